@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./context";
+import { ChatLink } from "./components/chat-link";
+import { Footer } from "./components/footer";
+import { Navbar } from "./components/navbar";
+import { NotFound } from "./components/not-found";
+import { ToastHost } from "./components/toast-host";
+import styles from "./styles/app.scss?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: styles },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { site: context.site };
+}
+
+/** Screens that hide the header and footer say so in their handle (spec section 2). */
+export type ScreenHandle = { hideChrome?: boolean };
+
+function useHideChrome(): boolean {
+  return useMatches().some((match) => (match.handle as ScreenHandle | undefined)?.hideChrome === true);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const hideChrome = useHideChrome();
+  const navigation = useNavigation();
+  const site = root?.site;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c2410c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="d-flex flex-column min-vh-100">
+        <a className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white" href="#main">
+          Skip to content
+        </a>
+        {!hideChrome && <Navbar />}
+        <main id="main" className="flex-grow-1">
+          {children}
+        </main>
+        {!hideChrome && site && <Footer site={site} />}
+        {site && <ChatLink whatsappNumber={site.whatsappNumber} />}
+        {navigation.state === "loading" && (
+          <div className="loading-overlay" role="status" aria-live="polite">
+            <div className="spinner-border text-primary" aria-hidden="true" />
+            <span className="visually-hidden">Loading…</span>
+          </div>
+        )}
+        <ToastHost />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    const message = (error.data as { message?: string } | null)?.message ?? "That request could not be answered.";
+    return (
+      <div className="container py-5 text-center">
+        <h1 className="h2">{error.status === 429 ? "Please slow down" : "That did not work"}</h1>
+        <p>{message}</p>
+        <a className="btn btn-primary" href="/">
+          Go Back Home
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="container py-5 text-center">
+      <h1 className="h2">Unexpected Application Error!</h1>
+      <p>Something went wrong on our side. Please try again in a moment.</p>
+      <a className="btn btn-primary" href="/">
+        Go Back Home
+      </a>
+    </div>
+  );
+}

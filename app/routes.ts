@@ -1,0 +1,20 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("countries", "routes/countries.tsx"),
+  route("universities", "routes/universities.tsx", { id: "all-universities" }),
+  route(":countryName/universities", "routes/universities.tsx", { id: "country-universities" }),
+  route(":countryName/universities/:universityID", "routes/university.tsx"),
+  route(":countryName/universities/:universityID/:courseID", "routes/course.tsx", { id: "university-course" }),
+  route("courses/:courseID", "routes/course.tsx", { id: "course" }),
+  route("university/course", "routes/stale-course-link.tsx"),
+  route("search", "routes/search.tsx"),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("contact-us", "routes/contact.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("terms-and-conditions", "routes/terms.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

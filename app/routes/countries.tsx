@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/countries";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Countries | Ignite" },
+  { name: "description", content: "The 38 study destinations Ignite guides students to." },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { countries: await context.catalogue.listCountries() };
+}
+
+export default function Countries({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container py-4">
+      <h1 className="h2 mb-4">Countries</h1>
+      <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-md-3 row-cols-lg-4 g-4">
+        {loaderData.countries.map((country) => (
+          <li className="col text-center" key={country.slug}>
+            <Link to={`/${country.slug}/universities`} className="d-inline-block text-decoration-none">
+              <img
+                className="country-image rounded shadow-sm"
+                src={country.image}
+                alt=""
+                width={250}
+                height={150}
+                loading="lazy"
+              />
+              <span className="d-block mt-2 fw-semibold">{country.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

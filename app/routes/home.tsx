@@ -1,0 +1,192 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Ignite - Your academic Journey" },
+  {
+    name: "description",
+    content:
+      "Study abroad guidance for Indian students: courses, countries, universities, visa help and scholarships, with no middleman commission.",
+  },
+];
+
+const infoCards = [
+  { title: "Courses for you", text: "Find programmes that match your marks, budget and goals across 38 study destinations." },
+  { title: "Get your visa", text: "Document checklists and mock visa interviews with counsellors who have done it before." },
+  { title: "Scholarships", text: "We point you to the scholarships and fee waivers you are eligible for." },
+];
+
+/** The home page strips are static cards (spec section 3), not loaded from the catalogue. */
+const majorUniversities = [
+  { country: "USA", name: "Massachusetts Institute of Technology", image: 101 },
+  { country: "UK", name: "University of Oxford", image: 102 },
+  { country: "Germany", name: "Technical University of Munich", image: 103 },
+  { country: "Ireland", name: "Trinity College Dublin", image: 104 },
+];
+const popularUniversities = [
+  { country: "Australia", name: "University of Melbourne", image: 105 },
+  { country: "France", name: "Sorbonne University", image: 106 },
+  { country: "Netherlands", name: "University of Amsterdam", image: 107 },
+  { country: "Singapore", name: "National University of Singapore", image: 108 },
+];
+
+/** The spec's four flags, linking with its own spelling: /Germany/universities, /UK/universities... */
+const majorCountries = [
+  { label: "Germany", code: "de" },
+  { label: "Ireland", code: "ie" },
+  { label: "France", code: "fr" },
+  { label: "UK", code: "gb" },
+];
+
+const VIDEO_ID = "jNQXAC9IVRw";
+
+/** The video is a poster until clicked: no third-party request on first load. */
+function IntroVideo() {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    return (
+      <iframe
+        className="video-frame rounded"
+        src={`https://www.youtube-nocookie.com/embed/${VIDEO_ID}?autoplay=1`}
+        title="How Ignite works (video)"
+        allow="autoplay; encrypted-media; picture-in-picture"
+        allowFullScreen
+      />
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="video-poster rounded d-flex flex-column align-items-center justify-content-center"
+      onClick={() => setPlaying(true)}
+    >
+      <svg width="64" height="64" viewBox="0 0 64 64" aria-hidden="true">
+        <circle cx="32" cy="32" r="30" fill="rgba(255,255,255,0.9)" />
+        <path d="M26 20l20 12-20 12z" fill="#c2410c" />
+      </svg>
+      <span className="mt-2 fw-semibold">Play video: how Ignite works</span>
+    </button>
+  );
+}
+
+function StaticUniversityStrip({ title, items }: { title: string; items: typeof majorUniversities }) {
+  return (
+    <section className="container py-4" aria-labelledby={`${title}-heading`.replace(/\s+/g, "-")}>
+      <div className="d-flex justify-content-between align-items-baseline flex-wrap gap-2 mb-3">
+        <h2 id={`${title}-heading`.replace(/\s+/g, "-")} className="h3 mb-0">
+          {title}
+        </h2>
+        <Link to="/universities">View all University</Link>
+      </div>
+      <div className="d-flex flex-wrap gap-3 justify-content-center justify-content-lg-between">
+        {items.map((u) => (
+          <div key={u.name} className="card static-card">
+            <img
+              className="card-img-top university-image"
+              src={`/images/universities/${u.image}.svg`}
+              alt=""
+              width={400}
+              height={240}
+              loading="lazy"
+            />
+            <div className="card-body">
+              <p className="small text-body-secondary mb-1">In {u.country}</p>
+              <h3 className="h6 mb-0">{u.name}</h3>
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export default function Home() {
+  return (
+    <>
+      <section className="hero py-5">
+        <div className="container py-lg-4">
+          <p className="text-uppercase small fw-semibold mb-2">For scholars, with no middleman commission</p>
+          <h1 className="display-5 fw-bold">Ignite - Your academic Journey</h1>
+          <p className="lead col-lg-7">
+            Choose the right course, country and university, apply with confidence, and get help with your visa and scholarships.
+          </p>
+          <Link to="/services/free-consultation" className="btn btn-light btn-lg fw-semibold">
+            Book Your Free Consultation
+          </Link>
+        </div>
+      </section>
+
+      <section className="container py-5" aria-label="What we do">
+        <div className="d-flex flex-wrap gap-3 justify-content-center">
+          {infoCards.map((card) => (
+            <div key={card.title} className="card info-card shadow-sm">
+              <div className="card-body">
+                <h2 className="h5 card-title">{card.title}</h2>
+                <p className="card-text">{card.text}</p>
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="container py-4">
+        <div className="row g-4 align-items-center">
+          <div className="col-lg-6">
+            <IntroVideo />
+          </div>
+          <div className="col-lg-6">
+            <h2 className="h3">How it works</h2>
+            <ol className="mb-0">
+              <li>Book a free consultation and tell us about your marks, budget and plans.</li>
+              <li>Your counsellor shortlists courses and universities that fit you.</li>
+              <li>We help you prepare your documents, SOP and applications.</li>
+              <li>Get visa guidance, mock visa interviews and scholarship advice until you fly.</li>
+            </ol>
+          </div>
+        </div>
+      </section>
+
+      <section className="container py-4" aria-labelledby="major-countries">
+        <div className="d-flex justify-content-between align-items-baseline flex-wrap gap-2 mb-3">
+          <h2 id="major-countries" className="h3 mb-0">
+            Major Countries
+          </h2>
+          <Link to="/countries">View all Countries</Link>
+        </div>
+        <div className="row row-cols-2 row-cols-md-4 g-3 text-center">
+          {majorCountries.map((country) => (
+            <div className="col" key={country.label}>
+              <Link to={`/${country.label}/universities`} className="flag-link d-block text-decoration-none">
+                <img
+                  src={`/flags/${country.code}.svg`}
+                  alt=""
+                  width={250}
+                  height={188}
+                  loading="lazy"
+                  className="rounded shadow-sm"
+                />
+                <span className="d-block mt-2 fw-semibold">{country.label}</span>
+              </Link>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <StaticUniversityStrip title="Major University" items={majorUniversities} />
+
+      <section className="container py-4" aria-labelledby="about-us">
+        <h2 id="about-us" className="h3">
+          About Us
+        </h2>
+        <p>
+          Ignite is a study-abroad guidance team from Kochi, Kerala. We have helped students from across India find courses,
+          prepare applications and get their visas, and we never take a commission from universities for sending you to them: our
+          advice is about what fits you.
+        </p>
+      </section>
+
+      <StaticUniversityStrip title="Popular Universities" items={popularUniversities} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { Pager } from "~/components/pager";
+import { UniversityCard } from "~/components/university-card";
+import { orRouteError } from "~/lib/errors.server";
+import { parsePage } from "../../modules/catalogue/inputs.ts";
+import type { Route } from "./+types/universities";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.country ? `Universities in ${data.country.name}` : "All universities"} | Ignite` },
+  { name: "description", content: "Universities you can apply to with Ignite's guidance." },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return orRouteError(
+    (async () => {
+      const url = new URL(request.url);
+      const page = parsePage(url.searchParams.get("page") ?? undefined);
+      const country = params.countryName ? await context.catalogue.findCountry(params.countryName) : undefined;
+      const result = await context.catalogue.listUniversities({ page, countryId: country?.id });
+      return { country, ...result, basePath: url.pathname };
+    })(),
+  );
+}
+
+export default function Universities({ loaderData }: Route.ComponentProps) {
+  const { country, items, page, pageSize, total, basePath } = loaderData;
+  return (
+    <div className="container py-4">
+      <h1 className="h2 mb-1">{country ? `Universities in ${country.name}` : "All universities"}</h1>
+      <p className="text-body-secondary">{total.toLocaleString("en-IN")} universities</p>
+      {items.length === 0 ? (
+        <p className="my-5">No universities on this page.</p>
+      ) : (
+        <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-4">
+          {items.map((university) => (
+            <UniversityCard key={university.id} university={university} />
+          ))}
+        </div>
+      )}
+      <Pager page={page} pageSize={pageSize} total={total} href={(p) => `${basePath}?page=${p}`} />
+    </div>
+  );
+}

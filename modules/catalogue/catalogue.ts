@@ -1,0 +1,275 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { type Database, queryRows } from "../../platform/db/client.ts";
+import { countries, courses, universities } from "../../platform/db/schema.ts";
+import { notFound } from "../errors.ts";
+import { parse, searchTermSchema } from "./inputs.ts";
+
+export const PAGE_SIZE = 12;
+
+export interface Country {
+  id: number;
+  name: string;
+  slug: string;
+  code: string;
+  image: string;
+}
+
+export interface UniversitySummary {
+  id: number;
+  name: string;
+  city: string;
+  type: "Public" | "Private";
+  image: string;
+  country: { name: string; slug: string };
+}
+
+export interface Course {
+  id: number;
+  name: string;
+  level: string;
+  durationMonths: number;
+  fee: { amount: number; currency: string; period: "year" | "semester" | "total" };
+  mode: string;
+  englishExamWaiver: boolean;
+  mediumOfInstruction: string;
+  university: { id: number; name: string; city: string; country: { name: string; slug: string } };
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const flagImage = (code: string) => `/flags/${code}.svg`;
+export const universityImage = (id: number) => `/images/universities/${id}.svg`;
+
+const universityColumns = {
+  id: universities.id,
+  name: universities.name,
+  city: universities.city,
+  type: universities.type,
+  countryName: countries.name,
+  countrySlug: countries.slug,
+};
+
+type UniversityRow = {
+  id: number;
+  name: string;
+  city: string;
+  type: "Public" | "Private";
+  countryName: string;
+  countrySlug: string;
+};
+
+const toUniversity = (row: UniversityRow): UniversitySummary => ({
+  id: row.id,
+  name: row.name,
+  city: row.city,
+  type: row.type,
+  image: universityImage(row.id),
+  country: { name: row.countryName, slug: row.countrySlug },
+});
+
+const courseColumns = {
+  id: courses.id,
+  name: courses.name,
+  level: courses.level,
+  durationMonths: courses.durationMonths,
+  feeAmount: courses.feeAmount,
+  feeCurrency: courses.feeCurrency,
+  feePeriod: courses.feePeriod,
+  mode: courses.mode,
+  englishExamWaiver: courses.englishExamWaiver,
+  mediumOfInstruction: courses.mediumOfInstruction,
+  universityId: universities.id,
+  universityName: universities.name,
+  universityCity: universities.city,
+  countryName: countries.name,
+  countrySlug: countries.slug,
+};
+
+type CourseRow = {
+  id: number;
+  name: string;
+  level: string;
+  durationMonths: number;
+  feeAmount: number;
+  feeCurrency: string;
+  feePeriod: "year" | "semester" | "total";
+  mode: string;
+  englishExamWaiver: boolean;
+  mediumOfInstruction: string;
+  universityId: number;
+  universityName: string;
+  universityCity: string;
+  countryName: string;
+  countrySlug: string;
+};
+
+const toCourse = (row: CourseRow): Course => ({
+  id: row.id,
+  name: row.name,
+  level: row.level,
+  durationMonths: row.durationMonths,
+  fee: { amount: row.feeAmount, currency: row.feeCurrency, period: row.feePeriod },
+  mode: row.mode,
+  englishExamWaiver: row.englishExamWaiver,
+  mediumOfInstruction: row.mediumOfInstruction,
+  university: {
+    id: row.universityId,
+    name: row.universityName,
+    city: row.universityCity,
+    country: { name: row.countryName, slug: row.countrySlug },
+  },
+});
+
+export async function listCountries(db: Database): Promise<Country[]> {
+  const rows = await db
+    .select({ id: countries.id, name: countries.name, slug: countries.slug, code: countries.code })
+    .from(countries)
+    .orderBy(asc(countries.sortOrder), asc(countries.name));
+  return rows.map((row) => ({ ...row, image: flagImage(row.code) }));
+}
+
+/** A country by its name, slug or an alias, in any letter case ("UK", "united-kingdom", "United Kingdom"). */
+export async function findCountry(db: Database, nameOrAlias: string): Promise<Country> {
+  const key = nameOrAlias.trim().toLowerCase().slice(0, 100);
+  const slug = key.replace(/[\s_]+/g, "-");
+  const [row] = await db
+    .select({ id: countries.id, name: countries.name, slug: countries.slug, code: countries.code })
+    .from(countries)
+    .where(sql`lower(${countries.name}) = ${key} or ${countries.slug} = ${slug} or ${key} = any(${countries.aliases})`)
+    .limit(1);
+  if (!row) throw notFound("Country");
+  return { ...row, image: flagImage(row.code) };
+}
+
+export async function listUniversities(
+  db: Database,
+  options: { page: number; countryId?: number },
+): Promise<Page<UniversitySummary>> {
+  const where = options.countryId === undefined ? undefined : eq(universities.countryId, options.countryId);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(universityColumns)
+      .from(universities)
+      .innerJoin(countries, eq(countries.id, universities.countryId))
+      .where(where)
+      .orderBy(asc(universities.name), asc(universities.id))
+      .limit(PAGE_SIZE)
+      .offset((options.page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(universities).where(where),
+  ]);
+  return { items: rows.map(toUniversity), page: options.page, pageSize: PAGE_SIZE, total: totals?.total ?? 0 };
+}
+
+export async function getUniversity(db: Database, id: number): Promise<UniversitySummary> {
+  const [row] = await db
+    .select(universityColumns)
+    .from(universities)
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(universities.id, id));
+  if (!row) throw notFound("University");
+  return toUniversity(row);
+}
+
+export async function listUniversityCourses(db: Database, universityId: number): Promise<Course[]> {
+  await getUniversity(db, universityId);
+  const rows = await db
+    .select(courseColumns)
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(courses.universityId, universityId))
+    .orderBy(asc(courses.name), asc(courses.id));
+  return rows.map(toCourse);
+}
+
+export async function getCourse(db: Database, id: number, universityId?: number): Promise<Course> {
+  const [row] = await db
+    .select(courseColumns)
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(and(eq(courses.id, id), universityId === undefined ? undefined : eq(courses.universityId, universityId)));
+  if (!row) throw notFound("Course");
+  return toCourse(row);
+}
+
+/** Words of a search term: letters and digits only, lower case, at most 8 distinct words. */
+export function searchWords(term: string): string[] {
+  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words.map((w) => w.slice(0, 40)))].slice(0, 8);
+}
+
+const quoteLexeme = (word: string) => `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+/**
+ * Courses matching every word of the term in the course name, level, university, city or country,
+ * best first. A word that is not in the index is widened to its closest indexed words by trigram
+ * similarity, so one typo per word still finds the course ("compter science").
+ */
+export async function searchCourses(db: Database, rawTerm: string, page: number): Promise<Page<Course>> {
+  const term = parse(searchTermSchema, rawTerm, "term");
+  const words = searchWords(term);
+  if (words.length === 0) return { items: [], page, pageSize: PAGE_SIZE, total: 0 };
+
+  const similar = await queryRows<{ input: string; word: string }>(
+    db,
+    sql`
+    select w.input, s.word
+    from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) as w(input)
+    cross join lateral (
+      select word from search_words
+      where char_length(w.input) >= 3 and word % w.input
+      order by word <-> w.input, word
+      limit 4
+    ) s`,
+  );
+  const alternatives = new Map<string, Set<string>>(words.map((w) => [w, new Set([`${quoteLexeme(w)}:*`])]));
+  for (const row of similar) alternatives.get(row.input)?.add(quoteLexeme(row.word));
+  const query = [...alternatives.values()].map((alts) => `(${[...alts].join(" | ")})`).join(" & ");
+
+  const rows = await queryRows<CourseRow & { total: number }>(
+    db,
+    sql`
+    with q as (select to_tsquery('simple', ${query}) as query)
+    select c.id, c.name, c.level, c.duration_months as "durationMonths", c.fee_amount as "feeAmount",
+           c.fee_currency as "feeCurrency", c.fee_period as "feePeriod", c.mode,
+           c.english_exam_waiver as "englishExamWaiver", c.medium_of_instruction as "mediumOfInstruction",
+           u.id as "universityId", u.name as "universityName", u.city as "universityCity",
+           co.name as "countryName", co.slug as "countrySlug", count(*) over ()::int as total
+    from q, courses c
+    join universities u on u.id = c.university_id
+    join countries co on co.id = u.country_id
+    where c.search_vector @@ q.query
+    order by ts_rank(c.search_vector, q.query) desc, c.name, c.id
+    limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    const counted = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from courses where search_vector @@ to_tsquery('simple', ${query})`,
+    );
+    total = counted[0]?.total ?? 0;
+  }
+  return { items: rows.map(toCourse), page, pageSize: PAGE_SIZE, total };
+}
+
+/** The catalogue with its database bound: what route loaders and API handlers receive. */
+export function createCatalogueService(db: Database) {
+  return {
+    listCountries: () => listCountries(db),
+    findCountry: (nameOrAlias: string) => findCountry(db, nameOrAlias),
+    listUniversities: (options: { page: number; countryId?: number }) => listUniversities(db, options),
+    getUniversity: (id: number) => getUniversity(db, id),
+    listUniversityCourses: (universityId: number) => listUniversityCourses(db, universityId),
+    getCourse: (id: number, universityId?: number) => getCourse(db, id, universityId),
+    searchCourses: (term: string, page: number) => searchCourses(db, term, page),
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { AppError, notFound } from "../errors.ts";
+
+/** Page numbers start at 1; anything else is the visitor's mistake, not ours. */
+export const pageSchema = z.coerce
+  .number({ error: "Page must be a whole number from 1" })
+  .int("Page must be a whole number from 1")
+  .min(1, "Page must be a whole number from 1")
+  .max(100_000, "Page is too large");
+
+export const searchTermSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter something to search for")
+  .max(100, "Search terms can be at most 100 characters");
+
+export const idSchema = z.coerce
+  .number({ error: "Not a valid id" })
+  .int("Not a valid id")
+  .min(1, "Not a valid id")
+  .max(2_147_483_647, "Not a valid id");
+
+export function parse<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const message = result.error.issues[0]?.message ?? `Invalid ${field}`;
+    throw new AppError("invalid_input", message, { [field]: message });
+  }
+  return result.data;
+}
+
+export const parsePage = (value: unknown) => parse(pageSchema, value ?? 1, "page");
+export const parseId = (value: unknown, what: string) => {
+  const result = idSchema.safeParse(value);
+  if (!result.success) throw notFound(what);
+  return result.data;
+};

@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
+import { countries, courses, universities } from "../../platform/db/schema.ts";
+import type { DemoCountry } from "./demo/countries.ts";
+import type { DemoCourse } from "./demo/courses.ts";
+import { buildDemoCatalogue } from "./demo/demo-catalogue.ts";
+import type { DemoUniversity } from "./demo/universities.ts";
+
+export interface SeedSource {
+  countries: DemoCountry[];
+  universities: Iterable<DemoUniversity>;
+  coursesFor(university: DemoUniversity, index: number): DemoCourse[];
+}
+
+export interface SeedCounts {
+  countries: number;
+  universities: number;
+  courses: number;
+}
+
+export interface SeedOptions {
+  /** Universities per transaction (default 500). */
+  batchSize?: number;
+  /** Course rows per INSERT statement (default and maximum 2,000). */
+  courseChunkSize?: number;
+  /** Called after each committed batch with the running totals. */
+  onProgress?: (done: SeedCounts) => void;
+}
+
+const maxCourseChunk = 2_000;
+
+/**
+ * Inserts the countries (sortOrder = their index), then the universities in batches, one transaction per batch,
+ * with their courses in multi-row statements. The courses' search_vector and the search_words table are filled by
+ * the triggers of drizzle/0002_search_index.sql. Does not check that the catalogue is empty.
+ */
+export async function seedCatalogue(db: Database, catalogue: SeedSource, options: SeedOptions = {}): Promise<SeedCounts> {
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 500));
+  const chunkSize = Math.min(maxCourseChunk, Math.max(1, Math.floor(options.courseChunkSize ?? maxCourseChunk)));
+
+  const countryRows = await db
+    .insert(countries)
+    .values(
+      catalogue.countries.map((c, index) => ({
+        name: c.name,
+        slug: c.slug,
+        code: c.code,
+        aliases: c.aliases,
+        currency: c.currency,
+        sortOrder: index,
+      })),
+    )
+    .returning({ id: countries.id, name: countries.name });
+  const countryIds = new Map(countryRows.map((r) => [r.name, r.id]));
+  const counts: SeedCounts = { countries: countryRows.length, universities: 0, courses: 0 };
+
+  let batch: DemoUniversity[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const firstIndex = counts.universities;
+    const current = batch;
+    batch = [];
+    const inserted = await db.transaction(async (tx) => {
+      const ids = await tx
+        .insert(universities)
+        .values(
+          current.map((u) => {
+            const countryId = countryIds.get(u.country);
+            if (countryId === undefined) throw new Error(`Unknown country "${u.country}" for "${u.name}"`);
+            return { name: u.name, city: u.city, countryId, type: u.type };
+          }),
+        )
+        .returning({ id: universities.id });
+      if (ids.length !== current.length) throw new Error("University insert returned an unexpected row count");
+      let courseRows: (typeof courses.$inferInsert)[] = [];
+      let courseCount = 0;
+      const writeCourses = async () => {
+        if (courseRows.length === 0) return;
+        const rows = courseRows;
+        courseRows = [];
+        await tx.insert(courses).values(rows);
+        courseCount += rows.length;
+      };
+      for (const [i, university] of current.entries()) {
+        // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
+        const universityId = ids[i]?.id;
+        if (universityId === undefined) throw new Error("Missing university id");
+        for (const c of catalogue.coursesFor(university, firstIndex + i)) {
+          courseRows.push({
+            universityId,
+            name: c.name,
+            level: c.level,
+            durationMonths: c.durationMonths,
+            feeAmount: c.feeAmount,
+            feeCurrency: c.feeCurrency,
+            feePeriod: c.feePeriod,
+            mode: c.mode,
+            englishExamWaiver: c.englishExamWaiver,
+            mediumOfInstruction: c.mediumOfInstruction,
+          });
+          if (courseRows.length >= chunkSize) await writeCourses();
+        }
+      }
+      await writeCourses();
+      return { universities: ids.length, courses: courseCount };
+    });
+    counts.universities += inserted.universities;
+    counts.courses += inserted.courses;
+    options.onProgress?.({ ...counts });
+  };
+
+  for (const university of catalogue.universities) {
+    batch.push(university);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  return counts;
+}
+
+/** True when no country and no university is stored yet. */
+export async function isCatalogueEmpty(db: Database): Promise<boolean> {
+  const [country] = await db.select({ id: countries.id }).from(countries).limit(1);
+  if (country) return false;
+  const [university] = await db.select({ id: universities.id }).from(universities).limit(1);
+  return !university;
+}
+
+/**
+ * Seeds the demo catalogue (real universities, generated courses) when the catalogue is empty; returns the counts,
+ * or null when there was something already. One transaction under an advisory lock, so instances starting together
+ * seed it once.
+ */
+export async function seedDemoCatalogue(db: Database): Promise<SeedCounts | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ignite:seed-demo-catalogue'))`);
+    if (!(await isCatalogueEmpty(tx))) return null;
+    return seedCatalogue(tx, buildDemoCatalogue());
+  });
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const urlWith = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
+    `must be a URL starting with ${protocols.join(" or ")}//`,
+  );
+
+const boolean = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: urlWith(["postgres:", "postgresql:"]),
+  SMTP_URL: urlWith(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().trim().min(3).default("Ignite <hello@ignite.example>"),
+  PUBLIC_URL: urlWith(["http:", "https:"]),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "must be at least 12 characters").optional()),
+  SEED: z.enum(["demo", "none"]).default("demo"),
+  SITE_EMAIL: z.email().default("info@ignite.example"),
+  SITE_PHONE: z.string().trim().min(5).default("+91 484 400 1234"),
+  WHATSAPP_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{8,15}$/, "must be digits only, with the country code (e.g. 919876543210)")
+    .default("919876543210"),
+  REDIS_URL: urlWith(["redis:", "rediss:"]),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  REQUIRE_LOGIN_FOR_DETAILS: boolean.default(true),
+  TRUST_PROXY: boolean.default(false),
+  NODE_ENV: z.string().default("production"),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: env.PUBLIC_URL,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    seed: env.SEED,
+    site: { email: env.SITE_EMAIL, phone: env.SITE_PHONE, whatsappNumber: env.WHATSAPP_NUMBER },
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    requireLoginForDetails: env.REQUIRE_LOGIN_FOR_DETAILS,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and checks the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? "")})`,
+      ),
+    );
+  }
+  if (Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
+    throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
+  }
+  return toConfig(parsed.data);
+}

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { boolean, customType, index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+
+/** PostgreSQL full-text vector; filled by a trigger (see drizzle/0002_search_index.sql). */
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+export const countries = pgTable("countries", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  slug: text("slug").notNull().unique(),
+  /** ISO 3166-1 alpha-2, lower case: names the flag file. */
+  code: text("code").notNull().unique(),
+  /** Other names a visitor may type in a URL or search: UK, USA, Holland. Lower case. */
+  aliases: text("aliases").array().notNull().default(sql`'{}'::text[]`),
+  currency: text("currency").notNull(),
+  sortOrder: smallint("sort_order").notNull().default(0),
+});
+
+export const universities = pgTable(
+  "universities",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    city: text("city").notNull(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id, { onDelete: "restrict" }),
+    type: text("type", { enum: ["Public", "Private"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("universities_country_idx").on(t.countryId, t.name, t.id), index("universities_name_idx").on(t.name, t.id)],
+);
+
+export const courseLevels = ["Bachelors", "Masters", "Diploma", "Certificate", "PhD"] as const;
+export const courseModes = ["Full-time", "Part-time", "Online"] as const;
+export const feePeriods = ["year", "semester", "total"] as const;
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: serial("id").primaryKey(),
+    universityId: integer("university_id")
+      .notNull()
+      .references(() => universities.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    level: text("level", { enum: courseLevels }).notNull(),
+    durationMonths: smallint("duration_months").notNull(),
+    /** Whole units of the currency. Demo figures are illustrative. */
+    feeAmount: integer("fee_amount").notNull(),
+    feeCurrency: text("fee_currency").notNull(),
+    feePeriod: text("fee_period", { enum: feePeriods }).notNull(),
+    mode: text("mode", { enum: courseModes }).notNull(),
+    englishExamWaiver: boolean("english_exam_waiver").notNull().default(false),
+    mediumOfInstruction: text("medium_of_instruction").notNull().default("English"),
+    searchVector: tsvector("search_vector"),
+  },
+  (t) => [
+    index("courses_university_idx").on(t.universityId, t.name, t.id),
+    index("courses_search_idx").using("gin", t.searchVector),
+  ],
+);
+
+/** Every distinct word of the search index, for typo correction by trigram similarity. */
+export const searchWords = pgTable("search_words", {
+  word: text("word").primaryKey(),
+});
+
+/** Fixed-window counters shared by every instance (platform/rate-limit.ts). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});

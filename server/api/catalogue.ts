@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import type { CatalogueService } from "../../modules/catalogue/catalogue.ts";
+import { parseId, parsePage } from "../../modules/catalogue/inputs.ts";
+import type { ServerEnv } from "../context.ts";
+import { presentCourse, presentUniversity } from "./presenters.ts";
+
+/** The spec's catalogue backend (section 7): public GETs, same paths and answer keys. */
+export function catalogueApi(catalogue: CatalogueService) {
+  const api = new Hono<ServerEnv>();
+
+  api.get("/universities", async (c) => {
+    const page = parsePage(c.req.query("page"));
+    const result = await catalogue.listUniversities({ page });
+    return c.json({ data: result.items.map(presentUniversity), page, pageSize: result.pageSize, total: result.total });
+  });
+
+  api.get("/universities/:universityID", async (c) => {
+    const university = await catalogue.getUniversity(parseId(c.req.param("universityID"), "University"));
+    return c.json({ data: [presentUniversity(university)] });
+  });
+
+  api.get("/courses/:courseID", async (c) => {
+    const course = await catalogue.getCourse(parseId(c.req.param("courseID"), "Course"));
+    return c.json({ coursesData: [presentCourse(course)] });
+  });
+
+  api.get("/search/:term", async (c) => {
+    await c.var.limit({ name: "search", limit: 120, windowSeconds: 60 });
+    const page = parsePage(c.req.query("page"));
+    const result = await catalogue.searchCourses(c.req.param("term"), page);
+    return c.json({ coursesData: result.items.map(presentCourse), page, pageSize: result.pageSize, total: result.total });
+  });
+
+  api.get("/:universityID/courses", async (c) => {
+    const courses = await catalogue.listUniversityCourses(parseId(c.req.param("universityID"), "University"));
+    return c.json({ coursesData: courses.map(presentCourse) });
+  });
+
+  api.get("/:countryName/universities", async (c) => {
+    const page = parsePage(c.req.query("page"));
+    const country = await catalogue.findCountry(c.req.param("countryName"));
+    const result = await catalogue.listUniversities({ page, countryId: country.id });
+    return c.json({
+      data: result.items.map(presentUniversity),
+      country: country.name,
+      page,
+      pageSize: result.pageSize,
+      total: result.total,
+    });
+  });
+
+  return api;
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
+import { AppError } from "../modules/errors.ts";
+import { PublicCache } from "../platform/cache.ts";
+import type { Config } from "../platform/config.ts";
+import type { DatabaseHandle } from "../platform/db/client.ts";
+import type { Logger } from "../platform/log.ts";
+import { createDatabaseRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
+import { catalogueApi } from "./api/catalogue.ts";
+import { presentCountry } from "./api/presenters.ts";
+import type { ServerEnv } from "./context.ts";
+import { universityPlaceholderSvg } from "./images.ts";
+import { inlineScriptHashes, pagePolicy, sameOriginWrites, securityHeaders } from "./security.ts";
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  log: Logger;
+  /** The React Router server build; without it only the APIs are served (API tests). */
+  build?: ServerBuild;
+  clientDir?: string;
+  rateLimiter?: RateLimiter;
+}
+
+type CachedAnswer = { status: number; headers: [string, string][]; body: ArrayBuffer };
+
+const SESSION_COOKIE = "ignite_session";
+
+/** The peer's address; absent when the app is called in-process (tests). */
+function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createApp(options: AppOptions) {
+  const { config, database, log } = options;
+  const catalogue = createCatalogueService(database.db);
+  const rateLimiter = options.rateLimiter ?? createDatabaseRateLimiter(database.db);
+  /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
+  const publicCache = new PublicCache<CachedAnswer>(2000, 60_000);
+  const app = new Hono<ServerEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header("X-Request-Id")?.slice(0, 64) || randomUUID();
+    const forwarded = config.trustProxy ? c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() : undefined;
+    c.set("clientIp", forwarded || socketAddress(c) || "unknown");
+    c.set("log", log.child({ requestId }));
+    c.set("limit", async (rule) => {
+      const result = await rateLimiter.hit(rule, c.var.clientIp);
+      if (!result.allowed) {
+        c.header("Retry-After", String(result.retryAfterSeconds));
+        throw new AppError("rate_limited", `Too many requests. Please wait ${result.retryAfterSeconds} seconds and try again.`);
+      }
+    });
+    await next();
+    const ms = Math.round(performance.now() - started);
+    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+  });
+  app.use(securityHeaders({ https: config.publicUrl?.startsWith("https:") ?? false }));
+  app.use(sameOriginWrites);
+  app.use(compress());
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json({ error: { code: error.kind, message: error.message, fields: error.fields } }, error.status as 400);
+    }
+    c.var.log.error({ err: error }, "unexpected error");
+    return c.json({ error: { code: "internal", message: "Something went wrong on our side. Please try again later." } }, 500);
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: "ready" });
+    } catch (error) {
+      c.var.log.warn({ err: error }, "database not ready");
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+
+  /** Public GET answers from the cache; only successful, cookie-free answers are kept. */
+  const cachedPublicGet: MiddlewareHandler<ServerEnv> = async (c, next) => {
+    if (c.req.method !== "GET") return next();
+    const key = new URL(c.req.url).pathname + new URL(c.req.url).search;
+    const hit = publicCache.get(key);
+    if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+    await next();
+    if (c.res.status === 200 && !c.res.headers.has("Set-Cookie")) {
+      const body = await c.res.clone().arrayBuffer();
+      publicCache.set(key, { status: 200, headers: [...c.res.headers.entries()], body });
+    }
+  };
+
+  app.use("/api/catalogue/*", cachedPublicGet);
+  app.route("/api/catalogue", catalogueApi(catalogue));
+  app.get("/api/v1/countries", async (c) => c.json({ data: (await catalogue.listCountries()).map(presentCountry) }));
+  app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API path" } }, 404));
+
+  app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
+  app.get("/images/universities/:file{[0-9]{1,9}\\.svg}", (c) => {
+    const id = Number.parseInt(c.req.param("file"), 10);
+    return c.body(universityPlaceholderSvg(id), 200, {
+      "Content-Type": "image/svg+xml",
+      "Cache-Control": "public, max-age=86400",
+    });
+  });
+
+  if (options.build) {
+    const clientDir = options.clientDir ?? path.resolve("build/client");
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=86400"),
+      }),
+    );
+
+    const handleRequest = createRequestHandler(options.build, "production");
+
+    app.all("*", async (c, next) => {
+      const isVisitor = !(c.req.header("Cookie") ?? "").includes(`${SESSION_COOKIE}=`);
+      if (isVisitor) return cachedPublicGet(c, next);
+      return next();
+    });
+    app.all("*", async (c) => {
+      const response = await handleRequest(c.req.raw, {
+        catalogue,
+        site: config.site,
+        requireLoginForDetails: config.requireLoginForDetails,
+        limit: c.var.limit,
+      });
+      if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+      // Pages are read whole so their inline scripts can be allowed by hash in the policy.
+      const html = await response.text();
+      const headers = new Headers(response.headers);
+      headers.set("Content-Security-Policy", pagePolicy(inlineScriptHashes(html)));
+      if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
+      return new Response(html, { status: response.status, headers });
+    });
+  }
+
+  return { app, publicCache };
+}

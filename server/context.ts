@@ -1,0 +1,12 @@
+import type { Logger } from "../platform/log.ts";
+import type { RateLimitRule } from "../platform/rate-limit.ts";
+
+/** What every request handler can reach besides the request. */
+export type ServerEnv = {
+  Variables: {
+    log: Logger;
+    clientIp: string;
+    /** Counts this request against a rule for the caller's IP; throws a 429 AppError past the limit. */
+    limit: (rule: RateLimitRule) => Promise<void>;
+  };
+};

@@ -1,0 +1,53 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
+import { ConfigError, loadConfig } from "../platform/config.ts";
+import { openDatabase } from "../platform/db/client.ts";
+import { createLogger } from "../platform/log.ts";
+import { createApp } from "./app.ts";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const database = openDatabase(config);
+  await database.migrate();
+  if (config.seed === "demo") {
+    const seeded = await seedDemoCatalogue(database.db);
+    if (seeded) log.info(seeded, "demo catalogue seeded");
+  }
+  if (config.admin) log.warn("ADMIN_EMAIL is set, but staff accounts arrive with a later issue; no admin was created");
+
+  const buildPath = path.resolve("build/server/index.js");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const { app } = createApp({ config, database, log, build, clientDir: path.resolve("build/client") });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info({ port: info.port, database: database.kind }, `Ignite is serving http://localhost:${info.port}`);
+  });
+
+  const stop = (signal: string) => {
+    log.info({ signal }, "shutting down");
+    server.close(() => {
+      database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Ignite could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

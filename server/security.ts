@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import type { ServerEnv } from "./context.ts";
+
+const framedOrigins = ["https://www.youtube-nocookie.com", "https://www.openstreetmap.org"];
+
+const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The hashes of a page's inline scripts, so the policy allows exactly those and no injected one. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(inlineScript)) {
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64")}'`,
+    );
+  }
+  return [...hashes];
+}
+
+export function pagePolicy(scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${framedOrigins.join(" ")}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+/** Headers every answer carries; pages get their own CSP from the HTML renderer. */
+export const securityHeaders = (options: { https: boolean }): MiddlewareHandler<ServerEnv> =>
+  async function securityHeaders(c, next) {
+    await next();
+    const headers = c.res.headers;
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    headers.set("X-Frame-Options", "DENY");
+    headers.set("Cross-Origin-Opener-Policy", "same-origin");
+    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", apiPolicy);
+    if (options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  };
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Mutating requests from a browser must come from our own pages: a same-origin Origin header, or
+ * the browser's Sec-Fetch-Site saying so. Together with SameSite=Lax cookies this stops cross-site forgery.
+ */
+export const sameOriginWrites: MiddlewareHandler<ServerEnv> = async function sameOriginWrites(c, next) {
+  if (safeMethods.has(c.req.method)) return next();
+  const origin = c.req.header("Origin");
+  const fetchSite = c.req.header("Sec-Fetch-Site");
+  const host = c.req.header("Host");
+  // A client that is not a browser sends neither header and carries no victim's cookie.
+  const sameOrigin = origin
+    ? host !== undefined && URL.canParse(origin) && new URL(origin).host === host
+    : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
+  if (!sameOrigin) {
+    return c.json({ error: { code: "forbidden", message: "This request must come from the Ignite site itself." } }, 403);
+  }
+  return next();
+};

@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { type DatabaseHandle, openPglite, openPostgres } from "../../platform/db/client.ts";
+
+/**
+ * A database of its own for one test file, migrated and holding the demo catalogue: a copy of the
+ * run's template, on PGlite in memory or, with TEST_DATABASE_URL, on that PostgreSQL server.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const template = inject("databaseTemplate");
+  if (template.kind === "pglite") {
+    const handle = openPglite("memory://", { loadDataDir: new Blob([readFileSync(template.file)]) });
+    await handle.ping();
+    return handle;
+  }
+  const name = `ignite_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template.template}`);
+  await admin.end();
+  const url = new URL(template.url);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), { max: 4 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: template.url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

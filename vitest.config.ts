@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["{modules,platform,server,scripts,tests}/**/*.test.ts"],
+    exclude: ["tests/e2e/**", "node_modules/**"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
