@@ -14,5 +14,6 @@ declare module "react-router" {
     requireLoginForDetails: boolean;
     /** Counts this request against a rule for the caller; throws a 429 error past the limit. */
     limit: (rule: RateLimitRule) => Promise<void>;
+    rateLimits: { search: RateLimitRule };
   }
 }

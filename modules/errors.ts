@@ -10,8 +10,20 @@ export const errorKinds = {
 
 export type ErrorKind = keyof typeof errorKinds;
 
+const brand = Symbol.for("ignite.AppError");
+
 export class AppError extends Error {
   readonly status: number;
+  readonly [brand] = true;
+
+  /**
+   * True for an AppError from any copy of this module: the server loads the domain modules
+   * itself, while the page bundle carries its own copy, so `instanceof` alone would miss.
+   */
+  static is(error: unknown): error is AppError {
+    return typeof error === "object" && error !== null && brand in error;
+  }
+
   constructor(
     readonly kind: ErrorKind,
     message: string,

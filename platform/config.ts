@@ -36,6 +36,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REQUIRE_LOGIN_FOR_DETAILS: boolean.default(true),
   TRUST_PROXY: boolean.default(false),
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   NODE_ENV: z.string().default("production"),
 });
 
@@ -57,6 +58,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     requireLoginForDetails: env.REQUIRE_LOGIN_FOR_DETAILS,
     trustProxy: env.TRUST_PROXY,
+    rateLimits: { search: { name: "search", limit: env.SEARCH_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 } },
   };
 }
 

@@ -71,7 +71,7 @@ export function createApp(options: AppOptions) {
   app.use(compress());
 
   app.onError((error, c) => {
-    if (error instanceof AppError) {
+    if (AppError.is(error)) {
       return c.json({ error: { code: error.kind, message: error.message, fields: error.fields } }, error.status as 400);
     }
     c.var.log.error({ err: error }, "unexpected error");
@@ -103,7 +103,7 @@ export function createApp(options: AppOptions) {
   };
 
   app.use("/api/catalogue/*", cachedPublicGet);
-  app.route("/api/catalogue", catalogueApi(catalogue));
+  app.route("/api/catalogue", catalogueApi(catalogue, config.rateLimits.search));
   app.get("/api/v1/countries", async (c) => c.json({ data: (await catalogue.listCountries()).map(presentCountry) }));
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API path" } }, 404));
 
@@ -148,6 +148,7 @@ export function createApp(options: AppOptions) {
         site: config.site,
         requireLoginForDetails: config.requireLoginForDetails,
         limit: c.var.limit,
+        rateLimits: config.rateLimits,
       });
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
       // Pages are read whole so their inline scripts can be allowed by hash in the policy.

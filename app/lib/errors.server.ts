@@ -6,7 +6,7 @@ export async function orRouteError<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
+    if (AppError.is(error)) throw data({ message: error.message }, { status: error.status });
     throw error;
   }
 }

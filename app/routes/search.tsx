@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return orRouteError(
     (async () => {
       const page = parsePage(url.searchParams.get("page") ?? undefined);
-      await context.limit({ name: "search", limit: 120, windowSeconds: 60 });
+      await context.limit(context.rateLimits.search);
       return { term, result: await context.catalogue.searchCourses(term, page) };
     })(),
   );

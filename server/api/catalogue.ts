@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import type { CatalogueService } from "../../modules/catalogue/catalogue.ts";
 import { parseId, parsePage } from "../../modules/catalogue/inputs.ts";
+import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import type { ServerEnv } from "../context.ts";
 import { presentCourse, presentUniversity } from "./presenters.ts";
 
 /** The spec's catalogue backend (section 7): public GETs, same paths and answer keys. */
-export function catalogueApi(catalogue: CatalogueService) {
+export function catalogueApi(catalogue: CatalogueService, searchLimit: RateLimitRule) {
   const api = new Hono<ServerEnv>();
 
   api.get("/universities", async (c) => {
@@ -25,7 +26,7 @@ export function catalogueApi(catalogue: CatalogueService) {
   });
 
   api.get("/search/:term", async (c) => {
-    await c.var.limit({ name: "search", limit: 120, windowSeconds: 60 });
+    await c.var.limit(searchLimit);
     const page = parsePage(c.req.query("page"));
     const result = await catalogue.searchCourses(c.req.param("term"), page);
     return c.json({ coursesData: result.items.map(presentCourse), page, pageSize: result.pageSize, total: result.total });

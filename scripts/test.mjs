@@ -1,0 +1,66 @@
+// `npm test`: lint, typecheck, unit and integration tests (Vitest), then the browser tests
+// (Playwright on the production build). Ends with the line `N passed, N failed`.
+// `--suite=database` runs only the Vitest suites (CI runs them again on PostgreSQL).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const tmp = path.join(root, ".tmp");
+mkdirSync(tmp, { recursive: true });
+const databaseOnly = process.argv.includes("--suite=database");
+let passed = 0;
+let failed = 0;
+
+function run(title, command, args, env = {}) {
+  process.stdout.write(`\n=== ${title} ===\n`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function step(title, command, args) {
+  if (run(title, command, args)) passed += 1;
+  else failed += 1;
+}
+
+function counted(title, command, args, reportFile, read, env) {
+  rmSync(reportFile, { force: true });
+  const ok = run(title, command, args, env);
+  if (!existsSync(reportFile)) {
+    failed += 1;
+    return;
+  }
+  const counts = read(JSON.parse(readFileSync(reportFile, "utf8")));
+  passed += counts.passed;
+  failed += counts.failed;
+  if (!ok && counts.failed === 0) failed += 1;
+}
+
+const vitestReport = path.join(tmp, "vitest.json");
+const readVitest = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests });
+
+if (!databaseOnly) {
+  step("lint (biome)", "npx", ["biome", "check", "."]);
+  step("typecheck", "npm", ["run", "--silent", "typecheck"]);
+}
+counted(
+  `unit and integration (vitest, ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
+  vitestReport,
+  readVitest,
+);
+if (!databaseOnly) {
+  if (run("build", "npm", ["run", "--silent", "build"])) {
+    const playwrightReport = path.join(tmp, "playwright.json");
+    counted("browser (playwright)", "npx", ["playwright", "test"], playwrightReport, (r) => ({
+      passed: r.stats.expected + r.stats.flaky,
+      failed: r.stats.unexpected,
+    }));
+  } else {
+    failed += 1;
+  }
+}
+
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Every browser test fails on a console error or an uncaught page error, as a user would be hurt by it. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        // A 404 page's own status is logged by Chromium too; failed sub-resources are caught below.
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+      });
+      page.on("response", (response) => {
+        if (response.status() >= 400 && response.request().resourceType() !== "document") {
+          errors.push(`${response.status()} ${response.url()}`);
+        }
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The page is hydrated: React has attached its handlers (client navigation works from here). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+  );
+  await page.waitForLoadState("networkidle");
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
