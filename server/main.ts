@@ -20,7 +20,7 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  const database = openDatabase(config);
+  const database = openDatabase(config, (error) => log.warn({ err: error }, "idle database connection lost"));
   await database.migrate();
   if (config.seed === "demo") {
     const seeded = await seedDemoCatalogue(database.db);

@@ -47,8 +47,11 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
 }
 
 /** A PostgreSQL server through node-postgres. */
-export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
+export function openPostgres(url: string, options: { max?: number; onIdleError?: (error: Error) => void } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection the server closed (restart, failover) is dropped and replaced by the pool;
+  // without a listener it would crash the process.
+  pool.on("error", (error) => options.onIdleError?.(error));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
@@ -63,8 +66,11 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   };
 }
 
-export function openDatabase(config: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, "pgdata"));
+export function openDatabase(
+  config: { databaseUrl?: string; dataDir: string },
+  onIdleError?: (error: Error) => void,
+): DatabaseHandle {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { onIdleError }) : openPglite(path.join(config.dataDir, "pgdata"));
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
