@@ -22,7 +22,7 @@ function SearchBox() {
   }
 
   return (
-    <Form method="get" action="/search" role="search" className="d-flex flex-grow-1 mx-lg-4 my-2 my-lg-0" onSubmit={onSubmit}>
+    <Form method="get" action="/search" role="search" className="d-flex w-100" onSubmit={onSubmit}>
       <label htmlFor="navbar-search" className="visually-hidden">
         Search Colleges and Courses
       </label>
@@ -54,7 +54,7 @@ export function Navbar() {
           <Link to="/" className="site-logo me-2" aria-label="Ignite home">
             Ignite
           </Link>
-          <div className="order-3 order-lg-2 w-100 w-lg-auto flex-lg-grow-1 d-flex">
+          <div className="order-3 order-lg-2 col-12 col-lg px-lg-3">
             <SearchBox />
           </div>
           <div className="order-2 order-lg-3 ms-auto d-flex align-items-center gap-2">

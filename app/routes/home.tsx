@@ -79,7 +79,7 @@ function StaticUniversityStrip({ title, items }: { title: string; items: typeof 
         </h2>
         <Link to="/universities">View all University</Link>
       </div>
-      <div className="d-flex flex-wrap gap-3 justify-content-center justify-content-lg-between">
+      <div className="d-flex flex-wrap flex-lg-nowrap gap-3 justify-content-center justify-content-lg-between">
         {items.map((u) => (
           <div key={u.name} className="card static-card">
             <img

@@ -232,30 +232,34 @@ export async function searchCourses(db: Database, rawTerm: string, page: number)
   for (const row of similar) alternatives.get(row.input)?.add(quoteLexeme(row.word));
   const query = [...alternatives.values()].map((alts) => `(${[...alts].join(" | ")})`).join(" & ");
 
-  const rows = await queryRows<CourseRow & { total: number }>(
+  // Rank ids only (each match's vector is read once), then fetch the details of the page's rows.
+  const rows = await queryRows<CourseRow>(
     db,
     sql`
-    with q as (select to_tsquery('simple', ${query}) as query)
+    with q as (select to_tsquery('simple', ${query}) as query),
+    ranked as (
+      select c.id, c.name, ts_rank(c.search_vector, q.query) as rank
+      from q, courses c
+      where c.search_vector @@ q.query
+      order by rank desc, c.name, c.id
+      limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}
+    )
     select c.id, c.name, c.level, c.duration_months as "durationMonths", c.fee_amount as "feeAmount",
            c.fee_currency as "feeCurrency", c.fee_period as "feePeriod", c.mode,
            c.english_exam_waiver as "englishExamWaiver", c.medium_of_instruction as "mediumOfInstruction",
            u.id as "universityId", u.name as "universityName", u.city as "universityCity",
-           co.name as "countryName", co.slug as "countrySlug", count(*) over ()::int as total
-    from q, courses c
+           co.name as "countryName", co.slug as "countrySlug"
+    from ranked
+    join courses c on c.id = ranked.id
     join universities u on u.id = c.university_id
     join countries co on co.id = u.country_id
-    where c.search_vector @@ q.query
-    order by ts_rank(c.search_vector, q.query) desc, c.name, c.id
-    limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`,
+    order by ranked.rank desc, ranked.name, ranked.id`,
   );
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page > 1) {
-    const counted = await queryRows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from courses where search_vector @@ to_tsquery('simple', ${query})`,
-    );
-    total = counted[0]?.total ?? 0;
-  }
+  const [counted] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from courses where search_vector @@ to_tsquery('simple', ${query})`,
+  );
+  const total = counted?.total ?? 0;
   return { items: rows.map(toCourse), page, pageSize: PAGE_SIZE, total };
 }
 
