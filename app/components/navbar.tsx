@@ -49,8 +49,8 @@ function SearchBox() {
 export function Navbar() {
   return (
     <header className="border-bottom bg-white sticky-top">
-      <nav className="navbar navbar-expand-lg container" aria-label="Main">
-        <div className="d-flex flex-wrap align-items-center w-100 gap-2">
+      <nav className="navbar navbar-expand-lg" aria-label="Main">
+        <div className="container d-flex flex-wrap align-items-center gap-2">
           <Link to="/" className="site-logo me-2" aria-label="Ignite home">
             Ignite
           </Link>
