@@ -1,4 +1,5 @@
 import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
+import type { ConsultationService } from "../modules/consultations/consultations.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
 
 export interface SiteSettings {
@@ -14,6 +15,7 @@ declare module "react-router" {
     requireLoginForDetails: boolean;
     /** Counts this request against a rule for the caller; throws a 429 error past the limit. */
     limit: (rule: RateLimitRule) => Promise<void>;
-    rateLimits: { search: RateLimitRule };
+    rateLimits: { search: RateLimitRule; consultation: RateLimitRule };
+    consultations: ConsultationService;
   }
 }

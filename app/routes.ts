@@ -12,6 +12,7 @@ export default [
   route("search", "routes/search.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
+  route("services/free-consultation", "routes/free-consultation.tsx"),
   route("contact-us", "routes/contact.tsx"),
   route("faq", "routes/faq.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

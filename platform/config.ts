@@ -20,7 +20,15 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: urlWith(["postgres:", "postgresql:"]),
   SMTP_URL: urlWith(["smtp:", "smtps:"]),
-  MAIL_FROM: z.string().trim().min(3).default("Ignite <hello@ignite.example>"),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^([^<>]*<[^<>\s]+@[^<>\s]+>|[^<>\s]+@[^<>\s]+)$/.test(v),
+      "must be an address, e.g. Ignite <hello@example.com>",
+    )
+    .default("Ignite <hello@ignite.example>"),
+  STAFF_EMAIL: optionalString.pipe(z.email().optional()),
   PUBLIC_URL: urlWith(["http:", "https:"]),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "must be at least 12 characters").optional()),
@@ -50,6 +58,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** New consultation bookings are announced here: STAFF_EMAIL, else the MAIL_FROM address. */
+    staffEmail: env.STAFF_EMAIL ?? env.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seed: env.SEED,
@@ -58,7 +68,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     requireLoginForDetails: env.REQUIRE_LOGIN_FOR_DETAILS,
     trustProxy: env.TRUST_PROXY,
-    rateLimits: { search: { name: "search", limit: env.SEARCH_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 } },
+    rateLimits: {
+      search: { name: "search", limit: env.SEARCH_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
+      consultation: { name: "consultation", limit: 10, windowSeconds: 3600 },
+    },
   };
 }
 

@@ -6,13 +6,16 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
+import { createConsultationService } from "../modules/consultations/consultations.ts";
 import { AppError } from "../modules/errors.ts";
 import { PublicCache } from "../platform/cache.ts";
 import type { Config } from "../platform/config.ts";
 import type { DatabaseHandle } from "../platform/db/client.ts";
 import type { Logger } from "../platform/log.ts";
+import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
 import { catalogueApi } from "./api/catalogue.ts";
+import { consultationsApi } from "./api/consultations.ts";
 import { presentCountry } from "./api/presenters.ts";
 import type { ServerEnv } from "./context.ts";
 import { universityPlaceholderSvg } from "./images.ts";
@@ -26,6 +29,7 @@ export interface AppOptions {
   build?: ServerBuild;
   clientDir?: string;
   rateLimiter?: RateLimiter;
+  mailer?: Mailer;
 }
 
 type CachedAnswer = { status: number; headers: [string, string][]; body: ArrayBuffer };
@@ -45,6 +49,14 @@ export function createApp(options: AppOptions) {
   const { config, database, log } = options;
   const catalogue = createCatalogueService(database.db);
   const rateLimiter = options.rateLimiter ?? createDatabaseRateLimiter(database.db);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const consultations = createConsultationService({
+    db: database.db,
+    mailer,
+    staffEmail: config.staffEmail,
+    siteEmail: config.site.email,
+    log,
+  });
   /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
   const publicCache = new PublicCache<CachedAnswer>(2000, 60_000);
   const app = new Hono<ServerEnv>();
@@ -72,7 +84,10 @@ export function createApp(options: AppOptions) {
 
   app.onError((error, c) => {
     if (AppError.is(error)) {
-      return c.json({ error: { code: error.kind, message: error.message, fields: error.fields } }, error.status as 400);
+      return c.json(
+        { message: error.message, error: { code: error.kind, message: error.message, fields: error.fields } },
+        error.status as 400,
+      );
     }
     c.var.log.error({ err: error }, "unexpected error");
     return c.json({ error: { code: "internal", message: "Something went wrong on our side. Please try again later." } }, 500);
@@ -105,6 +120,7 @@ export function createApp(options: AppOptions) {
   app.use("/api/catalogue/*", cachedPublicGet);
   app.route("/api/catalogue", catalogueApi(catalogue, config.rateLimits.search));
   app.get("/api/v1/countries", async (c) => c.json({ data: (await catalogue.listCountries()).map(presentCountry) }));
+  app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API path" } }, 404));
 
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
@@ -149,6 +165,7 @@ export function createApp(options: AppOptions) {
         requireLoginForDetails: config.requireLoginForDetails,
         limit: c.var.limit,
         rateLimits: config.rateLimits,
+        consultations,
       });
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
       // Pages are read whole so their inline scripts can be allowed by hash in the policy.
@@ -160,5 +177,5 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  return { app, publicCache };
+  return { app, publicCache, consultations };
 }

@@ -30,7 +30,13 @@ async function main() {
 
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const { app } = createApp({ config, database, log, build, clientDir: path.resolve("build/client") });
+  const { app, consultations } = createApp({ config, database, log, build, clientDir: path.resolve("build/client") });
+
+  // Mail that could not be sent when a booking was made is retried every five minutes.
+  const retryMail = () => consultations.retryPendingMail().catch((error) => log.error({ err: error }, "mail retry failed"));
+  void retryMail();
+  const retryTimer = setInterval(retryMail, 5 * 60 * 1000);
+  retryTimer.unref();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info({ port: info.port, database: database.kind }, `Ignite is serving http://localhost:${info.port}`);
@@ -38,8 +44,12 @@ async function main() {
 
   const stop = (signal: string) => {
     log.info({ signal }, "shutting down");
+    clearInterval(retryTimer);
     server.close(() => {
-      database.close().finally(() => process.exit(0));
+      consultations
+        .settle()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

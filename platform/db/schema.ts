@@ -73,3 +73,36 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+export const consultationStatuses = ["New", "Contacted", "Converted", "Closed"] as const;
+
+/** A free consultation booking: a lead for staff (issue "Free consultation booking"). */
+export const consultations = pgTable(
+  "consultations",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** E.164, e.g. +919876543210. */
+    phoneNumber: text("phone_number").notNull(),
+    email: text("email").notNull(),
+    studyDestination: text("study_destination").notNull(),
+    typeOfStudy: text("type_of_study").notNull(),
+    preferredSubject: text("preferred_subject").notNull(),
+    yearOfStudy: text("year_of_study"),
+    state: text("state"),
+    qualification: text("qualification"),
+    /** The student's account when the booking was made logged in (accounts arrive later). */
+    studentId: integer("student_id"),
+    status: text("status", { enum: consultationStatuses }).notNull().default("New"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Mail is sent after the booking is saved; null means still to send (retried). */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    staffNotifiedAt: timestamp("staff_notified_at", { withTimezone: true }),
+    mailAttempts: smallint("mail_attempts").notNull().default(0),
+  },
+  (t) => [
+    index("consultations_contact_idx").on(t.email, t.phoneNumber, t.createdAt),
+    index("consultations_status_idx").on(t.status, t.createdAt),
+  ],
+);

@@ -7,11 +7,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
-        // A 404 page's own status is logged by Chromium too; failed sub-resources are caught below.
+        // Chromium also logs every 4xx answer (a 404 page, a refused form); broken page assets are caught below.
         if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
       });
       page.on("response", (response) => {
-        if (response.status() >= 400 && response.request().resourceType() !== "document") {
+        const kind = response.request().resourceType();
+        if (response.status() >= 400 && ["script", "stylesheet", "image", "font", "media"].includes(kind)) {
           errors.push(`${response.status()} ${response.url()}`);
         }
       });

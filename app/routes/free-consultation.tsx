@@ -1,0 +1,251 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { data, Form, Link } from "react-router";
+import { SelectField, TextField } from "~/components/select-field";
+import { notify } from "~/lib/toast";
+import {
+  indianStates,
+  preferredSubjects,
+  studyDestinations,
+  typesOfStudy,
+  yearsOfStudy,
+} from "../../modules/consultations/options.ts";
+import { AppError } from "../../modules/errors.ts";
+import type { Route } from "./+types/free-consultation";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Free Consultation | Ignite" },
+  { name: "description", content: "Book a free consultation with an Ignite study-abroad counsellor." },
+];
+
+/** What the browser keeps after booking (spec section 3: registeredData), so a later visit shows the success view. */
+const STORAGE_KEY = "registeredData";
+type Registered = { firstName: string; lastName: string };
+
+const CONFETTI_DELAY_MS = 500;
+const CONFETTI_DURATION_MS = 1200;
+const REQUEST_FAILED = "An error occurred. Please try again.";
+
+type Values = Record<string, string>;
+type Outcome =
+  | { ok: true; message: string; booking: Registered }
+  | { ok: false; message: string; fields: Record<string, string>; values: Values };
+
+/** The form also works without JavaScript: it posts here, and the answer renders on the server. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
+  try {
+    await context.limit(context.rateLimits.consultation);
+    const result = await context.consultations.book(values);
+    return { ok: true, message: result.message, booking: result.data } satisfies Outcome;
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    return data({ ok: false, message: error.message, fields: error.fields ?? {}, values } satisfies Outcome, {
+      status: error.status,
+    });
+  }
+}
+
+function readRegistered(): Registered | null {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? "null");
+    return stored && typeof stored.firstName === "string" ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function celebrate() {
+  window.setTimeout(async () => {
+    const { default: confetti } = await import("canvas-confetti");
+    // Our own canvas and no worker: the content security policy allows no blob: workers.
+    const canvas = document.createElement("canvas");
+    canvas.setAttribute("aria-hidden", "true");
+    canvas.style.cssText = "position:fixed;inset:0;width:100%;height:100%;pointer-events:none;z-index:1060";
+    document.body.appendChild(canvas);
+    const fire = confetti.create(canvas, { resize: true, useWorker: false, disableForReducedMotion: true });
+    const end = Date.now() + CONFETTI_DURATION_MS;
+    const burst = () => {
+      void fire({ particleCount: 40, spread: 70, origin: { y: 0.6 } });
+      if (Date.now() < end) window.setTimeout(burst, 250);
+      else window.setTimeout(() => canvas.remove(), 3000);
+    };
+    burst();
+  }, CONFETTI_DELAY_MS);
+}
+
+function Booked({ registered, onBookAgain }: { registered: Registered; onBookAgain: () => void }) {
+  return (
+    <div className="text-center py-5" data-testid="consultation-booked">
+      <h2 className="h3">
+        Congratulations {registered.firstName} {registered.lastName} on booking your free consultation!
+      </h2>
+      <p className="lead">We will be contacting you soon.</p>
+      <p className="small text-body-secondary">Meanwhile, you can browse courses and universities.</p>
+      <div className="d-flex gap-2 justify-content-center flex-wrap">
+        <Link to="/countries" className="btn btn-primary">
+          Explore countries
+        </Link>
+        <button type="button" className="btn btn-outline-secondary" onClick={onBookAgain}>
+          Book for someone else
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default function FreeConsultation({ actionData }: Route.ComponentProps) {
+  const serverOutcome = actionData as Outcome | undefined;
+  const [registered, setRegistered] = useState<Registered | null>(serverOutcome?.ok ? serverOutcome.booking : null);
+  const [submitting, setSubmitting] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>(serverOutcome && !serverOutcome.ok ? serverOutcome.fields : {});
+  const values: Values = serverOutcome && !serverOutcome.ok ? serverOutcome.values : {};
+
+  useEffect(() => {
+    if (serverOutcome?.ok) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(serverOutcome.booking));
+    else if (serverOutcome) notify("error", serverOutcome.message);
+    const stored = readRegistered();
+    if (stored) setRegistered(stored);
+  }, [serverOutcome]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const payload = Object.fromEntries([...new FormData(event.currentTarget)].map(([k, v]) => [k, String(v)]));
+    setSubmitting(true);
+    try {
+      const response = await fetch("/api/v1/consultations", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(payload),
+      });
+      const body = await response.json();
+      if (response.status === 200) {
+        const booking: Registered = body.data;
+        window.localStorage.setItem(STORAGE_KEY, JSON.stringify(booking));
+        setFields({});
+        setRegistered(booking);
+        notify("success", body.message);
+        celebrate();
+      } else {
+        setFields(body?.error?.fields ?? {});
+        notify("error", body?.message ?? REQUEST_FAILED);
+      }
+    } catch (error) {
+      // biome-ignore lint/suspicious/noConsole: the spec logs a failed request in the browser console.
+      console.warn("consultation request failed", error);
+      notify("error", REQUEST_FAILED);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function bookAgain() {
+    window.localStorage.removeItem(STORAGE_KEY);
+    setRegistered(null);
+  }
+
+  return (
+    <div className="container py-4" style={{ maxWidth: "56rem" }}>
+      <h1 className="h2 mb-3">Free Consultation Form</h1>
+      {registered ? (
+        <Booked registered={registered} onBookAgain={bookAgain} />
+      ) : (
+        <>
+          <p>Tell us about your plans and a counsellor will call you. Fields marked * are required.</p>
+          {serverOutcome && !serverOutcome.ok && (
+            <noscript>
+              <p className="alert alert-danger">{serverOutcome.message}</p>
+            </noscript>
+          )}
+          <Form method="post" className="row g-3" onSubmit={onSubmit} aria-busy={submitting}>
+            <TextField
+              name="firstName"
+              label="First name"
+              required
+              autoComplete="given-name"
+              error={fields.firstName}
+              defaultValue={values.firstName}
+            />
+            <TextField
+              name="lastName"
+              label="Last name"
+              required
+              autoComplete="family-name"
+              error={fields.lastName}
+              defaultValue={values.lastName}
+            />
+            <TextField
+              name="phoneNumber"
+              label="Phone number"
+              type="tel"
+              inputMode="tel"
+              required
+              autoComplete="tel"
+              maxLength={30}
+              error={fields.phoneNumber}
+              defaultValue={values.phoneNumber}
+            />
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              maxLength={254}
+              error={fields.email}
+              defaultValue={values.email}
+            />
+            <SelectField
+              name="studyDestination"
+              label="Study destination"
+              required
+              options={studyDestinations}
+              error={fields.studyDestination}
+              defaultValue={values.studyDestination}
+            />
+            <SelectField
+              name="typeOfStudy"
+              label="Type of study"
+              required
+              options={typesOfStudy}
+              error={fields.typeOfStudy}
+              defaultValue={values.typeOfStudy}
+            />
+            <SelectField
+              name="preferredSubject"
+              label="Preferred subject"
+              required
+              options={preferredSubjects}
+              error={fields.preferredSubject}
+              defaultValue={values.preferredSubject}
+            />
+            <SelectField
+              name="yearOfStudy"
+              label="Year of study"
+              options={yearsOfStudy}
+              error={fields.yearOfStudy}
+              defaultValue={values.yearOfStudy}
+            />
+            <SelectField name="state" label="State" options={indianStates} error={fields.state} defaultValue={values.state} />
+            <TextField
+              name="qualification"
+              label="Qualification"
+              error={fields.qualification}
+              defaultValue={values.qualification}
+            />
+            <div className="col-12">
+              <button type="submit" className="btn btn-primary btn-lg" disabled={submitting}>
+                Book Your Free Consultation
+              </button>
+            </div>
+          </Form>
+        </>
+      )}
+      {submitting && (
+        <div className="loading-overlay" role="status" aria-live="polite">
+          <div className="spinner-border text-primary" aria-hidden="true" />
+          <span className="visually-hidden">Booking your consultation…</span>
+        </div>
+      )}
+    </div>
+  );
+}

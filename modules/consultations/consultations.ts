@@ -1,0 +1,209 @@
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
+import { consultations } from "../../platform/db/schema.ts";
+import type { Logger } from "../../platform/log.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
+import { AppError } from "../errors.ts";
+import { type ConsultationInput, consultationInputSchema } from "./input.ts";
+
+/** The same e-mail and phone booking again within this time is one booking, not two. */
+export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Mail still unsent is retried for this long, at most this many times. */
+const MAIL_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+const MAX_MAIL_ATTEMPTS = 10;
+
+export const BOOKED_MESSAGE = "Your free consultation is booked. We will be contacting you soon.";
+export const ALREADY_BOOKED_MESSAGE = "You have already booked a free consultation. We will be contacting you soon.";
+
+export type Booking = typeof consultations.$inferSelect;
+
+export interface ConsultationDeps {
+  db: Database;
+  mailer: Mailer;
+  /** Where new bookings are announced to staff. */
+  staffEmail: string;
+  siteEmail: string;
+  log: Logger;
+  now?: () => Date;
+}
+
+export interface BookingResult {
+  booking: Booking;
+  alreadyBooked: boolean;
+  message: string;
+}
+
+/** Checks the booking against the one schema; a failure names every wrong field. */
+export function parseConsultation(raw: unknown): ConsultationInput {
+  const parsed = consultationInputSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "form");
+      fields[key] ??= issue.message;
+    }
+    throw new AppError("invalid_input", "Please check the highlighted fields.", fields);
+  }
+  return parsed.data;
+}
+
+/**
+ * Saves a booking (or recognises the same one made recently) before any mail is attempted, so a
+ * mail failure can never lose it. Mail is sent by `deliverConsultationMail` afterwards.
+ */
+export async function bookConsultation(
+  deps: ConsultationDeps,
+  raw: unknown,
+  options: { studentId?: number } = {},
+): Promise<BookingResult> {
+  const input = parseConsultation(raw);
+  const now = deps.now?.() ?? new Date();
+  return deps.db.transaction(async (tx) => {
+    // Two identical submissions at once (a double click) wait for each other here.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation:${input.email}:${input.phoneNumber}`}))`);
+    const [existing] = await tx
+      .select()
+      .from(consultations)
+      .where(
+        and(
+          eq(consultations.email, input.email),
+          eq(consultations.phoneNumber, input.phoneNumber),
+          gt(consultations.createdAt, new Date(now.getTime() - DUPLICATE_WINDOW_MS)),
+        ),
+      )
+      .orderBy(desc(consultations.createdAt))
+      .limit(1);
+    if (existing) return { booking: existing, alreadyBooked: true, message: ALREADY_BOOKED_MESSAGE };
+    const [booking] = await tx
+      .insert(consultations)
+      .values({ ...input, studentId: options.studentId, createdAt: now })
+      .returning();
+    if (!booking) throw new Error("insert returned no row");
+    return { booking, alreadyBooked: false, message: BOOKED_MESSAGE };
+  });
+}
+
+function confirmationMail(booking: Booking, siteEmail: string) {
+  const lines = [
+    `Dear ${booking.firstName} ${booking.lastName},`,
+    "",
+    "Thank you for booking a free consultation with Ignite. A counsellor will call you soon.",
+    "",
+    "What you told us:",
+    `  Study destination: ${booking.studyDestination}`,
+    `  Type of study: ${booking.typeOfStudy}`,
+    `  Preferred subject: ${booking.preferredSubject}`,
+    ...(booking.yearOfStudy ? [`  Year of study: ${booking.yearOfStudy}`] : []),
+    `  Phone number: ${booking.phoneNumber}`,
+    "",
+    `Questions meanwhile? Write to ${siteEmail}.`,
+    "",
+    "Ignite - Your academic Journey",
+  ];
+  return { to: booking.email, subject: "Your free consultation with Ignite is booked", text: lines.join("\n") };
+}
+
+function staffMail(booking: Booking, staffEmail: string) {
+  const rows: [string, string | null][] = [
+    ["Name", `${booking.firstName} ${booking.lastName}`],
+    ["Phone number", booking.phoneNumber],
+    ["Email", booking.email],
+    ["Study destination", booking.studyDestination],
+    ["Type of study", booking.typeOfStudy],
+    ["Preferred subject", booking.preferredSubject],
+    ["Year of study", booking.yearOfStudy],
+    ["State", booking.state],
+    ["Qualification", booking.qualification],
+    ["Booked at", booking.createdAt.toISOString()],
+    ["Booking", `#${booking.id}`],
+  ];
+  return {
+    to: staffEmail,
+    replyTo: booking.email,
+    subject: `New free consultation: ${booking.firstName} ${booking.lastName} (${booking.studyDestination})`,
+    text: rows.map(([label, value]) => `${label}: ${value ?? "-"}`).join("\n"),
+  };
+}
+
+/** Sends whatever mail of this booking is still unsent; a failure is logged and retried later. */
+export async function deliverConsultationMail(deps: ConsultationDeps, id: number): Promise<void> {
+  const [booking] = await deps.db.select().from(consultations).where(eq(consultations.id, id));
+  if (!booking) return;
+  try {
+    if (!booking.confirmationSentAt) {
+      await deps.mailer.send(confirmationMail(booking, deps.siteEmail));
+      await deps.db.update(consultations).set({ confirmationSentAt: new Date() }).where(eq(consultations.id, id));
+    }
+    if (!booking.staffNotifiedAt) {
+      await deps.mailer.send(staffMail(booking, deps.staffEmail));
+      await deps.db.update(consultations).set({ staffNotifiedAt: new Date() }).where(eq(consultations.id, id));
+    }
+  } catch (error) {
+    await deps.db
+      .update(consultations)
+      .set({ mailAttempts: sql`${consultations.mailAttempts} + 1` })
+      .where(eq(consultations.id, id));
+    deps.log.warn({ err: error, consultationId: id }, "consultation mail not sent; it will be retried");
+  }
+}
+
+/** Retries the mail of recent bookings whose mail has not gone out yet. Returns how many were tried. */
+export async function retryPendingConsultationMail(deps: ConsultationDeps): Promise<number> {
+  const now = deps.now?.() ?? new Date();
+  const pending = await deps.db
+    .select({ id: consultations.id })
+    .from(consultations)
+    .where(
+      and(
+        or(isNull(consultations.confirmationSentAt), isNull(consultations.staffNotifiedAt)),
+        lt(consultations.mailAttempts, MAX_MAIL_ATTEMPTS),
+        gt(consultations.createdAt, new Date(now.getTime() - MAIL_RETRY_WINDOW_MS)),
+      ),
+    )
+    .limit(100);
+  for (const { id } of pending) await deliverConsultationMail(deps, id);
+  return pending.length;
+}
+
+/** What the spec's client reads back: the booking with firstName and lastName. */
+export function presentBooking(booking: Booking) {
+  return {
+    id: booking.id,
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    phoneNumber: booking.phoneNumber,
+    email: booking.email,
+    studyDestination: booking.studyDestination,
+    typeOfStudy: booking.typeOfStudy,
+    preferredSubject: booking.preferredSubject,
+    yearOfStudy: booking.yearOfStudy,
+    state: booking.state,
+    qualification: booking.qualification,
+    createdAt: booking.createdAt.toISOString(),
+  };
+}
+
+/** The consultation service with its dependencies bound; mail goes out after the answer. */
+export function createConsultationService(deps: ConsultationDeps) {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    async book(raw: unknown, options: { studentId?: number } = {}) {
+      const result = await bookConsultation(deps, raw, options);
+      if (!result.alreadyBooked) {
+        const delivery = deliverConsultationMail(deps, result.booking.id).catch((error) =>
+          deps.log.error({ err: error }, "consultation mail delivery failed"),
+        );
+        inFlight.add(delivery);
+        void delivery.finally(() => inFlight.delete(delivery));
+      }
+      return { message: result.message, alreadyBooked: result.alreadyBooked, data: presentBooking(result.booking) };
+    },
+    retryPendingMail: () => retryPendingConsultationMail(deps),
+    /** Waits for mail started by earlier bookings (shutdown, tests). */
+    settle: async () => {
+      await Promise.all([...inFlight]);
+    },
+  };
+}
+
+export type ConsultationService = ReturnType<typeof createConsultationService>;

@@ -1,0 +1,193 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { consultations } from "../../platform/db/schema.ts";
+import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
+import { openTestDatabase } from "../../tests/support/test-database.ts";
+
+let database: DatabaseHandle;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let testApp: ReturnType<typeof createTestApp>;
+let ip = 0;
+
+const valid = {
+  firstName: "Ananya",
+  lastName: "Menon",
+  phoneNumber: "98765 43210",
+  email: "Ananya.Menon@example.in",
+  studyDestination: "Germany",
+  typeOfStudy: "Postgraduate",
+  yearOfStudy: "2026",
+  preferredSubject: "Computer Science",
+  state: "Kerala",
+  qualification: "B.Tech",
+};
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  sink = await startSmtpSink();
+  testApp = createTestApp(database, {
+    SMTP_URL: sink.url,
+    STAFF_EMAIL: "leads@ignite.test",
+    SITE_EMAIL: "hello@ignite.test",
+    TRUST_PROXY: "true",
+  });
+});
+afterEach(async () => {
+  await testApp.consultations.settle();
+  sink.messages.length = 0;
+});
+afterAll(async () => {
+  await sink.close();
+  await database.close();
+});
+
+/** Each call comes from its own client address unless told, so rate limits stay out of the way. */
+function book(body: unknown, options: { ip?: string; raw?: string } = {}) {
+  ip += 1;
+  return testApp.app.request("/api/v1/consultations", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": options.ip ?? `10.1.${ip >> 8}.${ip & 255}` },
+    body: options.raw ?? JSON.stringify(body),
+  });
+}
+
+const stored = (email: string) => database.db.select().from(consultations).where(eq(consultations.email, email));
+
+describe("booking a free consultation", () => {
+  it("stores a valid booking and answers 200 with the message and the booking", async () => {
+    const response = await book(valid);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.message).toBe("Your free consultation is booked. We will be contacting you soon.");
+    expect(body.data).toMatchObject({ firstName: "Ananya", lastName: "Menon", phoneNumber: "+919876543210" });
+    expect(body.data.email).toBe("ananya.menon@example.in");
+    const [row] = await stored("ananya.menon@example.in");
+    expect(row).toMatchObject({
+      status: "New",
+      studyDestination: "Germany",
+      state: "Kerala",
+      qualification: "B.Tech",
+      yearOfStudy: "2026",
+    });
+  });
+
+  it("sends a confirmation to the person and a notification to staff", async () => {
+    await book({ ...valid, email: "mail.check@example.in", phoneNumber: "+91 91234 56789" });
+    await testApp.consultations.settle();
+    const mails = await sink.waitFor(2);
+    const confirmation = mails.find((m) => m.to.includes("mail.check@example.in"));
+    const staff = mails.find((m) => m.to.includes("leads@ignite.test"));
+    expect(confirmation?.subject).toBe("Your free consultation with Ignite is booked");
+    expect(confirmation?.text).toContain("Dear Ananya Menon");
+    expect(confirmation?.text).toContain("Study destination: Germany");
+    expect(staff?.subject).toBe("New free consultation: Ananya Menon (Germany)");
+    expect(staff?.text).toContain("Phone number: +919123456789");
+    expect(staff?.raw).toMatch(/^Reply-To: mail\.check@example\.in/m);
+    const [row] = await stored("mail.check@example.in");
+    expect(row?.confirmationSentAt).toBeInstanceOf(Date);
+    expect(row?.staffNotifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("accepts a booking without the optional fields", async () => {
+    const { yearOfStudy, state, qualification, ...required } = valid;
+    const response = await book({ ...required, email: "minimal@example.in", yearOfStudy: "" });
+    expect(response.status).toBe(200);
+    const [row] = await stored("minimal@example.in");
+    expect(row).toMatchObject({ yearOfStudy: null, state: null, qualification: null });
+  });
+
+  it.each([
+    ["firstName", "", "Enter your first name"],
+    ["lastName", "   ", "Enter your last name"],
+    ["phoneNumber", "12345", "Enter a valid phone number (Indian numbers may leave out +91)"],
+    ["phoneNumber", "", "Enter your phone number"],
+    ["email", "not-an-email", "Enter a valid e-mail address"],
+    ["studyDestination", "Canada", "Choose a study destination from the list"],
+    ["typeOfStudy", "Bootcamp", "Choose a type of study from the list"],
+    ["preferredSubject", "Astrology", "Choose a preferred subject from the list"],
+    ["yearOfStudy", "2031", "Choose a year of study from the list"],
+    ["state", "Goa", "Choose a state from the list"],
+    ["firstName", "A".repeat(101), "At most 100 characters"],
+  ])("refuses %s = %j with its message and stores nothing", async (field, value, message) => {
+    const email = `refused-${field}@example.in`;
+    const response = await book({ ...valid, email: field === "email" ? value : email, [field]: value });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.fields[field]).toBe(message);
+    expect(body.message).toBe("Please check the highlighted fields.");
+    expect(await stored(email)).toEqual([]);
+  });
+
+  it("names every missing required field at once", async () => {
+    const response = await book({});
+    expect(response.status).toBe(400);
+    const { error } = await response.json();
+    expect(Object.keys(error.fields).sort()).toEqual(
+      ["email", "firstName", "lastName", "phoneNumber", "preferredSubject", "studyDestination", "typeOfStudy"].sort(),
+    );
+  });
+
+  it("refuses a body that is not JSON with 400", async () => {
+    const response = await book(null, { raw: "firstName=x" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe("Send the booking as JSON.");
+  });
+
+  it("recognises the same booking within a day and does not store or mail it twice", async () => {
+    const again = { ...valid, email: "twice@example.in", phoneNumber: "9000000001" };
+    const first = await book(again);
+    await testApp.consultations.settle();
+    await sink.waitFor(2);
+    const [second, third] = await Promise.all([book(again), book({ ...again, firstName: "Ananya K" })]);
+    for (const response of [second, third]) {
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body.message).toBe("You have already booked a free consultation. We will be contacting you soon.");
+      expect(body.alreadyBooked).toBe(true);
+      expect(body.data.id).toBe((await first.clone().json()).data.id);
+    }
+    expect(await stored("twice@example.in")).toHaveLength(1);
+    await testApp.consultations.settle();
+    expect(sink.messages).toHaveLength(2);
+    // A different phone number with the same e-mail is another booking.
+    expect((await (await book({ ...again, phoneNumber: "9000000002" })).json()).alreadyBooked).toBe(false);
+  });
+
+  it("limits bookings per client address with a clear 429", async () => {
+    const address = "10.9.9.9";
+    for (let i = 0; i < 10; i++) {
+      const response = await book({ ...valid, email: `limit${i}@example.in` }, { ip: address });
+      expect(response.status).toBe(200);
+    }
+    const refused = await book({ ...valid, email: "limit-over@example.in" }, { ip: address });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await refused.json()).message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(await stored("limit-over@example.in")).toEqual([]);
+  });
+});
+
+describe("when the mail server is down", () => {
+  it("still stores the booking, and the mail goes out on a retry once it is back", async () => {
+    const port = sink.port;
+    await sink.close();
+    try {
+      const response = await book({ ...valid, email: "offline@example.in", phoneNumber: "9000000003" });
+      expect(response.status).toBe(200);
+      await testApp.consultations.settle();
+      const [row] = await stored("offline@example.in");
+      expect(row?.confirmationSentAt).toBeNull();
+      expect(row?.mailAttempts).toBe(1);
+    } finally {
+      sink = await startSmtpSink(port);
+    }
+    await testApp.consultations.retryPendingMail();
+    const mails = await sink.waitFor(2);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(["leads@ignite.test", "offline@example.in"]);
+    const [row] = await stored("offline@example.in");
+    expect(row?.confirmationSentAt).toBeInstanceOf(Date);
+    expect(await testApp.consultations.retryPendingMail()).toBe(0);
+  });
+});

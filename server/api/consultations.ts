@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ConsultationService } from "../../modules/consultations/consultations.ts";
+import { AppError } from "../../modules/errors.ts";
+import type { RateLimitRule } from "../../platform/rate-limit.ts";
+import type { ServerEnv } from "../context.ts";
+
+/** POST /api/v1/consultations: the spec's register call, answering `{ message, data }`. */
+export function consultationsApi(consultations: ConsultationService, limit: RateLimitRule) {
+  const api = new Hono<ServerEnv>();
+  api.post(
+    "/",
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: () => {
+        throw new AppError("invalid_input", "The booking is too large.");
+      },
+    }),
+    async (c) => {
+      await c.var.limit(limit);
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        throw new AppError("invalid_input", "Send the booking as JSON.");
+      }
+      const result = await consultations.book(body);
+      return c.json({ message: result.message, alreadyBooked: result.alreadyBooked, data: result.data });
+    },
+  );
+  return api;
+}

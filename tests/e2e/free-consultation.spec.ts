@@ -1,0 +1,126 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
+
+async function fillForm(page: Page, overrides: Record<string, string> = {}) {
+  const values = {
+    "First name": "Rahul",
+    "Last name": "Nair",
+    "Phone number": "9876501234",
+    Email: `rahul.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.in`,
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label).fill(value);
+  await page.getByLabel("Study destination").selectOption("United Kingdom (UK)");
+  await page.getByLabel("Type of study").selectOption("Postgraduate");
+  await page.getByLabel("Preferred subject").selectOption("Business & Management");
+  await page.getByLabel("Year of study").selectOption("2027");
+  await page.getByLabel("State").selectOption("Kerala");
+  await page.getByLabel("Qualification").fill("B.Com");
+  return values;
+}
+
+test("the home page button leads to the form", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Book Your Free Consultation" }).click();
+  await expect(page).toHaveURL(/\/services\/free-consultation$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Free Consultation Form" })).toBeVisible();
+});
+
+test("the form offers exactly the spec's options", async ({ page }) => {
+  await page.goto("/services/free-consultation");
+  const options = (label: string) => page.getByLabel(label).locator("option:not([value=''])").allTextContents();
+  expect(await options("Study destination")).toHaveLength(38);
+  expect((await options("Study destination")).slice(-3)).toEqual(["United Kingdom (UK)", "United States (US)", "Uzbekistan"]);
+  expect(await options("Type of study")).toEqual(["Undergraduate", "Postgraduate", "Diploma", "Certificate"]);
+  expect(await options("Preferred subject")).toEqual([
+    "Accounting & Finance",
+    "Computer Science",
+    "Medicine & Dentistry",
+    "Law",
+    "Engineering (General)",
+    "Business & Management",
+  ]);
+  expect(await options("Year of study")).toEqual(["2025", "2026", "2027", "2028"]);
+  expect(await options("State")).toHaveLength(8);
+  await expect(page.getByLabel("Phone number")).toHaveAttribute("type", "tel");
+  await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+  for (const required of [
+    "First name",
+    "Last name",
+    "Phone number",
+    "Email",
+    "Study destination",
+    "Type of study",
+    "Preferred subject",
+  ]) {
+    await expect(page.getByLabel(required)).toHaveAttribute("required", "");
+  }
+  await expectNoAxeViolations(page);
+});
+
+test("a visitor books, sees the success view with their name, and a reload shows it again", async ({ page }) => {
+  await page.goto("/services/free-consultation");
+  await hydrated(page);
+  await fillForm(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/v1/consultations", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Book Your Free Consultation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Booking your consultation" })).toBeAttached();
+  release();
+  await expect(
+    page.getByRole("heading", { name: "Congratulations Rahul Nair on booking your free consultation!" }),
+  ).toBeVisible();
+  await expect(page.getByText("We will be contacting you soon.", { exact: true })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Your free consultation is booked" })).toBeVisible();
+  await expect(page.locator("canvas")).toBeAttached({ timeout: 3000 });
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("registeredData") ?? "null"));
+  expect(stored).toMatchObject({ firstName: "Rahul", lastName: "Nair" });
+
+  await page.reload();
+  await expect(
+    page.getByRole("heading", { name: "Congratulations Rahul Nair on booking your free consultation!" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveCount(0);
+});
+
+test("a refused booking shows the server's message and keeps what was typed", async ({ page }) => {
+  await page.goto("/services/free-consultation");
+  await hydrated(page);
+  const values = await fillForm(page, { "Phone number": "12345" });
+  await page.getByRole("button", { name: "Book Your Free Consultation" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please check the highlighted fields." })).toBeVisible();
+  await expect(page.getByText("Enter a valid phone number (Indian numbers may leave out +91)")).toBeVisible();
+  await expect(page.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
+  for (const [label, value] of Object.entries(values)) await expect(page.getByLabel(label)).toHaveValue(value);
+  await expect(page.getByLabel("Study destination")).toHaveValue("United Kingdom (UK)");
+  await expect(page.getByLabel("Qualification")).toHaveValue("B.Com");
+  expect(await page.evaluate(() => localStorage.getItem("registeredData"))).toBeNull();
+});
+
+test("a failed request says so and keeps the form", async ({ page }) => {
+  await page.goto("/services/free-consultation");
+  await hydrated(page);
+  await fillForm(page);
+  await page.route("**/api/v1/consultations", (route) => route.fulfill({ status: 502, body: "Bad gateway" }));
+  await page.getByRole("button", { name: "Book Your Free Consultation" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again." })).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Rahul");
+});
+
+test("without JavaScript the form still books", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/services/free-consultation");
+  await fillForm(page, { "First name": "Meera", "Last name": "Pillai" });
+  await page.getByRole("button", { name: "Book Your Free Consultation" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Congratulations Meera Pillai on booking your free consultation!" }),
+  ).toBeVisible();
+  await context.close();
+});
