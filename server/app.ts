@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { consultationsApi } from "./api/consultations.ts";
+import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
 import type { ServerEnv } from "./context.ts";
 import { universityPlaceholderSvg } from "./images.ts";
@@ -121,6 +122,8 @@ export function createApp(options: AppOptions) {
   app.route("/api/catalogue", catalogueApi(catalogue, config.rateLimits.search));
   app.get("/api/v1/countries", async (c) => c.json({ data: (await catalogue.listCountries()).map(presentCountry) }));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
+  const openApi = openApiDocument();
+  app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API path" } }, 404));
 
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));

@@ -185,6 +185,18 @@ describe("countries and the rest", () => {
     expect(body.data[0]).toEqual({ name: "Australia", slug: "australia", image: "/flags/au.svg" });
   });
 
+  it("describes the APIs in an OpenAPI document", async () => {
+    const { status, body } = await get("/api/openapi.json");
+    expect(status).toBe(200);
+    expect(body.openapi).toBe("3.1.0");
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(["/api/catalogue/universities", "/api/catalogue/search/{term}", "/api/v1/consultations"]),
+    );
+    const booking = body.paths["/api/v1/consultations"].post.requestBody.content["application/json"].schema;
+    expect(booking.required).toEqual(expect.arrayContaining(["firstName", "preferredSubject"]));
+    expect(booking.properties.typeOfStudy.enum).toEqual(["Undergraduate", "Postgraduate", "Diploma", "Certificate"]);
+  });
+
   it("answers unknown API paths with a JSON 404", async () => {
     const { status, body } = await get("/api/catalogue/a/b/c");
     expect(status).toBe(404);

@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { consultationInputSchema } from "../../modules/consultations/input.ts";
+
+const errorBody = {
+  type: "object",
+  required: ["message", "error"],
+  properties: {
+    message: { type: "string" },
+    error: {
+      type: "object",
+      properties: {
+        code: {
+          type: "string",
+          enum: ["invalid_input", "unauthenticated", "forbidden", "not_found", "conflict", "rate_limited", "internal"],
+        },
+        message: { type: "string" },
+        fields: { type: "object", additionalProperties: { type: "string" } },
+      },
+    },
+  },
+};
+
+const university = {
+  type: "object",
+  properties: {
+    uni_id: { type: "integer" },
+    university_name: { type: "string" },
+    university_location: { type: "string" },
+    university_image: { type: "string" },
+    country: { type: "string" },
+    country_slug: { type: "string" },
+    type_of_university: { type: "string", enum: ["Public", "Private"] },
+  },
+};
+
+const course = {
+  type: "object",
+  properties: {
+    course_id: { type: "integer" },
+    uni_id: { type: "integer" },
+    course_name: { type: "string" },
+    university_name: { type: "string" },
+    university_location: { type: "string" },
+    country: { type: "string" },
+    country_slug: { type: "string" },
+    course_duration: { type: "string", examples: ["2 years"] },
+    tuition_fees: { type: "string", examples: ["EUR 1,500 per semester"] },
+    tuition_fees_illustrative: { type: "boolean" },
+    course_level: { type: "string", enum: ["Bachelors", "Masters", "Diploma", "Certificate", "PhD"] },
+    mode_of_course: { type: "string" },
+    english_exam_waiver: { type: "string", enum: ["Yes", "No"] },
+    "Medium Of Instruction": { type: "string" },
+  },
+};
+
+const paging = { page: { type: "integer" }, pageSize: { type: "integer" }, total: { type: "integer" } };
+const pageParam = { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } };
+const json = (schema: object) => ({ "application/json": { schema } });
+const ok = (description: string, schema: object) => ({ description, content: json(schema) });
+const failures = (...codes: number[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      code,
+      { description: { 400: "Invalid input", 404: "Not found", 429: "Too many requests" }[code], content: json(errorBody) },
+    ]),
+  );
+
+const universitiesList = ok("A page of universities", {
+  type: "object",
+  properties: { data: { type: "array", items: university }, ...paging },
+});
+const coursesList = ok("Courses", { type: "object", properties: { coursesData: { type: "array", items: course }, ...paging } });
+
+/** The OpenAPI document of both API surfaces, served at /api/openapi.json. */
+export function openApiDocument() {
+  const booking = z.toJSONSchema(consultationInputSchema, { io: "input", unrepresentable: "any" });
+  delete (booking as { $schema?: string }).$schema;
+  return {
+    openapi: "3.1.0",
+    info: { title: "Ignite API", version: "1", description: "Catalogue (public, the spec's paths) and application API." },
+    paths: {
+      "/api/catalogue/universities": {
+        get: { summary: "All universities", parameters: [pageParam], responses: { 200: universitiesList, ...failures(400) } },
+      },
+      "/api/catalogue/{countryName}/universities": {
+        get: {
+          summary: "Universities of a country (name, slug or alias, any case)",
+          parameters: [{ name: "countryName", in: "path", required: true, schema: { type: "string" } }, pageParam],
+          responses: { 200: universitiesList, ...failures(400, 404) },
+        },
+      },
+      "/api/catalogue/universities/{universityID}": {
+        get: {
+          summary: "One university, as the first item of data",
+          parameters: [{ name: "universityID", in: "path", required: true, schema: { type: "integer" } }],
+          responses: {
+            200: ok("The university", { type: "object", properties: { data: { type: "array", items: university } } }),
+            ...failures(404),
+          },
+        },
+      },
+      "/api/catalogue/{universityID}/courses": {
+        get: {
+          summary: "A university's courses",
+          parameters: [{ name: "universityID", in: "path", required: true, schema: { type: "integer" } }],
+          responses: { 200: coursesList, ...failures(404) },
+        },
+      },
+      "/api/catalogue/courses/{courseID}": {
+        get: {
+          summary: "One course, as the first item of coursesData",
+          parameters: [{ name: "courseID", in: "path", required: true, schema: { type: "integer" } }],
+          responses: { 200: coursesList, ...failures(404) },
+        },
+      },
+      "/api/catalogue/search/{term}": {
+        get: {
+          summary: "Search courses by course, university, country and level; one typo per word is forgiven",
+          parameters: [{ name: "term", in: "path", required: true, schema: { type: "string", maxLength: 100 } }, pageParam],
+          responses: { 200: coursesList, ...failures(400, 429) },
+        },
+      },
+      "/api/v1/countries": {
+        get: {
+          summary: "The study destinations",
+          responses: {
+            200: ok("Countries", {
+              type: "object",
+              properties: {
+                data: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    properties: { name: { type: "string" }, slug: { type: "string" }, image: { type: "string" } },
+                  },
+                },
+              },
+            }),
+          },
+        },
+      },
+      "/api/v1/consultations": {
+        post: {
+          summary: "Book a free consultation",
+          requestBody: { required: true, content: json(booking) },
+          responses: {
+            200: ok("Booked, or already booked within a day (alreadyBooked)", {
+              type: "object",
+              properties: { message: { type: "string" }, alreadyBooked: { type: "boolean" }, data: { type: "object" } },
+            }),
+            ...failures(400, 429),
+          },
+        },
+      },
+    },
+  };
+}

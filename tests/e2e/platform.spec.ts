@@ -1,0 +1,42 @@
+import { expect, test } from "./fixtures.ts";
+
+test("health, readiness and the favicon answer", async ({ request }) => {
+  expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok" });
+  expect(await (await request.get("/readyz")).json()).toEqual({ status: "ready" });
+  const favicon = await request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toContain("image/svg+xml");
+});
+
+test("pages carry the security headers and allow only their own inline scripts", async ({ request }) => {
+  const response = await request.get("/");
+  const headers = response.headers();
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain("'unsafe-inline' 'sha");
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-frame-options"]).toBe("DENY");
+});
+
+test("hashed assets are compressed and cached for a year; pages are compressed", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = html.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
+  expect(asset).toBeTruthy();
+  const response = await request.get(asset ?? "", { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(response.headers()["content-encoding"]).toBe("br");
+  const page = await request.get("/countries", { headers: { "Accept-Encoding": "gzip" } });
+  expect(page.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("a cross-site form post is refused", async ({ request }) => {
+  const response = await request.post("/services/free-consultation", {
+    headers: { Origin: "https://evil.example" },
+    form: { firstName: "x" },
+  });
+  expect(response.status()).toBe(403);
+});
