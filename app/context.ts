@@ -1,5 +1,7 @@
 import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { ConsultationService } from "../modules/consultations/consultations.ts";
+import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
+import type { CookieWriter } from "../server/cookies.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
 
 export interface SiteSettings {
@@ -17,5 +19,13 @@ declare module "react-router" {
     limit: (rule: RateLimitRule) => Promise<void>;
     rateLimits: { search: RateLimitRule; consultation: RateLimitRule };
     consultations: ConsultationService;
+    identity: IdentityService;
+    /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
+    cookies: CookieWriter;
+    /** The logged-in student, or null for a visitor. */
+    student: CurrentStudent | null;
+    sessionToken: string | undefined;
+    resetProof: string | undefined;
+    clientIp: string;
   }
 }

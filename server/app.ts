@@ -7,6 +7,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
 import { createConsultationService } from "../modules/consultations/consultations.ts";
+import { createIdentityService } from "../modules/identity/identity.ts";
 import { AppError } from "../modules/errors.ts";
 import { PublicCache } from "../platform/cache.ts";
 import type { Config } from "../platform/config.ts";
@@ -14,11 +15,13 @@ import type { DatabaseHandle } from "../platform/db/client.ts";
 import type { Logger } from "../platform/log.ts";
 import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
+import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { consultationsApi } from "./api/consultations.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
 import type { ServerEnv } from "./context.ts";
+import { cookieWriter, RESET_PROOF_COOKIE, readCookie, SESSION_COOKIE } from "./cookies.ts";
 import { universityPlaceholderSvg } from "./images.ts";
 import { inlineScriptHashes, pagePolicy, sameOriginWrites, securityHeaders } from "./security.ts";
 
@@ -35,7 +38,6 @@ export interface AppOptions {
 
 type CachedAnswer = { status: number; headers: [string, string][]; body: ArrayBuffer };
 
-const SESSION_COOKIE = "ignite_session";
 
 /** The peer's address; absent when the app is called in-process (tests). */
 function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
@@ -60,6 +62,8 @@ export function createApp(options: AppOptions) {
   });
   /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
   const publicCache = new PublicCache<CachedAnswer>(2000, 60_000);
+  const identity = createIdentityService({ db: database.db, mailer, limiter: rateLimiter, log });
+  const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();
 
   app.use(async (c, next) => {
@@ -82,6 +86,14 @@ export function createApp(options: AppOptions) {
   app.use(securityHeaders({ https: config.publicUrl?.startsWith("https:") ?? false }));
   app.use(sameOriginWrites);
   app.use(compress());
+
+  /** Who is asking: the student of a valid session cookie, else a visitor. */
+  app.use(async (c, next) => {
+    const token = readCookie(c.req.header("Cookie"), SESSION_COOKIE);
+    c.set("sessionToken", token);
+    c.set("student", token ? await identity.studentForSession(token) : null);
+    await next();
+  });
 
   app.onError((error, c) => {
     if (AppError.is(error)) {
@@ -121,6 +133,7 @@ export function createApp(options: AppOptions) {
   app.use("/api/catalogue/*", cachedPublicGet);
   app.route("/api/catalogue", catalogueApi(catalogue, config.rateLimits.search));
   app.get("/api/v1/countries", async (c) => c.json({ data: (await catalogue.listCountries()).map(presentCountry) }));
+  app.route("/api/v1", authApi(identity, cookies));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
@@ -157,7 +170,8 @@ export function createApp(options: AppOptions) {
     const handleRequest = createRequestHandler(options.build, "production");
 
     app.all("*", async (c, next) => {
-      const isVisitor = !(c.req.header("Cookie") ?? "").includes(`${SESSION_COOKIE}=`);
+      // Only visitors share cached pages; a stale or unknown session cookie also counts as a visitor.
+      const isVisitor = !c.var.student && !c.var.sessionToken;
       if (isVisitor) return cachedPublicGet(c, next);
       return next();
     });
@@ -169,6 +183,12 @@ export function createApp(options: AppOptions) {
         limit: c.var.limit,
         rateLimits: config.rateLimits,
         consultations,
+        identity,
+        cookies,
+        student: c.var.student,
+        sessionToken: c.var.sessionToken,
+        resetProof: readCookie(c.req.header("Cookie"), RESET_PROOF_COOKIE),
+        clientIp: c.var.clientIp,
       });
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
       // Pages are read whole so their inline scripts can be allowed by hash in the policy.
@@ -180,5 +200,5 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  return { app, publicCache, consultations };
+  return { app, publicCache, consultations, identity };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from "../platform/log.ts";
+import type { CurrentStudent } from "../modules/identity/identity.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
 
 /** What every request handler can reach besides the request. */
@@ -8,5 +9,8 @@ export type ServerEnv = {
     clientIp: string;
     /** Counts this request against a rule for the caller's IP; throws a 429 AppError past the limit. */
     limit: (rule: RateLimitRule) => Promise<void>;
+    /** The logged-in student, from the session cookie; null for a visitor. */
+    student: CurrentStudent | null;
+    sessionToken: string | undefined;
   };
 };

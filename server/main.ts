@@ -30,10 +30,14 @@ async function main() {
 
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const { app, consultations } = createApp({ config, database, log, build, clientDir: path.resolve("build/client") });
+  const { app, consultations, identity } = createApp({ config, database, log, build, clientDir: path.resolve("build/client") });
 
   // Mail that could not be sent when a booking was made is retried every five minutes.
-  const retryMail = () => consultations.retryPendingMail().catch((error) => log.error({ err: error }, "mail retry failed"));
+  // Expired sessions and codes are swept on the same beat.
+  const retryMail = () =>
+    Promise.all([consultations.retryPendingMail(), identity.sweepExpired()]).catch((error) =>
+      log.error({ err: error }, "background upkeep failed"),
+    );
   void retryMail();
   const retryTimer = setInterval(retryMail, 5 * 60 * 1000);
   retryTimer.unref();

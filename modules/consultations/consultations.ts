@@ -3,7 +3,7 @@ import type { Database } from "../../platform/db/client.ts";
 import { consultations } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
-import { AppError } from "../errors.ts";
+import { parseInput } from "../validation.ts";
 import { type ConsultationInput, consultationInputSchema } from "./input.ts";
 
 /** The same e-mail and phone booking again within this time is one booking, not two. */
@@ -34,18 +34,8 @@ export interface BookingResult {
 }
 
 /** Checks the booking against the one schema; a failure names every wrong field. */
-export function parseConsultation(raw: unknown): ConsultationInput {
-  const parsed = consultationInputSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? "form");
-      fields[key] ??= issue.message;
-    }
-    throw new AppError("invalid_input", "Please check the highlighted fields.", fields);
-  }
-  return parsed.data;
-}
+export const parseConsultation = (raw: unknown): ConsultationInput =>
+  parseInput(consultationInputSchema, raw, "Please check the highlighted fields.");
 
 /**
  * Saves a booking (or recognises the same one made recently) before any mail is attempted, so a

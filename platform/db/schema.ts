@@ -106,3 +106,56 @@ export const consultations = pgTable(
     index("consultations_status_idx").on(t.status, t.createdAt),
   ],
 );
+
+/** A student account (spec section 3: Student; profile fields arrive with the student records issue). */
+export const students = pgTable("students", {
+  id: serial("id").primaryKey(),
+  /** Lower case; unique. */
+  email: text("email").notNull().unique(),
+  fullName: text("full_name").notNull(),
+  /** E.164. */
+  phone: text("phone").notNull(),
+  /** argon2id; never leaves the server. */
+  passwordHash: text("password_hash").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A login session: only the SHA-256 of its random token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_student_idx").on(t.studentId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * A one-time code sent by e-mail (password reset). Stored salted and hashed; a verified code gives
+ * a one-time proof (also stored hashed) that setting the new password requires.
+ */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password_reset"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    salt: text("salt").notNull(),
+    attempts: smallint("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when a newer code replaces it, the tries run out, or its proof is used. */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    proofHash: text("proof_hash"),
+    proofExpiresAt: timestamp("proof_expires_at", { withTimezone: true }),
+  },
+  (t) => [index("one_time_codes_student_idx").on(t.studentId, t.purpose, t.createdAt)],
+);

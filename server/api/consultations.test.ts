@@ -132,7 +132,7 @@ describe("booking a free consultation", () => {
   it("refuses a body that is not JSON with 400", async () => {
     const response = await book(null, { raw: "firstName=x" });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toBe("Send the booking as JSON.");
+    expect((await response.json()).error.message).toBe("Send the request body as JSON.");
   });
 
   it("recognises the same booking within a day and does not store or mail it twice", async () => {

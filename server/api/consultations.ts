@@ -4,6 +4,7 @@ import type { ConsultationService } from "../../modules/consultations/consultati
 import { AppError } from "../../modules/errors.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import type { ServerEnv } from "../context.ts";
+import { readJson } from "./read-json.ts";
 
 /** POST /api/v1/consultations: the spec's register call, answering `{ message, data }`. */
 export function consultationsApi(consultations: ConsultationService, limit: RateLimitRule) {
@@ -18,13 +19,7 @@ export function consultationsApi(consultations: ConsultationService, limit: Rate
     }),
     async (c) => {
       await c.var.limit(limit);
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        throw new AppError("invalid_input", "Send the booking as JSON.");
-      }
-      const result = await consultations.book(body);
+      const result = await consultations.book(await readJson(c), { studentId: c.var.student?.studentId });
       return c.json({ message: result.message, alreadyBooked: result.alreadyBooked, data: result.data });
     },
   );

@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import type { IdentityService, NewSession } from "../../modules/identity/identity.ts";
+import { messages } from "../../modules/identity/messages.ts";
+import type { ServerEnv } from "../context.ts";
+import { type CookieWriter, RESET_PROOF_COOKIE, readCookie } from "../cookies.ts";
+import { readJson } from "./read-json.ts";
+
+const presentLogin = (session: NewSession, message: string) => ({
+  message,
+  student_id: session.student.studentId,
+  email: session.student.email,
+});
+
+/** Accounts under /api/v1: the same rules as the screens (they call the same service). */
+export function authApi(identity: IdentityService, cookies: CookieWriter) {
+  const api = new Hono<ServerEnv>();
+
+  api.post("/auth/signup", async (c) => {
+    const session = await identity.signUp(await readJson(c), c.var.clientIp);
+    c.header("Set-Cookie", cookies.session(session.token, session.expiresAt));
+    return c.json(presentLogin(session, "Your account is ready."));
+  });
+
+  api.post("/auth/login", async (c) => {
+    const session = await identity.logIn(await readJson(c), c.var.clientIp);
+    c.header("Set-Cookie", cookies.session(session.token, session.expiresAt));
+    return c.json(presentLogin(session, "Logged in."));
+  });
+
+  api.post("/auth/logout", async (c) => {
+    if (c.var.sessionToken) await identity.logOut(c.var.sessionToken);
+    c.header("Set-Cookie", cookies.clearSession());
+    return c.json({ message: messages.loggedOut });
+  });
+
+  api.get("/students/me", (c) => {
+    const student = c.var.student;
+    if (!student) return c.json({ message: messages.loginRequired, error: { code: "unauthenticated", message: messages.loginRequired } }, 401);
+    return c.json({ data: { student_id: student.studentId, name1: student.fullName, email: student.email, phone: student.phone } });
+  });
+
+  api.post("/auth/password/code", async (c) => c.json(await identity.sendResetCode(await readJson(c), c.var.clientIp)));
+
+  api.post("/auth/password/verify", async (c) => {
+    const result = await identity.verifyResetCode(await readJson(c), c.var.clientIp);
+    c.header("Set-Cookie", cookies.resetProof(result.proof));
+    return c.json({ message: result.message });
+  });
+
+  api.post("/auth/password/reset", async (c) => {
+    const proof = readCookie(c.req.header("Cookie"), RESET_PROOF_COOKIE);
+    const result = await identity.resetPassword(proof, await readJson(c));
+    c.header("Set-Cookie", cookies.clearResetProof(), { append: true });
+    c.header("Set-Cookie", cookies.clearSession(), { append: true });
+    return c.json(result);
+  });
+
+  return api;
+}
