@@ -46,6 +46,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SITE_EMAIL: "hello@ignite.test",
       WHATSAPP_NUMBER: "919800000000",
+      // Each test gets its own client address (tests/e2e/fixtures.ts), so per-IP limits stay per test.
+      TRUST_PROXY: "true",
     },
   },
 });

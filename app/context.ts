@@ -1,8 +1,8 @@
 import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { ConsultationService } from "../modules/consultations/consultations.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
-import type { CookieWriter } from "../server/cookies.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
+import type { CookieWriter } from "../server/cookies.ts";
 
 export interface SiteSettings {
   email: string;

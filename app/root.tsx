@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -25,7 +25,23 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.site };
+  const student = context.student;
+  return {
+    site: context.site,
+    student: student ? { studentId: student.studentId, fullName: student.fullName, email: student.email } : null,
+  };
+}
+
+/**
+ * Browser storage mirrors the session (spec section 3: userData) with the e-mail and student id only;
+ * the session itself lives in an HttpOnly cookie no script can read.
+ */
+function useUserDataMirror(student: { studentId: number; email: string } | null | undefined) {
+  useEffect(() => {
+    if (student === undefined) return;
+    if (student) localStorage.setItem("userData", JSON.stringify({ email: student.email, student_id: student.studentId }));
+    else localStorage.removeItem("userData");
+  }, [student]);
 }
 
 /** Screens that hide the header and footer say so in their handle (spec section 2). */
@@ -40,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const hideChrome = useHideChrome();
   const navigation = useNavigation();
   const site = root?.site;
+  useUserDataMirror(root?.student);
   return (
     <html lang="en">
       <head>
@@ -53,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white" href="#main">
           Skip to content
         </a>
-        {!hideChrome && <Navbar />}
+        {!hideChrome && <Navbar student={root?.student ?? null} />}
         <main id="main" className="flex-grow-1">
           {children}
         </main>

@@ -7,8 +7,8 @@ import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
 import { createConsultationService } from "../modules/consultations/consultations.ts";
-import { createIdentityService } from "../modules/identity/identity.ts";
 import { AppError } from "../modules/errors.ts";
+import { createIdentityService } from "../modules/identity/identity.ts";
 import { PublicCache } from "../platform/cache.ts";
 import type { Config } from "../platform/config.ts";
 import type { DatabaseHandle } from "../platform/db/client.ts";
@@ -37,7 +37,6 @@ export interface AppOptions {
 }
 
 type CachedAnswer = { status: number; headers: [string, string][]; body: ArrayBuffer };
-
 
 /** The peer's address; absent when the app is called in-process (tests). */
 function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {

@@ -1,5 +1,5 @@
-import type { Logger } from "../platform/log.ts";
 import type { CurrentStudent } from "../modules/identity/identity.ts";
+import type { Logger } from "../platform/log.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
 
 /** What every request handler can reach besides the request. */

@@ -12,11 +12,17 @@ export function readCookie(header: string | null | undefined, name: string): str
 
 export function cookieWriter(secure: boolean) {
   const write = (name: string, value: string, maxAgeSeconds: number) =>
-    [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${maxAgeSeconds}`, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])].join(
-      "; ",
-    );
+    [
+      `${name}=${encodeURIComponent(value)}`,
+      "Path=/",
+      `Max-Age=${maxAgeSeconds}`,
+      "HttpOnly",
+      "SameSite=Lax",
+      ...(secure ? ["Secure"] : []),
+    ].join("; ");
   return {
-    session: (token: string, expiresAt: Date) => write(SESSION_COOKIE, token, Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000))),
+    session: (token: string, expiresAt: Date) =>
+      write(SESSION_COOKIE, token, Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000))),
     clearSession: () => write(SESSION_COOKIE, "", 0),
     resetProof: (proof: string) => write(RESET_PROOF_COOKIE, proof, 15 * 60),
     clearResetProof: () => write(RESET_PROOF_COOKIE, "", 0),

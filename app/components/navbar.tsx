@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { SignOut } from "./sign-out";
 
 /** The navbar search: lower-cases the term and goes to /search only when it is not empty (spec 4). */
 function SearchBox() {
@@ -46,7 +47,7 @@ function SearchBox() {
   );
 }
 
-export function Navbar() {
+export function Navbar({ student }: { student: { fullName: string } | null }) {
   return (
     <header className="border-bottom bg-white sticky-top">
       <nav className="navbar navbar-expand-lg" aria-label="Main">
@@ -64,9 +65,24 @@ export function Navbar() {
             <Link to="/universities" className="nav-link d-none d-md-inline px-2">
               Universities
             </Link>
-            <Link to="/signup" className="btn btn-outline-primary">
-              Sign Up
-            </Link>
+            {student ? (
+              <>
+                <Link to="/profile" className="d-inline-flex" title={student.fullName}>
+                  <img
+                    src="/images/default-avatar.svg"
+                    alt={`Profile of ${student.fullName}`}
+                    width={40}
+                    height={40}
+                    className="rounded-circle"
+                  />
+                </Link>
+                <SignOut />
+              </>
+            ) : (
+              <Link to="/signup" className="btn btn-outline-primary">
+                Sign Up
+              </Link>
+            )}
           </div>
         </div>
       </nav>

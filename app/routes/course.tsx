@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.course.
 
 /** Both course routes of the spec: /courses/{courseID} and /{country}/universities/{universityID}/{courseID}. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (context.requireLoginForDetails) requireStudent(request);
+  if (context.requireLoginForDetails) requireStudent(request, context.student);
   return orRouteError(
     (async () => {
       const universityId = "universityID" in params ? parseId(params.universityID, "Course") : undefined;

@@ -30,12 +30,20 @@ type Outcome =
   | { ok: true; message: string; booking: Registered }
   | { ok: false; message: string; fields: Record<string, string>; values: Values };
 
+/** A logged-in student's name, phone and e-mail are filled in from their record. */
+export function loader({ context }: Route.LoaderArgs) {
+  const student = context.student;
+  if (!student) return { prefill: null };
+  const [firstName = "", ...rest] = student.fullName.split(/\s+/);
+  return { prefill: { firstName, lastName: rest.join(" "), phoneNumber: student.phone, email: student.email } };
+}
+
 /** The form also works without JavaScript: it posts here, and the answer renders on the server. */
 export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
   try {
     await context.limit(context.rateLimits.consultation);
-    const result = await context.consultations.book(values);
+    const result = await context.consultations.book(values, { studentId: context.student?.studentId });
     return { ok: true, message: result.message, booking: result.data } satisfies Outcome;
   } catch (error) {
     if (!AppError.is(error)) throw error;
@@ -93,12 +101,12 @@ function Booked({ registered, onBookAgain }: { registered: Registered; onBookAga
   );
 }
 
-export default function FreeConsultation({ actionData }: Route.ComponentProps) {
+export default function FreeConsultation({ actionData, loaderData }: Route.ComponentProps) {
   const serverOutcome = actionData as Outcome | undefined;
   const [registered, setRegistered] = useState<Registered | null>(serverOutcome?.ok ? serverOutcome.booking : null);
   const [submitting, setSubmitting] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>(serverOutcome && !serverOutcome.ok ? serverOutcome.fields : {});
-  const values: Values = serverOutcome && !serverOutcome.ok ? serverOutcome.values : {};
+  const values: Values = serverOutcome && !serverOutcome.ok ? serverOutcome.values : (loaderData.prefill ?? {});
 
   useEffect(() => {
     if (serverOutcome?.ok) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(serverOutcome.booking));

@@ -1,19 +1,38 @@
-import { useEffect } from "react";
-import { Link, useSearchParams } from "react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { refusalOr } from "~/lib/form-result.server";
+import { safeRedirectTarget } from "~/lib/redirect-target";
 import { notify } from "~/lib/toast";
+import { messages } from "../../modules/identity/messages.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login | Ignite" }];
 
-export const LOGIN_REQUIRED = "Please login or sign-up before continuing";
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (context.student) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  return refusalOr(async () => {
+    const session = await context.identity.logIn(
+      { email: form.get("email"), password: form.get("password"), exp_days: 30 },
+      context.clientIp,
+    );
+    return redirect(safeRedirectTarget(form.get("redirectTo")), {
+      headers: { "Set-Cookie": context.cookies.session(session.token, session.expiresAt) },
+    });
+  });
+}
 
 /** The warning a protected screen sends along, as a toast (and as text when scripts are off). */
-export function useLoginRequiredWarning() {
+function useLoginRequiredWarning() {
   const [params, setParams] = useSearchParams();
   const required = params.get("reason") === "login-required";
   useEffect(() => {
     if (!required) return;
-    notify("warning", LOGIN_REQUIRED);
+    notify("warning", messages.loginRequired);
     const next = new URLSearchParams(params);
     next.delete("reason");
     setParams(next, { replace: true, preventScrollReset: true });
@@ -21,19 +40,87 @@ export function useLoginRequiredWarning() {
   return required;
 }
 
-export default function Login() {
+export default function Login({ actionData }: Route.ComponentProps) {
   const required = useLoginRequiredWarning();
+  const [params] = useSearchParams();
+  const [showPassword, setShowPassword] = useState(false);
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.status === 401 || actionData.status === 429) notify("error", actionData.message);
+    else if (actionData.status === 400) notify("warning", messages.pleaseFillTheForm);
+    else notify("error", messages.loginFailed);
+  }, [actionData]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? "")) {
+      event.preventDefault();
+      notify("warning", messages.pleaseFillTheForm);
+    }
+  }
+
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>
-      <h1 className="h2">Login</h1>
+      <h1 className="h2 mb-3">Login</h1>
       {required && (
         <noscript>
-          <p className="alert alert-warning">{LOGIN_REQUIRED}</p>
+          <p className="alert alert-warning">{messages.loginRequired}</p>
         </noscript>
       )}
-      <p>Student accounts are opening soon: you will log in here to see universities, courses and your applications.</p>
-      <p>
-        Meanwhile, our counsellors can help you today: <Link to="/services/free-consultation">book a free consultation</Link>.
+      {actionData && (
+        <noscript>
+          <p className="alert alert-danger">{actionData.message}</p>
+        </noscript>
+      )}
+      <Form method="post" onSubmit={onSubmit} noValidate>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+        <div className="mb-3">
+          <label htmlFor="email" className="form-label">
+            Email
+          </label>
+          <input id="email" name="email" type="email" className="form-control" autoComplete="email" maxLength={254} />
+        </div>
+        <div className="mb-2">
+          <label htmlFor="password" className="form-label">
+            Password
+          </label>
+          <div className="input-group">
+            <input
+              id="password"
+              name="password"
+              type={showPassword ? "text" : "password"}
+              className="form-control"
+              autoComplete="current-password"
+              maxLength={200}
+            />
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => setShowPassword((shown) => !shown)}
+              aria-controls="password"
+              aria-pressed={showPassword}
+            >
+              {showPassword ? "Hide" : "Show"}
+              <span className="visually-hidden"> password</span>
+            </button>
+          </div>
+        </div>
+        <p className="text-end small">
+          <Link to="/forgotpassword">Forgot password?</Link>
+        </p>
+        <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
+          Login
+        </button>
+      </Form>
+      <p className="mt-3 text-center">
+        New to Ignite?{" "}
+        <Link
+          to={`/signup${params.get("redirectTo") ? `?redirectTo=${encodeURIComponent(params.get("redirectTo") ?? "")}` : ""}`}
+        >
+          Sign up
+        </Link>
       </p>
     </div>
   );

@@ -1,16 +1,89 @@
-import { Link } from "react-router";
+import { type FormEvent, useEffect } from "react";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { TextInput } from "~/components/text-input";
+import { refusalOr } from "~/lib/form-result.server";
+import { safeRedirectTarget } from "~/lib/redirect-target";
+import { notify } from "~/lib/toast";
+import { messages } from "../../modules/identity/messages.ts";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign Up | Ignite" }];
 
-export default function Signup() {
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.student) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = {
+    name1: String(form.get("name1") ?? ""),
+    email: String(form.get("email") ?? ""),
+    phone: String(form.get("phone") ?? ""),
+    password: String(form.get("password") ?? ""),
+    confirmPassword: String(form.get("confirmPassword") ?? ""),
+  };
+  return refusalOr(async () => {
+    const session = await context.identity.signUp(values, context.clientIp);
+    return redirect(safeRedirectTarget(form.get("redirectTo")), {
+      headers: { "Set-Cookie": context.cookies.session(session.token, session.expiresAt) },
+    });
+  }, values);
+}
+
+const fields = [
+  { name: "name1", label: "Full name", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", inputMode: "tel" as const },
+  { name: "password", label: "Password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm password", type: "password", autoComplete: "new-password" },
+];
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const errors = actionData?.fields ?? {};
+  const typed = actionData?.values ?? {};
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.status === 400) notify("warning", actionData.message);
+    else if (actionData.status === 429) notify("error", actionData.message);
+    else notify("error", messages.signupFailed);
+  }, [actionData]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? "");
+    if (fields.some((field) => value(field.name).trim() === "")) {
+      event.preventDefault();
+      notify("warning", messages.fillTheForm);
+    } else if (value("password") !== value("confirmPassword")) {
+      event.preventDefault();
+      notify("warning", messages.passwordsDoNotMatch);
+    }
+  }
+
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>
-      <h1 className="h2">Sign Up</h1>
-      <p>Student accounts are opening soon.</p>
-      <p>
-        Already know what you want to study? <Link to="/services/free-consultation">Book a free consultation</Link> and a
-        counsellor will call you.
+      <h1 className="h2 mb-3">Sign Up</h1>
+      {actionData && (
+        <noscript>
+          <p className="alert alert-warning">{actionData.message}</p>
+        </noscript>
+      )}
+      <Form method="post" onSubmit={onSubmit} noValidate>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+        {fields.map((field) => (
+          <TextInput key={field.name} {...field} error={errors[field.name]} defaultValue={typed[field.name]} />
+        ))}
+        <p className="small text-body-secondary">Passwords need at least 8 characters.</p>
+        <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
+          Sign Up
+        </button>
+      </Form>
+      <p className="mt-3 text-center">
+        Already have an account? <Link to="/login">Login</Link>
       </p>
     </div>
   );

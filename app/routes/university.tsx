@@ -9,7 +9,7 @@ import type { Route } from "./+types/university";
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.university.name ?? "University"} | Ignite` }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (context.requireLoginForDetails) requireStudent(request);
+  if (context.requireLoginForDetails) requireStudent(request, context.student);
   return orRouteError(
     (async () => {
       const university = await context.catalogue.getUniversity(parseId(params.universityID, "University"));

@@ -2,7 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /** Every browser test fails on a console error or an uncaught page error, as a user would be hurt by it. */
+let clients = 0;
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    clients += 1;
+    await use({ "X-Forwarded-For": `10.${testInfo.workerIndex % 250}.${(clients >> 8) % 250}.${clients % 250}` });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -35,6 +42,8 @@ export async function hydrated(page: Page) {
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // Toasts fade in and out; their half-transparent frames are not what a reader sees.
+  await expect(page.locator(".Toastify__toast")).toHaveCount(0, { timeout: 6000 });
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }

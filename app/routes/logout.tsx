@@ -1,0 +1,32 @@
+import { Form, Link, redirect } from "react-router";
+import { LOGOUT_QUESTION } from "~/components/sign-out";
+import type { Route } from "./+types/logout";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign Out | Ignite" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.student) throw redirect("/");
+  return null;
+}
+
+/** Ends the session on the server and clears the cookie (the page version of the navbar dialog). */
+export async function action({ context }: Route.ActionArgs) {
+  if (context.sessionToken) await context.identity.logOut(context.sessionToken);
+  return redirect("/", { headers: { "Set-Cookie": context.cookies.clearSession() } });
+}
+
+export default function Logout() {
+  return (
+    <div className="container py-5" style={{ maxWidth: "32rem" }}>
+      <h1 className="h3">{LOGOUT_QUESTION}</h1>
+      <Form method="post" className="d-flex gap-2 mt-3">
+        <button type="submit" className="btn btn-primary">
+          Logout
+        </button>
+        <Link to="/" className="btn btn-outline-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </div>
+  );
+}

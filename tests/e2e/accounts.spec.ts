@@ -1,0 +1,201 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
+import { readResetCode } from "./mail.ts";
+
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.in`;
+
+async function toast(page: Page, text: string | RegExp) {
+  await expect(page.getByRole("alert").filter({ hasText: text })).toBeVisible();
+}
+
+async function signUp(page: Page, email: string, password = "first-password-1") {
+  await page.goto("/signup");
+  await hydrated(page);
+  await page.getByLabel("Full name").fill("Priya Raman");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("9876512345");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+test("sign up, sign out (cancel first), log in, reset the password by e-mailed code, log in with it", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail("priya");
+  await signUp(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign Up" })).toHaveCount(0);
+
+  // Browser storage keeps only the e-mail and the student id; the session cookie is out of scripts' reach.
+  const userData = await page.evaluate(() => JSON.parse(localStorage.getItem("userData") ?? "null"));
+  expect(Object.keys(userData).sort()).toEqual(["email", "student_id"]);
+  expect(userData.email).toBe(email);
+  expect(await page.evaluate(() => document.cookie)).not.toContain("ignite_session");
+  const session = (await context.cookies()).find((c) => c.name === "ignite_session");
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.sameSite).toBe("Lax");
+  expect((session?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(29 * 86400);
+
+  await page.getByRole("link", { name: "Sign Out" }).click();
+  await expect(page.getByText("Are you sure you want to logout?")).toBeVisible();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Are you sure you want to logout?")).toBeHidden();
+  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
+
+  await page.goto("/countries");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Sign Out" }).click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await toast(page, "You have been logged out!");
+  await expect(page.getByRole("link", { name: "Sign Up" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
+  expect((await context.cookies()).find((c) => c.name === "ignite_session")).toBeUndefined();
+
+  await page.goto("/login");
+  await hydrated(page);
+  await logIn(page, email, "first-password-1");
+  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
+  await page.goto("/profile");
+  await expect(page.getByText("+919876512345")).toBeVisible();
+  // Log out through the page form too, to start the reset as a visitor.
+  await page.goto("/logout");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("link", { name: "Sign Up" })).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/forgotpassword$/);
+  await hydrated(page);
+  const askedAt = Date.now() - 1000;
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(`Enter the 6-digit code we sent to ${email}`)).toBeVisible();
+  await expect(page.getByText(/You can ask for a new code in \d+ seconds/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend" })).toHaveCount(0);
+  await expect(page.getByLabel("One-time code")).toHaveAttribute("inputmode", "numeric");
+
+  await page.getByLabel("One-time code").fill("000000");
+  const code = await readResetCode(email, askedAt);
+  if (code === "000000") test.skip(true, "the random code happened to be 000000");
+  await page.getByRole("button", { name: "Verify code" }).click();
+  await toast(page, "Wrong OTP. Please re-check the OTP");
+  await page.getByLabel("One-time code").fill(code);
+  await page.getByRole("button", { name: "Verify code" }).click();
+
+  await page.getByLabel("New password", { exact: true }).fill("second-password-2");
+  await page.getByLabel("Confirm new password").fill("second-password-X");
+  await page.getByRole("button", { name: "Update password" }).click();
+  await toast(page, "Passwords didn't match");
+  await page.getByLabel("Confirm new password").fill("second-password-2");
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expect(page.locator("main").getByText("Password has been updated", { exact: true })).toBeVisible();
+  await toast(page, "Login to continue");
+  await page.getByRole("link", { name: "Login to continue" }).click();
+
+  await hydrated(page);
+  await logIn(page, email, "first-password-1");
+  await toast(page, "Invalid email or password");
+  await logIn(page, email, "second-password-2");
+  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
+});
+
+test("login and sign-up show the spec's messages", async ({ page }) => {
+  await page.goto("/login");
+  await hydrated(page);
+  await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgotpassword");
+  await expect(page.getByRole("link", { name: "Sign up", exact: true })).toHaveAttribute("href", "/signup");
+  await page.getByRole("button", { name: "Login" }).click();
+  await toast(page, "Please Fill the form");
+  await page.getByLabel("Password", { exact: true }).fill("secret-value");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+  await page.getByLabel("Email").fill("nobody-here@example.in");
+  await page.getByRole("button", { name: "Login" }).click();
+  await toast(page, "Invalid email or password");
+
+  await page.goto("/signup");
+  await hydrated(page);
+  await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await toast(page, "Fill the form");
+  await page.getByLabel("Full name").fill("Arjun Das");
+  await page.getByLabel("Email").fill(uniqueEmail("arjun"));
+  await page.getByLabel("Phone").fill("12345");
+  await page.getByLabel("Password", { exact: true }).fill("good-password-1");
+  await page.getByLabel("Confirm password").fill("good-password-2");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await toast(page, "Passwords doesn't match");
+  await page.getByLabel("Confirm password").fill("good-password-1");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.locator("#phone-error")).toHaveText("Enter a valid phone number (Indian numbers may leave out +91)");
+  await expect(page.getByLabel("Full name")).toHaveValue("Arjun Das");
+  await expect(page.getByLabel("Phone")).toHaveValue("12345");
+  await expectNoAxeViolations(page);
+});
+
+test("an e-mail that already has an account is told so", async ({ page }) => {
+  const email = uniqueEmail("twice");
+  await signUp(page, email);
+  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
+  await page.context().clearCookies();
+  await signUp(page, email.toUpperCase());
+  await toast(page, "An account with this e-mail already exists. Please log in.");
+});
+
+test("forgot password: empty, unknown account", async ({ page }) => {
+  await page.goto("/forgotpassword");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await toast(page, "Please enter e-mail id");
+  await page.getByLabel("Email").fill(uniqueEmail("stranger"));
+  await page.getByRole("button", { name: "Send code" }).click();
+  await toast(page, "You do not have an account");
+  await expect(page.locator("main").getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
+  await expectNoAxeViolations(page);
+});
+
+test("a protected screen sends a visitor to login and back after it", async ({ page }) => {
+  const email = uniqueEmail("return");
+  await signUp(page, email);
+  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
+  await page.context().clearCookies();
+
+  await page.goto("/germany/universities");
+  await hydrated(page);
+  const card = page.locator("main .card").first();
+  const name = (await card.locator("h2").textContent()) ?? "";
+  await card.click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await toast(page, "Please login or sign-up before continuing");
+  await logIn(page, email, "first-password-1");
+  await expect(page).toHaveURL(/\/germany\/universities\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page
+    .getByRole("link", { name: /./ })
+    .filter({ has: page.locator("xpath=self::a[contains(@href, '/germany/universities/')]") })
+    .first()
+    .click();
+  await expect(page.getByText("Medium Of Instruction")).toBeVisible();
+});
+
+test("a logged-in student's consultation form is prefilled", async ({ page }) => {
+  const email = uniqueEmail("prefill");
+  await signUp(page, email);
+  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
+  await page.goto("/services/free-consultation");
+  await expect(page.getByLabel("First name")).toHaveValue("Priya");
+  await expect(page.getByLabel("Last name")).toHaveValue("Raman");
+  await expect(page.getByLabel("Phone number")).toHaveValue("+919876512345");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+});

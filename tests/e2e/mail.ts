@@ -1,0 +1,32 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/** The newest password-reset code e-mailed to `to`, read from the server's outbox (no SMTP_URL in tests). */
+export async function readResetCode(to: string, after = 0, timeoutMs = 5000): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (existsSync(outbox)) {
+      const files = readdirSync(outbox)
+        .map((name) => path.join(outbox, name))
+        .filter((file) => file.endsWith(".eml"))
+        .sort()
+        .reverse();
+      for (const file of files) {
+        const mail = readFileSync(file, "utf8");
+        const code = mail.match(/^Subject: Ignite password reset code: (\d{6})$/m)?.[1];
+        if (code && new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m").test(mail) && Number(code) >= 0) {
+          const stamp = Date.parse(
+            path
+              .basename(file)
+              .slice(0, 24)
+              .replace(/^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z.*/, "$1:$2:$3.$4Z"),
+          );
+          if (Number.isNaN(stamp) || stamp >= after) return code;
+        }
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no reset code e-mailed to ${to}`);
+}
