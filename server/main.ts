@@ -1,6 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
 import { ConfigError, loadConfig } from "../platform/config.ts";
@@ -26,6 +27,8 @@ async function main() {
     const seeded = await seedDemoCatalogue(database.db);
     if (seeded) log.info(seeded, "demo catalogue seeded");
   }
+  // PGlite has no autovacuum daemon: refresh the planner's statistics at each start.
+  if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   if (config.admin) log.warn("ADMIN_EMAIL is set, but staff accounts arrive with a later issue; no admin was created");
 
   const buildPath = path.resolve("build/server/index.js");

@@ -151,15 +151,22 @@ export async function listUniversities(
   options: { page: number; countryId?: number },
 ): Promise<Page<UniversitySummary>> {
   const where = options.countryId === undefined ? undefined : eq(universities.countryId, options.countryId);
+  // The page's ids first (an index walk), then their details: joining before the offset would sort every row.
+  const pageIds = db
+    .select({ id: universities.id, name: universities.name })
+    .from(universities)
+    .where(where)
+    .orderBy(asc(universities.name), asc(universities.id))
+    .limit(PAGE_SIZE)
+    .offset((options.page - 1) * PAGE_SIZE)
+    .as("page_ids");
   const [rows, [totals]] = await Promise.all([
     db
       .select(universityColumns)
-      .from(universities)
+      .from(pageIds)
+      .innerJoin(universities, eq(universities.id, pageIds.id))
       .innerJoin(countries, eq(countries.id, universities.countryId))
-      .where(where)
-      .orderBy(asc(universities.name), asc(universities.id))
-      .limit(PAGE_SIZE)
-      .offset((options.page - 1) * PAGE_SIZE),
+      .orderBy(asc(pageIds.name), asc(pageIds.id)),
     db.select({ total: count() }).from(universities).where(where),
   ]);
   return { items: rows.map(toUniversity), page: options.page, pageSize: PAGE_SIZE, total: totals?.total ?? 0 };
