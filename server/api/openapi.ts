@@ -1,5 +1,12 @@
 import { z } from "zod";
 import { consultationInputSchema } from "../../modules/consultations/input.ts";
+import { codeSchema, emailSchema, loginSchema, newPasswordSchema, signupSchema } from "../../modules/identity/input.ts";
+
+const schemaOf = (schema: z.ZodType) => {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { $schema?: string };
+  delete json.$schema;
+  return json;
+};
 
 const errorBody = {
   type: "object",
@@ -73,8 +80,15 @@ const coursesList = ok("Courses", { type: "object", properties: { coursesData: {
 
 /** The OpenAPI document of both API surfaces, served at /api/openapi.json. */
 export function openApiDocument() {
-  const booking = z.toJSONSchema(consultationInputSchema, { io: "input", unrepresentable: "any" });
-  delete (booking as { $schema?: string }).$schema;
+  const booking = schemaOf(consultationInputSchema);
+  const loggedIn = ok("Logged in; the session is an HttpOnly cookie (ignite_session), never in the body", {
+    type: "object",
+    properties: { message: { type: "string" }, student_id: { type: "integer" }, email: { type: "string" } },
+  });
+  const message = (description: string) => ok(description, { type: "object", properties: { message: { type: "string" } } });
+  const post = (summary: string, body: object, responses: object) => ({
+    post: { summary, requestBody: { required: true, content: json(body) }, responses },
+  });
   return {
     openapi: "3.1.0",
     info: { title: "Ignite API", version: "1", description: "Catalogue (public, the spec's paths) and application API." },
@@ -139,6 +153,58 @@ export function openApiDocument() {
           },
         },
       },
+      "/api/v1/auth/signup": post("Create a student account and log in", schemaOf(signupSchema), {
+        200: loggedIn,
+        ...failures(400, 429),
+      }),
+      "/api/v1/auth/login": post("Log in (exp_days up to 30)", schemaOf(loginSchema), {
+        200: loggedIn,
+        401: { description: "Invalid email or password", content: json(errorBody) },
+        ...failures(400, 429),
+      }),
+      "/api/v1/auth/logout": {
+        post: { summary: "End this session", responses: { 200: message("Logged out; the cookie is cleared") } },
+      },
+      "/api/v1/students/me": {
+        get: {
+          summary: "The logged-in student",
+          responses: {
+            200: ok("The student", {
+              type: "object",
+              properties: {
+                data: {
+                  type: "object",
+                  properties: {
+                    student_id: { type: "integer" },
+                    name1: { type: "string" },
+                    email: { type: "string" },
+                    phone: { type: "string" },
+                  },
+                },
+              },
+            }),
+            401: { description: "Not logged in", content: json(errorBody) },
+          },
+        },
+      },
+      "/api/v1/auth/password/code": post(
+        "Send a 6-digit password reset code by e-mail (one per 30 seconds)",
+        { type: "object", required: ["email"], properties: { email: schemaOf(emailSchema) } },
+        { 200: message("Code sent"), ...failures(400, 404, 429) },
+      ),
+      "/api/v1/auth/password/verify": post("Check the code; sets a one-time proof cookie (ignite_reset)", schemaOf(codeSchema), {
+        200: message("Code verified"),
+        ...failures(400, 429),
+      }),
+      "/api/v1/auth/password/reset": post(
+        "Set the new password (needs the proof cookie); ends every session",
+        schemaOf(newPasswordSchema),
+        {
+          200: message("Password has been updated"),
+          403: { description: "No valid proof", content: json(errorBody) },
+          ...failures(400),
+        },
+      ),
       "/api/v1/consultations": {
         post: {
           summary: "Book a free consultation",
