@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** PostgreSQL full-text vector; filled by a trigger (see drizzle/0002_search_index.sql). */
 const tsvector = customType<{ data: string }>({
@@ -117,9 +131,114 @@ export const students = pgTable("students", {
   phone: text("phone").notNull(),
   /** argon2id; never leaves the server. */
   passwordHash: text("password_hash").notNull(),
+  gender: text("gender", { enum: ["Male", "Female", "Other"] }),
+  dateOfBirth: date("date_of_birth"),
+  passportNo: text("passport_no"),
+  address: text("address"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Courses a student marked 'Add to Interest' (spec: interested_courses). */
+export const studentInterests = pgTable(
+  "student_interests",
+  {
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.courseId] })],
+);
+
+export const qualificationLevels = ["10th", "12th", "Bachelors", "Masters"] as const;
+
+/** Education marks, one row per level (spec: qualifications). */
+export const studentQualifications = pgTable(
+  "student_qualifications",
+  {
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    qualification: text("qualification", { enum: qualificationLevels }).notNull(),
+    percentage: numeric("percentage", { precision: 5, scale: 2 }),
+    cgpa: numeric("cgpa", { precision: 4, scale: 2 }),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.qualification] })],
+);
+
+/** The spec's attachment types (section 3); an asterisk there marks the required ones. */
+export const attachmentTypes = [
+  "CV/Resume",
+  "SOP",
+  "LOR",
+  "Passport",
+  "10th Grade",
+  "12th Grade",
+  "Bachelors",
+  "Masters",
+  "Documents 1",
+  "Documents 2",
+  "Documents 3",
+] as const;
+export const requiredAttachmentTypes = ["CV/Resume", "SOP", "LOR", "Passport", "10th Grade", "12th Grade"] as const;
+export const PROFILE_PHOTO = "Profile photo";
+
+/**
+ * A student's private upload: one per attachment type (a new upload replaces it), plus the profile
+ * photo. Stored under a random key; served only to its owner and to staff, by its random public id.
+ */
+export const studentFiles = pgTable(
+  "student_files",
+  {
+    id: serial("id").primaryKey(),
+    publicId: text("public_id").notNull().unique(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    attachmentType: text("attachment_type").notNull(),
+    storageKey: text("storage_key").notNull(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("student_files_type_idx").on(t.studentId, t.attachmentType)],
+);
+
+/** Application statuses, in the order an application usually moves (DESIGN.md 6.12). */
+export const applicationStatuses = [
+  "Shortlisted",
+  "Documents pending",
+  "Applied",
+  "Offer received",
+  "Visa applied",
+  "Visa approved",
+  "Enrolled",
+  "Rejected",
+  "Withdrawn",
+] as const;
+
+/** A student's application to a course; students read them, staff create and move them. */
+export const applications = pgTable(
+  "applications",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "restrict" }),
+    status: text("status", { enum: applicationStatuses }).notNull().default("Shortlisted"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("applications_student_idx").on(t.studentId, t.createdAt)],
+);
 
 /** A login session: only the SHA-256 of its random token is stored. */
 export const sessions = pgTable(
