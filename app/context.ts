@@ -1,6 +1,8 @@
 import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { ConsultationService } from "../modules/consultations/consultations.ts";
+import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
+import type { StudentService } from "../modules/students/students.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
 import type { CookieWriter } from "../server/cookies.ts";
 
@@ -20,6 +22,8 @@ declare module "react-router" {
     rateLimits: { search: RateLimitRule; consultation: RateLimitRule };
     consultations: ConsultationService;
     identity: IdentityService;
+    students: StudentService;
+    documents: DocumentService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */

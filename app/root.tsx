@@ -24,11 +24,18 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: styles },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const student = context.student;
   return {
     site: context.site,
-    student: student ? { studentId: student.studentId, fullName: student.fullName, email: student.email } : null,
+    student: student
+      ? {
+          studentId: student.studentId,
+          fullName: student.fullName,
+          email: student.email,
+          photoUrl: await context.documents.photoUrl(student.studentId),
+        }
+      : null,
   };
 }
 
@@ -51,12 +58,8 @@ function useHideChrome(): boolean {
   return useMatches().some((match) => (match.handle as ScreenHandle | undefined)?.hideChrome === true);
 }
 
+/** The document; what is inside <body> is drawn by Shell, so it follows every reload of the root data. */
 export function Layout({ children }: { children: ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
-  const hideChrome = useHideChrome();
-  const navigation = useNavigation();
-  const site = root?.site;
-  useUserDataMirror(root?.student);
   return (
     <html lang="en">
       <head>
@@ -67,21 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="d-flex flex-column min-vh-100">
-        <a className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white" href="#main">
-          Skip to content
-        </a>
-        {!hideChrome && <Navbar student={root?.student ?? null} />}
-        <main id="main" className="flex-grow-1">
-          {children}
-        </main>
-        {!hideChrome && site && <Footer site={site} />}
-        {site && <ChatLink whatsappNumber={site.whatsappNumber} />}
-        {navigation.state === "loading" && (
-          <div className="loading-overlay" role="status" aria-live="polite">
-            <div className="spinner-border text-primary" aria-hidden="true" />
-            <span className="visually-hidden">Loading…</span>
-          </div>
-        )}
+        {children}
         <ToastHost />
         <ScrollRestoration />
         <Scripts />
@@ -90,31 +79,72 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Header, footer, chat link and the loading spinner around a screen (or the error screen). */
+function Shell({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const hideChrome = useHideChrome();
+  const navigation = useNavigation();
+  const site = root?.site;
+  useUserDataMirror(root?.student);
+  return (
+    <>
+      <a className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white" href="#main">
+        Skip to content
+      </a>
+      {!hideChrome && <Navbar student={root?.student ?? null} />}
+      <main id="main" className="flex-grow-1">
+        {children}
+      </main>
+      {!hideChrome && site && <Footer site={site} />}
+      {site && <ChatLink whatsappNumber={site.whatsappNumber} />}
+      {navigation.state === "loading" && (
+        <div className="loading-overlay" role="status" aria-live="polite">
+          <div className="spinner-border text-primary" aria-hidden="true" />
+          <span className="visually-hidden">Loading…</span>
+        </div>
+      )}
+    </>
+  );
+}
+
 export default function App() {
-  return <Outlet />;
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
     const message = (error.data as { message?: string } | null)?.message ?? "That request could not be answered.";
     return (
+      <Shell>
+        <div className="container py-5 text-center">
+          <h1 className="h2">{error.status === 429 ? "Please slow down" : "That did not work"}</h1>
+          <p>{message}</p>
+          <a className="btn btn-primary" href="/">
+            Go Back Home
+          </a>
+        </div>
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
       <div className="container py-5 text-center">
-        <h1 className="h2">{error.status === 429 ? "Please slow down" : "That did not work"}</h1>
-        <p>{message}</p>
+        <h1 className="h2">Unexpected Application Error!</h1>
+        <p>Something went wrong on our side. Please try again in a moment.</p>
         <a className="btn btn-primary" href="/">
           Go Back Home
         </a>
       </div>
-    );
-  }
-  return (
-    <div className="container py-5 text-center">
-      <h1 className="h2">Unexpected Application Error!</h1>
-      <p>Something went wrong on our side. Please try again in a moment.</p>
-      <a className="btn btn-primary" href="/">
-        Go Back Home
-      </a>
-    </div>
+    </Shell>
   );
 }

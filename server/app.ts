@@ -7,19 +7,24 @@ import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
 import { createConsultationService } from "../modules/consultations/consultations.ts";
+import { createDocumentService } from "../modules/documents/documents.ts";
 import { AppError } from "../modules/errors.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
+import { createStudentService } from "../modules/students/students.ts";
 import { PublicCache } from "../platform/cache.ts";
 import type { Config } from "../platform/config.ts";
 import type { DatabaseHandle } from "../platform/db/client.ts";
 import type { Logger } from "../platform/log.ts";
 import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
+import { createLocalFileStorage } from "../platform/storage/file-storage.ts";
 import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { consultationsApi } from "./api/consultations.ts";
+import { documentsApi, filesRoute } from "./api/documents.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
+import { studentsApi } from "./api/students.ts";
 import type { ServerEnv } from "./context.ts";
 import { cookieWriter, RESET_PROOF_COOKIE, readCookie, SESSION_COOKIE } from "./cookies.ts";
 import { universityPlaceholderSvg } from "./images.ts";
@@ -62,6 +67,12 @@ export function createApp(options: AppOptions) {
   /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
   const publicCache = new PublicCache<CachedAnswer>(2000, 60_000);
   const identity = createIdentityService({ db: database.db, mailer, limiter: rateLimiter, log });
+  const students = createStudentService(database.db);
+  const documents = createDocumentService({
+    db: database.db,
+    storage: createLocalFileStorage(path.join(config.dataDir, "uploads")),
+    log,
+  });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();
 
@@ -133,11 +144,14 @@ export function createApp(options: AppOptions) {
   app.route("/api/catalogue", catalogueApi(catalogue, config.rateLimits.search));
   app.get("/api/v1/countries", async (c) => c.json({ data: (await catalogue.listCountries()).map(presentCountry) }));
   app.route("/api/v1", authApi(identity, cookies));
+  app.route("/api/v1", studentsApi(students));
+  app.route("/api/v1", documentsApi(documents));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API path" } }, 404));
 
+  app.get("/files/:publicId", filesRoute(documents));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   app.get("/images/universities/:file{[0-9]{1,9}\\.svg}", (c) => {
     const id = Number.parseInt(c.req.param("file"), 10);
@@ -183,6 +197,8 @@ export function createApp(options: AppOptions) {
         rateLimits: config.rateLimits,
         consultations,
         identity,
+        students,
+        documents,
         cookies,
         student: c.var.student,
         sessionToken: c.var.sessionToken,

@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
+import { DEMO_STUDENT, seedDemoStudent } from "../modules/students/demo.ts";
 import { ConfigError, loadConfig } from "../platform/config.ts";
 import { openDatabase } from "../platform/db/client.ts";
 import { createLogger } from "../platform/log.ts";
@@ -26,6 +27,7 @@ async function main() {
   if (config.seed === "demo") {
     const seeded = await seedDemoCatalogue(database.db);
     if (seeded) log.info(seeded, "demo catalogue seeded");
+    if (await seedDemoStudent(database.db)) log.info({ email: DEMO_STUDENT.email }, "demo student created (see README)");
   }
   // PGlite has no autovacuum daemon: refresh the planner's statistics at each start.
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);

@@ -47,7 +47,7 @@ function SearchBox() {
   );
 }
 
-export function Navbar({ student }: { student: { fullName: string } | null }) {
+export function Navbar({ student }: { student: { fullName: string; photoUrl: string | null } | null }) {
   return (
     <header className="border-bottom bg-white sticky-top">
       <nav className="navbar navbar-expand-lg" aria-label="Main">
@@ -69,7 +69,7 @@ export function Navbar({ student }: { student: { fullName: string } | null }) {
               <>
                 <Link to="/profile" className="d-inline-flex" title={student.fullName}>
                   <img
-                    src="/images/default-avatar.svg"
+                    src={student.photoUrl ?? "/images/default-avatar.svg"}
                     alt={`Profile of ${student.fullName}`}
                     width={40}
                     height={40}

@@ -1,8 +1,11 @@
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { requireStudent } from "~/lib/login-required.server";
+import { notify } from "~/lib/toast";
 import { formatDuration, formatFee } from "../../modules/catalogue/format.ts";
 import { parseId } from "../../modules/catalogue/inputs.ts";
+import { INTEREST_ADDED } from "../../modules/students/messages.ts";
 import type { Route } from "./+types/course";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.course.name ?? "Course"} | Ignite` }];
@@ -13,13 +16,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return orRouteError(
     (async () => {
       const universityId = "universityID" in params ? parseId(params.universityID, "Course") : undefined;
-      return { course: await context.catalogue.getCourse(parseId(params.courseID, "Course"), universityId) };
+      const course = await context.catalogue.getCourse(parseId(params.courseID, "Course"), universityId);
+      const interested = context.student ? await context.students.isInterested(context.student.studentId, course.id) : false;
+      return { course, interested, loggedIn: Boolean(context.student) };
     })(),
   );
 }
 
-export default function Course({ loaderData }: Route.ComponentProps) {
-  const { course } = loaderData;
+/** 'Add to Interest' (spec section 4): saves the course for the logged-in student; adding twice changes nothing. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const student = requireStudent(request, context.student);
+  return orRouteError(
+    (async () => {
+      await context.students.addInterest(student.studentId, parseId(params.courseID, "Course"));
+      return { message: INTEREST_ADDED };
+    })(),
+  );
+}
+
+export default function Course({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, interested, loggedIn } = loaderData;
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (actionData) notify("success", actionData.message);
+  }, [actionData]);
   const facts: [string, string][] = [
     ["Level", course.level],
     ["Duration", formatDuration(course.durationMonths)],
@@ -35,6 +55,18 @@ export default function Course({ loaderData }: Route.ComponentProps) {
         <Link to={`/${course.university.country.slug}/universities/${course.university.id}`}>{course.university.name}</Link>,{" "}
         {course.university.city}, {course.university.country.name}
       </p>
+      {loggedIn &&
+        (interested ? (
+          <button type="button" className="btn btn-success mb-4" disabled>
+            Interested
+          </button>
+        ) : (
+          <Form method="post" className="mb-4">
+            <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+              Add to Interest
+            </button>
+          </Form>
+        ))}
       <dl className="row">
         {facts.map(([label, value]) => (
           <div key={label} className="col-sm-6 col-lg-4 mb-3">

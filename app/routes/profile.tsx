@@ -1,31 +1,305 @@
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { DocumentsSection } from "~/components/documents-section";
+import { refusalOr } from "~/lib/form-result.server";
 import { requireStudent } from "~/lib/login-required.server";
+import { notify } from "~/lib/toast";
+import { EDITED, NO_CHANGES } from "../../modules/students/messages.ts";
+import { PROFILE_PHOTO } from "../../platform/db/schema.ts";
+import recordsStyles from "../styles/records.scss?url";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Ignite" }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+const levels = ["10th", "12th", "Bachelors", "Masters"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
-  return { student: { fullName: student.fullName, email: student.email, phone: student.phone } };
+  const [profile, files, photoUrl] = await Promise.all([
+    context.students.getProfile(student.studentId),
+    context.documents.list(student.studentId),
+    context.documents.photoUrl(student.studentId),
+  ]);
+  const documents = files
+    .filter((f) => f.attachmentType !== PROFILE_PHOTO)
+    .map((f) => ({ attachmentType: f.attachmentType, url: f.url, name: f.name, size: f.size }));
+  return { profile, documents, photoUrl };
 }
 
-/** The account's details. Marks, documents, saved courses and applications arrive with the student records issue. */
-export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { student } = loaderData;
+/** Save: one schema checks the whole record; the student is the session's, email and password stay as they are. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const student = requireStudent(request, context.student);
+  const form = await request.formData();
+  const value = (name: string) => String(form.get(name) ?? "");
+  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
+  return refusalOr(async () => {
+    await context.students.updateProfile(student.studentId, {
+      name1: value("name1"),
+      phone: value("phone"),
+      gender: value("gender"),
+      dob: value("dob"),
+      passport_no: value("passport_no"),
+      address: value("address"),
+      qualifications: levels.map((level) => ({
+        qualification: level,
+        percentage: value(`percentage-${level}`),
+        cgpa: value(`cgpa-${level}`),
+      })),
+    });
+    return { ok: true as const, message: EDITED };
+  }, values);
+}
+
+function Detail({ label, value }: { label: string; value: string | null }) {
   return (
-    <div className="container py-5" style={{ maxWidth: "40rem" }}>
-      <h1 className="h2 mb-4">Profile</h1>
-      <dl className="row">
-        <dt className="col-sm-4">Full name</dt>
-        <dd className="col-sm-8">{student.fullName}</dd>
-        <dt className="col-sm-4">Email</dt>
-        <dd className="col-sm-8">{student.email}</dd>
-        <dt className="col-sm-4">Phone</dt>
-        <dd className="col-sm-8">{student.phone}</dd>
-      </dl>
-      <p>
-        Need help choosing? <Link to="/services/free-consultation">Book a free consultation</Link>.
-      </p>
+    <>
+      <dt className="col-sm-4">{label}</dt>
+      <dd className="col-sm-8">{value || <span className="text-body-secondary">Not given</span>}</dd>
+    </>
+  );
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, documents, photoUrl } = loaderData;
+  const [params] = useSearchParams();
+  const [editing, setEditing] = useState(params.get("edit") === "1" || (actionData !== undefined && !actionData.ok));
+  const navigation = useNavigation();
+  const refusal = actionData && !actionData.ok ? actionData : undefined;
+  const errors = refusal?.fields ?? {};
+  const typed = refusal?.values;
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) {
+      notify("success", actionData.message);
+      setEditing(false);
+    } else {
+      notify("error", NO_CHANGES);
+      setEditing(true);
+    }
+  }, [actionData]);
+
+  const field = (name: string, fallback: string | null) => typed?.[name] ?? fallback ?? "";
+  const mark = (kind: "percentage" | "cgpa", level: (typeof levels)[number]) => {
+    const saved = profile.qualifications.find((q) => q.qualification === level)?.[kind];
+    return typed?.[`${kind}-${level}`] ?? (saved === null || saved === undefined ? "" : String(saved));
+  };
+  const errorFor = (name: string) =>
+    errors[name] ? (
+      <div id={`${name}-error`} className="invalid-feedback d-block">
+        {errors[name]}
+      </div>
+    ) : null;
+
+  return (
+    <div className="container py-4" style={{ maxWidth: "56rem" }}>
+      <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-3">
+        <h1 className="h2 mb-0">Profile</h1>
+        <nav aria-label="Your records" className="d-flex gap-3">
+          <Link to="/user/saved-courses">Saved Courses</Link>
+          <Link to="/user/applications">Applications</Link>
+        </nav>
+      </div>
+
+      <section aria-labelledby="personal-details" className="mb-5">
+        <div className="d-flex justify-content-between align-items-center mb-2">
+          <h2 id="personal-details" className="h4 mb-0">
+            Personal details
+          </h2>
+          {!editing && (
+            <Link
+              to="?edit=1"
+              className="btn btn-outline-primary"
+              onClick={(event) => {
+                event.preventDefault();
+                setEditing(true);
+              }}
+            >
+              Edit
+            </Link>
+          )}
+        </div>
+        {!editing ? (
+          <>
+            <dl className="row">
+              <Detail label="Full name" value={profile.fullName} />
+              <Detail label="Email" value={profile.email} />
+              <Detail label="Phone" value={profile.phone} />
+              <Detail label="Gender" value={profile.gender} />
+              <Detail label="Date of birth" value={profile.dateOfBirth} />
+              <Detail label="Passport number" value={profile.passportNo} />
+              <Detail label="Address" value={profile.address} />
+            </dl>
+            <h3 className="h5 mt-4">Education</h3>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Qualification</th>
+                  <th scope="col">Percentage</th>
+                  <th scope="col">CGPA</th>
+                </tr>
+              </thead>
+              <tbody>
+                {profile.qualifications.map((q) => (
+                  <tr key={q.qualification}>
+                    <th scope="row">{q.qualification}</th>
+                    <td>{q.percentage ?? "–"}</td>
+                    <td>{q.cgpa ?? "–"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        ) : (
+          <Form method="post" className="row g-3" noValidate>
+            <div className="col-md-6">
+              <label htmlFor="name1" className="form-label">
+                Full name
+              </label>
+              <input
+                id="name1"
+                name="name1"
+                className={`form-control${errors.name1 ? " is-invalid" : ""}`}
+                defaultValue={field("name1", profile.fullName)}
+                maxLength={100}
+              />
+              {errorFor("name1")}
+            </div>
+            <div className="col-md-6">
+              <label htmlFor="email" className="form-label">
+                Email
+              </label>
+              <input id="email" className="form-control" value={profile.email} readOnly />
+            </div>
+            <div className="col-md-6">
+              <label htmlFor="phone" className="form-label">
+                Phone
+              </label>
+              <input
+                id="phone"
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                className={`form-control${errors.phone ? " is-invalid" : ""}`}
+                defaultValue={field("phone", profile.phone)}
+                maxLength={30}
+              />
+              {errorFor("phone")}
+            </div>
+            <div className="col-md-6">
+              <label htmlFor="gender" className="form-label">
+                Gender
+              </label>
+              <select id="gender" name="gender" className="form-select" defaultValue={field("gender", profile.gender)}>
+                <option value="">Select…</option>
+                <option>Male</option>
+                <option>Female</option>
+                <option>Other</option>
+              </select>
+            </div>
+            <div className="col-md-6">
+              <label htmlFor="dob" className="form-label">
+                Date of birth
+              </label>
+              <input
+                id="dob"
+                name="dob"
+                type="date"
+                className={`form-control${errors.dob ? " is-invalid" : ""}`}
+                defaultValue={field("dob", profile.dateOfBirth)}
+              />
+              {errorFor("dob")}
+            </div>
+            <div className="col-md-6">
+              <label htmlFor="passport_no" className="form-label">
+                Passport number
+              </label>
+              <input
+                id="passport_no"
+                name="passport_no"
+                className={`form-control${errors.passport_no ? " is-invalid" : ""}`}
+                defaultValue={field("passport_no", profile.passportNo)}
+                maxLength={12}
+              />
+              {errorFor("passport_no")}
+            </div>
+            <div className="col-12">
+              <label htmlFor="address" className="form-label">
+                Address
+              </label>
+              <textarea
+                id="address"
+                name="address"
+                className="form-control"
+                rows={3}
+                maxLength={500}
+                defaultValue={field("address", profile.address)}
+              />
+            </div>
+            <fieldset className="col-12">
+              <legend className="h5 mt-2">Education</legend>
+              {errorFor("qualifications")}
+              <div className="row g-2">
+                {levels.map((level) => (
+                  <div key={level} className="col-12 row g-2 align-items-end">
+                    <div className="col-4 col-md-2 fw-semibold pb-2">{level}</div>
+                    <div className="col-4 col-md-5">
+                      <label htmlFor={`percentage-${level}`} className="form-label small">
+                        {level} percentage
+                      </label>
+                      <input
+                        id={`percentage-${level}`}
+                        name={`percentage-${level}`}
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        max={100}
+                        step={0.01}
+                        className="form-control"
+                        defaultValue={mark("percentage", level)}
+                      />
+                    </div>
+                    <div className="col-4 col-md-5">
+                      <label htmlFor={`cgpa-${level}`} className="form-label small">
+                        {level} CGPA
+                      </label>
+                      <input
+                        id={`cgpa-${level}`}
+                        name={`cgpa-${level}`}
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        max={10}
+                        step={0.01}
+                        className="form-control"
+                        defaultValue={mark("cgpa", level)}
+                      />
+                    </div>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+            <div className="col-12 d-flex gap-2">
+              <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+                Save
+              </button>
+              <Link
+                to="/profile"
+                className="btn btn-outline-secondary"
+                onClick={(event) => {
+                  event.preventDefault();
+                  setEditing(false);
+                }}
+              >
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        )}
+      </section>
+
+      <DocumentsSection documents={documents} photoUrl={photoUrl} />
     </div>
   );
 }

@@ -33,18 +33,6 @@ export function authApi(identity: IdentityService, cookies: CookieWriter) {
     return c.json({ message: messages.loggedOut });
   });
 
-  api.get("/students/me", (c) => {
-    const student = c.var.student;
-    if (!student)
-      return c.json(
-        { message: messages.loginRequired, error: { code: "unauthenticated", message: messages.loginRequired } },
-        401,
-      );
-    return c.json({
-      data: { student_id: student.studentId, name1: student.fullName, email: student.email, phone: student.phone },
-    });
-  });
-
   api.post("/auth/password/code", async (c) => c.json(await identity.sendResetCode(await readJson(c), c.var.clientIp)));
 
   api.post("/auth/password/verify", async (c) => {

@@ -1,0 +1,207 @@
+import { type ChangeEvent, useState } from "react";
+import { useRevalidator } from "react-router";
+import { notify } from "~/lib/toast";
+import { NO_DOCUMENTS, PHOTO_UPDATED } from "../../modules/students/messages.ts";
+
+export interface DocumentRow {
+  attachmentType: string;
+  url: string;
+  name: string;
+  size: number;
+}
+
+const ATTACHMENT_TYPES = [
+  ["CV/Resume", true],
+  ["SOP", true],
+  ["LOR", true],
+  ["Passport", true],
+  ["10th Grade", true],
+  ["12th Grade", true],
+  ["Bachelors", false],
+  ["Masters", false],
+  ["Documents 1", false],
+  ["Documents 2", false],
+  ["Documents 3", false],
+] as const;
+
+const ACCEPT_DOCUMENTS = ".pdf,.jpg,.jpeg,.png,.webp,.doc,.docx,application/pdf,image/jpeg,image/png,image/webp";
+
+/** Sends a file with progress; resolves with the answer's status and JSON body. */
+function upload(
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<{ status: number; body: { message?: string } }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", url);
+    request.responseType = "json";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => resolve({ status: request.status, body: (request.response ?? {}) as { message?: string } });
+    request.onerror = () => reject(new Error("upload failed"));
+    request.send(form);
+  });
+}
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+function Progress({ percent, label }: { percent: number; label: string }) {
+  return (
+    <div
+      className="progress mt-2"
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={percent}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
+      <div className="progress-bar" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+/** Documents and the profile photo: a file choice starts its upload at once (spec section 4). */
+export function DocumentsSection({ documents, photoUrl }: { documents: DocumentRow[]; photoUrl: string | null }) {
+  const revalidator = useRevalidator();
+  const [progress, setProgress] = useState<Record<string, number>>({});
+
+  async function send(key: string, url: string, form: FormData, success: string, input: HTMLInputElement) {
+    setProgress((p) => ({ ...p, [key]: 0 }));
+    try {
+      const { status, body } = await upload(url, form, (percent) => setProgress((p) => ({ ...p, [key]: percent })));
+      if (status === 200) {
+        notify("success", success);
+        await revalidator.revalidate();
+      } else notify("error", body.message ?? "There was an error while uploading the file.");
+    } catch {
+      notify("error", "There was an error while uploading the file.");
+    } finally {
+      input.value = "";
+      setProgress((p) => {
+        const { [key]: _done, ...rest } = p;
+        return rest;
+      });
+    }
+  }
+
+  function onDocument(type: string) {
+    return (event: ChangeEvent<HTMLInputElement>) => {
+      const file = event.currentTarget.files?.[0];
+      if (!file) return;
+      const form = new FormData();
+      form.set("attachment_type", type);
+      form.set("file", file);
+      void send(type, "/api/v1/students/me/files", form, `${type} uploaded successfully`, event.currentTarget);
+    };
+  }
+
+  function onPhoto(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return;
+    const form = new FormData();
+    form.set("file", file);
+    void send("photo", "/api/v1/students/me/photo", form, PHOTO_UPDATED, event.currentTarget);
+  }
+
+  async function remove(type: string) {
+    const response = await fetch(`/api/v1/students/me/files/${encodeURIComponent(type)}`, { method: "DELETE" });
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    notify(response.ok ? "info" : "error", body.message ?? (response.ok ? `${type} deleted` : "There was an error."));
+    await revalidator.revalidate();
+  }
+
+  return (
+    <>
+      <section aria-labelledby="photo-heading" className="mb-5">
+        <h2 id="photo-heading" className="h4">
+          Profile photo
+        </h2>
+        <div className="d-flex align-items-center gap-3">
+          <img
+            src={photoUrl ?? "/images/default-avatar.svg"}
+            alt="Your profile"
+            width={96}
+            height={96}
+            className="rounded-circle border"
+          />
+          <div>
+            <label htmlFor="photo-file" className="form-label">
+              Change photo (JPEG, PNG or WebP, up to 5 MB)
+            </label>
+            <input
+              id="photo-file"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="form-control"
+              onChange={onPhoto}
+            />
+            {progress.photo !== undefined && <Progress percent={progress.photo} label="Photo upload" />}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="documents-heading">
+        <h2 id="documents-heading" className="h4">
+          Documents
+        </h2>
+        <p className="small text-body-secondary">PDF, JPEG, PNG, WebP, DOC or DOCX, up to 10 MB each. * required</p>
+        {documents.length === 0 && <p className="text-danger">{NO_DOCUMENTS}</p>}
+        <ul className="list-group mb-4">
+          {ATTACHMENT_TYPES.map(([type, required]) => {
+            const doc = documents.find((d) => d.attachmentType === type);
+            const inputId = `file-${type.replace(/[^a-z0-9]+/gi, "-")}`;
+            return (
+              <li key={type} className="list-group-item" data-testid={`document-${type}`}>
+                <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+                  <div>
+                    <span className="fw-semibold">
+                      {type}
+                      {required && " *"}
+                    </span>
+                    {doc ? (
+                      <span className="small text-body-secondary ms-2">
+                        {doc.name} ({sizeText(doc.size)})
+                      </span>
+                    ) : (
+                      <span className="small text-body-secondary ms-2">Not uploaded</span>
+                    )}
+                  </div>
+                  <div className="d-flex flex-wrap gap-2 align-items-center">
+                    {doc && (
+                      <>
+                        <a className="btn btn-sm btn-outline-primary" href={`${doc.url}?inline=1`} target="_blank" rel="noopener">
+                          View<span className="visually-hidden"> {type}</span>
+                        </a>
+                        <a className="btn btn-sm btn-outline-primary" href={doc.url} download>
+                          Download<span className="visually-hidden"> {type}</span>
+                        </a>
+                        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove(type)}>
+                          Delete<span className="visually-hidden"> {type}</span>
+                        </button>
+                      </>
+                    )}
+                    <label className="btn btn-sm btn-primary mb-0" htmlFor={inputId}>
+                      {doc ? "Replace" : "Upload"}
+                      <span className="visually-hidden"> {type}</span>
+                    </label>
+                    <input
+                      id={inputId}
+                      type="file"
+                      accept={ACCEPT_DOCUMENTS}
+                      className="visually-hidden"
+                      onChange={onDocument(type)}
+                    />
+                  </div>
+                </div>
+                {progress[type] !== undefined && <Progress percent={progress[type] ?? 0} label={`${type} upload`} />}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </>
+  );
+}

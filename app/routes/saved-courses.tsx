@@ -1,0 +1,68 @@
+import { useEffect } from "react";
+import { Form, Link } from "react-router";
+import { orRouteError } from "~/lib/errors.server";
+import { requireStudent } from "~/lib/login-required.server";
+import { notify } from "~/lib/toast";
+import { parseId } from "../../modules/catalogue/inputs.ts";
+import { NO_SAVED_COURSES } from "../../modules/students/messages.ts";
+import type { Route } from "./+types/saved-courses";
+
+export const meta: Route.MetaFunction = () => [{ title: "Saved Courses | Ignite" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const student = requireStudent(request, context.student);
+  return { courses: await context.students.listSavedCourses(student.studentId) };
+}
+
+/** Remove: the spec shows none, every student wants one (DESIGN.md 6.11). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const student = requireStudent(request, context.student);
+  const form = await request.formData();
+  return orRouteError(
+    (async () => {
+      await context.students.removeInterest(student.studentId, parseId(form.get("courseId"), "Course"));
+      return { message: `Removed ${String(form.get("courseName") ?? "the course").slice(0, 200)} from your saved courses` };
+    })(),
+  );
+}
+
+export default function SavedCourses({ loaderData, actionData }: Route.ComponentProps) {
+  useEffect(() => {
+    if (actionData) notify("info", actionData.message);
+  }, [actionData]);
+  return (
+    <div className="container py-4">
+      <h1 className="h2 mb-4">Saved Courses</h1>
+      {loaderData.courses.length === 0 ? (
+        <p className="fs-5 my-5">{NO_SAVED_COURSES}</p>
+      ) : (
+        <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3">
+          {loaderData.courses.map((course) => (
+            <li className="col" key={course.courseId}>
+              <div className="card h-100">
+                <div className="card-body">
+                  <h2 className="h6 card-title">
+                    <Link to={`/courses/${course.courseId}`}>{course.courseName}</Link>
+                  </h2>
+                  <p className="small mb-0">from {course.universityName}</p>
+                  <p className="small text-body-secondary mb-0">
+                    {course.location}, {course.country}
+                  </p>
+                </div>
+                <div className="card-footer bg-transparent border-0 pt-0">
+                  <Form method="post">
+                    <input type="hidden" name="courseId" value={course.courseId} />
+                    <input type="hidden" name="courseName" value={course.courseName} />
+                    <button type="submit" className="btn btn-sm btn-outline-danger">
+                      Remove<span className="visually-hidden"> {course.courseName}</span>
+                    </button>
+                  </Form>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

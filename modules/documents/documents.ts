@@ -1,0 +1,339 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import { z } from "zod";
+import type { Database } from "../../platform/db/client.ts";
+import { attachmentTypes, PROFILE_PHOTO, studentFiles } from "../../platform/db/schema.ts";
+import type { Logger } from "../../platform/log.ts";
+import { type FileStorage, newStorageKey } from "../../platform/storage/file-storage.ts";
+import { AppError } from "../errors.ts";
+import { parseInput } from "../validation.ts";
+
+export type AttachmentType = (typeof attachmentTypes)[number];
+
+const MB = 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 10 * MB;
+export const MAX_PHOTO_BYTES = 5 * MB;
+/** Photos are re-encoded to fit within this square, never enlarged. */
+export const PHOTO_MAX_EDGE = 512;
+/** Refuses decompression bombs: a 5 MB file may still claim an enormous canvas. 50 MP covers phone cameras. */
+const PHOTO_MAX_INPUT_PIXELS = 50_000_000;
+
+/** What the student reads; shared by the screens and the API. */
+export const documentMessages = {
+  tooLarge: `Files can be at most ${MAX_DOCUMENT_BYTES / MB} MB.`,
+  photoTooLarge: `Photos can be at most ${MAX_PHOTO_BYTES / MB} MB.`,
+  wrongType: "Upload a PDF, JPEG, PNG, WebP, DOC or DOCX file.",
+  wrongPhotoType: "Upload a JPEG, PNG or WebP photo.",
+  unreadablePhoto: "We could not read this photo. Upload a JPEG, PNG or WebP photo.",
+  noFile: "Choose a file to upload.",
+  chooseType: "Choose an attachment type from the list.",
+  photoUpdated: "Profile picture updated successfully",
+  noSuchType: "No such attachment type.",
+  fileNotFound: "File not found",
+} as const;
+export const uploadedMessage = (type: string) => `${type} uploaded successfully`;
+export const deletedMessage = (type: string) => `${type} deleted successfully`;
+export const notUploadedMessage = (type: string) => `No ${type} uploaded.`;
+
+/** The accepted kinds, judged by content (magic bytes); the stored content type and the file name's extension. */
+const documentKinds: Record<string, { contentType: string; extensions: string[] }> = {
+  "application/pdf": { contentType: "application/pdf", extensions: ["pdf"] },
+  "image/jpeg": { contentType: "image/jpeg", extensions: ["jpg", "jpeg"] },
+  "image/png": { contentType: "image/png", extensions: ["png"] },
+  "image/webp": { contentType: "image/webp", extensions: ["webp"] },
+  // Legacy Word files are Compound File Binary containers; file-type cannot tell DOC from XLS or PPT inside.
+  "application/x-cfb": { contentType: "application/msword", extensions: ["doc"] },
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": {
+    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    extensions: ["docx"],
+  },
+};
+const photoInputTypes = new Set(["image/jpeg", "image/png", "image/webp"]);
+
+export interface StudentFile {
+  attachmentType: string;
+  publicId: string;
+  /** Where the owner downloads it: /files/{publicId}. */
+  url: string;
+  name: string;
+  size: number;
+  contentType: string;
+  uploadedAt: Date;
+}
+
+/** A file as received: the client's name (only for display) and its bytes. */
+export interface IncomingFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Who asks to read a file. Staff arrive later: extend this type and `canReadFile`, nothing else. */
+export type FileViewer = { studentId: number } | null;
+
+export interface FileDownload {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+  contentType: string;
+  name: string;
+  attachmentType: string;
+  isPhoto: boolean;
+}
+
+export interface DocumentDeps {
+  db: Database;
+  storage: FileStorage;
+  log: Logger;
+  now?: () => Date;
+}
+
+type FileRow = typeof studentFiles.$inferSelect;
+
+export const fileUrl = (publicId: string) => `/files/${publicId}`;
+/** 24 base64url characters (144 random bits): not guessable, and checked before any lookup. */
+const newPublicId = () => randomBytes(18).toString("base64url");
+const publicIdPattern = /^[A-Za-z0-9_-]{24}$/;
+
+const attachmentTypeSchema = z.enum(attachmentTypes, { error: documentMessages.chooseType });
+
+const present = (row: FileRow): StudentFile => ({
+  attachmentType: row.attachmentType,
+  publicId: row.publicId,
+  url: fileUrl(row.publicId),
+  name: row.originalName,
+  size: row.sizeBytes,
+  contentType: row.contentType,
+  uploadedAt: row.createdAt,
+});
+
+/**
+ * The policy for reading a stored file: today only its owner. Every read goes through here, so staff
+ * access (by role) is added in this one place. Anyone else is told the file does not exist.
+ */
+export function canReadFile(viewer: FileViewer, file: Pick<FileRow, "studentId" | "attachmentType">): boolean {
+  return viewer !== null && viewer.studentId === file.studentId;
+}
+
+/**
+ * A display name safe to store and send back: no folders, no control or invisible characters, at most
+ * 100 characters before the extension, and the extension of the type the content really is.
+ */
+export function cleanFileName(raw: string, extensions: string[], fallback: string): string {
+  const lastSegment = raw.split(/[\\/]/).pop() ?? "";
+  const name = lastSegment
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[.\s]+/, "");
+  const dot = name.lastIndexOf(".");
+  const given = dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+  const keepsExtension = extensions.includes(given);
+  const base =
+    Array.from(keepsExtension ? name.slice(0, dot) : name)
+      .slice(0, 100)
+      .join("")
+      .trim() || fallback;
+  return `${base}.${keepsExtension ? given : extensions[0]}`;
+}
+
+const slug = (type: string) => type.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+function checkSize(file: IncomingFile | undefined, max: number, message: string): IncomingFile {
+  if (!file || file.bytes.byteLength === 0)
+    throw new AppError("invalid_input", documentMessages.noFile, { file: documentMessages.noFile });
+  if (file.bytes.byteLength > max) throw new AppError("invalid_input", message, { file: message });
+  return file;
+}
+
+/** Removes a stored object without failing the request: a leftover file is logged, never shown. */
+async function removeQuietly(deps: DocumentDeps, storageKey: string, reason: string) {
+  try {
+    await deps.storage.delete(storageKey);
+  } catch (error) {
+    deps.log.warn({ err: error, storageKey, reason }, "could not remove a stored file");
+  }
+}
+
+/**
+ * Records the file as the student's one file of its type, replacing any earlier one. Returns the
+ * earlier file's storage key so the caller removes it only after this has committed.
+ */
+async function recordFile(
+  deps: DocumentDeps,
+  values: Omit<typeof studentFiles.$inferInsert, "id" | "publicId" | "createdAt">,
+): Promise<{ row: FileRow; previousKey: string | undefined }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const fresh = { ...values, publicId: newPublicId(), createdAt: deps.now?.() ?? new Date() };
+    const result = await deps.db.transaction(async (tx) => {
+      const [old] = await tx
+        .select({ id: studentFiles.id, storageKey: studentFiles.storageKey })
+        .from(studentFiles)
+        .where(and(eq(studentFiles.studentId, values.studentId), eq(studentFiles.attachmentType, values.attachmentType)))
+        .for("update");
+      if (old) {
+        const [row] = await tx.update(studentFiles).set(fresh).where(eq(studentFiles.id, old.id)).returning();
+        return row ? { row, previousKey: old.storageKey } : undefined;
+      }
+      // A concurrent first upload of the same type may win the insert; then the next attempt replaces it.
+      const [row] = await tx.insert(studentFiles).values(fresh).onConflictDoNothing().returning();
+      return row ? { row, previousKey: undefined } : undefined;
+    });
+    if (result) return result;
+    if (attempt >= 3) throw new Error("could not record the uploaded file");
+  }
+}
+
+/** Stores the bytes under a new random key, records them, then removes the file they replace. */
+async function storeAndRecord(
+  deps: DocumentDeps,
+  studentId: number,
+  attachmentType: string,
+  file: { bytes: Uint8Array; name: string; contentType: string },
+): Promise<StudentFile> {
+  const storageKey = newStorageKey();
+  await deps.storage.put(storageKey, file.bytes);
+  let recorded: Awaited<ReturnType<typeof recordFile>>;
+  try {
+    recorded = await recordFile(deps, {
+      studentId,
+      attachmentType,
+      storageKey,
+      originalName: file.name,
+      contentType: file.contentType,
+      sizeBytes: file.bytes.byteLength,
+    });
+  } catch (error) {
+    await removeQuietly(deps, storageKey, "recording failed");
+    throw error;
+  }
+  if (recorded.previousKey) await removeQuietly(deps, recorded.previousKey, "replaced");
+  deps.log.info(
+    {
+      studentId,
+      attachmentType,
+      contentType: file.contentType,
+      size: file.bytes.byteLength,
+      replaced: Boolean(recorded.previousKey),
+    },
+    "student file stored",
+  );
+  return present(recorded.row);
+}
+
+/** The student's documents (not the photo), in the spec's attachment-type order. */
+export async function listFiles(deps: DocumentDeps, studentId: number): Promise<StudentFile[]> {
+  const rows = await deps.db
+    .select()
+    .from(studentFiles)
+    .where(and(eq(studentFiles.studentId, studentId), inArray(studentFiles.attachmentType, [...attachmentTypes])));
+  const order = (type: string) => attachmentTypes.indexOf(type as AttachmentType);
+  return rows.sort((a, b) => order(a.attachmentType) - order(b.attachmentType)).map(present);
+}
+
+/** Checks and stores a document of one of the spec's attachment types, replacing the earlier one of that type. */
+export async function uploadDocument(
+  deps: DocumentDeps,
+  studentId: number,
+  input: { attachmentType: unknown; file: IncomingFile | undefined },
+): Promise<StudentFile> {
+  const attachmentType = parseInput(z.object({ attachment_type: attachmentTypeSchema }), {
+    attachment_type: input.attachmentType,
+  }).attachment_type;
+  const file = checkSize(input.file, MAX_DOCUMENT_BYTES, documentMessages.tooLarge);
+  const detected = await fileTypeFromBuffer(file.bytes);
+  const kind = detected ? documentKinds[detected.mime] : undefined;
+  if (!kind) throw new AppError("invalid_input", documentMessages.wrongType, { file: documentMessages.wrongType });
+  return storeAndRecord(deps, studentId, attachmentType, {
+    bytes: file.bytes,
+    name: cleanFileName(file.name, kind.extensions, slug(attachmentType)),
+    contentType: kind.contentType,
+  });
+}
+
+/** Re-encodes a photo: upright by its EXIF orientation, within 512x512, WebP; every piece of metadata is dropped. */
+async function reencodePhoto(bytes: Uint8Array): Promise<Uint8Array> {
+  try {
+    return await sharp(bytes, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(PHOTO_MAX_EDGE, PHOTO_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new AppError("invalid_input", documentMessages.unreadablePhoto, { file: documentMessages.unreadablePhoto });
+  }
+}
+
+/** Checks, re-encodes and stores the profile photo, replacing the earlier one. */
+export async function uploadPhoto(deps: DocumentDeps, studentId: number, input: IncomingFile | undefined): Promise<StudentFile> {
+  const file = checkSize(input, MAX_PHOTO_BYTES, documentMessages.photoTooLarge);
+  const detected = await fileTypeFromBuffer(file.bytes);
+  if (!detected || !photoInputTypes.has(detected.mime)) {
+    throw new AppError("invalid_input", documentMessages.wrongPhotoType, { file: documentMessages.wrongPhotoType });
+  }
+  const bytes = await reencodePhoto(file.bytes);
+  return storeAndRecord(deps, studentId, PROFILE_PHOTO, { bytes, name: "profile-photo.webp", contentType: "image/webp" });
+}
+
+/** Removes the student's document of a type; an unknown type or nothing uploaded is a 404. */
+export async function deleteDocument(deps: DocumentDeps, studentId: number, rawType: string): Promise<AttachmentType> {
+  const parsed = attachmentTypeSchema.safeParse(rawType);
+  if (!parsed.success) throw new AppError("not_found", documentMessages.noSuchType);
+  const attachmentType = parsed.data;
+  const [row] = await deps.db
+    .delete(studentFiles)
+    .where(and(eq(studentFiles.studentId, studentId), eq(studentFiles.attachmentType, attachmentType)))
+    .returning({ storageKey: studentFiles.storageKey });
+  if (!row) throw new AppError("not_found", notUploadedMessage(attachmentType));
+  await removeQuietly(deps, row.storageKey, "deleted");
+  deps.log.info({ studentId, attachmentType }, "student file deleted");
+  return attachmentType;
+}
+
+/** The student's profile photo URL, or null when there is none (the navbar then shows the default image). */
+export async function photoUrl(deps: DocumentDeps, studentId: number): Promise<string | null> {
+  const [row] = await deps.db
+    .select({ publicId: studentFiles.publicId })
+    .from(studentFiles)
+    .where(and(eq(studentFiles.studentId, studentId), eq(studentFiles.attachmentType, PROFILE_PHOTO)));
+  return row ? fileUrl(row.publicId) : null;
+}
+
+/**
+ * A file for download, if the viewer may read it. Anything else (another student's file, a visitor,
+ * a malformed or guessed id) is the same 404, so ids cannot be probed.
+ */
+export async function openFile(deps: DocumentDeps, viewer: FileViewer, publicId: string): Promise<FileDownload> {
+  const notFound = () => new AppError("not_found", documentMessages.fileNotFound);
+  if (!publicIdPattern.test(publicId)) throw notFound();
+  const [row] = await deps.db.select().from(studentFiles).where(eq(studentFiles.publicId, publicId));
+  if (!row || !canReadFile(viewer, row)) throw notFound();
+  const stored = await deps.storage.get(row.storageKey);
+  if (!stored) {
+    deps.log.error({ fileId: row.id, studentId: row.studentId }, "a recorded file is missing from storage");
+    throw notFound();
+  }
+  return {
+    body: stored.body,
+    size: stored.size,
+    contentType: row.contentType,
+    name: row.originalName,
+    attachmentType: row.attachmentType,
+    isPhoto: row.attachmentType === PROFILE_PHOTO,
+  };
+}
+
+export function createDocumentService(deps: DocumentDeps) {
+  return {
+    list: (studentId: number) => listFiles(deps, studentId),
+    upload: (studentId: number, input: { attachmentType: unknown; file: IncomingFile | undefined }) =>
+      uploadDocument(deps, studentId, input),
+    remove: (studentId: number, attachmentType: string) => deleteDocument(deps, studentId, attachmentType),
+    uploadPhoto: (studentId: number, file: IncomingFile | undefined) => uploadPhoto(deps, studentId, file),
+    photoUrl: (studentId: number) => photoUrl(deps, studentId),
+    open: (viewer: FileViewer, publicId: string) => openFile(deps, viewer, publicId),
+  };
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>;

@@ -1,0 +1,50 @@
+import { hash } from "@node-rs/argon2";
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
+import { applications, countries, courses, studentInterests, students, universities } from "../../platform/db/schema.ts";
+
+/** The demo student of `SEED=demo`, so the applications screen has something to show. */
+export const DEMO_STUDENT = {
+  email: "demo@ignite.example",
+  password: "ignite-demo-2026",
+  fullName: "Demo Student",
+  phone: "+919876500000",
+};
+
+/** Creates the demo student with three applications and two saved courses, once. Returns whether it did. */
+export async function seedDemoStudent(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ id: students.id }).from(students).where(eq(students.email, DEMO_STUDENT.email));
+  if (existing) return false;
+  const chosen: number[] = [];
+  for (const country of ["Germany", "United Kingdom", "Ireland"]) {
+    const [pick] = await db
+      .select({ id: courses.id })
+      .from(courses)
+      .innerJoin(universities, eq(universities.id, courses.universityId))
+      .innerJoin(countries, eq(countries.id, universities.countryId))
+      .where(eq(countries.name, country))
+      .orderBy(asc(courses.id))
+      .limit(1);
+    if (pick) chosen.push(pick.id);
+  }
+  if (chosen.length === 0) return false;
+  const [student] = await db
+    .insert(students)
+    .values({
+      email: DEMO_STUDENT.email,
+      fullName: DEMO_STUDENT.fullName,
+      phone: DEMO_STUDENT.phone,
+      passwordHash: await hash(DEMO_STUDENT.password),
+    })
+    .returning({ id: students.id });
+  if (!student) return false;
+  const statuses = ["Offer received", "Applied", "Documents pending"] as const;
+  await db
+    .insert(applications)
+    .values(chosen.map((courseId, i) => ({ studentId: student.id, courseId, status: statuses[i] ?? "Applied" })));
+  await db
+    .insert(studentInterests)
+    .values(chosen.slice(0, 2).map((courseId) => ({ studentId: student.id, courseId })))
+    .onConflictDoNothing();
+  return true;
+}

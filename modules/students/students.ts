@@ -1,0 +1,181 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
+import {
+  applications,
+  countries,
+  courses,
+  qualificationLevels,
+  studentInterests,
+  studentQualifications,
+  students,
+  universities,
+} from "../../platform/db/schema.ts";
+import { notFound } from "../errors.ts";
+import { parseInput } from "../validation.ts";
+import { profileSchema } from "./input.ts";
+import { NO_CHANGES } from "./messages.ts";
+
+export interface Qualification {
+  qualification: (typeof qualificationLevels)[number];
+  percentage: number | null;
+  cgpa: number | null;
+}
+
+export interface Profile {
+  studentId: number;
+  fullName: string;
+  email: string;
+  phone: string;
+  gender: "Male" | "Female" | "Other" | null;
+  dateOfBirth: string | null;
+  passportNo: string | null;
+  address: string | null;
+  /** Always the four levels, in the spec's order: 10th, 12th, Bachelors, Masters. */
+  qualifications: Qualification[];
+}
+
+export interface SavedCourse {
+  courseId: number;
+  courseName: string;
+  level: string;
+  universityId: number;
+  universityName: string;
+  location: string;
+  country: string;
+}
+
+export interface ApplicationCard {
+  id: number;
+  status: string;
+  country: string;
+  courseId: number;
+  course: string;
+  university: string;
+}
+
+const toNumber = (value: string | null) => (value === null ? null : Number(value));
+
+export async function getProfile(db: Database, studentId: number): Promise<Profile> {
+  const [student] = await db.select().from(students).where(eq(students.id, studentId));
+  if (!student) throw notFound("Student");
+  const marks = await db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId));
+  return {
+    studentId,
+    fullName: student.fullName,
+    email: student.email,
+    phone: student.phone,
+    gender: student.gender,
+    dateOfBirth: student.dateOfBirth,
+    passportNo: student.passportNo,
+    address: student.address,
+    qualifications: qualificationLevels.map((level) => {
+      const row = marks.find((m) => m.qualification === level);
+      return { qualification: level, percentage: toNumber(row?.percentage ?? null), cgpa: toNumber(row?.cgpa ?? null) };
+    }),
+  };
+}
+
+/** Writes the student's own record; the id comes from the session, and email and password are never touched. */
+export async function updateProfile(db: Database, studentId: number, raw: unknown): Promise<Profile> {
+  const input = parseInput(profileSchema, raw, NO_CHANGES);
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(students)
+      .set({
+        fullName: input.name1,
+        phone: input.phone,
+        gender: input.gender ?? null,
+        dateOfBirth: input.dob ?? null,
+        passportNo: input.passport_no ?? null,
+        address: input.address ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(students.id, studentId))
+      .returning({ id: students.id });
+    if (updated.length === 0) throw notFound("Student");
+    for (const q of input.qualifications) {
+      const values = {
+        percentage: q.percentage === undefined ? null : String(q.percentage),
+        cgpa: q.cgpa === undefined ? null : String(q.cgpa),
+      };
+      await tx
+        .insert(studentQualifications)
+        .values({ studentId, qualification: q.qualification, ...values })
+        .onConflictDoUpdate({ target: [studentQualifications.studentId, studentQualifications.qualification], set: values });
+    }
+  });
+  return getProfile(db, studentId);
+}
+
+/** Adds a course to the student's interests; adding it again changes nothing. */
+export async function addInterest(db: Database, studentId: number, courseId: number): Promise<void> {
+  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw notFound("Course");
+  await db.insert(studentInterests).values({ studentId, courseId }).onConflictDoNothing();
+}
+
+export async function removeInterest(db: Database, studentId: number, courseId: number): Promise<void> {
+  await db
+    .delete(studentInterests)
+    .where(and(eq(studentInterests.studentId, studentId), eq(studentInterests.courseId, courseId)));
+}
+
+export async function isInterested(db: Database, studentId: number, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ courseId: studentInterests.courseId })
+    .from(studentInterests)
+    .where(and(eq(studentInterests.studentId, studentId), eq(studentInterests.courseId, courseId)));
+  return Boolean(row);
+}
+
+export async function listSavedCourses(db: Database, studentId: number): Promise<SavedCourse[]> {
+  return db
+    .select({
+      courseId: courses.id,
+      courseName: courses.name,
+      level: courses.level,
+      universityId: universities.id,
+      universityName: universities.name,
+      location: universities.city,
+      country: countries.name,
+    })
+    .from(studentInterests)
+    .innerJoin(courses, eq(courses.id, studentInterests.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(studentInterests.studentId, studentId))
+    .orderBy(desc(studentInterests.createdAt), asc(courses.id));
+}
+
+/** The student's applications, newest first; read only for students. */
+export async function listApplications(db: Database, studentId: number): Promise<ApplicationCard[]> {
+  return db
+    .select({
+      id: applications.id,
+      status: applications.status,
+      country: countries.name,
+      courseId: courses.id,
+      course: courses.name,
+      university: universities.name,
+    })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(applications.studentId, studentId))
+    .orderBy(desc(applications.createdAt), desc(applications.id));
+}
+
+export function createStudentService(db: Database) {
+  return {
+    getProfile: (studentId: number) => getProfile(db, studentId),
+    updateProfile: (studentId: number, raw: unknown) => updateProfile(db, studentId, raw),
+    addInterest: (studentId: number, courseId: number) => addInterest(db, studentId, courseId),
+    removeInterest: (studentId: number, courseId: number) => removeInterest(db, studentId, courseId),
+    isInterested: (studentId: number, courseId: number) => isInterested(db, studentId, courseId),
+    listSavedCourses: (studentId: number) => listSavedCourses(db, studentId),
+    listApplications: (studentId: number) => listApplications(db, studentId),
+  };
+}
+
+export type StudentService = ReturnType<typeof createStudentService>;

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, open, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+
+/** A stored object, read as a stream so large files never sit whole in memory. */
+export interface StoredObject {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+}
+
+/**
+ * Private file storage by opaque key. Local disk today; an S3-compatible store can implement the same
+ * three calls when instances multiply (DESIGN.md 2). Keys are ours (random hex), never a user's name.
+ */
+export interface FileStorage {
+  /** Stores the bytes under the key, all or nothing: a failed or interrupted put leaves no file under the key. */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The object, or null when there is none under the key. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Removes the object; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+const validKey = /^[0-9a-f]{16,128}$/;
+
+/** Keys are lower-case hex only, so a key can never name a path outside the storage directory. */
+export function assertStorageKey(key: string): void {
+  if (!validKey.test(key)) throw new Error("Invalid storage key");
+}
+
+/** A new random key: 32 hex characters (128 bits). */
+export const newStorageKey = () => randomBytes(16).toString("hex");
+
+const isMissing = (error: unknown) => (error as { code?: string }).code === "ENOENT";
+
+/** Files under `dir`, one per key, readable by the server's user only; written to a temporary name, then renamed. */
+export function createLocalFileStorage(dir: string): FileStorage {
+  const root = path.resolve(dir);
+  const fileFor = (key: string) => {
+    assertStorageKey(key);
+    return path.join(root, key);
+  };
+  let ready: Promise<unknown> | undefined;
+  const ensureDir = () => {
+    ready ??= mkdir(root, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return ready;
+  };
+
+  return {
+    async put(key, bytes) {
+      const target = fileFor(key);
+      await ensureDir();
+      // Same directory, so the rename is atomic; the dot-prefixed name is never a valid key.
+      const temporary = path.join(root, `.tmp-${key}-${randomBytes(6).toString("hex")}`);
+      try {
+        const handle = await open(temporary, "wx", 0o600);
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    async get(key) {
+      const file = fileFor(key);
+      let handle: Awaited<ReturnType<typeof open>>;
+      try {
+        handle = await open(file, "r");
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      try {
+        const { size } = await handle.stat();
+        const stream = handle.createReadStream({ autoClose: true });
+        return { body: Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>, size };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await rm(fileFor(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { type Context, type Handler, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import {
+  type DocumentService,
+  deletedMessage,
+  documentMessages,
+  type IncomingFile,
+  MAX_DOCUMENT_BYTES,
+  MAX_PHOTO_BYTES,
+  type StudentFile,
+  uploadedMessage,
+} from "../../modules/documents/documents.ts";
+import { AppError } from "../../modules/errors.ts";
+import type { CurrentStudent } from "../../modules/identity/identity.ts";
+import type { ServerEnv } from "../context.ts";
+import { requireStudent } from "./students.ts";
+
+/** Room for the multipart boundaries, part headers and the attachment_type field around the file. */
+const MULTIPART_HEADROOM = 512 * 1024;
+
+/** Refuses an oversized body while it streams in, before it is buffered whole; the file itself is checked again. */
+const limitBody = (maxFileBytes: number, message: string) =>
+  bodyLimit({
+    maxSize: maxFileBytes + MULTIPART_HEADROOM,
+    onError: () => {
+      throw new AppError("invalid_input", message, { file: message });
+    },
+  });
+
+const me = (c: Context<ServerEnv>) => (c.var.student as CurrentStudent).studentId;
+
+export const presentFile = (file: StudentFile) => ({
+  attachment_type: file.attachmentType,
+  file: file.url,
+  name: file.name,
+  size: file.size,
+  content_type: file.contentType,
+  uploaded_at: file.uploadedAt.toISOString(),
+});
+
+const multipartOnly = "Send the file as multipart/form-data.";
+
+/** The multipart fields; the `file` field as a name and bytes, or undefined when it is not a file. */
+async function readUpload(c: Context<ServerEnv>): Promise<{ fields: Record<string, unknown>; file: IncomingFile | undefined }> {
+  if (!c.req.header("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
+    throw new AppError("invalid_input", multipartOnly);
+  }
+  let fields: Record<string, unknown>;
+  try {
+    fields = await c.req.parseBody();
+  } catch (error) {
+    if (AppError.is(error)) throw error;
+    throw new AppError("invalid_input", multipartOnly);
+  }
+  const value = fields.file;
+  if (typeof value !== "object" || value === null || !("arrayBuffer" in value)) return { fields, file: undefined };
+  const blob = value as File;
+  return { fields, file: { name: blob.name ?? "", bytes: new Uint8Array(await blob.arrayBuffer()) } };
+}
+
+/** The logged-in student's documents and photo under /api/v1/students/me: the owner always comes from the session. */
+export function documentsApi(documents: DocumentService) {
+  const api = new Hono<ServerEnv>();
+  api.use("/students/me/files", requireStudent);
+  api.use("/students/me/files/*", requireStudent);
+  api.use("/students/me/photo", requireStudent);
+
+  api.get("/students/me/files", async (c) => c.json({ data: (await documents.list(me(c))).map(presentFile) }));
+
+  api.post("/students/me/files", limitBody(MAX_DOCUMENT_BYTES, documentMessages.tooLarge), async (c) => {
+    const { fields, file } = await readUpload(c);
+    const stored = await documents.upload(me(c), { attachmentType: fields.attachment_type, file });
+    return c.json({ message: uploadedMessage(stored.attachmentType), data: presentFile(stored) });
+  });
+
+  api.delete("/students/me/files/:attachmentType", async (c) => {
+    const removed = await documents.remove(me(c), c.req.param("attachmentType"));
+    return c.json({ message: deletedMessage(removed) });
+  });
+
+  api.post("/students/me/photo", limitBody(MAX_PHOTO_BYTES, documentMessages.photoTooLarge), async (c) => {
+    const { file } = await readUpload(c);
+    const stored = await documents.uploadPhoto(me(c), file);
+    return c.json({ message: documentMessages.photoUpdated, data: { photo: stored.url } });
+  });
+
+  return api;
+}
+
+/** Types a browser may show in place with `?inline=1`. PDFs always download: Chrome will not render a sandboxed PDF. */
+const inlineTypes = new Set(["image/jpeg", "image/png", "image/webp"]);
+
+/** `attachment; filename="..."` with an ASCII fallback and the exact name in RFC 5987 form. */
+export function contentDisposition(disposition: "attachment" | "inline", name: string): string {
+  const ascii = name.replace(/[^ -~]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * GET /files/:publicId: a private upload, streamed only to a viewer `canReadFile` allows; everyone else
+ * gets the same 404. Served so that no browser runs it: nosniff, a sandboxing CSP, attachment by default.
+ */
+export function filesRoute(documents: DocumentService): Handler<ServerEnv> {
+  return async (c) => {
+    const file = await documents.open(c.var.student, c.req.param("publicId") ?? "");
+    const inline = file.isPhoto || (c.req.query("inline") === "1" && inlineTypes.has(file.contentType));
+    const headers = {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": file.isPhoto ? "private, max-age=3600" : "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    };
+    if (c.req.method === "HEAD") {
+      await file.body.cancel();
+      return c.body(null, 200, headers);
+    }
+    return c.body(file.body, 200, headers);
+  };
+}
