@@ -24,6 +24,9 @@ export class AppError extends Error {
     return typeof error === "object" && error !== null && brand in error;
   }
 
+  /** For rate_limited: when to try again (sent as Retry-After). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly kind: ErrorKind,
     message: string,
@@ -36,3 +39,10 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
+
+/** A 429 saying when to try again. */
+export function rateLimited(message: string, retryAfterSeconds: number): AppError {
+  const error = new AppError("rate_limited", message);
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
+}

@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
 import { createConsultationService } from "../modules/consultations/consultations.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
-import { AppError } from "../modules/errors.ts";
+import { AppError, rateLimited } from "../modules/errors.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
 import { createStudentService } from "../modules/students/students.ts";
 import { PublicCache } from "../platform/cache.ts";
@@ -85,8 +85,10 @@ export function createApp(options: AppOptions) {
     c.set("limit", async (rule) => {
       const result = await rateLimiter.hit(rule, c.var.clientIp);
       if (!result.allowed) {
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        throw new AppError("rate_limited", `Too many requests. Please wait ${result.retryAfterSeconds} seconds and try again.`);
+        throw rateLimited(
+          `Too many requests. Please wait ${result.retryAfterSeconds} seconds and try again.`,
+          result.retryAfterSeconds,
+        );
       }
     });
     await next();
@@ -107,6 +109,7 @@ export function createApp(options: AppOptions) {
 
   app.onError((error, c) => {
     if (AppError.is(error)) {
+      if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
       return c.json(
         { message: error.message, error: { code: error.kind, message: error.message, fields: error.fields } },
         error.status as 400,

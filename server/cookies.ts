@@ -5,7 +5,12 @@ export const RESET_PROOF_COOKIE = "ignite_reset";
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return undefined; // a malformed cookie is no cookie
+    }
   }
   return undefined;
 }

@@ -6,7 +6,7 @@ import { oneTimeCodes, sessions, students } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
-import { AppError } from "../errors.ts";
+import { AppError, rateLimited } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { codeSchema, emailSchema, loginSchema, newPasswordSchema, signupSchema } from "./input.ts";
 import { messages } from "./messages.ts";
@@ -68,7 +68,10 @@ const present = (row: typeof students.$inferSelect): CurrentStudent => ({
 async function limit(deps: IdentityDeps, rule: RateLimitRule, key: string) {
   const result = await deps.limiter.hit(rule, key);
   if (!result.allowed) {
-    throw new AppError("rate_limited", `Too many attempts. Please wait ${result.retryAfterSeconds} seconds and try again.`);
+    throw rateLimited(
+      `Too many attempts. Please wait ${result.retryAfterSeconds} seconds and try again.`,
+      result.retryAfterSeconds,
+    );
   }
 }
 
@@ -149,22 +152,24 @@ export async function sendResetCode(
   await limit(deps, accountLimits.codeSendPerIp, clientIp);
   const [student] = await deps.db.select().from(students).where(eq(students.email, email));
   if (!student) throw new AppError("not_found", messages.noAccount, { email: messages.noAccount });
-  const now = deps.now?.() ?? new Date();
-  const [latest] = await deps.db
-    .select({ createdAt: oneTimeCodes.createdAt })
-    .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.studentId, student.id), eq(oneTimeCodes.purpose, "password_reset")))
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1);
-  const waitMs = latest ? latest.createdAt.getTime() + CODE_RESEND_WAIT_MS - now.getTime() : 0;
-  if (waitMs > 0) {
-    throw new AppError("rate_limited", `Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`);
-  }
   await limit(deps, accountLimits.codeSendPerAccount, email);
-
+  const now = deps.now?.() ?? new Date();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const salt = randomBytes(16).toString("hex");
   await deps.db.transaction(async (tx) => {
+    // One code request per account at a time: the 30-second wait holds for simultaneous requests too.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reset-code:${student.id}`}))`);
+    const [latest] = await tx
+      .select({ createdAt: oneTimeCodes.createdAt })
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.studentId, student.id), eq(oneTimeCodes.purpose, "password_reset")))
+      .orderBy(desc(oneTimeCodes.createdAt))
+      .limit(1);
+    const waitMs = latest ? latest.createdAt.getTime() + CODE_RESEND_WAIT_MS - now.getTime() : 0;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw rateLimited(`Please wait ${seconds} seconds before asking for a new code.`, seconds);
+    }
     await tx
       .update(oneTimeCodes)
       .set({ voidedAt: now })

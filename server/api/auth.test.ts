@@ -1,0 +1,739 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { oneTimeCodes, sessions, students } from "../../platform/db/schema.ts";
+import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
+import { openTestDatabase } from "../../tests/support/test-database.ts";
+
+let database: DatabaseHandle;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let testApp: ReturnType<typeof createTestApp>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  sink = await startSmtpSink();
+  testApp = createTestApp(database, { SMTP_URL: sink.url, TRUST_PROXY: "true" });
+});
+afterEach(() => {
+  sink.messages.length = 0;
+});
+afterAll(async () => {
+  await sink.close();
+  await database.close();
+});
+
+const messages = {
+  fillTheForm: "Fill the form",
+  pleaseFillTheForm: "Please Fill the form",
+  passwordsDoNotMatch: "Passwords doesn't match",
+  resetPasswordsDoNotMatch: "Passwords didn't match",
+  enterEmail: "Please enter e-mail id",
+  noAccount: "You do not have an account",
+  wrongCode: "Wrong OTP. Please re-check the OTP",
+  passwordUpdated: "Password has been updated",
+  loginRequired: "Please login or sign-up before continuing",
+  loggedOut: "You have been logged out!",
+  invalidCredentials: "Invalid email or password",
+  accountExists: "An account with this e-mail already exists. Please log in.",
+  codeExpired: "This code has expired. Please ask for a new one.",
+  tooManyTries: "Too many wrong tries. Please ask for a new code.",
+};
+const tooManyAttempts = /^Too many attempts\. Please wait \d+ seconds and try again\.$/;
+const DAY = 86_400;
+
+let counter = 0;
+/** A client address of its own per request unless told, so per-IP limits stay out of the way. */
+const nextIp = () => {
+  counter += 1;
+  return `10.7.${counter >> 8}.${counter & 255}`;
+};
+const uniqueEmail = (name: string) => {
+  counter += 1;
+  return `${name}.${counter}@example.in`;
+};
+
+/** Every password this file ever sends: no answer may contain one, nor any argon2 hash. */
+const passwordsSent = new Set<string>();
+function expectNoSecrets(text: string) {
+  expect(text).not.toMatch(/\$argon2/);
+  for (const password of passwordsSent) expect(text).not.toContain(password);
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers are checked field by field.
+  body: any;
+  text: string;
+  setCookies: string[];
+}
+
+async function call(
+  path: string,
+  options: { method?: string; body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const { method = "POST", body, cookie, ip = nextIp() } = options;
+  if (body && typeof body === "object") {
+    for (const key of ["password", "confirmPassword"]) {
+      const value = (body as Record<string, unknown>)[key];
+      if (typeof value === "string" && value.length >= 6) passwordsSent.add(value);
+    }
+  }
+  const headers: Record<string, string> = { "X-Forwarded-For": ip, ...options.headers };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (cookie) headers.Cookie = cookie;
+  const response = await testApp.app.request(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  expectNoSecrets(text);
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : undefined,
+    text,
+    setCookies: response.headers.getSetCookie(),
+  };
+}
+
+interface Cookie {
+  name: string;
+  value: string;
+  attributes: Map<string, string>;
+  /** "name=value", ready for a Cookie header. */
+  pair: string;
+}
+
+function parseCookie(header: string): Cookie {
+  const [pair = "", ...rest] = header.split(";").map((part) => part.trim());
+  const [name = "", ...value] = pair.split("=");
+  const attributes = new Map(
+    rest.map((attribute) => {
+      const [key = "", ...v] = attribute.split("=");
+      return [key.toLowerCase(), v.join("=")] as const;
+    }),
+  );
+  return { name, value: decodeURIComponent(value.join("=")), attributes, pair };
+}
+
+function cookieNamed(answer: Answer, name: string): Cookie {
+  const cookies = answer.setCookies.map(parseCookie).filter((c) => c.name === name);
+  expect(cookies, `one Set-Cookie for ${name}`).toHaveLength(1);
+  return cookies[0] as Cookie;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+const me = (cookie?: string) => call("/api/v1/students/me", { method: "GET", cookie });
+const logIn = (body: unknown, ip?: string) => call("/api/v1/auth/login", { body, ip });
+const storedStudents = (email: string) => database.db.select().from(students).where(eq(students.email, email));
+
+interface Account {
+  email: string;
+  password: string;
+  studentId: number;
+  session: Cookie;
+}
+
+async function signUp(name: string, password = `pw-${name}-Secret-1`): Promise<Account> {
+  const email = uniqueEmail(name);
+  const answer = await call("/api/v1/auth/signup", {
+    body: { name1: "Meera Pillai", email, phone: "9876543210", password, confirmPassword: password },
+  });
+  expect(answer.status).toBe(200);
+  return { email, password, studentId: answer.body.student_id, session: cookieNamed(answer, "ignite_session") };
+}
+
+async function loggedIn(account: Account, ip?: string): Promise<Cookie> {
+  const answer = await logIn({ email: account.email, password: account.password }, ip);
+  expect(answer.status).toBe(200);
+  return cookieNamed(answer, "ignite_session");
+}
+
+function expectSessionCookie(cookie: Cookie, maxAgeSeconds: number) {
+  expect(cookie.value).not.toBe("");
+  expect(cookie.attributes.has("httponly")).toBe(true);
+  expect(cookie.attributes.get("samesite")).toBe("Lax");
+  expect(cookie.attributes.get("path")).toBe("/");
+  const maxAge = Number(cookie.attributes.get("max-age"));
+  expect(maxAge).toBeGreaterThanOrEqual(maxAgeSeconds - 5);
+  expect(maxAge).toBeLessThanOrEqual(maxAgeSeconds);
+}
+
+describe("sign-up", () => {
+  it("creates the account, answers its id and e-mail, and logs the student in with a 30-day HttpOnly cookie", async () => {
+    const email = uniqueEmail("Ananya.Menon");
+    const password = "ananya-Secret-42";
+    const answer = await call("/api/v1/auth/signup", {
+      body: { name1: "Ananya Menon", email: email.toUpperCase(), phone: "9876543210", password, confirmPassword: password },
+    });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body).sort()).toEqual(["email", "message", "student_id"]);
+    expect(answer.body.message).toEqual(expect.any(String));
+    expect(answer.body.student_id).toEqual(expect.any(Number));
+    expect(answer.body.email).toBe(email.toLowerCase());
+
+    const session = cookieNamed(answer, "ignite_session");
+    expectSessionCookie(session, 30 * DAY);
+
+    const profile = await me(session.pair);
+    expect(profile.status).toBe(200);
+    expect(profile.body.data).toMatchObject({
+      student_id: answer.body.student_id,
+      name1: "Ananya Menon",
+      email: email.toLowerCase(),
+      phone: "+919876543210",
+    });
+    expect(await storedStudents(email.toLowerCase())).toHaveLength(1);
+  });
+
+  it("refuses an all-blank form with 'Fill the form' and stores nothing", async () => {
+    const before = await database.db.select({ id: students.id }).from(students);
+    const answer = await call("/api/v1/auth/signup", {
+      body: { name1: "", email: "", phone: "", password: "", confirmPassword: "" },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(messages.fillTheForm);
+    expect(answer.setCookies).toEqual([]);
+    expect(await database.db.select({ id: students.id }).from(students)).toHaveLength(before.length);
+  });
+
+  it.each([
+    ["confirmPassword", { confirmPassword: "other-Secret-99" }, messages.passwordsDoNotMatch],
+    ["email", { email: "not-an-email" }, "Enter a valid e-mail address"],
+    ["phone", { phone: "12345" }, "Enter a valid phone number (Indian numbers may leave out +91)"],
+    ["password", { password: "Short-7", confirmPassword: "Short-7" }, "Use at least 8 characters"],
+  ])("refuses a wrong %s with 400 and its field message, and stores no student", async (field, change, message) => {
+    const email = uniqueEmail(`refused-${field}`);
+    const body = {
+      name1: "Ravi Kumar",
+      email,
+      phone: "9876543210",
+      password: "ravi-Secret-123",
+      confirmPassword: "ravi-Secret-123",
+      ...change,
+    };
+    const answer = await call("/api/v1/auth/signup", { body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.fields[field]).toBe(message);
+    expect(answer.body.message).toBe(message);
+    expect(answer.setCookies).toEqual([]);
+    expect(await storedStudents(email)).toEqual([]);
+    expect(await storedStudents(body.email)).toEqual([]);
+  });
+
+  it("refuses an e-mail that already has an account, in any letter case, and keeps the first account as it was", async () => {
+    const first = await signUp("taken");
+    for (const email of [first.email, first.email.toUpperCase()]) {
+      const answer = await call("/api/v1/auth/signup", {
+        body: {
+          name1: "Someone Else",
+          email,
+          phone: "9123456789",
+          password: "other-Secret-1",
+          confirmPassword: "other-Secret-1",
+        },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(messages.accountExists);
+      expect(answer.setCookies).toEqual([]);
+    }
+    const rows = await storedStudents(first.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.fullName).toBe("Meera Pillai");
+    // The original password still works, the intruder's does not.
+    expect((await logIn({ email: first.email, password: first.password })).status).toBe(200);
+    expect((await logIn({ email: first.email, password: "other-Secret-1" })).status).toBe(401);
+  });
+
+  it("lets only one of two simultaneous sign-ups with the same e-mail through", async () => {
+    const email = uniqueEmail("race");
+    const body = { name1: "Race Twin", email, phone: "9876543210", password: "race-Secret-1", confirmPassword: "race-Secret-1" };
+    const answers = await Promise.all([
+      call("/api/v1/auth/signup", { body }),
+      call("/api/v1/auth/signup", { body: { ...body, email: email.toUpperCase() } }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)?.body.message).toBe(messages.accountExists);
+    expect(await storedStudents(email)).toHaveLength(1);
+  });
+});
+
+describe("login", () => {
+  let account: Account;
+  beforeAll(async () => {
+    account = await signUp("login");
+  });
+
+  it("logs in with the right password: 200, the student, and a working 30-day session cookie", async () => {
+    const answer = await logIn({ email: account.email, password: account.password });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ student_id: account.studentId, email: account.email });
+    expect(answer.body.message).toEqual(expect.any(String));
+    const session = cookieNamed(answer, "ignite_session");
+    expectSessionCookie(session, 30 * DAY);
+    expect(session.value).not.toBe(account.session.value);
+    expect((await me(session.pair)).body.data.email).toBe(account.email);
+  });
+
+  it("accepts the e-mail in another letter case", async () => {
+    const answer = await logIn({ email: ` ${account.email.toUpperCase()} `, password: account.password });
+    expect(answer.status).toBe(200);
+    expect(answer.body.student_id).toBe(account.studentId);
+  });
+
+  it("answers a wrong password and an unknown e-mail alike: 401 'Invalid email or password', no cookie", async () => {
+    const wrongPassword = await logIn({ email: account.email, password: "not-the-Password-1" });
+    const unknownEmail = await logIn({ email: uniqueEmail("nobody"), password: account.password });
+    for (const answer of [wrongPassword, unknownEmail]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body.message).toBe(messages.invalidCredentials);
+      expect(answer.setCookies).toEqual([]);
+    }
+    expect(wrongPassword.body).toEqual(unknownEmail.body);
+  });
+
+  it.each([
+    ["both fields empty", { email: "", password: "" }],
+    ["no password", { email: "someone@example.in", password: "" }],
+    ["no e-mail", { email: "  ", password: "something-long" }],
+    ["no fields at all", {}],
+  ])("refuses %s with 400 'Please Fill the form'", async (_case, body) => {
+    const answer = await logIn(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(messages.pleaseFillTheForm);
+    expect(answer.setCookies).toEqual([]);
+  });
+
+  it("keeps the session for exp_days days: 1 day gives a one-day cookie and a one-day session", async () => {
+    const answer = await logIn({ email: account.email, password: account.password, exp_days: 1 });
+    expect(answer.status).toBe(200);
+    const session = cookieNamed(answer, "ignite_session");
+    expectSessionCookie(session, DAY);
+    const [row] = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(session.value)));
+    expect(Math.abs((row?.expiresAt.getTime() ?? 0) - (Date.now() + DAY * 1000))).toBeLessThan(10_000);
+  });
+
+  it("refuses a login posted from another site with 403 and sets no cookie", async () => {
+    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
+      const answer = await call("/api/v1/auth/login", { body: { email: account.email, password: account.password }, headers });
+      expect(answer.status).toBe(403);
+      expect(answer.setCookies).toEqual([]);
+    }
+  });
+
+  it("accepts a login posted from the site's own origin", async () => {
+    const answer = await call("http://ignite.test/api/v1/auth/login", {
+      body: { email: account.email, password: account.password },
+      headers: { Origin: "http://ignite.test", Host: "ignite.test", "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe("sessions", () => {
+  it("answers 401 'Please login or sign-up before continuing' without a cookie or with a made-up one", async () => {
+    for (const cookie of [undefined, "ignite_session=made-up-token", `ignite_session=${"x".repeat(43)}`, "ignite_session="]) {
+      const answer = await me(cookie);
+      expect(answer.status).toBe(401);
+      expect(answer.body.message).toBe(messages.loginRequired);
+    }
+  });
+
+  it("stores only the SHA-256 of the session token, never the token itself", async () => {
+    const account = await signUp("hash");
+    const rows = await database.db.select().from(sessions).where(eq(sessions.studentId, account.studentId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).not.toBe(account.session.value);
+    expect(rows[0]?.tokenHash).toBe(sha256(account.session.value));
+    expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    // The stored hash is not itself a key to the account.
+    expect((await me(`ignite_session=${rows[0]?.tokenHash}`)).status).toBe(401);
+  });
+
+  it("logs out: clears the cookie, and the old cookie no longer works; other sessions stay", async () => {
+    const account = await signUp("logout");
+    const other = await loggedIn(account);
+    expect((await me(account.session.pair)).status).toBe(200);
+    const answer = await call("/api/v1/auth/logout", { cookie: account.session.pair });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(messages.loggedOut);
+    const cleared = cookieNamed(answer, "ignite_session");
+    expect(cleared.value).toBe("");
+    expect(cleared.attributes.get("max-age")).toBe("0");
+    expect((await me(account.session.pair)).status).toBe(401);
+    expect(
+      await database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(account.session.value))),
+    ).toEqual([]);
+    expect((await me(other.pair)).status).toBe(200);
+  });
+
+  it("ends a session whose time is up, even when the browser still sends the cookie", async () => {
+    const account = await signUp("expiry");
+    expect((await me(account.session.pair)).status).toBe(200);
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256(account.session.value)));
+    const answer = await me(account.session.pair);
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe(messages.loginRequired);
+  });
+
+  // A malformed cookie value once made decodeURIComponent throw and every request answer 500.
+  it("treats a malformed session cookie as no session (401), not a server error", async () => {
+    const answer = await me("ignite_session=%E0%A4%A");
+    expect(answer.status).toBe(401);
+  });
+});
+
+describe("password reset", () => {
+  const askForCode = (email: unknown, ip?: string) => call("/api/v1/auth/password/code", { body: { email }, ip });
+  const verify = (email: string, entered_otp: string, ip?: string) =>
+    call("/api/v1/auth/password/verify", { body: { email, entered_otp }, ip });
+  const reset = (body: unknown, proof?: Cookie) => call("/api/v1/auth/password/reset", { body, cookie: proof?.pair });
+
+  /** Asks for a code and reads it from the one e-mail that arrives. */
+  async function codeFor(email: string): Promise<string> {
+    const before = sink.messages.length;
+    const answer = await askForCode(email);
+    expect(answer.status).toBe(200);
+    const mails = sink.messages.slice(before).filter((m) => m.to.includes(email));
+    expect(mails).toHaveLength(1);
+    const code = mails[0]?.subject.match(/\b(\d{6})\b/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    return code as string;
+  }
+
+  /** Moves this student's codes a minute into the past, past the 30-second wait between codes. */
+  async function skipResendWait(studentId: number) {
+    const rows = await database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.studentId, studentId));
+    for (const row of rows) {
+      await database.db
+        .update(oneTimeCodes)
+        .set({ createdAt: new Date(row.createdAt.getTime() - 60_000) })
+        .where(eq(oneTimeCodes.id, row.id));
+    }
+  }
+
+  async function verified(account: Account): Promise<Cookie> {
+    const code = await codeFor(account.email);
+    const answer = await verify(account.email, code);
+    expect(answer.status).toBe(200);
+    return cookieNamed(answer, "ignite_reset");
+  }
+
+  const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+  it("mails exactly one 6-digit code to the account's address, valid for 10 minutes, stored only hashed", async () => {
+    const account = await signUp("code");
+    const answer = await askForCode(account.email.toUpperCase());
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toEqual(expect.any(String));
+    expect(sink.messages).toHaveLength(1);
+    const [mail] = sink.messages;
+    expect(mail?.to).toEqual([account.email]);
+    const code = mail?.subject.match(/\b(\d{6})\b/)?.[1] ?? "missing";
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail?.subject).toContain("Ignite");
+    expect(mail?.text).toContain(code);
+    expect(mail?.text).toContain("expires in 10 minutes");
+    expect(mail?.text).toContain("Ignite");
+    const rows = await database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.studentId, account.studentId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.codeHash).not.toContain(code);
+    expect(rows[0]?.codeHash).not.toBe(sha256(code));
+    expect(Math.abs((rows[0]?.expiresAt.getTime() ?? 0) - (Date.now() + 600_000))).toBeLessThan(10_000);
+  });
+
+  it("answers 404 'You do not have an account' for an unknown e-mail and 400 for an empty one, mailing nothing", async () => {
+    const unknown = await askForCode(uniqueEmail("ghost"));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(messages.noAccount);
+    for (const email of ["", "   ", undefined]) {
+      const empty = await askForCode(email);
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toBe(messages.enterEmail);
+    }
+    expect(sink.messages).toEqual([]);
+  });
+
+  it("sends at most one code per 30 seconds; a newer code replaces the older one", async () => {
+    const account = await signUp("resend");
+    const first = await codeFor(account.email);
+    const again = await askForCode(account.email);
+    expect(again.status).toBe(429);
+    expect(again.body.message).toMatch(/Please wait \d+ seconds/);
+    expect(sink.messages).toHaveLength(1);
+
+    await skipResendWait(account.studentId);
+    const second = await codeFor(account.email);
+    if (second !== first) {
+      const old = await verify(account.email, first);
+      expect(old.status).toBe(400);
+      expect(old.setCookies).toEqual([]);
+    }
+    expect((await verify(account.email, second)).status).toBe(200);
+  });
+
+  it("does not bring an older code back when the newer one is voided by wrong tries", async () => {
+    const account = await signUp("oldcode");
+    const first = await codeFor(account.email);
+    await skipResendWait(account.studentId);
+    const second = await codeFor(account.email);
+    const wrong = ["000000", "111111", "222222"].find((c) => c !== first && c !== second) ?? "333333";
+    for (let i = 1; i <= 4; i++) await verify(account.email, wrong);
+    expect((await verify(account.email, wrong)).body.message).toBe(messages.tooManyTries);
+    for (const code of [first, second]) {
+      const answer = await verify(account.email, code);
+      expect(answer.status).toBe(400);
+      expect(answer.setCookies).toEqual([]);
+    }
+  });
+
+  // The 30-second wait is checked inside the transaction that stores the code, under a per-account lock.
+  it("mails only one code when several requests arrive at the same moment", async () => {
+    const account = await signUp("samemoment");
+    const answers = await Promise.all(Array.from({ length: 8 }, () => askForCode(account.email)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(sink.messages.filter((m) => m.to.includes(account.email))).toHaveLength(1);
+  });
+
+  it("refuses a wrong code with 'Wrong OTP. Please re-check the OTP' and still accepts the right one after it", async () => {
+    const account = await signUp("wrongcode");
+    const code = await codeFor(account.email);
+    for (const entered of [otherCode(code), "12345", "abcdef", ""]) {
+      const answer = await verify(account.email, entered);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(messages.wrongCode);
+      expect(answer.setCookies).toEqual([]);
+    }
+    expect((await verify(account.email, code)).status).toBe(200);
+  });
+
+  it("voids the code after 5 wrong tries: the right code no longer works", async () => {
+    const account = await signUp("fivetries");
+    const code = await codeFor(account.email);
+    for (let i = 1; i <= 4; i++) {
+      const answer = await verify(account.email, otherCode(code));
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(messages.wrongCode);
+    }
+    const fifth = await verify(account.email, otherCode(code));
+    expect(fifth.status).toBe(400);
+    expect(fifth.body.message).toBe(messages.tooManyTries);
+
+    const right = await verify(account.email, code);
+    expect(right.status).toBe(400);
+    expect(right.setCookies).toEqual([]);
+    // A new code works again.
+    await skipResendWait(account.studentId);
+    const fresh = await codeFor(account.email);
+    expect((await verify(account.email, fresh)).status).toBe(200);
+  });
+
+  it("refuses an expired code with 'This code has expired. Please ask for a new one.'", async () => {
+    const account = await signUp("expiredcode");
+    const code = await codeFor(account.email);
+    await database.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.studentId, account.studentId));
+    const answer = await verify(account.email, code);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(messages.codeExpired);
+    expect(answer.setCookies).toEqual([]);
+  });
+
+  it("gives the right code's proof only as an HttpOnly cookie, never in the body, and stores only its hash", async () => {
+    const account = await signUp("proof");
+    const code = await codeFor(account.email);
+    const answer = await verify(account.email, code);
+    expect(answer.status).toBe(200);
+    const proof = cookieNamed(answer, "ignite_reset");
+    expect(proof.value.length).toBeGreaterThanOrEqual(32);
+    expect(proof.attributes.has("httponly")).toBe(true);
+    expect(proof.attributes.get("samesite")).toBe("Lax");
+    expect(proof.attributes.get("path")).toBe("/");
+    expect(Number(proof.attributes.get("max-age"))).toBeGreaterThan(0);
+    expect(Number(proof.attributes.get("max-age"))).toBeLessThanOrEqual(15 * 60);
+    expect(Object.keys(answer.body)).toEqual(["message"]);
+    expect(answer.text).not.toContain(proof.value);
+    const [row] = await database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.studentId, account.studentId));
+    expect(row?.proofHash).toBe(sha256(proof.value));
+    // The same code does not give a second proof.
+    expect((await verify(account.email, code)).status).toBe(400);
+  });
+
+  it("sets the new password with the proof, ends every session, and the proof works only once", async () => {
+    const account = await signUp("reset");
+    const secondSession = await loggedIn(account);
+    expect((await me(account.session.pair)).status).toBe(200);
+    expect((await me(secondSession.pair)).status).toBe(200);
+
+    const proof = await verified(account);
+    const newPassword = "brand-New-Secret-7";
+    const answer = await reset({ password: newPassword, confirmPassword: newPassword }, proof);
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(messages.passwordUpdated);
+    const cleared = answer.setCookies.map(parseCookie);
+    expect(cleared.find((c) => c.name === "ignite_reset")?.attributes.get("max-age")).toBe("0");
+    expect(cleared.find((c) => c.name === "ignite_session")?.attributes.get("max-age")).toBe("0");
+
+    for (const session of [account.session, secondSession]) expect((await me(session.pair)).status).toBe(401);
+    expect(await database.db.select().from(sessions).where(eq(sessions.studentId, account.studentId))).toEqual([]);
+
+    const old = await logIn({ email: account.email, password: account.password });
+    expect(old.status).toBe(401);
+    expect(old.body.message).toBe(messages.invalidCredentials);
+    expect((await logIn({ email: account.email, password: newPassword })).status).toBe(200);
+
+    const reused = await reset({ password: "third-Secret-888", confirmPassword: "third-Secret-888" }, proof);
+    expect(reused.status).toBe(403);
+    expect((await logIn({ email: account.email, password: "third-Secret-888" })).status).toBe(401);
+    expect((await logIn({ email: account.email, password: newPassword })).status).toBe(200);
+  });
+
+  it("refuses to reset without a proof, or with a made-up one, with 403 and leaves the password alone", async () => {
+    const account = await signUp("noproof");
+    const body = { password: "hijack-Secret-1", confirmPassword: "hijack-Secret-1" };
+    const made: Cookie = { ...parseCookie("ignite_reset=made-up-proof-value"), attributes: new Map() };
+    for (const proof of [undefined, made]) {
+      const answer = await reset(body, proof);
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toEqual(expect.any(String));
+    }
+    expect((await logIn({ email: account.email, password: account.password })).status).toBe(200);
+    expect((await logIn({ email: account.email, password: body.password })).status).toBe(401);
+  });
+
+  it("refuses mismatched or too short new passwords with 400; the proof then still works", async () => {
+    const account = await signUp("mismatch");
+    const proof = await verified(account);
+    const mismatched = await reset({ password: "new-Secret-111", confirmPassword: "new-Secret-222" }, proof);
+    expect(mismatched.status).toBe(400);
+    expect(mismatched.body.message).toBe(messages.resetPasswordsDoNotMatch);
+    expect(mismatched.body.error.fields.confirmPassword).toBe(messages.resetPasswordsDoNotMatch);
+    const short = await reset({ password: "Short-7", confirmPassword: "Short-7" }, proof);
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields.password).toBe("Use at least 8 characters");
+    expect((await logIn({ email: account.email, password: account.password })).status).toBe(200);
+
+    const ok = await reset({ password: "new-Secret-333", confirmPassword: "new-Secret-333" }, proof);
+    expect(ok.status).toBe(200);
+  });
+
+  it("refuses a proof whose 15 minutes are up with 403", async () => {
+    const account = await signUp("oldproof");
+    const proof = await verified(account);
+    await database.db
+      .update(oneTimeCodes)
+      .set({ proofExpiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(oneTimeCodes.studentId, account.studentId), eq(oneTimeCodes.proofHash, sha256(proof.value))));
+    const answer = await reset({ password: "late-Secret-123", confirmPassword: "late-Secret-123" }, proof);
+    expect(answer.status).toBe(403);
+    expect((await logIn({ email: account.email, password: account.password })).status).toBe(200);
+  });
+});
+
+describe("rate limits", () => {
+  it("refuses the 21st login within 5 minutes from one address with 429 and a clear message", async () => {
+    const ip = "10.99.0.1";
+    for (let i = 1; i <= 20; i++) {
+      const answer = await logIn({ email: uniqueEmail("ip-limit"), password: "wrong-Secret-1" }, ip);
+      expect(answer.status, `attempt ${i}`).toBe(401);
+    }
+    const refused = await logIn({ email: uniqueEmail("ip-limit"), password: "wrong-Secret-1" }, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(tooManyAttempts);
+    expect(refused.setCookies).toEqual([]);
+    // Another address is not affected.
+    expect((await logIn({ email: uniqueEmail("ip-limit"), password: "wrong-Secret-1" })).status).toBe(401);
+  });
+
+  it("says when to retry in a Retry-After header on the accounts' 429", async () => {
+    const ip = "10.99.0.2";
+    let refused: Answer | undefined;
+    for (let i = 1; i <= 21; i++) refused = await logIn({ email: uniqueEmail("retry-after"), password: "wrong-Secret-1" }, ip);
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers.get("Retry-After") ?? "missing").toMatch(/^\d+$/);
+  });
+
+  it("refuses the 11th login within 15 minutes for one account, from any address", async () => {
+    const account = await signUp("account-limit");
+    for (let i = 1; i <= 10; i++) {
+      const answer = await logIn({ email: account.email, password: "wrong-Secret-1" });
+      expect(answer.status, `attempt ${i}`).toBe(401);
+    }
+    const refused = await logIn({ email: account.email.toUpperCase(), password: "wrong-Secret-1" });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(tooManyAttempts);
+    // Other accounts are not affected.
+    const other = await signUp("account-limit-other");
+    expect((await logIn({ email: other.email, password: other.password })).status).toBe(200);
+  });
+
+  it("turns away a burst of 100 wrong logins from one address quickly, while another student logs in", async () => {
+    const student = await signUp("bystander");
+    const ip = "10.99.0.3";
+    const started = performance.now();
+    const burst = Promise.all(
+      Array.from({ length: 100 }, (_, i) => logIn({ email: `burst.${i}.${counter}@example.in`, password: "wrong-Secret-1" }, ip)),
+    );
+    const during = await logIn({ email: student.email, password: student.password });
+    const answers = await burst;
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeLessThan(10_000);
+    expect(during.status).toBe(200);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(20);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(80);
+    const after = await logIn({ email: student.email, password: student.password });
+    expect(after.status).toBe(200);
+    expect((await me(cookieNamed(after, "ignite_session").pair)).status).toBe(200);
+  });
+
+  it("refuses the 11th sign-up within an hour from one address with 429", async () => {
+    const ip = "10.99.0.4";
+    for (let i = 1; i <= 10; i++) {
+      const answer = await call("/api/v1/auth/signup", {
+        ip,
+        body: { name1: "Bulk", email: uniqueEmail("bulk"), phone: "9876543210", password: "bulk-Secret-1" },
+      });
+      expect(answer.status, `sign-up ${i}`).toBe(200);
+    }
+    const email = uniqueEmail("bulk");
+    const refused = await call("/api/v1/auth/signup", {
+      ip,
+      body: { name1: "Bulk", email, phone: "9876543210", password: "bulk-Secret-1" },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(tooManyAttempts);
+    expect(await storedStudents(email)).toEqual([]);
+  });
+});
+
+describe("what answers never contain", () => {
+  it("has checked every answer in this file for password hashes and plain passwords", () => {
+    // expectNoSecrets runs on every answer in call(); this only makes sure it had passwords to look for.
+    expect(passwordsSent.size).toBeGreaterThan(10);
+  });
+
+  it("shows the student's profile without any password or hash field", async () => {
+    const account = await signUp("profile");
+    const answer = await me(account.session.pair);
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(Object.keys(answer.body.data))).not.toMatch(/password|hash|token/i);
+  });
+});
