@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { consultationInputSchema } from "../../modules/consultations/input.ts";
 import { codeSchema, emailSchema, loginSchema, newPasswordSchema, signupSchema } from "../../modules/identity/input.ts";
+import { profileSchema } from "../../modules/students/input.ts";
 
 const schemaOf = (schema: z.ZodType) => {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { $schema?: string };
@@ -86,6 +87,8 @@ export function openApiDocument() {
     properties: { message: { type: "string" }, student_id: { type: "integer" }, email: { type: "string" } },
   });
   const message = (description: string) => ok(description, { type: "object", properties: { message: { type: "string" } } });
+  const unauthorized = { description: "Not logged in", content: json(errorBody) };
+  const courseParam = { name: "courseID", in: "path", required: true, schema: { type: "integer" } };
   const post = (summary: string, body: object, responses: object) => ({
     post: { summary, requestBody: { required: true, content: json(body) }, responses },
   });
@@ -167,24 +170,103 @@ export function openApiDocument() {
       },
       "/api/v1/students/me": {
         get: {
-          summary: "The logged-in student",
+          summary: "The logged-in student's record: details, marks (10th, 12th, Bachelors, Masters) and interested courses",
+          responses: { 200: ok("The student", { type: "object", properties: { data: { type: "object" } } }), 401: unauthorized },
+        },
+        put: {
+          summary: "Write the student's own record (email and password are never changed here)",
+          requestBody: { required: true, content: json(schemaOf(profileSchema)) },
+          responses: { 200: message("Edited successfully"), 401: unauthorized, ...failures(400) },
+        },
+      },
+      "/api/v1/students/me/interests": {
+        get: { summary: "Saved (interested) courses", responses: { 200: ok("Courses", { type: "object" }), 401: unauthorized } },
+      },
+      "/api/v1/students/me/interests/{courseID}": {
+        put: {
+          summary: "Add to Interest (idempotent)",
+          parameters: [courseParam],
+          responses: { 200: message("You have added this course to interested"), 401: unauthorized, ...failures(404) },
+        },
+        delete: {
+          summary: "Remove from saved courses (idempotent)",
+          parameters: [courseParam],
+          responses: { 200: message("Removed"), 401: unauthorized },
+        },
+      },
+      "/api/v1/students/me/applications": {
+        get: {
+          summary: "The student's applications (read only)",
           responses: {
-            200: ok("The student", {
+            200: ok("Applications", {
               type: "object",
               properties: {
                 data: {
-                  type: "object",
-                  properties: {
-                    student_id: { type: "integer" },
-                    name1: { type: "string" },
-                    email: { type: "string" },
-                    phone: { type: "string" },
+                  type: "array",
+                  items: {
+                    type: "object",
+                    properties: {
+                      name: { type: "integer" },
+                      country: { type: "string" },
+                      university: { type: "string" },
+                      course: { type: "string" },
+                      course_id: { type: "integer" },
+                      status: { type: "string" },
+                    },
                   },
                 },
               },
             }),
-            401: { description: "Not logged in", content: json(errorBody) },
+            401: unauthorized,
           },
+        },
+      },
+      "/api/v1/students/me/files": {
+        get: { summary: "The student's documents", responses: { 200: ok("Documents", { type: "object" }), 401: unauthorized } },
+        post: {
+          summary:
+            "Upload a document (PDF, JPEG, PNG, WebP, DOC, DOCX by content; at most 10 MB); replaces that type's earlier one",
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  required: ["attachment_type", "file"],
+                  properties: { attachment_type: { type: "string" }, file: { type: "string", format: "binary" } },
+                },
+              },
+            },
+          },
+          responses: { 200: message("{attachment_type} uploaded successfully"), 401: unauthorized, ...failures(400) },
+        },
+      },
+      "/api/v1/students/me/files/{attachmentType}": {
+        delete: {
+          summary: "Delete the document of that type",
+          parameters: [{ name: "attachmentType", in: "path", required: true, schema: { type: "string" } }],
+          responses: { 200: message("Deleted"), 401: unauthorized, ...failures(404) },
+        },
+      },
+      "/api/v1/students/me/photo": {
+        post: {
+          summary: "Replace the profile photo (JPEG, PNG, WebP; at most 5 MB; re-encoded without metadata)",
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: { type: "object", required: ["file"], properties: { file: { type: "string", format: "binary" } } },
+              },
+            },
+          },
+          responses: { 200: message("Profile picture updated successfully"), 401: unauthorized, ...failures(400) },
+        },
+      },
+      "/files/{publicId}": {
+        get: {
+          summary: "A private file, only to its owner (404 to anyone else)",
+          parameters: [{ name: "publicId", in: "path", required: true, schema: { type: "string" } }],
+          responses: { 200: { description: "The file" }, 404: { description: "Not found" } },
         },
       },
       "/api/v1/auth/password/code": post(
