@@ -15,6 +15,8 @@ export interface RateLimitResult {
 
 export interface RateLimiter {
   hit(rule: RateLimitRule, key: string): Promise<RateLimitResult>;
+  /** Whether the key is already past the limit in this window, without counting a hit. */
+  peek(rule: RateLimitRule, key: string): Promise<RateLimitResult>;
 }
 
 /**
@@ -23,10 +25,23 @@ export interface RateLimiter {
  */
 export function createDatabaseRateLimiter(db: Database, now: () => Date = () => new Date()): RateLimiter {
   let hitsSinceSweep = 0;
+  const windowOf = (rule: RateLimitRule, at: Date) =>
+    new Date(Math.floor(at.getTime() / (rule.windowSeconds * 1000)) * rule.windowSeconds * 1000);
+  const retryAfter = (rule: RateLimitRule, windowStart: Date, at: Date) =>
+    Math.max(1, Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - at.getTime()) / 1000));
   return {
+    async peek(rule, key) {
+      const at = now();
+      const windowStart = windowOf(rule, at);
+      const [row] = await queryRows<{ count: number }>(
+        db,
+        sql`select count from rate_limits where key = ${`${rule.name}:${key}`.slice(0, 300)} and window_start = ${windowStart.toISOString()}`,
+      );
+      return { allowed: (row?.count ?? 0) < rule.limit, retryAfterSeconds: retryAfter(rule, windowStart, at) };
+    },
     async hit(rule, key) {
       const at = now();
-      const windowStart = new Date(Math.floor(at.getTime() / (rule.windowSeconds * 1000)) * rule.windowSeconds * 1000);
+      const windowStart = windowOf(rule, at);
       const id = `${rule.name}:${key}`.slice(0, 300);
       const [row] = await queryRows<{ count: number }>(
         db,
@@ -41,8 +56,7 @@ export function createDatabaseRateLimiter(db: Database, now: () => Date = () => 
         await db.execute(sql`delete from rate_limits where window_start < ${new Date(at.getTime() - 86_400_000).toISOString()}`);
       }
       const allowed = (row?.count ?? 1) <= rule.limit;
-      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - at.getTime()) / 1000));
-      return { allowed, retryAfterSeconds };
+      return { allowed, retryAfterSeconds: retryAfter(rule, windowStart, at) };
     },
   };
 }

@@ -79,7 +79,8 @@ export function createApp(options: AppOptions) {
   app.use(async (c, next) => {
     const started = performance.now();
     const requestId = c.req.header("X-Request-Id")?.slice(0, 64) || randomUUID();
-    const forwarded = config.trustProxy ? c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() : undefined;
+    // Behind our proxy the right-most entry is the one it appended; the others are the client's own words.
+    const forwarded = config.trustProxy ? c.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim() : undefined;
     c.set("clientIp", forwarded || socketAddress(c) || "unknown");
     c.set("log", log.child({ requestId }));
     c.set("limit", async (rule) => {
@@ -99,8 +100,12 @@ export function createApp(options: AppOptions) {
   app.use(sameOriginWrites);
   app.use(compress());
 
-  /** Who is asking: the student of a valid session cookie, else a visitor. */
+  /** Who is asking: the student of a valid session cookie, else a visitor. Static files need no one. */
   app.use(async (c, next) => {
+    if (/^\/(assets|flags|images)\//.test(c.req.path)) {
+      c.set("student", null);
+      return next();
+    }
     const token = readCookie(c.req.header("Cookie"), SESSION_COOKIE);
     c.set("sessionToken", token);
     c.set("student", token ? await identity.studentForSession(token) : null);
@@ -116,7 +121,8 @@ export function createApp(options: AppOptions) {
       );
     }
     c.var.log.error({ err: error }, "unexpected error");
-    return c.json({ error: { code: "internal", message: "Something went wrong on our side. Please try again later." } }, 500);
+    const message = "Something went wrong on our side. Please try again later.";
+    return c.json({ message, error: { code: "internal", message } }, 500);
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));

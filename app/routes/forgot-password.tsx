@@ -34,10 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           { headers: { "Set-Cookie": context.cookies.resetProof(result.proof) } },
         );
       }
-      const result = await context.identity.resetPassword(context.resetProof, {
-        password: String(form.get("password") ?? ""),
-        confirmPassword: String(form.get("confirmPassword") ?? ""),
-      });
+      const result = await context.identity.resetPassword(
+        context.resetProof,
+        { password: String(form.get("password") ?? ""), confirmPassword: String(form.get("confirmPassword") ?? "") },
+        context.clientIp,
+      );
       return data(
         { ok: true as const, step: "done" as Step, email, message: result.message, sentAt: 0 },
         { headers: { "Set-Cookie": context.cookies.clearResetProof() } },

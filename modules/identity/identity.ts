@@ -20,11 +20,14 @@ export const PROOF_TTL_MS = 15 * 60 * 1000;
 /** Per client address and per account; past a limit the answer is 429 with a clear message. */
 export const accountLimits = {
   loginPerIp: { name: "login-ip", limit: 20, windowSeconds: 300 },
-  loginPerAccount: { name: "login-account", limit: 10, windowSeconds: 900 },
+  /** Failed logins: 10 per account from one address, 50 per account from all addresses together. */
+  loginFailuresPerAccountAndIp: { name: "login-account-ip", limit: 10, windowSeconds: 900 },
+  loginFailuresPerAccount: { name: "login-account", limit: 50, windowSeconds: 900 },
   signupPerIp: { name: "signup-ip", limit: 10, windowSeconds: 3600 },
   codeSendPerIp: { name: "code-send-ip", limit: 10, windowSeconds: 900 },
   codeSendPerAccount: { name: "code-send-account", limit: 5, windowSeconds: 3600 },
   codeVerifyPerIp: { name: "code-verify-ip", limit: 30, windowSeconds: 900 },
+  resetPerIp: { name: "reset-ip", limit: 20, windowSeconds: 900 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface IdentityDeps {
@@ -65,14 +68,12 @@ const present = (row: typeof students.$inferSelect): CurrentStudent => ({
   phone: row.phone,
 });
 
+const tooManyAttempts = (seconds: number) =>
+  rateLimited(`Too many attempts. Please wait ${seconds} seconds and try again.`, seconds);
+
 async function limit(deps: IdentityDeps, rule: RateLimitRule, key: string) {
   const result = await deps.limiter.hit(rule, key);
-  if (!result.allowed) {
-    throw rateLimited(
-      `Too many attempts. Please wait ${result.retryAfterSeconds} seconds and try again.`,
-      result.retryAfterSeconds,
-    );
-  }
+  if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
 }
 
 async function createSession(deps: IdentityDeps, student: typeof students.$inferSelect, days: number): Promise<NewSession> {
@@ -111,12 +112,25 @@ export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string)
 export async function logIn(deps: IdentityDeps, raw: unknown, clientIp: string): Promise<NewSession> {
   const input = parseInput(loginSchema, raw, messages.pleaseFillTheForm);
   await limit(deps, accountLimits.loginPerIp, clientIp);
-  await limit(deps, accountLimits.loginPerAccount, input.email);
+  // Per account only failures count, and mostly per address: one stranger's guesses do not lock the
+  // owner out; many addresses together are stopped too. Past a limit no password is checked at all.
+  const accountAndIp = `${input.email}|${clientIp}`;
+  for (const [rule, key] of [
+    [accountLimits.loginFailuresPerAccountAndIp, accountAndIp],
+    [accountLimits.loginFailuresPerAccount, input.email],
+  ] as const) {
+    const state = await deps.limiter.peek(rule, key);
+    if (!state.allowed) throw tooManyAttempts(state.retryAfterSeconds);
+  }
   const [student] = await deps.db.select().from(students).where(eq(students.email, input.email));
   const valid = student
     ? await argonVerify(student.passwordHash, input.password)
     : await argonVerify(await dummyHash, input.password);
-  if (!student || !valid) throw new AppError("unauthenticated", messages.invalidCredentials);
+  if (!student || !valid) {
+    await deps.limiter.hit(accountLimits.loginFailuresPerAccountAndIp, accountAndIp);
+    await deps.limiter.hit(accountLimits.loginFailuresPerAccount, input.email);
+    throw new AppError("unauthenticated", messages.invalidCredentials);
+  }
   return createSession(deps, student, input.exp_days);
 }
 
@@ -152,14 +166,9 @@ export async function sendResetCode(
   await limit(deps, accountLimits.codeSendPerIp, clientIp);
   const [student] = await deps.db.select().from(students).where(eq(students.email, email));
   if (!student) throw new AppError("not_found", messages.noAccount, { email: messages.noAccount });
-  await limit(deps, accountLimits.codeSendPerAccount, email);
   const now = deps.now?.() ?? new Date();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const salt = randomBytes(16).toString("hex");
-  await deps.db.transaction(async (tx) => {
-    // One code request per account at a time: the 30-second wait holds for simultaneous requests too.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reset-code:${student.id}`}))`);
-    const [latest] = await tx
+  const resendWait = async (db: Pick<Database, "select">) => {
+    const [latest] = await db
       .select({ createdAt: oneTimeCodes.createdAt })
       .from(oneTimeCodes)
       .where(and(eq(oneTimeCodes.studentId, student.id), eq(oneTimeCodes.purpose, "password_reset")))
@@ -170,6 +179,16 @@ export async function sendResetCode(
       const seconds = Math.ceil(waitMs / 1000);
       throw rateLimited(`Please wait ${seconds} seconds before asking for a new code.`, seconds);
     }
+  };
+  // A request during the wait is refused before it counts against the hourly limit.
+  await resendWait(deps.db);
+  await limit(deps, accountLimits.codeSendPerAccount, email);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const salt = randomBytes(16).toString("hex");
+  await deps.db.transaction(async (tx) => {
+    // One code request per account at a time: the 30-second wait holds for simultaneous requests too.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reset-code:${student.id}`}))`);
+    await resendWait(tx);
     await tx
       .update(oneTimeCodes)
       .set({ voidedAt: now })
@@ -251,10 +270,22 @@ export async function verifyResetCode(
 }
 
 /** Step 3: the new password, given a proof from step 2; it ends every session of the account. */
-export async function resetPassword(deps: IdentityDeps, proof: string | undefined, raw: unknown): Promise<{ message: string }> {
+export async function resetPassword(
+  deps: IdentityDeps,
+  proof: string | undefined,
+  raw: unknown,
+  clientIp: string,
+): Promise<{ message: string }> {
   const input = parseInput(newPasswordSchema, raw);
+  await limit(deps, accountLimits.resetPerIp, clientIp);
   const now = deps.now?.() ?? new Date();
   if (!proof || proof.length > 100) throw new AppError("forbidden", messages.proofInvalid);
+  // The proof is checked before the (costly) hash, so made-up proofs cost the server nothing.
+  const [live] = await deps.db
+    .select({ id: oneTimeCodes.id })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.proofHash, sha256(proof)), isNull(oneTimeCodes.voidedAt), gt(oneTimeCodes.proofExpiresAt, now)));
+  if (!live) throw new AppError("forbidden", messages.proofInvalid);
   const passwordHash = await argonHash(input.password);
   return deps.db.transaction(async (tx) => {
     const [code] = await tx
@@ -285,7 +316,7 @@ export function createIdentityService(deps: IdentityDeps) {
     getStudent: (studentId: number) => getStudent(deps, studentId),
     sendResetCode: (raw: unknown, clientIp: string) => sendResetCode(deps, raw, clientIp),
     verifyResetCode: (raw: unknown, clientIp: string) => verifyResetCode(deps, raw, clientIp),
-    resetPassword: (proof: string | undefined, raw: unknown) => resetPassword(deps, proof, raw),
+    resetPassword: (proof: string | undefined, raw: unknown, clientIp: string) => resetPassword(deps, proof, raw, clientIp),
     sweepExpired: () => sweepExpired(deps),
   };
 }

@@ -486,6 +486,16 @@ describe("password reset", () => {
     expect((await verify(account.email, second)).status).toBe(200);
   });
 
+  // A "please wait" refusal must not use up one of the five codes an hour.
+  it("still sends a code after the wait to a student who asked again during it", async () => {
+    const account = await signUp("impatient");
+    await codeFor(account.email);
+    for (let i = 1; i <= 4; i++) expect((await askForCode(account.email)).body.message).toMatch(/Please wait \d+ seconds/);
+    await skipResendWait(account.studentId);
+    const after = await askForCode(account.email);
+    expect(after.status).toBe(200);
+  });
+
   it("does not bring an older code back when the newer one is voided by wrong tries", async () => {
     const account = await signUp("oldcode");
     const first = await codeFor(account.email);
@@ -669,18 +679,60 @@ describe("rate limits", () => {
     expect(refused?.headers.get("Retry-After") ?? "missing").toMatch(/^\d+$/);
   });
 
-  it("refuses the 11th login within 15 minutes for one account, from any address", async () => {
+  it("stops guessing one account: 10 failures from one address, 50 from all addresses, and successes do not count", async () => {
     const account = await signUp("account-limit");
+    const guesser = "10.98.1.1";
     for (let i = 1; i <= 10; i++) {
-      const answer = await logIn({ email: account.email, password: "wrong-Secret-1" });
+      const answer = await logIn({ email: account.email, password: "wrong-Secret-1" }, guesser);
       expect(answer.status, `attempt ${i}`).toBe(401);
     }
-    const refused = await logIn({ email: account.email.toUpperCase(), password: "wrong-Secret-1" });
+    const refused = await logIn({ email: account.email.toUpperCase(), password: account.password }, guesser);
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(tooManyAttempts);
+    // The owner, elsewhere, still gets in, as often as they like.
+    for (let i = 0; i < 12; i++) expect((await logIn({ email: account.email, password: account.password })).status).toBe(200);
+    // Many addresses together: 50 failures in all, then every address is refused, the right password too.
+    for (let i = 11; i <= 50; i++) {
+      expect((await logIn({ email: account.email, password: "wrong-Secret-1" })).status, `attempt ${i}`).toBe(401);
+    }
+    expect((await logIn({ email: account.email, password: account.password })).status).toBe(429);
     // Other accounts are not affected.
     const other = await signUp("account-limit-other");
     expect((await logIn({ email: other.email, password: other.password })).status).toBe(200);
+  });
+
+  it("takes the client address our proxy appended, not one the client wrote", async () => {
+    const account = await signUp("spoofer");
+    for (let i = 1; i <= 10; i++) {
+      const answer = await call("/api/v1/auth/login", {
+        body: { email: account.email, password: "wrong-Secret-1" },
+        ip: `1.2.3.${i}, 10.98.2.2`,
+      });
+      expect(answer.status).toBe(401);
+    }
+    const refused = await call("/api/v1/auth/login", {
+      body: { email: account.email, password: "wrong-Secret-1" },
+      ip: "9.9.9.9, 10.98.2.2",
+    });
+    expect(refused.status).toBe(429);
+  });
+
+  it("checks a reset proof before hashing a new password, and limits new-password requests per address", async () => {
+    const ip = "10.98.3.3";
+    for (let i = 1; i <= 20; i++) {
+      const answer = await call("/api/v1/auth/password/reset", {
+        body: { password: "brand-new-pass-1", confirmPassword: "brand-new-pass-1" },
+        cookie: "ignite_reset=made-up-proof",
+        ip,
+      });
+      expect(answer.status).toBe(403);
+    }
+    const refused = await call("/api/v1/auth/password/reset", {
+      body: { password: "brand-new-pass-1", confirmPassword: "brand-new-pass-1" },
+      cookie: "ignite_reset=made-up-proof",
+      ip,
+    });
+    expect(refused.status).toBe(429);
   });
 
   it("turns away a burst of 100 wrong logins from one address quickly, while another student logs in", async () => {

@@ -43,7 +43,7 @@ export function authApi(identity: IdentityService, cookies: CookieWriter) {
 
   api.post("/auth/password/reset", async (c) => {
     const proof = readCookie(c.req.header("Cookie"), RESET_PROOF_COOKIE);
-    const result = await identity.resetPassword(proof, await readJson(c));
+    const result = await identity.resetPassword(proof, await readJson(c), c.var.clientIp);
     c.header("Set-Cookie", cookies.clearResetProof(), { append: true });
     c.header("Set-Cookie", cookies.clearSession(), { append: true });
     return c.json(result);
