@@ -34,12 +34,23 @@ async function waitForReady(server: ChildProcess) {
 
 type Scenario = { name: string; paths: string[] };
 
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+/** The q-th percentile (0..100) of sorted latencies, in ms. */
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)] ?? 0;
+
 async function measure(scenario: Scenario) {
   let i = 0;
+  // autocannon reports p97.5, not p95: every response time is kept and the percentiles computed here.
+  const times: number[] = [];
   const result = await autocannon({
     url: base,
     connections: 10,
     duration: seconds,
+    setupClient: (client) => {
+      client.on("response", (_status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    },
     requests: [
       {
         setupRequest: (request) => {
@@ -49,15 +60,13 @@ async function measure(scenario: Scenario) {
       },
     ],
   });
+  const ordered = sorted(times);
   return {
     scenario: scenario.name,
     requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p95:
-      result.latency.p97_5 === undefined
-        ? undefined
-        : ((result.latency as unknown as Record<string, number>).p95 ?? result.latency.p97_5),
-    p99: result.latency.p99,
+    p50: +percentile(ordered, 50).toFixed(1),
+    p95: +percentile(ordered, 95).toFixed(1),
+    p99: +percentile(ordered, 99).toFixed(1),
     non2xx: result.non2xx,
     errors: result.errors,
   };
