@@ -84,9 +84,8 @@ test("sign up, sign out (cancel first), log in, reset the password by e-mailed c
   await expect(page.getByRole("button", { name: "Resend" })).toHaveCount(0);
   await expect(page.getByLabel("One-time code")).toHaveAttribute("inputmode", "numeric");
 
-  await page.getByLabel("One-time code").fill("000000");
   const code = await readResetCode(email, askedAt);
-  if (code === "000000") test.skip(true, "the random code happened to be 000000");
+  await page.getByLabel("One-time code").fill(code === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify code" }).click();
   await toast(page, "Wrong OTP. Please re-check the OTP");
   await page.getByLabel("One-time code").fill(code);
