@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { TextInput } from "~/components/text-input";
+import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { notify } from "~/lib/toast";
 import { messages } from "../../modules/identity/messages.ts";
@@ -115,7 +115,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <Form method="post" onSubmit={check} noValidate>
           <p>Enter the e-mail of your account and we will send you a 6-digit code.</p>
           <input type="hidden" name="intent" value="send" />
-          <TextInput name="email" label="Email" type="email" autoComplete="email" maxLength={254} defaultValue={email} />
+          <TextField
+            className="mb-3"
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={email}
+          />
           {noAccount && (
             <p className="alert alert-warning">
               {messages.noAccount}. <Link to="/signup">Sign up</Link> to create one.
@@ -134,7 +142,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             </p>
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="email" value={email} />
-            <TextInput
+            <TextField
+              className="mb-3"
               name="entered_otp"
               label="One-time code"
               inputMode="numeric"
@@ -165,18 +174,22 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       {step === "password" && (
         <Form method="post" onSubmit={check} noValidate>
           <input type="hidden" name="intent" value="reset" />
-          <TextInput
+          <TextField
+            className="mb-3"
             name="password"
             label="New password"
             type="password"
             autoComplete="new-password"
+            maxLength={200}
             error={problem?.fields.password}
           />
-          <TextInput
+          <TextField
+            className="mb-3"
             name="confirmPassword"
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
+            maxLength={200}
             error={problem?.fields.confirmPassword}
           />
           <button type="submit" className="btn btn-primary w-100" disabled={busy}>

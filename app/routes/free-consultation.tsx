@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, Link } from "react-router";
-import { SelectField, TextField } from "~/components/select-field";
+import { SelectField, TextField } from "~/components/form-fields";
 import { notify } from "~/lib/toast";
 import {
   indianStates,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { DocumentsSection } from "~/components/documents-section";
+import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
@@ -153,40 +154,29 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </>
         ) : (
           <Form method="post" className="row g-3" noValidate>
-            <div className="col-md-6">
-              <label htmlFor="name1" className="form-label">
-                Full name
-              </label>
-              <input
-                id="name1"
-                name="name1"
-                className={`form-control${errors.name1 ? " is-invalid" : ""}`}
-                defaultValue={field("name1", profile.fullName)}
-                maxLength={100}
-              />
-              {errorFor("name1")}
-            </div>
+            <TextField
+              name="name1"
+              label="Full name"
+              autoComplete="name"
+              error={errors.name1}
+              defaultValue={field("name1", profile.fullName)}
+            />
             <div className="col-md-6">
               <label htmlFor="email" className="form-label">
                 Email
               </label>
               <input id="email" className="form-control" value={profile.email} readOnly />
             </div>
-            <div className="col-md-6">
-              <label htmlFor="phone" className="form-label">
-                Phone
-              </label>
-              <input
-                id="phone"
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                className={`form-control${errors.phone ? " is-invalid" : ""}`}
-                defaultValue={field("phone", profile.phone)}
-                maxLength={30}
-              />
-              {errorFor("phone")}
-            </div>
+            <TextField
+              name="phone"
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={30}
+              error={errors.phone}
+              defaultValue={field("phone", profile.phone)}
+            />
             <div className="col-md-6">
               <label htmlFor="gender" className="form-label">
                 Gender
@@ -198,32 +188,20 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 <option>Other</option>
               </select>
             </div>
-            <div className="col-md-6">
-              <label htmlFor="dob" className="form-label">
-                Date of birth
-              </label>
-              <input
-                id="dob"
-                name="dob"
-                type="date"
-                className={`form-control${errors.dob ? " is-invalid" : ""}`}
-                defaultValue={field("dob", profile.dateOfBirth)}
-              />
-              {errorFor("dob")}
-            </div>
-            <div className="col-md-6">
-              <label htmlFor="passport_no" className="form-label">
-                Passport number
-              </label>
-              <input
-                id="passport_no"
-                name="passport_no"
-                className={`form-control${errors.passport_no ? " is-invalid" : ""}`}
-                defaultValue={field("passport_no", profile.passportNo)}
-                maxLength={12}
-              />
-              {errorFor("passport_no")}
-            </div>
+            <TextField
+              name="dob"
+              label="Date of birth"
+              type="date"
+              error={errors.dob}
+              defaultValue={field("dob", profile.dateOfBirth)}
+            />
+            <TextField
+              name="passport_no"
+              label="Passport number"
+              maxLength={12}
+              error={errors.passport_no}
+              defaultValue={field("passport_no", profile.passportNo)}
+            />
             <div className="col-12">
               <label htmlFor="address" className="form-label">
                 Address

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { TextInput } from "~/components/text-input";
+import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 import { notify } from "~/lib/toast";
@@ -33,10 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const fields = [
   { name: "name1", label: "Full name", autoComplete: "name" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", maxLength: 254 },
   { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", inputMode: "tel" as const },
-  { name: "password", label: "Password", type: "password", autoComplete: "new-password" },
-  { name: "confirmPassword", label: "Confirm password", type: "password", autoComplete: "new-password" },
+  { name: "password", label: "Password", type: "password", autoComplete: "new-password", maxLength: 200 },
+  { name: "confirmPassword", label: "Confirm password", type: "password", autoComplete: "new-password", maxLength: 200 },
 ];
 
 export default function Signup({ actionData }: Route.ComponentProps) {
@@ -75,7 +75,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
       <Form method="post" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
         {fields.map((field) => (
-          <TextInput key={field.name} {...field} error={errors[field.name]} defaultValue={typed[field.name]} />
+          <TextField className="mb-3" key={field.name} {...field} error={errors[field.name]} defaultValue={typed[field.name]} />
         ))}
         <p className="small text-body-secondary">Passwords need at least 8 characters.</p>
         <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>

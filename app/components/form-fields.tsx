@@ -31,14 +31,21 @@ function Feedback({ name, error }: { name: string; error?: string }) {
   ) : null;
 }
 
-/** A labelled input with its error under it, announced with the field. */
+/** A labelled input with its error under it, announced with the field. The one text field of every form. */
 export function TextField({
   type = "text",
   autoComplete,
   inputMode,
   maxLength = 100,
+  pattern,
   ...props
-}: FieldProps & { type?: string; autoComplete?: string; inputMode?: "tel" | "email" | "text"; maxLength?: number }) {
+}: FieldProps & {
+  type?: string;
+  autoComplete?: string;
+  inputMode?: "tel" | "email" | "text" | "numeric" | "decimal";
+  maxLength?: number;
+  pattern?: string;
+}) {
   return (
     <div className={props.className ?? "col-md-6"}>
       <Label {...props} />
@@ -52,6 +59,7 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
+        pattern={pattern}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${props.name}-error` : undefined}
       />
