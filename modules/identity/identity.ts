@@ -244,7 +244,18 @@ export async function verifyResetCode(
     )
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
-  if (!row) throw new AppError("invalid_input", messages.wrongCode, { entered_otp: messages.wrongCode });
+  if (!row) {
+    // No live code: say so plainly when the last one ran out of tries, so the student asks for a new one.
+    const [latest] = await deps.db
+      .select({ attempts: oneTimeCodes.attempts })
+      .from(oneTimeCodes)
+      .innerJoin(students, eq(students.id, oneTimeCodes.studentId))
+      .where(and(eq(students.email, input.email), eq(oneTimeCodes.purpose, "password_reset")))
+      .orderBy(desc(oneTimeCodes.createdAt))
+      .limit(1);
+    const message = (latest?.attempts ?? 0) >= CODE_MAX_TRIES ? messages.tooManyTries : messages.wrongCode;
+    throw new AppError("invalid_input", message, { entered_otp: message });
+  }
   const code = row.code;
   if (code.expiresAt <= now) throw new AppError("invalid_input", messages.codeExpired, { entered_otp: messages.codeExpired });
   const expected = Buffer.from(code.codeHash, "hex");

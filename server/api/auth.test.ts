@@ -545,6 +545,7 @@ describe("password reset", () => {
 
     const right = await verify(account.email, code);
     expect(right.status).toBe(400);
+    expect(right.body.message).toBe(messages.tooManyTries);
     expect(right.setCookies).toEqual([]);
     // A new code works again.
     await skipResendWait(account.studentId);
