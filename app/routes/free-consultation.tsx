@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { SelectField, TextField } from "~/components/form-fields";
+import { refusalOr } from "~/lib/form-result.server";
 import { notify } from "~/lib/toast";
 import {
   indianStates,
@@ -9,7 +10,6 @@ import {
   typesOfStudy,
   yearsOfStudy,
 } from "../../modules/consultations/options.ts";
-import { AppError } from "../../modules/errors.ts";
 import type { Route } from "./+types/free-consultation";
 
 export const meta: Route.MetaFunction = () => [
@@ -26,9 +26,6 @@ const CONFETTI_DURATION_MS = 1200;
 const REQUEST_FAILED = "An error occurred. Please try again.";
 
 type Values = Record<string, string>;
-type Outcome =
-  | { ok: true; message: string; booking: Registered }
-  | { ok: false; message: string; fields: Record<string, string>; values: Values };
 
 /** A logged-in student's name, phone and e-mail are filled in from their record. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -41,16 +38,11 @@ export function loader({ context }: Route.LoaderArgs) {
 /** The form also works without JavaScript: it posts here, and the answer renders on the server. */
 export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
-  try {
+  return refusalOr(async () => {
     await context.limit(context.rateLimits.consultation);
     const result = await context.consultations.book(values, { studentId: context.student?.studentId });
-    return { ok: true, message: result.message, booking: result.data } satisfies Outcome;
-  } catch (error) {
-    if (!AppError.is(error)) throw error;
-    return data({ ok: false, message: error.message, fields: error.fields ?? {}, values } satisfies Outcome, {
-      status: error.status,
-    });
-  }
+    return { ok: true as const, message: result.message, booking: result.data };
+  }, values);
 }
 
 function readRegistered(): Registered | null {
@@ -102,7 +94,7 @@ function Booked({ registered, onBookAgain }: { registered: Registered; onBookAga
 }
 
 export default function FreeConsultation({ actionData, loaderData }: Route.ComponentProps) {
-  const serverOutcome = actionData as Outcome | undefined;
+  const serverOutcome = actionData;
   const [registered, setRegistered] = useState<Registered | null>(serverOutcome?.ok ? serverOutcome.booking : null);
   const [submitting, setSubmitting] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>(serverOutcome && !serverOutcome.ok ? serverOutcome.fields : {});

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { DocumentsSection } from "~/components/documents-section";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
@@ -7,6 +7,7 @@ import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { EDITED, NO_CHANGES } from "../../modules/students/messages.ts";
 import { PROFILE_PHOTO } from "../../platform/db/schema.ts";
+import type { loader as rootLoader } from "../root";
 import recordsStyles from "../styles/records.scss?url";
 import type { Route } from "./+types/profile";
 
@@ -17,15 +18,14 @@ const levels = ["10th", "12th", "Bachelors", "Masters"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
-  const [profile, files, photoUrl] = await Promise.all([
+  const [profile, files] = await Promise.all([
     context.students.getProfile(student.studentId),
     context.documents.list(student.studentId),
-    context.documents.photoUrl(student.studentId),
   ]);
   const documents = files
     .filter((f) => f.attachmentType !== PROFILE_PHOTO)
     .map((f) => ({ attachmentType: f.attachmentType, url: f.url, name: f.name, size: f.size }));
-  return { profile, documents, photoUrl };
+  return { profile, documents };
 }
 
 /** Save: one schema checks the whole record; the student is the session's, email and password stay as they are. */
@@ -62,7 +62,9 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, documents, photoUrl } = loaderData;
+  const { profile, documents } = loaderData;
+  // The photo is already in the root data (the navbar shows it); it is not read twice.
+  const photoUrl = useRouteLoaderData<typeof rootLoader>("root")?.student?.photoUrl ?? null;
   const [params] = useSearchParams();
   const [editing, setEditing] = useState(params.get("edit") === "1" || (actionData !== undefined && !actionData.ok));
   const navigation = useNavigation();

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
 import { notFound } from "../errors.ts";
-import { parse, searchTermSchema } from "./inputs.ts";
+import { parseSearchTerm } from "./inputs.ts";
 
 export const PAGE_SIZE = 12;
 
@@ -219,7 +219,7 @@ const quoteLexeme = (word: string) => `'${word.replace(/\\/g, "\\\\").replace(/'
  * similarity, so one typo per word still finds the course ("compter science").
  */
 export async function searchCourses(db: Database, rawTerm: string, page: number): Promise<Page<Course>> {
-  const term = parse(searchTermSchema, rawTerm, "term");
+  const term = parseSearchTerm(rawTerm);
   const words = searchWords(term);
   if (words.length === 0) return { items: [], page, pageSize: PAGE_SIZE, total: 0 };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AppError, notFound } from "../errors.ts";
+import { notFound } from "../errors.ts";
+import { parseInput } from "../validation.ts";
 
 /** Page numbers start at 1; anything else is the visitor's mistake, not ours. */
 export const pageSchema = z.coerce
@@ -20,16 +21,8 @@ export const idSchema = z.coerce
   .min(1, "Not a valid id")
   .max(2_147_483_647, "Not a valid id");
 
-export function parse<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const message = result.error.issues[0]?.message ?? `Invalid ${field}`;
-    throw new AppError("invalid_input", message, { [field]: message });
-  }
-  return result.data;
-}
-
-export const parsePage = (value: unknown) => parse(pageSchema, value ?? 1, "page");
+export const parsePage = (value: unknown) => parseInput(z.object({ page: pageSchema }), { page: value ?? 1 }).page;
+export const parseSearchTerm = (value: unknown) => parseInput(z.object({ term: searchTermSchema }), { term: value }).term;
 export const parseId = (value: unknown, what: string) => {
   const result = idSchema.safeParse(value);
   if (!result.success) throw notFound(what);
