@@ -3,8 +3,9 @@ import type { ConsultationService } from "../modules/consultations/consultations
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
 import type { StudentService } from "../modules/students/students.ts";
+import type { CookieWriter } from "../platform/cookies.ts";
+import type { Logger } from "../platform/log.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
-import type { CookieWriter } from "../server/cookies.ts";
 
 export interface SiteSettings {
   email: string;
@@ -31,5 +32,7 @@ declare module "react-router" {
     sessionToken: string | undefined;
     resetProof: string | undefined;
     clientIp: string;
+    /** This request's logger: every line carries its request id. */
+    log: Logger;
   }
 }

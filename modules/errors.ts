@@ -5,8 +5,14 @@ export const errorKinds = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   rate_limited: 429,
+  /** Something we depend on (the mail server, the database) cannot be reached; trying later helps. */
+  unavailable: 503,
 } as const;
+
+/** Every code an error answer may carry: the kinds above, and `internal` for the unexpected 500. */
+export const errorCodes = [...(Object.keys(errorKinds) as ErrorKind[]), "internal"] as const;
 
 export type ErrorKind = keyof typeof errorKinds;
 

@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { type ProxyTrust, parseProxyTrust } from "./client-address.ts";
+
+/** Variables whose value is a secret (or holds one, as a URL's password does): never printed. */
+const secretVariables = new Set(["ADMIN_PASSWORD", "DATABASE_URL", "SMTP_URL", "REDIS_URL"]);
 
 const optionalString = z
   .string()
@@ -43,7 +47,17 @@ const envSchema = z.object({
   REDIS_URL: urlWith(["redis:", "rediss:"]),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REQUIRE_LOGIN_FOR_DETAILS: boolean.default(true),
-  TRUST_PROXY: boolean.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx): ProxyTrust => {
+      const trust = parseProxyTrust(value);
+      if (typeof trust === "object" && "error" in trust) {
+        ctx.addIssue({ code: "custom", message: `must be true, false or a list of proxy addresses and ranges: ${trust.error}` });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   NODE_ENV: z.string().default("production"),
 });
@@ -87,9 +101,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) => `${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? "")})`,
-      ),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        const got = secretVariables.has(name) ? "the value is not shown" : `got ${JSON.stringify(env[name] ?? "")}`;
+        return `${issue.path.join(".")}: ${issue.message} (${got})`;
+      }),
     );
   }
   if (Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {

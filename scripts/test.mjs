@@ -42,6 +42,7 @@ const readVitest = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests 
 if (!databaseOnly) {
   step("lint (biome)", "npx", ["biome", "check", "."]);
   step("typecheck", "npm", ["run", "--silent", "typecheck"]);
+  step("OpenAPI document (redocly lint, recommended rules)", "npx", ["tsx", "scripts/openapi-lint.ts"]);
 }
 counted(
   `unit and integration (vitest, ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`,

@@ -3,6 +3,7 @@ import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
@@ -12,12 +13,14 @@ import { AppError, rateLimited } from "../modules/errors.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
 import { createStudentService } from "../modules/students/students.ts";
 import { PublicCache } from "../platform/cache.ts";
+import { clientAddress, limitKeyOf } from "../platform/client-address.ts";
 import type { Config } from "../platform/config.ts";
+import { cookieWriter, RESET_PROOF_COOKIE, readCookie, SESSION_COOKIE } from "../platform/cookies.ts";
 import type { DatabaseHandle } from "../platform/db/client.ts";
 import type { Logger } from "../platform/log.ts";
 import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
-import { createLocalFileStorage } from "../platform/storage/file-storage.ts";
+import { createLocalFileStorage, type FileStorage } from "../platform/storage/file-storage.ts";
 import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { consultationsApi } from "./api/consultations.ts";
@@ -26,7 +29,7 @@ import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
 import { studentsApi } from "./api/students.ts";
 import type { ServerEnv } from "./context.ts";
-import { cookieWriter, RESET_PROOF_COOKIE, readCookie, SESSION_COOKIE } from "./cookies.ts";
+import { errorResponse } from "./errors.ts";
 import { universityPlaceholderSvg } from "./images.ts";
 import { inlineScriptHashes, pagePolicy, sameOriginWrites, securityHeaders } from "./security.ts";
 
@@ -39,7 +42,21 @@ export interface AppOptions {
   clientDir?: string;
   rateLimiter?: RateLimiter;
   mailer?: Mailer;
+  /** Where private uploads live; defaults to local disk under DATA_DIR/uploads. */
+  storage?: FileStorage;
 }
+
+/** Forms and JSON bodies are small; a larger body is refused while it streams, before anything parses it. */
+export const MAX_FORM_BYTES = 64 * 1024;
+const uploadPaths = new Set(["/api/v1/students/me/files", "/api/v1/students/me/photo"]);
+const formLimit = bodyLimit({
+  maxSize: MAX_FORM_BYTES,
+  onError: () => {
+    throw new AppError("payload_too_large", `This request is too large (at most ${MAX_FORM_BYTES / 1024} KB).`);
+  },
+});
+/** Every body but an upload's (which has its own file limit) is held to MAX_FORM_BYTES. */
+const formBodyLimit: MiddlewareHandler<ServerEnv> = (c, next) => (uploadPaths.has(c.req.path) ? next() : formLimit(c, next));
 
 type CachedAnswer = { status: number; headers: [string, string][]; body: ArrayBuffer };
 
@@ -70,7 +87,7 @@ export function createApp(options: AppOptions) {
   const students = createStudentService(database.db);
   const documents = createDocumentService({
     db: database.db,
-    storage: createLocalFileStorage(path.join(config.dataDir, "uploads")),
+    storage: options.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads")),
     log,
   });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
@@ -79,9 +96,8 @@ export function createApp(options: AppOptions) {
   app.use(async (c, next) => {
     const started = performance.now();
     const requestId = c.req.header("X-Request-Id")?.slice(0, 64) || randomUUID();
-    // Behind our proxy the right-most entry is the one it appended; the others are the client's own words.
-    const forwarded = config.trustProxy ? c.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim() : undefined;
-    c.set("clientIp", forwarded || socketAddress(c) || "unknown");
+    // Behind our proxies only the entries they appended are believed; an IPv6 client is limited as its /64.
+    c.set("clientIp", limitKeyOf(clientAddress(socketAddress(c), c.req.header("X-Forwarded-For"), config.trustProxy)));
     c.set("log", log.child({ requestId }));
     c.set("limit", async (rule) => {
       const result = await rateLimiter.hit(rule, c.var.clientIp);
@@ -97,7 +113,8 @@ export function createApp(options: AppOptions) {
     c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
   });
   app.use(securityHeaders({ https: config.publicUrl?.startsWith("https:") ?? false }));
-  app.use(sameOriginWrites);
+  app.use(sameOriginWrites(config.publicUrl));
+  app.use(formBodyLimit);
   app.use(compress());
 
   /** Who is asking: the student of a valid session cookie, else a visitor. Static files need no one. */
@@ -112,18 +129,7 @@ export function createApp(options: AppOptions) {
     await next();
   });
 
-  app.onError((error, c) => {
-    if (AppError.is(error)) {
-      if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
-      return c.json(
-        { message: error.message, error: { code: error.kind, message: error.message, fields: error.fields } },
-        error.status as 400,
-      );
-    }
-    c.var.log.error({ err: error }, "unexpected error");
-    const message = "Something went wrong on our side. Please try again later.";
-    return c.json({ message, error: { code: "internal", message } }, 500);
-  });
+  app.onError((error, c) => errorResponse(c, error));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -158,7 +164,9 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
-  app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API path" } }, 404));
+  app.all("/api/*", () => {
+    throw new AppError("not_found", "No such API path");
+  });
 
   app.get("/files/:publicId", filesRoute(documents));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
@@ -213,6 +221,7 @@ export function createApp(options: AppOptions) {
         sessionToken: c.var.sessionToken,
         resetProof: readCookie(c.req.header("Cookie"), RESET_PROOF_COOKIE),
         clientIp: c.var.clientIp,
+        log: c.var.log,
       });
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
       // Pages are read whole so their inline scripts can be allowed by hash in the policy.
@@ -224,5 +233,5 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  return { app, publicCache, consultations, identity };
+  return { app, publicCache, consultations, identity, documents, students };
 }

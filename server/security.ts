@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { AppError } from "../modules/errors.ts";
 import type { ServerEnv } from "./context.ts";
 
 const framedOrigins = ["https://www.youtube-nocookie.com", "https://www.openstreetmap.org"];
@@ -56,18 +57,22 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Mutating requests from a browser must come from our own pages: a same-origin Origin header, or
  * the browser's Sec-Fetch-Site saying so. Together with SameSite=Lax cookies this stops cross-site forgery.
+ * With PUBLIC_URL set, the Origin must be exactly its scheme, host and port; otherwise it must name the
+ * Host the request was sent to.
  */
-export const sameOriginWrites: MiddlewareHandler<ServerEnv> = async function sameOriginWrites(c, next) {
-  if (safeMethods.has(c.req.method)) return next();
-  const origin = c.req.header("Origin");
-  const fetchSite = c.req.header("Sec-Fetch-Site");
-  const host = c.req.header("Host");
-  // A client that is not a browser sends neither header and carries no victim's cookie.
-  const sameOrigin = origin
-    ? host !== undefined && URL.canParse(origin) && new URL(origin).host === host
-    : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
-  if (!sameOrigin) {
-    return c.json({ error: { code: "forbidden", message: "This request must come from the Ignite site itself." } }, 403);
-  }
-  return next();
+export const sameOriginWrites = (publicUrl?: string): MiddlewareHandler<ServerEnv> => {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  return async function sameOriginWrites(c, next) {
+    if (safeMethods.has(c.req.method)) return next();
+    const origin = c.req.header("Origin");
+    const fetchSite = c.req.header("Sec-Fetch-Site");
+    const host = c.req.header("Host");
+    const ours = (value: string) =>
+      URL.canParse(value) &&
+      (publicOrigin ? new URL(value).origin === publicOrigin : host !== undefined && new URL(value).host === host);
+    // A client that is not a browser sends neither header and carries no victim's cookie.
+    const sameOrigin = origin ? ours(origin) : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
+    if (!sameOrigin) throw new AppError("forbidden", "This request must come from the Ignite site itself.");
+    return next();
+  };
 };

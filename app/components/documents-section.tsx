@@ -1,7 +1,7 @@
 import { type ChangeEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { notify } from "~/lib/toast";
-import { NO_DOCUMENTS, PHOTO_UPDATED } from "../../modules/students/messages.ts";
+import { attachmentTypeRules, documentAccept, documentMessages, photoAccept } from "../../vocabulary/documents.ts";
 
 export interface DocumentRow {
   attachmentType: string;
@@ -9,22 +9,6 @@ export interface DocumentRow {
   name: string;
   size: number;
 }
-
-const ATTACHMENT_TYPES = [
-  ["CV/Resume", true],
-  ["SOP", true],
-  ["LOR", true],
-  ["Passport", true],
-  ["10th Grade", true],
-  ["12th Grade", true],
-  ["Bachelors", false],
-  ["Masters", false],
-  ["Documents 1", false],
-  ["Documents 2", false],
-  ["Documents 3", false],
-] as const;
-
-const ACCEPT_DOCUMENTS = ".pdf,.jpg,.jpeg,.png,.webp,.doc,.docx,application/pdf,image/jpeg,image/png,image/webp";
 
 /** Sends a file with progress; resolves with the answer's status and JSON body. */
 function upload(
@@ -75,9 +59,9 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
       if (status === 200) {
         notify("success", success);
         await revalidator.revalidate();
-      } else notify("error", body.message ?? "There was an error while uploading the file.");
+      } else notify("error", body.message ?? documentMessages.uploadFailed);
     } catch {
-      notify("error", "There was an error while uploading the file.");
+      notify("error", documentMessages.uploadFailed);
     } finally {
       input.value = "";
       setProgress((p) => {
@@ -94,7 +78,7 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
       const form = new FormData();
       form.set("attachment_type", type);
       form.set("file", file);
-      void send(type, "/api/v1/students/me/files", form, `${type} uploaded successfully`, event.currentTarget);
+      void send(type, "/api/v1/students/me/files", form, documentMessages.uploaded(type), event.currentTarget);
     };
   }
 
@@ -103,7 +87,7 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
     if (!file) return;
     const form = new FormData();
     form.set("file", file);
-    void send("photo", "/api/v1/students/me/photo", form, PHOTO_UPDATED, event.currentTarget);
+    void send("photo", "/api/v1/students/me/photo", form, documentMessages.photoUpdated, event.currentTarget);
   }
 
   async function remove(type: string) {
@@ -129,15 +113,9 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
           />
           <div>
             <label htmlFor="photo-file" className="form-label">
-              Change photo (JPEG, PNG or WebP, up to 5 MB)
+              {documentMessages.photoHint}
             </label>
-            <input
-              id="photo-file"
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              className="form-control"
-              onChange={onPhoto}
-            />
+            <input id="photo-file" type="file" accept={photoAccept} className="form-control" onChange={onPhoto} />
             {progress.photo !== undefined && <Progress percent={progress.photo} label="Photo upload" />}
           </div>
         </div>
@@ -147,10 +125,10 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
         <h2 id="documents-heading" className="h4">
           Documents
         </h2>
-        <p className="small text-body-secondary">PDF, JPEG, PNG, WebP, DOC or DOCX, up to 10 MB each. * required</p>
-        {documents.length === 0 && <p className="text-danger">{NO_DOCUMENTS}</p>}
+        <p className="small text-body-secondary">{documentMessages.documentsHint}</p>
+        {documents.length === 0 && <p className="text-danger">{documentMessages.noDocuments}</p>}
         <ul className="list-group mb-4">
-          {ATTACHMENT_TYPES.map(([type, required]) => {
+          {attachmentTypeRules.map(({ type, required }) => {
             const doc = documents.find((d) => d.attachmentType === type);
             const inputId = `file-${type.replace(/[^a-z0-9]+/gi, "-")}`;
             return (
@@ -190,7 +168,7 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
                     <input
                       id={inputId}
                       type="file"
-                      accept={ACCEPT_DOCUMENTS}
+                      accept={documentAccept}
                       className="visually-hidden"
                       onChange={onDocument(type)}
                     />

@@ -1,7 +1,7 @@
 import { type MouseEvent, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { notify } from "~/lib/toast";
-import { messages } from "../../modules/identity/messages.ts";
+import { accountMessages } from "../../vocabulary/accounts.ts";
 
 export const LOGOUT_QUESTION = "Are you sure you want to logout?";
 
@@ -29,7 +29,7 @@ export function SignOut() {
       dialog.current?.close();
       await navigate("/");
       await revalidator.revalidate();
-      notify("success", messages.loggedOut);
+      notify("success", accountMessages.loggedOut);
     } catch {
       notify("error", "Could not sign you out. Please try again.");
     } finally {

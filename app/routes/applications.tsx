@@ -1,5 +1,6 @@
 import { requireStudent } from "~/lib/login-required.server";
-import { NO_APPLICATIONS } from "../../modules/students/messages.ts";
+import { applicationStatusTones } from "../../vocabulary/applications.ts";
+import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/applications";
 
 export const meta: Route.MetaFunction = () => [{ title: "Applications | Ignite" }];
@@ -9,14 +10,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { applications: await context.students.listApplications(student.studentId) };
 }
 
-const badgeTone: Record<string, string> = {
-  "Offer received": "text-bg-success",
-  "Visa approved": "text-bg-success",
-  Enrolled: "text-bg-success",
-  Rejected: "text-bg-danger",
-  Withdrawn: "text-bg-secondary",
-};
-
 export default function Applications({ loaderData }: Route.ComponentProps) {
   const { applications } = loaderData;
   return (
@@ -25,7 +18,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
       {applications.length === 0 ? (
         <div className="text-center my-5">
           <img src="/images/no-applications.svg" alt="" width={160} height={120} />
-          <p className="fs-5 mt-3">{NO_APPLICATIONS}</p>
+          <p className="fs-5 mt-3">{studentMessages.noApplications}</p>
         </div>
       ) : (
         <ul className="list-unstyled row row-cols-1 row-cols-md-2 g-3">
@@ -33,7 +26,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
             <li className="col" key={application.id}>
               <div className="card h-100">
                 <div className="card-body">
-                  <span className={`badge ${badgeTone[application.status] ?? "text-bg-primary"} mb-2`}>{application.status}</span>
+                  <span className={`badge text-bg-${applicationStatusTones[application.status]} mb-2`}>{application.status}</span>
                   <p className="small text-body-secondary mb-1">In {application.country}</p>
                   <h2 className="h6 mb-1">{application.course}</h2>
                   <p className="mb-0">{application.university}</p>

@@ -5,7 +5,7 @@ import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { formatDuration, formatFee } from "../../modules/catalogue/format.ts";
 import { parseId } from "../../modules/catalogue/inputs.ts";
-import { INTEREST_ADDED } from "../../modules/students/messages.ts";
+import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/course";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.course.name ?? "Course"} | Ignite` }];
@@ -29,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return orRouteError(
     (async () => {
       await context.students.addInterest(student.studentId, parseId(params.courseID, "Course"));
-      return { message: INTEREST_ADDED };
+      return { message: studentMessages.interestAdded };
     })(),
   );
 }

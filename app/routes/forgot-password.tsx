@@ -3,12 +3,10 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { notify } from "~/lib/toast";
-import { messages } from "../../modules/identity/messages.ts";
+import { accountMessages, CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Ignite" }];
-
-const RESEND_SECONDS = 30;
 
 type Step = "email" | "code" | "password" | "done";
 const stepOfIntent: Record<string, Step> = { send: "email", resend: "code", verify: "code", reset: "password" };
@@ -52,7 +50,7 @@ function useCountdown(startedAt: number | undefined) {
   const [left, setLeft] = useState(0);
   useEffect(() => {
     if (!startedAt) return;
-    const tick = () => setLeft(Math.max(0, RESEND_SECONDS - Math.floor((Date.now() - startedAt) / 1000)));
+    const tick = () => setLeft(Math.max(0, CODE_RESEND_SECONDS - Math.floor((Date.now() - startedAt) / 1000)));
     tick();
     const timer = window.setInterval(tick, 250);
     return () => window.clearInterval(timer);
@@ -78,8 +76,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     if (!actionData) return;
     if (actionData.ok) {
       if (actionData.step === "done") {
-        notify("success", messages.passwordUpdated);
-        notify("info", messages.loginToContinue);
+        notify("success", accountMessages.passwordUpdated);
+        notify("info", accountMessages.loginToContinue);
       } else notify(actionData.step === "code" ? "info" : "success", actionData.message);
       return;
     }
@@ -92,11 +90,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     const intent = String(form.get("intent"));
     if (intent === "send" && !String(form.get("email") ?? "").trim()) {
       event.preventDefault();
-      notify("warning", messages.enterEmail);
+      notify("warning", accountMessages.enterEmail);
     }
     if (intent === "reset" && form.get("password") !== form.get("confirmPassword")) {
       event.preventDefault();
-      notify("warning", messages.resetPasswordsDoNotMatch);
+      notify("warning", accountMessages.resetPasswordsDoNotMatch);
     }
   }
 
@@ -126,7 +124,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           />
           {noAccount && (
             <p className="alert alert-warning">
-              {messages.noAccount}. <Link to="/signup">Sign up</Link> to create one.
+              {accountMessages.noAccount}. <Link to="/signup">Sign up</Link> to create one.
             </p>
           )}
           <button type="submit" className="btn btn-primary w-100" disabled={busy}>
@@ -138,7 +136,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <>
           <Form method="post" onSubmit={check}>
             <p>
-              Enter the 6-digit code we sent to <strong>{email}</strong>. It expires in 10 minutes.
+              Enter the 6-digit code we sent to <strong>{email}</strong>. {accountMessages.codeHint}
             </p>
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="email" value={email} />
@@ -161,7 +159,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             <input type="hidden" name="email" value={email} />
             {scripted && secondsLeft > 0 ? (
               <p className="small text-body-secondary" aria-live="polite">
-                You can ask for a new code in {secondsLeft} seconds.
+                {accountMessages.resendIn(secondsLeft)}
               </p>
             ) : (
               <button type="submit" className="btn btn-link" disabled={busy}>
@@ -199,9 +197,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       )}
       {step === "done" && (
         <div className="text-center">
-          <p className="fs-5">{messages.passwordUpdated}</p>
+          <p className="fs-5">{accountMessages.passwordUpdated}</p>
           <Link to="/login" className="btn btn-primary">
-            {messages.loginToContinue}
+            {accountMessages.loginToContinue}
           </Link>
         </div>
       )}

@@ -9,7 +9,7 @@ import {
   studyDestinations,
   typesOfStudy,
   yearsOfStudy,
-} from "../../modules/consultations/options.ts";
+} from "../../vocabulary/consultations.ts";
 import type { Route } from "./+types/free-consultation";
 
 export const meta: Route.MetaFunction = () => [
@@ -41,7 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return refusalOr(async () => {
     await context.limit(context.rateLimits.consultation);
     const result = await context.consultations.book(values, { studentId: context.student?.studentId });
-    return { ok: true as const, message: result.message, booking: result.data };
+    return {
+      ok: true as const,
+      message: result.message,
+      booking: { firstName: result.booking.firstName, lastName: result.booking.lastName },
+    };
   }, values);
 }
 

@@ -3,7 +3,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { refusalOr } from "~/lib/form-result.server";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 import { notify } from "~/lib/toast";
-import { messages } from "../../modules/identity/messages.ts";
+import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login | Ignite" }];
@@ -32,7 +32,7 @@ function useLoginRequiredWarning() {
   const required = params.get("reason") === "login-required";
   useEffect(() => {
     if (!required) return;
-    notify("warning", messages.loginRequired);
+    notify("warning", accountMessages.loginRequired);
     const next = new URLSearchParams(params);
     next.delete("reason");
     setParams(next, { replace: true, preventScrollReset: true });
@@ -49,15 +49,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (!actionData) return;
     if (actionData.status === 401 || actionData.status === 429) notify("error", actionData.message);
-    else if (actionData.status === 400) notify("warning", messages.pleaseFillTheForm);
-    else notify("error", messages.loginFailed);
+    else if (actionData.status === 400) notify("warning", accountMessages.pleaseFillTheForm);
+    else notify("error", accountMessages.loginFailed);
   }, [actionData]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
     if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? "")) {
       event.preventDefault();
-      notify("warning", messages.pleaseFillTheForm);
+      notify("warning", accountMessages.pleaseFillTheForm);
     }
   }
 
@@ -66,7 +66,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <h1 className="h2 mb-3">Login</h1>
       {required && (
         <noscript>
-          <p className="alert alert-warning">{messages.loginRequired}</p>
+          <p className="alert alert-warning">{accountMessages.loginRequired}</p>
         </noscript>
       )}
       {actionData && (

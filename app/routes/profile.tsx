@@ -5,8 +5,7 @@ import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
-import { EDITED, NO_CHANGES } from "../../modules/students/messages.ts";
-import { PROFILE_PHOTO } from "../../platform/db/schema.ts";
+import { genders, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
 import type { loader as rootLoader } from "../root";
 import recordsStyles from "../styles/records.scss?url";
 import type { Route } from "./+types/profile";
@@ -14,17 +13,13 @@ import type { Route } from "./+types/profile";
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Ignite" }];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
 
-const levels = ["10th", "12th", "Bachelors", "Masters"] as const;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
   const [profile, files] = await Promise.all([
     context.students.getProfile(student.studentId),
     context.documents.list(student.studentId),
   ]);
-  const documents = files
-    .filter((f) => f.attachmentType !== PROFILE_PHOTO)
-    .map((f) => ({ attachmentType: f.attachmentType, url: f.url, name: f.name, size: f.size }));
+  const documents = files.map((f) => ({ attachmentType: f.attachmentType, url: f.url, name: f.name, size: f.size }));
   return { profile, documents };
 }
 
@@ -42,13 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       dob: value("dob"),
       passport_no: value("passport_no"),
       address: value("address"),
-      qualifications: levels.map((level) => ({
+      qualifications: qualificationLevels.map((level) => ({
         qualification: level,
         percentage: value(`percentage-${level}`),
         cgpa: value(`cgpa-${level}`),
       })),
     });
-    return { ok: true as const, message: EDITED };
+    return { ok: true as const, message: studentMessages.edited };
   }, values);
 }
 
@@ -78,13 +73,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       notify("success", actionData.message);
       setEditing(false);
     } else {
-      notify("error", NO_CHANGES);
+      notify("error", studentMessages.noChanges);
       setEditing(true);
     }
   }, [actionData]);
 
   const field = (name: string, fallback: string | null) => typed?.[name] ?? fallback ?? "";
-  const mark = (kind: "percentage" | "cgpa", level: (typeof levels)[number]) => {
+  const mark = (kind: "percentage" | "cgpa", level: QualificationLevel) => {
     const saved = profile.qualifications.find((q) => q.qualification === level)?.[kind];
     return typed?.[`${kind}-${level}`] ?? (saved === null || saved === undefined ? "" : String(saved));
   };
@@ -185,9 +180,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </label>
               <select id="gender" name="gender" className="form-select" defaultValue={field("gender", profile.gender)}>
                 <option value="">Select…</option>
-                <option>Male</option>
-                <option>Female</option>
-                <option>Other</option>
+                {genders.map((gender) => (
+                  <option key={gender}>{gender}</option>
+                ))}
               </select>
             </div>
             <TextField
@@ -221,7 +216,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <legend className="h5 mt-2">Education</legend>
               {errorFor("qualifications")}
               <div className="row g-2">
-                {levels.map((level) => (
+                {qualificationLevels.map((level) => (
                   <div key={level} className="col-12 row g-2 align-items-end">
                     <div className="col-4 col-md-2 fw-semibold pb-2">{level}</div>
                     <div className="col-4 col-md-5">

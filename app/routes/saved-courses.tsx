@@ -4,7 +4,7 @@ import { orRouteError } from "~/lib/errors.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../modules/catalogue/inputs.ts";
-import { NO_SAVED_COURSES } from "../../modules/students/messages.ts";
+import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/saved-courses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Saved Courses | Ignite" }];
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return orRouteError(
     (async () => {
       await context.students.removeInterest(student.studentId, parseId(form.get("courseId"), "Course"));
-      return { message: `Removed ${String(form.get("courseName") ?? "the course").slice(0, 200)} from your saved courses` };
+      return { message: studentMessages.removedCourse(String(form.get("courseName") ?? "the course").slice(0, 200)) };
     })(),
   );
 }
@@ -34,7 +34,7 @@ export default function SavedCourses({ loaderData, actionData }: Route.Component
     <div className="container py-4">
       <h1 className="h2 mb-4">Saved Courses</h1>
       {loaderData.courses.length === 0 ? (
-        <p className="fs-5 my-5">{NO_SAVED_COURSES}</p>
+        <p className="fs-5 my-5">{studentMessages.noSavedCourses}</p>
       ) : (
         <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3">
           {loaderData.courses.map((course) => (

@@ -4,7 +4,7 @@ import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 import { notify } from "~/lib/toast";
-import { messages } from "../../modules/identity/messages.ts";
+import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign Up | Ignite" }];
@@ -49,7 +49,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     if (!actionData) return;
     if (actionData.status === 400) notify("warning", actionData.message);
     else if (actionData.status === 429) notify("error", actionData.message);
-    else notify("error", messages.signupFailed);
+    else notify("error", accountMessages.signupFailed);
   }, [actionData]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -57,10 +57,10 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     const value = (name: string) => String(form.get(name) ?? "");
     if (fields.some((field) => value(field.name).trim() === "")) {
       event.preventDefault();
-      notify("warning", messages.fillTheForm);
+      notify("warning", accountMessages.fillTheForm);
     } else if (value("password") !== value("confirmPassword")) {
       event.preventDefault();
-      notify("warning", messages.passwordsDoNotMatch);
+      notify("warning", accountMessages.passwordsDoNotMatch);
     }
   }
 
@@ -77,7 +77,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         {fields.map((field) => (
           <TextField className="mb-3" key={field.name} {...field} error={errors[field.name]} defaultValue={typed[field.name]} />
         ))}
-        <p className="small text-body-secondary">Passwords need at least 8 characters.</p>
+        <p className="small text-body-secondary">{accountMessages.passwordRule}</p>
         <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
           Sign Up
         </button>

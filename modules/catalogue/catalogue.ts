@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
+import type { CourseLevel, CourseMode, FeePeriod, UniversityType } from "../../vocabulary/catalogue.ts";
 import { notFound } from "../errors.ts";
 import { parseSearchTerm } from "./inputs.ts";
 
@@ -18,7 +19,7 @@ export interface UniversitySummary {
   id: number;
   name: string;
   city: string;
-  type: "Public" | "Private";
+  type: UniversityType;
   image: string;
   country: { name: string; slug: string };
 }
@@ -26,10 +27,10 @@ export interface UniversitySummary {
 export interface Course {
   id: number;
   name: string;
-  level: string;
+  level: CourseLevel;
   durationMonths: number;
-  fee: { amount: number; currency: string; period: "year" | "semester" | "total" };
-  mode: string;
+  fee: { amount: number; currency: string; period: FeePeriod };
+  mode: CourseMode;
   englishExamWaiver: boolean;
   mediumOfInstruction: string;
   university: { id: number; name: string; city: string; country: { name: string; slug: string } };
@@ -58,7 +59,7 @@ type UniversityRow = {
   id: number;
   name: string;
   city: string;
-  type: "Public" | "Private";
+  type: UniversityType;
   countryName: string;
   countrySlug: string;
 };
@@ -93,12 +94,12 @@ const courseColumns = {
 type CourseRow = {
   id: number;
   name: string;
-  level: string;
+  level: CourseLevel;
   durationMonths: number;
   feeAmount: number;
   feeCurrency: string;
-  feePeriod: "year" | "semester" | "total";
-  mode: string;
+  feePeriod: FeePeriod;
+  mode: CourseMode;
   englishExamWaiver: boolean;
   mediumOfInstruction: string;
   universityId: number;

@@ -3,6 +3,7 @@ import type { Database } from "../../platform/db/client.ts";
 import { consultations } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
+import { consultationMessages } from "../../vocabulary/consultations.ts";
 import { parseInput } from "../validation.ts";
 import { type ConsultationInput, consultationInputSchema } from "./input.ts";
 
@@ -11,9 +12,6 @@ export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Mail still unsent is retried for this long, at most this many times. */
 const MAIL_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 const MAX_MAIL_ATTEMPTS = 10;
-
-export const BOOKED_MESSAGE = "Your free consultation is booked. We will be contacting you soon.";
-export const ALREADY_BOOKED_MESSAGE = "You have already booked a free consultation. We will be contacting you soon.";
 
 export type Booking = typeof consultations.$inferSelect;
 
@@ -35,7 +33,7 @@ export interface BookingResult {
 
 /** Checks the booking against the one schema; a failure names every wrong field. */
 export const parseConsultation = (raw: unknown): ConsultationInput =>
-  parseInput(consultationInputSchema, raw, "Please check the highlighted fields.");
+  parseInput(consultationInputSchema, raw, consultationMessages.checkFields);
 
 /**
  * Saves a booking (or recognises the same one made recently) before any mail is attempted, so a
@@ -63,13 +61,13 @@ export async function bookConsultation(
       )
       .orderBy(desc(consultations.createdAt))
       .limit(1);
-    if (existing) return { booking: existing, alreadyBooked: true, message: ALREADY_BOOKED_MESSAGE };
+    if (existing) return { booking: existing, alreadyBooked: true, message: consultationMessages.alreadyBooked };
     const [booking] = await tx
       .insert(consultations)
       .values({ ...input, studentId: options.studentId, createdAt: now })
       .returning();
     if (!booking) throw new Error("insert returned no row");
-    return { booking, alreadyBooked: false, message: BOOKED_MESSAGE };
+    return { booking, alreadyBooked: false, message: consultationMessages.booked };
   });
 }
 
@@ -155,24 +153,6 @@ export async function retryPendingConsultationMail(deps: ConsultationDeps): Prom
   return pending.length;
 }
 
-/** What the spec's client reads back: the booking with firstName and lastName. */
-export function presentBooking(booking: Booking) {
-  return {
-    id: booking.id,
-    firstName: booking.firstName,
-    lastName: booking.lastName,
-    phoneNumber: booking.phoneNumber,
-    email: booking.email,
-    studyDestination: booking.studyDestination,
-    typeOfStudy: booking.typeOfStudy,
-    preferredSubject: booking.preferredSubject,
-    yearOfStudy: booking.yearOfStudy,
-    state: booking.state,
-    qualification: booking.qualification,
-    createdAt: booking.createdAt.toISOString(),
-  };
-}
-
 /** The consultation service with its dependencies bound; mail goes out after the answer. */
 export function createConsultationService(deps: ConsultationDeps) {
   const inFlight = new Set<Promise<void>>();
@@ -186,7 +166,7 @@ export function createConsultationService(deps: ConsultationDeps) {
         inFlight.add(delivery);
         void delivery.finally(() => inFlight.delete(delivery));
       }
-      return { message: result.message, alreadyBooked: result.alreadyBooked, data: presentBooking(result.booking) };
+      return result;
     },
     retryPendingMail: () => retryPendingConsultationMail(deps),
     /** Waits for mail started by earlier bookings (shutdown, tests). */

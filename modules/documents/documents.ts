@@ -1,59 +1,39 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
-import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
-import { attachmentTypes, PROFILE_PHOTO, studentFiles } from "../../platform/db/schema.ts";
+import { studentFiles } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import { type FileStorage, newStorageKey } from "../../platform/storage/file-storage.ts";
+import {
+  type AttachmentType,
+  attachmentTypes,
+  documentMessages,
+  MAX_DOCUMENT_BYTES,
+  MAX_PHOTO_BYTES,
+  PROFILE_PHOTO,
+  type StoredFileType,
+} from "../../vocabulary/documents.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { reencodePhoto } from "./photo.ts";
+import {
+  attachmentTypeSchema,
+  canReadFile,
+  checkSize,
+  cleanFileName,
+  documentKindOf,
+  type FileViewer,
+  type IncomingFile,
+  isPhotoKind,
+  slug,
+  uploadFieldsSchema,
+} from "./rules.ts";
 
-export type AttachmentType = (typeof attachmentTypes)[number];
-
-const MB = 1024 * 1024;
-export const MAX_DOCUMENT_BYTES = 10 * MB;
-export const MAX_PHOTO_BYTES = 5 * MB;
-/** Photos are re-encoded to fit within this square, never enlarged. */
-export const PHOTO_MAX_EDGE = 512;
-/** Refuses decompression bombs: a 5 MB file may still claim an enormous canvas. 50 MP covers phone cameras. */
-const PHOTO_MAX_INPUT_PIXELS = 50_000_000;
-
-/** What the student reads; shared by the screens and the API. */
-export const documentMessages = {
-  tooLarge: `Files can be at most ${MAX_DOCUMENT_BYTES / MB} MB.`,
-  photoTooLarge: `Photos can be at most ${MAX_PHOTO_BYTES / MB} MB.`,
-  wrongType: "Upload a PDF, JPEG, PNG, WebP, DOC or DOCX file.",
-  wrongPhotoType: "Upload a JPEG, PNG or WebP photo.",
-  unreadablePhoto: "We could not read this photo. Upload a JPEG, PNG or WebP photo.",
-  noFile: "Choose a file to upload.",
-  chooseType: "Choose an attachment type from the list.",
-  photoUpdated: "Profile picture updated successfully",
-  noSuchType: "No such attachment type.",
-  fileNotFound: "File not found",
-} as const;
-export const uploadedMessage = (type: string) => `${type} uploaded successfully`;
-export const deletedMessage = (type: string) => `${type} deleted successfully`;
-export const notUploadedMessage = (type: string) => `No ${type} uploaded.`;
-
-/** The accepted kinds, judged by content (magic bytes); the stored content type and the file name's extension. */
-const documentKinds: Record<string, { contentType: string; extensions: string[] }> = {
-  "application/pdf": { contentType: "application/pdf", extensions: ["pdf"] },
-  "image/jpeg": { contentType: "image/jpeg", extensions: ["jpg", "jpeg"] },
-  "image/png": { contentType: "image/png", extensions: ["png"] },
-  "image/webp": { contentType: "image/webp", extensions: ["webp"] },
-  // Legacy Word files are Compound File Binary containers; file-type cannot tell DOC from XLS or PPT inside.
-  "application/x-cfb": { contentType: "application/msword", extensions: ["doc"] },
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": {
-    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    extensions: ["docx"],
-  },
-};
-const photoInputTypes = new Set(["image/jpeg", "image/png", "image/webp"]);
+export type { FileViewer, IncomingFile } from "./rules.ts";
 
 export interface StudentFile {
-  attachmentType: string;
+  attachmentType: StoredFileType;
   publicId: string;
   /** Where the owner downloads it: /files/{publicId}. */
   url: string;
@@ -62,15 +42,6 @@ export interface StudentFile {
   contentType: string;
   uploadedAt: Date;
 }
-
-/** A file as received: the client's name (only for display) and its bytes. */
-export interface IncomingFile {
-  name: string;
-  bytes: Uint8Array;
-}
-
-/** Who asks to read a file. Staff arrive later: extend this type and `canReadFile`, nothing else. */
-export type FileViewer = { studentId: number } | null;
 
 export interface FileDownload {
   body: ReadableStream<Uint8Array>;
@@ -95,8 +66,6 @@ export const fileUrl = (publicId: string) => `/files/${publicId}`;
 const newPublicId = () => randomBytes(18).toString("base64url");
 const publicIdPattern = /^[A-Za-z0-9_-]{24}$/;
 
-const attachmentTypeSchema = z.enum(attachmentTypes, { error: documentMessages.chooseType });
-
 const present = (row: FileRow): StudentFile => ({
   attachmentType: row.attachmentType,
   publicId: row.publicId,
@@ -106,46 +75,6 @@ const present = (row: FileRow): StudentFile => ({
   contentType: row.contentType,
   uploadedAt: row.createdAt,
 });
-
-/**
- * The policy for reading a stored file: today only its owner. Every read goes through here, so staff
- * access (by role) is added in this one place. Anyone else is told the file does not exist.
- */
-export function canReadFile(viewer: FileViewer, file: Pick<FileRow, "studentId" | "attachmentType">): boolean {
-  return viewer !== null && viewer.studentId === file.studentId;
-}
-
-/**
- * A display name safe to store and send back: no folders, no control or invisible characters, at most
- * 100 characters before the extension, and the extension of the type the content really is.
- */
-export function cleanFileName(raw: string, extensions: string[], fallback: string): string {
-  const lastSegment = raw.split(/[\\/]/).pop() ?? "";
-  const name = lastSegment
-    .normalize("NFC")
-    .replace(/[\p{Cc}\p{Cf}]/gu, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^[.\s]+/, "");
-  const dot = name.lastIndexOf(".");
-  const given = dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
-  const keepsExtension = extensions.includes(given);
-  const base =
-    Array.from(keepsExtension ? name.slice(0, dot) : name)
-      .slice(0, 100)
-      .join("")
-      .trim() || fallback;
-  return `${base}.${keepsExtension ? given : extensions[0]}`;
-}
-
-const slug = (type: string) => type.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
-
-function checkSize(file: IncomingFile | undefined, max: number, message: string): IncomingFile {
-  if (!file || file.bytes.byteLength === 0)
-    throw new AppError("invalid_input", documentMessages.noFile, { file: documentMessages.noFile });
-  if (file.bytes.byteLength > max) throw new AppError("invalid_input", message, { file: message });
-  return file;
-}
 
 /** Removes a stored object without failing the request: a leftover file is logged, never shown. */
 async function removeQuietly(deps: DocumentDeps, storageKey: string, reason: string) {
@@ -189,7 +118,7 @@ async function recordFile(
 async function storeAndRecord(
   deps: DocumentDeps,
   studentId: number,
-  attachmentType: string,
+  attachmentType: StoredFileType,
   file: { bytes: Uint8Array; name: string; contentType: string },
 ): Promise<StudentFile> {
   const storageKey = newStorageKey();
@@ -238,38 +167,21 @@ export async function uploadDocument(
   studentId: number,
   input: { attachmentType: unknown; file: IncomingFile | undefined },
 ): Promise<StudentFile> {
-  const attachmentType = parseInput(z.object({ attachment_type: attachmentTypeSchema }), {
-    attachment_type: input.attachmentType,
-  }).attachment_type;
+  const attachmentType = parseInput(uploadFieldsSchema, { attachment_type: input.attachmentType }).attachment_type;
   const file = checkSize(input.file, MAX_DOCUMENT_BYTES, documentMessages.tooLarge);
-  const detected = await fileTypeFromBuffer(file.bytes);
-  const kind = detected ? documentKinds[detected.mime] : undefined;
+  const kind = documentKindOf((await fileTypeFromBuffer(file.bytes))?.mime);
   if (!kind) throw new AppError("invalid_input", documentMessages.wrongType, { file: documentMessages.wrongType });
   return storeAndRecord(deps, studentId, attachmentType, {
     bytes: file.bytes,
-    name: cleanFileName(file.name, kind.extensions, slug(attachmentType)),
+    name: cleanFileName(file.name, [...kind.extensions], slug(attachmentType)),
     contentType: kind.contentType,
   });
-}
-
-/** Re-encodes a photo: upright by its EXIF orientation, within 512x512, WebP; every piece of metadata is dropped. */
-async function reencodePhoto(bytes: Uint8Array): Promise<Uint8Array> {
-  try {
-    return await sharp(bytes, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS })
-      .rotate()
-      .resize(PHOTO_MAX_EDGE, PHOTO_MAX_EDGE, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw new AppError("invalid_input", documentMessages.unreadablePhoto, { file: documentMessages.unreadablePhoto });
-  }
 }
 
 /** Checks, re-encodes and stores the profile photo, replacing the earlier one. */
 export async function uploadPhoto(deps: DocumentDeps, studentId: number, input: IncomingFile | undefined): Promise<StudentFile> {
   const file = checkSize(input, MAX_PHOTO_BYTES, documentMessages.photoTooLarge);
-  const detected = await fileTypeFromBuffer(file.bytes);
-  if (!detected || !photoInputTypes.has(detected.mime)) {
+  if (!isPhotoKind((await fileTypeFromBuffer(file.bytes))?.mime)) {
     throw new AppError("invalid_input", documentMessages.wrongPhotoType, { file: documentMessages.wrongPhotoType });
   }
   const bytes = await reencodePhoto(file.bytes);
@@ -285,7 +197,7 @@ export async function deleteDocument(deps: DocumentDeps, studentId: number, rawT
     .delete(studentFiles)
     .where(and(eq(studentFiles.studentId, studentId), eq(studentFiles.attachmentType, attachmentType)))
     .returning({ storageKey: studentFiles.storageKey });
-  if (!row) throw new AppError("not_found", notUploadedMessage(attachmentType));
+  if (!row) throw new AppError("not_found", documentMessages.notUploaded(attachmentType));
   await removeQuietly(deps, row.storageKey, "deleted");
   deps.log.info({ studentId, attachmentType }, "student file deleted");
   return attachmentType;

@@ -1,56 +1,53 @@
 import { z } from "zod";
-import { phoneNumberSchema } from "../consultations/input.ts";
-import { messages } from "./messages.ts";
+import {
+  accountMessages,
+  CODE_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "../../vocabulary/accounts.ts";
+import { emailAddress, personName, phoneNumber } from "../fields.ts";
 
-export const MIN_PASSWORD = 8;
-export const MAX_PASSWORD = 200;
-
-export const emailSchema = z
-  .string({ error: messages.enterEmail })
-  .trim()
-  .toLowerCase()
-  .min(1, messages.enterEmail)
-  .max(254, "Enter a valid e-mail address")
-  .pipe(z.email("Enter a valid e-mail address"));
+export const emailSchema = emailAddress(accountMessages.enterEmail);
 
 export const passwordSchema = z
   .string()
-  .min(MIN_PASSWORD, `Use at least ${MIN_PASSWORD} characters`)
-  .max(MAX_PASSWORD, `Use at most ${MAX_PASSWORD} characters`);
+  .min(PASSWORD_MIN_LENGTH, accountMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong);
 
 /** Sign-up, in the spec's field names (name1 is the full name). */
 export const signupSchema = z
   .object({
-    name1: z
-      .string()
-      .trim()
-      .min(1, "Enter your full name")
-      .max(100, "At most 100 characters")
-      .regex(/^[^\p{Cc}]*$/u, "Use letters, spaces and punctuation only"),
+    name1: personName(accountMessages.enterFullName),
     email: emailSchema,
-    phone: phoneNumberSchema,
+    phone: phoneNumber,
     password: passwordSchema,
-    confirmPassword: z.string().max(MAX_PASSWORD).optional(),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
-    message: messages.passwordsDoNotMatch,
+    message: accountMessages.passwordsDoNotMatch,
     path: ["confirmPassword"],
   });
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, messages.pleaseFillTheForm).max(254),
-  password: z.string().min(1, messages.pleaseFillTheForm).max(MAX_PASSWORD),
+  email: z.string().trim().toLowerCase().min(1, accountMessages.pleaseFillTheForm).max(EMAIL_MAX_LENGTH),
+  password: z.string().min(1, accountMessages.pleaseFillTheForm).max(PASSWORD_MAX_LENGTH),
   exp_days: z.coerce.number().int().min(1).max(30).default(30),
 });
+
+export const resetCodeRequestSchema = z.object({ email: emailSchema });
 
 export const codeSchema = z.object({
   email: emailSchema,
   entered_otp: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, messages.wrongCode),
+    .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), accountMessages.wrongCode),
 });
 
 export const newPasswordSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string().max(MAX_PASSWORD) })
-  .refine((v) => v.password === v.confirmPassword, { message: messages.resetPasswordsDoNotMatch, path: ["confirmPassword"] });
+  .object({ password: passwordSchema, confirmPassword: z.string().max(PASSWORD_MAX_LENGTH) })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: accountMessages.resetPasswordsDoNotMatch,
+    path: ["confirmPassword"],
+  });

@@ -1,20 +1,14 @@
 import { z } from "zod";
-import { qualificationLevels } from "../../platform/db/schema.ts";
-import { phoneNumberSchema } from "../consultations/input.ts";
-
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
-
-const optionalText = (max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(max, `At most ${max} characters`)
-      .regex(/^(?:[^\p{Cc}]|[\r\n\t])*$/u, "Use letters, digits and punctuation only")
-      .optional(),
-  );
+import { accountMessages } from "../../vocabulary/accounts.ts";
+import {
+  ADDRESS_MAX_LENGTH,
+  CGPA_MAX,
+  genders,
+  PERCENTAGE_MAX,
+  qualificationLevels,
+  studentMessages,
+} from "../../vocabulary/students.ts";
+import { blankToUndefined, oneOf, optionalText, personName, phoneNumber } from "../fields.ts";
 
 const mark = (max: number, label: string) =>
   z.preprocess(
@@ -31,17 +25,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** One schema for a profile write (spec field names). Email and password are not part of it. */
 export const profileSchema = z.object({
-  name1: z.string({ error: "Enter your full name" }).trim().min(1, "Enter your full name").max(100, "At most 100 characters"),
-  phone: phoneNumberSchema,
-  gender: z.preprocess(
-    blankToUndefined,
-    z.enum(["Male", "Female", "Other"], { error: "Choose Male, Female or Other" }).optional(),
-  ),
+  name1: personName(accountMessages.enterFullName),
+  phone: phoneNumber,
+  gender: z.preprocess(blankToUndefined, oneOf(genders, studentMessages.chooseGender).optional()),
   dob: z.preprocess(
     blankToUndefined,
     z.iso
-      .date("Enter the date of birth as a date")
-      .refine((d) => d >= "1900-01-01" && d <= today(), "Enter a date of birth in the past")
+      .date(studentMessages.dateOfBirthDate)
+      .refine((d) => d >= "1900-01-01" && d <= today(), studentMessages.dateOfBirthPast)
       .optional(),
   ),
   passport_no: z.preprocess(
@@ -50,16 +41,16 @@ export const profileSchema = z.object({
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z0-9]{6,12}$/, "A passport number has 6 to 12 letters and digits")
+      .regex(/^[A-Z0-9]{6,12}$/, studentMessages.passportRule)
       .optional(),
   ),
-  address: optionalText(500),
+  address: optionalText(ADDRESS_MAX_LENGTH),
   qualifications: z
     .array(
       z.object({
-        qualification: z.enum(qualificationLevels, { error: "Unknown qualification" }),
-        percentage: mark(100, "Percentage"),
-        cgpa: mark(10, "CGPA"),
+        qualification: oneOf(qualificationLevels, studentMessages.unknownQualification),
+        percentage: mark(PERCENTAGE_MAX, "Percentage"),
+        cgpa: mark(CGPA_MAX, "CGPA"),
       }),
     )
     .max(qualificationLevels.length)

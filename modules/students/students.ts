@@ -4,19 +4,20 @@ import {
   applications,
   countries,
   courses,
-  qualificationLevels,
   studentInterests,
   studentQualifications,
   students,
   universities,
 } from "../../platform/db/schema.ts";
+import type { ApplicationStatus } from "../../vocabulary/applications.ts";
+import type { CourseLevel } from "../../vocabulary/catalogue.ts";
+import { type Gender, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
 import { notFound } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { profileSchema } from "./input.ts";
-import { NO_CHANGES } from "./messages.ts";
 
 export interface Qualification {
-  qualification: (typeof qualificationLevels)[number];
+  qualification: QualificationLevel;
   percentage: number | null;
   cgpa: number | null;
 }
@@ -26,7 +27,7 @@ export interface Profile {
   fullName: string;
   email: string;
   phone: string;
-  gender: "Male" | "Female" | "Other" | null;
+  gender: Gender | null;
   dateOfBirth: string | null;
   passportNo: string | null;
   address: string | null;
@@ -37,7 +38,7 @@ export interface Profile {
 export interface SavedCourse {
   courseId: number;
   courseName: string;
-  level: string;
+  level: CourseLevel;
   universityId: number;
   universityName: string;
   location: string;
@@ -46,7 +47,7 @@ export interface SavedCourse {
 
 export interface ApplicationCard {
   id: number;
-  status: string;
+  status: ApplicationStatus;
   country: string;
   courseId: number;
   course: string;
@@ -77,7 +78,7 @@ export async function getProfile(db: Database, studentId: number): Promise<Profi
 
 /** Writes the student's own record; the id comes from the session, and email and password are never touched. */
 export async function updateProfile(db: Database, studentId: number, raw: unknown): Promise<Profile> {
-  const input = parseInput(profileSchema, raw, NO_CHANGES);
+  const input = parseInput(profileSchema, raw, studentMessages.noChanges);
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(students)

@@ -14,6 +14,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { applicationStatuses } from "../../vocabulary/applications.ts";
+import { courseLevels, courseModes, feePeriods, universityTypes } from "../../vocabulary/catalogue.ts";
+import { consultationStatuses } from "../../vocabulary/consultations.ts";
+import { storedFileTypes } from "../../vocabulary/documents.ts";
+import { genders, qualificationLevels } from "../../vocabulary/students.ts";
 
 /** PostgreSQL full-text vector; filled by a trigger (see drizzle/0002_search_index.sql). */
 const tsvector = customType<{ data: string }>({
@@ -41,15 +46,11 @@ export const universities = pgTable(
     countryId: integer("country_id")
       .notNull()
       .references(() => countries.id, { onDelete: "restrict" }),
-    type: text("type", { enum: ["Public", "Private"] }).notNull(),
+    type: text("type", { enum: universityTypes }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("universities_country_idx").on(t.countryId, t.name, t.id), index("universities_name_idx").on(t.name, t.id)],
 );
-
-export const courseLevels = ["Bachelors", "Masters", "Diploma", "Certificate", "PhD"] as const;
-export const courseModes = ["Full-time", "Part-time", "Online"] as const;
-export const feePeriods = ["year", "semester", "total"] as const;
 
 export const courses = pgTable(
   "courses",
@@ -87,8 +88,6 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
-
-export const consultationStatuses = ["New", "Contacted", "Converted", "Closed"] as const;
 
 /** A free consultation booking: a lead for staff (issue "Free consultation booking"). */
 export const consultations = pgTable(
@@ -131,7 +130,7 @@ export const students = pgTable("students", {
   phone: text("phone").notNull(),
   /** argon2id; never leaves the server. */
   passwordHash: text("password_hash").notNull(),
-  gender: text("gender", { enum: ["Male", "Female", "Other"] }),
+  gender: text("gender", { enum: genders }),
   dateOfBirth: date("date_of_birth"),
   passportNo: text("passport_no"),
   address: text("address"),
@@ -154,8 +153,6 @@ export const studentInterests = pgTable(
   (t) => [primaryKey({ columns: [t.studentId, t.courseId] })],
 );
 
-export const qualificationLevels = ["10th", "12th", "Bachelors", "Masters"] as const;
-
 /** Education marks, one row per level (spec: qualifications). */
 export const studentQualifications = pgTable(
   "student_qualifications",
@@ -170,23 +167,6 @@ export const studentQualifications = pgTable(
   (t) => [primaryKey({ columns: [t.studentId, t.qualification] })],
 );
 
-/** The spec's attachment types (section 3); an asterisk there marks the required ones. */
-export const attachmentTypes = [
-  "CV/Resume",
-  "SOP",
-  "LOR",
-  "Passport",
-  "10th Grade",
-  "12th Grade",
-  "Bachelors",
-  "Masters",
-  "Documents 1",
-  "Documents 2",
-  "Documents 3",
-] as const;
-export const requiredAttachmentTypes = ["CV/Resume", "SOP", "LOR", "Passport", "10th Grade", "12th Grade"] as const;
-export const PROFILE_PHOTO = "Profile photo";
-
 /**
  * A student's private upload: one per attachment type (a new upload replaces it), plus the profile
  * photo. Stored under a random key; served only to its owner and to staff, by its random public id.
@@ -199,7 +179,7 @@ export const studentFiles = pgTable(
     studentId: integer("student_id")
       .notNull()
       .references(() => students.id, { onDelete: "cascade" }),
-    attachmentType: text("attachment_type").notNull(),
+    attachmentType: text("attachment_type", { enum: storedFileTypes }).notNull(),
     storageKey: text("storage_key").notNull(),
     originalName: text("original_name").notNull(),
     contentType: text("content_type").notNull(),
@@ -208,19 +188,6 @@ export const studentFiles = pgTable(
   },
   (t) => [uniqueIndex("student_files_type_idx").on(t.studentId, t.attachmentType)],
 );
-
-/** Application statuses, in the order an application usually moves (DESIGN.md 6.12). */
-export const applicationStatuses = [
-  "Shortlisted",
-  "Documents pending",
-  "Applied",
-  "Offer received",
-  "Visa applied",
-  "Visa approved",
-  "Enrolled",
-  "Rejected",
-  "Withdrawn",
-] as const;
 
 /** A student's application to a course; students read them, staff create and move them. */
 export const applications = pgTable(

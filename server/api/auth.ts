@@ -1,15 +1,10 @@
 import { Hono } from "hono";
-import type { IdentityService, NewSession } from "../../modules/identity/identity.ts";
-import { messages } from "../../modules/identity/messages.ts";
+import type { IdentityService } from "../../modules/identity/identity.ts";
+import { type CookieWriter, RESET_PROOF_COOKIE, readCookie } from "../../platform/cookies.ts";
+import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { ServerEnv } from "../context.ts";
-import { type CookieWriter, RESET_PROOF_COOKIE, readCookie } from "../cookies.ts";
+import { presentLogin } from "./presenters.ts";
 import { readJson } from "./read-json.ts";
-
-const presentLogin = (session: NewSession, message: string) => ({
-  message,
-  student_id: session.student.studentId,
-  email: session.student.email,
-});
 
 /** Accounts under /api/v1: the same rules as the screens (they call the same service). */
 export function authApi(identity: IdentityService, cookies: CookieWriter) {
@@ -18,19 +13,19 @@ export function authApi(identity: IdentityService, cookies: CookieWriter) {
   api.post("/auth/signup", async (c) => {
     const session = await identity.signUp(await readJson(c), c.var.clientIp);
     c.header("Set-Cookie", cookies.session(session.token, session.expiresAt));
-    return c.json(presentLogin(session, "Your account is ready."));
+    return c.json(presentLogin(session, accountMessages.accountReady));
   });
 
   api.post("/auth/login", async (c) => {
     const session = await identity.logIn(await readJson(c), c.var.clientIp);
     c.header("Set-Cookie", cookies.session(session.token, session.expiresAt));
-    return c.json(presentLogin(session, "Logged in."));
+    return c.json(presentLogin(session, accountMessages.loggedIn));
   });
 
   api.post("/auth/logout", async (c) => {
     if (c.var.sessionToken) await identity.logOut(c.var.sessionToken);
     c.header("Set-Cookie", cookies.clearSession());
-    return c.json({ message: messages.loggedOut });
+    return c.json({ message: accountMessages.loggedOut });
   });
 
   api.post("/auth/password/code", async (c) => c.json(await identity.sendResetCode(await readJson(c), c.var.clientIp)));

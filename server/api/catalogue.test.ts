@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { ApiClient } from "../../tests/support/api-client.ts";
 import { createTestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 let database: DatabaseHandle;
-let app: ReturnType<typeof createTestApp>["app"];
+let api: ApiClient;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  app = createTestApp(database).app;
+  api = new ApiClient(createTestApp(database).app);
 });
 afterAll(() => database.close());
-
-async function get(path: string) {
-  const response = await app.request(path);
-  const body = await response.json();
-  return { status: response.status, body };
-}
 
 const universityKeys = ["uni_id", "university_name", "university_location", "university_image", "country", "type_of_university"];
 const courseKeys = [
@@ -34,7 +29,7 @@ const courseKeys = [
 
 describe("universities", () => {
   it("lists universities page by page with the spec's field names", async () => {
-    const first = await get("/api/catalogue/universities?page=1");
+    const first = await api.get("/api/catalogue/universities?page=1");
     expect(first.status).toBe(200);
     expect(first.body.data).toHaveLength(12);
     expect(first.body).toMatchObject({ page: 1, pageSize: 12 });
@@ -42,7 +37,7 @@ describe("universities", () => {
     for (const key of universityKeys) expect(first.body.data[0]).toHaveProperty(key);
     expect(first.body.data[0].type_of_university).toMatch(/^(Public|Private)$/);
 
-    const second = await get("/api/catalogue/universities?page=2");
+    const second = await api.get("/api/catalogue/universities?page=2");
     const firstIds = first.body.data.map((u: { uni_id: number }) => u.uni_id);
     const secondIds = second.body.data.map((u: { uni_id: number }) => u.uni_id);
     expect(secondIds).toHaveLength(12);
@@ -50,16 +45,16 @@ describe("universities", () => {
   });
 
   it("treats no page as page 1 and a page past the end as empty, not an error", async () => {
-    const none = await get("/api/catalogue/universities");
-    const one = await get("/api/catalogue/universities?page=1");
+    const none = await api.get("/api/catalogue/universities");
+    const one = await api.get("/api/catalogue/universities?page=1");
     expect(none.body.data).toEqual(one.body.data);
-    const past = await get("/api/catalogue/universities?page=9999");
+    const past = await api.get("/api/catalogue/universities?page=9999");
     expect(past.status).toBe(200);
     expect(past.body.data).toEqual([]);
   });
 
   it.each(["0", "-1", "abc", "1.5", ""])("refuses page=%s with 400 and a message", async (page) => {
-    const { status, body } = await get(`/api/catalogue/universities?page=${page}`);
+    const { status, body } = await api.get(`/api/catalogue/universities?page=${page}`);
     expect(status).toBe(400);
     expect(body.error.message).toMatch(/page/i);
   });
@@ -67,7 +62,7 @@ describe("universities", () => {
   it.each(["germany", "Germany", "GERMANY", "uk", "UK", "united-kingdom", "United%20Kingdom", "usa", "united-states"])(
     "matches the country %s by name, slug or alias in any case",
     async (name) => {
-      const { status, body } = await get(`/api/catalogue/${name}/universities`);
+      const { status, body } = await api.get(`/api/catalogue/${name}/universities`);
       expect(status).toBe(200);
       expect(body.data.length).toBeGreaterThanOrEqual(5);
       const countries = new Set(body.data.map((u: { country: string }) => u.country));
@@ -77,19 +72,19 @@ describe("universities", () => {
   );
 
   it("answers 404 with a JSON error for an unknown country", async () => {
-    const { status, body } = await get("/api/catalogue/atlantis/universities");
+    const { status, body } = await api.get("/api/catalogue/atlantis/universities");
     expect(status).toBe(404);
     expect(body.error.message).toBe("Country not found");
   });
 
   it("returns one university as the first item of data, and 404 for unknown ids", async () => {
-    const list = await get("/api/catalogue/universities");
+    const list = await api.get("/api/catalogue/universities");
     const id = list.body.data[0].uni_id;
-    const one = await get(`/api/catalogue/universities/${id}`);
+    const one = await api.get(`/api/catalogue/universities/${id}`);
     expect(one.status).toBe(200);
     expect(one.body.data).toEqual([list.body.data[0]]);
     for (const bad of ["999999", "abc", "0", "99999999999999"]) {
-      const missing = await get(`/api/catalogue/universities/${bad}`);
+      const missing = await api.get(`/api/catalogue/universities/${bad}`);
       expect(missing.status).toBe(404);
       expect(missing.body.error.code).toBe("not_found");
     }
@@ -98,9 +93,9 @@ describe("universities", () => {
 
 describe("courses", () => {
   it("lists a university's courses and returns one course, with every spec field", async () => {
-    const list = await get("/api/catalogue/universities");
+    const list = await api.get("/api/catalogue/universities");
     const uni = list.body.data[0];
-    const courses = await get(`/api/catalogue/${uni.uni_id}/courses`);
+    const courses = await api.get(`/api/catalogue/${uni.uni_id}/courses`);
     expect(courses.status).toBe(200);
     expect(courses.body.coursesData.length).toBeGreaterThan(10);
     const course = courses.body.coursesData[0];
@@ -110,21 +105,21 @@ describe("courses", () => {
     expect(course.tuition_fees).toMatch(/^[A-Z]{3} [\d,]+ (per year|per semester|in total)$/);
     expect(course.course_duration).toMatch(/^\d+ (years?|months)$/);
 
-    const one = await get(`/api/catalogue/courses/${course.course_id}`);
+    const one = await api.get(`/api/catalogue/courses/${course.course_id}`);
     expect(one.body.coursesData).toEqual([course]);
   });
 
   it("answers 404 for unknown courses and universities", async () => {
-    expect((await get("/api/catalogue/courses/99999999")).status).toBe(404);
-    expect((await get("/api/catalogue/courses/x")).status).toBe(404);
-    expect((await get("/api/catalogue/99999999/courses")).status).toBe(404);
+    expect((await api.get("/api/catalogue/courses/99999999")).status).toBe(404);
+    expect((await api.get("/api/catalogue/courses/x")).status).toBe(404);
+    expect((await api.get("/api/catalogue/99999999/courses")).status).toBe(404);
   });
 });
 
 describe("search", () => {
   type Hit = { course_name: string; university_name: string; country: string; course_level: string };
   const search = async (term: string) =>
-    (await get(`/api/catalogue/search/${encodeURIComponent(term)}`)).body.coursesData as Hit[];
+    (await api.get(`/api/catalogue/search/${encodeURIComponent(term)}`)).body.coursesData as Hit[];
 
   it("finds courses by course name, case-insensitively, best matches first", async () => {
     const hits = await search("Computer Science");
@@ -160,33 +155,33 @@ describe("search", () => {
 
   it("answers an empty list for nothing found, and 400 for a term too long", async () => {
     expect(await search("zzqxv")).toEqual([]);
-    const long = await get(`/api/catalogue/search/${"a".repeat(10_000)}`);
+    const long = await api.get(`/api/catalogue/search/${"a".repeat(10_000)}`);
     expect(long.status).toBe(400);
     expect(long.body.error.message).toMatch(/at most 100 characters/);
-    const page = await get("/api/catalogue/search/law?page=abc");
+    const page = await api.get("/api/catalogue/search/law?page=abc");
     expect(page.status).toBe(400);
   });
 
   it("pages through results", async () => {
-    const one = await get("/api/catalogue/search/science?page=1");
-    const two = await get("/api/catalogue/search/science?page=2");
+    const one = await api.get("/api/catalogue/search/science?page=1");
+    const two = await api.get("/api/catalogue/search/science?page=2");
     expect(one.body.total).toBeGreaterThan(24);
     expect(two.body.coursesData).toHaveLength(12);
     expect(two.body.coursesData[0]).not.toEqual(one.body.coursesData[0]);
-    expect((await get("/api/catalogue/search/science?page=9999")).body.coursesData).toEqual([]);
+    expect((await api.get("/api/catalogue/search/science?page=9999")).body.coursesData).toEqual([]);
   });
 });
 
 describe("countries and the rest", () => {
   it("lists the 38 destinations with name and image", async () => {
-    const { status, body } = await get("/api/v1/countries");
+    const { status, body } = await api.get("/api/v1/countries");
     expect(status).toBe(200);
     expect(body.data).toHaveLength(38);
     expect(body.data[0]).toEqual({ name: "Australia", slug: "australia", image: "/flags/au.svg" });
   });
 
   it("describes the APIs in an OpenAPI document", async () => {
-    const { status, body } = await get("/api/openapi.json");
+    const { status, body } = await api.get("/api/openapi.json");
     expect(status).toBe(200);
     expect(body.openapi).toBe("3.1.0");
     expect(Object.keys(body.paths)).toEqual(
@@ -205,25 +200,25 @@ describe("countries and the rest", () => {
   });
 
   it("answers unknown API paths with a JSON 404", async () => {
-    const { status, body } = await get("/api/catalogue/a/b/c");
+    const { status, body } = await api.get("/api/catalogue/a/b/c");
     expect(status).toBe(404);
     expect(body.error.code).toBe("not_found");
   });
 
   it("reports health and readiness", async () => {
-    expect((await get("/healthz")).body).toEqual({ status: "ok" });
-    expect((await get("/readyz")).body).toEqual({ status: "ready" });
+    expect((await api.get("/healthz")).body).toEqual({ status: "ok" });
+    expect((await api.get("/readyz")).body).toEqual({ status: "ready" });
   });
 
   it("sends security headers with every answer", async () => {
-    const response = await app.request("/api/catalogue/universities");
+    const response = await api.fetch("/api/catalogue/universities");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   });
 
   it("refuses a cross-site write", async () => {
-    const response = await app.request("/api/v1/countries", { method: "POST", headers: { Origin: "https://evil.example" } });
+    const response = await api.fetch("/api/v1/countries", { method: "POST", headers: { Origin: "https://evil.example" } });
     expect(response.status).toBe(403);
   });
 });

@@ -4,29 +4,37 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { and, eq } from "drizzle-orm";
-import type { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { attachmentTypes, PROFILE_PHOTO, studentFiles, students } from "../../platform/db/schema.ts";
+import { studentFiles, students } from "../../platform/db/schema.ts";
 import { createLocalFileStorage, type FileStorage } from "../../platform/storage/file-storage.ts";
-import { createDocumentsTestApp } from "../../tests/support/documents-app.ts";
+import { ApiClient } from "../../tests/support/api-client.ts";
+import { createStudent, documentForm, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
-import type { ServerEnv } from "../context.ts";
+import { attachmentTypes, PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 
 const MB = 1024 * 1024;
 
 let dataDir: string;
+let uploadsDir: string;
 let database: DatabaseHandle;
-let ctx: ReturnType<typeof createDocumentsTestApp>;
-let ip = 0;
+let testApp: TestApp;
+let api: ApiClient;
 /** Every answer's headers and text bodies, checked at the end for storage paths and keys. */
 const seen: string[] = [];
 
+/** The real app over the same database and uploads folder, storing through `storage` (e.g. one that fails). */
+const appWithStorage = (storage: FileStorage) =>
+  new ApiClient(createTestApp(database, { DATA_DIR: dataDir }, { storage }).app, { onAnswer: record });
+
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "ignite-documents-"));
+  uploadsDir = path.join(dataDir, "uploads");
   database = await openTestDatabase();
-  ctx = createDocumentsTestApp(database, { TRUST_PROXY: "true", DATA_DIR: dataDir });
+  testApp = createTestApp(database, { DATA_DIR: dataDir });
+  api = new ApiClient(testApp.app, { onAnswer: record });
 });
 afterAll(async () => {
   await database.close();
@@ -102,69 +110,26 @@ const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingm
 
 // ---- calls -----------------------------------------------------------------------------------------
 
-type App = Hono<ServerEnv>;
-
-async function record(response: Response): Promise<Response> {
+async function record(response: Response): Promise<void> {
   seen.push([...response.headers.entries()].map(([k, v]) => `${k}: ${v}`).join("\n"));
   const type = response.headers.get("Content-Type") ?? "";
   if (type.includes("json") || type.startsWith("text/")) seen.push(await response.clone().text());
-  return response;
 }
 
-async function call(pathname: string, init: RequestInit & { cookie?: string } = {}, app: App = ctx.app): Promise<Response> {
-  ip += 1;
-  const headers = new Headers(init.headers);
-  headers.set("X-Forwarded-For", `10.7.${ip >> 8}.${ip & 255}`);
-  if (init.cookie) headers.set("Cookie", `ignite_session=${init.cookie}`);
-  return record(await app.request(pathname, { ...init, headers }));
-}
+/** A visitor (no student) sends no cookie. */
+const cookieOf = (student?: { cookie: string }) => student?.cookie ?? "";
 
-async function signUp(name: string): Promise<{ cookie: string; studentId: number }> {
-  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${randomBytes(3).toString("hex")}@example.in`;
-  const response = await call("/api/v1/auth/signup", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      name1: name,
-      email,
-      phone: "9876543210",
-      password: "long-enough-1",
-      confirmPassword: "long-enough-1",
-    }),
+const upload = (student: Student | undefined, attachmentType: string, bytes: Uint8Array, name: string, via: ApiClient = api) =>
+  uploadDocument(via, student, attachmentType, { bytes, name });
+const uploadPhoto = (student: Student | undefined, bytes: Uint8Array, name = "me.jpg") =>
+  api.fetch("/api/v1/students/me/photo", {
+    form: documentForm({ file: { bytes, name, type: "image/jpeg" } }),
+    cookie: cookieOf(student),
   });
-  expect(response.status).toBe(200);
-  const cookie = /ignite_session=([^;]+)/.exec(response.headers.get("Set-Cookie") ?? "")?.[1];
-  if (!cookie) throw new Error("no session cookie");
-  const body = await response.json();
-  return { cookie: decodeURIComponent(cookie), studentId: body.student_id };
-}
-
-function form(fields: Record<string, string | { bytes: Uint8Array; name: string; type?: string }>): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === "string") data.append(key, value);
-    else
-      data.append(
-        key,
-        new File([new Uint8Array(value.bytes)], value.name, { type: value.type ?? "application/octet-stream" }),
-        value.name,
-      );
-  }
-  return data;
-}
-
-const upload = (cookie: string | undefined, attachmentType: string, bytes: Uint8Array, name: string, app?: App) =>
-  call(
-    "/api/v1/students/me/files",
-    { method: "POST", cookie, body: form({ attachment_type: attachmentType, file: { bytes, name } }) },
-    app,
-  );
-const uploadPhoto = (cookie: string | undefined, bytes: Uint8Array, name = "me.jpg") =>
-  call("/api/v1/students/me/photo", { method: "POST", cookie, body: form({ file: { bytes, name, type: "image/jpeg" } }) });
-const list = async (cookie: string) => {
-  const response = await call("/api/v1/students/me/files", { cookie });
-  expect(response.status).toBe(200);
-  return (await response.json()).data as {
+const list = async (student: Student) => {
+  const answer = await api.get("/api/v1/students/me/files", { cookie: student.cookie });
+  expect(answer.status).toBe(200);
+  return answer.body.data as {
     attachment_type: string;
     file: string;
     name: string;
@@ -172,12 +137,12 @@ const list = async (cookie: string) => {
     content_type: string;
   }[];
 };
-const remove = (cookie: string | undefined, attachmentType: string) =>
-  call(`/api/v1/students/me/files/${encodeURIComponent(attachmentType)}`, { method: "DELETE", cookie });
-const download = (url: string, cookie?: string) => call(url, { cookie });
+const remove = (student: Student | undefined, attachmentType: string) =>
+  api.fetch(`/api/v1/students/me/files/${encodeURIComponent(attachmentType)}`, { method: "DELETE", cookie: cookieOf(student) });
+const download = (url: string, student?: Student) => api.fetch(url, { cookie: cookieOf(student) });
 
-async function uploaded(cookie: string, attachmentType: string, bytes: Uint8Array, name: string) {
-  const response = await upload(cookie, attachmentType, bytes, name);
+async function uploaded(student: Student, attachmentType: string, bytes: Uint8Array, name: string) {
+  const response = await upload(student, attachmentType, bytes, name);
   const body = await response.json();
   expect(response.status, JSON.stringify(body)).toBe(200);
   return body.data as {
@@ -190,26 +155,26 @@ async function uploaded(cookie: string, attachmentType: string, bytes: Uint8Arra
   };
 }
 
-const storageKeyOf = async (studentId: number, attachmentType: string) => {
+const storageKeyOf = async (studentId: number, attachmentType: typeof studentFiles.$inferSelect.attachmentType) => {
   const [row] = await database.db
     .select({ storageKey: studentFiles.storageKey })
     .from(studentFiles)
     .where(and(eq(studentFiles.studentId, studentId), eq(studentFiles.attachmentType, attachmentType)));
   return row?.storageKey;
 };
-const storedFiles = () => (existsSync(ctx.uploadsDir) ? readdirSync(ctx.uploadsDir) : []);
+const storedFiles = () => (existsSync(uploadsDir) ? readdirSync(uploadsDir) : []);
 
 // ---- tests -----------------------------------------------------------------------------------------
 
 describe("uploading documents", () => {
-  let ananya: Awaited<ReturnType<typeof signUp>>;
+  let ananya: Student;
   beforeAll(async () => {
-    ananya = await signUp("Ananya Menon");
+    ananya = await createStudent(api, { name: "Ananya Menon" });
   });
 
   it("stores a real PDF and serves it back to its owner with safe headers", async () => {
     const bytes = pdf();
-    const response = await upload(ananya.cookie, "CV/Resume", bytes, "C:\\fakepath\\My CV (final).PDF");
+    const response = await upload(ananya, "CV/Resume", bytes, "C:\\fakepath\\My CV (final).PDF");
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.message).toBe("CV/Resume uploaded successfully");
@@ -222,7 +187,7 @@ describe("uploading documents", () => {
     expect(body.data.file).toMatch(/^\/files\/[A-Za-z0-9_-]{24}$/);
     expect(new Date(body.data.uploaded_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const file = await download(body.data.file, ananya.cookie);
+    const file = await download(body.data.file, ananya);
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
     expect(file.headers.get("Content-Type")).toBe("application/pdf");
@@ -232,13 +197,13 @@ describe("uploading documents", () => {
     expect(file.headers.get("Cache-Control")).toBe("private, no-store");
     expect(file.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
 
-    const head = await call(body.data.file, { method: "HEAD", cookie: ananya.cookie });
+    const head = await api.fetch(body.data.file, { method: "HEAD", cookie: ananya.cookie });
     expect(head.status).toBe(200);
     expect(head.headers.get("Content-Length")).toBe(String(bytes.length));
     expect((await head.arrayBuffer()).byteLength).toBe(0);
 
     // PDFs stay attachments even when asked inline (a sandboxed PDF does not render in Chrome).
-    const inline = await download(`${body.data.file}?inline=1`, ananya.cookie);
+    const inline = await download(`${body.data.file}?inline=1`, ananya);
     expect(inline.headers.get("Content-Disposition")).toMatch(/^attachment;/);
   });
 
@@ -261,26 +226,26 @@ describe("uploading documents", () => {
       ["LOR", docx(), "letter.pdf", DOCX_TYPE, "letter.pdf.docx"],
     ];
     for (const [type, bytes, name, contentType, storedName] of cases) {
-      const data = await uploaded(ananya.cookie, type, bytes, name);
+      const data = await uploaded(ananya, type, bytes, name);
       expect(data).toMatchObject({ attachment_type: type, content_type: contentType, name: storedName, size: bytes.length });
-      const file = await download(data.file, ananya.cookie);
+      const file = await download(data.file, ananya);
       expect(file.headers.get("Content-Type")).toBe(contentType);
       expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
     }
   });
 
   it("lets images be viewed inline when asked, and keeps non-ASCII names intact", async () => {
-    const data = await uploaded(ananya.cookie, "Masters", await png("#15803d"), "relevé de notes.png");
-    const inline = await download(`${data.file}?inline=1`, ananya.cookie);
+    const data = await uploaded(ananya, "Masters", await png("#15803d"), "relevé de notes.png");
+    const inline = await download(`${data.file}?inline=1`, ananya);
     expect(inline.headers.get("Content-Disposition")).toBe(
       `inline; filename="relev_ de notes.png"; filename*=UTF-8''relev%C3%A9%20de%20notes.png`,
     );
-    const attached = await download(data.file, ananya.cookie);
+    const attached = await download(data.file, ananya);
     expect(attached.headers.get("Content-Disposition")).toMatch(/^attachment; filename="relev_ de notes\.png"/);
   });
 
   it("lists the documents in the spec's attachment-type order, without the photo", async () => {
-    const data = await list(ananya.cookie);
+    const data = await list(ananya);
     const types = data.map((d) => d.attachment_type);
     expect(types).toEqual(attachmentTypes.filter((t) => types.includes(t)));
     expect(types).toEqual(["CV/Resume", "LOR", "Passport", "10th Grade", "12th Grade", "Bachelors", "Masters"]);
@@ -295,20 +260,20 @@ describe("uploading documents", () => {
     ["a plain zip named .docx", zip({ "notes.txt": "hello" }), "cv.docx"],
     ["a GIF", Buffer.from("GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;"), "cv.gif"],
   ])("refuses %s by its content, with the allowed types named", async (_label, bytes, name) => {
-    const response = await upload(ananya.cookie, "Documents 1", bytes, name);
+    const response = await upload(ananya, "Documents 1", bytes, name);
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.message).toBe("Upload a PDF, JPEG, PNG, WebP, DOC or DOCX file.");
     expect(body.error.fields.file).toBe("Upload a PDF, JPEG, PNG, WebP, DOC or DOCX file.");
-    expect((await list(ananya.cookie)).map((d) => d.attachment_type)).not.toContain("Documents 1");
+    expect((await list(ananya)).map((d) => d.attachment_type)).not.toContain("Documents 1");
   });
 
   it("refuses a file over 10 MB with the limit named, while it streams in and once parsed", async () => {
     const before = storedFiles().length;
     for (const size of [11 * MB, 10 * MB + 100 * 1024]) {
       const bytes = Buffer.concat([pdf(), Buffer.alloc(size - pdf().length, 0x20)]);
-      const response = await upload(ananya.cookie, "Documents 2", bytes, "big.pdf");
-      expect(response.status).toBe(400);
+      const response = await upload(ananya, "Documents 2", bytes, "big.pdf");
+      expect(response.status).toBe(413);
       expect((await response.json()).message).toBe("Files can be at most 10 MB.");
     }
     expect(storedFiles().length).toBe(before);
@@ -317,55 +282,51 @@ describe("uploading documents", () => {
   it("refuses a body whose declared length is over the limit without reading it", async () => {
     const request = new Request("http://localhost/api/v1/students/me/files", {
       method: "POST",
-      body: form({ attachment_type: "SOP", file: { bytes: Buffer.alloc(11 * MB), name: "big.pdf" } }),
+      body: documentForm({ attachment_type: "SOP", file: { bytes: Buffer.alloc(11 * MB), name: "big.pdf" } }),
     });
     const body = await request.arrayBuffer();
-    const response = await call("/api/v1/students/me/files", {
+    const response = await api.fetch("/api/v1/students/me/files", {
       method: "POST",
       cookie: ananya.cookie,
       headers: { "Content-Type": request.headers.get("Content-Type") ?? "", "Content-Length": String(body.byteLength) },
       body,
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(413);
     expect((await response.json()).message).toBe("Files can be at most 10 MB.");
   });
 
   it("accepts a file of exactly 10 MB", async () => {
     const bytes = Buffer.concat([pdf(), Buffer.alloc(10 * MB - pdf().length, 0x20)]);
-    const data = await uploaded(ananya.cookie, "Documents 3", bytes, "exact.pdf");
+    const data = await uploaded(ananya, "Documents 3", bytes, "exact.pdf");
     expect(data.size).toBe(10 * MB);
-    expect((await remove(ananya.cookie, "Documents 3")).status).toBe(200);
+    expect((await remove(ananya, "Documents 3")).status).toBe(200);
   });
 
   it("refuses an unknown attachment type, a missing file, an empty file and a body that is not multipart", async () => {
-    const wrongType = await upload(ananya.cookie, "Selfie", pdf(), "a.pdf");
+    const wrongType = await upload(ananya, "Selfie", pdf(), "a.pdf");
     expect(wrongType.status).toBe(400);
     const wrong = await wrongType.json();
     expect(wrong.error.fields.attachment_type).toBe("Choose an attachment type from the list.");
 
-    const noFile = await call("/api/v1/students/me/files", {
-      method: "POST",
+    const noFile = await api.fetch("/api/v1/students/me/files", {
       cookie: ananya.cookie,
-      body: form({ attachment_type: "SOP" }),
+      form: documentForm({ attachment_type: "SOP" }),
     });
     expect(noFile.status).toBe(400);
     expect((await noFile.json()).message).toBe("Choose a file to upload.");
 
-    const fileAsText = await call("/api/v1/students/me/files", {
-      method: "POST",
+    const fileAsText = await api.fetch("/api/v1/students/me/files", {
       cookie: ananya.cookie,
-      body: form({ attachment_type: "SOP", file: "not a file" }),
+      form: documentForm({ attachment_type: "SOP", file: "not a file" }),
     });
     expect((await fileAsText.json()).message).toBe("Choose a file to upload.");
 
-    const empty = await upload(ananya.cookie, "SOP", new Uint8Array(0), "empty.pdf");
+    const empty = await upload(ananya, "SOP", new Uint8Array(0), "empty.pdf");
     expect((await empty.json()).message).toBe("Choose a file to upload.");
 
-    const json = await call("/api/v1/students/me/files", {
-      method: "POST",
+    const json = await api.fetch("/api/v1/students/me/files", {
       cookie: ananya.cookie,
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ attachment_type: "SOP", file: "JVBERi0xLjQ=" }),
+      json: { attachment_type: "SOP", file: "JVBERi0xLjQ=" },
     });
     expect(json.status).toBe(400);
     expect((await json.json()).message).toBe("Send the file as multipart/form-data.");
@@ -373,40 +334,40 @@ describe("uploading documents", () => {
 });
 
 describe("replacing and deleting", () => {
-  let ravi: Awaited<ReturnType<typeof signUp>>;
+  let ravi: Student;
   beforeAll(async () => {
-    ravi = await signUp("Ravi Kumar");
+    ravi = await createStudent(api, { name: "Ravi Kumar" });
   });
 
   it("keeps one file per type: a new SOP replaces the old, whose URL and stored file are gone", async () => {
-    const first = await uploaded(ravi.cookie, "SOP", pdf("first"), "sop-v1.pdf");
+    const first = await uploaded(ravi, "SOP", pdf("first"), "sop-v1.pdf");
     const firstKey = await storageKeyOf(ravi.studentId, "SOP");
-    const second = await uploaded(ravi.cookie, "SOP", docx(), "sop-v2.docx");
+    const second = await uploaded(ravi, "SOP", docx(), "sop-v2.docx");
     const secondKey = await storageKeyOf(ravi.studentId, "SOP");
 
-    const sops = (await list(ravi.cookie)).filter((d) => d.attachment_type === "SOP");
+    const sops = (await list(ravi)).filter((d) => d.attachment_type === "SOP");
     expect(sops).toEqual([expect.objectContaining({ file: second.file, name: "sop-v2.docx", content_type: DOCX_TYPE })]);
     expect(second.file).not.toBe(first.file);
-    expect((await download(first.file, ravi.cookie)).status).toBe(404);
-    expect((await download(second.file, ravi.cookie)).status).toBe(200);
-    expect(firstKey && existsSync(path.join(ctx.uploadsDir, firstKey))).toBe(false);
-    expect(secondKey && existsSync(path.join(ctx.uploadsDir, secondKey))).toBe(true);
+    expect((await download(first.file, ravi)).status).toBe(404);
+    expect((await download(second.file, ravi)).status).toBe(200);
+    expect(firstKey && existsSync(path.join(uploadsDir, firstKey))).toBe(false);
+    expect(secondKey && existsSync(path.join(uploadsDir, secondKey))).toBe(true);
   });
 
   it("leaves the previous document in place when a replacement is refused", async () => {
     const original = pdf("original letter");
-    const before = await uploaded(ravi.cookie, "LOR", original, "lor.pdf");
-    const refused = await upload(ravi.cookie, "LOR", Buffer.from("plain text, not a letter"), "lor.pdf");
+    const before = await uploaded(ravi, "LOR", original, "lor.pdf");
+    const refused = await upload(ravi, "LOR", Buffer.from("plain text, not a letter"), "lor.pdf");
     expect(refused.status).toBe(400);
-    const file = await download(before.file, ravi.cookie);
+    const file = await download(before.file, ravi);
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(original)).toBe(true);
-    expect((await list(ravi.cookie)).find((d) => d.attachment_type === "LOR")?.file).toBe(before.file);
+    expect((await list(ravi)).find((d) => d.attachment_type === "LOR")?.file).toBe(before.file);
   });
 
   it("leaves the previous document in place, and no stray file, when storing the new one fails", async () => {
     const original = pdf("passport scan");
-    const before = await uploaded(ravi.cookie, "Passport", original, "passport.pdf");
+    const before = await uploaded(ravi, "Passport", original, "passport.pdf");
     const files = storedFiles().sort();
     const failing: FileStorage = {
       put: async () => {
@@ -415,20 +376,20 @@ describe("replacing and deleting", () => {
       get: () => Promise.reject(new Error("unused")),
       delete: () => Promise.reject(new Error("unused")),
     };
-    const response = await upload(ravi.cookie, "Passport", pdf("new passport"), "passport.pdf", ctx.withStorage(failing));
+    const response = await upload(ravi, "Passport", pdf("new passport"), "passport.pdf", appWithStorage(failing));
     expect(response.status).toBe(500);
     const body = await response.text();
     expect(body).not.toContain("disk full");
     expect(storedFiles().sort()).toEqual(files);
-    const file = await download(before.file, ravi.cookie);
+    const file = await download(before.file, ravi);
     expect(Buffer.from(await file.arrayBuffer()).equals(original)).toBe(true);
   });
 
   it("removes the new stored file when recording it fails", async () => {
-    const doomed = await signUp("Doomed Account");
+    const doomed = await createStudent(api, { name: "Doomed Account" });
     const files = storedFiles().sort();
     // The account disappears between storing and recording: the insert fails on its foreign key.
-    const disk = createLocalFileStorage(ctx.uploadsDir);
+    const disk = createLocalFileStorage(uploadsDir);
     const vanishing: FileStorage = {
       ...disk,
       put: async (key, bytes) => {
@@ -437,26 +398,26 @@ describe("replacing and deleting", () => {
         await database.db.delete(students).where(eq(students.id, doomed.studentId));
       },
     };
-    const response = await upload(doomed.cookie, "SOP", pdf(), "sop.pdf", ctx.withStorage(vanishing));
+    const response = await upload(doomed, "SOP", pdf(), "sop.pdf", appWithStorage(vanishing));
     expect(response.status).not.toBe(200);
     expect(storedFiles().sort()).toEqual(files);
   });
 
   it("deletes a document by its URL-encoded type; a second delete or an unknown type is 404", async () => {
-    const cv = await uploaded(ravi.cookie, "CV/Resume", pdf("cv"), "cv.pdf");
+    const cv = await uploaded(ravi, "CV/Resume", pdf("cv"), "cv.pdf");
     const key = await storageKeyOf(ravi.studentId, "CV/Resume");
-    const response = await remove(ravi.cookie, "CV/Resume");
+    const response = await remove(ravi, "CV/Resume");
     expect(response.status).toBe(200);
     expect((await response.json()).message).toBe("CV/Resume deleted successfully");
-    expect((await list(ravi.cookie)).map((d) => d.attachment_type)).not.toContain("CV/Resume");
-    expect((await download(cv.file, ravi.cookie)).status).toBe(404);
-    expect(key && existsSync(path.join(ctx.uploadsDir, key))).toBe(false);
+    expect((await list(ravi)).map((d) => d.attachment_type)).not.toContain("CV/Resume");
+    expect((await download(cv.file, ravi)).status).toBe(404);
+    expect(key && existsSync(path.join(uploadsDir, key))).toBe(false);
 
-    const again = await remove(ravi.cookie, "CV/Resume");
+    const again = await remove(ravi, "CV/Resume");
     expect(again.status).toBe(404);
     expect((await again.json()).message).toBe("No CV/Resume uploaded.");
     for (const unknown of ["Selfie", PROFILE_PHOTO, "..%2F..%2Fetc"]) {
-      const answer = await call(`/api/v1/students/me/files/${encodeURIComponent(unknown)}`, {
+      const answer = await api.fetch(`/api/v1/students/me/files/${encodeURIComponent(unknown)}`, {
         method: "DELETE",
         cookie: ravi.cookie,
       });
@@ -466,22 +427,22 @@ describe("replacing and deleting", () => {
 });
 
 describe("the profile photo", () => {
-  let meera: Awaited<ReturnType<typeof signUp>>;
+  let meera: Student;
   beforeAll(async () => {
-    meera = await signUp("Meera Nair");
+    meera = await createStudent(api, { name: "Meera Nair" });
   });
 
   it("re-encodes a JPEG upright, within 512x512, as WebP, without its metadata", async () => {
     const original = await jpegWithExif();
     expect(original.includes("secret-owner")).toBe(true);
-    const response = await uploadPhoto(meera.cookie, original);
+    const response = await uploadPhoto(meera, original);
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.message).toBe("Profile picture updated successfully");
     expect(body.data.photo).toMatch(/^\/files\/[A-Za-z0-9_-]{24}$/);
-    expect(await ctx.documents.photoUrl(meera.studentId)).toBe(body.data.photo);
+    expect(await testApp.documents.photoUrl(meera.studentId)).toBe(body.data.photo);
 
-    const file = await download(body.data.photo, meera.cookie);
+    const file = await download(body.data.photo, meera);
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("image/webp");
     expect(file.headers.get("Content-Disposition")).toMatch(/^inline; filename="profile-photo\.webp"/);
@@ -495,66 +456,67 @@ describe("the profile photo", () => {
     expect(meta.exif).toBeUndefined();
 
     const key = await storageKeyOf(meera.studentId, PROFILE_PHOTO);
-    const onDisk = readFileSync(path.join(ctx.uploadsDir, key ?? "missing"));
+    const onDisk = readFileSync(path.join(uploadsDir, key ?? "missing"));
     expect(onDisk.includes("secret-owner")).toBe(false);
-    expect((await list(meera.cookie)).map((d) => d.attachment_type)).not.toContain(PROFILE_PHOTO);
+    expect((await list(meera)).map((d) => d.attachment_type)).not.toContain(PROFILE_PHOTO);
   });
 
   it("replaces the photo: the old URL is gone", async () => {
-    const before = await ctx.documents.photoUrl(meera.studentId);
-    const response = await uploadPhoto(meera.cookie, await png("#7c3aed"), "new.png");
+    const before = await testApp.documents.photoUrl(meera.studentId);
+    const response = await uploadPhoto(meera, await png("#7c3aed"), "new.png");
     expect(response.status).toBe(200);
     const after = (await response.json()).data.photo;
     expect(after).not.toBe(before);
-    expect(await ctx.documents.photoUrl(meera.studentId)).toBe(after);
-    expect((await download(before ?? "", meera.cookie)).status).toBe(404);
-    const meta = await sharp(Buffer.from(await (await download(after, meera.cookie)).arrayBuffer())).metadata();
+    expect(await testApp.documents.photoUrl(meera.studentId)).toBe(after);
+    expect((await download(before ?? "", meera)).status).toBe(404);
+    const meta = await sharp(Buffer.from(await (await download(after, meera)).arrayBuffer())).metadata();
     expect(meta).toMatchObject({ width: 64, height: 64 }); // never enlarged
   });
 
   it("refuses a PDF, a text file, a broken JPEG and a photo over 5 MB", async () => {
-    const cases: [Uint8Array, string][] = [
-      [pdf(), "Upload a JPEG, PNG or WebP photo."],
-      [Buffer.from("hello, I am a photo"), "Upload a JPEG, PNG or WebP photo."],
+    const cases: [Uint8Array, number, string][] = [
+      [pdf(), 400, "Upload a JPEG, PNG or WebP photo."],
+      [Buffer.from("hello, I am a photo"), 400, "Upload a JPEG, PNG or WebP photo."],
       [
         Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)]),
+        400,
         "We could not read this photo. Upload a JPEG, PNG or WebP photo.",
       ],
-      [Buffer.concat([await jpegWithExif(), Buffer.alloc(6 * MB)]), "Photos can be at most 5 MB."],
-      [Buffer.concat([await jpegWithExif(), Buffer.alloc(5 * MB + 10 * 1024)]), "Photos can be at most 5 MB."],
+      [Buffer.concat([await jpegWithExif(), Buffer.alloc(6 * MB)]), 413, "Photos can be at most 5 MB."],
+      [Buffer.concat([await jpegWithExif(), Buffer.alloc(5 * MB + 10 * 1024)]), 413, "Photos can be at most 5 MB."],
     ];
-    const before = await ctx.documents.photoUrl(meera.studentId);
-    for (const [bytes, message] of cases) {
-      const response = await uploadPhoto(meera.cookie, bytes);
-      expect(response.status).toBe(400);
+    const before = await testApp.documents.photoUrl(meera.studentId);
+    for (const [bytes, status, message] of cases) {
+      const response = await uploadPhoto(meera, bytes);
+      expect(response.status).toBe(status);
       expect((await response.json()).message).toBe(message);
     }
-    expect(await ctx.documents.photoUrl(meera.studentId)).toBe(before);
+    expect(await testApp.documents.photoUrl(meera.studentId)).toBe(before);
   });
 
   it("is null for a student without a photo", async () => {
-    const other = await signUp("No Photo");
-    expect(await ctx.documents.photoUrl(other.studentId)).toBeNull();
+    const other = await createStudent(api, { name: "No Photo" });
+    expect(await testApp.documents.photoUrl(other.studentId)).toBeNull();
   });
 });
 
 describe("only the owner reaches a file", () => {
-  let owner: Awaited<ReturnType<typeof signUp>>;
-  let intruder: Awaited<ReturnType<typeof signUp>>;
+  let owner: Student;
+  let intruder: Student;
   let ownerSop: Awaited<ReturnType<typeof uploaded>>;
   let ownerPhoto: string;
   const ownerBytes = pdf("the owner's statement");
 
   beforeAll(async () => {
-    owner = await signUp("Owner Student");
-    intruder = await signUp("Other Student");
-    ownerSop = await uploaded(owner.cookie, "SOP", ownerBytes, "sop.pdf");
-    ownerPhoto = (await (await uploadPhoto(owner.cookie, await png())).json()).data.photo;
+    owner = await createStudent(api, { name: "Owner Student" });
+    intruder = await createStudent(api, { name: "Other Student" });
+    ownerSop = await uploaded(owner, "SOP", ownerBytes, "sop.pdf");
+    ownerPhoto = (await (await uploadPhoto(owner, await png())).json()).data.photo;
   });
 
   it("answers another student 404 for the owner's files, never 403", async () => {
     for (const url of [ownerSop.file, `${ownerSop.file}?inline=1`, ownerPhoto]) {
-      const response = await download(url, intruder.cookie);
+      const response = await download(url, intruder);
       expect(response.status).toBe(404);
       expect((await response.json()).message).toBe("File not found");
     }
@@ -563,11 +525,11 @@ describe("only the owner reaches a file", () => {
   it("answers a visitor 404 on /files and 401 on every API call", async () => {
     for (const url of [ownerSop.file, ownerPhoto]) expect((await download(url)).status).toBe(404);
     const calls = [
-      call("/api/v1/students/me/files"),
+      api.fetch("/api/v1/students/me/files"),
       upload(undefined, "SOP", pdf(), "sop.pdf"),
       remove(undefined, "SOP"),
       uploadPhoto(undefined, await png()),
-      call("/api/v1/students/me/files", { cookie: "not-a-real-session" }),
+      api.fetch("/api/v1/students/me/files", { cookie: "ignite_session=not-a-real-session" }),
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.status).toBe(401);
@@ -584,21 +546,20 @@ describe("only the owner reaches a file", () => {
       `/files/${encodeURIComponent(ownerSop.file.slice(7, 30))}`,
     ];
     for (const url of guesses) {
-      const response = await download(url, owner.cookie);
+      const response = await download(url, owner);
       expect(response.status).toBe(404);
       expect((await response.json()).message).toBe("File not found");
     }
   });
 
   it("never lists, deletes or replaces the owner's files for another student", async () => {
-    expect(await list(intruder.cookie)).toEqual([]);
+    expect(await list(intruder)).toEqual([]);
     // Deleting "SOP" means the caller's own SOP: the intruder has none.
-    expect((await remove(intruder.cookie, "SOP")).status).toBe(404);
+    expect((await remove(intruder, "SOP")).status).toBe(404);
     // An id in the form is ignored: the owner comes from the session.
-    const response = await call("/api/v1/students/me/files", {
-      method: "POST",
+    const response = await api.fetch("/api/v1/students/me/files", {
       cookie: intruder.cookie,
-      body: form({
+      form: documentForm({
         attachment_type: "SOP",
         student_id: String(owner.studentId),
         file: { bytes: pdf("intruder"), name: "x.pdf" },
@@ -606,22 +567,22 @@ describe("only the owner reaches a file", () => {
     });
     expect(response.status).toBe(200);
     const intruderSop = (await response.json()).data;
-    expect((await uploadPhoto(intruder.cookie, await png("#000000"))).status).toBe(200);
+    expect((await uploadPhoto(intruder, await png("#000000"))).status).toBe(200);
 
-    expect((await list(intruder.cookie)).map((d) => d.file)).toEqual([intruderSop.file]);
-    expect((await list(owner.cookie)).map((d) => d.file)).toEqual([ownerSop.file]);
-    const file = await download(ownerSop.file, owner.cookie);
+    expect((await list(intruder)).map((d) => d.file)).toEqual([intruderSop.file]);
+    expect((await list(owner)).map((d) => d.file)).toEqual([ownerSop.file]);
+    const file = await download(ownerSop.file, owner);
     expect(Buffer.from(await file.arrayBuffer()).equals(ownerBytes)).toBe(true);
-    expect(await ctx.documents.photoUrl(owner.studentId)).toBe(ownerPhoto);
-    expect((await download(ownerPhoto, owner.cookie)).status).toBe(200);
-    expect((await download(intruderSop.file, owner.cookie)).status).toBe(404);
+    expect(await testApp.documents.photoUrl(owner.studentId)).toBe(ownerPhoto);
+    expect((await download(ownerPhoto, owner)).status).toBe(200);
+    expect((await download(intruderSop.file, owner)).status).toBe(404);
   });
 
   it("stops serving files once the owner logs out", async () => {
-    const session = await signUp("Leaving Student");
-    const data = await uploaded(session.cookie, "SOP", pdf(), "sop.pdf");
-    expect((await call("/api/v1/auth/logout", { method: "POST", cookie: session.cookie })).status).toBe(200);
-    expect((await download(data.file, session.cookie)).status).toBe(404);
+    const session = await createStudent(api, { name: "Leaving Student" });
+    const data = await uploaded(session, "SOP", pdf(), "sop.pdf");
+    expect((await api.fetch("/api/v1/auth/logout", { method: "POST", cookie: session.cookie })).status).toBe(200);
+    expect((await download(data.file, session)).status).toBe(404);
   });
 });
 
@@ -632,7 +593,7 @@ describe("what answers reveal", () => {
     expect(seen.length).toBeGreaterThan(50);
     const everything = seen.join("\n");
     expect(everything).not.toContain(dataDir);
-    expect(everything).not.toContain(ctx.uploadsDir);
+    expect(everything).not.toContain(uploadsDir);
     expect(everything).not.toMatch(/uploads\//);
     for (const key of [...keys, ...storedFiles()]) expect(everything).not.toContain(key);
     expect(storedFiles().filter((name) => name.startsWith("."))).toEqual([]);

@@ -1,19 +1,11 @@
 import { type Context, type Handler, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import {
-  type DocumentService,
-  deletedMessage,
-  documentMessages,
-  type IncomingFile,
-  MAX_DOCUMENT_BYTES,
-  MAX_PHOTO_BYTES,
-  type StudentFile,
-  uploadedMessage,
-} from "../../modules/documents/documents.ts";
+import type { DocumentService, IncomingFile } from "../../modules/documents/documents.ts";
 import { AppError } from "../../modules/errors.ts";
-import type { CurrentStudent } from "../../modules/identity/identity.ts";
+import { documentMessages, MAX_DOCUMENT_BYTES, MAX_PHOTO_BYTES } from "../../vocabulary/documents.ts";
 import type { ServerEnv } from "../context.ts";
-import { requireStudent } from "./students.ts";
+import { requireStudent } from "../guards.ts";
+import { presentFile } from "./presenters.ts";
 
 /** Room for the multipart boundaries, part headers and the attachment_type field around the file. */
 const MULTIPART_HEADROOM = 512 * 1024;
@@ -23,25 +15,14 @@ const limitBody = (maxFileBytes: number, message: string) =>
   bodyLimit({
     maxSize: maxFileBytes + MULTIPART_HEADROOM,
     onError: () => {
-      throw new AppError("invalid_input", message, { file: message });
+      throw new AppError("payload_too_large", message, { file: message });
     },
   });
-
-const me = (c: Context<ServerEnv>) => (c.var.student as CurrentStudent).studentId;
-
-export const presentFile = (file: StudentFile) => ({
-  attachment_type: file.attachmentType,
-  file: file.url,
-  name: file.name,
-  size: file.size,
-  content_type: file.contentType,
-  uploaded_at: file.uploadedAt.toISOString(),
-});
 
 const multipartOnly = "Send the file as multipart/form-data.";
 
 /** The multipart fields; the `file` field as a name and bytes, or undefined when it is not a file. */
-async function readUpload(c: Context<ServerEnv>): Promise<{ fields: Record<string, unknown>; file: IncomingFile | undefined }> {
+async function readUpload(c: Context): Promise<{ fields: Record<string, unknown>; file: IncomingFile | undefined }> {
   if (!c.req.header("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("invalid_input", multipartOnly);
   }
@@ -61,26 +42,25 @@ async function readUpload(c: Context<ServerEnv>): Promise<{ fields: Record<strin
 /** The logged-in student's documents and photo under /api/v1/students/me: the owner always comes from the session. */
 export function documentsApi(documents: DocumentService) {
   const api = new Hono<ServerEnv>();
-  api.use("/students/me/files", requireStudent);
-  api.use("/students/me/files/*", requireStudent);
-  api.use("/students/me/photo", requireStudent);
 
-  api.get("/students/me/files", async (c) => c.json({ data: (await documents.list(me(c))).map(presentFile) }));
+  api.get("/students/me/files", requireStudent, async (c) =>
+    c.json({ data: (await documents.list(c.var.student.studentId)).map(presentFile) }),
+  );
 
-  api.post("/students/me/files", limitBody(MAX_DOCUMENT_BYTES, documentMessages.tooLarge), async (c) => {
+  api.post("/students/me/files", requireStudent, limitBody(MAX_DOCUMENT_BYTES, documentMessages.tooLarge), async (c) => {
     const { fields, file } = await readUpload(c);
-    const stored = await documents.upload(me(c), { attachmentType: fields.attachment_type, file });
-    return c.json({ message: uploadedMessage(stored.attachmentType), data: presentFile(stored) });
+    const stored = await documents.upload(c.var.student.studentId, { attachmentType: fields.attachment_type, file });
+    return c.json({ message: documentMessages.uploaded(stored.attachmentType), data: presentFile(stored) });
   });
 
-  api.delete("/students/me/files/:attachmentType", async (c) => {
-    const removed = await documents.remove(me(c), c.req.param("attachmentType"));
-    return c.json({ message: deletedMessage(removed) });
+  api.delete("/students/me/files/:attachmentType", requireStudent, async (c) => {
+    const removed = await documents.remove(c.var.student.studentId, c.req.param("attachmentType"));
+    return c.json({ message: documentMessages.deleted(removed) });
   });
 
-  api.post("/students/me/photo", limitBody(MAX_PHOTO_BYTES, documentMessages.photoTooLarge), async (c) => {
+  api.post("/students/me/photo", requireStudent, limitBody(MAX_PHOTO_BYTES, documentMessages.photoTooLarge), async (c) => {
     const { file } = await readUpload(c);
-    const stored = await documents.uploadPhoto(me(c), file);
+    const stored = await documents.uploadPhoto(c.var.student.studentId, file);
     return c.json({ message: documentMessages.photoUpdated, data: { photo: stored.url } });
   });
 

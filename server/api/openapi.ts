@@ -1,304 +1,375 @@
 import { z } from "zod";
+import { searchTermSchema } from "../../modules/catalogue/inputs.ts";
 import { consultationInputSchema } from "../../modules/consultations/input.ts";
-import { codeSchema, emailSchema, loginSchema, newPasswordSchema, signupSchema } from "../../modules/identity/input.ts";
-import { profileSchema } from "../../modules/students/input.ts";
+import { errorCodes } from "../../modules/errors.ts";
+import {
+  codeSchema,
+  loginSchema,
+  newPasswordSchema,
+  resetCodeRequestSchema,
+  signupSchema,
+} from "../../modules/identity/input.ts";
+import { profileSchema as profileInputSchema } from "../../modules/students/input.ts";
+import { SESSION_COOKIE } from "../../platform/cookies.ts";
+import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
+import { documentMessages } from "../../vocabulary/documents.ts";
+import {
+  applicationSchema,
+  bookingSchema,
+  countrySchema,
+  courseSchema,
+  fileSchema,
+  loginSchema as loggedInSchema,
+  profileSchema,
+  savedCourseSchema,
+  universitySchema,
+} from "./presenters.ts";
 
-const schemaOf = (schema: z.ZodType) => {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { $schema?: string };
+/** The one error shape every JSON error has (server/errors.ts builds it). */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional().meta({ description: "A message per refused field" }),
+  }),
+});
+
+const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as { $schema?: string };
   delete json.$schema;
   return json;
 };
-
-const errorBody = {
-  type: "object",
-  required: ["message", "error"],
-  properties: {
-    message: { type: "string" },
-    error: {
-      type: "object",
-      properties: {
-        code: {
-          type: "string",
-          enum: ["invalid_input", "unauthenticated", "forbidden", "not_found", "conflict", "rate_limited", "internal"],
-        },
-        message: { type: "string" },
-        fields: { type: "object", additionalProperties: { type: "string" } },
-      },
-    },
-  },
-};
-
-const university = {
-  type: "object",
-  properties: {
-    uni_id: { type: "integer" },
-    university_name: { type: "string" },
-    university_location: { type: "string" },
-    university_image: { type: "string" },
-    country: { type: "string" },
-    country_slug: { type: "string" },
-    type_of_university: { type: "string", enum: ["Public", "Private"] },
-  },
-};
-
-const course = {
-  type: "object",
-  properties: {
-    course_id: { type: "integer" },
-    uni_id: { type: "integer" },
-    course_name: { type: "string" },
-    university_name: { type: "string" },
-    university_location: { type: "string" },
-    country: { type: "string" },
-    country_slug: { type: "string" },
-    course_duration: { type: "string", examples: ["2 years"] },
-    tuition_fees: { type: "string", examples: ["EUR 1,500 per semester"] },
-    tuition_fees_illustrative: { type: "boolean" },
-    course_level: { type: "string", enum: ["Bachelors", "Masters", "Diploma", "Certificate", "PhD"] },
-    mode_of_course: { type: "string" },
-    english_exam_waiver: { type: "string", enum: ["Yes", "No"] },
-    "Medium Of Instruction": { type: "string" },
-  },
-};
-
-const paging = { page: { type: "integer" }, pageSize: { type: "integer" }, total: { type: "integer" } };
-const pageParam = { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ "application/json": { schema } });
-const ok = (description: string, schema: object) => ({ description, content: json(schema) });
-const failures = (...codes: number[]) =>
-  Object.fromEntries(
-    codes.map((code) => [
-      code,
-      { description: { 400: "Invalid input", 404: "Not found", 429: "Too many requests" }[code], content: json(errorBody) },
-    ]),
-  );
-
-const universitiesList = ok("A page of universities", {
+const answer = (description: string, schema: object) => ({ description, content: json(schema) });
+const message = z.object({ message: z.string() });
+const listOf = (item: object, extra: Record<string, object> = {}) => ({
   type: "object",
-  properties: { data: { type: "array", items: university }, ...paging },
+  required: ["data"],
+  properties: { data: { type: "array", items: item }, ...extra },
 });
-const coursesList = ok("Courses", { type: "object", properties: { coursesData: { type: "array", items: course }, ...paging } });
+const paging = { page: { type: "integer" }, pageSize: { type: "integer" }, total: { type: "integer" } };
+const coursesAnswer = (extra: Record<string, object> = {}) => ({
+  type: "object",
+  required: ["coursesData"],
+  properties: { coursesData: { type: "array", items: ref("Course") }, ...extra },
+});
 
-/** The OpenAPI document of both API surfaces, served at /api/openapi.json. */
+const failureText: Record<number, string> = {
+  400: "The input was refused; `error.fields` names each wrong field",
+  401: "Not logged in",
+  403: "Refused (a write from another site, or no valid reset proof)",
+  404: "Not found",
+  413: "The body is too large",
+  429: "Too many requests; Retry-After says when to try again",
+  503: "A service we depend on is unavailable; try again later",
+};
+const failures = (...codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [code, { description: failureText[code], content: json(ref("ErrorBody")) }]));
+
+const pathParam = (name: string, schema: object) => ({ name, in: "path", required: true, schema });
+const idParam = (name: string) => pathParam(name, { type: "integer", minimum: 1 });
+const pageParam = { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } };
+const multipart = (properties: Record<string, object>) => ({
+  required: true,
+  content: { "multipart/form-data": { schema: { type: "object", required: Object.keys(properties), properties } } },
+});
+
+interface Operation {
+  operationId: string;
+  summary: string;
+  /** A student session is needed (the session cookie). */
+  student?: boolean;
+  parameters?: object[];
+  requestBody?: object;
+  responses: Record<string | number, object>;
+}
+
+const operation = ({ student, ...op }: Operation) => ({
+  ...op,
+  security: student ? [{ studentSession: [] }] : [],
+  responses: { ...op.responses, ...(student ? failures(401) : {}) },
+});
+/** Every write may also be refused as cross-site (403) or too large (413). */
+const write = (op: Operation) => operation({ ...op, responses: { ...op.responses, ...failures(403, 413) } });
+const body = (schema: z.ZodType) => ({ required: true, content: json(jsonSchema(schema, "input")) });
+
+/** The OpenAPI document of both API surfaces, served at /api/openapi.json; its shapes come from the code's own schemas. */
 export function openApiDocument() {
-  const booking = schemaOf(consultationInputSchema);
-  const loggedIn = ok("Logged in; the session is an HttpOnly cookie (ignite_session), never in the body", {
-    type: "object",
-    properties: { message: { type: "string" }, student_id: { type: "integer" }, email: { type: "string" } },
-  });
-  const message = (description: string) => ok(description, { type: "object", properties: { message: { type: "string" } } });
-  const unauthorized = { description: "Not logged in", content: json(errorBody) };
-  const courseParam = { name: "courseID", in: "path", required: true, schema: { type: "integer" } };
-  const post = (summary: string, body: object, responses: object) => ({
-    post: { summary, requestBody: { required: true, content: json(body) }, responses },
-  });
   return {
     openapi: "3.1.0",
-    info: { title: "Ignite API", version: "1", description: "Catalogue (public, the spec's paths) and application API." },
+    info: {
+      title: "Ignite API",
+      version: "1",
+      description: "Catalogue (public, the spec's paths) and application API.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Ignite" },
+    },
+    servers: [{ url: "/", description: "This server" }],
+    components: {
+      securitySchemes: {
+        studentSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "The HttpOnly session cookie set by sign-up and login.",
+        },
+      },
+      schemas: {
+        ErrorBody: jsonSchema(errorBodySchema, "output"),
+        University: jsonSchema(universitySchema, "output"),
+        Course: jsonSchema(courseSchema, "output"),
+        Country: jsonSchema(countrySchema, "output"),
+        LoggedIn: jsonSchema(loggedInSchema, "output"),
+        Student: jsonSchema(profileSchema, "output"),
+        SavedCourse: jsonSchema(savedCourseSchema, "output"),
+        Application: jsonSchema(applicationSchema, "output"),
+        StudentFile: jsonSchema(fileSchema, "output"),
+        Booking: jsonSchema(bookingSchema, "output"),
+        Message: jsonSchema(message, "output"),
+      },
+    },
     paths: {
       "/api/catalogue/universities": {
-        get: { summary: "All universities", parameters: [pageParam], responses: { 200: universitiesList, ...failures(400) } },
+        get: operation({
+          operationId: "listUniversities",
+          summary: "All universities",
+          parameters: [pageParam],
+          responses: { 200: answer("A page of universities", listOf(ref("University"), paging)), ...failures(400) },
+        }),
       },
       "/api/catalogue/{countryName}/universities": {
-        get: {
+        get: operation({
+          operationId: "listCountryUniversities",
           summary: "Universities of a country (name, slug or alias, any case)",
-          parameters: [{ name: "countryName", in: "path", required: true, schema: { type: "string" } }, pageParam],
-          responses: { 200: universitiesList, ...failures(400, 404) },
-        },
+          parameters: [pathParam("countryName", { type: "string" }), pageParam],
+          responses: {
+            200: answer(
+              "A page of the country's universities",
+              listOf(ref("University"), { country: { type: "string" }, ...paging }),
+            ),
+            ...failures(400, 404),
+          },
+        }),
       },
       "/api/catalogue/universities/{universityID}": {
-        get: {
+        get: operation({
+          operationId: "getUniversity",
           summary: "One university, as the first item of data",
-          parameters: [{ name: "universityID", in: "path", required: true, schema: { type: "integer" } }],
-          responses: {
-            200: ok("The university", { type: "object", properties: { data: { type: "array", items: university } } }),
-            ...failures(404),
-          },
-        },
+          parameters: [idParam("universityID")],
+          responses: { 200: answer("The university", listOf(ref("University"))), ...failures(404) },
+        }),
       },
       "/api/catalogue/{universityID}/courses": {
-        get: {
+        get: operation({
+          operationId: "listUniversityCourses",
           summary: "A university's courses",
-          parameters: [{ name: "universityID", in: "path", required: true, schema: { type: "integer" } }],
-          responses: { 200: coursesList, ...failures(404) },
-        },
+          parameters: [idParam("universityID")],
+          responses: { 200: answer("The courses", coursesAnswer()), ...failures(404) },
+        }),
       },
       "/api/catalogue/courses/{courseID}": {
-        get: {
+        get: operation({
+          operationId: "getCourse",
           summary: "One course, as the first item of coursesData",
-          parameters: [{ name: "courseID", in: "path", required: true, schema: { type: "integer" } }],
-          responses: { 200: coursesList, ...failures(404) },
-        },
+          parameters: [idParam("courseID")],
+          responses: { 200: answer("The course", coursesAnswer()), ...failures(404) },
+        }),
       },
       "/api/catalogue/search/{term}": {
-        get: {
+        get: operation({
+          operationId: "searchCourses",
           summary: "Search courses by course, university, country and level; one typo per word is forgiven",
-          parameters: [{ name: "term", in: "path", required: true, schema: { type: "string", maxLength: 100 } }, pageParam],
-          responses: { 200: coursesList, ...failures(400, 429) },
-        },
+          parameters: [pathParam("term", jsonSchema(searchTermSchema, "input")), pageParam],
+          responses: { 200: answer("A page of matching courses", coursesAnswer(paging)), ...failures(400, 429) },
+        }),
       },
       "/api/v1/countries": {
-        get: {
+        get: operation({
+          operationId: "listCountries",
           summary: "The study destinations",
-          responses: {
-            200: ok("Countries", {
-              type: "object",
-              properties: {
-                data: {
-                  type: "array",
-                  items: {
-                    type: "object",
-                    properties: { name: { type: "string" }, slug: { type: "string" }, image: { type: "string" } },
-                  },
-                },
-              },
-            }),
-          },
-        },
+          responses: { 200: answer("Countries", listOf(ref("Country"))) },
+        }),
       },
-      "/api/v1/auth/signup": post("Create a student account and log in", schemaOf(signupSchema), {
-        200: loggedIn,
-        ...failures(400, 429),
-      }),
-      "/api/v1/auth/login": post("Log in (exp_days up to 30)", schemaOf(loginSchema), {
-        200: loggedIn,
-        401: { description: "Invalid email or password", content: json(errorBody) },
-        ...failures(400, 429),
-      }),
+      "/api/v1/auth/signup": {
+        post: write({
+          operationId: "signUp",
+          summary: "Create a student account and log in",
+          requestBody: body(signupSchema),
+          responses: { 200: answer("Signed up and logged in", ref("LoggedIn")), ...failures(400, 429) },
+        }),
+      },
+      "/api/v1/auth/login": {
+        post: write({
+          operationId: "logIn",
+          summary: "Log in (exp_days up to 30)",
+          requestBody: body(loginSchema),
+          responses: { 200: answer("Logged in", ref("LoggedIn")), ...failures(400, 401, 429) },
+        }),
+      },
       "/api/v1/auth/logout": {
-        post: { summary: "End this session", responses: { 200: message("Logged out; the cookie is cleared") } },
+        post: write({
+          operationId: "logOut",
+          summary: "End this session and clear its cookie",
+          responses: { 200: answer("Logged out", ref("Message")) },
+        }),
+      },
+      "/api/v1/auth/password/code": {
+        post: write({
+          operationId: "sendResetCode",
+          summary: `E-mail a password reset code (at most one per ${CODE_RESEND_SECONDS} seconds)`,
+          requestBody: body(resetCodeRequestSchema),
+          responses: {
+            200: answer("Code sent", z.toJSONSchema(message.extend({ email: z.string() }))),
+            ...failures(400, 404, 429, 503),
+          },
+        }),
+      },
+      "/api/v1/auth/password/verify": {
+        post: write({
+          operationId: "verifyResetCode",
+          summary: "Check the code; sets a one-time proof cookie (ignite_reset)",
+          requestBody: body(codeSchema),
+          responses: { 200: answer("Code verified", ref("Message")), ...failures(400, 429) },
+        }),
+      },
+      "/api/v1/auth/password/reset": {
+        post: write({
+          operationId: "resetPassword",
+          summary: "Set the new password (needs the proof cookie); ends every session",
+          requestBody: body(newPasswordSchema),
+          responses: { 200: answer("Password has been updated", ref("Message")), ...failures(400, 429) },
+        }),
       },
       "/api/v1/students/me": {
-        get: {
+        get: operation({
+          operationId: "getMyRecord",
           summary: "The logged-in student's record: details, marks (10th, 12th, Bachelors, Masters) and interested courses",
-          responses: { 200: ok("The student", { type: "object", properties: { data: { type: "object" } } }), 401: unauthorized },
-        },
-        put: {
+          student: true,
+          responses: { 200: answer("The student", { type: "object", required: ["data"], properties: { data: ref("Student") } }) },
+        }),
+        put: write({
+          operationId: "updateMyRecord",
           summary: "Write the student's own record (email and password are never changed here)",
-          requestBody: { required: true, content: json(schemaOf(profileSchema)) },
-          responses: { 200: message("Edited successfully"), 401: unauthorized, ...failures(400) },
-        },
+          student: true,
+          requestBody: body(profileInputSchema),
+          responses: {
+            200: answer("Edited successfully", {
+              type: "object",
+              properties: { message: { type: "string" }, data: ref("Student") },
+            }),
+            ...failures(400),
+          },
+        }),
       },
       "/api/v1/students/me/interests": {
-        get: { summary: "Saved (interested) courses", responses: { 200: ok("Courses", { type: "object" }), 401: unauthorized } },
+        get: operation({
+          operationId: "listMySavedCourses",
+          summary: "Saved (interested) courses",
+          student: true,
+          responses: { 200: answer("Saved courses", listOf(ref("SavedCourse"))) },
+        }),
       },
       "/api/v1/students/me/interests/{courseID}": {
-        put: {
+        put: write({
+          operationId: "saveCourse",
           summary: "Add to Interest (idempotent)",
-          parameters: [courseParam],
-          responses: { 200: message("You have added this course to interested"), 401: unauthorized, ...failures(404) },
-        },
-        delete: {
+          student: true,
+          parameters: [idParam("courseID")],
+          responses: { 200: answer("You have added this course to interested", ref("Message")), ...failures(404) },
+        }),
+        delete: write({
+          operationId: "removeSavedCourse",
           summary: "Remove from saved courses (idempotent)",
-          parameters: [courseParam],
-          responses: { 200: message("Removed"), 401: unauthorized },
-        },
+          student: true,
+          parameters: [idParam("courseID")],
+          responses: { 200: answer("Removed", ref("Message")), ...failures(404) },
+        }),
       },
       "/api/v1/students/me/applications": {
-        get: {
+        get: operation({
+          operationId: "listMyApplications",
           summary: "The student's applications (read only)",
-          responses: {
-            200: ok("Applications", {
-              type: "object",
-              properties: {
-                data: {
-                  type: "array",
-                  items: {
-                    type: "object",
-                    properties: {
-                      name: { type: "integer" },
-                      country: { type: "string" },
-                      university: { type: "string" },
-                      course: { type: "string" },
-                      course_id: { type: "integer" },
-                      status: { type: "string" },
-                    },
-                  },
-                },
-              },
-            }),
-            401: unauthorized,
-          },
-        },
+          student: true,
+          responses: { 200: answer("Applications", listOf(ref("Application"))) },
+        }),
       },
       "/api/v1/students/me/files": {
-        get: { summary: "The student's documents", responses: { 200: ok("Documents", { type: "object" }), 401: unauthorized } },
-        post: {
-          summary:
-            "Upload a document (PDF, JPEG, PNG, WebP, DOC, DOCX by content; at most 10 MB); replaces that type's earlier one",
-          requestBody: {
-            required: true,
-            content: {
-              "multipart/form-data": {
-                schema: {
-                  type: "object",
-                  required: ["attachment_type", "file"],
-                  properties: { attachment_type: { type: "string" }, file: { type: "string", format: "binary" } },
-                },
-              },
-            },
+        get: operation({
+          operationId: "listMyDocuments",
+          summary: "The student's documents",
+          student: true,
+          responses: { 200: answer("Documents", listOf(ref("StudentFile"))) },
+        }),
+        post: write({
+          operationId: "uploadDocument",
+          summary: `Upload a document (${documentMessages.documentsHint.replace(" * required", "")}); replaces that type's earlier one`,
+          student: true,
+          requestBody: multipart({
+            attachment_type: fileSchema.shape.attachment_type.toJSONSchema(),
+            file: { type: "string", format: "binary" },
+          }),
+          responses: {
+            200: answer("{attachment_type} uploaded successfully", {
+              type: "object",
+              properties: { message: { type: "string" }, data: ref("StudentFile") },
+            }),
+            ...failures(400),
           },
-          responses: { 200: message("{attachment_type} uploaded successfully"), 401: unauthorized, ...failures(400) },
-        },
+        }),
       },
       "/api/v1/students/me/files/{attachmentType}": {
-        delete: {
+        delete: write({
+          operationId: "deleteDocument",
           summary: "Delete the document of that type",
-          parameters: [{ name: "attachmentType", in: "path", required: true, schema: { type: "string" } }],
-          responses: { 200: message("Deleted"), 401: unauthorized, ...failures(404) },
-        },
+          student: true,
+          parameters: [pathParam("attachmentType", { type: "string" })],
+          responses: { 200: answer("Deleted", ref("Message")), ...failures(404) },
+        }),
       },
       "/api/v1/students/me/photo": {
-        post: {
-          summary: "Replace the profile photo (JPEG, PNG, WebP; at most 5 MB; re-encoded without metadata)",
-          requestBody: {
-            required: true,
-            content: {
-              "multipart/form-data": {
-                schema: { type: "object", required: ["file"], properties: { file: { type: "string", format: "binary" } } },
-              },
-            },
+        post: write({
+          operationId: "uploadPhoto",
+          summary: `Replace the profile photo (${documentMessages.photoHint}; re-encoded without metadata)`,
+          student: true,
+          requestBody: multipart({ file: { type: "string", format: "binary" } }),
+          responses: {
+            200: answer("Profile picture updated successfully", {
+              type: "object",
+              properties: { message: { type: "string" }, data: { type: "object", properties: { photo: { type: "string" } } } },
+            }),
+            ...failures(400),
           },
-          responses: { 200: message("Profile picture updated successfully"), 401: unauthorized, ...failures(400) },
-        },
+        }),
       },
       "/files/{publicId}": {
-        get: {
+        get: operation({
+          operationId: "downloadFile",
           summary: "A private file, only to its owner (404 to anyone else)",
-          parameters: [{ name: "publicId", in: "path", required: true, schema: { type: "string" } }],
-          responses: { 200: { description: "The file" }, 404: { description: "Not found" } },
-        },
-      },
-      "/api/v1/auth/password/code": post(
-        "Send a 6-digit password reset code by e-mail (one per 30 seconds)",
-        { type: "object", required: ["email"], properties: { email: schemaOf(emailSchema) } },
-        { 200: message("Code sent"), ...failures(400, 404, 429) },
-      ),
-      "/api/v1/auth/password/verify": post("Check the code; sets a one-time proof cookie (ignite_reset)", schemaOf(codeSchema), {
-        200: message("Code verified"),
-        ...failures(400, 429),
-      }),
-      "/api/v1/auth/password/reset": post(
-        "Set the new password (needs the proof cookie); ends every session",
-        schemaOf(newPasswordSchema),
-        {
-          200: message("Password has been updated"),
-          403: { description: "No valid proof", content: json(errorBody) },
-          ...failures(400),
-        },
-      ),
-      "/api/v1/consultations": {
-        post: {
-          summary: "Book a free consultation",
-          requestBody: { required: true, content: json(booking) },
+          student: true,
+          parameters: [pathParam("publicId", { type: "string" })],
           responses: {
-            200: ok("Booked, or already booked within a day (alreadyBooked)", {
+            200: {
+              description: "The file",
+              content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+            },
+            404: { description: "Not found" },
+          },
+        }),
+      },
+      "/api/v1/consultations": {
+        post: write({
+          operationId: "bookConsultation",
+          summary: "Book a free consultation",
+          requestBody: body(consultationInputSchema),
+          responses: {
+            200: answer("Booked, or already booked within a day (alreadyBooked)", {
               type: "object",
-              properties: { message: { type: "string" }, alreadyBooked: { type: "boolean" }, data: { type: "object" } },
+              properties: { message: { type: "string" }, alreadyBooked: { type: "boolean" }, data: ref("Booking") },
             }),
             ...failures(400, 429),
           },
-        },
+        }),
       },
     },
   };

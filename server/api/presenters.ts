@@ -1,8 +1,32 @@
+import { z } from "zod";
 import type { Country, Course, UniversitySummary } from "../../modules/catalogue/catalogue.ts";
 import { formatDuration, formatFee } from "../../modules/catalogue/format.ts";
+import type { Booking } from "../../modules/consultations/consultations.ts";
+import type { StudentFile } from "../../modules/documents/documents.ts";
+import type { NewSession } from "../../modules/identity/identity.ts";
+import type { ApplicationCard, Profile, SavedCourse } from "../../modules/students/students.ts";
+import { applicationStatuses } from "../../vocabulary/applications.ts";
+import { courseLevels, courseModes, universityTypes } from "../../vocabulary/catalogue.ts";
+import { storedFileTypes } from "../../vocabulary/documents.ts";
+import { genders, qualificationLevels } from "../../vocabulary/students.ts";
 
-/** The spec's field names (section 3). Every answer is built from this explicit list. */
-export const presentUniversity = (u: UniversitySummary) => ({
+/**
+ * Every answer's shape, once: a zod schema per answer (the OpenAPI document is generated from these)
+ * and the presenter that builds it from an explicit list of fields, typed against the schema so the
+ * two cannot drift. Field names are the spec's (section 3).
+ */
+
+export const universitySchema = z.object({
+  uni_id: z.int(),
+  university_name: z.string(),
+  university_location: z.string(),
+  university_image: z.string(),
+  country: z.string(),
+  country_slug: z.string(),
+  type_of_university: z.enum(universityTypes),
+});
+
+export const presentUniversity = (u: UniversitySummary): z.infer<typeof universitySchema> => ({
   uni_id: u.id,
   university_name: u.name,
   university_location: u.city,
@@ -12,7 +36,24 @@ export const presentUniversity = (u: UniversitySummary) => ({
   type_of_university: u.type,
 });
 
-export const presentCourse = (c: Course) => ({
+export const courseSchema = z.object({
+  course_id: z.int(),
+  uni_id: z.int(),
+  course_name: z.string(),
+  university_name: z.string(),
+  university_location: z.string(),
+  country: z.string(),
+  country_slug: z.string(),
+  course_duration: z.string().meta({ examples: ["2 years"] }),
+  tuition_fees: z.string().meta({ examples: ["EUR 1,500 per semester"] }),
+  tuition_fees_illustrative: z.boolean(),
+  course_level: z.enum(courseLevels),
+  mode_of_course: z.enum(courseModes),
+  english_exam_waiver: z.enum(["Yes", "No"]),
+  "Medium Of Instruction": z.string(),
+});
+
+export const presentCourse = (c: Course): z.infer<typeof courseSchema> => ({
   course_id: c.id,
   uni_id: c.university.id,
   course_name: c.name,
@@ -29,4 +70,116 @@ export const presentCourse = (c: Course) => ({
   "Medium Of Instruction": c.mediumOfInstruction,
 });
 
-export const presentCountry = (c: Country) => ({ name: c.name, slug: c.slug, image: c.image });
+export const countrySchema = z.object({ name: z.string(), slug: z.string(), image: z.string() });
+export const presentCountry = (c: Country): z.infer<typeof countrySchema> => ({ name: c.name, slug: c.slug, image: c.image });
+
+export const loginSchema = z
+  .object({ message: z.string(), student_id: z.int(), email: z.string() })
+  .meta({ description: "The session is an HttpOnly cookie (ignite_session), never in the body" });
+export const presentLogin = (session: NewSession, message: string): z.infer<typeof loginSchema> => ({
+  message,
+  student_id: session.student.studentId,
+  email: session.student.email,
+});
+
+export const interestedCourseSchema = z.object({ course_id: z.int(), course: z.string(), university_name: z.string() });
+
+/** The spec's Student fields: never a password or its hash. */
+export const profileSchema = z.object({
+  student_id: z.int(),
+  name1: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  gender: z.enum(genders).nullable(),
+  dob: z.string().nullable().meta({ format: "date" }),
+  passport_no: z.string().nullable(),
+  address: z.string().nullable(),
+  qualifications: z.array(
+    z.object({ qualification: z.enum(qualificationLevels), percentage: z.number().nullable(), cgpa: z.number().nullable() }),
+  ),
+  interested_courses: z.array(interestedCourseSchema),
+});
+
+export const presentProfile = (p: Profile, saved: SavedCourse[]): z.infer<typeof profileSchema> => ({
+  student_id: p.studentId,
+  name1: p.fullName,
+  email: p.email,
+  phone: p.phone,
+  gender: p.gender,
+  dob: p.dateOfBirth,
+  passport_no: p.passportNo,
+  address: p.address,
+  qualifications: p.qualifications,
+  interested_courses: saved.map((s) => ({ course_id: s.courseId, course: s.courseName, university_name: s.universityName })),
+});
+
+export const savedCourseSchema = z.object({
+  course_id: z.int(),
+  course: z.string(),
+  course_level: z.enum(courseLevels),
+  uni_id: z.int(),
+  university_name: z.string(),
+  location: z.string(),
+  country: z.string(),
+});
+
+export const presentSavedCourse = (s: SavedCourse): z.infer<typeof savedCourseSchema> => ({
+  course_id: s.courseId,
+  course: s.courseName,
+  course_level: s.level,
+  uni_id: s.universityId,
+  university_name: s.universityName,
+  location: s.location,
+  country: s.country,
+});
+
+export const applicationSchema = z.object({
+  name: z.int(),
+  country: z.string(),
+  university: z.string(),
+  course: z.string(),
+  course_id: z.int(),
+  status: z.enum(applicationStatuses),
+});
+
+export const presentApplication = (a: ApplicationCard): z.infer<typeof applicationSchema> => ({
+  name: a.id,
+  country: a.country,
+  university: a.university,
+  course: a.course,
+  course_id: a.courseId,
+  status: a.status,
+});
+
+export const fileSchema = z.object({
+  attachment_type: z.enum(storedFileTypes),
+  file: z.string().meta({ description: "Where the owner downloads it: /files/{publicId}" }),
+  name: z.string(),
+  size: z.int(),
+  content_type: z.string(),
+  uploaded_at: z.iso.datetime(),
+});
+
+export const presentFile = (file: StudentFile): z.infer<typeof fileSchema> => ({
+  attachment_type: file.attachmentType,
+  file: file.url,
+  name: file.name,
+  size: file.size,
+  content_type: file.contentType,
+  uploaded_at: file.uploadedAt.toISOString(),
+});
+
+export const bookingSchema = z.object({
+  id: z.int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+/** What the booker reads back: their name for the success view, nothing an earlier booker typed. */
+export const presentBooking = (booking: Booking): z.infer<typeof bookingSchema> => ({
+  id: booking.id,
+  firstName: booking.firstName,
+  lastName: booking.lastName,
+  createdAt: booking.createdAt.toISOString(),
+});

@@ -14,7 +14,8 @@ export async function readResetCode(to: string, after = 0, timeoutMs = 5000): Pr
         .reverse();
       for (const file of files) {
         const mail = readFileSync(file, "utf8");
-        const code = mail.match(/^Subject: Ignite password reset code: (\d{6})$/m)?.[1];
+        // The code is in the body only: never in a subject, which mail clients preview and servers log.
+        const code = mail.match(/^Your Ignite password reset code is: (\d{6})$/m)?.[1];
         if (code && new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m").test(mail) && Number(code) >= 0) {
           const stamp = Date.parse(
             path

@@ -1,9 +1,9 @@
-import type { courseLevels, courseModes, feePeriods } from "../../../platform/db/schema.ts";
+import type { CourseLevel, CourseMode, FeePeriod } from "../../../vocabulary/catalogue.ts";
 import type { DemoCountry } from "./countries.ts";
 
 // The demo fees are illustrative: plausible for the country and kind of institution, not any real price list.
 
-type Level = (typeof courseLevels)[number];
+type Level = CourseLevel;
 
 export interface DemoCourse {
   name: string;
@@ -12,8 +12,8 @@ export interface DemoCourse {
   /** Whole units of feeCurrency. */
   feeAmount: number;
   feeCurrency: string;
-  feePeriod: (typeof feePeriods)[number];
-  mode: (typeof courseModes)[number];
+  feePeriod: FeePeriod;
+  mode: CourseMode;
   englishExamWaiver: boolean;
   mediumOfInstruction: string;
 }

@@ -63,3 +63,19 @@ export const indianStates = [
   "Uttar Pradesh",
   "West Bengal",
 ] as const;
+
+/** A lead's statuses as stored today (the counsellor console widens them). */
+export const consultationStatuses = ["New", "Contacted", "Converted", "Closed"] as const;
+
+export const consultationMessages = {
+  booked: "Your free consultation is booked. We will be contacting you soon.",
+  alreadyBooked: "You have already booked a free consultation. We will be contacting you soon.",
+  checkFields: "Please check the highlighted fields.",
+  chooseDestination: "Choose a study destination from the list",
+  chooseTypeOfStudy: "Choose a type of study from the list",
+  chooseSubject: "Choose a preferred subject from the list",
+  chooseYear: "Choose a year of study from the list",
+  chooseState: "Choose a state from the list",
+  enterFirstName: "Enter your first name",
+  enterLastName: "Enter your last name",
+} as const;

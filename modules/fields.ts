@@ -1,0 +1,68 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
+import { accountMessages, EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from "../vocabulary/accounts.ts";
+
+/**
+ * Field rules shared by every form that asks for them (sign-up, profile, consultation): a person's
+ * name, an e-mail address, a phone number. One rule per field, so two screens never disagree.
+ */
+
+/** Blank strings and null read as "not given". */
+export const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+const noControlCharacters = /^[^\p{Cc}]*$/u;
+/** Free text may keep line breaks and tabs, nothing else invisible. */
+const noControlExceptLineBreaks = /^(?:[^\p{Cc}]|[\r\n\t])*$/u;
+
+export const tooLong = (max: number) => `At most ${max} characters`;
+
+/** A name as typed: required, at most `max` characters, no control characters. */
+export const personName = (message: string, max = PERSON_NAME_MAX_LENGTH) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, tooLong(max))
+    .regex(noControlCharacters, "Use letters, spaces and punctuation only");
+
+/** Optional free text (an address, a qualification): blank is absent. */
+export const optionalText = (max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(max, tooLong(max))
+      .regex(noControlExceptLineBreaks, "Use letters, digits and punctuation only")
+      .optional(),
+  );
+
+/** An e-mail address, lower-cased; `missing` is what a blank one is told. */
+export const emailAddress = (missing: string = accountMessages.validEmail) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .toLowerCase()
+    .min(1, missing)
+    .max(EMAIL_MAX_LENGTH, accountMessages.validEmail)
+    .pipe(z.email(accountMessages.validEmail));
+
+/** A phone number libphonenumber accepts, stored as E.164; numbers without a country code are read as Indian. */
+export const phoneNumber = z
+  .string({ error: "Enter your phone number" })
+  .trim()
+  .min(1, "Enter your phone number")
+  .max(30, "Enter a valid phone number")
+  .transform((value, ctx) => {
+    const parsed = parsePhoneNumberFromString(value, "IN");
+    if (!parsed?.isValid()) {
+      ctx.addIssue({ code: "custom", message: "Enter a valid phone number (Indian numbers may leave out +91)" });
+      return z.NEVER;
+    }
+    return parsed.number;
+  });
+
+/** One of a fixed list; anything else is told `message`. */
+export const oneOf = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z.enum(options, { error: message });

@@ -1,0 +1,141 @@
+import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
+import { students } from "../../platform/db/schema.ts";
+import type { Logger } from "../../platform/log.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
+import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
+import { accountMessages, SESSION_DAYS } from "../../vocabulary/accounts.ts";
+import { AppError, rateLimited } from "../errors.ts";
+import { parseInput } from "../validation.ts";
+import { loginSchema, signupSchema } from "./input.ts";
+import { createSession, sessionStudentId } from "./sessions.ts";
+
+/** Per client address and per account; past a limit the answer is 429 with a clear message. */
+export const accountLimits = {
+  loginPerIp: { name: "login-ip", limit: 20, windowSeconds: 300 },
+  /** Failed logins: 10 per account from one address, 50 per account from all addresses together. */
+  loginFailuresPerAccountAndIp: { name: "login-account-ip", limit: 10, windowSeconds: 900 },
+  loginFailuresPerAccount: { name: "login-account", limit: 50, windowSeconds: 900 },
+  signupPerIp: { name: "signup-ip", limit: 10, windowSeconds: 3600 },
+  codeSendPerIp: { name: "code-send-ip", limit: 10, windowSeconds: 900 },
+  codeSendPerAccount: { name: "code-send-account", limit: 5, windowSeconds: 3600 },
+  codeVerifyPerIp: { name: "code-verify-ip", limit: 30, windowSeconds: 900 },
+  resetPerIp: { name: "reset-ip", limit: 20, windowSeconds: 900 },
+} satisfies Record<string, RateLimitRule>;
+
+export interface IdentityDeps {
+  db: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  log: Logger;
+  productName?: string;
+  now?: () => Date;
+}
+
+/** What the server tells about a student: never a hash, never a token. */
+export interface CurrentStudent {
+  studentId: number;
+  fullName: string;
+  email: string;
+  phone: string;
+}
+
+export interface NewSession {
+  student: CurrentStudent;
+  /** The secret for the cookie; only its hash is stored. */
+  token: string;
+  expiresAt: Date;
+}
+
+export const nowOf = (deps: Pick<IdentityDeps, "now">) => deps.now?.() ?? new Date();
+
+// Verifying against this when no account matches keeps both answers equally slow.
+const dummyHash = argonHash("not a real password, only for timing");
+
+type StudentRow = typeof students.$inferSelect;
+
+const present = (row: StudentRow): CurrentStudent => ({
+  studentId: row.id,
+  fullName: row.fullName,
+  email: row.email,
+  phone: row.phone,
+});
+
+/** Counts one hit of a rule; past its limit, a 429 saying when to try again. */
+export async function limit(deps: IdentityDeps, rule: RateLimitRule, key: string) {
+  const result = await deps.limiter.hit(rule, key);
+  if (!result.allowed) throw rateLimited(accountMessages.tooManyAttempts(result.retryAfterSeconds), result.retryAfterSeconds);
+}
+
+export async function findStudentByEmail(db: Database, email: string): Promise<StudentRow | undefined> {
+  const [row] = await db.select().from(students).where(eq(students.email, email));
+  return row;
+}
+
+async function startSession(deps: IdentityDeps, student: StudentRow, days: number): Promise<NewSession> {
+  const session = await createSession(deps.db, student.id, days, nowOf(deps));
+  return { student: present(student), ...session };
+}
+
+const signupRequired = ["name1", "email", "phone", "password"] as const;
+const isUniqueViolation = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code === "23505" || (error as { code?: string }).code === "23505";
+
+export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string): Promise<NewSession> {
+  const fields = (raw ?? {}) as Record<string, unknown>;
+  const blank = signupRequired.some((key) => typeof fields[key] !== "string" || (fields[key] as string).trim() === "");
+  const input = parseInput(signupSchema, raw, blank ? accountMessages.fillTheForm : undefined);
+  await limit(deps, accountLimits.signupPerIp, clientIp);
+  const exists = () => new AppError("invalid_input", accountMessages.accountExists, { email: accountMessages.accountExists });
+  if (await findStudentByEmail(deps.db, input.email)) throw exists();
+  const passwordHash = await argonHash(input.password);
+  try {
+    const [student] = await deps.db
+      .insert(students)
+      .values({ email: input.email, fullName: input.name1, phone: input.phone, passwordHash })
+      .returning();
+    if (!student) throw new Error("insert returned no row");
+    return await startSession(deps, student, SESSION_DAYS);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw exists();
+    throw error;
+  }
+}
+
+export async function logIn(deps: IdentityDeps, raw: unknown, clientIp: string): Promise<NewSession> {
+  const input = parseInput(loginSchema, raw, accountMessages.pleaseFillTheForm);
+  await limit(deps, accountLimits.loginPerIp, clientIp);
+  // Per account only failures count, and mostly per address: one stranger's guesses do not lock the
+  // owner out; many addresses together are stopped too. Past a limit no password is checked at all.
+  const accountAndIp = `${input.email}|${clientIp}`;
+  for (const [rule, key] of [
+    [accountLimits.loginFailuresPerAccountAndIp, accountAndIp],
+    [accountLimits.loginFailuresPerAccount, input.email],
+  ] as const) {
+    const state = await deps.limiter.peek(rule, key);
+    if (!state.allowed) throw rateLimited(accountMessages.tooManyAttempts(state.retryAfterSeconds), state.retryAfterSeconds);
+  }
+  const student = await findStudentByEmail(deps.db, input.email);
+  const valid = await argonVerify(student ? student.passwordHash : await dummyHash, input.password);
+  if (!student || !valid) {
+    await deps.limiter.hit(accountLimits.loginFailuresPerAccountAndIp, accountAndIp);
+    await deps.limiter.hit(accountLimits.loginFailuresPerAccount, input.email);
+    throw new AppError("unauthenticated", accountMessages.invalidCredentials);
+  }
+  return startSession(deps, student, input.exp_days);
+}
+
+/** The student a session token belongs to, or null when it is unknown or expired. */
+export async function studentForSession(deps: IdentityDeps, token: string): Promise<CurrentStudent | null> {
+  const studentId = await sessionStudentId(deps.db, token, nowOf(deps));
+  if (studentId === null) return null;
+  const [row] = await deps.db.select().from(students).where(eq(students.id, studentId));
+  return row ? present(row) : null;
+}
+
+export async function getStudent(deps: IdentityDeps, studentId: number): Promise<CurrentStudent> {
+  const [row] = await deps.db.select().from(students).where(eq(students.id, studentId));
+  if (!row) throw new AppError("not_found", "Student not found");
+  return present(row);
+}

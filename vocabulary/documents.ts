@@ -1,0 +1,84 @@
+/** A student's documents: the spec's attachment types (an asterisk there marks the required ones), kinds and limits. */
+
+export const attachmentTypeRules = [
+  { type: "CV/Resume", required: true },
+  { type: "SOP", required: true },
+  { type: "LOR", required: true },
+  { type: "Passport", required: true },
+  { type: "10th Grade", required: true },
+  { type: "12th Grade", required: true },
+  { type: "Bachelors", required: false },
+  { type: "Masters", required: false },
+  { type: "Documents 1", required: false },
+  { type: "Documents 2", required: false },
+  { type: "Documents 3", required: false },
+] as const;
+
+export type AttachmentType = (typeof attachmentTypeRules)[number]["type"];
+export const attachmentTypes = attachmentTypeRules.map((rule) => rule.type) as [AttachmentType, ...AttachmentType[]];
+
+/** The profile photo is stored beside the documents under this type. */
+export const PROFILE_PHOTO = "Profile photo" as const;
+
+const MB = 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 10 * MB;
+export const MAX_PHOTO_BYTES = 5 * MB;
+/** Photos are re-encoded to fit within this square, never enlarged. */
+export const PHOTO_MAX_EDGE = 512;
+
+/**
+ * The accepted document kinds, judged by content (the type file-type detects): what we store them as,
+ * the extensions a name may keep, and the name a student reads.
+ */
+export const documentKinds = [
+  { detected: "application/pdf", contentType: "application/pdf", extensions: ["pdf"], label: "PDF" },
+  { detected: "image/jpeg", contentType: "image/jpeg", extensions: ["jpg", "jpeg"], label: "JPEG" },
+  { detected: "image/png", contentType: "image/png", extensions: ["png"], label: "PNG" },
+  { detected: "image/webp", contentType: "image/webp", extensions: ["webp"], label: "WebP" },
+  // Legacy Word files are Compound File Binary containers; file-type cannot tell DOC from XLS or PPT inside.
+  { detected: "application/x-cfb", contentType: "application/msword", extensions: ["doc"], label: "DOC" },
+  {
+    detected: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    extensions: ["docx"],
+    label: "DOCX",
+  },
+] as const;
+
+export const photoKinds = documentKinds.filter((kind) => kind.detected.startsWith("image/"));
+
+const listed = (labels: readonly string[]) => `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
+const megabytes = (bytes: number) => `${bytes / MB} MB`;
+
+/** The file chooser's `accept`: extensions and content types of the accepted kinds. */
+export const documentAccept = [
+  ...documentKinds.flatMap((kind) => kind.extensions.map((ext) => `.${ext}`)),
+  ...documentKinds
+    .filter((kind) => kind.contentType.startsWith("image/") || kind.contentType === "application/pdf")
+    .map((k) => k.contentType),
+].join(",");
+export const photoAccept = photoKinds.map((kind) => kind.contentType).join(",");
+
+export const documentMessages = {
+  tooLarge: `Files can be at most ${megabytes(MAX_DOCUMENT_BYTES)}.`,
+  photoTooLarge: `Photos can be at most ${megabytes(MAX_PHOTO_BYTES)}.`,
+  wrongType: `Upload a ${listed(documentKinds.map((k) => k.label))} file.`,
+  wrongPhotoType: `Upload a ${listed(photoKinds.map((k) => k.label))} photo.`,
+  unreadablePhoto: `We could not read this photo. Upload a ${listed(photoKinds.map((k) => k.label))} photo.`,
+  documentsHint: `${listed(documentKinds.map((k) => k.label))}, up to ${megabytes(MAX_DOCUMENT_BYTES)} each. * required`,
+  photoHint: `Change photo (${listed(photoKinds.map((k) => k.label))}, up to ${megabytes(MAX_PHOTO_BYTES)})`,
+  noFile: "Choose a file to upload.",
+  chooseType: "Choose an attachment type from the list.",
+  photoUpdated: "Profile picture updated successfully",
+  noSuchType: "No such attachment type.",
+  fileNotFound: "File not found",
+  uploadFailed: "There was an error while uploading the file.",
+  noDocuments: "* No documents uploaded. Kindly upload your documents to complete your profile",
+  uploaded: (type: string) => `${type} uploaded successfully`,
+  deleted: (type: string) => `${type} deleted successfully`,
+  notUploaded: (type: string) => `No ${type} uploaded.`,
+} as const;
+
+/** What a stored file may be: one of the attachment types, or the profile photo. */
+export type StoredFileType = AttachmentType | typeof PROFILE_PHOTO;
+export const storedFileTypes = [...attachmentTypes, PROFILE_PHOTO] as [StoredFileType, ...StoredFileType[]];
