@@ -1,5 +1,5 @@
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 
 /**
@@ -11,17 +11,27 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   let status = responseStatusCode;
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
     signal: request.signal,
     onError(error: unknown) {
       status = 500;
-      if (!request.signal.aborted)
-        process.stderr.write(`render error: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (!request.signal.aborted) loadContext.log.error({ err: error }, "page render failed");
     },
   });
   await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status });
 }
+
+/**
+ * An unexpected error in a loader or an action, logged once with the request's id (the router calls
+ * this instead of its own console logging). The screen shows the generic error, never the details.
+ * Refusals (our AppErrors turned into answers) and thrown responses never reach here.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  (context as AppLoadContext).log.error({ err: error, path: new URL(request.url).pathname }, "unexpected error in a page");
+};

@@ -1,17 +1,80 @@
-import type { z } from "zod";
+import { toJSONSchema, type z } from "zod";
 import { AppError } from "./errors.ts";
 
 /**
  * Parses input with its one schema; a failure is a 400 naming every wrong field with its message.
- * `message` is the summary shown to the user (defaults to the first field's message).
+ * `message` is the summary shown to the user (defaults to the first field's message); `whenBlank`, if
+ * given, is the summary instead when any refused field was left empty (the spec's "Fill the form").
  */
-export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, message?: string): z.infer<S> {
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, message?: string, whenBlank?: string): z.infer<S> {
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
+  const given = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  let blank = false;
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "form");
     fields[key] ??= issue.message;
+    const value = given[key];
+    if (issue.path.length === 1 && (value === undefined || value === null || (typeof value === "string" && value.trim() === "")))
+      blank = true;
   }
-  throw new AppError("invalid_input", message ?? Object.values(fields)[0] ?? "Invalid input", fields);
+  const summary = (blank ? whenBlank : undefined) ?? message ?? Object.values(fields)[0] ?? "Invalid input";
+  throw new AppError("invalid_input", summary, fields);
+}
+
+/**
+ * What a browser can check of a field before it is sent (the `required`, `minlength`, `maxlength`,
+ * `min`, `max` and `pattern` attributes), read from the same schema the server parses with, so a
+ * screen never restates a rule. Fields of an array of objects appear as `list.field`.
+ */
+export interface FieldRules {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  pattern?: string;
+}
+
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+}
+
+function rulesOf(json: JsonSchema, required: boolean): FieldRules {
+  const rules: FieldRules = {};
+  if (required) rules.required = true;
+  if (json.minLength !== undefined && json.minLength > 1) rules.minLength = json.minLength;
+  if (json.maxLength !== undefined) rules.maxLength = json.maxLength;
+  if (json.minimum !== undefined) rules.min = json.minimum;
+  if (json.maximum !== undefined) rules.max = json.maximum;
+  // HTML anchors a pattern itself; JSON Schema's are written out.
+  if (json.pattern) rules.pattern = json.pattern.replace(/^\^/, "").replace(/\$$/, "");
+  return rules;
+}
+
+const rulesCache = new WeakMap<z.ZodType, Record<string, FieldRules>>();
+
+export function fieldRules(schema: z.ZodType): Record<string, FieldRules> {
+  const known = rulesCache.get(schema);
+  if (known) return known;
+  // The input side: what the person types, before transforms (trimming, upper-casing, parsing a phone number).
+  const json = toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const rules: Record<string, FieldRules> = {};
+  for (const [name, field] of Object.entries(json.properties ?? {})) {
+    rules[name] = rulesOf(field, json.required?.includes(name) ?? false);
+    for (const [inner, innerField] of Object.entries(field.items?.properties ?? {})) {
+      rules[`${name}.${inner}`] = rulesOf(innerField, field.items?.required?.includes(inner) ?? false);
+    }
+  }
+  rulesCache.set(schema, rules);
+  return rules;
 }

@@ -1,6 +1,7 @@
-import { type ChangeEvent, useState } from "react";
-import { useRevalidator } from "react-router";
+import { type ChangeEvent, useEffect, useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 import { notify } from "~/lib/toast";
+import { uploadWithProgress } from "~/lib/upload";
 import { attachmentTypeRules, documentAccept, documentMessages, photoAccept } from "../../vocabulary/documents.ts";
 
 export interface DocumentRow {
@@ -8,25 +9,6 @@ export interface DocumentRow {
   url: string;
   name: string;
   size: number;
-}
-
-/** Sends a file with progress; resolves with the answer's status and JSON body. */
-function upload(
-  url: string,
-  form: FormData,
-  onProgress: (percent: number) => void,
-): Promise<{ status: number; body: { message?: string } }> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", url);
-    request.responseType = "json";
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => resolve({ status: request.status, body: (request.response ?? {}) as { message?: string } });
-    request.onerror = () => reject(new Error("upload failed"));
-    request.send(form);
-  });
 }
 
 const sizeText = (bytes: number) =>
@@ -47,6 +29,25 @@ function Progress({ percent, label }: { percent: number; label: string }) {
   );
 }
 
+/** Delete posts to the profile screen's action (a fetcher with JavaScript, a plain form post without). */
+function DeleteDocument({ type }: { type: string }) {
+  // The profile screen's action answers `{ ok, message }` (a refusal carries more, unused here).
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    notify(fetcher.data.ok ? "info" : "error", fetcher.data.message);
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" action="/profile">
+      <input type="hidden" name="intent" value="delete-document" />
+      <input type="hidden" name="attachment_type" value={type} />
+      <button type="submit" className="btn btn-sm btn-outline-danger" disabled={fetcher.state !== "idle"}>
+        Delete<span className="visually-hidden"> {type}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
 /** Documents and the profile photo: a file choice starts its upload at once (spec section 4). */
 export function DocumentsSection({ documents, photoUrl }: { documents: DocumentRow[]; photoUrl: string | null }) {
   const revalidator = useRevalidator();
@@ -55,13 +56,12 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
   async function send(key: string, url: string, form: FormData, success: string, input: HTMLInputElement) {
     setProgress((p) => ({ ...p, [key]: 0 }));
     try {
-      const { status, body } = await upload(url, form, (percent) => setProgress((p) => ({ ...p, [key]: percent })));
-      if (status === 200) {
+      const onProgress = (percent: number) => setProgress((p) => ({ ...p, [key]: percent }));
+      const result = await uploadWithProgress(url, form, onProgress, documentMessages.uploadFailed);
+      if (result.ok) {
         notify("success", success);
         await revalidator.revalidate();
-      } else notify("error", body.message ?? documentMessages.uploadFailed);
-    } catch {
-      notify("error", documentMessages.uploadFailed);
+      } else notify("error", result.message);
     } finally {
       input.value = "";
       setProgress((p) => {
@@ -88,13 +88,6 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
     const form = new FormData();
     form.set("file", file);
     void send("photo", "/api/v1/students/me/photo", form, documentMessages.photoUpdated, event.currentTarget);
-  }
-
-  async function remove(type: string) {
-    const response = await fetch(`/api/v1/students/me/files/${encodeURIComponent(type)}`, { method: "DELETE" });
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    notify(response.ok ? "info" : "error", body.message ?? (response.ok ? `${type} deleted` : "There was an error."));
-    await revalidator.revalidate();
   }
 
   return (
@@ -156,9 +149,7 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
                         <a className="btn btn-sm btn-outline-primary" href={doc.url} download>
                           Download<span className="visually-hidden"> {type}</span>
                         </a>
-                        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove(type)}>
-                          Delete<span className="visually-hidden"> {type}</span>
-                        </button>
+                        <DeleteDocument type={type} />
                       </>
                     )}
                     <label className="btn btn-sm btn-primary mb-0" htmlFor={inputId}>

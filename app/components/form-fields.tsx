@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
+import type { FieldRules } from "../../modules/validation.ts";
 
 interface FieldProps {
   name: string;
   label: string;
+  /** The browser's checks for this field, read from the schema the server parses with (`fieldRules`). */
+  rules?: FieldRules;
   required?: boolean;
   error?: string;
   defaultValue?: string;
@@ -31,35 +34,45 @@ function Feedback({ name, error }: { name: string; error?: string }) {
   ) : null;
 }
 
+const textTypes = new Set(["text", "email", "tel", "password", "search", "url"]);
+
+/** The rule attributes HTML allows on an input of `type` (a length on a date input is invalid HTML). */
+export function ruleAttributes(type: string, rules: FieldRules = {}) {
+  const text = textTypes.has(type);
+  return {
+    required: rules.required,
+    minLength: text ? rules.minLength : undefined,
+    maxLength: text ? rules.maxLength : undefined,
+    pattern: text ? rules.pattern : undefined,
+    min: type === "number" ? rules.min : undefined,
+    max: type === "number" ? rules.max : undefined,
+  };
+}
+
 /** A labelled input with its error under it, announced with the field. The one text field of every form. */
 export function TextField({
   type = "text",
   autoComplete,
   inputMode,
-  maxLength = 100,
-  pattern,
   ...props
 }: FieldProps & {
   type?: string;
   autoComplete?: string;
   inputMode?: "tel" | "email" | "text" | "numeric" | "decimal";
-  maxLength?: number;
-  pattern?: string;
 }) {
+  const rules = { ...props.rules, required: props.rules?.required ?? props.required };
   return (
     <div className={props.className ?? "col-md-6"}>
-      <Label {...props} />
+      <Label {...props} required={rules.required} />
       <input
         id={props.name}
         name={props.name}
         type={type}
         className={`form-control${props.error ? " is-invalid" : ""}`}
-        required={props.required}
+        {...ruleAttributes(type, rules)}
         defaultValue={props.defaultValue}
         autoComplete={autoComplete}
         inputMode={inputMode}
-        maxLength={maxLength}
-        pattern={pattern}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${props.name}-error` : undefined}
       />
@@ -69,14 +82,15 @@ export function TextField({
 }
 
 export function SelectField({ options, ...props }: FieldProps & { options: readonly string[] }): ReactNode {
+  const required = props.rules?.required ?? props.required;
   return (
     <div className={props.className ?? "col-md-6"}>
-      <Label {...props} />
+      <Label {...props} required={required} />
       <select
         id={props.name}
         name={props.name}
         className={`form-select${props.error ? " is-invalid" : ""}`}
-        required={props.required}
+        required={required}
         defaultValue={props.defaultValue ?? ""}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${props.name}-error` : undefined}

@@ -1,40 +1,37 @@
-import { type MouseEvent, useRef, useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { type MouseEvent, useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
 import { notify } from "~/lib/toast";
 import { accountMessages } from "../../vocabulary/accounts.ts";
-
-export const LOGOUT_QUESTION = "Are you sure you want to logout?";
+import type { clientAction } from "../routes/logout";
 
 /**
- * Sign Out asks first (spec section 2). With JavaScript a dialog asks; without it the link opens the
- * /logout screen, which asks the same and posts the answer.
+ * Sign Out asks first (spec section 2). With JavaScript a dialog asks and a fetcher posts the answer to
+ * the /logout screen's action; without it the link opens that screen, which asks the same and posts.
  */
 export function SignOut() {
   const dialog = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== "idle";
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle") {
+      sent.current = true;
+      return;
+    }
+    if (!sent.current) return;
+    sent.current = false;
+    // The action redirects home on success (the router follows it and reloads who is logged in).
+    if (fetcher.data && !fetcher.data.ok) notify("error", fetcher.data.message);
+    else {
+      dialog.current?.close();
+      notify("success", accountMessages.loggedOut);
+    }
+  }, [fetcher.state, fetcher.data]);
 
   function ask(event: MouseEvent) {
     event.preventDefault();
     dialog.current?.showModal();
-  }
-
-  async function logout() {
-    setBusy(true);
-    try {
-      const response = await fetch("/api/v1/auth/logout", { method: "POST", headers: { Accept: "application/json" } });
-      if (!response.ok) throw new Error(`logout answered ${response.status}`);
-      localStorage.removeItem("userData");
-      dialog.current?.close();
-      await navigate("/");
-      await revalidator.revalidate();
-      notify("success", accountMessages.loggedOut);
-    } catch {
-      notify("error", "Could not sign you out. Please try again.");
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (
@@ -44,16 +41,16 @@ export function SignOut() {
       </Link>
       <dialog ref={dialog} className="border-0 rounded shadow p-4" aria-labelledby="logout-question">
         <p id="logout-question" className="fs-5">
-          {LOGOUT_QUESTION}
+          {accountMessages.logoutQuestion}
         </p>
-        <div className="d-flex gap-2 justify-content-end">
+        <fetcher.Form method="post" action="/logout" className="d-flex gap-2 justify-content-end">
           <button type="button" className="btn btn-outline-secondary" onClick={() => dialog.current?.close()}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" onClick={logout} disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
             Logout
           </button>
-        </div>
+        </fetcher.Form>
       </dialog>
     </>
   );

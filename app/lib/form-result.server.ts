@@ -9,6 +9,8 @@ export type Refusal = {
   fields: Record<string, string>;
   /** What was typed, so the form shows it again (never a password). */
   values: Record<string, string>;
+  /** For a 429: how long until trying again makes sense. */
+  retryAfterSeconds?: number;
 };
 
 /** Runs a form's work; a domain refusal becomes a Refusal answer with its HTTP status. */
@@ -22,7 +24,14 @@ export async function refusalOr<T>(
     if (!AppError.is(error)) throw error;
     const kept = Object.fromEntries(Object.entries(values).filter(([key]) => !/password/i.test(key)));
     return data(
-      { ok: false as const, status: error.status, message: error.message, fields: error.fields ?? {}, values: kept },
+      {
+        ok: false as const,
+        status: error.status,
+        message: error.message,
+        fields: error.fields ?? {},
+        values: kept,
+        ...(error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+      },
       { status: error.status },
     );
   }

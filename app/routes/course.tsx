@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
+import { refusalOr } from "~/lib/form-result.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { formatDuration, formatFee } from "../../modules/catalogue/format.ts";
@@ -26,19 +27,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** 'Add to Interest' (spec section 4): saves the course for the logged-in student; adding twice changes nothing. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const student = requireStudent(request, context.student);
-  return orRouteError(
-    (async () => {
-      await context.students.addInterest(student.studentId, parseId(params.courseID, "Course"));
-      return { message: studentMessages.interestAdded };
-    })(),
-  );
+  return refusalOr(async () => {
+    await context.students.addInterest(student.studentId, parseId(params.courseID, "Course"));
+    return { ok: true as const, message: studentMessages.interestAdded };
+  });
 }
 
 export default function Course({ loaderData, actionData }: Route.ComponentProps) {
   const { course, interested, loggedIn } = loaderData;
   const navigation = useNavigation();
   useEffect(() => {
-    if (actionData) notify("success", actionData.message);
+    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
   }, [actionData]);
   const facts: [string, string][] = [
     ["Level", course.level],
@@ -55,6 +54,11 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
         <Link to={`/${course.university.country.slug}/universities/${course.university.id}`}>{course.university.name}</Link>,{" "}
         {course.university.city}, {course.university.country.name}
       </p>
+      {actionData && !actionData.ok && (
+        <noscript>
+          <p className="alert alert-danger">{actionData.message}</p>
+        </noscript>
+      )}
       {loggedIn &&
         (interested ? (
           <button type="button" className="btn btn-success mb-4" disabled>

@@ -1,8 +1,10 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { notify } from "~/lib/toast";
+import { codeSchema, newPasswordSchema, resetCodeRequestSchema } from "../../modules/identity/input.ts";
+import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages, CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/forgot-password";
 
@@ -10,6 +12,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Ignit
 
 type Step = "email" | "code" | "password" | "done";
 const stepOfIntent: Record<string, Step> = { send: "email", resend: "code", verify: "code", reset: "password" };
+
+export function loader() {
+  return {
+    rules: { ...fieldRules(resetCodeRequestSchema), ...fieldRules(codeSchema), ...fieldRules(newPasswordSchema) },
+  };
+}
 
 /** Three steps (spec section 4): e-mail, then the e-mailed code, then the new password. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,7 +28,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       if (intent === "send" || intent === "resend") {
         const result = await context.identity.sendResetCode({ email }, context.clientIp);
-        return { ok: true as const, step: "code" as Step, email: result.email, message: result.message, sentAt: Date.now() };
+        // How long the wait is, not when it ends: the browser counts it on its own clock, which may disagree with ours.
+        return {
+          ok: true as const,
+          step: "code" as Step,
+          email: result.email,
+          message: result.message,
+          resendInSeconds: CODE_RESEND_SECONDS,
+        };
       }
       if (intent === "verify") {
         const result = await context.identity.verifyResetCode(
@@ -28,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           context.clientIp,
         );
         return data(
-          { ok: true as const, step: "password" as Step, email, message: result.message, sentAt: 0 },
+          { ok: true as const, step: "password" as Step, email, message: result.message, resendInSeconds: 0 },
           { headers: { "Set-Cookie": context.cookies.resetProof(result.proof) } },
         );
       }
@@ -38,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         context.clientIp,
       );
       return data(
-        { ok: true as const, step: "done" as Step, email, message: result.message, sentAt: 0 },
+        { ok: true as const, step: "done" as Step, email, message: result.message, resendInSeconds: 0 },
         { headers: { "Set-Cookie": context.cookies.clearResetProof() } },
       );
     },
@@ -46,19 +61,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-function useCountdown(startedAt: number | undefined) {
+/**
+ * Seconds until Resend may be asked for. The wait starts when an answer says how long it is (a code was
+ * sent, or the server refused a resend as too early) and runs on the browser's monotonic clock, so a
+ * refused code check in between does not stop it and a wrong wall clock does not bend it.
+ */
+function useResendCountdown(waitSeconds: number | undefined, answer: unknown) {
+  const [until, setUntil] = useState<number | undefined>(undefined);
   const [left, setLeft] = useState(0);
+  // Each new answer (even with the same wait) restarts it.
   useEffect(() => {
-    if (!startedAt) return;
-    const tick = () => setLeft(Math.max(0, CODE_RESEND_SECONDS - Math.floor((Date.now() - startedAt) / 1000)));
-    tick();
+    if (waitSeconds) setUntil(performance.now() + waitSeconds * 1000);
+  }, [waitSeconds, answer]);
+  useEffect(() => {
+    if (until === undefined) return;
+    const tick = () => {
+      const seconds = Math.max(0, Math.ceil((until - performance.now()) / 1000));
+      setLeft(seconds);
+      if (seconds === 0) window.clearInterval(timer);
+    };
     const timer = window.setInterval(tick, 250);
+    tick();
     return () => window.clearInterval(timer);
-  }, [startedAt]);
+  }, [until]);
   return left;
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ actionData, loaderData }: Route.ComponentProps) {
+  const { rules } = loaderData;
   const navigation = useNavigation();
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
@@ -68,8 +98,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ? actionData.step
       : (stepOfIntent[actionData.values.intent ?? ""] ?? "email");
   const email = actionData ? (actionData.ok ? actionData.email : (actionData.values.email ?? "")) : "";
-  const sentAt = actionData?.ok && actionData.sentAt ? actionData.sentAt : undefined;
-  const secondsLeft = useCountdown(sentAt);
+  const wait = actionData?.ok ? actionData.resendInSeconds : actionData?.retryAfterSeconds;
+  const secondsLeft = useResendCountdown(wait, actionData);
   const noAccount = actionData && !actionData.ok && actionData.status === 404;
 
   useEffect(() => {
@@ -85,19 +115,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     else notify("error", actionData.message);
   }, [actionData]);
 
-  function check(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const intent = String(form.get("intent"));
-    if (intent === "send" && !String(form.get("email") ?? "").trim()) {
-      event.preventDefault();
-      notify("warning", accountMessages.enterEmail);
-    }
-    if (intent === "reset" && form.get("password") !== form.get("confirmPassword")) {
-      event.preventDefault();
-      notify("warning", accountMessages.resetPasswordsDoNotMatch);
-    }
-  }
-
   const busy = navigation.state === "submitting";
   const problem = actionData && !actionData.ok ? actionData : undefined;
 
@@ -110,7 +127,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </noscript>
       )}
       {step === "email" && (
-        <Form method="post" onSubmit={check} noValidate>
+        <Form method="post" noValidate>
           <p>Enter the e-mail of your account and we will send you a 6-digit code.</p>
           <input type="hidden" name="intent" value="send" />
           <TextField
@@ -119,7 +136,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             label="Email"
             type="email"
             autoComplete="email"
-            maxLength={254}
+            rules={rules.email}
             defaultValue={email}
           />
           {noAccount && (
@@ -134,7 +151,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       )}
       {step === "code" && (
         <>
-          <Form method="post" onSubmit={check}>
+          <Form method="post" noValidate>
             <p>
               Enter the 6-digit code we sent to <strong>{email}</strong>. {accountMessages.codeHint}
             </p>
@@ -146,8 +163,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               label="One-time code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={6}
-              pattern="\d{6}"
+              rules={rules.entered_otp}
               error={problem?.fields.entered_otp}
             />
             <button type="submit" className="btn btn-primary w-100" disabled={busy}>
@@ -170,7 +186,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </>
       )}
       {step === "password" && (
-        <Form method="post" onSubmit={check} noValidate>
+        <Form method="post" noValidate>
           <input type="hidden" name="intent" value="reset" />
           <TextField
             className="mb-3"
@@ -178,7 +194,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             label="New password"
             type="password"
             autoComplete="new-password"
-            maxLength={200}
+            rules={rules.password}
             error={problem?.fields.password}
           />
           <TextField
@@ -187,7 +203,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            maxLength={200}
+            rules={rules.confirmPassword}
             error={problem?.fields.confirmPassword}
           />
           <button type="submit" className="btn btn-primary w-100" disabled={busy}>

@@ -1,8 +1,11 @@
-import { type FormEvent, useEffect, useState } from "react";
-import { Form, Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { notify } from "~/lib/toast";
+import { orUnanswered } from "~/lib/unanswered";
+import { consultationInputSchema } from "../../modules/consultations/input.ts";
+import { fieldRules } from "../../modules/validation.ts";
 import {
   indianStates,
   preferredSubjects,
@@ -29,13 +32,17 @@ type Values = Record<string, string>;
 
 /** A logged-in student's name, phone and e-mail are filled in from their record. */
 export function loader({ context }: Route.LoaderArgs) {
+  const rules = fieldRules(consultationInputSchema);
   const student = context.student;
-  if (!student) return { prefill: null };
+  if (!student) return { prefill: null, rules };
   const [firstName = "", ...rest] = student.fullName.split(/\s+/);
-  return { prefill: { firstName, lastName: rest.join(" "), phoneNumber: student.phone, email: student.email } };
+  return { prefill: { firstName, lastName: rest.join(" "), phoneNumber: student.phone, email: student.email }, rules };
 }
 
-/** The form also works without JavaScript: it posts here, and the answer renders on the server. */
+/**
+ * The one way a booking is made from the screen: without JavaScript the form posts here and the answer
+ * renders on the server; with it, a fetcher posts here and the screen updates in place.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
   return refusalOr(async () => {
@@ -47,6 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       booking: { firstName: result.booking.firstName, lastName: result.booking.lastName },
     };
   }, values);
+}
+
+/** A request that never got an answer (network down, a proxy's error page) keeps the form and says so. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const failure = { ok: false as const, status: 0, message: REQUEST_FAILED, fields: {}, values: {} };
+  return orUnanswered(serverAction, failure);
 }
 
 function readRegistered(): Registered | null {
@@ -98,49 +111,31 @@ function Booked({ registered, onBookAgain }: { registered: Registered; onBookAga
 }
 
 export default function FreeConsultation({ actionData, loaderData }: Route.ComponentProps) {
-  const serverOutcome = actionData;
-  const [registered, setRegistered] = useState<Registered | null>(serverOutcome?.ok ? serverOutcome.booking : null);
-  const [submitting, setSubmitting] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>(serverOutcome && !serverOutcome.ok ? serverOutcome.fields : {});
-  const values: Values = serverOutcome && !serverOutcome.ok ? serverOutcome.values : (loaderData.prefill ?? {});
+  const fetcher = useFetcher<typeof clientAction>();
+  // The fetcher's answer when scripts run; the server-rendered answer of a plain form post otherwise.
+  const outcome = fetcher.data ?? actionData;
+  const submitting = fetcher.state !== "idle";
+  const refusal = outcome && !outcome.ok ? outcome : undefined;
+  const [registered, setRegistered] = useState<Registered | null>(outcome?.ok ? outcome.booking : null);
+  const fields: Record<string, string> = refusal?.fields ?? {};
+  // After a refusal the typed values stay in the inputs (they are not reset); a plain post renders them back.
+  const values: Values = (actionData && !actionData.ok ? actionData.values : null) ?? loaderData.prefill ?? {};
+  const { rules } = loaderData;
 
   useEffect(() => {
-    if (serverOutcome?.ok) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(serverOutcome.booking));
-    else if (serverOutcome) notify("error", serverOutcome.message);
+    if (outcome?.ok) {
+      // Only what the success view shows is kept in the browser.
+      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(outcome.booking));
+      setRegistered(outcome.booking);
+      notify("success", outcome.message);
+      celebrate();
+    } else if (outcome) notify("error", outcome.message);
+  }, [outcome]);
+
+  useEffect(() => {
     const stored = readRegistered();
     if (stored) setRegistered(stored);
-  }, [serverOutcome]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const payload = Object.fromEntries([...new FormData(event.currentTarget)].map(([k, v]) => [k, String(v)]));
-    setSubmitting(true);
-    try {
-      const response = await fetch("/api/v1/consultations", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(payload),
-      });
-      const body = await response.json();
-      if (response.status === 200) {
-        const booking: Registered = body.data;
-        window.localStorage.setItem(STORAGE_KEY, JSON.stringify(booking));
-        setFields({});
-        setRegistered(booking);
-        notify("success", body.message);
-        celebrate();
-      } else {
-        setFields(body?.error?.fields ?? {});
-        notify("error", body?.message ?? REQUEST_FAILED);
-      }
-    } catch (error) {
-      // biome-ignore lint/suspicious/noConsole: the spec logs a failed request in the browser console.
-      console.warn("consultation request failed", error);
-      notify("error", REQUEST_FAILED);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  }, []);
 
   function bookAgain() {
     window.localStorage.removeItem(STORAGE_KEY);
@@ -155,16 +150,16 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
       ) : (
         <>
           <p>Tell us about your plans and a counsellor will call you. Fields marked * are required.</p>
-          {serverOutcome && !serverOutcome.ok && (
+          {refusal && (
             <noscript>
-              <p className="alert alert-danger">{serverOutcome.message}</p>
+              <p className="alert alert-danger">{refusal.message}</p>
             </noscript>
           )}
-          <Form method="post" className="row g-3" onSubmit={onSubmit} aria-busy={submitting}>
+          <fetcher.Form method="post" className="row g-3" aria-busy={submitting}>
             <TextField
               name="firstName"
               label="First name"
-              required
+              rules={rules.firstName}
               autoComplete="given-name"
               error={fields.firstName}
               defaultValue={values.firstName}
@@ -172,7 +167,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
             <TextField
               name="lastName"
               label="Last name"
-              required
+              rules={rules.lastName}
               autoComplete="family-name"
               error={fields.lastName}
               defaultValue={values.lastName}
@@ -182,9 +177,8 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               label="Phone number"
               type="tel"
               inputMode="tel"
-              required
+              rules={rules.phoneNumber}
               autoComplete="tel"
-              maxLength={30}
               error={fields.phoneNumber}
               defaultValue={values.phoneNumber}
             />
@@ -192,16 +186,15 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               name="email"
               label="Email"
               type="email"
-              required
+              rules={rules.email}
               autoComplete="email"
-              maxLength={254}
               error={fields.email}
               defaultValue={values.email}
             />
             <SelectField
               name="studyDestination"
               label="Study destination"
-              required
+              rules={rules.studyDestination}
               options={studyDestinations}
               error={fields.studyDestination}
               defaultValue={values.studyDestination}
@@ -209,7 +202,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
             <SelectField
               name="typeOfStudy"
               label="Type of study"
-              required
+              rules={rules.typeOfStudy}
               options={typesOfStudy}
               error={fields.typeOfStudy}
               defaultValue={values.typeOfStudy}
@@ -217,7 +210,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
             <SelectField
               name="preferredSubject"
               label="Preferred subject"
-              required
+              rules={rules.preferredSubject}
               options={preferredSubjects}
               error={fields.preferredSubject}
               defaultValue={values.preferredSubject}
@@ -233,6 +226,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
             <TextField
               name="qualification"
               label="Qualification"
+              rules={rules.qualification}
               error={fields.qualification}
               defaultValue={values.qualification}
             />
@@ -241,7 +235,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
                 Book Your Free Consultation
               </button>
             </div>
-          </Form>
+          </fetcher.Form>
         </>
       )}
       {submitting && (

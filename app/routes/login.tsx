@@ -1,8 +1,11 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { ruleAttributes } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 import { notify } from "~/lib/toast";
+import { loginSchema } from "../../modules/identity/input.ts";
+import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/login";
 
@@ -10,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Login | Ignite" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (context.student) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  return { rules: fieldRules(loginSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +43,8 @@ function useLoginRequiredWarning() {
   return required;
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
+  const { rules } = loaderData;
   const required = useLoginRequiredWarning();
   const [params] = useSearchParams();
   const [showPassword, setShowPassword] = useState(false);
@@ -52,14 +56,6 @@ export default function Login({ actionData }: Route.ComponentProps) {
     else if (actionData.status === 400) notify("warning", accountMessages.pleaseFillTheForm);
     else notify("error", accountMessages.loginFailed);
   }, [actionData]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? "")) {
-      event.preventDefault();
-      notify("warning", accountMessages.pleaseFillTheForm);
-    }
-  }
 
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>
@@ -74,13 +70,21 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <p className="alert alert-danger">{actionData.message}</p>
         </noscript>
       )}
-      <Form method="post" onSubmit={onSubmit} noValidate>
+      {/* The server answers an empty or wrong form in the spec's words, so the browser's own bubbles stay off. */}
+      <Form method="post" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
         <div className="mb-3">
           <label htmlFor="email" className="form-label">
             Email
           </label>
-          <input id="email" name="email" type="email" className="form-control" autoComplete="email" maxLength={254} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            className="form-control"
+            autoComplete="email"
+            {...ruleAttributes("email", rules.email)}
+          />
         </div>
         <div className="mb-2">
           <label htmlFor="password" className="form-label">
@@ -93,7 +97,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
               type={showPassword ? "text" : "password"}
               className="form-control"
               autoComplete="current-password"
-              maxLength={200}
+              {...ruleAttributes("password", rules.password)}
             />
             <button
               type="button"

@@ -1,5 +1,6 @@
 import { Form, Link, redirect } from "react-router";
-import { LOGOUT_QUESTION } from "~/components/sign-out";
+import { orUnanswered } from "~/lib/unanswered";
+import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/logout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign Out | Ignite" }];
@@ -15,10 +16,15 @@ export async function action({ context }: Route.ActionArgs) {
   return redirect("/", { headers: { "Set-Cookie": context.cookies.clearSession() } });
 }
 
+/** With JavaScript: a request that gets no answer keeps the student where they are, told so. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return orUnanswered(serverAction, { ok: false as const, message: accountMessages.logoutFailed });
+}
+
 export default function Logout() {
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>
-      <h1 className="h3">{LOGOUT_QUESTION}</h1>
+      <h1 className="h3">{accountMessages.logoutQuestion}</h1>
       <Form method="post" className="d-flex gap-2 mt-3">
         <button type="submit" className="btn btn-primary">
           Logout

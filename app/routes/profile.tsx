@@ -1,10 +1,13 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { DocumentsSection } from "~/components/documents-section";
-import { TextField } from "~/components/form-fields";
+import { ruleAttributes, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
+import { profileSchema } from "../../modules/students/input.ts";
+import { fieldRules } from "../../modules/validation.ts";
+import { documentMessages } from "../../vocabulary/documents.ts";
 import { genders, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
 import type { loader as rootLoader } from "../root";
 import recordsStyles from "../styles/records.scss?url";
@@ -20,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.documents.list(student.studentId),
   ]);
   const documents = files.map((f) => ({ attachmentType: f.attachmentType, url: f.url, name: f.name, size: f.size }));
-  return { profile, documents };
+  return { profile, documents, rules: fieldRules(profileSchema) };
 }
 
 /** Save: one schema checks the whole record; the student is the session's, email and password stay as they are. */
@@ -28,6 +31,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const student = requireStudent(request, context.student);
   const form = await request.formData();
   const value = (name: string) => String(form.get(name) ?? "");
+  if (value("intent") === "delete-document") {
+    return refusalOr(async () => {
+      const removed = await context.documents.remove(student.studentId, value("attachment_type"));
+      return { ok: true as const, intent: "delete-document" as const, message: documentMessages.deleted(removed) };
+    });
+  }
   const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
   return refusalOr(async () => {
     await context.students.updateProfile(student.studentId, {
@@ -43,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         cgpa: value(`cgpa-${level}`),
       })),
     });
-    return { ok: true as const, message: studentMessages.edited };
+    return { ok: true as const, intent: "save" as const, message: studentMessages.edited };
   }, values);
 }
 
@@ -57,26 +66,29 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, documents } = loaderData;
+  const { profile, documents, rules } = loaderData;
   // The photo is already in the root data (the navbar shows it); it is not read twice.
   const photoUrl = useRouteLoaderData<typeof rootLoader>("root")?.student?.photoUrl ?? null;
   const [params] = useSearchParams();
-  const [editing, setEditing] = useState(params.get("edit") === "1" || (actionData !== undefined && !actionData.ok));
   const navigation = useNavigation();
-  const refusal = actionData && !actionData.ok ? actionData : undefined;
+  // This screen's own answers are about saving the details; a document deleted by a plain form post
+  // (without JavaScript; with it, the documents section's fetcher answers) is only reported.
+  const saved = actionData?.ok && actionData.intent === "save" ? actionData : undefined;
+  const refusal = actionData && !actionData.ok && actionData.values.intent === "save" ? actionData : undefined;
+  const otherAnswer = actionData && !saved && !refusal ? actionData : undefined;
+  const [editing, setEditing] = useState(params.get("edit") === "1" || refusal !== undefined);
   const errors = refusal?.fields ?? {};
   const typed = refusal?.values;
 
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      notify("success", actionData.message);
+    if (saved) {
+      notify("success", saved.message);
       setEditing(false);
-    } else {
+    } else if (refusal) {
       notify("error", studentMessages.noChanges);
       setEditing(true);
     }
-  }, [actionData]);
+  }, [saved, refusal]);
 
   const field = (name: string, fallback: string | null) => typed?.[name] ?? fallback ?? "";
   const mark = (kind: "percentage" | "cgpa", level: QualificationLevel) => {
@@ -94,6 +106,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <div className="container py-4" style={{ maxWidth: "56rem" }}>
       <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-3">
         <h1 className="h2 mb-0">Profile</h1>
+        {otherAnswer && (
+          <noscript>
+            <p className="alert alert-info w-100">{otherAnswer.message}</p>
+          </noscript>
+        )}
         <nav aria-label="Your records" className="d-flex gap-3">
           <Link to="/user/saved-courses">Saved Courses</Link>
           <Link to="/user/applications">Applications</Link>
@@ -151,10 +168,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </>
         ) : (
           <Form method="post" className="row g-3" noValidate>
+            <input type="hidden" name="intent" value="save" />
             <TextField
               name="name1"
               label="Full name"
               autoComplete="name"
+              rules={rules.name1}
               error={errors.name1}
               defaultValue={field("name1", profile.fullName)}
             />
@@ -170,7 +189,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              maxLength={30}
+              rules={rules.phone}
               error={errors.phone}
               defaultValue={field("phone", profile.phone)}
             />
@@ -195,7 +214,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <TextField
               name="passport_no"
               label="Passport number"
-              maxLength={12}
+              rules={rules.passport_no}
               error={errors.passport_no}
               defaultValue={field("passport_no", profile.passportNo)}
             />
@@ -208,7 +227,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 name="address"
                 className="form-control"
                 rows={3}
-                maxLength={500}
+                maxLength={rules.address?.maxLength}
                 defaultValue={field("address", profile.address)}
               />
             </div>
@@ -228,8 +247,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                         name={`percentage-${level}`}
                         type="number"
                         inputMode="decimal"
-                        min={0}
-                        max={100}
+                        {...ruleAttributes("number", rules["qualifications.percentage"])}
                         step={0.01}
                         className="form-control"
                         defaultValue={mark("percentage", level)}
@@ -244,8 +262,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                         name={`cgpa-${level}`}
                         type="number"
                         inputMode="decimal"
-                        min={0}
-                        max={10}
+                        {...ruleAttributes("number", rules["qualifications.cgpa"])}
                         step={0.01}
                         className="form-control"
                         defaultValue={mark("cgpa", level)}

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
-import { orRouteError } from "~/lib/errors.server";
+import { refusalOr } from "~/lib/form-result.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../modules/catalogue/inputs.ts";
@@ -18,21 +18,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const student = requireStudent(request, context.student);
   const form = await request.formData();
-  return orRouteError(
-    (async () => {
-      await context.students.removeInterest(student.studentId, parseId(form.get("courseId"), "Course"));
-      return { message: studentMessages.removedCourse(String(form.get("courseName") ?? "the course").slice(0, 200)) };
-    })(),
-  );
+  return refusalOr(async () => {
+    await context.students.removeInterest(student.studentId, parseId(form.get("courseId"), "Course"));
+    const name = String(form.get("courseName") ?? "the course").slice(0, 200);
+    return { ok: true as const, message: studentMessages.removedCourse(name) };
+  });
 }
 
 export default function SavedCourses({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
-    if (actionData) notify("info", actionData.message);
+    if (actionData) notify(actionData.ok ? "info" : "error", actionData.message);
   }, [actionData]);
   return (
     <div className="container py-4">
       <h1 className="h2 mb-4">Saved Courses</h1>
+      {actionData && (
+        <noscript>
+          <p className={`alert ${actionData.ok ? "alert-info" : "alert-danger"}`}>{actionData.message}</p>
+        </noscript>
+      )}
       {loaderData.courses.length === 0 ? (
         <p className="fs-5 my-5">{studentMessages.noSavedCourses}</p>
       ) : (

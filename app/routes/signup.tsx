@@ -1,9 +1,11 @@
-import { type FormEvent, useEffect } from "react";
+import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 import { notify } from "~/lib/toast";
+import { signupFormSchema } from "../../modules/identity/input.ts";
+import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/signup";
 
@@ -11,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign Up | Ignite" }];
 
 export function loader({ context }: Route.LoaderArgs) {
   if (context.student) throw redirect("/");
-  return null;
+  return { rules: fieldRules(signupFormSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,13 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const fields = [
   { name: "name1", label: "Full name", autoComplete: "name" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", maxLength: 254 },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
   { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", inputMode: "tel" as const },
-  { name: "password", label: "Password", type: "password", autoComplete: "new-password", maxLength: 200 },
-  { name: "confirmPassword", label: "Confirm password", type: "password", autoComplete: "new-password", maxLength: 200 },
+  { name: "password", label: "Password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm password", type: "password", autoComplete: "new-password" },
 ];
 
-export default function Signup({ actionData }: Route.ComponentProps) {
+export default function Signup({ actionData, loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const errors = actionData?.fields ?? {};
@@ -52,18 +54,6 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     else notify("error", accountMessages.signupFailed);
   }, [actionData]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? "");
-    if (fields.some((field) => value(field.name).trim() === "")) {
-      event.preventDefault();
-      notify("warning", accountMessages.fillTheForm);
-    } else if (value("password") !== value("confirmPassword")) {
-      event.preventDefault();
-      notify("warning", accountMessages.passwordsDoNotMatch);
-    }
-  }
-
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>
       <h1 className="h2 mb-3">Sign Up</h1>
@@ -72,10 +62,18 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           <p className="alert alert-warning">{actionData.message}</p>
         </noscript>
       )}
-      <Form method="post" onSubmit={onSubmit} noValidate>
+      {/* The server answers an incomplete form in the spec's words, so the browser's own bubbles stay off. */}
+      <Form method="post" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
         {fields.map((field) => (
-          <TextField className="mb-3" key={field.name} {...field} error={errors[field.name]} defaultValue={typed[field.name]} />
+          <TextField
+            className="mb-3"
+            key={field.name}
+            {...field}
+            rules={loaderData.rules[field.name]}
+            error={errors[field.name]}
+            defaultValue={typed[field.name]}
+          />
         ))}
         <p className="small text-body-secondary">{accountMessages.passwordRule}</p>
         <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>

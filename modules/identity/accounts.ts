@@ -78,14 +78,11 @@ async function startSession(deps: IdentityDeps, student: StudentRow, days: numbe
   return { student: present(student), ...session };
 }
 
-const signupRequired = ["name1", "email", "phone", "password"] as const;
 const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === "23505" || (error as { code?: string }).code === "23505";
 
 export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string): Promise<NewSession> {
-  const fields = (raw ?? {}) as Record<string, unknown>;
-  const blank = signupRequired.some((key) => typeof fields[key] !== "string" || (fields[key] as string).trim() === "");
-  const input = parseInput(signupSchema, raw, blank ? accountMessages.fillTheForm : undefined);
+  const input = parseInput(signupSchema, raw, undefined, accountMessages.fillTheForm);
   await limit(deps, accountLimits.signupPerIp, clientIp);
   const exists = () => new AppError("invalid_input", accountMessages.accountExists, { email: accountMessages.accountExists });
   if (await findStudentByEmail(deps.db, input.email)) throw exists();

@@ -15,19 +15,25 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, accountMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong);
 
-/** Sign-up, in the spec's field names (name1 is the full name). */
+const signupFields = {
+  name1: personName(accountMessages.enterFullName),
+  email: emailSchema,
+  phone: phoneNumber,
+  password: passwordSchema,
+};
+/** The confirmation, when sent, must be filled in and equal the password. */
+const confirmation = z.string().min(1, accountMessages.fillTheForm).max(PASSWORD_MAX_LENGTH);
+const passwordsMatch = (v: { password: string; confirmPassword?: string }) =>
+  v.confirmPassword === undefined || v.confirmPassword === v.password;
+const mismatch = { message: accountMessages.passwordsDoNotMatch, path: ["confirmPassword"] };
+
+/** Sign-up, in the spec's field names (name1 is the full name); API clients may leave out the confirmation. */
 export const signupSchema = z
-  .object({
-    name1: personName(accountMessages.enterFullName),
-    email: emailSchema,
-    phone: phoneNumber,
-    password: passwordSchema,
-    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
-  })
-  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
-    message: accountMessages.passwordsDoNotMatch,
-    path: ["confirmPassword"],
-  });
+  .object({ ...signupFields, confirmPassword: confirmation.optional() })
+  .refine(passwordsMatch, mismatch);
+
+/** The sign-up screen asks for all five fields (spec section 5); its browser hints come from here. */
+export const signupFormSchema = z.object({ ...signupFields, confirmPassword: confirmation }).refine(passwordsMatch, mismatch);
 
 export const loginSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, accountMessages.pleaseFillTheForm).max(EMAIL_MAX_LENGTH),

@@ -40,8 +40,8 @@ export const profileSchema = z.object({
     z
       .string()
       .trim()
+      .regex(/^[A-Za-z0-9]{6,12}$/, studentMessages.passportRule)
       .toUpperCase()
-      .regex(/^[A-Z0-9]{6,12}$/, studentMessages.passportRule)
       .optional(),
   ),
   address: optionalText(ADDRESS_MAX_LENGTH),

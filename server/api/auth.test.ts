@@ -392,6 +392,32 @@ describe("password reset", () => {
     expect(Math.abs((rows[0]?.expiresAt.getTime() ?? 0) - (Date.now() + 600_000))).toBeLessThan(10_000);
   });
 
+  it("with the mail server down says 'Some internal error, please try later', and works at once when mail is back", async () => {
+    // A port where the mail server is down now and comes up later.
+    const probe = await startSmtpSink();
+    const port = probe.port;
+    await probe.close();
+    const down = new ApiClient(createTestApp(database, { SMTP_URL: `smtp://127.0.0.1:${port}?tls=off` }).app);
+    const account = await createStudent(down);
+    const refused = await down.post("/api/v1/auth/password/code", { email: account.email });
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toBe("Some internal error, please try later");
+    // No code was kept for a mail that never left, so the next ask is not told to wait.
+    const rows = await database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.studentId, account.studentId));
+    expect(rows).toEqual([]);
+
+    const back = await startSmtpSink(port);
+    try {
+      const again = await down.post("/api/v1/auth/password/code", { email: account.email });
+      expect(again.status).toBe(200);
+      const [mail] = await back.waitFor(1);
+      const code = resetCodeIn(mail?.text) ?? "missing";
+      expect((await down.post("/api/v1/auth/password/verify", { email: account.email, entered_otp: code })).status).toBe(200);
+    } finally {
+      await back.close();
+    }
+  });
+
   it("answers 404 'You do not have an account' for an unknown e-mail and 400 for an empty one, mailing nothing", async () => {
     const unknown = await askForCode(uniqueEmail("ghost"));
     expect(unknown.status).toBe(404);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { consultationInputSchema } from "./consultations/input.ts";
+import { codeSchema, loginSchema, signupFormSchema, signupSchema } from "./identity/input.ts";
+import { profileSchema } from "./students/input.ts";
+import { fieldRules, parseInput } from "./validation.ts";
+
+describe("the browser's checks come from the schema the server parses with", () => {
+  it("reads required fields, lengths and patterns of the sign-up screen", () => {
+    const rules = fieldRules(signupFormSchema);
+    expect(rules.name1).toMatchObject({ required: true, maxLength: 100 });
+    expect(rules.email).toMatchObject({ required: true, maxLength: 254 });
+    expect(rules.password).toEqual({ required: true, minLength: 8, maxLength: 200 });
+    expect(rules.confirmPassword).toMatchObject({ required: true, maxLength: 200 });
+    // The API may leave the confirmation out; the screen may not.
+    expect(fieldRules(signupSchema).confirmPassword?.required).toBeUndefined();
+  });
+
+  it("reads ranges of the marks, optional fields, and the reset code's pattern without its anchors", () => {
+    const profile = fieldRules(profileSchema);
+    expect(profile["qualifications.percentage"]).toEqual({ min: 0, max: 100 });
+    expect(profile["qualifications.cgpa"]).toEqual({ min: 0, max: 10 });
+    expect(profile.address).toMatchObject({ maxLength: 500 });
+    expect(profile.address?.required).toBeUndefined();
+    expect(profile.passport_no?.pattern).toBe("[A-Za-z0-9]{6,12}");
+    expect(fieldRules(codeSchema).entered_otp).toEqual({ required: true, pattern: "\\d{6}" });
+    expect(fieldRules(loginSchema).password).toEqual({ required: true, maxLength: 200 });
+  });
+
+  it("marks the booking's required choices and leaves the optional ones free", () => {
+    const rules = fieldRules(consultationInputSchema);
+    for (const name of ["firstName", "lastName", "phoneNumber", "email", "studyDestination", "typeOfStudy", "preferredSubject"])
+      expect(rules[name]?.required, name).toBe(true);
+    for (const name of ["yearOfStudy", "state", "qualification"]) expect(rules[name]?.required, name).toBeUndefined();
+  });
+});
+
+describe("parsing input", () => {
+  it("summarises with the blank-form message when a refused field was left empty, else the first field's", () => {
+    const blank = () =>
+      parseInput(signupSchema, { name1: "Asha", email: "", phone: "9876543210", password: "x" }, undefined, "Fill the form");
+    expect(blank).toThrow("Fill the form");
+    const wrong = () =>
+      parseInput(
+        signupSchema,
+        { name1: "Asha", email: "a@b.in", phone: "9876543210", password: "short" },
+        undefined,
+        "Fill the form",
+      );
+    expect(wrong).toThrow("Use at least 8 characters");
+  });
+});
