@@ -43,6 +43,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED: "demo",
+      // A local trial: the demo student with the README's password (tests/e2e/records.spec.ts logs in as it).
+      DEMO_STUDENT: "true",
       LOG_LEVEL: "warn",
       SITE_EMAIL: "hello@ignite.test",
       WHATSAPP_NUMBER: "919800000000",

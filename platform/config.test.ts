@@ -24,6 +24,26 @@ describe("configuration", () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
+  it.each([
+    ["DATABASE_URL", "mysql://ignite:db-SECRET-pw@db.internal/ignite"],
+    ["SMTP_URL", "http://mailer:smtp-SECRET-pw@mail.internal"],
+    ["REDIS_URL", "http://:redis-SECRET-pw@cache.internal"],
+    ["ADMIN_PASSWORD", "SECRET-pw"],
+  ])("names a bad %s without printing its value", (name, value) => {
+    const env = { [name]: value, ...(name === "ADMIN_PASSWORD" ? { ADMIN_EMAIL: "admin@ignite.test" } : {}) };
+    const error = (() => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        return e as Error;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toContain(`${name}:`);
+    expect(error?.message).not.toContain("SECRET");
+  });
+
   it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
     expect(() => loadConfig({ ADMIN_EMAIL: "admin@ignite.test" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
     expect(loadConfig({ ADMIN_EMAIL: "admin@ignite.test", ADMIN_PASSWORD: "a long enough secret" }).admin?.email).toBe(

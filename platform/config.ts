@@ -37,6 +37,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "must be at least 12 characters").optional()),
   SEED: z.enum(["demo", "none"]).default("demo"),
+  DEMO_STUDENT: boolean.default(false),
   SITE_EMAIL: z.email().default("info@ignite.example"),
   SITE_PHONE: z.string().trim().min(5).default("+91 484 400 1234"),
   WHATSAPP_NUMBER: z
@@ -77,6 +78,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicUrl: env.PUBLIC_URL,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seed: env.SEED,
+    /** A demo student with a published password, for a local trial only (never with an https PUBLIC_URL). */
+    demoStudent: env.DEMO_STUDENT,
     site: { email: env.SITE_EMAIL, phone: env.SITE_PHONE, whatsappNumber: env.WHATSAPP_NUMBER },
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
@@ -107,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         return `${issue.path.join(".")}: ${issue.message} (${got})`;
       }),
     );
+  }
+  if (parsed.data.DEMO_STUDENT && parsed.data.PUBLIC_URL?.startsWith("https:")) {
+    throw new ConfigError([
+      "DEMO_STUDENT: the demo student's password is published, so a server at an https PUBLIC_URL never has one",
+    ]);
   }
   if (Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
     throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);

@@ -157,6 +157,11 @@ export function createApp(options: AppOptions) {
 
   app.use("/api/catalogue/*", cachedPublicGet);
   app.route("/api/catalogue", catalogueApi(catalogue, config.rateLimits.search));
+  // The application API answers about accounts and students: nothing of it may be kept by a cache.
+  app.use("/api/v1/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+  });
   app.get("/api/v1/countries", async (c) => c.json({ data: (await catalogue.listCountries()).map(presentCountry) }));
   app.route("/api/v1", authApi(identity, cookies));
   app.route("/api/v1", studentsApi(students));
@@ -223,12 +228,18 @@ export function createApp(options: AppOptions) {
         clientIp: c.var.clientIp,
         log: c.var.log,
       });
-      if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+      // What a student's session sees is theirs alone: no browser or proxy may keep it.
+      const privacy = c.var.student ? "private, no-store" : "no-cache";
+      if (!response.headers.get("Content-Type")?.startsWith("text/html")) {
+        const headers = new Headers(response.headers);
+        headers.set("Cache-Control", privacy);
+        return new Response(response.body, { status: response.status, headers });
+      }
       // Pages are read whole so their inline scripts can be allowed by hash in the policy.
       const html = await response.text();
       const headers = new Headers(response.headers);
       headers.set("Content-Security-Policy", pagePolicy(inlineScriptHashes(html)));
-      if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
+      headers.set("Cache-Control", privacy);
       return new Response(html, { status: response.status, headers });
     });
   }

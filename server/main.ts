@@ -1,14 +1,12 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
-import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
-import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
-import { DEMO_STUDENT, seedDemoStudent } from "../modules/students/demo.ts";
 import { ConfigError, loadConfig } from "../platform/config.ts";
 import { openDatabase } from "../platform/db/client.ts";
 import { createLogger } from "../platform/log.ts";
 import { createApp } from "./app.ts";
+import { prepareDatabase } from "./startup.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -23,14 +21,7 @@ async function main() {
   }
   const log = createLogger(config.logLevel);
   const database = openDatabase(config, (error) => log.warn({ err: error }, "idle database connection lost"));
-  await database.migrate();
-  if (config.seed === "demo") {
-    const seeded = await seedDemoCatalogue(database.db);
-    if (seeded) log.info(seeded, "demo catalogue seeded");
-    if (await seedDemoStudent(database.db)) log.info({ email: DEMO_STUDENT.email }, "demo student created (see README)");
-  }
-  // PGlite has no autovacuum daemon: refresh the planner's statistics at each start.
-  if (database.kind === "pglite") await database.db.execute(sql`analyze`);
+  await prepareDatabase(config, database, log);
   if (config.admin) log.warn("ADMIN_EMAIL is set, but staff accounts arrive with a later issue; no admin was created");
 
   const buildPath = path.resolve("build/server/index.js");

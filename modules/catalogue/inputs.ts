@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEARCH_TERM_MAX_LENGTH } from "../../vocabulary/catalogue.ts";
 import { notFound } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 
@@ -13,7 +14,7 @@ export const searchTermSchema = z
   .string()
   .trim()
   .min(1, "Enter something to search for")
-  .max(100, "Search terms can be at most 100 characters");
+  .max(SEARCH_TERM_MAX_LENGTH, `Search terms can be at most ${SEARCH_TERM_MAX_LENGTH} characters`);
 
 export const idSchema = z.coerce
   .number({ error: "Not a valid id" })

@@ -1,9 +1,21 @@
-import { hash } from "@node-rs/argon2";
+import { randomBytes } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { applications, countries, courses, studentInterests, students, universities } from "../../platform/db/schema.ts";
+import {
+  applications,
+  countries,
+  courses,
+  sessions,
+  studentInterests,
+  students,
+  universities,
+} from "../../platform/db/schema.ts";
 
-/** The demo student of `SEED=demo`, so the applications screen has something to show. */
+/**
+ * The demo student of a local trial (`DEMO_STUDENT=true`), so the applications screen has something to
+ * show. Its password is published in the README: it must never exist on a public deployment.
+ */
 export const DEMO_STUDENT = {
   email: "demo@ignite.example",
   password: "ignite-demo-2026",
@@ -46,5 +58,24 @@ export async function seedDemoStudent(db: Database): Promise<boolean> {
     .insert(studentInterests)
     .values(chosen.slice(0, 2).map((courseId) => ({ studentId: student.id, courseId })))
     .onConflictDoNothing();
+  return true;
+}
+
+/**
+ * On a public deployment: if the demo student is there with its published password (a database that
+ * was once used for a trial), its password is replaced by a random one nobody knows and its sessions
+ * end. Returns whether it had to.
+ */
+export async function lockDemoStudent(db: Database): Promise<boolean> {
+  const [demo] = await db
+    .select({ id: students.id, passwordHash: students.passwordHash })
+    .from(students)
+    .where(eq(students.email, DEMO_STUDENT.email));
+  if (!demo || !(await verify(demo.passwordHash, DEMO_STUDENT.password))) return false;
+  await db
+    .update(students)
+    .set({ passwordHash: await hash(randomBytes(32).toString("base64url")) })
+    .where(eq(students.id, demo.id));
+  await db.delete(sessions).where(eq(sessions.studentId, demo.id));
   return true;
 }

@@ -85,6 +85,22 @@ describe("profile", () => {
     expect(body.data.qualifications[0].percentage).toBe(94.2);
   });
 
+  it("marks every answer about the student private and not to be stored by any cache", async () => {
+    const me = await createStudent(api);
+    for (const path of [
+      "/api/v1/students/me",
+      "/api/v1/students/me/interests",
+      "/api/v1/students/me/applications",
+      "/api/v1/students/me/files",
+    ]) {
+      const answer = await api.get(path, { cookie: me.cookie });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("Cache-Control"), path).toBe("private, no-store");
+    }
+    const refused = await api.get("/api/v1/students/me");
+    expect(refused.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
   it("never changes the e-mail, the password or another student through a profile write", async () => {
     const me = await createStudent(api, { name: "Owner Test" });
     const other = await createStudent(api, { name: "Other Test" });

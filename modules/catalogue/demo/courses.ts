@@ -1,4 +1,4 @@
-import type { CourseLevel, CourseMode, FeePeriod } from "../../../vocabulary/catalogue.ts";
+import { type CourseLevel, type CourseMode, courseLevels, type FeePeriod } from "../../../vocabulary/catalogue.ts";
 import type { DemoCountry } from "./countries.ts";
 
 // The demo fees are illustrative: plausible for the country and kind of institution, not any real price list.
@@ -40,7 +40,7 @@ interface Subject {
   names?: Partial<Record<Level, string>>;
 }
 
-const all: readonly Level[] = ["Bachelors", "Masters", "Diploma", "Certificate", "PhD"];
+const all: readonly Level[] = courseLevels;
 const degrees: readonly Level[] = ["Bachelors", "Masters", "PhD"];
 const vocational: readonly Level[] = ["Diploma", "Certificate"];
 

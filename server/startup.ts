@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
+import { lockDemoStudent, seedDemoStudent } from "../modules/students/demo.ts";
+import type { Config } from "../platform/config.ts";
+import type { DatabaseHandle } from "../platform/db/client.ts";
+import type { Logger } from "../platform/log.ts";
+
+/** What a start did to the data, said in one log line so an operator knows what the site holds. */
+export interface Prepared {
+  catalogue: "seeded" | "already there" | "not asked for";
+  demoStudent: "created" | "already there" | "locked" | "none";
+}
+
+/** Migrates, seeds what the configuration asks for, and makes sure a public site has no known password. */
+export async function prepareDatabase(config: Config, database: DatabaseHandle, log: Logger): Promise<Prepared> {
+  await database.migrate();
+  const prepared: Prepared = { catalogue: "not asked for", demoStudent: "none" };
+  if (config.seed === "demo") prepared.catalogue = (await seedDemoCatalogue(database.db)) ? "seeded" : "already there";
+  if (config.demoStudent) prepared.demoStudent = (await seedDemoStudent(database.db)) ? "created" : "already there";
+  else if (config.publicUrl?.startsWith("https:") && (await lockDemoStudent(database.db))) prepared.demoStudent = "locked";
+  // PGlite has no autovacuum daemon: refresh the planner's statistics at each start.
+  if (database.kind === "pglite") await database.db.execute(sql`analyze`);
+  log.info(prepared, "data prepared");
+  return prepared;
+}
