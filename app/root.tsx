@@ -17,12 +17,15 @@ import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { NotFound } from "./components/not-found";
 import { ToastHost } from "./components/toast-host";
+import { revalidateUnlessUnanswered } from "./lib/unanswered";
 import styles from "./styles/app.scss?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: styles },
 ];
+
+export const shouldRevalidate = revalidateUnlessUnanswered;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const student = context.student;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { consultationInputSchema } from "./consultations/input.ts";
+import type { AppError } from "./errors.ts";
 import { codeSchema, loginSchema, signupFormSchema, signupSchema } from "./identity/input.ts";
 import { profileSchema } from "./students/input.ts";
 import { fieldRules, parseInput } from "./validation.ts";
@@ -37,15 +38,30 @@ describe("the browser's checks come from the schema the server parses with", () 
 describe("parsing input", () => {
   it("summarises with the blank-form message when a refused field was left empty, else the first field's", () => {
     const blank = () =>
-      parseInput(signupSchema, { name1: "Asha", email: "", phone: "9876543210", password: "x" }, undefined, "Fill the form");
+      parseInput(signupSchema, { name1: "Asha", email: "", phone: "9876543210", password: "x" }, undefined, {
+        whenBlank: "Fill the form",
+      });
     expect(blank).toThrow("Fill the form");
     const wrong = () =>
-      parseInput(
-        signupSchema,
-        { name1: "Asha", email: "a@b.in", phone: "9876543210", password: "short" },
-        undefined,
-        "Fill the form",
-      );
+      parseInput(signupSchema, { name1: "Asha", email: "a@b.in", phone: "9876543210", password: "short" }, undefined, {
+        whenBlank: "Fill the form",
+      });
     expect(wrong).toThrow("Use at least 8 characters");
+  });
+
+  it("puts the spec's order of checks first: passwords that differ are told before a wrong phone number", () => {
+    const input = { name1: "Asha", email: "a@b.in", phone: "12345", password: "long-enough-1", confirmPassword: "long-enough-2" };
+    const refusal = (() => {
+      try {
+        parseInput(signupSchema, input, undefined, { whenBlank: "Fill the form", first: ["confirmPassword"] });
+      } catch (error) {
+        return error as AppError;
+      }
+    })();
+    expect(refusal?.message).toBe("Passwords doesn't match");
+    expect(refusal?.fields).toMatchObject({
+      confirmPassword: "Passwords doesn't match",
+      phone: "Enter a valid phone number (Indian numbers may leave out +91)",
+    });
   });
 });

@@ -1,12 +1,20 @@
 import { toJSONSchema, type z } from "zod";
 import { AppError } from "./errors.ts";
 
+/** How a refusal is summed up in one message (the toast), beside each field's own message. */
+export interface Summary {
+  /** The summary when any refused field was left empty (the spec's "Fill the form"). */
+  whenBlank?: string;
+  /** Fields whose message, when they are refused, is the summary before any other's (the spec's order of checks). */
+  first?: readonly string[];
+}
+
 /**
  * Parses input with its one schema; a failure is a 400 naming every wrong field with its message.
- * `message` is the summary shown to the user (defaults to the first field's message); `whenBlank`, if
- * given, is the summary instead when any refused field was left empty (the spec's "Fill the form").
+ * `message` is the summary shown to the user (defaults to the first field's message); `summary`
+ * says when another message sums it up instead.
  */
-export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, message?: string, whenBlank?: string): z.infer<S> {
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, message?: string, summary: Summary = {}): z.infer<S> {
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
@@ -19,8 +27,14 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, message
     if (issue.path.length === 1 && (value === undefined || value === null || (typeof value === "string" && value.trim() === "")))
       blank = true;
   }
-  const summary = (blank ? whenBlank : undefined) ?? message ?? Object.values(fields)[0] ?? "Invalid input";
-  throw new AppError("invalid_input", summary, fields);
+  const firstRefused = summary.first?.find((key) => fields[key] !== undefined);
+  const text =
+    (blank ? summary.whenBlank : undefined) ??
+    (firstRefused ? fields[firstRefused] : undefined) ??
+    message ??
+    Object.values(fields)[0] ??
+    "Invalid input";
+  throw new AppError("invalid_input", text, fields);
 }
 
 /**

@@ -6,13 +6,14 @@ interface FieldProps {
   label: string;
   /** The browser's checks for this field, read from the schema the server parses with (`fieldRules`). */
   rules?: FieldRules;
-  required?: boolean;
+  /** Show a required field's asterisk (forms that say "Fields marked * are required"). */
+  markRequired?: boolean;
   error?: string;
   defaultValue?: string;
   className?: string;
 }
 
-function Label({ name, label, required }: Pick<FieldProps, "name" | "label" | "required">) {
+function Label({ name, label, required }: Pick<FieldProps, "name" | "label"> & { required?: boolean }) {
   return (
     <label htmlFor={name} className="form-label">
       {label}
@@ -60,16 +61,15 @@ export function TextField({
   autoComplete?: string;
   inputMode?: "tel" | "email" | "text" | "numeric" | "decimal";
 }) {
-  const rules = { ...props.rules, required: props.rules?.required ?? props.required };
   return (
     <div className={props.className ?? "col-md-6"}>
-      <Label {...props} required={rules.required} />
+      <Label {...props} required={props.markRequired && props.rules?.required} />
       <input
         id={props.name}
         name={props.name}
         type={type}
         className={`form-control${props.error ? " is-invalid" : ""}`}
-        {...ruleAttributes(type, rules)}
+        {...ruleAttributes(type, props.rules)}
         defaultValue={props.defaultValue}
         autoComplete={autoComplete}
         inputMode={inputMode}
@@ -82,10 +82,10 @@ export function TextField({
 }
 
 export function SelectField({ options, ...props }: FieldProps & { options: readonly string[] }): ReactNode {
-  const required = props.rules?.required ?? props.required;
+  const required = props.rules?.required;
   return (
     <div className={props.className ?? "col-md-6"}>
-      <Label {...props} required={required} />
+      <Label {...props} required={props.markRequired && required} />
       <select
         id={props.name}
         name={props.name}

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { SEARCH_TERM_MAX_LENGTH } from "../../vocabulary/catalogue.ts";
 import { SignOut } from "./sign-out";
 
 /** The navbar search: lower-cases the term and goes to /search only when it is not empty (spec 4). */
@@ -35,7 +36,7 @@ function SearchBox() {
         className="form-control"
         placeholder="Search Colleges and Courses"
         defaultValue={current}
-        maxLength={100}
+        maxLength={SEARCH_TERM_MAX_LENGTH}
         required
         pattern=".*\S.*"
         autoComplete="off"

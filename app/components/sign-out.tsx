@@ -12,21 +12,11 @@ export function SignOut() {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<typeof clientAction>();
   const busy = fetcher.state !== "idle";
-  const sent = useRef(false);
 
+  // A sign-out that got no answer: the student is still here and is told so (a signed-out student has
+  // left this component behind; the logout screen's clientAction says goodbye).
   useEffect(() => {
-    if (fetcher.state !== "idle") {
-      sent.current = true;
-      return;
-    }
-    if (!sent.current) return;
-    sent.current = false;
-    // The action redirects home on success (the router follows it and reloads who is logged in).
-    if (fetcher.data && !fetcher.data.ok) notify("error", fetcher.data.message);
-    else {
-      dialog.current?.close();
-      notify("success", accountMessages.loggedOut);
-    }
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) notify("error", fetcher.data.message);
   }, [fetcher.state, fetcher.data]);
 
   function ask(event: MouseEvent) {

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { notify } from "~/lib/toast";
-import { orUnanswered } from "~/lib/unanswered";
+import { orUnanswered, revalidateUnlessUnanswered } from "~/lib/unanswered";
 import { consultationInputSchema } from "../../modules/consultations/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import {
@@ -55,6 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
   }, values);
 }
+
+export const shouldRevalidate = revalidateUnlessUnanswered;
 
 /** A request that never got an answer (network down, a proxy's error page) keeps the form and says so. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -160,6 +162,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               name="firstName"
               label="First name"
               rules={rules.firstName}
+              markRequired
               autoComplete="given-name"
               error={fields.firstName}
               defaultValue={values.firstName}
@@ -168,6 +171,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               name="lastName"
               label="Last name"
               rules={rules.lastName}
+              markRequired
               autoComplete="family-name"
               error={fields.lastName}
               defaultValue={values.lastName}
@@ -178,6 +182,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               type="tel"
               inputMode="tel"
               rules={rules.phoneNumber}
+              markRequired
               autoComplete="tel"
               error={fields.phoneNumber}
               defaultValue={values.phoneNumber}
@@ -187,6 +192,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               label="Email"
               type="email"
               rules={rules.email}
+              markRequired
               autoComplete="email"
               error={fields.email}
               defaultValue={values.email}
@@ -195,6 +201,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               name="studyDestination"
               label="Study destination"
               rules={rules.studyDestination}
+              markRequired
               options={studyDestinations}
               error={fields.studyDestination}
               defaultValue={values.studyDestination}
@@ -203,6 +210,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               name="typeOfStudy"
               label="Type of study"
               rules={rules.typeOfStudy}
+              markRequired
               options={typesOfStudy}
               error={fields.typeOfStudy}
               defaultValue={values.typeOfStudy}
@@ -211,6 +219,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               name="preferredSubject"
               label="Preferred subject"
               rules={rules.preferredSubject}
+              markRequired
               options={preferredSubjects}
               error={fields.preferredSubject}
               defaultValue={values.preferredSubject}
@@ -227,6 +236,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               name="qualification"
               label="Qualification"
               rules={rules.qualification}
+              markRequired
               error={fields.qualification}
               defaultValue={values.qualification}
             />

@@ -1,5 +1,6 @@
 import { Form, Link, redirect } from "react-router";
-import { orUnanswered } from "~/lib/unanswered";
+import { notify } from "~/lib/toast";
+import { orUnanswered, revalidateUnlessUnanswered } from "~/lib/unanswered";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/logout";
 
@@ -16,10 +17,24 @@ export async function action({ context }: Route.ActionArgs) {
   return redirect("/", { headers: { "Set-Cookie": context.cookies.clearSession() } });
 }
 
-/** With JavaScript: a request that gets no answer keeps the student where they are, told so. */
+/**
+ * With JavaScript (the navbar's dialog posts here): the answer is a redirect home, told as a toast here,
+ * since the navbar's Sign Out is gone by the time the home screen shows. A request that gets no answer
+ * keeps the student where they are, told so.
+ */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return orUnanswered(serverAction, { ok: false as const, message: accountMessages.logoutFailed });
+  const signOut = async () => {
+    try {
+      return await serverAction();
+    } catch (answer) {
+      if (answer instanceof Response) notify("success", accountMessages.loggedOut);
+      throw answer;
+    }
+  };
+  return orUnanswered(signOut, { ok: false as const, message: accountMessages.logoutFailed });
 }
+
+export const shouldRevalidate = revalidateUnlessUnanswered;
 
 export default function Logout() {
   return (

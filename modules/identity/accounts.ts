@@ -82,7 +82,8 @@ const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === "23505" || (error as { code?: string }).code === "23505";
 
 export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string): Promise<NewSession> {
-  const input = parseInput(signupSchema, raw, undefined, accountMessages.fillTheForm);
+  // The spec's order of checks: a blank field, then the two passwords, then each field's own rule.
+  const input = parseInput(signupSchema, raw, undefined, { whenBlank: accountMessages.fillTheForm, first: ["confirmPassword"] });
   await limit(deps, accountLimits.signupPerIp, clientIp);
   const exists = () => new AppError("invalid_input", accountMessages.accountExists, { email: accountMessages.accountExists });
   if (await findStudentByEmail(deps.db, input.email)) throw exists();

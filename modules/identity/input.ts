@@ -25,7 +25,14 @@ const signupFields = {
 const confirmation = z.string().min(1, accountMessages.fillTheForm).max(PASSWORD_MAX_LENGTH);
 const passwordsMatch = (v: { password: string; confirmPassword?: string }) =>
   v.confirmPassword === undefined || v.confirmPassword === v.password;
-const mismatch = { message: accountMessages.passwordsDoNotMatch, path: ["confirmPassword"] };
+/** Compared even when another field is refused, so the person hears about both at once. */
+const whenBothTyped = (payload: { value: unknown }) => {
+  const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+  return (
+    typeof value?.password === "string" && (value.confirmPassword === undefined || typeof value.confirmPassword === "string")
+  );
+};
+const mismatch = { message: accountMessages.passwordsDoNotMatch, path: ["confirmPassword"], when: whenBothTyped };
 
 /** Sign-up, in the spec's field names (name1 is the full name); API clients may leave out the confirmation. */
 export const signupSchema = z
@@ -56,4 +63,5 @@ export const newPasswordSchema = z
   .refine((v) => v.password === v.confirmPassword, {
     message: accountMessages.resetPasswordsDoNotMatch,
     path: ["confirmPassword"],
+    when: whenBothTyped,
   });

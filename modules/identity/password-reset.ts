@@ -77,7 +77,8 @@ export async function resetPassword(
   raw: unknown,
   clientIp: string,
 ): Promise<{ message: string }> {
-  const input = parseInput(newPasswordSchema, raw);
+  // The spec's check of the new password: first that the two are the same.
+  const input = parseInput(newPasswordSchema, raw, undefined, { first: ["confirmPassword"] });
   await limit(deps, accountLimits.resetPerIp, clientIp);
   const now = nowOf(deps);
   const invalid = () => new AppError("forbidden", accountMessages.proofInvalid);

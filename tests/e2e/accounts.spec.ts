@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, hydrated, loggedInStudent, signUpStudent, test, uniqueEmail } from "./fixtures.ts";
 import { readResetCode } from "./mail.ts";
-
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.in`;
 
 async function toast(page: Page, text: string | RegExp) {
   await expect(page.getByRole("alert").filter({ hasText: text })).toBeVisible();
 }
 
+/** Signs up through the screen: only for the tests whose subject is that screen. */
 async function signUp(page: Page, email: string, password = "first-password-1") {
   await page.goto("/signup");
   await hydrated(page);
@@ -143,11 +142,8 @@ test("login and sign-up show the spec's messages", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test("an e-mail that already has an account is told so", async ({ page }) => {
-  const email = uniqueEmail("twice");
-  await signUp(page, email);
-  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
-  await page.context().clearCookies();
+test("an e-mail that already has an account is told so", async ({ page, request }) => {
+  const { email } = await signUpStudent(request);
   await signUp(page, email.toUpperCase());
   await toast(page, "An account with this e-mail already exists. Please log in.");
 });
@@ -164,11 +160,9 @@ test("forgot password: empty, unknown account", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test("a protected screen sends a visitor to login and back after it", async ({ page }) => {
-  const email = uniqueEmail("return");
-  await signUp(page, email);
-  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
-  await page.context().clearCookies();
+test("a protected screen sends a visitor to login and back after it", async ({ page, request }) => {
+  // The account exists, but this browser is not logged in to it.
+  const { email, password } = await signUpStudent(request);
 
   await page.goto("/germany/universities");
   await hydrated(page);
@@ -177,7 +171,7 @@ test("a protected screen sends a visitor to login and back after it", async ({ p
   await card.click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await toast(page, "Please login or sign-up before continuing");
-  await logIn(page, email, "first-password-1");
+  await logIn(page, email, password);
   await expect(page).toHaveURL(/\/germany\/universities\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await page
@@ -189,10 +183,9 @@ test("a protected screen sends a visitor to login and back after it", async ({ p
 });
 
 test("a logged-in student's consultation form is prefilled", async ({ page }) => {
-  const email = uniqueEmail("prefill");
-  await signUp(page, email);
-  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
+  const { email } = await loggedInStudent(page, { name: "Priya Raman", phone: "9876512345" });
   await page.goto("/services/free-consultation");
+  await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
   await expect(page.getByLabel("First name")).toHaveValue("Priya");
   await expect(page.getByLabel("Last name")).toHaveValue("Raman");
   await expect(page.getByLabel("Phone number")).toHaveValue("+919876512345");

@@ -66,7 +66,7 @@ test("a visitor books, sees the success view with their name, and a reload shows
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route("**/api/v1/consultations", async (route) => {
+  await page.route("**/services/free-consultation.data*", async (route) => {
     await held;
     await route.continue();
   });
@@ -107,7 +107,7 @@ test("a failed request says so and keeps the form", async ({ page }) => {
   await page.goto("/services/free-consultation");
   await hydrated(page);
   await fillForm(page);
-  await page.route("**/api/v1/consultations", (route) => route.fulfill({ status: 502, body: "Bad gateway" }));
+  await page.route("**/services/free-consultation.data*", (route) => route.fulfill({ status: 502, body: "Bad gateway" }));
   await page.getByRole("button", { name: "Book Your Free Consultation" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again." })).toBeVisible();
   await expect(page.getByLabel("First name")).toHaveValue("Rahul");

@@ -1,33 +1,44 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { expect } from "@playwright/test";
+
+/** The newest password-reset code in the outbox for `to`, e-mailed at or after `after`, if any. */
+function newestResetCode(to: string, after: number): string | undefined {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  if (!existsSync(outbox)) return undefined;
+  const files = readdirSync(outbox)
+    .map((name) => path.join(outbox, name))
+    .filter((file) => file.endsWith(".eml"))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const mail = readFileSync(file, "utf8");
+    // The code is in the body only: never in a subject, which mail clients preview and servers log.
+    const code = mail.match(/^Your Ignite password reset code is: (\d{6})$/m)?.[1];
+    if (code && new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m").test(mail) && Number(code) >= 0) {
+      const stamp = Date.parse(
+        path
+          .basename(file)
+          .slice(0, 24)
+          .replace(/^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z.*/, "$1:$2:$3.$4Z"),
+      );
+      if (Number.isNaN(stamp) || stamp >= after) return code;
+    }
+  }
+  return undefined;
+}
 
 /** The newest password-reset code e-mailed to `to`, read from the server's outbox (no SMTP_URL in tests). */
-export async function readResetCode(to: string, after = 0, timeoutMs = 5000): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (existsSync(outbox)) {
-      const files = readdirSync(outbox)
-        .map((name) => path.join(outbox, name))
-        .filter((file) => file.endsWith(".eml"))
-        .sort()
-        .reverse();
-      for (const file of files) {
-        const mail = readFileSync(file, "utf8");
-        // The code is in the body only: never in a subject, which mail clients preview and servers log.
-        const code = mail.match(/^Your Ignite password reset code is: (\d{6})$/m)?.[1];
-        if (code && new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m").test(mail) && Number(code) >= 0) {
-          const stamp = Date.parse(
-            path
-              .basename(file)
-              .slice(0, 24)
-              .replace(/^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z.*/, "$1:$2:$3.$4Z"),
-          );
-          if (Number.isNaN(stamp) || stamp >= after) return code;
-        }
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no reset code e-mailed to ${to}`);
+export async function readResetCode(to: string, after = 0, timeout = 5000): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        code = newestResetCode(to, after);
+        return code;
+      },
+      { message: `a reset code e-mailed to ${to}`, timeout },
+    )
+    .toMatch(/^\d{6}$/);
+  return code ?? "";
 }

@@ -1,30 +1,15 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
-
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.in`;
+import { expect, expectNoAxeViolations, hydrated, loggedInAs, loggedInStudent, test } from "./fixtures.ts";
 
 async function toast(page: Page, text: string | RegExp) {
   await expect(page.getByRole("alert").filter({ hasText: text })).toBeVisible();
 }
 
-/** A new student, logged in through the sign-up screen. */
-async function newStudent(page: Page) {
-  const email = uniqueEmail("records");
-  await page.goto("/signup");
+test("search, open a course, add it to interests, see it saved, remove it", async ({ page, student }) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: `Profile of ${student.name}` })).toBeVisible();
   await hydrated(page);
-  await page.getByLabel("Full name").fill("Kavya Iyer");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("9876598765");
-  await page.getByLabel("Password", { exact: true }).fill("records-password-1");
-  await page.getByLabel("Confirm password").fill("records-password-1");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByRole("link", { name: "Profile of Kavya Iyer" })).toBeVisible();
-  return email;
-}
-
-test("search, open a course, add it to interests, see it saved, remove it", async ({ page }) => {
-  await newStudent(page);
   const box = page.getByPlaceholder("Search Colleges and Courses");
   await box.fill("data science");
   await box.press("Enter");
@@ -56,13 +41,12 @@ test("saved courses and applications need login", async ({ page }) => {
   }
 });
 
-test("profile: edit and save, and a refused value keeps what was typed", async ({ page }) => {
-  const email = await newStudent(page);
+test("profile: edit and save, and a refused value keeps what was typed", async ({ page, student }) => {
   await page.goto("/profile");
   await hydrated(page);
   await expect(page.getByText("* No documents uploaded. Kindly upload your documents to complete your profile")).toBeVisible();
   await page.getByRole("link", { name: "Edit" }).click();
-  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Email")).toHaveValue(student.email);
   await expect(page.getByLabel("Email")).not.toBeEditable();
   await page.getByLabel("Gender").selectOption("Female");
   await page.getByLabel("Date of birth").fill("2004-05-17");
@@ -90,8 +74,7 @@ test("profile: edit and save, and a refused value keeps what was typed", async (
   await expect(page.getByText("12 Marine Drive, Kochi")).toBeVisible();
 });
 
-test("documents: upload with progress, list, download, replace, delete; photo shows in the navbar", async ({ page }) => {
-  await newStudent(page);
+test("documents: upload with progress, list, download, replace, delete; photo shows in the navbar", async ({ page, student }) => {
   await page.goto("/profile");
   await hydrated(page);
   const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -121,18 +104,17 @@ test("documents: upload with progress, list, download, replace, delete; photo sh
   await page.locator("#photo-file").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await toast(page, "Profile picture updated successfully");
   await expect(page.getByRole("img", { name: "Your profile" })).toHaveAttribute("src", /^\/files\//);
-  await expect(page.getByRole("link", { name: "Profile of Kavya Iyer" }).locator("img")).toHaveAttribute("src", /^\/files\//);
+  await expect(page.getByRole("link", { name: `Profile of ${student.name}` }).locator("img")).toHaveAttribute(
+    "src",
+    /^\/files\//,
+  );
   await expectNoAxeViolations(page);
 });
 
 test("applications: the demo student's list, and the empty state for a new student", async ({ page }) => {
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("Email").fill("demo@ignite.example");
-  await page.getByLabel("Password", { exact: true }).fill("ignite-demo-2026");
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("link", { name: "Profile of Demo Student" })).toBeVisible();
+  await loggedInAs(page, "demo@ignite.example", "ignite-demo-2026");
   await page.goto("/user/applications");
+  await expect(page.getByRole("link", { name: "Profile of Demo Student" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Applications" })).toBeVisible();
   const cards = page.locator("main .card");
   await expect(cards).toHaveCount(3);
@@ -142,8 +124,9 @@ test("applications: the demo student's list, and the empty state for a new stude
   await expectNoAxeViolations(page);
 
   await page.context().clearCookies();
-  await newStudent(page);
+  const student = await loggedInStudent(page);
   await page.goto("/user/applications");
+  await expect(page.getByRole("link", { name: `Profile of ${student.name}` })).toBeVisible();
   await expect(page.getByText("You have no applications")).toBeVisible();
   await expect(page.locator("main img")).toBeVisible();
 });

@@ -92,7 +92,22 @@ test.describe("navbar and footer", () => {
       await page.locator("footer").scrollIntoViewIfNeeded();
       if (width < 576) {
         await expect(page.getByTestId("office-map")).toBeHidden();
-        await page.waitForTimeout(300);
+        // Wait until the map's place in the footer is reported on screen to an observer made now: any
+        // observer the footer made when it hydrated is told first, and two frames later a map it asked for
+        // would be drawn.
+        await page.evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              const place = document.querySelector("[data-testid='office-map']")?.parentElement;
+              if (!place) throw new Error("the footer has no place for the map");
+              const observer = new IntersectionObserver((entries) => {
+                if (!entries.some((entry) => entry.isIntersecting)) return;
+                observer.disconnect();
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+              });
+              observer.observe(place);
+            }),
+        );
         await expect(map).toHaveCount(0);
       } else {
         await expect(map).toHaveCount(1);
