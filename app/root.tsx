@@ -31,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const student = context.student;
   return {
     site: context.site,
+    /** The copyright year by the server's clock: a phone whose clock is off renders the same page. */
+    year: new Date().getFullYear(),
     student: student
       ? {
           studentId: student.studentId,
@@ -98,7 +100,7 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-grow-1">
         {children}
       </main>
-      {!hideChrome && site && <Footer site={site} />}
+      {!hideChrome && site && root && <Footer site={site} year={root.year} />}
       {site && <ChatLink whatsappNumber={site.whatsappNumber} />}
       {navigation.state === "loading" && (
         <div className="loading-overlay" role="status" aria-live="polite">

@@ -36,8 +36,7 @@ const socials = [
   { name: "twitter", href: "https://twitter.com/" },
 ];
 
-export function Footer({ site }: { site: SiteSettings }) {
-  const year = new Date().getFullYear();
+export function Footer({ site, year }: { site: SiteSettings; year: number }) {
   return (
     <footer className="site-footer mt-5 pt-4 pb-5">
       <div className="container">

@@ -12,12 +12,20 @@ import { loginSchema, signupSchema } from "./input.ts";
 import { createSession, sessionStudentId } from "./sessions.ts";
 
 /** Per client address and per account; past a limit the answer is 429 with a clear message. */
+/**
+ * Per address there are two windows: a minute, which stops a script, and an hour, which stops a slow
+ * one. Both leave room for the many people one address often stands for here (a school lab, a mobile
+ * carrier's shared address): 40 students signing up or logging in within ten minutes all get through.
+ * Guessing one account's password is stopped by the per-account limits, not by these.
+ */
 export const accountLimits = {
-  loginPerIp: { name: "login-ip", limit: 20, windowSeconds: 300 },
+  loginPerIpMinute: { name: "login-ip-minute", limit: 60, windowSeconds: 60 },
+  loginPerIpHour: { name: "login-ip-hour", limit: 600, windowSeconds: 3600 },
   /** Failed logins: 10 per account from one address, 50 per account from all addresses together. */
   loginFailuresPerAccountAndIp: { name: "login-account-ip", limit: 10, windowSeconds: 900 },
   loginFailuresPerAccount: { name: "login-account", limit: 50, windowSeconds: 900 },
-  signupPerIp: { name: "signup-ip", limit: 10, windowSeconds: 3600 },
+  signupPerIpMinute: { name: "signup-ip-minute", limit: 50, windowSeconds: 60 },
+  signupPerIpHour: { name: "signup-ip-hour", limit: 200, windowSeconds: 3600 },
   codeSendPerIp: { name: "code-send-ip", limit: 10, windowSeconds: 900 },
   codeSendPerAccount: { name: "code-send-account", limit: 5, windowSeconds: 3600 },
   codeVerifyPerIp: { name: "code-verify-ip", limit: 30, windowSeconds: 900 },
@@ -84,7 +92,8 @@ const isUniqueViolation = (error: unknown) =>
 export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string): Promise<NewSession> {
   // The spec's order of checks: a blank field, then the two passwords, then each field's own rule.
   const input = parseInput(signupSchema, raw, undefined, { whenBlank: accountMessages.fillTheForm, first: ["confirmPassword"] });
-  await limit(deps, accountLimits.signupPerIp, clientIp);
+  await limit(deps, accountLimits.signupPerIpMinute, clientIp);
+  await limit(deps, accountLimits.signupPerIpHour, clientIp);
   const exists = () => new AppError("invalid_input", accountMessages.accountExists, { email: accountMessages.accountExists });
   if (await findStudentByEmail(deps.db, input.email)) throw exists();
   const passwordHash = await argonHash(input.password);
@@ -103,7 +112,8 @@ export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string)
 
 export async function logIn(deps: IdentityDeps, raw: unknown, clientIp: string): Promise<NewSession> {
   const input = parseInput(loginSchema, raw, accountMessages.pleaseFillTheForm);
-  await limit(deps, accountLimits.loginPerIp, clientIp);
+  await limit(deps, accountLimits.loginPerIpMinute, clientIp);
+  await limit(deps, accountLimits.loginPerIpHour, clientIp);
   // Per account only failures count, and mostly per address: one stranger's guesses do not lock the
   // owner out; many addresses together are stopped too. Past a limit no password is checked at all.
   const accountAndIp = `${input.email}|${clientIp}`;

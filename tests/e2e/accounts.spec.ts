@@ -191,3 +191,35 @@ test("a logged-in student's consultation form is prefilled", async ({ page }) =>
   await expect(page.getByLabel("Phone number")).toHaveValue("+919876512345");
   await expect(page.getByLabel("Email")).toHaveValue(email);
 });
+
+test("forgot password: the Resend wait keeps counting after a wrong code, whatever the browser's clock says", async ({
+  page,
+  request,
+}) => {
+  // The browser's wall clock is years off the server's; the wait must still be the server's 30 seconds.
+  await page.clock.install({ time: new Date("2031-06-01T10:00:00Z") });
+  const { email } = await signUpStudent(request);
+  await page.goto("/forgotpassword");
+  await hydrated(page);
+  const askedAt = Date.now() - 1000;
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(/You can ask for a new code in (30|29) seconds/)).toBeVisible();
+
+  const code = await readResetCode(email, askedAt);
+  await page.getByLabel("One-time code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify code" }).click();
+  await toast(page, "Wrong OTP. Please re-check the OTP");
+
+  // Ten seconds on, the wait is still counting down (it used to freeze at the refusal).
+  await page.clock.fastForward(10_000);
+  await expect(page.getByText(/You can ask for a new code in (1\d|20) seconds/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend" })).toHaveCount(0);
+  await page.clock.fastForward(21_000);
+  await expect(page.getByRole("button", { name: "Resend" })).toBeVisible();
+  // Only the browser's clock ran ahead: the server still says wait, and its figure restarts the count.
+  await page.getByRole("button", { name: "Resend" }).click();
+  await toast(page, /Please wait \d+ seconds before asking for a new code/);
+  await expect(page.getByText(/You can ask for a new code in \d+ seconds/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend" })).toHaveCount(0);
+});
