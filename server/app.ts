@@ -89,6 +89,7 @@ export function createApp(options: AppOptions) {
     db: database.db,
     storage: options.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads")),
     log,
+    limiter: rateLimiter,
   });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();

@@ -25,6 +25,12 @@ export const MAX_DOCUMENT_BYTES = 10 * MB;
 export const MAX_PHOTO_BYTES = 5 * MB;
 /** Photos are re-encoded to fit within this square, never enlarged. */
 export const PHOTO_MAX_EDGE = 512;
+/** A photo's canvas, width times height, in millions of pixels: a phone camera's is 12 to 24. */
+export const PHOTO_MAX_MEGAPIXELS = 25;
+/** What one student may keep in all (documents and photo). */
+export const STORAGE_QUOTA_BYTES = 50 * MB;
+/** Uploads (documents and photo) one student may make in an hour. */
+export const UPLOADS_PER_HOUR = 30;
 
 /**
  * The accepted document kinds, judged by content (the type file-type detects): what we store them as,
@@ -67,6 +73,11 @@ export const documentMessages = {
   unreadablePhoto: `We could not read this photo. Upload a ${listed(photoKinds.map((k) => k.label))} photo.`,
   documentsHint: `${listed(documentKinds.map((k) => k.label))}, up to ${megabytes(MAX_DOCUMENT_BYTES)} each. * required`,
   photoHint: `Change photo (${listed(photoKinds.map((k) => k.label))}, up to ${megabytes(MAX_PHOTO_BYTES)})`,
+  photoTooManyPixels: `This photo is too big to process (at most ${PHOTO_MAX_MEGAPIXELS} megapixels). Upload a smaller one.`,
+  quotaFull: `Your documents can take up at most ${megabytes(STORAGE_QUOTA_BYTES)} in all. Delete or replace a document to make room.`,
+  tooManyUploads: (seconds: number) =>
+    `You have uploaded many files in a short time. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
+  busy: "We are processing many photos right now. Please try again in a minute.",
   noFile: "Choose a file to upload.",
   chooseType: "Choose an attachment type from the list.",
   photoUpdated: "Profile picture updated successfully",

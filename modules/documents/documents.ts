@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne, sum } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database } from "../../platform/db/client.ts";
 import { studentFiles } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
+import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import { type FileStorage, newStorageKey } from "../../platform/storage/file-storage.ts";
 import {
   type AttachmentType,
@@ -12,9 +13,11 @@ import {
   MAX_DOCUMENT_BYTES,
   MAX_PHOTO_BYTES,
   PROFILE_PHOTO,
+  STORAGE_QUOTA_BYTES,
   type StoredFileType,
+  UPLOADS_PER_HOUR,
 } from "../../vocabulary/documents.ts";
-import { AppError } from "../errors.ts";
+import { AppError, rateLimited } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { reencodePhoto } from "./photo.ts";
 import {
@@ -56,7 +59,28 @@ export interface DocumentDeps {
   db: Database;
   storage: FileStorage;
   log: Logger;
+  /** Counts each student's uploads (UPLOADS_PER_HOUR). */
+  limiter: RateLimiter;
   now?: () => Date;
+}
+
+export const uploadsPerStudent: RateLimitRule = { name: "uploads-student", limit: UPLOADS_PER_HOUR, windowSeconds: 3600 };
+
+/** An upload is counted before any work is done on it; past the hour's allowance nothing is read. */
+async function countUpload(deps: DocumentDeps, studentId: number) {
+  const result = await deps.limiter.hit(uploadsPerStudent, String(studentId));
+  if (!result.allowed) throw rateLimited(documentMessages.tooManyUploads(result.retryAfterSeconds), result.retryAfterSeconds);
+}
+
+/** What the student keeps in all, but for the file of `replacing`, which the new one replaces. */
+async function checkQuota(deps: DocumentDeps, studentId: number, replacing: StoredFileType, newBytes: number) {
+  const [row] = await deps.db
+    .select({ used: sum(studentFiles.sizeBytes) })
+    .from(studentFiles)
+    .where(and(eq(studentFiles.studentId, studentId), ne(studentFiles.attachmentType, replacing)));
+  if (Number(row?.used ?? 0) + newBytes > STORAGE_QUOTA_BYTES) {
+    throw new AppError("payload_too_large", documentMessages.quotaFull, { file: documentMessages.quotaFull });
+  }
 }
 
 type FileRow = typeof studentFiles.$inferSelect;
@@ -167,10 +191,12 @@ export async function uploadDocument(
   studentId: number,
   input: { attachmentType: unknown; file: IncomingFile | undefined },
 ): Promise<StudentFile> {
+  await countUpload(deps, studentId);
   const attachmentType = parseInput(uploadFieldsSchema, { attachment_type: input.attachmentType }).attachment_type;
   const file = checkSize(input.file, MAX_DOCUMENT_BYTES, documentMessages.tooLarge);
   const kind = documentKindOf((await fileTypeFromBuffer(file.bytes))?.mime);
   if (!kind) throw new AppError("invalid_input", documentMessages.wrongType, { file: documentMessages.wrongType });
+  await checkQuota(deps, studentId, attachmentType, file.bytes.byteLength);
   return storeAndRecord(deps, studentId, attachmentType, {
     bytes: file.bytes,
     name: cleanFileName(file.name, [...kind.extensions], slug(attachmentType)),
@@ -180,11 +206,13 @@ export async function uploadDocument(
 
 /** Checks, re-encodes and stores the profile photo, replacing the earlier one. */
 export async function uploadPhoto(deps: DocumentDeps, studentId: number, input: IncomingFile | undefined): Promise<StudentFile> {
+  await countUpload(deps, studentId);
   const file = checkSize(input, MAX_PHOTO_BYTES, documentMessages.photoTooLarge);
   if (!isPhotoKind((await fileTypeFromBuffer(file.bytes))?.mime)) {
     throw new AppError("invalid_input", documentMessages.wrongPhotoType, { file: documentMessages.wrongPhotoType });
   }
   const bytes = await reencodePhoto(file.bytes);
+  await checkQuota(deps, studentId, PROFILE_PHOTO, bytes.byteLength);
   return storeAndRecord(deps, studentId, PROFILE_PHOTO, { bytes, name: "profile-photo.webp", contentType: "image/webp" });
 }
 

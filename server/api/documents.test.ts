@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { studentFiles, students } from "../../platform/db/schema.ts";
+import { createDatabaseRateLimiter } from "../../platform/rate-limit.ts";
 import { createLocalFileStorage, type FileStorage } from "../../platform/storage/file-storage.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createStudent, documentForm, type Student, uploadDocument } from "../../tests/support/factories.ts";
@@ -583,6 +584,70 @@ describe("only the owner reaches a file", () => {
     const data = await uploaded(session, "SOP", pdf(), "sop.pdf");
     expect((await api.fetch("/api/v1/auth/logout", { method: "POST", cookie: session.cookie })).status).toBe(200);
     expect((await download(data.file, session)).status).toBe(404);
+  });
+});
+
+describe("what one student's uploads may cost the server", () => {
+  it("refuses photos whose canvas is over 25 megapixels before decoding them, ten at once, while others log in quickly", async () => {
+    // 7000 x 7000 pixels (49 MP) of one colour: a small file that would take 150 MB to decode.
+    const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: "#0f766e" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.byteLength).toBeLessThan(MB);
+    const sender = await createStudent(api);
+    const others = await Promise.all([createStudent(api), createStudent(api), createStudent(api)]);
+    const bombs = Promise.all(Array.from({ length: 10 }, () => uploadPhoto(sender, bomb, "bomb.png")));
+    const loginTimes: number[] = [];
+    for (const other of others) {
+      const started = performance.now();
+      const login = await api.post("/api/v1/auth/login", { email: other.email, password: other.password });
+      loginTimes.push(performance.now() - started);
+      expect(login.status).toBe(200);
+    }
+    for (const response of await bombs) {
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toBe(
+        "This photo is too big to process (at most 25 megapixels). Upload a smaller one.",
+      );
+    }
+    expect(Math.max(...loginTimes)).toBeLessThan(1000);
+    expect(await testApp.documents.photoUrl(sender.studentId)).toBeNull();
+  });
+
+  it("holds each student to 50 MB in all; replacing a document makes room", async () => {
+    const meena = await createStudent(api);
+    const big = Buffer.concat([pdf(), Buffer.alloc(10 * MB - pdf().length, 0x20)]);
+    for (const type of ["Bachelors", "Masters", "Documents 1", "Documents 2", "Documents 3"])
+      await uploaded(meena, type, big, "big.pdf");
+    const refused = await upload(meena, "SOP", pdf("one more"), "sop.pdf");
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).message).toBe(
+      "Your documents can take up at most 50 MB in all. Delete or replace a document to make room.",
+    );
+    expect((await list(meena)).map((d) => d.attachment_type)).not.toContain("SOP");
+    // A replacement counts instead of the file it replaces.
+    await uploaded(meena, "Documents 3", pdf("smaller"), "small.pdf");
+    await uploaded(meena, "SOP", pdf("now it fits"), "sop.pdf");
+  });
+
+  it("counts each student's uploads: the 31st within an hour is refused with 429 before any work is done on it", async () => {
+    const frozen = new Date("2026-11-23T10:00:00Z");
+    const counted = new ApiClient(
+      createTestApp(database, { DATA_DIR: dataDir }, { rateLimiter: createDatabaseRateLimiter(database.db, () => frozen) }).app,
+      { onAnswer: record },
+    );
+    const busy = await createStudent(api);
+    for (let i = 1; i <= 30; i++) {
+      const response = await upload(busy, "Documents 1", pdf(`version ${i}`), "notes.pdf", counted);
+      expect(response.status, `upload ${i}`).toBe(200);
+    }
+    const refused = await upload(busy, "Documents 1", pdf("one too many"), "notes.pdf", counted);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await refused.json()).message).toMatch(/^You have uploaded many files in a short time\. Please wait \d+ minutes/);
+    // Another student is not affected.
+    const other = await createStudent(api);
+    expect((await upload(other, "Documents 1", pdf(), "notes.pdf", counted)).status).toBe(200);
   });
 });
 
