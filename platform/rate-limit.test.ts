@@ -31,4 +31,15 @@ describe("database rate limiter", () => {
     expect((await second.hit(rule, "ip")).allowed).toBe(true);
     expect((await first.hit(rule, "ip")).allowed).toBe(false);
   });
+
+  it("gives a hit back within its window, never below zero", async () => {
+    const now = () => new Date("2026-11-22T12:00:00Z");
+    const limiter = createDatabaseRateLimiter(database.db, now);
+    const rule = { name: "release", limit: 1, windowSeconds: 60 };
+    expect((await limiter.hit(rule, "k")).allowed).toBe(true);
+    await limiter.release(rule, "k");
+    await limiter.release(rule, "k");
+    expect((await limiter.hit(rule, "k")).allowed).toBe(true);
+    expect((await limiter.hit(rule, "k")).allowed).toBe(false);
+  });
 });

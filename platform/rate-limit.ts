@@ -14,9 +14,13 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
+  /** Counts one hit, atomically, and says whether it is within the limit. */
   hit(rule: RateLimitRule, key: string): Promise<RateLimitResult>;
-  /** Whether the key is already past the limit in this window, without counting a hit. */
-  peek(rule: RateLimitRule, key: string): Promise<RateLimitResult>;
+  /**
+   * Gives one hit of the current window back: for limits on failures, which reserve an attempt before
+   * checking it (so parallel attempts cannot all slip past) and return it when it succeeded.
+   */
+  release(rule: RateLimitRule, key: string): Promise<void>;
 }
 
 /**
@@ -30,14 +34,12 @@ export function createDatabaseRateLimiter(db: Database, now: () => Date = () => 
   const retryAfter = (rule: RateLimitRule, windowStart: Date, at: Date) =>
     Math.max(1, Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - at.getTime()) / 1000));
   return {
-    async peek(rule, key) {
-      const at = now();
-      const windowStart = windowOf(rule, at);
-      const [row] = await queryRows<{ count: number }>(
-        db,
-        sql`select count from rate_limits where key = ${`${rule.name}:${key}`.slice(0, 300)} and window_start = ${windowStart.toISOString()}`,
+    async release(rule, key) {
+      const windowStart = windowOf(rule, now());
+      await db.execute(
+        sql`update rate_limits set count = count - 1
+            where key = ${`${rule.name}:${key}`.slice(0, 300)} and window_start = ${windowStart.toISOString()} and count > 0`,
       );
-      return { allowed: (row?.count ?? 0) < rule.limit, retryAfterSeconds: retryAfter(rule, windowStart, at) };
     },
     async hit(rule, key) {
       const at = now();

@@ -115,22 +115,22 @@ export async function logIn(deps: IdentityDeps, raw: unknown, clientIp: string):
   await limit(deps, accountLimits.loginPerIpMinute, clientIp);
   await limit(deps, accountLimits.loginPerIpHour, clientIp);
   // Per account only failures count, and mostly per address: one stranger's guesses do not lock the
-  // owner out; many addresses together are stopped too. Past a limit no password is checked at all.
+  // owner out; many addresses together are stopped too. Each attempt reserves a failure first (an
+  // atomic count), so parallel guesses cannot all pass the limit; a right password gives it back.
+  // Past a limit no password is checked at all.
   const accountAndIp = `${input.email}|${clientIp}`;
-  for (const [rule, key] of [
+  const failureLimits = [
     [accountLimits.loginFailuresPerAccountAndIp, accountAndIp],
     [accountLimits.loginFailuresPerAccount, input.email],
-  ] as const) {
-    const state = await deps.limiter.peek(rule, key);
+  ] as const;
+  for (const [rule, key] of failureLimits) {
+    const state = await deps.limiter.hit(rule, key);
     if (!state.allowed) throw rateLimited(accountMessages.tooManyAttempts(state.retryAfterSeconds), state.retryAfterSeconds);
   }
   const student = await findStudentByEmail(deps.db, input.email);
   const valid = await argonVerify(student ? student.passwordHash : await dummyHash, input.password);
-  if (!student || !valid) {
-    await deps.limiter.hit(accountLimits.loginFailuresPerAccountAndIp, accountAndIp);
-    await deps.limiter.hit(accountLimits.loginFailuresPerAccount, input.email);
-    throw new AppError("unauthenticated", accountMessages.invalidCredentials);
-  }
+  if (!student || !valid) throw new AppError("unauthenticated", accountMessages.invalidCredentials);
+  for (const [rule, key] of failureLimits) await deps.limiter.release(rule, key);
   return startSession(deps, student, input.exp_days);
 }
 

@@ -515,6 +515,19 @@ describe("password reset", () => {
     expect((await verify(account.email, fresh)).status).toBe(200);
   });
 
+  it("counts 20 wrong codes sent at once as no more than 5 tries, and then the right one no longer works", async () => {
+    const account = await createStudent(api);
+    const code = await codeFor(account.email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => verify(account.email, otherCode(code))));
+    expect(answers.map((a) => a.status).every((s) => s === 400)).toBe(true);
+    expect(answers.filter((a) => a.body.message === messages.wrongCode).length).toBeLessThanOrEqual(4);
+    const rows = await database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.studentId, account.studentId));
+    expect(rows.map((r) => r.attempts)).toEqual([5]);
+    const right = await verify(account.email, code);
+    expect(right.status).toBe(400);
+    expect(right.body.message).toBe(messages.tooManyTries);
+  });
+
   it("refuses an expired code with 'This code has expired. Please ask for a new one.'", async () => {
     const account = await createStudent(api);
     const code = await codeFor(account.email);
@@ -726,6 +739,24 @@ describe("rate limits", () => {
     // Other accounts are not affected.
     const other = await createStudent(api);
     expect((await logIn({ email: other.email, password: other.password })).status).toBe(200);
+  });
+
+  it("checks no more than 10 of 50 wrong passwords sent at once for one account from one address", async () => {
+    const { client } = onTheClock();
+    const account = await createStudent(api);
+    const ip = "10.98.4.4";
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        client.post("/api/v1/auth/login", { email: account.email, password: "wrong-Secret-1" }, { ip }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    // The owner, from their own address, still gets in: successes give their reservation back.
+    for (let i = 0; i < 12; i++) {
+      expect((await client.post("/api/v1/auth/login", { email: account.email, password: account.password })).status).toBe(200);
+    }
   });
 
   it("takes the client address our proxy appended, not one the client wrote", async () => {
