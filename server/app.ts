@@ -83,7 +83,13 @@ export function createApp(options: AppOptions) {
   });
   /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
   const publicCache = new PublicCache<CachedAnswer>(2000, 60_000);
-  const identity = createIdentityService({ db: database.db, mailer, limiter: rateLimiter, log });
+  const identity = createIdentityService({
+    db: database.db,
+    mailer,
+    limiter: rateLimiter,
+    log,
+    siteAddress: config.publicUrl,
+  });
   const students = createStudentService(database.db);
   const documents = createDocumentService({
     db: database.db,

@@ -7,6 +7,8 @@ export const PERSON_NAME_MAX_LENGTH = 100;
 
 /** A session lasts this long (DESIGN.md 6.6); login may ask for fewer days. */
 export const SESSION_DAYS = 30;
+/** A session not used for this long ends, whatever its lifetime left. */
+export const SESSION_IDLE_DAYS = 14;
 
 /** One-time codes (password reset today; e-mail checks and staff invites later). */
 export const CODE_LENGTH = 6;
@@ -34,6 +36,13 @@ export const accountMessages = {
   verifyCodeFailed: "Some internal error, please try again later",
   resetFailed: "Some internal error. Please try again later",
   loginRequired: "Please login or sign-up before continuing",
+  devicesHeading: "Signed-in devices",
+  devicesHint: `You stay signed in on a device for ${SESSION_DAYS} days, or until it is unused for ${SESSION_IDLE_DAYS} days.`,
+  thisDevice: "This device",
+  signOutOthers: "Sign out of all other devices",
+  signedOutOthers: (count: number) =>
+    count === 0 ? "No other device was signed in." : `Signed out of ${count} other device${count === 1 ? "" : "s"}.`,
+  passwordChangedSubject: "Your Ignite password was changed",
   logoutQuestion: "Are you sure you want to logout?",
   loggedOut: "You have been logged out!",
   logoutFailed: "Could not sign you out. Please try again.",

@@ -22,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = await context.identity.logIn(
       { email: form.get("email"), password: form.get("password"), exp_days: 30 },
       context.clientIp,
+      request.headers.get("User-Agent") ?? undefined,
     );
     return redirect(safeRedirectTarget(form.get("redirectTo")), {
       headers: { "Set-Cookie": context.cookies.session(session.token, session.expiresAt) },

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { DevicesSection } from "~/components/devices-section";
 import { DocumentsSection } from "~/components/documents-section";
 import { ruleAttributes, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
@@ -7,6 +8,7 @@ import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { profileSchema } from "../../modules/students/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
+import { accountMessages } from "../../vocabulary/accounts.ts";
 import { documentMessages } from "../../vocabulary/documents.ts";
 import { genders, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
 import type { loader as rootLoader } from "../root";
@@ -16,14 +18,25 @@ import type { Route } from "./+types/profile";
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Ignite" }];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
 
+/** Dates for students in India, written once on the server. */
+const indianTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
-  const [profile, files] = await Promise.all([
+  const [profile, files, sessions] = await Promise.all([
     context.students.getProfile(student.studentId),
     context.documents.list(student.studentId),
+    context.identity.devices(student.studentId, context.sessionToken ?? ""),
   ]);
+  const devices = sessions.map((s) => ({
+    id: s.id,
+    device: s.device,
+    current: s.current,
+    signedIn: { iso: s.signedInAt.toISOString(), text: indianTime.format(s.signedInAt) },
+    lastSeen: { iso: s.lastSeenAt.toISOString(), text: indianTime.format(s.lastSeenAt) },
+  }));
   const documents = files.map((f) => ({ attachmentType: f.attachmentType, url: f.url, name: f.name, size: f.size }));
-  return { profile, documents, rules: fieldRules(profileSchema) };
+  return { profile, documents, devices, rules: fieldRules(profileSchema) };
 }
 
 /** Save: one schema checks the whole record; the student is the session's, email and password stay as they are. */
@@ -31,6 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const student = requireStudent(request, context.student);
   const form = await request.formData();
   const value = (name: string) => String(form.get(name) ?? "");
+  if (value("intent") === "sign-out-others") {
+    const ended = await context.identity.signOutOtherDevices(student.studentId, context.sessionToken ?? "");
+    return { ok: true as const, intent: "sign-out-others" as const, message: accountMessages.signedOutOthers(ended) };
+  }
   if (value("intent") === "delete-document") {
     return refusalOr(async () => {
       const removed = await context.documents.remove(student.studentId, value("attachment_type"));
@@ -66,7 +83,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, documents, rules } = loaderData;
+  const { profile, documents, devices, rules } = loaderData;
   // The photo is already in the root data (the navbar shows it); it is not read twice.
   const photoUrl = useRouteLoaderData<typeof rootLoader>("root")?.student?.photoUrl ?? null;
   const [params] = useSearchParams();
@@ -292,6 +309,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       <DocumentsSection documents={documents} photoUrl={photoUrl} />
+      <DevicesSection devices={devices} />
     </div>
   );
 }

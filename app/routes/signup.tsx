@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     confirmPassword: String(form.get("confirmPassword") ?? ""),
   };
   return refusalOr(async () => {
-    const session = await context.identity.signUp(values, context.clientIp);
+    const session = await context.identity.signUp(values, context.clientIp, request.headers.get("User-Agent") ?? undefined);
     return redirect(safeRedirectTarget(form.get("redirectTo")), {
       headers: { "Set-Cookie": context.cookies.session(session.token, session.expiresAt) },
     });

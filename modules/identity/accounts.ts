@@ -8,6 +8,7 @@ import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import { accountMessages, SESSION_DAYS } from "../../vocabulary/accounts.ts";
 import { AppError, rateLimited } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { describeDevice } from "./devices.ts";
 import { loginSchema, signupSchema } from "./input.ts";
 import { createSession, sessionStudentId } from "./sessions.ts";
 
@@ -38,6 +39,8 @@ export interface IdentityDeps {
   limiter: RateLimiter;
   log: Logger;
   productName?: string;
+  /** The site's public address, for links in mails (PUBLIC_URL). */
+  siteAddress?: string;
   now?: () => Date;
 }
 
@@ -81,15 +84,15 @@ export async function findStudentByEmail(db: Database, email: string): Promise<S
   return row;
 }
 
-async function startSession(deps: IdentityDeps, student: StudentRow, days: number): Promise<NewSession> {
-  const session = await createSession(deps.db, student.id, days, nowOf(deps));
+async function startSession(deps: IdentityDeps, student: StudentRow, days: number, userAgent?: string): Promise<NewSession> {
+  const session = await createSession(deps.db, student.id, days, nowOf(deps), describeDevice(userAgent));
   return { student: present(student), ...session };
 }
 
 const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === "23505" || (error as { code?: string }).code === "23505";
 
-export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string): Promise<NewSession> {
+export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string, userAgent?: string): Promise<NewSession> {
   // The spec's order of checks: a blank field, then the two passwords, then each field's own rule.
   const input = parseInput(signupSchema, raw, undefined, { whenBlank: accountMessages.fillTheForm, first: ["confirmPassword"] });
   await limit(deps, accountLimits.signupPerIpMinute, clientIp);
@@ -103,14 +106,14 @@ export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string)
       .values({ email: input.email, fullName: input.name1, phone: input.phone, passwordHash })
       .returning();
     if (!student) throw new Error("insert returned no row");
-    return await startSession(deps, student, SESSION_DAYS);
+    return await startSession(deps, student, SESSION_DAYS, userAgent);
   } catch (error) {
     if (isUniqueViolation(error)) throw exists();
     throw error;
   }
 }
 
-export async function logIn(deps: IdentityDeps, raw: unknown, clientIp: string): Promise<NewSession> {
+export async function logIn(deps: IdentityDeps, raw: unknown, clientIp: string, userAgent?: string): Promise<NewSession> {
   const input = parseInput(loginSchema, raw, accountMessages.pleaseFillTheForm);
   await limit(deps, accountLimits.loginPerIpMinute, clientIp);
   await limit(deps, accountLimits.loginPerIpHour, clientIp);
@@ -131,7 +134,7 @@ export async function logIn(deps: IdentityDeps, raw: unknown, clientIp: string):
   const valid = await argonVerify(student ? student.passwordHash : await dummyHash, input.password);
   if (!student || !valid) throw new AppError("unauthenticated", accountMessages.invalidCredentials);
   for (const [rule, key] of failureLimits) await deps.limiter.release(rule, key);
-  return startSession(deps, student, input.exp_days);
+  return startSession(deps, student, input.exp_days, userAgent);
 }
 
 /** The student a session token belongs to, or null when it is unknown or expired. */

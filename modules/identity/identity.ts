@@ -1,9 +1,10 @@
 import { getStudent, type IdentityDeps, logIn, nowOf, signUp, studentForSession } from "./accounts.ts";
 import { codes } from "./one-time-codes.ts";
 import { resetPassword, sendResetCode, verifyResetCode } from "./password-reset.ts";
-import { endSession, sweepExpiredSessions } from "./sessions.ts";
+import { endOtherSessions, endSession, listSessions, sweepExpiredSessions } from "./sessions.ts";
 
 export type { CurrentStudent, IdentityDeps, NewSession } from "./accounts.ts";
+export type { DeviceSession } from "./sessions.ts";
 
 /**
  * Identity: accounts (accounts.ts), sessions (sessions.ts), one-time codes (one-time-codes.ts) and
@@ -11,9 +12,13 @@ export type { CurrentStudent, IdentityDeps, NewSession } from "./accounts.ts";
  */
 export function createIdentityService(deps: IdentityDeps) {
   return {
-    signUp: (raw: unknown, clientIp: string) => signUp(deps, raw, clientIp),
-    logIn: (raw: unknown, clientIp: string) => logIn(deps, raw, clientIp),
+    signUp: (raw: unknown, clientIp: string, userAgent?: string) => signUp(deps, raw, clientIp, userAgent),
+    logIn: (raw: unknown, clientIp: string, userAgent?: string) => logIn(deps, raw, clientIp, userAgent),
     logOut: (token: string) => endSession(deps.db, token),
+    /** The student's signed-in devices; `token` is this request's session, marked as the current one. */
+    devices: (studentId: number, token: string) => listSessions(deps.db, studentId, token, nowOf(deps)),
+    /** Signs the student out everywhere but on this request's session; answers how many ended. */
+    signOutOtherDevices: (studentId: number, token: string) => endOtherSessions(deps.db, studentId, token),
     studentForSession: (token: string) => studentForSession(deps, token),
     getStudent: (studentId: number) => getStudent(deps, studentId),
     sendResetCode: (raw: unknown, clientIp: string) => sendResetCode(deps, raw, clientIp),

@@ -25,6 +25,21 @@ function resetMail(product: string, fullName: string, code: string) {
   };
 }
 
+function passwordChangedMail(product: string, fullName: string, siteAddress: string | undefined) {
+  return {
+    subject: accountMessages.passwordChangedSubject,
+    text: [
+      `Hello ${fullName},`,
+      "",
+      `The password of your ${product} account was just changed, and every device signed in to it was signed out.`,
+      "",
+      `If this was you, there is nothing more to do. If it was not, reset your password now${siteAddress ? ` at ${siteAddress}/forgotpassword` : ""} and write to us: someone may know your e-mail's password too.`,
+      "",
+      `${product} - Your academic Journey`,
+    ].join("\n"),
+  };
+}
+
 /**
  * Step 1: a code by e-mail, at most one per resend wait. When the mail cannot be sent the code is
  * taken back and the student is told to try later, so they may ask again as soon as mail works.
@@ -86,11 +101,28 @@ export async function resetPassword(
   // The proof is checked before the (costly) hash, so made-up proofs cost the server nothing.
   if (!(await codes.proofIsLive(deps.db, proof, "password_reset", now))) throw invalid();
   const passwordHash = await argonHash(input.password);
-  return deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const studentId = await codes.spendProof(tx, proof, "password_reset", now);
     if (studentId === null) throw invalid();
-    await tx.update(students).set({ passwordHash, updatedAt: now }).where(eq(students.id, studentId));
+    const [student] = await tx
+      .update(students)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(students.id, studentId))
+      .returning({ id: students.id, email: students.email, fullName: students.fullName });
     await endAllSessions(tx, studentId);
-    return { message: accountMessages.passwordUpdated };
+    return student;
   });
+  // The owner hears of every change, so a reset they did not make does not go unnoticed. The change
+  // stands even when this mail cannot be sent.
+  if (changed) {
+    try {
+      await deps.mailer.send({
+        to: changed.email,
+        ...passwordChangedMail(deps.productName ?? "Ignite", changed.fullName, deps.siteAddress),
+      });
+    } catch (error) {
+      deps.log.warn({ err: error, studentId: changed.id }, "password-changed mail not sent");
+    }
+  }
+  return { message: accountMessages.passwordUpdated };
 }

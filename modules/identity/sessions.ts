@@ -1,33 +1,47 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { sessions } from "../../platform/db/schema.ts";
+import { SESSION_IDLE_DAYS } from "../../vocabulary/accounts.ts";
 
 /** Opaque tokens: the browser holds the token, the database only its SHA-256. */
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 export const newToken = () => randomBytes(32).toString("base64url");
 const MAX_TOKEN_LENGTH = 100;
+const DAY = 86_400_000;
+/** A session's last use is written at most this often, so reading a page does not always write. */
+const TOUCH_EVERY_MS = 3_600_000;
 
 export async function createSession(
   db: Pick<Database, "insert">,
   studentId: number,
   days: number,
   now: Date,
+  device = "Unknown device",
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const expiresAt = new Date(now.getTime() + days * 86_400_000);
-  await db.insert(sessions).values({ tokenHash: sha256(token), studentId, createdAt: now, expiresAt });
+  const expiresAt = new Date(now.getTime() + days * DAY);
+  await db.insert(sessions).values({ tokenHash: sha256(token), studentId, createdAt: now, expiresAt, lastSeenAt: now, device });
   return { token, expiresAt };
 }
 
-/** The student id of a live session, or null when the token is unknown, malformed or expired. */
+/**
+ * The student id of a live session, or null when the token is unknown, malformed, past its lifetime or
+ * unused for SESSION_IDLE_DAYS. A use is recorded (to the hour), which keeps the session alive.
+ */
 export async function sessionStudentId(db: Database, token: string, now: Date): Promise<number | null> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  const tokenHash = sha256(token);
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY);
   const [row] = await db
-    .select({ studentId: sessions.studentId })
+    .select({ studentId: sessions.studentId, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)));
-  return row?.studentId ?? null;
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return row.studentId;
 }
 
 export async function endSession(db: Database, token: string): Promise<void> {
@@ -39,6 +53,47 @@ export async function endAllSessions(db: Pick<Database, "delete">, studentId: nu
   await db.delete(sessions).where(eq(sessions.studentId, studentId));
 }
 
+/** One line of the student's "Signed-in devices": never the token or its hash. */
+export interface DeviceSession {
+  id: number;
+  device: string;
+  signedInAt: Date;
+  lastSeenAt: Date;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+/** The student's live sessions, the current one first, then the most recently used. */
+export async function listSessions(db: Database, studentId: number, currentToken: string, now: Date): Promise<DeviceSession[]> {
+  const currentHash = sha256(currentToken);
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY);
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.studentId, studentId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      device: row.device,
+      signedInAt: row.createdAt,
+      lastSeenAt: row.lastSeenAt,
+      current: row.tokenHash === currentHash,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Ends the student's sessions on every other device; returns how many ended. */
+export async function endOtherSessions(db: Database, studentId: number, currentToken: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.studentId, studentId), ne(sessions.tokenHash, sha256(currentToken))))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Removes sessions past their lifetime or idle too long. */
 export async function sweepExpiredSessions(db: Database, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY);
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)));
 }

@@ -212,11 +212,17 @@ export const sessions = pgTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
+    /** How the student's devices list names a session (never the token or its hash). */
+    id: serial("id").notNull().unique(),
     studentId: integer("student_id")
       .notNull()
       .references(() => students.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When the session was last used (kept to the hour): an idle session ends. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The browser and system it was opened from, e.g. "Chrome on Android", from the User-Agent. */
+    device: text("device").notNull().default("Unknown device"),
   },
   (t) => [index("sessions_student_idx").on(t.studentId), index("sessions_expires_idx").on(t.expiresAt)],
 );

@@ -15,11 +15,15 @@ import { openTestDatabase } from "../../tests/support/test-database.ts";
 let database: DatabaseHandle;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let api: ApiClient;
+/** The identity service of the app `api` calls, for what the screens read in-process (the devices list). */
+let identityOfApi: IdentityService;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   sink = await startSmtpSink();
-  api = new ApiClient(createTestApp(database, { SMTP_URL: sink.url }).app, {
+  const testApp = createTestApp(database, { SMTP_URL: sink.url });
+  identityOfApi = testApp.identity;
+  api = new ApiClient(testApp.app, {
     onRequest: rememberPasswords,
     onAnswer: async (response) => expectNoSecrets(await response.clone().text()),
   });
@@ -322,6 +326,59 @@ describe("sessions", () => {
     expect(answer.body.message).toBe(messages.loginRequired);
   });
 
+  it("ends a session unused for 14 days, and keeps a used one alive", async () => {
+    const account = await createStudent(api);
+    const other = await loggedIn(account);
+    const daysAgo = (days: number) => new Date(Date.now() - days * DAY * 1000);
+    const setLastSeen = (token: string, at: Date) =>
+      database.db
+        .update(sessions)
+        .set({ lastSeenAt: at })
+        .where(eq(sessions.tokenHash, sha256(token)));
+    await setLastSeen(account.sessionToken, daysAgo(15));
+    await setLastSeen(other.value, daysAgo(13));
+    const idle = await me(account.cookie);
+    expect(idle.status).toBe(401);
+    expect(idle.body.message).toBe(messages.loginRequired);
+    expect((await me(other.pair)).status).toBe(200);
+    // Using it moved its last use to now, so it lives on.
+    const [row] = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(other.value)));
+    expect(Date.now() - (row?.lastSeenAt.getTime() ?? 0)).toBeLessThan(60_000);
+  });
+
+  it("lists the student's devices by browser and system, and signs out of all but this one", async () => {
+    const account = await createStudent(api);
+    const android =
+      "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+    const iphone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+    const signIn = async (userAgent: string) => {
+      const answer = await api.post(
+        "/api/v1/auth/login",
+        { email: account.email, password: account.password },
+        { headers: { "User-Agent": userAgent } },
+      );
+      expect(answer.status).toBe(200);
+      return cookieNamed(answer, "ignite_session");
+    };
+    const phone = await signIn(android);
+    const tablet = await signIn(iphone);
+    const devices = await identityOfApi.devices(account.studentId, phone.value);
+    expect(devices.map((d) => [d.device, d.current])).toEqual([
+      ["Chrome on Android", true],
+      ["Safari on iOS", false],
+      ["Unknown device", false],
+    ]);
+    expect(JSON.stringify(devices)).not.toContain(sha256(phone.value));
+    expect(await identityOfApi.signOutOtherDevices(account.studentId, phone.value)).toBe(2);
+    expect((await me(tablet.pair)).status).toBe(401);
+    expect((await me(account.cookie)).status).toBe(401);
+    expect((await me(phone.pair)).status).toBe(200);
+  });
+
   // A malformed cookie value once made decodeURIComponent throw and every request answer 500.
   it("treats a malformed session cookie as no session (401), not a server error", async () => {
     const answer = await me("ignite_session=%E0%A4%A");
@@ -583,6 +640,12 @@ describe("password reset", () => {
     expect(old.status).toBe(401);
     expect(old.body.message).toBe(messages.invalidCredentials);
     expect((await logIn({ email: account.email, password: newPassword })).status).toBe(200);
+
+    // The owner is told, without the password or a code.
+    const told = sink.messages.find((m) => m.to.includes(account.email) && m.subject === "Your Ignite password was changed");
+    expect(told?.text).toContain("every device signed in to it was signed out");
+    expect(told?.text).not.toContain(newPassword);
+    expect(told?.text).not.toMatch(/\b\d{6}\b/);
 
     const reused = await reset({ password: "third-Secret-888", confirmPassword: "third-Secret-888" }, proof);
     expect(reused.status).toBe(403);
@@ -897,6 +960,20 @@ describe("sweeping expired sessions and codes", () => {
     expect(await codeRows(ravi.student.studentId)).toEqual([]);
     expect(await codeRows(meera.student.studentId)).toHaveLength(1);
     expect(await codeRows(kavya.student.studentId)).toHaveLength(1);
+  });
+
+  it("removes sessions unused for 14 days, however long their lifetime", async () => {
+    const start = new Date();
+    clock = start;
+    const nisha = await signUpAt("Nisha Rao");
+    clock = new Date(start.getTime() + 13 * DAY_MS);
+    expect(await identity.studentForSession(nisha.token)).not.toBeNull(); // used on day 13: alive
+    clock = new Date(start.getTime() + 26 * DAY_MS);
+    await identity.sweepExpired();
+    expect(await sessionRows(nisha.student.studentId)).toHaveLength(1);
+    clock = new Date(start.getTime() + 28 * DAY_MS);
+    await identity.sweepExpired();
+    expect(await sessionRows(nisha.student.studentId)).toEqual([]);
   });
 
   it("runs on the server's own clock: createApp's identity sweeps what is past now", async () => {

@@ -11,13 +11,13 @@ export function authApi(identity: IdentityService, cookies: CookieWriter) {
   const api = new Hono<ServerEnv>();
 
   api.post("/auth/signup", async (c) => {
-    const session = await identity.signUp(await readJson(c), c.var.clientIp);
+    const session = await identity.signUp(await readJson(c), c.var.clientIp, c.req.header("User-Agent"));
     c.header("Set-Cookie", cookies.session(session.token, session.expiresAt));
     return c.json(presentLogin(session, accountMessages.accountReady));
   });
 
   api.post("/auth/login", async (c) => {
-    const session = await identity.logIn(await readJson(c), c.var.clientIp);
+    const session = await identity.logIn(await readJson(c), c.var.clientIp, c.req.header("User-Agent"));
     c.header("Set-Cookie", cookies.session(session.token, session.expiresAt));
     return c.json(presentLogin(session, accountMessages.loggedIn));
   });

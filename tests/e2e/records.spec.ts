@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectNoAxeViolations, hydrated, loggedInAs, loggedInStudent, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInAs, loggedInStudent, test } from "./fixtures.ts";
 
 async function toast(page: Page, text: string | RegExp) {
   await expect(page.getByRole("alert").filter({ hasText: text })).toBeVisible();
@@ -129,4 +129,30 @@ test("applications: the demo student's list, and the empty state for a new stude
   await expect(page.getByRole("link", { name: `Profile of ${student.name}` })).toBeVisible();
   await expect(page.getByText("You have no applications")).toBeVisible();
   await expect(page.locator("main img")).toBeVisible();
+});
+
+test("profile: signed-in devices, and signing out of the others", async ({ page, student }) => {
+  // The same student signed in elsewhere (another client, as a second phone would be).
+  const elsewhere = await httpClient();
+  const login = await elsewhere.post("/api/v1/auth/login", {
+    data: { email: student.email, password: student.password },
+    headers: { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile/15E148 Safari/604.1" },
+  });
+  expect(login.status()).toBe(200);
+
+  await page.goto("/profile");
+  await hydrated(page);
+  const devices = page.getByTestId("signed-in-device");
+  await expect(page.getByRole("heading", { name: "Signed-in devices" })).toBeVisible();
+  await expect(devices).toHaveCount(2);
+  await expect(devices.first().getByText("This device")).toBeVisible();
+  await expect(devices.filter({ hasText: "Safari on iOS" })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Sign out of all other devices" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Signed out of 1 other device." })).toBeVisible();
+  await expect(devices).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Sign out of all other devices" })).toHaveCount(0);
+  expect((await elsewhere.get("/api/v1/students/me")).status()).toBe(401);
+  await elsewhere.dispose();
 });
