@@ -44,6 +44,15 @@ async function checkResendWait(db: Pick<Database, "select">, studentId: number, 
   }
 }
 
+/** A proof that is known, of this purpose, not yet spent and not past its time. */
+const liveProof = (proof: string, purpose: CodePurpose, now: Date) =>
+  and(
+    eq(oneTimeCodes.proofHash, sha256(proof)),
+    eq(oneTimeCodes.purpose, purpose),
+    isNull(oneTimeCodes.voidedAt),
+    gt(oneTimeCodes.proofExpiresAt, now),
+  );
+
 export const codes = {
   /** Refuses a request during the resend wait before anything else counts it. */
   checkResendWait: (db: Database, studentId: number, purpose: CodePurpose, now: Date) =>
@@ -137,14 +146,7 @@ export const codes = {
     const [row] = await db
       .select({ id: oneTimeCodes.id })
       .from(oneTimeCodes)
-      .where(
-        and(
-          eq(oneTimeCodes.proofHash, sha256(proof)),
-          eq(oneTimeCodes.purpose, purpose),
-          isNull(oneTimeCodes.voidedAt),
-          gt(oneTimeCodes.proofExpiresAt, now),
-        ),
-      );
+      .where(liveProof(proof, purpose, now));
     return Boolean(row);
   },
 
@@ -153,14 +155,7 @@ export const codes = {
     const [row] = await tx
       .update(oneTimeCodes)
       .set({ voidedAt: now })
-      .where(
-        and(
-          eq(oneTimeCodes.proofHash, sha256(proof)),
-          eq(oneTimeCodes.purpose, purpose),
-          isNull(oneTimeCodes.voidedAt),
-          gt(oneTimeCodes.proofExpiresAt, now),
-        ),
-      )
+      .where(liveProof(proof, purpose, now))
       .returning({ studentId: oneTimeCodes.studentId });
     return row?.studentId ?? null;
   },

@@ -143,6 +143,8 @@ describe("sign-up", () => {
     ["email", { email: "not-an-email" }, "Enter a valid e-mail address"],
     ["phone", { phone: "12345" }, "Enter a valid phone number (Indian numbers may leave out +91)"],
     ["password", { password: "Short-7", confirmPassword: "Short-7" }, "Use at least 8 characters"],
+    ["name1", { name1: "Meera\u0007Nair" }, "Use letters, spaces and punctuation only"],
+    ["name1", { name1: "M".repeat(101) }, "At most 100 characters"],
   ])("refuses a wrong %s with 400 and its field message, and stores no student", async (field, change, message) => {
     const email = uniqueEmail(`refused-${field}`);
     const body = {

@@ -73,6 +73,9 @@ describe("profile", () => {
     [{ passport_no: "12" }, "passport_no", "A passport number has 6 to 12 letters and digits"],
     [{ phone: "12345" }, "phone", "Enter a valid phone number (Indian numbers may leave out +91)"],
     [{ name1: "" }, "name1", "Enter your full name"],
+    // Exactly the names sign-up refuses: control characters, and more than 100 characters.
+    [{ name1: "Meera\u0007Nair" }, "name1", "Use letters, spaces and punctuation only"],
+    [{ name1: "M".repeat(101) }, "name1", "At most 100 characters"],
   ])("refuses %j with 400 'No changes made' and changes nothing", async (change, field, message) => {
     const me = await createStudent(api, { name: "bad Test" });
     await api.put("/api/v1/students/me", fullProfile, { cookie: me.cookie });
