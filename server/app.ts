@@ -218,7 +218,18 @@ export function createApp(options: AppOptions) {
       return next();
     });
     app.all("*", async (c) => {
-      const response = await handleRequest(c.req.raw, {
+      // A form post is read here, within MAX_FORM_BYTES (the limit refuses more while it streams, as a
+      // 413), so a screen's action never meets an oversized body half way through its form data.
+      const request =
+        c.req.method === "GET" || c.req.method === "HEAD"
+          ? c.req.raw
+          : new Request(c.req.url, {
+              method: c.req.method,
+              headers: c.req.raw.headers,
+              body: await c.req.arrayBuffer(),
+              signal: c.req.raw.signal,
+            });
+      const response = await handleRequest(request, {
         catalogue,
         site: config.site,
         requireLoginForDetails: config.requireLoginForDetails,

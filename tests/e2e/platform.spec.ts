@@ -40,3 +40,36 @@ test("a cross-site form post is refused", async ({ request }) => {
   });
   expect(response.status()).toBe(403);
 });
+
+test("a form post of 100 MB streamed to a screen is refused with 413 while it streams", async ({ baseURL }) => {
+  const { request: send } = await import("node:http");
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  for (const path of ["/login", "/signup", "/forgotpassword", "/services/free-consultation"]) {
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(path, baseURL);
+      const request = send(
+        url,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url.origin, "Transfer-Encoding": "chunked" },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+          request.destroy();
+        },
+      );
+      request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+      let sent = 0;
+      const more = () => {
+        while (sent < 100 && !request.destroyed) {
+          sent += 1;
+          if (!request.write(chunk)) return request.once("drain", more);
+        }
+        if (!request.destroyed) request.end();
+      };
+      more();
+    });
+    expect(status, path).toBe(413);
+  }
+});
