@@ -4,7 +4,7 @@ import { createLogger } from "../../platform/log.ts";
 import { type AppOptions, createApp } from "../../server/app.ts";
 
 /** Parts a test may put in place of the real ones, e.g. a file storage that fails. */
-export type TestAppParts = Pick<AppOptions, "storage" | "mailer" | "rateLimiter">;
+export type TestAppParts = Pick<AppOptions, "storage" | "mailer" | "rateLimiter"> & { log?: AppOptions["log"] };
 
 export type TestApp = ReturnType<typeof createTestApp>;
 
@@ -14,5 +14,5 @@ export type TestApp = ReturnType<typeof createTestApp>;
  */
 export function createTestApp(database: DatabaseHandle, env: Record<string, string> = {}, parts: TestAppParts = {}) {
   const config = loadConfig({ SEED: "none", TRUST_PROXY: "true", ...env });
-  return createApp({ config, database, log: createLogger("silent"), ...parts });
+  return createApp({ config, database, ...parts, log: parts.log ?? createLogger("silent") });
 }
