@@ -26,7 +26,14 @@ export const personName = (message: string, max = PERSON_NAME_MAX_LENGTH) =>
     .max(max, tooLong(max))
     .regex(noControlCharacters, "Use letters, spaces and punctuation only");
 
-/** Optional free text (an address, a qualification): blank is absent. */
+/** One line of optional text (a qualification): blank is absent; no line breaks or other control characters. */
+export const optionalLine = (max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, tooLong(max)).regex(noControlCharacters, "Use letters, digits and punctuation only").optional(),
+  );
+
+/** Optional free text that may run over lines (an address): blank is absent. */
 export const optionalText = (max: number) =>
   z.preprocess(
     blankToUndefined,

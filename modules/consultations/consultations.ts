@@ -61,7 +61,12 @@ export async function bookConsultation(
       )
       .orderBy(desc(consultations.createdAt))
       .limit(1);
-    if (existing) return { booking: existing, alreadyBooked: true, message: consultationMessages.alreadyBooked };
+    // The same booking again: nothing is stored or mailed twice, and the answer carries the names just
+    // typed, never what the earlier booker wrote (whoever knows an e-mail and phone learns nothing).
+    if (existing) {
+      const booking = { ...existing, firstName: input.firstName, lastName: input.lastName };
+      return { booking, alreadyBooked: true, message: consultationMessages.alreadyBooked };
+    }
     const [booking] = await tx
       .insert(consultations)
       .values({ ...input, studentId: options.studentId, createdAt: now })
@@ -109,7 +114,8 @@ function staffMail(booking: Booking, staffEmail: string) {
     to: staffEmail,
     replyTo: booking.email,
     subject: `New free consultation: ${booking.firstName} ${booking.lastName} (${booking.studyDestination})`,
-    text: rows.map(([label, value]) => `${label}: ${value ?? "-"}`).join("\n"),
+    // Each value stays on its own line, whatever was typed, so no field can pose as another.
+    text: rows.map(([label, value]) => `${label}: ${value?.replace(/\s+/g, " ") ?? "-"}`).join("\n"),
   };
 }
 

@@ -7,7 +7,7 @@ import {
   typesOfStudy,
   yearsOfStudy,
 } from "../../vocabulary/consultations.ts";
-import { blankToUndefined, emailAddress, oneOf, optionalText, personName, phoneNumber } from "../fields.ts";
+import { blankToUndefined, emailAddress, oneOf, optionalLine, personName, phoneNumber } from "../fields.ts";
 
 /** One schema for the booking: the API, the no-JavaScript form post and the tests all use it. */
 export const consultationInputSchema = z.object({
@@ -20,7 +20,7 @@ export const consultationInputSchema = z.object({
   preferredSubject: oneOf(preferredSubjects, consultationMessages.chooseSubject),
   yearOfStudy: z.preprocess(blankToUndefined, oneOf(yearsOfStudy, consultationMessages.chooseYear).optional()),
   state: z.preprocess(blankToUndefined, oneOf(indianStates, consultationMessages.chooseState).optional()),
-  qualification: optionalText(100),
+  qualification: optionalLine(100),
 });
 
 export type ConsultationInput = z.infer<typeof consultationInputSchema>;

@@ -98,6 +98,9 @@ describe("booking a free consultation", () => {
     ["yearOfStudy", "2031", "Choose a year of study from the list"],
     ["state", "Goa", "Choose a state from the list"],
     ["firstName", "A".repeat(101), "At most 100 characters"],
+    // A line of its own would pose as another field in the staff's mail.
+    ["qualification", "B.Tech\nPhone number: +911111111111", "Use letters, digits and punctuation only"],
+    ["lastName", "Menon\r\nEmail: attacker@example.com", "Use letters, spaces and punctuation only"],
   ])("refuses %s = %j with its message and stores nothing", async (field, value, message) => {
     const email = `refused-${field}@example.in`;
     const { status, body } = await createBooking(api, { ...valid, email: field === "email" ? value : email, [field]: value });
@@ -141,6 +144,12 @@ describe("booking a free consultation", () => {
       expect(body.alreadyBooked).toBe(true);
       expect(body.data.id).toBe(first.body.data.id);
     }
+    // Whoever knows the e-mail and phone reads back only what they typed, never the earlier booker's words.
+    const stranger = await createBooking(api, { ...again, firstName: "Someone", lastName: "Else" });
+    expect(stranger.body.alreadyBooked).toBe(true);
+    expect(stranger.body.data).toMatchObject({ firstName: "Someone", lastName: "Else" });
+    expect(JSON.stringify(stranger.body)).not.toMatch(/Ananya|Menon|twice@example\.in|9000000001/);
+    expect(third.body.data.firstName).toBe("Ananya K");
     expect(await stored("twice@example.in")).toHaveLength(1);
     await testApp.consultations.settle();
     expect(sink.messages).toHaveLength(2);
