@@ -34,5 +34,7 @@ declare module "react-router" {
     clientIp: string;
     /** This request's logger: every line carries its request id. */
     log: Logger;
+    /** Unexpected errors of this request's loaders and actions (entry.server's handleError adds them). */
+    pageErrors: unknown[];
   }
 }

@@ -33,5 +33,7 @@ export default async function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  (context as AppLoadContext).log.error({ err: error, path: new URL(request.url).pathname }, "unexpected error in a page");
+  const load = context as AppLoadContext;
+  load.pageErrors?.push(error);
+  load.log.error({ err: error, path: new URL(request.url).pathname }, "unexpected error in a page");
 };

@@ -16,7 +16,7 @@ import { PublicCache } from "../platform/cache.ts";
 import { clientAddress, limitKeyOf } from "../platform/client-address.ts";
 import type { Config } from "../platform/config.ts";
 import { cookieWriter, RESET_PROOF_COOKIE, readCookie, SESSION_COOKIE } from "../platform/cookies.ts";
-import type { DatabaseHandle } from "../platform/db/client.ts";
+import { type DatabaseHandle, isDatabaseUnavailable } from "../platform/db/client.ts";
 import type { Logger } from "../platform/log.ts";
 import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
@@ -32,6 +32,7 @@ import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { universityPlaceholderSvg } from "./images.ts";
 import { inlineScriptHashes, pagePolicy, sameOriginWrites, securityHeaders } from "./security.ts";
+import { unavailableResponse } from "./unavailable-page.ts";
 
 export interface AppOptions {
   config: Config;
@@ -229,6 +230,7 @@ export function createApp(options: AppOptions) {
               body: await c.req.arrayBuffer(),
               signal: c.req.raw.signal,
             });
+      const pageErrors: unknown[] = [];
       const response = await handleRequest(request, {
         catalogue,
         site: config.site,
@@ -245,7 +247,10 @@ export function createApp(options: AppOptions) {
         resetProof: readCookie(c.req.header("Cookie"), RESET_PROOF_COOKIE),
         clientIp: c.var.clientIp,
         log: c.var.log,
+        pageErrors,
       });
+      // A screen that failed because the database is away gets the "back in a minute" page, not a bug's 500.
+      if (response.status >= 500 && pageErrors.some(isDatabaseUnavailable)) return unavailableResponse();
       // What a student's session sees is theirs alone: no browser or proxy may keep it.
       const privacy = c.var.student ? "private, no-store" : "no-cache";
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) {

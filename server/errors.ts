@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import { AppError } from "../modules/errors.ts";
+import { isDatabaseUnavailable } from "../platform/db/client.ts";
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS, unavailableResponse } from "./unavailable-page.ts";
 
 /** The message of every unexpected failure: never its details. */
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again later.";
@@ -18,6 +20,15 @@ export function errorResponse(c: Context, error: unknown): Response {
     if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
     return c.json(errorBody(error), error.status as 400);
   }
-  (c.get("log") as { error: (o: object, m: string) => void } | undefined)?.error({ err: error }, "unexpected error");
+  const log = c.get("log") as { error: (o: object, m: string) => void; warn: (o: object, m: string) => void } | undefined;
+  if (isDatabaseUnavailable(error)) {
+    log?.warn({ err: error }, "database unavailable");
+    // A browser asking for a screen gets a page; everything else the JSON error.
+    if (!c.req.path.startsWith("/api/") && c.req.header("Accept")?.includes("text/html")) return unavailableResponse();
+    const unavailable = new AppError("unavailable", UNAVAILABLE_MESSAGE);
+    c.header("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
+    return c.json(errorBody(unavailable), 503);
+  }
+  log?.error({ err: error }, "unexpected error");
   return c.json({ message: INTERNAL_MESSAGE, error: { code: "internal", message: INTERNAL_MESSAGE } }, 500);
 }

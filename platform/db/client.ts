@@ -46,9 +46,39 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
   };
 }
 
+/**
+ * Connection-level failures: the database server is down, restarting, unreachable or full. A request
+ * that meets one is answered "try again shortly" (503), not as a bug (500); the pool opens new
+ * connections by itself when the server is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    const code = typeof e.code === "string" ? e.code : "";
+    const message = typeof e.message === "string" ? e.message : "";
+    if (/^(08|57P0[123]|53300)/.test(code)) return true;
+    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND"].includes(code))
+      return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** How long a request waits for a connection, and for a query, before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 3000;
+const QUERY_TIMEOUT_MS = 15_000;
+
 /** A PostgreSQL server through node-postgres. */
 export function openPostgres(url: string, options: { max?: number; onIdleError?: (error: Error) => void } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Fail fast when the server cannot be reached, rather than holding the request until TCP gives up.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle connection the server closed (restart, failover) is dropped and replaced by the pool;
   // without a listener it would crash the process.
   pool.on("error", (error) => options.onIdleError?.(error));
