@@ -63,7 +63,7 @@ const failureText: Record<number, string> = {
   404: "Not found",
   413: "The body is too large",
   429: "Too many requests; Retry-After says when to try again",
-  503: "A service we depend on is unavailable; try again later",
+  503: "A service we depend on (the database, the mail server) is unavailable; try again after Retry-After",
 };
 const failures = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, { description: failureText[code], content: json(ref("ErrorBody")) }]));
@@ -86,10 +86,11 @@ interface Operation {
   responses: Record<string | number, object>;
 }
 
+/** Every operation reads the database, so any may answer 503 while it is away (Retry-After says when to retry). */
 const operation = ({ student, ...op }: Operation) => ({
   ...op,
   security: student ? [{ studentSession: [] }] : [],
-  responses: { ...op.responses, ...(student ? failures(401) : {}) },
+  responses: { ...op.responses, ...(student ? failures(401) : {}), ...failures(503) },
 });
 /** Every write may also be refused as cross-site (403) or too large (413). */
 const write = (op: Operation) => operation({ ...op, responses: { ...op.responses, ...failures(403, 413) } });
@@ -314,7 +315,7 @@ export function openApiDocument() {
               type: "object",
               properties: { message: { type: "string" }, data: ref("StudentFile") },
             }),
-            ...failures(400),
+            ...failures(400, 429),
           },
         }),
       },
@@ -338,7 +339,7 @@ export function openApiDocument() {
               type: "object",
               properties: { message: { type: "string" }, data: { type: "object", properties: { photo: { type: "string" } } } },
             }),
-            ...failures(400),
+            ...failures(400, 429),
           },
         }),
       },
