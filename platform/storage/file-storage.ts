@@ -34,7 +34,35 @@ export const newStorageKey = () => randomBytes(16).toString("hex");
 
 const isMissing = (error: unknown) => (error as { code?: string }).code === "ENOENT";
 
-/** Files under `dir`, one per key, readable by the server's user only; written to a temporary name, then renamed. */
+/** Errors of a platform that cannot open or sync a directory (Windows): there the rename is left to the system. */
+const cannotSyncDirectories = (error: unknown) =>
+  ["EISDIR", "EPERM", "EACCES", "EINVAL", "ENOTSUP"].includes((error as { code?: string }).code ?? "");
+
+/**
+ * Flushes the directory's list of names, so a rename into it survives a power cut or a system crash
+ * (the file's bytes are synced before; without this its new name may still be lost).
+ */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(dir, "r");
+  } catch (error) {
+    if (cannotSyncDirectories(error)) return;
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!cannotSyncDirectories(error)) throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Files under `dir`, one per key, readable by the server's user only: written to a temporary name and
+ * synced, renamed into place, then the directory synced, so a put that returned survives a crash.
+ */
 export function createLocalFileStorage(dir: string): FileStorage {
   const root = path.resolve(dir);
   const fileFor = (key: string) => {
@@ -67,6 +95,13 @@ export function createLocalFileStorage(dir: string): FileStorage {
         await rename(temporary, target);
       } catch (error) {
         await rm(temporary, { force: true }).catch(() => undefined);
+        throw error;
+      }
+      try {
+        await syncDirectory(root);
+      } catch (error) {
+        // The name may not be durable: the put fails, and leaves nothing under the key.
+        await rm(target, { force: true }).catch(() => undefined);
         throw error;
       }
     },
