@@ -2,6 +2,7 @@ import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { ConsultationService } from "../modules/consultations/consultations.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
+import type { StaffMember, StaffService } from "../modules/staff/staff.ts";
 import type { StudentService } from "../modules/students/students.ts";
 import type { CookieWriter } from "../platform/cookies.ts";
 import type { Logger } from "../platform/log.ts";
@@ -30,6 +31,11 @@ declare module "react-router" {
     /** The logged-in student, or null for a visitor. */
     student: CurrentStudent | null;
     sessionToken: string | undefined;
+    /** Staff accounts, sessions and the audit log. */
+    staff: StaffService;
+    /** The signed-in staff member on staff screens, else null. */
+    staffMember: StaffMember | null;
+    staffToken: string | undefined;
     resetProof: string | undefined;
     clientIp: string;
     /** This request's logger: every line carries its request id. */

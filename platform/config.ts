@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STAFF_PASSWORD_MIN_LENGTH } from "../vocabulary/staff.ts";
 import { type ProxyTrust, parseProxyTrust } from "./client-address.ts";
 
 /** Variables whose value is a secret (or holds one, as a URL's password does): never printed. */
@@ -35,7 +36,9 @@ const envSchema = z.object({
   STAFF_EMAIL: optionalString.pipe(z.email().optional()),
   PUBLIC_URL: urlWith(["http:", "https:"]),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "must be at least 12 characters").optional()),
+  ADMIN_PASSWORD: optionalString.pipe(
+    z.string().min(STAFF_PASSWORD_MIN_LENGTH, `must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`).optional(),
+  ),
   SEED: z.enum(["demo", "none"]).default("demo"),
   DEMO_STUDENT: boolean.default(false),
   SITE_EMAIL: z.email().default("info@ignite.example"),

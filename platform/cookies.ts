@@ -1,6 +1,8 @@
 /** Our cookies: HttpOnly, SameSite=Lax, Secure behind https. Their values never reach scripts. */
 export const SESSION_COOKIE = "ignite_session";
 export const RESET_PROOF_COOKIE = "ignite_reset";
+/** Staff sessions have a cookie of their own: a student's session never opens a staff path, nor the reverse. */
+export const STAFF_SESSION_COOKIE = "ignite_staff";
 
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
@@ -16,18 +18,21 @@ export function readCookie(header: string | null | undefined, name: string): str
 }
 
 export function cookieWriter(secure: boolean) {
-  const write = (name: string, value: string, maxAgeSeconds: number) =>
+  const write = (name: string, value: string, maxAgeSeconds: number, sameSite: "Lax" | "Strict" = "Lax") =>
     [
       `${name}=${encodeURIComponent(value)}`,
       "Path=/",
       `Max-Age=${maxAgeSeconds}`,
       "HttpOnly",
-      "SameSite=Lax",
+      `SameSite=${sameSite}`,
       ...(secure ? ["Secure"] : []),
     ].join("; ");
+  const secondsUntil = (at: Date) => Math.max(0, Math.floor((at.getTime() - Date.now()) / 1000));
   return {
-    session: (token: string, expiresAt: Date) =>
-      write(SESSION_COOKIE, token, Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000))),
+    session: (token: string, expiresAt: Date) => write(SESSION_COOKIE, token, secondsUntil(expiresAt)),
+    /** Strict: a link from another site never arrives with a staff session. */
+    staffSession: (token: string, expiresAt: Date) => write(STAFF_SESSION_COOKIE, token, secondsUntil(expiresAt), "Strict"),
+    clearStaffSession: () => write(STAFF_SESSION_COOKIE, "", 0, "Strict"),
     clearSession: () => write(SESSION_COOKIE, "", 0),
     resetProof: (proof: string) => write(RESET_PROOF_COOKIE, proof, 15 * 60),
     clearResetProof: () => write(RESET_PROOF_COOKIE, "", 0),

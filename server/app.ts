@@ -11,11 +11,12 @@ import { createConsultationService } from "../modules/consultations/consultation
 import { createDocumentService } from "../modules/documents/documents.ts";
 import { AppError, rateLimited } from "../modules/errors.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
+import { createStaffService } from "../modules/staff/staff.ts";
 import { createStudentService } from "../modules/students/students.ts";
 import { PublicCache } from "../platform/cache.ts";
 import { clientAddress, limitKeyOf } from "../platform/client-address.ts";
 import type { Config } from "../platform/config.ts";
-import { cookieWriter, RESET_PROOF_COOKIE, readCookie, SESSION_COOKIE } from "../platform/cookies.ts";
+import { cookieWriter, RESET_PROOF_COOKIE, readCookie, SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../platform/cookies.ts";
 import { type DatabaseHandle, isDatabaseUnavailable } from "../platform/db/client.ts";
 import type { Logger } from "../platform/log.ts";
 import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
@@ -27,6 +28,7 @@ import { consultationsApi } from "./api/consultations.ts";
 import { documentsApi, filesRoute } from "./api/documents.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
+import { staffApi } from "./api/staff.ts";
 import { studentsApi } from "./api/students.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
@@ -46,6 +48,9 @@ export interface AppOptions {
   /** Where private uploads live; defaults to local disk under DATA_DIR/uploads. */
   storage?: FileStorage;
 }
+
+/** The staff side: its screens and its API. Never cached, never shared, read with the staff cookie. */
+const isStaffPath = (path: string) => path === "/staff" || path.startsWith("/staff/") || path.startsWith("/api/v1/staff/");
 
 /** Forms and JSON bodies are small; a larger body is refused while it streams, before anything parses it. */
 export const MAX_FORM_BYTES = 64 * 1024;
@@ -98,6 +103,7 @@ export function createApp(options: AppOptions) {
     log,
     limiter: rateLimiter,
   });
+  const staff = createStaffService({ db: database.db, limiter: rateLimiter, log });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();
 
@@ -134,6 +140,10 @@ export function createApp(options: AppOptions) {
     const token = readCookie(c.req.header("Cookie"), SESSION_COOKIE);
     c.set("sessionToken", token);
     c.set("student", token ? await identity.studentForSession(token) : null);
+    // The staff session is read only where it counts: the staff screens and the staff API.
+    const staffToken = isStaffPath(c.req.path) ? readCookie(c.req.header("Cookie"), STAFF_SESSION_COOKIE) : undefined;
+    c.set("staffToken", staffToken);
+    c.set("staff", staffToken ? await staff.forSession(staffToken) : null);
     await next();
   });
 
@@ -175,6 +185,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1", studentsApi(students));
   app.route("/api/v1", documentsApi(documents));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
+  app.route("/api/v1/staff", staffApi(staff, cookies));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", () => {
@@ -214,7 +225,8 @@ export function createApp(options: AppOptions) {
 
     app.all("*", async (c, next) => {
       // Only visitors share cached pages; a stale or unknown session cookie also counts as a visitor.
-      const isVisitor = !c.var.student && !c.var.sessionToken;
+      // Staff screens are never cached, whoever asks.
+      const isVisitor = !c.var.student && !c.var.sessionToken && !isStaffPath(c.req.path);
       if (isVisitor) return cachedPublicGet(c, next);
       return next();
     });
@@ -244,6 +256,9 @@ export function createApp(options: AppOptions) {
         cookies,
         student: c.var.student,
         sessionToken: c.var.sessionToken,
+        staff,
+        staffMember: c.var.staff,
+        staffToken: c.var.staffToken,
         resetProof: readCookie(c.req.header("Cookie"), RESET_PROOF_COOKIE),
         clientIp: c.var.clientIp,
         log: c.var.log,
@@ -251,8 +266,8 @@ export function createApp(options: AppOptions) {
       });
       // A screen that failed because the database is away gets the "back in a minute" page, not a bug's 500.
       if (response.status >= 500 && pageErrors.some(isDatabaseUnavailable)) return unavailableResponse();
-      // What a student's session sees is theirs alone: no browser or proxy may keep it.
-      const privacy = c.var.student ? "private, no-store" : "no-cache";
+      // What a student's or a staff member's session sees is theirs alone: no browser or proxy may keep it.
+      const privacy = c.var.student || isStaffPath(c.req.path) ? "private, no-store" : "no-cache";
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) {
         const headers = new Headers(response.headers);
         headers.set("Cache-Control", privacy);
@@ -267,5 +282,5 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  return { app, publicCache, consultations, identity, documents, students };
+  return { app, publicCache, consultations, identity, documents, students, staff };
 }

@@ -1,4 +1,5 @@
 import type { CurrentStudent } from "../modules/identity/identity.ts";
+import type { StaffMember } from "../modules/staff/staff.ts";
 import type { Logger } from "../platform/log.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
 
@@ -12,5 +13,8 @@ export type ServerEnv = {
     /** The logged-in student, from the session cookie; null for a visitor. */
     student: CurrentStudent | null;
     sessionToken: string | undefined;
+    /** The signed-in staff member, from the staff session cookie (read on staff paths only); else null. */
+    staff: StaffMember | null;
+    staffToken: string | undefined;
   };
 };

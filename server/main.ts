@@ -22,11 +22,18 @@ async function main() {
   const log = createLogger(config.logLevel);
   const database = openDatabase(config, (error) => log.warn({ err: error }, "idle database connection lost"));
   await prepareDatabase(config, database, log);
-  if (config.admin) log.warn("ADMIN_EMAIL is set, but staff accounts arrive with a later issue; no admin was created");
 
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const { app, consultations, identity } = createApp({ config, database, log, build, clientDir: path.resolve("build/client") });
+  const { app, consultations, identity, staff } = createApp({
+    config,
+    database,
+    log,
+    build,
+    clientDir: path.resolve("build/client"),
+  });
+  // ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists, enabled, with that password (never printed or logged).
+  if (config.admin) log.info({ email: config.admin.email, account: await staff.ensureAdmin(config.admin) }, "staff admin ready");
 
   // Mail that could not be sent when a booking was made is retried every five minutes.
   // Expired sessions and codes are swept on the same beat.

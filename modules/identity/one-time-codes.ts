@@ -11,7 +11,7 @@ import {
   PROOF_LIFETIME_MINUTES,
 } from "../../vocabulary/accounts.ts";
 import { AppError, rateLimited } from "../errors.ts";
-import { newToken, sha256 } from "./sessions.ts";
+import { newToken, sha256 } from "../tokens.ts";
 
 /**
  * One mechanism for every code we e-mail: a purpose, a short numeric code stored salted and hashed,

@@ -1,13 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { sessions } from "../../platform/db/schema.ts";
 import { SESSION_IDLE_DAYS } from "../../vocabulary/accounts.ts";
+import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
 
-/** Opaque tokens: the browser holds the token, the database only its SHA-256. */
-export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-export const newToken = () => randomBytes(32).toString("base64url");
-const MAX_TOKEN_LENGTH = 100;
 const DAY = 86_400_000;
 /** A session's last use is written at most this often, so reading a page does not always write. */
 const TOUCH_EVERY_MS = 3_600_000;

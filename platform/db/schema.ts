@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   customType,
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -18,6 +20,7 @@ import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { courseLevels, courseModes, feePeriods, universityTypes } from "../../vocabulary/catalogue.ts";
 import { consultationStatuses } from "../../vocabulary/consultations.ts";
 import { storedFileTypes } from "../../vocabulary/documents.ts";
+import { staffRoles } from "../../vocabulary/staff.ts";
 import { genders, qualificationLevels } from "../../vocabulary/students.ts";
 
 /** PostgreSQL full-text vector; filled by a trigger (see drizzle/0002_search_index.sql). */
@@ -250,4 +253,54 @@ export const oneTimeCodes = pgTable(
     proofExpiresAt: timestamp("proof_expires_at", { withTimezone: true }),
   },
   (t) => [index("one_time_codes_student_idx").on(t.studentId, t.purpose, t.createdAt)],
+);
+
+/** Staff accounts (counsellors, admins, document verifiers, read-only), apart from students. */
+export const staff = pgTable("staff", {
+  id: serial("id").primaryKey(),
+  /** Lower case; unique. */
+  email: text("email").notNull().unique(),
+  fullName: text("full_name").notNull(),
+  role: text("role", { enum: staffRoles }).notNull(),
+  /** argon2id; never leaves the server. */
+  passwordHash: text("password_hash").notNull(),
+  /** A disabled account cannot sign in; its sessions end. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A staff session, apart from students' sessions: only the SHA-256 of its token is stored. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId), index("staff_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * What staff did, and every view of a student's data: append-only (a trigger refuses updates, deletes
+ * and truncation, drizzle/0008_audit_append_only.sql). `actorStaffId` is null for the system itself
+ * (start-up, the command line), which `actorLabel` then names.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorStaffId: integer("actor_staff_id").references(() => staff.id, { onDelete: "restrict" }),
+    actorLabel: text("actor_label").notNull(),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_subject_idx").on(t.subjectType, t.subjectId)],
 );

@@ -1,0 +1,224 @@
+import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
+import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
+import { staff, staffSessions } from "../../platform/db/schema.ts";
+import type { Logger } from "../../platform/log.ts";
+import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
+import { accountMessages } from "../../vocabulary/accounts.ts";
+import { STAFF_SESSION_HOURS, staffMessages } from "../../vocabulary/staff.ts";
+import { AppError, rateLimited } from "../errors.ts";
+import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
+import { parseInput } from "../validation.ts";
+import { type AuditActor, recordAudit } from "./audit.ts";
+import { newStaffSchema, staffLoginSchema, staffPasswordSchema } from "./input.ts";
+import { canManageStaff, type StaffMember } from "./policies.ts";
+
+export interface StaffDeps {
+  db: Database;
+  limiter: RateLimiter;
+  log: Logger;
+  now?: () => Date;
+}
+
+/** Per address and per account, as for students (decision 0011), with the failures reserved before the check. */
+export const staffLimits = {
+  loginPerIpMinute: { name: "staff-login-ip-minute", limit: 30, windowSeconds: 60 },
+  loginFailuresPerAccount: { name: "staff-login-account", limit: 10, windowSeconds: 900 },
+} satisfies Record<string, RateLimitRule>;
+
+type StaffRow = typeof staff.$inferSelect;
+
+/** What the server tells about a staff member: never a hash, never a token. */
+export const presentStaff = (row: StaffRow): StaffMember => ({
+  staffId: row.id,
+  email: row.email,
+  fullName: row.fullName,
+  role: row.role,
+});
+
+/** A staff account as an admin sees it in the list. */
+export interface StaffAccount extends StaffMember {
+  disabled: boolean;
+  createdAt: Date;
+}
+
+const nowOf = (deps: StaffDeps) => deps.now?.() ?? new Date();
+const dummyHash = argonHash("not a real password, only for timing");
+/** What may change of an account, for the audit log's before and after (never the hash). */
+const auditView = (row: StaffRow) => ({
+  email: row.email,
+  fullName: row.fullName,
+  role: row.role,
+  disabled: row.disabledAt !== null,
+});
+
+/** A refusal for staff whose role does not allow the action (a screen should not have offered it). */
+export const notAllowed = () => new AppError("forbidden", "You do not have access to this.");
+
+async function limit(deps: StaffDeps, rule: RateLimitRule, key: string) {
+  const result = await deps.limiter.hit(rule, key);
+  if (!result.allowed) throw rateLimited(accountMessages.tooManyAttempts(result.retryAfterSeconds), result.retryAfterSeconds);
+}
+
+/**
+ * ADMIN_EMAIL and ADMIN_PASSWORD at start: creates that admin, or brings the account back to admin,
+ * enabled, with that password. The password is never printed or logged; the audit log says it happened.
+ */
+export async function ensureAdmin(deps: StaffDeps, admin: { email: string; password: string }): Promise<"created" | "updated"> {
+  const email = admin.email.trim().toLowerCase();
+  const passwordHash = await argonHash(parseInput(staffPasswordSchema, admin.password));
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(staff).where(eq(staff.email, email));
+    if (!existing) {
+      const [created] = await tx
+        .insert(staff)
+        .values({ email, fullName: "Administrator", role: "admin", passwordHash, createdAt: now, updatedAt: now })
+        .returning();
+      if (created) {
+        await recordAudit(
+          tx,
+          { system: "start-up (ADMIN_EMAIL)" },
+          {
+            action: "staff.created",
+            subjectType: "staff",
+            subjectId: created.id,
+            after: auditView(created),
+          },
+        );
+      }
+      return "created" as const;
+    }
+    const [updated] = await tx
+      .update(staff)
+      .set({ role: "admin", passwordHash, disabledAt: null, updatedAt: now })
+      .where(eq(staff.id, existing.id))
+      .returning();
+    if (updated) {
+      await recordAudit(
+        tx,
+        { system: "start-up (ADMIN_EMAIL)" },
+        {
+          action: "staff.admin_ensured",
+          subjectType: "staff",
+          subjectId: existing.id,
+          before: auditView(existing),
+          after: auditView(updated),
+        },
+      );
+    }
+    return "updated" as const;
+  });
+}
+
+/** Creates a staff account; only an admin (or the system, from the command line) may. */
+export async function createStaff(deps: StaffDeps, actor: AuditActor, raw: unknown): Promise<StaffMember> {
+  if (!("system" in actor) && !canManageStaff(actor)) throw notAllowed();
+  const input = parseInput(newStaffSchema, raw);
+  const now = nowOf(deps);
+  const passwordHash = await argonHash(input.password);
+  return deps.db.transaction(async (tx) => {
+    const [clash] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.email, input.email));
+    if (clash) throw new AppError("conflict", staffMessages.exists, { email: staffMessages.exists });
+    const [created] = await tx
+      .insert(staff)
+      .values({ email: input.email, fullName: input.fullName, role: input.role, passwordHash, createdAt: now, updatedAt: now })
+      .returning();
+    if (!created) throw new Error("insert returned no row");
+    await recordAudit(tx, actor, {
+      action: "staff.created",
+      subjectType: "staff",
+      subjectId: created.id,
+      after: auditView(created),
+    });
+    return presentStaff(created);
+  });
+}
+
+/** Every staff account, for an admin. */
+export async function listStaff(deps: StaffDeps, actor: StaffMember): Promise<StaffAccount[]> {
+  if (!canManageStaff(actor)) throw notAllowed();
+  const rows = await deps.db.select().from(staff).orderBy(asc(staff.fullName));
+  return rows.map((row) => ({ ...presentStaff(row), disabled: row.disabledAt !== null, createdAt: row.createdAt }));
+}
+
+/**
+ * Disables (or enables again) a staff account; a disabled one cannot sign in and its sessions end.
+ * An admin cannot disable themselves, nor the last admin who can sign in.
+ */
+export async function setStaffDisabled(
+  deps: StaffDeps,
+  actor: StaffMember,
+  staffId: number,
+  disabled: boolean,
+): Promise<StaffAccount> {
+  if (!canManageStaff(actor)) throw notAllowed();
+  if (disabled && staffId === actor.staffId) throw new AppError("invalid_input", staffMessages.notYourself);
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(staff).where(eq(staff.id, staffId));
+    if (!existing) throw new AppError("not_found", "No such staff account.");
+    if (disabled && existing.role === "admin") {
+      const others = await tx
+        .select({ id: staff.id })
+        .from(staff)
+        .where(and(eq(staff.role, "admin"), isNull(staff.disabledAt), ne(staff.id, staffId)));
+      if (others.length === 0) throw new AppError("invalid_input", staffMessages.lastAdmin);
+    }
+    const [updated] = await tx
+      .update(staff)
+      .set({ disabledAt: disabled ? (existing.disabledAt ?? now) : null, updatedAt: now })
+      .where(eq(staff.id, staffId))
+      .returning();
+    if (!updated) throw new AppError("not_found", "No such staff account.");
+    if (disabled) await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+    await recordAudit(tx, actor, {
+      action: disabled ? "staff.disabled" : "staff.enabled",
+      subjectType: "staff",
+      subjectId: staffId,
+      before: auditView(existing),
+      after: auditView(updated),
+    });
+    return { ...presentStaff(updated), disabled: updated.disabledAt !== null, createdAt: updated.createdAt };
+  });
+}
+
+export interface NewStaffSession {
+  member: StaffMember;
+  token: string;
+  expiresAt: Date;
+}
+
+/** Staff sign-in: a session of its own, apart from students' (STAFF_SESSION_HOURS). */
+export async function logInStaff(deps: StaffDeps, raw: unknown, clientIp: string): Promise<NewStaffSession> {
+  const input = parseInput(staffLoginSchema, raw, staffMessages.invalidCredentials);
+  await limit(deps, staffLimits.loginPerIpMinute, clientIp);
+  // The failure is reserved before the password is checked and given back when it was right.
+  await limit(deps, staffLimits.loginFailuresPerAccount, input.email);
+  const [row] = await deps.db.select().from(staff).where(eq(staff.email, input.email));
+  const valid = await argonVerify(row ? row.passwordHash : await dummyHash, input.password);
+  if (!row || !valid) throw new AppError("unauthenticated", staffMessages.invalidCredentials);
+  await deps.limiter.release(staffLimits.loginFailuresPerAccount, input.email);
+  if (row.disabledAt) throw new AppError("forbidden", staffMessages.disabled);
+  const now = nowOf(deps);
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + STAFF_SESSION_HOURS * 3_600_000);
+  await deps.db.insert(staffSessions).values({ tokenHash: sha256(token), staffId: row.id, createdAt: now, expiresAt });
+  await recordAudit(deps.db, presentStaff(row), { action: "staff.signed_in", subjectType: "staff", subjectId: row.id });
+  return { member: presentStaff(row), token, expiresAt };
+}
+
+/** The staff member of a live session, or null (unknown, expired, or the account disabled). */
+export async function staffForSession(deps: StaffDeps, token: string): Promise<StaffMember | null> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  const [row] = await deps.db
+    .select({ member: staff })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(and(eq(staffSessions.tokenHash, sha256(token)), gt(staffSessions.expiresAt, nowOf(deps)), isNull(staff.disabledAt)));
+  return row ? presentStaff(row.member) : null;
+}
+
+export async function logOutStaff(deps: StaffDeps, token: string): Promise<void> {
+  await deps.db.delete(staffSessions).where(eq(staffSessions.tokenHash, sha256(token)));
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "../../vocabulary/accounts.ts";
+import { STAFF_PASSWORD_MIN_LENGTH, staffMessages, staffRoles } from "../../vocabulary/staff.ts";
+import { emailAddress, oneOf, personName } from "../fields.ts";
+
+export const staffPasswordSchema = z
+  .string()
+  .min(STAFF_PASSWORD_MIN_LENGTH, staffMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const staffLoginSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, staffMessages.invalidCredentials).max(254),
+  password: z.string().min(1, staffMessages.invalidCredentials).max(PASSWORD_MAX_LENGTH),
+});
+
+/** A new staff account, as an admin (or the command line) creates it. */
+export const newStaffSchema = z.object({
+  email: emailAddress(),
+  fullName: personName(staffMessages.enterName),
+  role: oneOf(staffRoles, staffMessages.chooseRole),
+  password: staffPasswordSchema,
+});

@@ -1,0 +1,76 @@
+import { Hono } from "hono";
+import { parseId } from "../../modules/catalogue/inputs.ts";
+import type { AuditRecord, StaffAccount, StaffMember, StaffService } from "../../modules/staff/staff.ts";
+import type { CookieWriter } from "../../platform/cookies.ts";
+import { staffMessages } from "../../vocabulary/staff.ts";
+import type { ServerEnv } from "../context.ts";
+import { requireStaff } from "../guards.ts";
+import { readJson } from "./read-json.ts";
+
+export const presentStaffMember = (m: StaffMember) => ({ id: m.staffId, email: m.email, fullName: m.fullName, role: m.role });
+export const presentStaffAccount = (a: StaffAccount) => ({
+  ...presentStaffMember(a),
+  disabled: a.disabled,
+  createdAt: a.createdAt.toISOString(),
+});
+export const presentAuditRecord = (r: AuditRecord) => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  actor: r.actorLabel,
+  actorStaffId: r.actorStaffId,
+  action: r.action,
+  subjectType: r.subjectType,
+  subjectId: r.subjectId,
+  before: r.before,
+  after: r.after,
+});
+
+/** The staff API under /api/v1/staff: every call but sign-in needs a staff session, else the path does not exist. */
+export function staffApi(staff: StaffService, cookies: CookieWriter) {
+  const api = new Hono<ServerEnv>();
+
+  api.post("/session", async (c) => {
+    const session = await staff.logIn(await readJson(c), c.var.clientIp);
+    c.header("Set-Cookie", cookies.staffSession(session.token, session.expiresAt));
+    return c.json({ data: presentStaffMember(session.member) });
+  });
+
+  api.delete("/session", requireStaff, async (c) => {
+    if (c.var.staffToken) await staff.logOut(c.var.staffToken);
+    c.header("Set-Cookie", cookies.clearStaffSession());
+    return c.json({ message: staffMessages.signedOut });
+  });
+
+  api.get("/me", requireStaff, (c) => c.json({ data: presentStaffMember(c.var.staff) }));
+
+  api.get("/members", requireStaff, async (c) => c.json({ data: (await staff.list(c.var.staff)).map(presentStaffAccount) }));
+
+  api.post("/members", requireStaff, async (c) => {
+    const created = await staff.create(c.var.staff, await readJson(c));
+    return c.json({ message: staffMessages.created(created.email), data: presentStaffMember(created) });
+  });
+
+  for (const [path, disabled] of [
+    ["/members/:id/disable", true],
+    ["/members/:id/enable", false],
+  ] as const) {
+    api.post(path, requireStaff, async (c) => {
+      const account = await staff.setDisabled(c.var.staff, parseId(c.req.param("id"), "Staff account"), disabled);
+      const message = disabled ? staffMessages.disabledDone(account.email) : staffMessages.enabledDone(account.email);
+      return c.json({ message, data: presentStaffAccount(account) });
+    });
+  }
+
+  api.get("/audit", requireStaff, async (c) => {
+    const before = c.req.query("before");
+    const entries = await staff.auditLog(c.var.staff, {
+      subjectType: c.req.query("subjectType") || undefined,
+      subjectId: c.req.query("subjectId") || undefined,
+      action: c.req.query("action") || undefined,
+      beforeId: before ? parseId(before, "Audit entry") : undefined,
+    });
+    return c.json({ data: entries.map(presentAuditRecord) });
+  });
+
+  return api;
+}
