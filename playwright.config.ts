@@ -45,6 +45,9 @@ export default defineConfig({
       SEED: "demo",
       // A local trial: the demo student with the README's password (tests/e2e/records.spec.ts logs in as it).
       DEMO_STUDENT: "true",
+      // The staff console's first admin (tests/e2e/staff.spec.ts signs in as it).
+      ADMIN_EMAIL: "admin@ignite.test",
+      ADMIN_PASSWORD: "e2e-admin-Secret-1",
       LOG_LEVEL: "warn",
       SITE_EMAIL: "hello@ignite.test",
       WHATSAPP_NUMBER: "919800000000",

@@ -57,10 +57,11 @@ function useUserDataMirror(student: { studentId: number; email: string } | null 
 }
 
 /** Screens that hide the header and footer say so in their handle (spec section 2). */
-export type ScreenHandle = { hideChrome?: boolean };
+/** What a screen asks of the frame around it: no header and footer (policy pages), or the staff console's own frame. */
+export type ScreenHandle = { hideChrome?: boolean; staff?: boolean };
 
-function useHideChrome(): boolean {
-  return useMatches().some((match) => (match.handle as ScreenHandle | undefined)?.hideChrome === true);
+function useScreenHandle(key: keyof ScreenHandle): boolean {
+  return useMatches().some((match) => (match.handle as ScreenHandle | undefined)?.[key] === true);
 }
 
 /** The document; what is inside <body> is drawn by Shell, so it follows every reload of the root data. */
@@ -87,7 +88,8 @@ export function Layout({ children }: { children: ReactNode }) {
 /** Header, footer, chat link and the loading spinner around a screen (or the error screen). */
 function Shell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const hideChrome = useHideChrome();
+  const staffScreen = useScreenHandle("staff");
+  const hideChrome = useScreenHandle("hideChrome") || staffScreen;
   const navigation = useNavigation();
   const site = root?.site;
   useUserDataMirror(root?.student);
@@ -101,7 +103,7 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       {!hideChrome && site && root && <Footer site={site} year={root.year} />}
-      {site && <ChatLink whatsappNumber={site.whatsappNumber} />}
+      {site && !staffScreen && <ChatLink whatsappNumber={site.whatsappNumber} />}
       {navigation.state === "loading" && (
         <div className="loading-overlay" role="status" aria-live="polite">
           <div className="spinner-border text-primary" aria-hidden="true" />

@@ -22,5 +22,12 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-and-conditions", "routes/terms.tsx"),
+  // The staff console: its own frame, not the spec's navbar; 404 to anyone without a staff session.
+  route("staff/login", "routes/staff/login.tsx"),
+  route("staff", "routes/staff/layout.tsx", [
+    index("routes/staff/home.tsx"),
+    route("members", "routes/staff/members.tsx"),
+    route("audit", "routes/staff/audit.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

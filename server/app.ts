@@ -50,7 +50,8 @@ export interface AppOptions {
 }
 
 /** The staff side: its screens and its API. Never cached, never shared, read with the staff cookie. */
-const isStaffPath = (path: string) => path === "/staff" || path.startsWith("/staff/") || path.startsWith("/api/v1/staff/");
+const isStaffPath = (path: string) =>
+  path === "/staff" || path === "/staff.data" || path.startsWith("/staff/") || path.startsWith("/api/v1/staff/");
 
 /** Forms and JSON bodies are small; a larger body is refused while it streams, before anything parses it. */
 export const MAX_FORM_BYTES = 64 * 1024;

@@ -81,7 +81,11 @@ export function TextField({
   );
 }
 
-export function SelectField({ options, ...props }: FieldProps & { options: readonly string[] }): ReactNode {
+export function SelectField({
+  options,
+  optionLabels,
+  ...props
+}: FieldProps & { options: readonly string[]; optionLabels?: Readonly<Record<string, string>> }): ReactNode {
   const required = props.rules?.required;
   return (
     <div className={props.className ?? "col-md-6"}>
@@ -98,7 +102,7 @@ export function SelectField({ options, ...props }: FieldProps & { options: reado
         <option value="">Select…</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabels?.[option] ?? option}
           </option>
         ))}
       </select>

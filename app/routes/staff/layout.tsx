@@ -1,0 +1,48 @@
+import { Form, NavLink, Outlet, redirect } from "react-router";
+import { requireStaffMember } from "~/lib/staff.server";
+import type { ScreenHandle } from "~/root";
+import { canManageStaff, canReadAuditLog } from "../../../modules/staff/policies.ts";
+import { staffRoleLabels } from "../../../vocabulary/staff.ts";
+import type { Route } from "./+types/layout";
+
+export const handle = { staff: true } satisfies ScreenHandle;
+
+/** The console's frame: who is signed in, what their role may open, and sign-out. */
+export function loader({ context }: Route.LoaderArgs) {
+  const member = requireStaffMember(context.staffMember);
+  return { member, may: { manageStaff: canManageStaff(member), readAudit: canReadAuditLog(member) } };
+}
+
+/** Sign-out of the console (the form in the frame posts here). */
+export async function action({ context }: Route.ActionArgs) {
+  if (context.staffToken) await context.staff.logOut(context.staffToken);
+  return redirect("/staff/login", { headers: { "Set-Cookie": context.cookies.clearStaffSession() } });
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  const { member, may } = loaderData;
+  return (
+    <>
+      <header className="border-bottom bg-body-tertiary">
+        <nav className="container d-flex flex-wrap align-items-center gap-3 py-2" aria-label="Staff console">
+          <NavLink to="/staff" end className="fw-bold text-decoration-none me-2">
+            Ignite console
+          </NavLink>
+          {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
+          {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}
+          <span className="ms-auto small">
+            {member.fullName} · {staffRoleLabels[member.role]}
+          </span>
+          <Form method="post" action="/staff">
+            <button type="submit" className="btn btn-sm btn-outline-secondary">
+              Sign out
+            </button>
+          </Form>
+        </nav>
+      </header>
+      <div className="container py-4">
+        <Outlet />
+      </div>
+    </>
+  );
+}

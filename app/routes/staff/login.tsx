@@ -1,0 +1,75 @@
+import { useEffect } from "react";
+import { Form, redirect, useNavigation } from "react-router";
+import { ruleAttributes } from "~/components/form-fields";
+import { refusalOr } from "~/lib/form-result.server";
+import { notify } from "~/lib/toast";
+import type { ScreenHandle } from "~/root";
+import { staffLoginSchema } from "../../../modules/staff/input.ts";
+import { fieldRules } from "../../../modules/validation.ts";
+import { staffMessages } from "../../../vocabulary/staff.ts";
+import type { Route } from "./+types/login";
+
+export const handle = { staff: true } satisfies ScreenHandle;
+export const meta: Route.MetaFunction = () => [{ title: "Staff sign-in | Ignite" }, { name: "robots", content: "noindex" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.staffMember) throw redirect("/staff");
+  return { rules: fieldRules(staffLoginSchema) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  return refusalOr(
+    async () => {
+      const session = await context.staff.logIn({ email, password: form.get("password") }, context.clientIp);
+      return redirect("/staff", { headers: { "Set-Cookie": context.cookies.staffSession(session.token, session.expiresAt) } });
+    },
+    { email },
+  );
+}
+
+export default function StaffLogin({ actionData, loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (actionData && !actionData.ok) notify("error", actionData.message);
+  }, [actionData]);
+  return (
+    <div className="container py-5" style={{ maxWidth: "28rem" }}>
+      <h1 className="h3 mb-3">{staffMessages.loginHeading}</h1>
+      {actionData && !actionData.ok && <p className="alert alert-danger">{actionData.message}</p>}
+      <Form method="post">
+        <div className="mb-3">
+          <label htmlFor="email" className="form-label">
+            Email
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            className="form-control"
+            autoComplete="username"
+            defaultValue={actionData && !actionData.ok ? actionData.values.email : undefined}
+            {...ruleAttributes("email", loaderData.rules.email)}
+          />
+        </div>
+        <div className="mb-3">
+          <label htmlFor="password" className="form-label">
+            Password
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            className="form-control"
+            autoComplete="current-password"
+            {...ruleAttributes("password", loaderData.rules.password)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
+          Sign in
+        </button>
+      </Form>
+    </div>
+  );
+}

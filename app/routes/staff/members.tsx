@@ -1,0 +1,149 @@
+import { useEffect } from "react";
+import { Form, useNavigation } from "react-router";
+import { SelectField, TextField } from "~/components/form-fields";
+import { refusalOr } from "~/lib/form-result.server";
+import { requireStaffWith } from "~/lib/staff.server";
+import { notify } from "~/lib/toast";
+import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { newStaffSchema } from "../../../modules/staff/input.ts";
+import { canManageStaff } from "../../../modules/staff/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
+import { staffMessages, staffRoleLabels, staffRoles } from "../../../vocabulary/staff.ts";
+import type { Route } from "./+types/members";
+
+export const meta: Route.MetaFunction = () => [{ title: "Staff accounts | Ignite" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const member = requireStaffWith(context.staffMember, canManageStaff);
+  const accounts = await context.staff.list(member);
+  return {
+    accounts: accounts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString().slice(0, 10) })),
+    me: member.staffId,
+    rules: fieldRules(newStaffSchema),
+  };
+}
+
+/** Create an account, or disable / enable one: each a change the audit log records. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireStaffWith(context.staffMember, canManageStaff);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "disable" || intent === "enable") {
+    return refusalOr(async () => {
+      const account = await context.staff.setDisabled(
+        member,
+        parseId(form.get("staffId"), "Staff account"),
+        intent === "disable",
+      );
+      const message = intent === "disable" ? staffMessages.disabledDone(account.email) : staffMessages.enabledDone(account.email);
+      return { ok: true as const, message };
+    });
+  }
+  const values = {
+    email: String(form.get("email") ?? ""),
+    fullName: String(form.get("fullName") ?? ""),
+    role: String(form.get("role") ?? ""),
+  };
+  return refusalOr(async () => {
+    const created = await context.staff.create(member, { ...values, password: form.get("password") });
+    return { ok: true as const, message: staffMessages.created(created.email) };
+  }, values);
+}
+
+export default function StaffMembers({ loaderData, actionData }: Route.ComponentProps) {
+  const { accounts, me, rules } = loaderData;
+  const navigation = useNavigation();
+  const refusal = actionData && !actionData.ok ? actionData : undefined;
+  useEffect(() => {
+    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
+  }, [actionData]);
+  return (
+    <>
+      <h1 className="h3 mb-3">Staff accounts</h1>
+      <div className="table-responsive mb-5">
+        <table className="table align-middle">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Since</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.staffId}>
+                <td>{a.fullName}</td>
+                <td>{a.email}</td>
+                <td>{staffRoleLabels[a.role]}</td>
+                <td>{a.createdAt}</td>
+                <td>{a.disabled ? <span className="badge text-bg-secondary">Disabled</span> : "Active"}</td>
+                <td>
+                  {a.staffId !== me && (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value={a.disabled ? "enable" : "disable"} />
+                      <input type="hidden" name="staffId" value={a.staffId} />
+                      <button type="submit" className="btn btn-sm btn-outline-secondary">
+                        {a.disabled ? "Enable" : "Disable"}
+                        <span className="visually-hidden"> {a.email}</span>
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2 className="h4">New staff account</h2>
+      <p className="small text-body-secondary">
+        {staffMessages.passwordRule} Give the password to the person in person or by phone.
+      </p>
+      <Form method="post" className="row g-3" style={{ maxWidth: "48rem" }}>
+        <input type="hidden" name="intent" value="create" />
+        <TextField
+          name="fullName"
+          label="Full name"
+          rules={rules.fullName}
+          error={refusal?.fields.fullName}
+          defaultValue={refusal?.values.fullName}
+        />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          rules={rules.email}
+          error={refusal?.fields.email}
+          defaultValue={refusal?.values.email}
+        />
+        <SelectField
+          name="role"
+          label="Role"
+          options={staffRoles}
+          optionLabels={staffRoleLabels}
+          rules={rules.role}
+          error={refusal?.fields.role}
+          defaultValue={refusal?.values.role}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          rules={rules.password}
+          error={refusal?.fields.password}
+        />
+        <div className="col-12">
+          <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+            Create account
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

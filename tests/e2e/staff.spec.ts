@@ -1,0 +1,65 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, loggedInStudent, test, uniqueEmail } from "./fixtures.ts";
+
+const ADMIN = { email: "admin@ignite.test", password: "e2e-admin-Secret-1" };
+
+async function staffSignIn(page: Page, email: string, password: string) {
+  await page.goto("/staff/login");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("an admin signs in to the console, creates a counsellor, and the audit log shows it", async ({ page, browser }) => {
+  await staffSignIn(page, ADMIN.email, "wrong-password-here");
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+  await staffSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: "Welcome, Administrator" })).toBeVisible();
+  // The console's own frame: no student navbar, no chat button.
+  await expect(page.getByPlaceholder("Search Colleges and Courses")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Staff", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Staff accounts" })).toBeVisible();
+  await hydrated(page);
+  const email = uniqueEmail("counsellor");
+  await page.getByLabel("Full name").fill("Meera Counsellor");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Role").selectOption({ label: "Counsellor" });
+  await page.getByLabel("Password").fill("counsellor-Secret-9");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: `Staff account created for ${email}.` })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Counsellor");
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByTestId("audit-entry").filter({ hasText: "staff.created" }).first()).toContainText(
+    "Administrator (admin)",
+  );
+  await expectNoAxeViolations(page);
+
+  // The counsellor signs in elsewhere and finds no staff management or audit log.
+  const other = await browser.newContext();
+  const counsellor = await other.newPage();
+  await staffSignIn(counsellor, email, "counsellor-Secret-9");
+  await expect(counsellor.getByRole("heading", { name: "Welcome, Meera Counsellor" })).toBeVisible();
+  await expect(counsellor.getByRole("link", { name: "Staff", exact: true })).toHaveCount(0);
+  expect((await counsellor.goto("/staff/members"))?.status()).toBe(403);
+  await other.close();
+
+  await page.goto("/staff");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/staff\/login$/);
+  expect((await page.goto("/staff"))?.status()).toBe(404);
+});
+
+test("the console does not exist for visitors and students", async ({ page }) => {
+  for (const path of ["/staff", "/staff/members", "/staff/audit"]) expect((await page.goto(path))?.status(), path).toBe(404);
+  await loggedInStudent(page);
+  for (const path of ["/staff", "/staff/members", "/staff/audit"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  }
+});
