@@ -26,6 +26,8 @@ export default [
   route("staff/login", "routes/staff/login.tsx"),
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/home.tsx"),
+    route("leads", "routes/staff/leads.tsx"),
+    route("leads/:leadId", "routes/staff/lead.tsx"),
     route("members", "routes/staff/members.tsx"),
     route("audit", "routes/staff/audit.tsx"),
   ]),

@@ -64,8 +64,31 @@ export const indianStates = [
   "West Bengal",
 ] as const;
 
-/** A lead's statuses as stored today (the counsellor console widens them). */
-export const consultationStatuses = ["New", "Contacted", "Converted", "Closed"] as const;
+/** A lead's (a booking's) statuses in the counsellor console. */
+export const consultationStatuses = [
+  "New",
+  "Contacted",
+  "Consultation done",
+  "Qualified",
+  "Nurture",
+  "Converted",
+  "Lost",
+] as const;
+export type LeadStatus = (typeof consultationStatuses)[number];
+
+/** Why a lead was lost: required when the status becomes Lost. */
+export const lostReasons = ["Unreachable", "Budget", "Chose another agent", "Not eligible", "Duplicate or junk"] as const;
+
+/** Leads per page in the console's inbox. */
+export const LEADS_PAGE_SIZE = 50;
+
+export const leadMessages = {
+  chooseStatus: "Choose a status from the list",
+  lostNeedsReason: "Say why the lead was lost",
+  chooseReason: "Choose a reason from the list",
+  statusChanged: (status: string) => `Status changed to ${status}.`,
+  noSuchLead: "No such lead.",
+} as const;
 
 export const consultationMessages = {
   booked: "Your free consultation is booked. We will be contacting you soon.",

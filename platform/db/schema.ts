@@ -18,7 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { courseLevels, courseModes, feePeriods, universityTypes } from "../../vocabulary/catalogue.ts";
-import { consultationStatuses } from "../../vocabulary/consultations.ts";
+import { consultationStatuses, lostReasons } from "../../vocabulary/consultations.ts";
 import { storedFileTypes } from "../../vocabulary/documents.ts";
 import { staffRoles } from "../../vocabulary/staff.ts";
 import { genders, qualificationLevels } from "../../vocabulary/students.ts";
@@ -111,6 +111,10 @@ export const consultations = pgTable(
     /** The student's account when the booking was made logged in (accounts arrive later). */
     studentId: integer("student_id"),
     status: text("status", { enum: consultationStatuses }).notNull().default("New"),
+    /** Set with the status Lost. */
+    lostReason: text("lost_reason", { enum: lostReasons }),
+    /** The counsellor the lead is assigned to (round-robin at booking); null while nobody is. */
+    assignedStaffId: integer("assigned_staff_id").references(() => staff.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Mail is sent after the booking is saved; null means still to send (retried). */
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
@@ -120,6 +124,7 @@ export const consultations = pgTable(
   (t) => [
     index("consultations_contact_idx").on(t.email, t.phoneNumber, t.createdAt),
     index("consultations_status_idx").on(t.status, t.createdAt),
+    index("consultations_assigned_idx").on(t.assignedStaffId, t.createdAt),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { parseId } from "../../modules/catalogue/inputs.ts";
-import type { AuditRecord, StaffAccount, StaffMember, StaffService } from "../../modules/staff/staff.ts";
+import type { AuditRecord, Lead, StaffAccount, StaffMember, StaffService } from "../../modules/staff/staff.ts";
 import type { CookieWriter } from "../../platform/cookies.ts";
+import { leadMessages } from "../../vocabulary/consultations.ts";
 import { staffMessages } from "../../vocabulary/staff.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStaff } from "../guards.ts";
@@ -24,6 +25,8 @@ export const presentAuditRecord = (r: AuditRecord) => ({
   before: r.before,
   after: r.after,
 });
+
+export const presentLead = (lead: Lead) => ({ ...lead, createdAt: lead.createdAt.toISOString() });
 
 /** The staff API under /api/v1/staff: every call but sign-in needs a staff session, else the path does not exist. */
 export function staffApi(staff: StaffService, cookies: CookieWriter) {
@@ -60,6 +63,20 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
       return c.json({ message, data: presentStaffAccount(account) });
     });
   }
+
+  api.get("/leads", requireStaff, async (c) => {
+    const result = await staff.leads(c.var.staff, c.req.query());
+    return c.json({ data: result.leads.map(presentLead), page: result.page, pageSize: result.pageSize, total: result.total });
+  });
+
+  api.get("/leads/:id", requireStaff, async (c) =>
+    c.json({ data: presentLead(await staff.lead(c.var.staff, parseId(c.req.param("id"), "Lead"))) }),
+  );
+
+  api.post("/leads/:id/status", requireStaff, async (c) => {
+    const lead = await staff.changeLeadStatus(c.var.staff, parseId(c.req.param("id"), "Lead"), await readJson(c));
+    return c.json({ message: leadMessages.statusChanged(lead.status), data: presentLead(lead) });
+  });
 
   api.get("/audit", requireStaff, async (c) => {
     const before = c.req.query("before");

@@ -46,6 +46,36 @@ test("an admin signs in to the console, creates a counsellor, and the audit log 
   await expect(counsellor.getByRole("heading", { name: "Welcome, Meera Counsellor" })).toBeVisible();
   await expect(counsellor.getByRole("link", { name: "Staff", exact: true })).toHaveCount(0);
   expect((await counsellor.goto("/staff/members"))?.status()).toBe(403);
+
+  // A visitor books a consultation; it lands in this counsellor's inbox, assigned to them.
+  const visitorEmail = uniqueEmail("lead");
+  const booking = await counsellor.request.post("/api/v1/consultations", {
+    headers: { Origin: new URL(counsellor.url()).origin },
+    data: {
+      firstName: "Nikhil",
+      lastName: "Varma",
+      phoneNumber: "9812345678",
+      email: visitorEmail,
+      studyDestination: "Ireland",
+      typeOfStudy: "Postgraduate",
+      preferredSubject: "Law",
+    },
+  });
+  expect(booking.status()).toBe(200);
+  await counsellor.goto("/staff/leads");
+  await counsellor.getByLabel("Name, e-mail or phone").fill(visitorEmail);
+  await counsellor.getByRole("button", { name: "Show" }).click();
+  const row = counsellor.getByTestId("lead-row").filter({ hasText: visitorEmail });
+  await expect(row).toContainText("Meera Counsellor");
+  await expect(row).toContainText("New");
+  await expectNoAxeViolations(counsellor);
+  await row.getByRole("link", { name: "Nikhil Varma" }).click();
+  await hydrated(counsellor);
+  await counsellor.getByLabel("New status").selectOption("Contacted");
+  await counsellor.getByRole("button", { name: "Change status" }).click();
+  await expect(counsellor.getByRole("alert").filter({ hasText: "Status changed to Contacted." })).toBeVisible();
+  await expect(counsellor.getByRole("definition").filter({ hasText: /^Contacted$/ })).toBeVisible();
+  await expectNoAxeViolations(counsellor);
   await other.close();
 
   await page.goto("/staff");

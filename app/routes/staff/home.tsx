@@ -15,8 +15,13 @@ export default function StaffHome() {
       <p>
         You are signed in as <strong>{staffRoleLabels[member.role]}</strong> ({member.email}).
       </p>
-      {(may.manageStaff || may.readAudit) && (
+      {(may.seeLeads || may.manageStaff || may.readAudit) && (
         <ul>
+          {may.seeLeads && (
+            <li>
+              <Link to="/staff/leads">Leads</Link>: the consultation bookings, newest first.
+            </li>
+          )}
           {may.manageStaff && (
             <li>
               <Link to="/staff/members">Staff accounts</Link>: create colleagues' accounts, and disable them when they leave.

@@ -1,7 +1,7 @@
 import { Form, NavLink, Outlet, redirect } from "react-router";
 import { requireStaffMember } from "~/lib/staff.server";
 import type { ScreenHandle } from "~/root";
-import { canManageStaff, canReadAuditLog } from "../../../modules/staff/policies.ts";
+import { canManageStaff, canReadAuditLog, canSeeLeads } from "../../../modules/staff/policies.ts";
 import { staffRoleLabels } from "../../../vocabulary/staff.ts";
 import type { Route } from "./+types/layout";
 
@@ -10,7 +10,10 @@ export const handle = { staff: true } satisfies ScreenHandle;
 /** The console's frame: who is signed in, what their role may open, and sign-out. */
 export function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffMember(context.staffMember);
-  return { member, may: { manageStaff: canManageStaff(member), readAudit: canReadAuditLog(member) } };
+  return {
+    member,
+    may: { seeLeads: canSeeLeads(member), manageStaff: canManageStaff(member), readAudit: canReadAuditLog(member) },
+  };
 }
 
 /** Sign-out of the console (the form in the frame posts here). */
@@ -28,6 +31,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/staff" end className="fw-bold text-decoration-none me-2">
             Ignite console
           </NavLink>
+          {may.seeLeads && <NavLink to="/staff/leads">Leads</NavLink>}
           {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
           {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}
           <span className="ms-auto small">
