@@ -64,7 +64,7 @@ export const leadFiltersSchema = z.object({
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
-const statusChangeSchema = z
+export const statusChangeSchema = z
   .object({
     status: oneOf(consultationStatuses, leadMessages.chooseStatus),
     lostReason: z.preprocess((v) => v || undefined, oneOf(lostReasons, leadMessages.chooseReason).optional()),

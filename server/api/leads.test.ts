@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { auditLog, consultations } from "../../platform/db/schema.ts";
 import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
@@ -129,5 +130,17 @@ describe("the leads inbox", () => {
     expect(bad.status).toBe(400);
     const page = await inbox("admin", "?page=2");
     expect(page.body).toMatchObject({ page: 2, pageSize: 50, data: [] });
+  });
+
+  it("answers in the shapes the published OpenAPI document gives (Lead, StaffAccount, AuditEntry)", async () => {
+    const { components } = (await api.get("/api/openapi.json")).body;
+    const shape = (name: string) => z.fromJSONSchema(components.schemas[name]);
+    const leads = (await inbox("admin")).body.data;
+    expect(leads.length).toBeGreaterThan(0);
+    for (const lead of leads) expect(shape("Lead").safeParse(lead).error).toBeUndefined();
+    for (const account of (await api.get("/api/v1/staff/members", { cookie: cookies.admin })).body.data)
+      expect(shape("StaffAccount").safeParse(account).error).toBeUndefined();
+    for (const entry of (await api.get("/api/v1/staff/audit", { cookie: cookies.admin })).body.data)
+      expect(shape("AuditEntry").safeParse(entry).error).toBeUndefined();
   });
 });

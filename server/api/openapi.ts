@@ -9,9 +9,12 @@ import {
   resetCodeRequestSchema,
   signupSchema,
 } from "../../modules/identity/input.ts";
+import { newStaffSchema, staffLoginSchema } from "../../modules/staff/input.ts";
+import { statusChangeSchema } from "../../modules/staff/leads.ts";
 import { profileSchema as profileInputSchema } from "../../modules/students/input.ts";
-import { SESSION_COOKIE } from "../../platform/cookies.ts";
+import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../../platform/cookies.ts";
 import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
+import { consultationStatuses, studyDestinations } from "../../vocabulary/consultations.ts";
 import { documentMessages } from "../../vocabulary/documents.ts";
 import {
   applicationSchema,
@@ -24,6 +27,7 @@ import {
   savedCourseSchema,
   universitySchema,
 } from "./presenters.ts";
+import { auditEntrySchema, leadSchema, staffAccountSchema, staffMemberSchema } from "./staff.ts";
 
 /** The one error shape every JSON error has (server/errors.ts builds it). */
 export const errorBodySchema = z.object({
@@ -49,6 +53,7 @@ const listOf = (item: object, extra: Record<string, object> = {}) => ({
   required: ["data"],
   properties: { data: { type: "array", items: item }, ...extra },
 });
+const dataOf = (item: object) => ({ type: "object", required: ["data"], properties: { data: item } });
 const paging = { page: { type: "integer" }, pageSize: { type: "integer" }, total: { type: "integer" } };
 const coursesAnswer = (extra: Record<string, object> = {}) => ({
   type: "object",
@@ -61,6 +66,7 @@ const failureText: Record<number, string> = {
   401: "Not logged in",
   403: "Refused (a write from another site, or no valid reset proof)",
   404: "Not found",
+  409: "It clashes with what is there (e.g. an account with this e-mail)",
   413: "The body is too large",
   429: "Too many requests; Retry-After says when to try again",
   503: "A service we depend on (the database, the mail server) is unavailable; try again after Retry-After",
@@ -81,16 +87,23 @@ interface Operation {
   summary: string;
   /** A student session is needed (the session cookie). */
   student?: boolean;
+  /** A staff session is needed (the staff cookie); without one the path answers 404, as if it did not exist. */
+  staff?: boolean;
   parameters?: object[];
   requestBody?: object;
   responses: Record<string | number, object>;
 }
 
 /** Every operation reads the database, so any may answer 503 while it is away (Retry-After says when to retry). */
-const operation = ({ student, ...op }: Operation) => ({
+const operation = ({ student, staff, ...op }: Operation) => ({
   ...op,
-  security: student ? [{ studentSession: [] }] : [],
-  responses: { ...op.responses, ...(student ? failures(401) : {}), ...failures(503) },
+  security: student ? [{ studentSession: [] }] : staff ? [{ staffSession: [] }] : [],
+  responses: {
+    ...op.responses,
+    ...(student ? failures(401) : {}),
+    ...(staff ? { 404: { description: "No staff session (or no such thing)", content: json(ref("ErrorBody")) } } : {}),
+    ...failures(503),
+  },
 });
 /** Every write may also be refused as cross-site (403) or too large (413). */
 const write = (op: Operation) => operation({ ...op, responses: { ...op.responses, ...failures(403, 413) } });
@@ -115,6 +128,12 @@ export function openApiDocument() {
           name: SESSION_COOKIE,
           description: "The HttpOnly session cookie set by sign-up and login.",
         },
+        staffSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: STAFF_SESSION_COOKIE,
+          description: "The staff console's HttpOnly, SameSite=Strict cookie, set by POST /api/v1/staff/session.",
+        },
       },
       schemas: {
         ErrorBody: jsonSchema(errorBodySchema, "output"),
@@ -128,6 +147,10 @@ export function openApiDocument() {
         StudentFile: jsonSchema(fileSchema, "output"),
         Booking: jsonSchema(bookingSchema, "output"),
         Message: jsonSchema(message, "output"),
+        StaffMember: jsonSchema(staffMemberSchema, "output"),
+        StaffAccount: jsonSchema(staffAccountSchema, "output"),
+        AuditEntry: jsonSchema(auditEntrySchema, "output"),
+        Lead: jsonSchema(leadSchema, "output"),
       },
     },
     paths: {
@@ -356,6 +379,121 @@ export function openApiDocument() {
             },
             404: { description: "Not found" },
           },
+        }),
+      },
+      "/api/v1/staff/session": {
+        post: write({
+          operationId: "staffSignIn",
+          summary: "Staff sign-in: sets the staff session cookie",
+          requestBody: body(staffLoginSchema),
+          responses: { 200: answer("Signed in", dataOf(ref("StaffMember"))), ...failures(400, 401, 429) },
+        }),
+        delete: write({
+          operationId: "staffSignOut",
+          summary: "Staff sign-out: ends the session and clears the cookie",
+          staff: true,
+          responses: { 200: answer("Signed out", ref("Message")) },
+        }),
+      },
+      "/api/v1/staff/me": {
+        get: operation({
+          operationId: "staffMe",
+          summary: "Who is signed in to the console",
+          staff: true,
+          responses: { 200: answer("The staff member", dataOf(ref("StaffMember"))) },
+        }),
+      },
+      "/api/v1/staff/members": {
+        get: operation({
+          operationId: "listStaff",
+          summary: "Every staff account (admins)",
+          staff: true,
+          responses: { 200: answer("Staff accounts", listOf(ref("StaffAccount"))), ...failures(403) },
+        }),
+        post: write({
+          operationId: "createStaff",
+          summary: "Create a staff account (admins); audited",
+          staff: true,
+          requestBody: body(newStaffSchema),
+          responses: {
+            200: answer("Created", { type: "object", properties: { message: { type: "string" }, data: ref("StaffMember") } }),
+            ...failures(400, 409),
+          },
+        }),
+      },
+      ...Object.fromEntries(
+        (["disable", "enable"] as const).map((change) => [
+          `/api/v1/staff/members/{staffId}/${change}`,
+          {
+            post: write({
+              operationId: `${change}Staff`,
+              summary:
+                change === "disable"
+                  ? "Disable a staff account and end its sessions (admins; not yourself, not the last admin); audited"
+                  : "Enable a staff account again (admins); audited",
+              staff: true,
+              parameters: [idParam("staffId")],
+              responses: {
+                200: answer("Done", { type: "object", properties: { message: { type: "string" }, data: ref("StaffAccount") } }),
+                ...failures(400),
+              },
+            }),
+          },
+        ]),
+      ),
+      "/api/v1/staff/leads": {
+        get: operation({
+          operationId: "listLeads",
+          summary: "The leads inbox, newest first: all leads for admins and read-only staff, a counsellor's own for a counsellor",
+          staff: true,
+          parameters: [
+            { name: "status", in: "query", schema: { type: "string", enum: [...consultationStatuses] } },
+            { name: "destination", in: "query", schema: { type: "string", enum: [...studyDestinations] } },
+            {
+              name: "q",
+              in: "query",
+              description: "Part of a name, e-mail or phone",
+              schema: { type: "string", maxLength: 100 },
+            },
+            pageParam,
+          ],
+          responses: { 200: answer("A page of leads", listOf(ref("Lead"), paging)), ...failures(400) },
+        }),
+      },
+      "/api/v1/staff/leads/{leadId}": {
+        get: operation({
+          operationId: "getLead",
+          summary: "One lead (404 for a lead the member may not see)",
+          staff: true,
+          parameters: [idParam("leadId")],
+          responses: { 200: answer("The lead", dataOf(ref("Lead"))) },
+        }),
+      },
+      "/api/v1/staff/leads/{leadId}/status": {
+        post: write({
+          operationId: "changeLeadStatus",
+          summary: "Move a lead to another status (Lost needs a reason); admins and its counsellor; audited",
+          staff: true,
+          parameters: [idParam("leadId")],
+          requestBody: body(statusChangeSchema),
+          responses: {
+            200: answer("Changed", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
+            ...failures(400),
+          },
+        }),
+      },
+      "/api/v1/staff/audit": {
+        get: operation({
+          operationId: "listAuditLog",
+          summary: "The audit log, newest first, 50 at a time (admins)",
+          staff: true,
+          parameters: [
+            { name: "action", in: "query", schema: { type: "string" } },
+            { name: "subjectType", in: "query", schema: { type: "string" } },
+            { name: "subjectId", in: "query", schema: { type: "string" } },
+            { name: "before", in: "query", description: "Entries older than this id", schema: { type: "integer" } },
+          ],
+          responses: { 200: answer("Audit entries", listOf(ref("AuditEntry"))), ...failures(400) },
         }),
       },
       "/api/v1/consultations": {

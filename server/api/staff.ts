@@ -1,20 +1,58 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { AuditRecord, Lead, StaffAccount, StaffMember, StaffService } from "../../modules/staff/staff.ts";
 import type { CookieWriter } from "../../platform/cookies.ts";
-import { leadMessages } from "../../vocabulary/consultations.ts";
-import { staffMessages } from "../../vocabulary/staff.ts";
+import { consultationStatuses, leadMessages } from "../../vocabulary/consultations.ts";
+import { staffMessages, staffRoles } from "../../vocabulary/staff.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStaff } from "../guards.ts";
 import { readJson } from "./read-json.ts";
 
-export const presentStaffMember = (m: StaffMember) => ({ id: m.staffId, email: m.email, fullName: m.fullName, role: m.role });
-export const presentStaffAccount = (a: StaffAccount) => ({
+export const staffMemberSchema = z.object({ id: z.int(), email: z.string(), fullName: z.string(), role: z.enum(staffRoles) });
+export const staffAccountSchema = staffMemberSchema.extend({ disabled: z.boolean(), createdAt: z.iso.datetime() });
+export const auditEntrySchema = z.object({
+  id: z.int(),
+  at: z.iso.datetime(),
+  actor: z.string().meta({ description: "The staff member (name and role), or the system's part that acted" }),
+  actorStaffId: z.int().nullable(),
+  action: z.string(),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  before: z.unknown().meta({ description: "What changed, as it was (never a hash or a secret)" }),
+  after: z.unknown().meta({ description: "What changed, as it became" }),
+});
+export const leadSchema = z.object({
+  id: z.int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  studyDestination: z.string(),
+  typeOfStudy: z.string(),
+  preferredSubject: z.string(),
+  yearOfStudy: z.string().nullable(),
+  state: z.string().nullable(),
+  qualification: z.string().nullable(),
+  status: z.enum(consultationStatuses),
+  lostReason: z.string().nullable(),
+  assignedStaffId: z.int().nullable(),
+  assignedTo: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export const presentStaffMember = (m: StaffMember): z.infer<typeof staffMemberSchema> => ({
+  id: m.staffId,
+  email: m.email,
+  fullName: m.fullName,
+  role: m.role,
+});
+export const presentStaffAccount = (a: StaffAccount): z.infer<typeof staffAccountSchema> => ({
   ...presentStaffMember(a),
   disabled: a.disabled,
   createdAt: a.createdAt.toISOString(),
 });
-export const presentAuditRecord = (r: AuditRecord) => ({
+export const presentAuditRecord = (r: AuditRecord): z.infer<typeof auditEntrySchema> => ({
   id: r.id,
   at: r.at.toISOString(),
   actor: r.actorLabel,
@@ -25,8 +63,7 @@ export const presentAuditRecord = (r: AuditRecord) => ({
   before: r.before,
   after: r.after,
 });
-
-export const presentLead = (lead: Lead) => ({ ...lead, createdAt: lead.createdAt.toISOString() });
+export const presentLead = (lead: Lead): z.infer<typeof leadSchema> => ({ ...lead, createdAt: lead.createdAt.toISOString() });
 
 /** The staff API under /api/v1/staff: every call but sign-in needs a staff session, else the path does not exist. */
 export function staffApi(staff: StaffService, cookies: CookieWriter) {
