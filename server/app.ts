@@ -104,7 +104,7 @@ export function createApp(options: AppOptions) {
     log,
     limiter: rateLimiter,
   });
-  const staff = createStaffService({ db: database.db, limiter: rateLimiter, log });
+  const staff = createStaffService({ db: database.db, limiter: rateLimiter, log, mailer, siteAddress: config.publicUrl });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();
 

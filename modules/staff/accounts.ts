@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { staff, staffSessions } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import { STAFF_SESSION_HOURS, staffMessages } from "../../vocabulary/staff.ts";
@@ -17,6 +18,10 @@ export interface StaffDeps {
   db: Database;
   limiter: RateLimiter;
   log: Logger;
+  /** Mail sent from the console (an invitation to a converted lead); the command line needs none. */
+  mailer?: Mailer;
+  /** The site's public address (PUBLIC_URL), for links in mails. */
+  siteAddress?: string;
   now?: () => Date;
 }
 

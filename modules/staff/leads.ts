@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { consultations, staff } from "../../platform/db/schema.ts";
+import { consultations, staff, students } from "../../platform/db/schema.ts";
 import {
   consultationStatuses,
   LEADS_PAGE_SIZE,
@@ -33,6 +33,8 @@ export interface Lead {
   lostReason: string | null;
   assignedStaffId: number | null;
   assignedTo: string | null;
+  /** The student account the lead became (linked when it is converted). */
+  studentId: number | null;
   createdAt: Date;
 }
 
@@ -52,6 +54,7 @@ const leadColumns = {
   lostReason: consultations.lostReason,
   assignedStaffId: consultations.assignedStaffId,
   assignedTo: staff.fullName,
+  studentId: consultations.studentId,
   createdAt: consultations.createdAt,
 };
 
@@ -123,21 +126,54 @@ export async function getLead(deps: StaffDeps, member: StaffMember, id: number):
   return lead as Lead;
 }
 
-/** Moves a lead to another status (Lost needs a reason), recorded in the audit log with before and after. */
+function invitationMail(lead: Lead, siteAddress: string | undefined) {
+  const where = siteAddress ? `at ${siteAddress}/signup` : "on the Ignite website (Sign Up)";
+  return {
+    to: lead.email,
+    subject: "Create your Ignite account to follow your applications",
+    text: [
+      `Dear ${lead.firstName} ${lead.lastName},`,
+      "",
+      "Thank you for talking to us about studying abroad. To keep your marks and documents in one place and",
+      `follow your applications, create your Ignite account ${where} with this e-mail address (${lead.email}).`,
+      "",
+      "Ignite - Your academic Journey",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Moves a lead to another status (Lost needs a reason), recorded in the audit log with before and after.
+ * Converting links the lead to the student account with the same e-mail, or, when there is none, mails
+ * the person an invitation to create one.
+ */
 export async function changeLeadStatus(deps: StaffDeps, member: StaffMember, id: number, raw: unknown): Promise<Lead> {
   const lead = await getLead(deps, member, id);
   if (!canWorkLeads(member)) throw notAllowed();
   const change = parseInput(statusChangeSchema, raw);
   const lostReason = change.status === "Lost" ? (change.lostReason ?? null) : null;
+  let studentId = lead.studentId;
+  if (change.status === "Converted" && studentId === null) {
+    const [account] = await deps.db.select({ id: students.id }).from(students).where(eq(students.email, lead.email));
+    studentId = account?.id ?? null;
+  }
   await deps.db.transaction(async (tx) => {
-    await tx.update(consultations).set({ status: change.status, lostReason }).where(eq(consultations.id, id));
+    await tx.update(consultations).set({ status: change.status, lostReason, studentId }).where(eq(consultations.id, id));
     await recordAudit(tx, member, {
       action: "lead.status_changed",
       subjectType: "lead",
       subjectId: id,
-      before: { status: lead.status, lostReason: lead.lostReason },
-      after: { status: change.status, lostReason },
+      before: { status: lead.status, lostReason: lead.lostReason, studentId: lead.studentId },
+      after: { status: change.status, lostReason, studentId },
     });
   });
-  return { ...lead, status: change.status, lostReason };
+  if (change.status === "Converted" && studentId === null && lead.status !== "Converted" && deps.mailer) {
+    try {
+      await deps.mailer.send(invitationMail(lead, deps.siteAddress));
+      await recordAudit(deps.db, member, { action: "lead.invited_to_sign_up", subjectType: "lead", subjectId: id });
+    } catch (error) {
+      deps.log.warn({ err: error, leadId: id }, "sign-up invitation not sent");
+    }
+  }
+  return { ...lead, status: change.status, lostReason, studentId };
 }

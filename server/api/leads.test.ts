@@ -4,12 +4,14 @@ import { z } from "zod";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { auditLog, consultations } from "../../platform/db/schema.ts";
 import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
-import { createBooking } from "../../tests/support/factories.ts";
+import { createBooking, createStudent } from "../../tests/support/factories.ts";
+import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 /** The leads inbox: who sees which bookings, round-robin assignment, status changes and their audit. */
 let database: DatabaseHandle;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let testApp: TestApp;
 let api: ApiClient;
 const cookies: Record<string, string> = {};
@@ -23,7 +25,8 @@ async function signIn(email: string, password: string) {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  testApp = createTestApp(database);
+  sink = await startSmtpSink();
+  testApp = createTestApp(database, { SMTP_URL: sink.url });
   api = new ApiClient(testApp.app);
   await testApp.staff.ensureAdmin({ email: "admin@leads.test", password: "admin-Secret-leads" });
   cookies.admin = await signIn("admin@leads.test", "admin-Secret-leads");
@@ -41,7 +44,11 @@ beforeAll(async () => {
     cookies[key] = await signIn(`${key}@leads.test`, `${key}-Secret-pass`);
   }
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await testApp.consultations.settle();
+  await sink.close();
+  await database.close();
+});
 
 const book = (n: number) =>
   createBooking(api, {
@@ -114,10 +121,54 @@ describe("the leads inbox", () => {
       .from(auditLog)
       .where(eq(auditLog.subjectId, String(id)));
     expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
-      ["lead.status_changed", { status: "New", lostReason: null }, { status: "Contacted", lostReason: null }],
-      ["lead.status_changed", { status: "Contacted", lostReason: null }, { status: "Lost", lostReason: "Budget" }],
+      [
+        "lead.status_changed",
+        { status: "New", lostReason: null, studentId: null },
+        { status: "Contacted", lostReason: null, studentId: null },
+      ],
+      [
+        "lead.status_changed",
+        { status: "Contacted", lostReason: null, studentId: null },
+        { status: "Lost", lostReason: "Budget", studentId: null },
+      ],
     ]);
     expect(entries.every((e) => e.actorStaffId === ids[owner])).toBe(true);
+  });
+
+  it("converting links the lead to the student account with its e-mail, or mails the person an invitation", async () => {
+    const ownerOf = async (id: number) => {
+      const [row] = await database.db.select().from(consultations).where(eq(consultations.id, id));
+      return row?.assignedStaffId === ids.asha ? "asha" : "ravi";
+    };
+    const convert = async (id: number) =>
+      api.post(`/api/v1/staff/leads/${id}/status`, { status: "Converted" }, { cookie: cookies[await ownerOf(id)] });
+
+    const student = await createStudent(api, { name: "Kiran Das" });
+    const withAccount = (await createBooking(api, { firstName: "Kiran", lastName: "Das", email: student.email })).body.data.id;
+    const converted = await convert(withAccount);
+    expect(converted.status).toBe(200);
+    expect(converted.body.data).toMatchObject({ status: "Converted", studentId: student.studentId });
+
+    const email = `no.account.${Date.now()}@example.in`;
+    const without = (await createBooking(api, { firstName: "Tara", lastName: "Bose", email })).body.data.id;
+    await testApp.consultations.settle();
+    const before = sink.messages.length;
+    const invited = await convert(without);
+    expect(invited.body.data).toMatchObject({ status: "Converted", studentId: null });
+    const mails = sink.messages.slice(before).filter((m) => m.to.includes(email));
+    expect(mails.map((m) => m.subject)).toEqual(["Create your Ignite account to follow your applications"]);
+    expect(mails[0]?.text).toContain(`with this e-mail address (${email})`);
+    expect(sink.messages.slice(before).filter((m) => m.to.includes(student.email))).toEqual([]);
+    const actions = (
+      await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.subjectId, String(without)))
+    ).map((e) => e.action);
+    expect(actions).toEqual(["lead.status_changed", "lead.invited_to_sign_up"]);
+    // Converting again sends nothing more.
+    await convert(without);
+    expect(sink.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("Create your"))).toHaveLength(1);
   });
 
   it("filters by status and destination, searches name, e-mail or phone, and pages on the server", async () => {

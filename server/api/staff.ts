@@ -38,6 +38,7 @@ export const leadSchema = z.object({
   lostReason: z.string().nullable(),
   assignedStaffId: z.int().nullable(),
   assignedTo: z.string().nullable(),
+  studentId: z.int().nullable().meta({ description: "The student account the lead became, once converted" }),
   createdAt: z.iso.datetime(),
 });
 

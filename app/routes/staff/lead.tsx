@@ -52,6 +52,7 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
     ["Qualification", lead.qualification],
     ["Counsellor", lead.assignedTo ?? "Nobody yet"],
     ["Status", lead.lostReason ? `${lead.status} (${lead.lostReason})` : lead.status],
+    ["Student account", lead.studentId ? `#${lead.studentId}` : "None yet"],
   ];
   return (
     <>
