@@ -17,7 +17,8 @@ import {
   type StoredFileType,
   UPLOADS_PER_HOUR,
 } from "../../vocabulary/documents.ts";
-import { AppError, rateLimited } from "../errors.ts";
+import { AppError } from "../errors.ts";
+import { enforceLimit } from "../limits.ts";
 import { parseInput } from "../validation.ts";
 import { reencodePhoto } from "./photo.ts";
 import {
@@ -67,10 +68,8 @@ export interface DocumentDeps {
 export const uploadsPerStudent: RateLimitRule = { name: "uploads-student", limit: UPLOADS_PER_HOUR, windowSeconds: 3600 };
 
 /** An upload is counted before any work is done on it; past the hour's allowance nothing is read. */
-async function countUpload(deps: DocumentDeps, studentId: number) {
-  const result = await deps.limiter.hit(uploadsPerStudent, String(studentId));
-  if (!result.allowed) throw rateLimited(documentMessages.tooManyUploads(result.retryAfterSeconds), result.retryAfterSeconds);
-}
+const countUpload = (deps: DocumentDeps, studentId: number) =>
+  enforceLimit(deps.limiter, uploadsPerStudent, String(studentId), documentMessages.tooManyUploads);
 
 /** What the student keeps in all, but for the file of `replacing`, which the new one replaces. */
 async function checkQuota(deps: DocumentDeps, studentId: number, replacing: StoredFileType, newBytes: number) {

@@ -1,4 +1,3 @@
-import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { students } from "../../platform/db/schema.ts";
@@ -6,7 +5,9 @@ import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import { accountMessages, SESSION_DAYS } from "../../vocabulary/accounts.ts";
-import { AppError, rateLimited } from "../errors.ts";
+import { AppError } from "../errors.ts";
+import { enforceLimit } from "../limits.ts";
+import { hashPassword, passwordMatches } from "../passwords.ts";
 import { parseInput } from "../validation.ts";
 import { describeDevice } from "./devices.ts";
 import { loginSchema, signupSchema } from "./input.ts";
@@ -61,9 +62,6 @@ export interface NewSession {
 
 export const nowOf = (deps: Pick<IdentityDeps, "now">) => deps.now?.() ?? new Date();
 
-// Verifying against this when no account matches keeps both answers equally slow.
-const dummyHash = argonHash("not a real password, only for timing");
-
 type StudentRow = typeof students.$inferSelect;
 
 const present = (row: StudentRow): CurrentStudent => ({
@@ -74,10 +72,7 @@ const present = (row: StudentRow): CurrentStudent => ({
 });
 
 /** Counts one hit of a rule; past its limit, a 429 saying when to try again. */
-export async function limit(deps: IdentityDeps, rule: RateLimitRule, key: string) {
-  const result = await deps.limiter.hit(rule, key);
-  if (!result.allowed) throw rateLimited(accountMessages.tooManyAttempts(result.retryAfterSeconds), result.retryAfterSeconds);
-}
+export const limit = (deps: IdentityDeps, rule: RateLimitRule, key: string) => enforceLimit(deps.limiter, rule, key);
 
 export async function findStudentByEmail(db: Database, email: string): Promise<StudentRow | undefined> {
   const [row] = await db.select().from(students).where(eq(students.email, email));
@@ -99,7 +94,7 @@ export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string,
   await limit(deps, accountLimits.signupPerIpHour, clientIp);
   const exists = () => new AppError("invalid_input", accountMessages.accountExists, { email: accountMessages.accountExists });
   if (await findStudentByEmail(deps.db, input.email)) throw exists();
-  const passwordHash = await argonHash(input.password);
+  const passwordHash = await hashPassword(input.password);
   try {
     const [student] = await deps.db
       .insert(students)
@@ -126,12 +121,10 @@ export async function logIn(deps: IdentityDeps, raw: unknown, clientIp: string, 
     [accountLimits.loginFailuresPerAccountAndIp, accountAndIp],
     [accountLimits.loginFailuresPerAccount, input.email],
   ] as const;
-  for (const [rule, key] of failureLimits) {
-    const state = await deps.limiter.hit(rule, key);
-    if (!state.allowed) throw rateLimited(accountMessages.tooManyAttempts(state.retryAfterSeconds), state.retryAfterSeconds);
-  }
+  for (const [rule, key] of failureLimits) await limit(deps, rule, key);
   const student = await findStudentByEmail(deps.db, input.email);
-  const valid = await argonVerify(student ? student.passwordHash : await dummyHash, input.password);
+  // Checked even without an account (student undefined), so both answers take as long.
+  const valid = await passwordMatches(student?.passwordHash, input.password);
   if (!student || !valid) throw new AppError("unauthenticated", accountMessages.invalidCredentials);
   for (const [rule, key] of failureLimits) await deps.limiter.release(rule, key);
   return startSession(deps, student, input.exp_days, userAgent);

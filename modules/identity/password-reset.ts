@@ -1,8 +1,8 @@
-import { hash as argonHash } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { students } from "../../platform/db/schema.ts";
 import { accountMessages, CODE_LIFETIME_MINUTES } from "../../vocabulary/accounts.ts";
 import { AppError } from "../errors.ts";
+import { hashPassword } from "../passwords.ts";
 import { parseInput } from "../validation.ts";
 import { accountLimits, findStudentByEmail, type IdentityDeps, limit, nowOf } from "./accounts.ts";
 import { codeSchema, newPasswordSchema, resetCodeRequestSchema } from "./input.ts";
@@ -100,7 +100,7 @@ export async function resetPassword(
   if (!proof || proof.length > 100) throw invalid();
   // The proof is checked before the (costly) hash, so made-up proofs cost the server nothing.
   if (!(await codes.proofIsLive(deps.db, proof, "password_reset", now))) throw invalid();
-  const passwordHash = await argonHash(input.password);
+  const passwordHash = await hashPassword(input.password);
   const changed = await deps.db.transaction(async (tx) => {
     const studentId = await codes.spendProof(tx, proof, "password_reset", now);
     if (studentId === null) throw invalid();

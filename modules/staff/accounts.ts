@@ -1,13 +1,13 @@
-import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { staff, staffSessions } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
-import { accountMessages } from "../../vocabulary/accounts.ts";
 import { STAFF_SESSION_HOURS, staffMessages } from "../../vocabulary/staff.ts";
-import { AppError, rateLimited } from "../errors.ts";
+import { AppError } from "../errors.ts";
+import { enforceLimit } from "../limits.ts";
+import { hashPassword, passwordMatches } from "../passwords.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
 import { parseInput } from "../validation.ts";
 import { type AuditActor, recordAudit } from "./audit.ts";
@@ -48,7 +48,6 @@ export interface StaffAccount extends StaffMember {
 }
 
 const nowOf = (deps: StaffDeps) => deps.now?.() ?? new Date();
-const dummyHash = argonHash("not a real password, only for timing");
 /** What may change of an account, for the audit log's before and after (never the hash). */
 const auditView = (row: StaffRow) => ({
   email: row.email,
@@ -60,18 +59,13 @@ const auditView = (row: StaffRow) => ({
 /** A refusal for staff whose role does not allow the action (a screen should not have offered it). */
 export const notAllowed = () => new AppError("forbidden", "You do not have access to this.");
 
-async function limit(deps: StaffDeps, rule: RateLimitRule, key: string) {
-  const result = await deps.limiter.hit(rule, key);
-  if (!result.allowed) throw rateLimited(accountMessages.tooManyAttempts(result.retryAfterSeconds), result.retryAfterSeconds);
-}
-
 /**
  * ADMIN_EMAIL and ADMIN_PASSWORD at start: creates that admin, or brings the account back to admin,
  * enabled, with that password. The password is never printed or logged; the audit log says it happened.
  */
 export async function ensureAdmin(deps: StaffDeps, admin: { email: string; password: string }): Promise<"created" | "updated"> {
   const email = admin.email.trim().toLowerCase();
-  const passwordHash = await argonHash(parseInput(staffPasswordSchema, admin.password));
+  const passwordHash = await hashPassword(parseInput(staffPasswordSchema, admin.password));
   const now = nowOf(deps);
   return deps.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.email, email));
@@ -121,7 +115,7 @@ export async function createStaff(deps: StaffDeps, actor: AuditActor, raw: unkno
   if (!("system" in actor) && !canManageStaff(actor)) throw notAllowed();
   const input = parseInput(newStaffSchema, raw);
   const now = nowOf(deps);
-  const passwordHash = await argonHash(input.password);
+  const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     const [clash] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.email, input.email));
     if (clash) throw new AppError("conflict", staffMessages.exists, { email: staffMessages.exists });
@@ -197,11 +191,12 @@ export interface NewStaffSession {
 /** Staff sign-in: a session of its own, apart from students' (STAFF_SESSION_HOURS). */
 export async function logInStaff(deps: StaffDeps, raw: unknown, clientIp: string): Promise<NewStaffSession> {
   const input = parseInput(staffLoginSchema, raw, staffMessages.invalidCredentials);
-  await limit(deps, staffLimits.loginPerIpMinute, clientIp);
+  await enforceLimit(deps.limiter, staffLimits.loginPerIpMinute, clientIp);
   // The failure is reserved before the password is checked and given back when it was right.
-  await limit(deps, staffLimits.loginFailuresPerAccount, input.email);
+  await enforceLimit(deps.limiter, staffLimits.loginFailuresPerAccount, input.email);
   const [row] = await deps.db.select().from(staff).where(eq(staff.email, input.email));
-  const valid = await argonVerify(row ? row.passwordHash : await dummyHash, input.password);
+  // Checked even without an account (row undefined), so both answers take as long.
+  const valid = await passwordMatches(row?.passwordHash, input.password);
   if (!row || !valid) throw new AppError("unauthenticated", staffMessages.invalidCredentials);
   await deps.limiter.release(staffLimits.loginFailuresPerAccount, input.email);
   if (row.disabledAt) throw new AppError("forbidden", staffMessages.disabled);

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { hash, verify } from "@node-rs/argon2";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import {
@@ -11,6 +10,7 @@ import {
   students,
   universities,
 } from "../../platform/db/schema.ts";
+import { hashPassword, passwordMatches } from "../passwords.ts";
 
 /**
  * The demo student of a local trial (`DEMO_STUDENT=true`), so the applications screen has something to
@@ -46,7 +46,7 @@ export async function seedDemoStudent(db: Database): Promise<boolean> {
       email: DEMO_STUDENT.email,
       fullName: DEMO_STUDENT.fullName,
       phone: DEMO_STUDENT.phone,
-      passwordHash: await hash(DEMO_STUDENT.password),
+      passwordHash: await hashPassword(DEMO_STUDENT.password),
     })
     .returning({ id: students.id });
   if (!student) return false;
@@ -71,10 +71,10 @@ export async function lockDemoStudent(db: Database): Promise<boolean> {
     .select({ id: students.id, passwordHash: students.passwordHash })
     .from(students)
     .where(eq(students.email, DEMO_STUDENT.email));
-  if (!demo || !(await verify(demo.passwordHash, DEMO_STUDENT.password))) return false;
+  if (!demo || !(await passwordMatches(demo.passwordHash, DEMO_STUDENT.password))) return false;
   await db
     .update(students)
-    .set({ passwordHash: await hash(randomBytes(32).toString("base64url")) })
+    .set({ passwordHash: await hashPassword(randomBytes(32).toString("base64url")) })
     .where(eq(students.id, demo.id));
   await db.delete(sessions).where(eq(sessions.studentId, demo.id));
   return true;
