@@ -124,3 +124,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return toConfig(parsed.data);
 }
+
+/** For an entry point (the server, a command): the configuration, or the problems on stderr and exit 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}

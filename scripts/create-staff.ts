@@ -4,7 +4,7 @@
 // DATABASE_URL) and records the creation in the audit log as done from the command line.
 import { parseArgs } from "node:util";
 import { createStaffService } from "../modules/staff/staff.ts";
-import { ConfigError, loadConfig } from "../platform/config.ts";
+import { loadConfigOrExit } from "../platform/config.ts";
 import { openDatabase } from "../platform/db/client.ts";
 import { createLogger } from "../platform/log.ts";
 import { createDatabaseRateLimiter } from "../platform/rate-limit.ts";
@@ -34,7 +34,7 @@ async function main() {
     process.stderr.write(`Give the password on standard input.\n${usage}\n`);
     process.exit(2);
   }
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const log = createLogger("warn");
   const database = openDatabase(config);
   try {
@@ -51,11 +51,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
-  else {
-    const fields = (error as { fields?: Record<string, string> }).fields;
-    process.stderr.write(`Could not create the account: ${error instanceof Error ? error.message : String(error)}\n`);
-    if (fields) for (const [field, message] of Object.entries(fields)) process.stderr.write(`  ${field}: ${message}\n`);
-  }
+  const fields = (error as { fields?: Record<string, string> }).fields;
+  process.stderr.write(`Could not create the account: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (fields) for (const [field, message] of Object.entries(fields)) process.stderr.write(`  ${field}: ${message}\n`);
   process.exit(1);
 });

@@ -2,23 +2,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { ConfigError, loadConfig } from "../platform/config.ts";
+import { loadConfigOrExit } from "../platform/config.ts";
 import { openDatabase } from "../platform/db/client.ts";
 import { createLogger } from "../platform/log.ts";
 import { createApp } from "./app.ts";
 import { prepareDatabase } from "./startup.ts";
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
   const database = openDatabase(config, (error) => log.warn({ err: error }, "idle database connection lost"));
   await prepareDatabase(config, database, log);

@@ -4,6 +4,7 @@ import { DevicesSection } from "~/components/devices-section";
 import { DocumentsSection } from "~/components/documents-section";
 import { ruleAttributes, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
+import { inIndianTime } from "~/lib/indian-time";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { profileSchema } from "../../modules/students/input.ts";
@@ -18,9 +19,6 @@ import type { Route } from "./+types/profile";
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Ignite" }];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
 
-/** Dates for students in India, written once on the server. */
-const indianTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
   const [profile, files, sessions] = await Promise.all([
@@ -32,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     id: s.id,
     device: s.device,
     current: s.current,
-    signedIn: { iso: s.signedInAt.toISOString(), text: indianTime.format(s.signedInAt) },
-    lastSeen: { iso: s.lastSeenAt.toISOString(), text: indianTime.format(s.lastSeenAt) },
+    signedIn: inIndianTime(s.signedInAt),
+    lastSeen: inIndianTime(s.lastSeenAt),
   }));
   const documents = files.map((f) => ({ attachmentType: f.attachmentType, url: f.url, name: f.name, size: f.size }));
   return { profile, documents, devices, rules: fieldRules(profileSchema) };

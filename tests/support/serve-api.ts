@@ -3,23 +3,14 @@
 // Run: `node --import tsx tests/support/serve-api.ts`. With PORT=0 the system picks a free port; once the
 // database is migrated and the server listens, one line `SERVE_API_PORT=<port>` is written to stdout.
 import { serve } from "@hono/node-server";
-import { ConfigError, loadConfig } from "../../platform/config.ts";
+import { loadConfigOrExit } from "../../platform/config.ts";
 import { openDatabase } from "../../platform/db/client.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createApp } from "../../server/app.ts";
 import { prepareDatabase } from "../../server/startup.ts";
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
   const database = openDatabase(config, (error) => log.warn({ err: error }, "idle database connection lost"));
   await prepareDatabase(config, database, log);

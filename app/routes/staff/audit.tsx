@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { canReadAuditLog } from "../../../modules/staff/policies.ts";
 import type { Route } from "./+types/audit";
@@ -6,7 +7,6 @@ import type { Route } from "./+types/audit";
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Ignite" }, { name: "robots", content: "noindex" }];
 
 const PAGE = 50;
-const indianTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
 
 /** The audit log, newest first, filtered by what the address says (so a filtered view can be shared). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     olderLink: older ? `?${olderParams}` : null,
     entries: entries.map((e) => ({
       id: e.id,
-      at: { iso: e.at.toISOString(), text: indianTime.format(e.at) },
+      at: inIndianTime(e.at, "seconds"),
       actor: e.actorLabel,
       action: e.action,
       subject: `${e.subjectType} ${e.subjectId}`,

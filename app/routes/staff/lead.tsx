@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { SelectField } from "~/components/form-fields";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
+import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
@@ -15,12 +16,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const indianDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
   const lead = await orRouteError(context.staff.lead(member, parseId(params.leadId, "Lead")));
-  return { lead: { ...lead, booked: indianDate.format(lead.createdAt) }, mayWork: canWorkLeads(member) };
+  return { lead: { ...lead, booked: inIndianTime(lead.createdAt).text }, mayWork: canWorkLeads(member) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,13 +1,12 @@
 import { Form, Link } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
+import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { canSeeLeads } from "../../../modules/staff/policies.ts";
 import { consultationStatuses, studyDestinations } from "../../../vocabulary/consultations.ts";
 import type { Route } from "./+types/leads";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Ignite" }, { name: "robots", content: "noindex" }];
-
-const indianDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /** The inbox of bookings: newest first, filters and search in the address, a page at a time. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       study: `${lead.typeOfStudy}, ${lead.preferredSubject}`,
       status: lead.status,
       assignedTo: lead.assignedTo,
-      booked: { iso: lead.createdAt.toISOString(), text: indianDate.format(lead.createdAt) },
+      booked: inIndianTime(lead.createdAt),
     })),
   };
 }

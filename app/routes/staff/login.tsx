@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { ruleAttributes } from "~/components/form-fields";
+import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { notify } from "~/lib/toast";
 import type { ScreenHandle } from "~/root";
@@ -39,33 +39,23 @@ export default function StaffLogin({ actionData, loaderData }: Route.ComponentPr
       <h1 className="h3 mb-3">{staffMessages.loginHeading}</h1>
       {actionData && !actionData.ok && <p className="alert alert-danger">{actionData.message}</p>}
       <Form method="post">
-        <div className="mb-3">
-          <label htmlFor="email" className="form-label">
-            Email
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            className="form-control"
-            autoComplete="username"
-            defaultValue={actionData && !actionData.ok ? actionData.values.email : undefined}
-            {...ruleAttributes("email", loaderData.rules.email)}
-          />
-        </div>
-        <div className="mb-3">
-          <label htmlFor="password" className="form-label">
-            Password
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            className="form-control"
-            autoComplete="current-password"
-            {...ruleAttributes("password", loaderData.rules.password)}
-          />
-        </div>
+        <TextField
+          className="mb-3"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          rules={loaderData.rules.email}
+          defaultValue={actionData && !actionData.ok ? actionData.values.email : undefined}
+        />
+        <TextField
+          className="mb-3"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          rules={loaderData.rules.password}
+        />
         <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
           Sign in
         </button>
