@@ -1,17 +1,230 @@
-/** Application statuses (DESIGN.md 6.12), in the order an application usually moves, with their badge tone. */
-export const applicationStatusTones = {
-  Shortlisted: "primary",
-  "Documents pending": "primary",
-  Applied: "primary",
-  "Offer received": "success",
-  "Visa applied": "primary",
-  "Visa approved": "success",
-  Enrolled: "success",
-  Rejected: "danger",
-  Withdrawn: "secondary",
+/**
+ * The application stage model (DESIGN.md 6.12: statuses are ours to define): every stage with its badge
+ * tone, what the student reads, the next action, whom it waits on, the moves it allows and the fields a
+ * move into it requires. One table, read by the server (which moves are allowed) and the screens.
+ */
+
+export type WaitingOn = "student" | "counsellor" | "university" | "embassy" | "nobody";
+export type StatusTone = "primary" | "warning" | "success" | "danger" | "secondary";
+
+/** A field some stages require when an application moves into them. */
+export interface StageField {
+  key: string;
+  label: string;
+  kind: "text" | "date" | "choice";
+  options?: readonly string[];
+}
+
+export const confirmationKinds = ["CAS", "I-20", "CoE", "Admission letter"] as const;
+
+const fields = {
+  offerConditions: { key: "offerConditions", label: "Offer conditions", kind: "text" },
+  confirmationKind: { key: "confirmationKind", label: "Confirmation", kind: "choice", options: confirmationKinds },
+  confirmationNumber: { key: "confirmationNumber", label: "Confirmation number", kind: "text" },
+  visaDecisionDate: { key: "visaDecisionDate", label: "Visa decision date", kind: "date" },
+  refusalReason: { key: "refusalReason", label: "Refusal reason", kind: "text" },
+  rejectionReason: { key: "rejectionReason", label: "Rejection reason", kind: "text" },
+} as const satisfies Record<string, StageField>;
+
+interface Stage {
+  tone: StatusTone;
+  /** What the student reads under the badge. */
+  studentLabel: string;
+  /** What happens next, for the student. */
+  nextAction: string;
+  waitingOn: WaitingOn;
+  /** The stages it may move to. */
+  next: readonly string[];
+  /** Fields a move into this stage requires. */
+  requires: readonly StageField[];
+}
+
+export const applicationStages = {
+  Shortlisted: {
+    tone: "primary",
+    studentLabel: "Your counsellor has shortlisted this course for you.",
+    nextAction: "Tell your counsellor whether you want to apply.",
+    waitingOn: "student",
+    next: ["Documents pending", "Ready to submit", "Withdrawn"],
+    requires: [],
+  },
+  "Documents pending": {
+    tone: "warning",
+    studentLabel: "We need some documents before we can apply.",
+    nextAction: "Upload the missing documents on your profile.",
+    waitingOn: "student",
+    next: ["Ready to submit", "Withdrawn", "Deferred"],
+    requires: [],
+  },
+  "Ready to submit": {
+    tone: "primary",
+    studentLabel: "Your documents are complete.",
+    nextAction: "Your counsellor will submit the application.",
+    waitingOn: "counsellor",
+    next: ["Submitted", "Documents pending", "Withdrawn", "Deferred"],
+    requires: [],
+  },
+  Submitted: {
+    tone: "primary",
+    studentLabel: "Your application has been submitted to the university.",
+    nextAction: "Nothing to do: the university is reviewing it.",
+    waitingOn: "university",
+    next: ["More information requested", "Conditional offer", "Unconditional offer", "Rejected", "Withdrawn"],
+    requires: [],
+  },
+  "More information requested": {
+    tone: "warning",
+    studentLabel: "The university has asked for more information.",
+    nextAction: "Send your counsellor what the university asked for.",
+    waitingOn: "student",
+    next: ["Submitted", "Rejected", "Withdrawn"],
+    requires: [],
+  },
+  "Conditional offer": {
+    tone: "success",
+    studentLabel: "You have a conditional offer.",
+    nextAction: "Meet the offer's conditions and accept the offer with your counsellor.",
+    waitingOn: "student",
+    next: ["Unconditional offer", "Offer accepted", "Rejected", "Withdrawn", "Deferred"],
+    requires: [fields.offerConditions],
+  },
+  "Unconditional offer": {
+    tone: "success",
+    studentLabel: "You have an unconditional offer.",
+    nextAction: "Accept the offer with your counsellor.",
+    waitingOn: "student",
+    next: ["Offer accepted", "Withdrawn", "Deferred"],
+    requires: [],
+  },
+  "Offer accepted": {
+    tone: "success",
+    studentLabel: "You have accepted the offer.",
+    nextAction: "Pay the deposit if the university asks for one.",
+    waitingOn: "student",
+    next: ["Deposit paid", "Confirmation issued", "Withdrawn", "Deferred"],
+    requires: [],
+  },
+  "Deposit paid": {
+    tone: "success",
+    studentLabel: "Your deposit is paid.",
+    nextAction: "Nothing to do: the university will issue your confirmation.",
+    waitingOn: "university",
+    next: ["Confirmation issued", "Withdrawn", "Deferred"],
+    requires: [],
+  },
+  "Confirmation issued": {
+    tone: "success",
+    studentLabel: "The university has issued your confirmation (CAS, I-20, CoE or admission letter).",
+    nextAction: "Apply for your visa with your counsellor's help.",
+    waitingOn: "student",
+    next: ["Visa applied", "Withdrawn", "Deferred"],
+    requires: [fields.confirmationKind, fields.confirmationNumber],
+  },
+  "Visa applied": {
+    tone: "primary",
+    studentLabel: "Your visa application is with the embassy.",
+    nextAction: "Nothing to do: wait for the embassy's decision.",
+    waitingOn: "embassy",
+    next: ["Visa granted", "Visa refused", "Withdrawn"],
+    requires: [],
+  },
+  "Visa granted": {
+    tone: "success",
+    studentLabel: "Your visa has been granted.",
+    nextAction: "Book your travel and get ready to enrol.",
+    waitingOn: "student",
+    next: ["Enrolled", "Deferred", "Withdrawn"],
+    requires: [fields.visaDecisionDate],
+  },
+  "Visa refused": {
+    tone: "danger",
+    studentLabel: "Your visa was refused.",
+    nextAction: "Talk to your counsellor about applying again.",
+    waitingOn: "counsellor",
+    next: ["Visa applied", "Deferred", "Withdrawn"],
+    requires: [fields.visaDecisionDate, fields.refusalReason],
+  },
+  Enrolled: {
+    tone: "success",
+    studentLabel: "You are enrolled. Congratulations!",
+    nextAction: "Nothing more to do.",
+    waitingOn: "nobody",
+    next: [],
+    requires: [],
+  },
+  Withdrawn: {
+    tone: "secondary",
+    studentLabel: "This application was withdrawn.",
+    nextAction: "Nothing to do.",
+    waitingOn: "nobody",
+    next: ["Shortlisted"],
+    requires: [],
+  },
+  Deferred: {
+    tone: "secondary",
+    studentLabel: "This application is deferred to a later intake.",
+    nextAction: "Your counsellor will pick it up for the next intake.",
+    waitingOn: "counsellor",
+    next: ["Documents pending", "Ready to submit", "Withdrawn"],
+    requires: [],
+  },
+  Rejected: {
+    tone: "danger",
+    studentLabel: "The university did not offer you a place.",
+    nextAction: "Talk to your counsellor about other courses.",
+    waitingOn: "nobody",
+    next: [],
+    requires: [fields.rejectionReason],
+  },
+} as const satisfies Record<string, Stage>;
+
+export type ApplicationStatus = keyof typeof applicationStages;
+export const applicationStatuses = Object.keys(applicationStages) as [ApplicationStatus, ...ApplicationStatus[]];
+
+export const stageOf = (status: ApplicationStatus): Stage => applicationStages[status];
+export const applicationStatusTones = Object.fromEntries(applicationStatuses.map((s) => [s, applicationStages[s].tone])) as Record<
+  ApplicationStatus,
+  StatusTone
+>;
+/** The stages an application in `status` may move to. */
+export const nextStages = (status: ApplicationStatus) => applicationStages[status].next as readonly ApplicationStatus[];
+
+export const waitingOnLabels: Record<WaitingOn, string> = {
+  student: "Waiting on you",
+  counsellor: "Waiting on your counsellor",
+  university: "Waiting on the university",
+  embassy: "Waiting on the embassy",
+  nobody: "Closed",
+};
+
+/** Every field any stage may require, once (for the API's schema and the move form). */
+export const stageFields: readonly StageField[] = Object.values(fields);
+
+export const applicationMessages = {
+  chooseStage: "Choose a stage from the list",
+  notAllowedMove: (from: string, to: string) => `An application cannot move from ${from} to ${to}.`,
+  fieldRequired: (label: string) => `Enter the ${label.toLowerCase()}`,
+  moved: (status: string) => `Application moved to ${status}.`,
+  created: "Application created.",
+  noSuchApplication: "No such application.",
+  chooseCourse: "Choose a course",
+  chooseIntake: "Choose an intake month and year",
+  duplicate: "This student already has an open application to this course.",
 } as const;
 
-export type ApplicationStatus = keyof typeof applicationStatusTones;
-export type StatusTone = (typeof applicationStatusTones)[ApplicationStatus];
-
-export const applicationStatuses = Object.keys(applicationStatusTones) as [ApplicationStatus, ...ApplicationStatus[]];
+/** Intake years offered when creating an application: this year and the next three. */
+export const INTAKE_YEARS_AHEAD = 3;
+export const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;

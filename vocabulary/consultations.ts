@@ -79,6 +79,10 @@ export type LeadStatus = (typeof consultationStatuses)[number];
 /** Why a lead was lost: required when the status becomes Lost. */
 export const lostReasons = ["Unreachable", "Budget", "Chose another agent", "Not eligible", "Duplicate or junk"] as const;
 
+/** Where a lead came from: the website's form, or entered by staff. */
+export const leadSources = ["Website form", "Phone call", "Walk-in", "Event", "Referral", "WhatsApp"] as const;
+export type LeadSource = (typeof leadSources)[number];
+
 /** Leads per page in the console's inbox. */
 export const LEADS_PAGE_SIZE = 50;
 

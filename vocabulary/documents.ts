@@ -93,3 +93,37 @@ export const documentMessages = {
 /** What a stored file may be: one of the attachment types, or the profile photo. */
 export type StoredFileType = AttachmentType | typeof PROFILE_PHOTO;
 export const storedFileTypes = [...attachmentTypes, PROFILE_PHOTO] as [StoredFileType, ...StoredFileType[]];
+
+/** Staff's review of a document version. A student re-uploading after a correction starts a new review. */
+export const reviewStates = ["Waiting for review", "Approved", "Correction requested"] as const;
+export type ReviewState = (typeof reviewStates)[number];
+
+/** Why a correction was asked for: a code staff choose, and a message the student reads with it. */
+export const correctionReasons = [
+  "Unreadable or blurred",
+  "Wrong document",
+  "Incomplete or pages missing",
+  "Expired",
+  "Name does not match",
+  "Needs signature or stamp",
+  "Other",
+] as const;
+export type CorrectionReason = (typeof correctionReasons)[number];
+
+/** The spec's required attachment types: every application's checklist starts with them. */
+export const requiredAttachmentTypes = attachmentTypeRules.filter((rule) => rule.required).map((rule) => rule.type);
+
+/** A checklist item's state as staff and the student see it. */
+export const checklistStates = ["Missing", "Waiting for review", "Approved", "Correction requested", "Waived"] as const;
+export type ChecklistState = (typeof checklistStates)[number];
+
+export const reviewMessages = {
+  approved: (type: string) => `${type} approved.`,
+  correctionAsked: (type: string) => `Correction asked for ${type}.`,
+  waived: (item: string) => `${item} waived for this application.`,
+  chooseReason: "Choose a reason from the list",
+  enterMessage: "Tell the student what to correct",
+  enterWaiverReason: "Say why this document is not needed",
+  noSuchDocument: "No such document.",
+  notCurrent: "A newer version of this document has been uploaded; review that one.",
+} as const;

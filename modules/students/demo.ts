@@ -50,10 +50,10 @@ export async function seedDemoStudent(db: Database): Promise<boolean> {
     })
     .returning({ id: students.id });
   if (!student) return false;
-  const statuses = ["Offer received", "Applied", "Documents pending"] as const;
+  const statuses = ["Conditional offer", "Submitted", "Documents pending"] as const;
   await db
     .insert(applications)
-    .values(chosen.map((courseId, i) => ({ studentId: student.id, courseId, status: statuses[i] ?? "Applied" })));
+    .values(chosen.map((courseId, i) => ({ studentId: student.id, courseId, status: statuses[i] ?? "Submitted" })));
   await db
     .insert(studentInterests)
     .values(chosen.slice(0, 2).map((courseId) => ({ studentId: student.id, courseId })))

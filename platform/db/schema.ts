@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -18,8 +19,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { courseLevels, courseModes, feePeriods, universityTypes } from "../../vocabulary/catalogue.ts";
-import { consultationStatuses, lostReasons } from "../../vocabulary/consultations.ts";
-import { storedFileTypes } from "../../vocabulary/documents.ts";
+import { consultationStatuses, leadSources, lostReasons } from "../../vocabulary/consultations.ts";
+import { attachmentTypes, correctionReasons, reviewStates, storedFileTypes } from "../../vocabulary/documents.ts";
 import { staffRoles } from "../../vocabulary/staff.ts";
 import { genders, qualificationLevels } from "../../vocabulary/students.ts";
 
@@ -115,6 +116,12 @@ export const consultations = pgTable(
     lostReason: text("lost_reason", { enum: lostReasons }),
     /** The counsellor the lead is assigned to (round-robin at booking); null while nobody is. */
     assignedStaffId: integer("assigned_staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /** Where the lead came from: the website's form, or one staff entered (phone, walk-in, event, referral). */
+    source: text("source", { enum: leadSources }).notNull().default("Website form"),
+    /** When someone first moved the lead on from New: the first response, timed in working hours. */
+    firstContactedAt: timestamp("first_contacted_at", { withTimezone: true }),
+    /** Set when this lead was merged into another (a duplicate); both histories stay in the audit log. */
+    mergedIntoId: integer("merged_into_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Mail is sent after the booking is saved; null means still to send (retried). */
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
@@ -142,6 +149,8 @@ export const students = pgTable("students", {
   dateOfBirth: date("date_of_birth"),
   passportNo: text("passport_no"),
   address: text("address"),
+  /** The counsellor who looks after the student (from the converted lead, or chosen by an admin). */
+  counsellorStaffId: integer("counsellor_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -193,8 +202,22 @@ export const studentFiles = pgTable(
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a newer upload of the same type replaced it: the previous version is kept for staff. */
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+    /** Staff's review of this version (vocabulary/documents.ts). */
+    reviewState: text("review_state", { enum: reviewStates }).notNull().default("Waiting for review"),
+    /** With a requested correction: the reason code and the message the student reads. */
+    reviewReason: text("review_reason", { enum: correctionReasons }),
+    reviewMessage: text("review_message"),
+    reviewedByStaffId: integer("reviewed_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("student_files_type_idx").on(t.studentId, t.attachmentType)],
+  (t) => [
+    uniqueIndex("student_files_current_idx")
+      .on(t.studentId, t.attachmentType)
+      .where(sql`${t.supersededAt} is null`),
+    index("student_files_review_idx").on(t.reviewState, t.createdAt),
+  ],
 );
 
 /** A student's application to a course; students read them, staff create and move them. */
@@ -209,10 +232,104 @@ export const applications = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: "restrict" }),
     status: text("status", { enum: applicationStatuses }).notNull().default("Shortlisted"),
+    /** The intake applied for: month 1..12 and year. */
+    intakeMonth: smallint("intake_month"),
+    intakeYear: smallint("intake_year"),
+    /** The fields some stages require (offer conditions, confirmation number, visa decision date, reasons). */
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    /** When the application entered its current stage: the time spent in it runs from here. */
+    stageEnteredAt: timestamp("stage_entered_at", { withTimezone: true }).notNull().defaultNow(),
+    createdByStaffId: integer("created_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("applications_student_idx").on(t.studentId, t.createdAt)],
+  (t) => [index("applications_student_idx").on(t.studentId, t.createdAt), index("applications_status_idx").on(t.status)],
+);
+
+/** Every stage an application entered: who moved it, when, from where, with the note and the fields given. */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: applicationStatuses }),
+    toStatus: text("to_status", { enum: applicationStatuses }).notNull(),
+    note: text("note"),
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    actorStaffId: integer("actor_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("application_events_application_idx").on(t.applicationId, t.at)],
+);
+
+/** A checklist item staff waived for one application (a document the university does not need). */
+export const applicationWaivers = pgTable(
+  "application_waivers",
+  {
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    /** The checklist item: an attachment type or a country rule's label. */
+    item: text("item").notNull(),
+    reason: text("reason").notNull(),
+    staffId: integer("staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.item] })],
+);
+
+/**
+ * Per-country documents an application there needs beyond the spec's required ones (e.g. the APS
+ * certificate for Germany), edited by admins; the student uploads it under one of the attachment types.
+ */
+export const countryDocumentRules = pgTable(
+  "country_document_rules",
+  {
+    id: serial("id").primaryKey(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    attachmentType: text("attachment_type", { enum: attachmentTypes }).notNull(),
+  },
+  (t) => [uniqueIndex("country_document_rules_idx").on(t.countryId, t.label)],
+);
+
+/** Internal notes on a student's record: staff only, never shown to the student. */
+export const studentNotes = pgTable(
+  "student_notes",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    authorStaffId: integer("author_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("student_notes_student_idx").on(t.studentId, t.createdAt)],
+);
+
+/** A task for a staff member, about a student or a lead, with a due date (IST calendar day). */
+export const staffTasks = pgTable(
+  "staff_tasks",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    dueOn: date("due_on").notNull(),
+    assigneeStaffId: integer("assignee_staff_id")
+      .notNull()
+      .references((): AnyPgColumn => staff.id, { onDelete: "restrict" }),
+    studentId: integer("student_id").references(() => students.id, { onDelete: "cascade" }),
+    leadId: integer("lead_id").references(() => consultations.id, { onDelete: "cascade" }),
+    createdByStaffId: integer("created_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_tasks_assignee_idx").on(t.assigneeStaffId, t.doneAt, t.dueOn), index("staff_tasks_student_idx").on(t.studentId)],
 );
 
 /** A login session: only the SHA-256 of its random token is stored. */
@@ -267,13 +384,54 @@ export const staff = pgTable("staff", {
   email: text("email").notNull().unique(),
   fullName: text("full_name").notNull(),
   role: text("role", { enum: staffRoles }).notNull(),
-  /** argon2id; never leaves the server. */
-  passwordHash: text("password_hash").notNull(),
+  /** argon2id; never leaves the server. Null while an invitation waits to be accepted. */
+  passwordHash: text("password_hash"),
   /** A disabled account cannot sign in; its sessions end. */
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An e-mailed invitation to set a first password: the link's random token is kept only as its SHA-256,
+ * used once, and expires.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    invitedByStaffId: integer("invited_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the link was used, or a newer invitation replaced it. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_invitations_staff_idx").on(t.staffId)],
+);
+
+/** The console's settings an admin changes (lead assignment mode, working hours); one row per key. */
+export const consoleSettings = pgTable("console_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which daily digests went out: the unique key makes each go once a day across all instances. */
+export const digestRuns = pgTable(
+  "digest_runs",
+  {
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    /** The IST calendar day. */
+    day: date("day").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.day] })],
+);
 
 /** A staff session, apart from students' sessions: only the SHA-256 of its token is stored. */
 export const staffSessions = pgTable(
@@ -304,8 +462,14 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     subjectType: text("subject_type").notNull(),
     subjectId: text("subject_id").notNull(),
+    /** The student the action concerns (their record, documents, applications): their timeline and access log. */
+    studentId: integer("student_id"),
     before: jsonb("before"),
     after: jsonb("after"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_subject_idx").on(t.subjectType, t.subjectId)],
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_subject_idx").on(t.subjectType, t.subjectId),
+    index("audit_log_student_idx").on(t.studentId, t.id),
+  ],
 );

@@ -156,7 +156,7 @@ describe("two students", () => {
     await api.put("/api/v1/students/me", fullProfile, { cookie: first.cookie });
     await api.put(`/api/v1/students/me/interests/${course}`, undefined, { cookie: first.cookie });
     if (course === undefined) throw new Error("no course");
-    await database.db.insert(applications).values({ studentId: first.studentId, courseId: course, status: "Applied" });
+    await database.db.insert(applications).values({ studentId: first.studentId, courseId: course, status: "Submitted" });
 
     const seen = await api.get("/api/v1/students/me", { cookie: second.cookie });
     expect(seen.body.data.email).toBe(second.email);
@@ -174,7 +174,7 @@ describe("two students", () => {
     expect((await api.get("/api/v1/students/me", { cookie: first.cookie })).body.data.name1).toBe("Meera Nair");
 
     const mine = await api.get("/api/v1/students/me/applications", { cookie: first.cookie });
-    expect(mine.body.data).toEqual([expect.objectContaining({ status: "Applied", course_id: course })]);
+    expect(mine.body.data).toEqual([expect.objectContaining({ status: "Submitted", course_id: course })]);
     expect(mine.body.data[0]).toHaveProperty("country");
     expect(mine.body.data[0]).toHaveProperty("university");
   });
