@@ -10,6 +10,8 @@ export interface AuditEntry {
   action: string;
   subjectType: string;
   subjectId: string | number;
+  /** The student the action concerns, if any: it then shows on their record's timeline (and, later, their access log). */
+  studentId?: number | null;
   before?: unknown;
   after?: unknown;
 }
@@ -22,6 +24,7 @@ export interface AuditRecord {
   action: string;
   subjectType: string;
   subjectId: string;
+  studentId: number | null;
   before: unknown;
   after: unknown;
 }
@@ -36,6 +39,7 @@ export async function recordAudit(db: Pick<Database, "insert">, actor: AuditActo
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: String(entry.subjectId),
+    studentId: entry.studentId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
   });

@@ -29,3 +29,19 @@ export const canWorkLeads = (member: StaffMember) => member.role === "admin" || 
 /** One lead: all of them for those who see all, else only a lead assigned to this counsellor. */
 export const leadVisibleTo = (member: StaffMember, lead: { assignedStaffId: number | null }) =>
   canSeeAllLeads(member) || (member.role === "counsellor" && lead.assignedStaffId === member.staffId);
+
+/** Seeing students' records at all: everyone but document verifiers (who see documents waiting for review). */
+export const canSeeStudents = (member: StaffMember) => member.role !== "document_verifier";
+
+/** Seeing every student's record (admins, read-only staff); a counsellor sees the students they look after. */
+export const canSeeAllStudents = (member: StaffMember) => member.role === "admin" || member.role === "read_only";
+
+/** One student's record: all of them for those who see all, else only a student this counsellor looks after. */
+export const studentVisibleTo = (member: StaffMember, student: { counsellorStaffId: number | null }) =>
+  canSeeAllStudents(member) || (member.role === "counsellor" && student.counsellorStaffId === member.staffId);
+
+/** Changing a student's record (notes, tasks, applications, e-mails): admins and counsellors. */
+export const canWorkStudents = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";
+
+/** Reviewing documents (approve, ask for a correction, waive): verifiers, counsellors and admins. */
+export const canReviewDocuments = (member: StaffMember) => member.role !== "read_only";
