@@ -29,6 +29,7 @@ import { documentsApi, filesRoute } from "./api/documents.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
 import { staffApi } from "./api/staff.ts";
+import { staffFilesRoute } from "./api/staff-records.ts";
 import { studentsApi } from "./api/students.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
@@ -194,6 +195,7 @@ export function createApp(options: AppOptions) {
   });
 
   app.get("/files/:publicId", filesRoute(documents));
+  app.get("/staff/files/:publicId", staffFilesRoute(documents, staff));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   app.get("/images/universities/:file{[0-9]{1,9}\\.svg}", (c) => {
     const id = Number.parseInt(c.req.param("file"), 10);

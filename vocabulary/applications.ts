@@ -182,10 +182,9 @@ export type ApplicationStatus = keyof typeof applicationStages;
 export const applicationStatuses = Object.keys(applicationStages) as [ApplicationStatus, ...ApplicationStatus[]];
 
 export const stageOf = (status: ApplicationStatus): Stage => applicationStages[status];
-export const applicationStatusTones = Object.fromEntries(applicationStatuses.map((s) => [s, applicationStages[s].tone])) as Record<
-  ApplicationStatus,
-  StatusTone
->;
+export const applicationStatusTones = Object.fromEntries(
+  applicationStatuses.map((s) => [s, applicationStages[s].tone]),
+) as Record<ApplicationStatus, StatusTone>;
 /** The stages an application in `status` may move to. */
 export const nextStages = (status: ApplicationStatus) => applicationStages[status].next as readonly ApplicationStatus[];
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, ne, sum } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sum } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database } from "../../platform/db/client.ts";
 import { studentFiles } from "../../platform/db/schema.ts";
@@ -9,10 +9,12 @@ import { type FileStorage, newStorageKey } from "../../platform/storage/file-sto
 import {
   type AttachmentType,
   attachmentTypes,
+  type CorrectionReason,
   documentMessages,
   MAX_DOCUMENT_BYTES,
   MAX_PHOTO_BYTES,
   PROFILE_PHOTO,
+  type ReviewState,
   STORAGE_QUOTA_BYTES,
   type StoredFileType,
   UPLOADS_PER_HOUR,
@@ -45,6 +47,10 @@ export interface StudentFile {
   size: number;
   contentType: string;
   uploadedAt: Date;
+  /** Staff's review of this version; with a requested correction, the reason and message the student reads. */
+  reviewState: ReviewState;
+  reviewReason: CorrectionReason | null;
+  reviewMessage: string | null;
 }
 
 export interface FileDownload {
@@ -54,6 +60,8 @@ export interface FileDownload {
   name: string;
   attachmentType: string;
   isPhoto: boolean;
+  fileId: number;
+  studentId: number;
 }
 
 export interface DocumentDeps {
@@ -71,12 +79,17 @@ export const uploadsPerStudent: RateLimitRule = { name: "uploads-student", limit
 const countUpload = (deps: DocumentDeps, studentId: number) =>
   enforceLimit(deps.limiter, uploadsPerStudent, String(studentId), documentMessages.tooManyUploads);
 
-/** What the student keeps in all, but for the file of `replacing`, which the new one replaces. */
+/**
+ * What the student keeps in all (current versions; earlier ones staff keep do not count), but for the
+ * file of `replacing`, which the new one replaces.
+ */
 async function checkQuota(deps: DocumentDeps, studentId: number, replacing: StoredFileType, newBytes: number) {
   const [row] = await deps.db
     .select({ used: sum(studentFiles.sizeBytes) })
     .from(studentFiles)
-    .where(and(eq(studentFiles.studentId, studentId), ne(studentFiles.attachmentType, replacing)));
+    .where(
+      and(eq(studentFiles.studentId, studentId), ne(studentFiles.attachmentType, replacing), isNull(studentFiles.supersededAt)),
+    );
   if (Number(row?.used ?? 0) + newBytes > STORAGE_QUOTA_BYTES) {
     throw new AppError("payload_too_large", documentMessages.quotaFull, { file: documentMessages.quotaFull });
   }
@@ -97,6 +110,9 @@ const present = (row: FileRow): StudentFile => ({
   size: row.sizeBytes,
   contentType: row.contentType,
   uploadedAt: row.createdAt,
+  reviewState: row.reviewState,
+  reviewReason: row.reviewReason,
+  reviewMessage: row.reviewMessage,
 });
 
 /** Removes a stored object without failing the request: a leftover file is logged, never shown. */
@@ -109,8 +125,9 @@ async function removeQuietly(deps: DocumentDeps, storageKey: string, reason: str
 }
 
 /**
- * Records the file as the student's one file of its type, replacing any earlier one. Returns the
- * earlier file's storage key so the caller removes it only after this has committed.
+ * Records the file as the student's current file of its type. An earlier document stays as a previous
+ * version (staff reviewed it; its history is the student's correction loop); an earlier photo is
+ * replaced, and its storage key returned so the caller removes it only after this has committed.
  */
 async function recordFile(
   deps: DocumentDeps,
@@ -122,12 +139,19 @@ async function recordFile(
       const [old] = await tx
         .select({ id: studentFiles.id, storageKey: studentFiles.storageKey })
         .from(studentFiles)
-        .where(and(eq(studentFiles.studentId, values.studentId), eq(studentFiles.attachmentType, values.attachmentType)))
+        .where(
+          and(
+            eq(studentFiles.studentId, values.studentId),
+            eq(studentFiles.attachmentType, values.attachmentType),
+            isNull(studentFiles.supersededAt),
+          ),
+        )
         .for("update");
-      if (old) {
+      if (old && values.attachmentType === PROFILE_PHOTO) {
         const [row] = await tx.update(studentFiles).set(fresh).where(eq(studentFiles.id, old.id)).returning();
         return row ? { row, previousKey: old.storageKey } : undefined;
       }
+      if (old) await tx.update(studentFiles).set({ supersededAt: fresh.createdAt }).where(eq(studentFiles.id, old.id));
       // A concurrent first upload of the same type may win the insert; then the next attempt replaces it.
       const [row] = await tx.insert(studentFiles).values(fresh).onConflictDoNothing().returning();
       return row ? { row, previousKey: undefined } : undefined;
@@ -174,12 +198,18 @@ async function storeAndRecord(
   return present(recorded.row);
 }
 
-/** The student's documents (not the photo), in the spec's attachment-type order. */
+/** The student's current documents (not the photo), in the spec's attachment-type order. */
 export async function listFiles(deps: DocumentDeps, studentId: number): Promise<StudentFile[]> {
   const rows = await deps.db
     .select()
     .from(studentFiles)
-    .where(and(eq(studentFiles.studentId, studentId), inArray(studentFiles.attachmentType, [...attachmentTypes])));
+    .where(
+      and(
+        eq(studentFiles.studentId, studentId),
+        inArray(studentFiles.attachmentType, [...attachmentTypes]),
+        isNull(studentFiles.supersededAt),
+      ),
+    );
   const order = (type: string) => attachmentTypes.indexOf(type as AttachmentType);
   return rows.sort((a, b) => order(a.attachmentType) - order(b.attachmentType)).map(present);
 }
@@ -215,17 +245,20 @@ export async function uploadPhoto(deps: DocumentDeps, studentId: number, input: 
   return storeAndRecord(deps, studentId, PROFILE_PHOTO, { bytes, name: "profile-photo.webp", contentType: "image/webp" });
 }
 
-/** Removes the student's document of a type; an unknown type or nothing uploaded is a 404. */
+/**
+ * Removes the student's document of a type with its previous versions (the student's choice wins over
+ * staff's history); an unknown type or nothing uploaded is a 404.
+ */
 export async function deleteDocument(deps: DocumentDeps, studentId: number, rawType: string): Promise<AttachmentType> {
   const parsed = attachmentTypeSchema.safeParse(rawType);
   if (!parsed.success) throw new AppError("not_found", documentMessages.noSuchType);
   const attachmentType = parsed.data;
-  const [row] = await deps.db
+  const rows = await deps.db
     .delete(studentFiles)
     .where(and(eq(studentFiles.studentId, studentId), eq(studentFiles.attachmentType, attachmentType)))
     .returning({ storageKey: studentFiles.storageKey });
-  if (!row) throw new AppError("not_found", documentMessages.notUploaded(attachmentType));
-  await removeQuietly(deps, row.storageKey, "deleted");
+  if (rows.length === 0) throw new AppError("not_found", documentMessages.notUploaded(attachmentType));
+  for (const row of rows) await removeQuietly(deps, row.storageKey, "deleted");
   deps.log.info({ studentId, attachmentType }, "student file deleted");
   return attachmentType;
 }
@@ -247,7 +280,7 @@ export async function openFile(deps: DocumentDeps, viewer: FileViewer, publicId:
   const notFound = () => new AppError("not_found", documentMessages.fileNotFound);
   if (!publicIdPattern.test(publicId)) throw notFound();
   const [row] = await deps.db.select().from(studentFiles).where(eq(studentFiles.publicId, publicId));
-  if (!row || !canReadFile(viewer, row)) throw notFound();
+  if (!row || !(await canReadFile(viewer, row))) throw notFound();
   const stored = await deps.storage.get(row.storageKey);
   if (!stored) {
     deps.log.error({ fileId: row.id, studentId: row.studentId }, "a recorded file is missing from storage");
@@ -260,6 +293,8 @@ export async function openFile(deps: DocumentDeps, viewer: FileViewer, publicId:
     name: row.originalName,
     attachmentType: row.attachmentType,
     isPhoto: row.attachmentType === PROFILE_PHOTO,
+    fileId: row.id,
+    studentId: row.studentId,
   };
 }
 

@@ -13,8 +13,14 @@ export interface IncomingFile {
   bytes: Uint8Array;
 }
 
-/** Who asks to read a file. Staff arrive later: extend this type and `canReadFile`, nothing else. */
-export type FileViewer = { studentId: number } | null;
+/**
+ * Who asks to read a file: the owner (a student), or staff, whose rule (and the record of the view)
+ * comes from the staff side as a check on the file; a visitor is null.
+ */
+export type FileViewer =
+  | { studentId: number }
+  | { staffMayRead: (file: { publicId: string; studentId: number; attachmentType: string }) => Promise<boolean> }
+  | null;
 
 export const attachmentTypeSchema = z.enum(attachmentTypes, { error: documentMessages.chooseType });
 export const uploadFieldsSchema = z.object({ attachment_type: attachmentTypeSchema });
@@ -25,11 +31,17 @@ export const documentKindOf = (detected: string | undefined) => documentKinds.fi
 export const isPhotoKind = (detected: string | undefined) => photoKinds.some((kind) => kind.detected === detected);
 
 /**
- * The policy for reading a stored file: today only its owner. Every read goes through here, so staff
- * access (by role) is added in this one place. Anyone else is told the file does not exist.
+ * The policy for reading a stored file: its owner, or staff whose own rule allows it (that check also
+ * records the view). Every read goes through here. Anyone else is told the file does not exist.
  */
-export function canReadFile(viewer: FileViewer, file: { studentId: number; attachmentType: string }): boolean {
-  return viewer !== null && viewer.studentId === file.studentId;
+export async function canReadFile(
+  viewer: FileViewer,
+  file: { publicId: string; studentId: number; attachmentType: string; supersededAt: Date | null },
+): Promise<boolean> {
+  if (viewer === null) return false;
+  if ("staffMayRead" in viewer) return viewer.staffMayRead(file);
+  // The student reads their current files; versions they replaced are kept for staff only.
+  return viewer.studentId === file.studentId && file.supersededAt === null;
 }
 
 /** A file that is there and within `max` bytes; otherwise the student is told which. */

@@ -9,22 +9,48 @@ import {
   setStaffDisabled,
   staffForSession,
 } from "./accounts.ts";
+import {
+  countByStage,
+  createApplication,
+  getApplication,
+  listApplications,
+  listCountryRules,
+  moveApplication,
+  waiveChecklistItem,
+} from "./applications.ts";
 import type { AuditActor } from "./audit.ts";
 import { listAudit } from "./audit.ts";
+import { fileAccess, reviewDocument, reviewQueue } from "./document-review.ts";
 import { changeLeadStatus, getLead, listLeads } from "./leads.ts";
 import { canReadAuditLog, type StaffMember } from "./policies.ts";
+import {
+  activeCounsellors,
+  addNote,
+  assignCounsellor,
+  emailDraft,
+  emailStudent,
+  getStudentRecord,
+  listStudents,
+} from "./student-records.ts";
 
 export type { NewStaffSession, StaffAccount, StaffDeps } from "./accounts.ts";
+export type { ApplicationDetail, ApplicationEvent, ApplicationRow, ChecklistItem } from "./applications.ts";
 export type { AuditActor, AuditRecord } from "./audit.ts";
+export type { ReviewedFile } from "./document-review.ts";
 export type { Lead, LeadFilters } from "./leads.ts";
 export {
   canManageStaff,
   canReadAuditLog,
+  canReviewDocuments,
   canSeeAllLeads,
+  canSeeAllStudents,
   canSeeLeads,
+  canSeeStudents,
   canWorkLeads,
+  canWorkStudents,
   type StaffMember,
 } from "./policies.ts";
+export type { StudentListRow, StudentRecord, TimelineEntry } from "./student-records.ts";
 
 /** The staff side's accounts, sessions and audit log, bound to their dependencies. */
 export function createStaffService(deps: StaffDeps) {
@@ -39,6 +65,25 @@ export function createStaffService(deps: StaffDeps) {
     leads: (actor: StaffMember, filters: unknown) => listLeads(deps, actor, filters),
     lead: (actor: StaffMember, id: number) => getLead(deps, actor, id),
     changeLeadStatus: (actor: StaffMember, id: number, raw: unknown) => changeLeadStatus(deps, actor, id, raw),
+    applications: (actor: StaffMember, filters: unknown) => listApplications(deps, actor, filters),
+    applicationsByStage: (actor: StaffMember) => countByStage(deps, actor),
+    application: (actor: StaffMember, id: number) => getApplication(deps, actor, id),
+    createApplication: (actor: StaffMember, studentId: number, raw: unknown) => createApplication(deps, actor, studentId, raw),
+    moveApplication: (actor: StaffMember, id: number, raw: unknown) => moveApplication(deps, actor, id, raw),
+    waiveChecklistItem: (actor: StaffMember, id: number, raw: unknown) => waiveChecklistItem(deps, actor, id, raw),
+    countryDocumentRules: () => listCountryRules(deps),
+    reviewQueue: (actor: StaffMember) => reviewQueue(deps, actor),
+    reviewDocument: (actor: StaffMember, publicId: string, raw: unknown) => reviewDocument(deps, actor, publicId, raw),
+    /** The check to pass the documents service when staff open a student's file: the rule, and the view recorded. */
+    fileAccess: (actor: StaffMember, download: boolean) =>
+      fileAccess(deps, actor, download ? "document.downloaded" : "document.viewed"),
+    students: (actor: StaffMember, filters: unknown) => listStudents(deps, actor, filters),
+    student: (actor: StaffMember, id: number) => getStudentRecord(deps, actor, id),
+    addNote: (actor: StaffMember, studentId: number, raw: unknown) => addNote(deps, actor, studentId, raw),
+    emailDraft,
+    emailStudent: (actor: StaffMember, studentId: number, raw: unknown) => emailStudent(deps, actor, studentId, raw),
+    assignCounsellor: (actor: StaffMember, studentId: number, raw: unknown) => assignCounsellor(deps, actor, studentId, raw),
+    activeCounsellors: () => activeCounsellors(deps),
     auditLog: async (actor: StaffMember, filters: Parameters<typeof listAudit>[1] = {}) => {
       if (!canReadAuditLog(actor)) throw notAllowed();
       return listAudit(deps.db, filters);

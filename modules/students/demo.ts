@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import {
+  applicationEvents,
   applications,
   countries,
   courses,
@@ -51,9 +52,13 @@ export async function seedDemoStudent(db: Database): Promise<boolean> {
     .returning({ id: students.id });
   if (!student) return false;
   const statuses = ["Conditional offer", "Submitted", "Documents pending"] as const;
-  await db
+  const created = await db
     .insert(applications)
-    .values(chosen.map((courseId, i) => ({ studentId: student.id, courseId, status: statuses[i] ?? "Submitted" })));
+    .values(chosen.map((courseId, i) => ({ studentId: student.id, courseId, status: statuses[i] ?? "Submitted" })))
+    .returning({ id: applications.id, status: applications.status });
+  await db
+    .insert(applicationEvents)
+    .values(created.map((a) => ({ applicationId: a.id, toStatus: a.status, actorLabel: "demo data" })));
   await db
     .insert(studentInterests)
     .values(chosen.slice(0, 2).map((courseId) => ({ studentId: student.id, courseId })))

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import {
+  applicationEvents,
   applications,
   countries,
   courses,
@@ -9,7 +10,7 @@ import {
   students,
   universities,
 } from "../../platform/db/schema.ts";
-import type { ApplicationStatus } from "../../vocabulary/applications.ts";
+import { type ApplicationStatus, monthNames, stageOf, type WaitingOn } from "../../vocabulary/applications.ts";
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
 import { type Gender, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
 import { notFound } from "../errors.ts";
@@ -52,6 +53,16 @@ export interface ApplicationCard {
   courseId: number;
   course: string;
   university: string;
+  /** "September 2027", or null. */
+  intake: string | null;
+  /** What the stage means for the student, what to do next, and whom it waits on. */
+  stageLabel: string;
+  nextAction: string;
+  waitingOn: WaitingOn;
+  /** The facts staff recorded that concern the student (offer conditions, confirmation number, visa decision). */
+  details: Record<string, string>;
+  /** The stages it went through, oldest first (staff's notes stay internal). */
+  history: { status: ApplicationStatus; at: Date }[];
 }
 
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
@@ -148,9 +159,9 @@ export async function listSavedCourses(db: Database, studentId: number): Promise
     .orderBy(desc(studentInterests.createdAt), asc(courses.id));
 }
 
-/** The student's applications, newest first; read only for students. */
+/** The student's applications, newest first, with each stage's meaning and history; read only for students. */
 export async function listApplications(db: Database, studentId: number): Promise<ApplicationCard[]> {
-  return db
+  const rows = await db
     .select({
       id: applications.id,
       status: applications.status,
@@ -158,6 +169,9 @@ export async function listApplications(db: Database, studentId: number): Promise
       courseId: courses.id,
       course: courses.name,
       university: universities.name,
+      intakeMonth: applications.intakeMonth,
+      intakeYear: applications.intakeYear,
+      details: applications.details,
     })
     .from(applications)
     .innerJoin(courses, eq(courses.id, applications.courseId))
@@ -165,6 +179,29 @@ export async function listApplications(db: Database, studentId: number): Promise
     .innerJoin(countries, eq(countries.id, universities.countryId))
     .where(eq(applications.studentId, studentId))
     .orderBy(desc(applications.createdAt), desc(applications.id));
+  const events = rows.length
+    ? await db
+        .select({ applicationId: applicationEvents.applicationId, status: applicationEvents.toStatus, at: applicationEvents.at })
+        .from(applicationEvents)
+        .where(
+          inArray(
+            applicationEvents.applicationId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(applicationEvents.at), asc(applicationEvents.id))
+    : [];
+  return rows.map(({ intakeMonth, intakeYear, ...row }) => {
+    const stage = stageOf(row.status);
+    return {
+      ...row,
+      intake: intakeMonth && intakeYear ? `${monthNames[intakeMonth - 1]} ${intakeYear}` : null,
+      stageLabel: stage.studentLabel,
+      nextAction: stage.nextAction,
+      waitingOn: stage.waitingOn,
+      history: events.filter((e) => e.applicationId === row.id).map(({ status, at }) => ({ status, at })),
+    };
+  });
 }
 
 export function createStudentService(db: Database) {

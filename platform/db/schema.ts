@@ -213,9 +213,7 @@ export const studentFiles = pgTable(
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("student_files_current_idx")
-      .on(t.studentId, t.attachmentType)
-      .where(sql`${t.supersededAt} is null`),
+    uniqueIndex("student_files_current_idx").on(t.studentId, t.attachmentType).where(sql`${t.supersededAt} is null`),
     index("student_files_review_idx").on(t.reviewState, t.createdAt),
   ],
 );
@@ -329,7 +327,10 @@ export const staffTasks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp("done_at", { withTimezone: true }),
   },
-  (t) => [index("staff_tasks_assignee_idx").on(t.assigneeStaffId, t.doneAt, t.dueOn), index("staff_tasks_student_idx").on(t.studentId)],
+  (t) => [
+    index("staff_tasks_assignee_idx").on(t.assigneeStaffId, t.doneAt, t.dueOn),
+    index("staff_tasks_student_idx").on(t.studentId),
+  ],
 );
 
 /** A login session: only the SHA-256 of its random token is stored. */

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
@@ -160,7 +160,13 @@ const storageKeyOf = async (studentId: number, attachmentType: typeof studentFil
   const [row] = await database.db
     .select({ storageKey: studentFiles.storageKey })
     .from(studentFiles)
-    .where(and(eq(studentFiles.studentId, studentId), eq(studentFiles.attachmentType, attachmentType)));
+    .where(
+      and(
+        eq(studentFiles.studentId, studentId),
+        eq(studentFiles.attachmentType, attachmentType),
+        isNull(studentFiles.supersededAt),
+      ),
+    );
   return row?.storageKey;
 };
 const storedFiles = () => (existsSync(uploadsDir) ? readdirSync(uploadsDir) : []);
@@ -252,7 +258,17 @@ describe("uploading documents", () => {
     expect(types).toEqual(["CV/Resume", "LOR", "Passport", "10th Grade", "12th Grade", "Bachelors", "Masters"]);
     expect(types).not.toContain(PROFILE_PHOTO);
     for (const entry of data)
-      expect(Object.keys(entry).sort()).toEqual(["attachment_type", "content_type", "file", "name", "size", "uploaded_at"]);
+      expect(Object.keys(entry).sort()).toEqual([
+        "attachment_type",
+        "content_type",
+        "file",
+        "name",
+        "review_message",
+        "review_reason",
+        "review_state",
+        "size",
+        "uploaded_at",
+      ]);
   });
 
   it.each([
@@ -340,7 +356,7 @@ describe("replacing and deleting", () => {
     ravi = await createStudent(api, { name: "Ravi Kumar" });
   });
 
-  it("keeps one file per type: a new SOP replaces the old, whose URL and stored file are gone", async () => {
+  it("keeps one current file per type: a new SOP replaces the old for the student, the old version is kept for staff", async () => {
     const first = await uploaded(ravi, "SOP", pdf("first"), "sop-v1.pdf");
     const firstKey = await storageKeyOf(ravi.studentId, "SOP");
     const second = await uploaded(ravi, "SOP", docx(), "sop-v2.docx");
@@ -351,7 +367,8 @@ describe("replacing and deleting", () => {
     expect(second.file).not.toBe(first.file);
     expect((await download(first.file, ravi)).status).toBe(404);
     expect((await download(second.file, ravi)).status).toBe(200);
-    expect(firstKey && existsSync(path.join(uploadsDir, firstKey))).toBe(false);
+    // The earlier version stays stored: staff reviewed it, and the correction loop keeps its history.
+    expect(firstKey && existsSync(path.join(uploadsDir, firstKey))).toBe(true);
     expect(secondKey && existsSync(path.join(uploadsDir, secondKey))).toBe(true);
   });
 

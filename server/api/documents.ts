@@ -1,6 +1,6 @@
 import { type Context, type Handler, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { DocumentService, IncomingFile } from "../../modules/documents/documents.ts";
+import type { DocumentService, FileDownload, IncomingFile } from "../../modules/documents/documents.ts";
 import { AppError } from "../../modules/errors.ts";
 import { documentMessages, MAX_DOCUMENT_BYTES, MAX_PHOTO_BYTES } from "../../vocabulary/documents.ts";
 import type { ServerEnv } from "../context.ts";
@@ -78,26 +78,29 @@ export function contentDisposition(disposition: "attachment" | "inline", name: s
 }
 
 /**
- * GET /files/:publicId: a private upload, streamed only to a viewer `canReadFile` allows; everyone else
- * gets the same 404. Served so that no browser runs it: nosniff, a sandboxing CSP, attachment by default.
+ * Streams a private upload so that no browser runs it: nosniff, a sandboxing CSP, attachment unless
+ * `inline` is asked for a kind a browser shows safely (the photo always inline).
  */
-export function filesRoute(documents: DocumentService): Handler<ServerEnv> {
-  return async (c) => {
-    const file = await documents.open(c.var.student, c.req.param("publicId") ?? "");
-    const inline = file.isPhoto || (c.req.query("inline") === "1" && inlineTypes.has(file.contentType));
-    const headers = {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": file.isPhoto ? "private, max-age=3600" : "private, no-store",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cross-Origin-Resource-Policy": "same-origin",
-    };
-    if (c.req.method === "HEAD") {
-      await file.body.cancel();
-      return c.body(null, 200, headers);
-    }
-    return c.body(file.body, 200, headers);
+export async function serveFile(c: Context<ServerEnv>, file: FileDownload, inlineAsked: boolean) {
+  const inline = file.isPhoto || (inlineAsked && inlineTypes.has(file.contentType));
+  const headers = {
+    "Content-Type": file.contentType,
+    "Content-Length": String(file.size),
+    "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": file.isPhoto ? "private, max-age=3600" : "private, no-store",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cross-Origin-Resource-Policy": "same-origin",
   };
+  if (c.req.method === "HEAD") {
+    await file.body.cancel();
+    return c.body(null, 200, headers);
+  }
+  return c.body(file.body, 200, headers);
+}
+
+/** GET /files/:publicId: a private upload, streamed only to its owner; everyone else gets the same 404. */
+export function filesRoute(documents: DocumentService): Handler<ServerEnv> {
+  return async (c) =>
+    serveFile(c, await documents.open(c.var.student, c.req.param("publicId") ?? ""), c.req.query("inline") === "1");
 }

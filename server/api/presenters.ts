@@ -7,7 +7,7 @@ import type { NewSession } from "../../modules/identity/identity.ts";
 import type { ApplicationCard, Profile, SavedCourse } from "../../modules/students/students.ts";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { courseLevels, courseModes, universityTypes } from "../../vocabulary/catalogue.ts";
-import { storedFileTypes } from "../../vocabulary/documents.ts";
+import { correctionReasons, reviewStates, storedFileTypes } from "../../vocabulary/documents.ts";
 import { genders, qualificationLevels } from "../../vocabulary/students.ts";
 
 /**
@@ -140,6 +140,14 @@ export const applicationSchema = z.object({
   course: z.string(),
   course_id: z.int(),
   status: z.enum(applicationStatuses),
+  intake: z.string().nullable().meta({ description: "The intake applied for, e.g. September 2027" }),
+  stage_label: z.string().meta({ description: "What the current stage means for the student" }),
+  next_action: z.string().meta({ description: "What happens next, for the student" }),
+  waiting_on: z.enum(["student", "counsellor", "university", "embassy", "nobody"]),
+  details: z
+    .record(z.string(), z.string())
+    .meta({ description: "Facts of the stage: offer conditions, confirmation number, visa decision date, reasons" }),
+  history: z.array(z.object({ status: z.enum(applicationStatuses), at: z.iso.datetime() })),
 });
 
 export const presentApplication = (a: ApplicationCard): z.infer<typeof applicationSchema> => ({
@@ -149,6 +157,12 @@ export const presentApplication = (a: ApplicationCard): z.infer<typeof applicati
   course: a.course,
   course_id: a.courseId,
   status: a.status,
+  intake: a.intake,
+  stage_label: a.stageLabel,
+  next_action: a.nextAction,
+  waiting_on: a.waitingOn,
+  details: a.details,
+  history: a.history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
 });
 
 export const fileSchema = z.object({
@@ -158,6 +172,9 @@ export const fileSchema = z.object({
   size: z.int(),
   content_type: z.string(),
   uploaded_at: z.iso.datetime(),
+  review_state: z.enum(reviewStates).meta({ description: "Staff's review of this document" }),
+  review_reason: z.enum(correctionReasons).nullable().meta({ description: "Why a correction was asked for" }),
+  review_message: z.string().nullable().meta({ description: "What to correct, in staff's words" }),
 });
 
 export const presentFile = (file: StudentFile): z.infer<typeof fileSchema> => ({
@@ -167,6 +184,9 @@ export const presentFile = (file: StudentFile): z.infer<typeof fileSchema> => ({
   size: file.size,
   content_type: file.contentType,
   uploaded_at: file.uploadedAt.toISOString(),
+  review_state: file.reviewState,
+  review_reason: file.reviewReason,
+  review_message: file.reviewMessage,
 });
 
 export const bookingSchema = z.object({

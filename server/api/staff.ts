@@ -8,6 +8,7 @@ import { staffMessages, staffRoles } from "../../vocabulary/staff.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStaff } from "../guards.ts";
 import { readJson } from "./read-json.ts";
+import { staffRecordsApi } from "./staff-records.ts";
 
 export const staffMemberSchema = z.object({ id: z.int(), email: z.string(), fullName: z.string(), role: z.enum(staffRoles) });
 export const staffAccountSchema = staffMemberSchema.extend({ disabled: z.boolean(), createdAt: z.iso.datetime() });
@@ -115,6 +116,8 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
     const lead = await staff.changeLeadStatus(c.var.staff, parseId(c.req.param("id"), "Lead"), await readJson(c));
     return c.json({ message: leadMessages.statusChanged(lead.status), data: presentLead(lead) });
   });
+
+  staffRecordsApi(api, staff);
 
   api.get("/audit", requireStaff, async (c) => {
     const before = c.req.query("before");

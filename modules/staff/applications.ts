@@ -1,0 +1,471 @@
+import { and, asc, count, desc, eq, ilike, isNull, notInArray, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import {
+  applicationEvents,
+  applications,
+  applicationWaivers,
+  countries,
+  countryDocumentRules,
+  courses,
+  studentFiles,
+  students,
+  universities,
+} from "../../platform/db/schema.ts";
+import {
+  type ApplicationStatus,
+  applicationMessages,
+  applicationStatuses,
+  INTAKE_YEARS_AHEAD,
+  monthNames,
+  nextStages,
+  stageOf,
+} from "../../vocabulary/applications.ts";
+import { type ChecklistState, requiredAttachmentTypes, reviewMessages } from "../../vocabulary/documents.ts";
+import { AppError } from "../errors.ts";
+import { oneOf } from "../fields.ts";
+import { parseInput } from "../validation.ts";
+import { notAllowed, type StaffDeps } from "./accounts.ts";
+import { recordAudit } from "./audit.ts";
+import { canReviewDocuments, canSeeAllStudents, canSeeStudents, canWorkStudents, type StaffMember } from "./policies.ts";
+import { studentForStaff } from "./student-access.ts";
+
+/** An application as the console lists it (the table and the board). */
+export interface ApplicationRow {
+  id: number;
+  studentId: number;
+  studentName: string;
+  status: ApplicationStatus;
+  country: string;
+  courseId: number;
+  course: string;
+  university: string;
+  /** "September 2027", or null when no intake was chosen. */
+  intake: string | null;
+  details: Record<string, string>;
+  stageEnteredAt: Date;
+  createdAt: Date;
+}
+
+export interface ApplicationEvent {
+  id: number;
+  from: ApplicationStatus | null;
+  to: ApplicationStatus;
+  note: string | null;
+  details: Record<string, string>;
+  actor: string;
+  at: Date;
+  /** How long the application stayed in `to` (until the next move, or until now). */
+  daysInStage: number;
+}
+
+export interface ChecklistItem {
+  /** The attachment type, or a country rule's label (then `attachmentType` says where the student uploads it). */
+  item: string;
+  attachmentType: string;
+  state: ChecklistState;
+  /** The current file's public id, for staff to open and review it. */
+  filePublicId: string | null;
+  reviewReason: string | null;
+  reviewMessage: string | null;
+  waiverReason: string | null;
+}
+
+export interface ApplicationDetail extends ApplicationRow {
+  counsellorStaffId: number | null;
+  events: ApplicationEvent[];
+  checklist: ChecklistItem[];
+  /** The stages it may move to next. */
+  moves: ApplicationStatus[];
+}
+
+export const intakeText = (month: number | null, year: number | null) =>
+  month && year ? `${monthNames[month - 1]} ${year}` : null;
+
+const rowColumns = {
+  id: applications.id,
+  studentId: applications.studentId,
+  studentName: students.fullName,
+  status: applications.status,
+  country: countries.name,
+  courseId: courses.id,
+  course: courses.name,
+  university: universities.name,
+  intakeMonth: applications.intakeMonth,
+  intakeYear: applications.intakeYear,
+  details: applications.details,
+  stageEnteredAt: applications.stageEnteredAt,
+  createdAt: applications.createdAt,
+  counsellorStaffId: students.counsellorStaffId,
+};
+
+type SelectedRow = { intakeMonth: number | null; intakeYear: number | null; counsellorStaffId: number | null } & Omit<
+  ApplicationRow,
+  "intake"
+>;
+const toRow = ({ intakeMonth, intakeYear, counsellorStaffId: _, ...row }: SelectedRow): ApplicationRow => ({
+  ...row,
+  intake: intakeText(intakeMonth, intakeYear),
+});
+
+const selectApplications = (deps: StaffDeps) =>
+  deps.db
+    .select(rowColumns)
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId));
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" ? v.trim() || undefined : v);
+
+export const applicationFiltersSchema = z.object({
+  status: z.preprocess(blankToUndefined, oneOf(applicationStatuses, applicationMessages.chooseStage).optional()),
+  q: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+});
+
+/** Applications the member may see: every one for admins and read-only staff, a counsellor's students' otherwise. */
+export async function listApplications(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<ApplicationRow[]> {
+  if (!canSeeStudents(member)) throw notAllowed();
+  const filters = parseInput(applicationFiltersSchema, raw);
+  const conditions: (SQL | undefined)[] = [
+    canSeeAllStudents(member) ? undefined : eq(students.counsellorStaffId, member.staffId),
+  ];
+  if (filters.status) conditions.push(eq(applications.status, filters.status));
+  if (filters.q) {
+    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(ilike(students.fullName, like), ilike(students.email, like), ilike(courses.name, like), ilike(universities.name, like)),
+    );
+  }
+  const rows = await selectApplications(deps)
+    .where(and(...conditions))
+    .orderBy(desc(applications.stageEnteredAt), desc(applications.id))
+    .limit(500);
+  return rows.map(toRow);
+}
+
+const DAY_MS = 86_400_000;
+
+/** The documents an application needs: the spec's required types plus its country's rules, each with its state. */
+async function checklistOf(deps: StaffDeps, application: { id: number; studentId: number; courseId: number }) {
+  const [place] = await deps.db
+    .select({ countryId: universities.countryId })
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(eq(courses.id, application.courseId));
+  const rules = place
+    ? await deps.db
+        .select({ label: countryDocumentRules.label, attachmentType: countryDocumentRules.attachmentType })
+        .from(countryDocumentRules)
+        .where(eq(countryDocumentRules.countryId, place.countryId))
+        .orderBy(asc(countryDocumentRules.label))
+    : [];
+  const items = [
+    ...requiredAttachmentTypes.map((type) => ({ item: type as string, attachmentType: type as string })),
+    ...rules.map((rule) => ({ item: rule.label, attachmentType: rule.attachmentType as string })),
+  ];
+  const [files, waivers] = await Promise.all([
+    deps.db
+      .select()
+      .from(studentFiles)
+      .where(and(eq(studentFiles.studentId, application.studentId), isNull(studentFiles.supersededAt))),
+    deps.db.select().from(applicationWaivers).where(eq(applicationWaivers.applicationId, application.id)),
+  ]);
+  return items.map(({ item, attachmentType }): ChecklistItem => {
+    const waiver = waivers.find((w) => w.item === item);
+    const file = files.find((f) => f.attachmentType === attachmentType);
+    const state: ChecklistState = waiver ? "Waived" : file ? file.reviewState : "Missing";
+    return {
+      item,
+      attachmentType,
+      state,
+      filePublicId: file?.publicId ?? null,
+      reviewReason: file?.reviewReason ?? null,
+      reviewMessage: file?.reviewMessage ?? null,
+      waiverReason: waiver?.reason ?? null,
+    };
+  });
+}
+
+/** One application with its history, time in each stage, checklist and the moves it allows. */
+export async function getApplication(deps: StaffDeps, member: StaffMember, id: number): Promise<ApplicationDetail> {
+  const [selected] = await selectApplications(deps).where(eq(applications.id, id));
+  const noSuch = () => new AppError("not_found", applicationMessages.noSuchApplication);
+  if (!selected || !canSeeStudents(member)) throw noSuch();
+  if (!canSeeAllStudents(member) && selected.counsellorStaffId !== member.staffId) throw noSuch();
+  const events = await deps.db
+    .select()
+    .from(applicationEvents)
+    .where(eq(applicationEvents.applicationId, id))
+    .orderBy(asc(applicationEvents.at), asc(applicationEvents.id));
+  const now = (deps.now?.() ?? new Date()).getTime();
+  const row = toRow(selected);
+  return {
+    ...row,
+    counsellorStaffId: selected.counsellorStaffId,
+    events: events.map((event, i) => ({
+      id: event.id,
+      from: event.fromStatus,
+      to: event.toStatus,
+      note: event.note,
+      details: event.details,
+      actor: event.actorLabel,
+      at: event.at,
+      daysInStage: Math.floor(((events[i + 1]?.at.getTime() ?? now) - event.at.getTime()) / DAY_MS),
+    })),
+    checklist: await checklistOf(deps, selected),
+    moves: [...nextStages(row.status)],
+  };
+}
+
+const currentYear = (deps: StaffDeps) => (deps.now?.() ?? new Date()).getUTCFullYear();
+
+const newApplicationSchema = (deps: StaffDeps) =>
+  z.object({
+    courseId: z.coerce.number({ error: applicationMessages.chooseCourse }).int().positive(applicationMessages.chooseCourse),
+    intakeMonth: z.coerce
+      .number({ error: applicationMessages.chooseIntake })
+      .int()
+      .min(1, applicationMessages.chooseIntake)
+      .max(12, applicationMessages.chooseIntake),
+    intakeYear: z.coerce
+      .number({ error: applicationMessages.chooseIntake })
+      .int()
+      .min(currentYear(deps), applicationMessages.chooseIntake)
+      .max(currentYear(deps) + INTAKE_YEARS_AHEAD, applicationMessages.chooseIntake),
+    note: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
+  });
+
+/** Stages after which an application is over: a new one to the same course may then be made. */
+const closedStages: ApplicationStatus[] = ["Withdrawn", "Rejected", "Enrolled"];
+
+function stageMail(
+  deps: StaffDeps,
+  to: { email: string; fullName: string },
+  app: { course: string; university: string; status: ApplicationStatus },
+) {
+  const stage = stageOf(app.status);
+  const link = deps.siteAddress ? `${deps.siteAddress}/user/applications` : "Applications on the Ignite website";
+  return {
+    to: to.email,
+    subject: `Your application to ${app.university}: ${app.status}`,
+    text: [
+      `Dear ${to.fullName},`,
+      "",
+      `Your application for ${app.course} at ${app.university} is now: ${app.status}.`,
+      stage.studentLabel,
+      "",
+      `Next: ${stage.nextAction}`,
+      "",
+      `See your applications: ${link}`,
+      "",
+      "Ignite - Your academic Journey",
+    ].join("\n"),
+  };
+}
+
+/** Mails the student about their application; a mail that cannot go is logged, never undoes the change. */
+async function mailStudent(deps: StaffDeps, member: StaffMember, applicationId: number, studentId: number) {
+  if (!deps.mailer) return;
+  const [row] = await selectApplications(deps).where(eq(applications.id, applicationId));
+  const [student] = await deps.db
+    .select({ email: students.email, fullName: students.fullName })
+    .from(students)
+    .where(eq(students.id, studentId));
+  if (!row || !student) return;
+  const mail = stageMail(deps, student, row);
+  try {
+    await deps.mailer.send(mail);
+    await recordAudit(deps.db, member, {
+      action: "student.emailed",
+      subjectType: "application",
+      subjectId: applicationId,
+      studentId,
+      after: { subject: mail.subject },
+    });
+  } catch (error) {
+    deps.log.warn({ err: error, applicationId }, "application e-mail not sent");
+  }
+}
+
+/** A counsellor (or admin) creates an application for a student they look after: it starts Shortlisted. */
+export async function createApplication(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {
+  const student = await studentForStaff(deps.db, member, studentId);
+  if (!canWorkStudents(member)) throw notAllowed();
+  const input = parseInput(newApplicationSchema(deps), raw);
+  const [course] = await deps.db.select({ id: courses.id }).from(courses).where(eq(courses.id, input.courseId));
+  if (!course)
+    throw new AppError("invalid_input", applicationMessages.chooseCourse, { courseId: applicationMessages.chooseCourse });
+  const now = deps.now?.() ?? new Date();
+  const id = await deps.db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.studentId, student.id),
+          eq(applications.courseId, input.courseId),
+          notInArray(applications.status, closedStages),
+        ),
+      );
+    if (open) throw new AppError("conflict", applicationMessages.duplicate, { courseId: applicationMessages.duplicate });
+    const [created] = await tx
+      .insert(applications)
+      .values({
+        studentId: student.id,
+        courseId: input.courseId,
+        status: "Shortlisted",
+        intakeMonth: input.intakeMonth,
+        intakeYear: input.intakeYear,
+        createdByStaffId: member.staffId,
+        stageEnteredAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: applications.id });
+    if (!created) throw new Error("insert returned no row");
+    await tx.insert(applicationEvents).values({
+      applicationId: created.id,
+      fromStatus: null,
+      toStatus: "Shortlisted",
+      note: input.note ?? null,
+      actorStaffId: member.staffId,
+      actorLabel: `${member.fullName} (${member.role})`,
+      at: now,
+    });
+    await recordAudit(tx, member, {
+      action: "application.created",
+      subjectType: "application",
+      subjectId: created.id,
+      studentId: student.id,
+      after: { courseId: input.courseId, intake: intakeText(input.intakeMonth, input.intakeYear), status: "Shortlisted" },
+    });
+    return created.id;
+  });
+  await mailStudent(deps, member, id, student.id);
+  return getApplication(deps, member, id);
+}
+
+/** A move: the stage, an optional note, and the fields the stage requires (vocabulary/applications.ts). */
+const moveSchema = z.object({
+  status: oneOf(applicationStatuses, applicationMessages.chooseStage),
+  note: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
+  details: z.record(z.string(), z.preprocess(blankToUndefined, z.string().max(500).optional())).default({}),
+});
+
+/**
+ * Moves an application to another stage, if the stage model allows it and the fields that stage
+ * requires are given. Kept in its history with who, when and the note; audited; the student is mailed.
+ */
+export async function moveApplication(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
+  const current = await getApplication(deps, member, id);
+  if (!canWorkStudents(member)) throw notAllowed();
+  const input = parseInput(moveSchema, raw);
+  if (!current.moves.includes(input.status)) {
+    const message = applicationMessages.notAllowedMove(current.status, input.status);
+    throw new AppError("invalid_input", message, { status: message });
+  }
+  const required = stageOf(input.status).requires;
+  const missing: Record<string, string> = {};
+  const given: Record<string, string> = {};
+  for (const field of required) {
+    const value = input.details[field.key];
+    if (!value || (field.kind === "choice" && !field.options?.includes(value))) {
+      missing[field.key] = applicationMessages.fieldRequired(field.label);
+    } else if (field.kind === "date" && Number.isNaN(Date.parse(value))) {
+      missing[field.key] = applicationMessages.fieldRequired(field.label);
+    } else {
+      given[field.key] = value;
+    }
+  }
+  const firstMissing = Object.values(missing)[0];
+  if (firstMissing) throw new AppError("invalid_input", firstMissing, missing);
+  const now = deps.now?.() ?? new Date();
+  await deps.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(applications)
+      .set({ status: input.status, details: { ...current.details, ...given }, stageEnteredAt: now, updatedAt: now })
+      // The stage it was read in: two counsellors moving it at once cannot both win.
+      .where(and(eq(applications.id, id), eq(applications.status, current.status)))
+      .returning({ id: applications.id });
+    if (!moved) throw new AppError("conflict", applicationMessages.notAllowedMove(current.status, input.status));
+    await tx.insert(applicationEvents).values({
+      applicationId: id,
+      fromStatus: current.status,
+      toStatus: input.status,
+      note: input.note ?? null,
+      details: given,
+      actorStaffId: member.staffId,
+      actorLabel: `${member.fullName} (${member.role})`,
+      at: now,
+    });
+    await recordAudit(tx, member, {
+      action: "application.moved",
+      subjectType: "application",
+      subjectId: id,
+      studentId: current.studentId,
+      before: { status: current.status },
+      after: { status: input.status, note: input.note ?? null, ...given },
+    });
+  });
+  await mailStudent(deps, member, id, current.studentId);
+  return getApplication(deps, member, id);
+}
+
+const waiverSchema = z.object({
+  item: z.string().trim().min(1).max(100),
+  reason: z.string({ error: reviewMessages.enterWaiverReason }).trim().min(1, reviewMessages.enterWaiverReason).max(500),
+});
+
+/** Waives a checklist item for one application (the university does not need it); audited. */
+export async function waiveChecklistItem(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
+  const current = await getApplication(deps, member, id);
+  if (!canReviewDocuments(member) || !canWorkStudents(member)) throw notAllowed();
+  const input = parseInput(waiverSchema, raw);
+  if (!current.checklist.some((entry) => entry.item === input.item)) {
+    throw new AppError("invalid_input", reviewMessages.noSuchDocument, { item: reviewMessages.noSuchDocument });
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(applicationWaivers)
+      .values({ applicationId: id, item: input.item, reason: input.reason, staffId: member.staffId })
+      .onConflictDoUpdate({
+        target: [applicationWaivers.applicationId, applicationWaivers.item],
+        set: { reason: input.reason, staffId: member.staffId },
+      });
+    await recordAudit(tx, member, {
+      action: "application.item_waived",
+      subjectType: "application",
+      subjectId: id,
+      studentId: current.studentId,
+      after: { item: input.item, reason: input.reason },
+    });
+  });
+  return getApplication(deps, member, id);
+}
+
+/** How many applications sit in each stage, for the board's column headings. */
+export async function countByStage(deps: StaffDeps, member: StaffMember) {
+  if (!canSeeStudents(member)) throw notAllowed();
+  const rows = await deps.db
+    .select({ status: applications.status, n: count() })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .where(canSeeAllStudents(member) ? undefined : eq(students.counsellorStaffId, member.staffId))
+    .groupBy(applications.status);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Partial<Record<ApplicationStatus, number>>;
+}
+
+/** The country rules an admin edits (e.g. the APS certificate for Germany). */
+export async function listCountryRules(deps: StaffDeps) {
+  return deps.db
+    .select({
+      id: countryDocumentRules.id,
+      country: countries.name,
+      label: countryDocumentRules.label,
+      attachmentType: countryDocumentRules.attachmentType,
+    })
+    .from(countryDocumentRules)
+    .innerJoin(countries, eq(countries.id, countryDocumentRules.countryId))
+    .orderBy(asc(countries.name), asc(countryDocumentRules.label));
+}

@@ -1,0 +1,18 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
+import { students } from "../../platform/db/schema.ts";
+import { recordMessages } from "../../vocabulary/records.ts";
+import { AppError } from "../errors.ts";
+import { canSeeStudents, type StaffMember, studentVisibleTo } from "./policies.ts";
+
+/**
+ * A student's row, if the member may see their record; anyone else (a counsellor reaching another
+ * counsellor's student, a document verifier) is told it does not exist, so ids cannot be probed.
+ */
+export async function studentForStaff(db: Pick<Database, "select">, member: StaffMember, studentId: number) {
+  const [student] = await db.select().from(students).where(eq(students.id, studentId));
+  if (!student || !canSeeStudents(member) || !studentVisibleTo(member, student)) {
+    throw new AppError("not_found", recordMessages.noSuchStudent);
+  }
+  return student;
+}

@@ -1,0 +1,345 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import {
+  applications,
+  auditLog,
+  consultations,
+  countries,
+  courses,
+  staff,
+  studentFiles,
+  studentInterests,
+  studentNotes,
+  studentQualifications,
+  students,
+  universities,
+} from "../../platform/db/schema.ts";
+import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
+import {
+  emailTemplateNames,
+  emailTemplates,
+  fillTemplate,
+  recordMessages,
+  STUDENTS_PAGE_SIZE,
+} from "../../vocabulary/records.ts";
+import { qualificationLevels } from "../../vocabulary/students.ts";
+import { AppError } from "../errors.ts";
+import { oneOf } from "../fields.ts";
+import { parseInput } from "../validation.ts";
+import { notAllowed, type StaffDeps } from "./accounts.ts";
+import { type ApplicationRow, intakeText } from "./applications.ts";
+import { recordAudit } from "./audit.ts";
+import { documentVersions, type ReviewedFile } from "./document-review.ts";
+import { canManageStaff, canSeeAllStudents, canSeeStudents, canWorkStudents, type StaffMember } from "./policies.ts";
+import { studentForStaff } from "./student-access.ts";
+
+export interface StudentListRow {
+  id: number;
+  fullName: string;
+  email: string;
+  phone: string;
+  counsellor: string | null;
+  applications: number;
+  createdAt: Date;
+}
+
+export interface TimelineEntry {
+  at: Date;
+  kind: "note" | "staff" | "upload" | "booking";
+  text: string;
+  /** Who did it: a staff member, the student, or the system. */
+  actor: string;
+}
+
+export interface StudentRecord {
+  id: number;
+  fullName: string;
+  email: string;
+  phone: string;
+  gender: string | null;
+  dateOfBirth: string | null;
+  passportNo: string | null;
+  address: string | null;
+  createdAt: Date;
+  counsellorStaffId: number | null;
+  counsellor: string | null;
+  marks: { qualification: string; percentage: number | null; cgpa: number | null }[];
+  documents: ReviewedFile[];
+  savedCourses: { courseId: number; course: string; university: string; country: string }[];
+  applications: ApplicationRow[];
+  notes: { id: number; body: string; author: string; at: Date }[];
+  timeline: TimelineEntry[];
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" ? v.trim() || undefined : v);
+
+export const studentFiltersSchema = z.object({
+  q: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/** Students the member may see, newest first: everyone's for admins and read-only staff, a counsellor's own otherwise. */
+export async function listStudents(deps: StaffDeps, member: StaffMember, raw: unknown) {
+  if (!canSeeStudents(member)) throw notAllowed();
+  const filters = parseInput(studentFiltersSchema, raw);
+  const conditions: (SQL | undefined)[] = [
+    canSeeAllStudents(member) ? undefined : eq(students.counsellorStaffId, member.staffId),
+  ];
+  if (filters.q) {
+    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(students.fullName, like), ilike(students.email, like), ilike(students.phone, like)));
+  }
+  const where = and(...conditions);
+  const [totals, rows] = await Promise.all([
+    deps.db.select({ total: count() }).from(students).where(where),
+    deps.db
+      .select({
+        id: students.id,
+        fullName: students.fullName,
+        email: students.email,
+        phone: students.phone,
+        counsellor: staff.fullName,
+        createdAt: students.createdAt,
+      })
+      .from(students)
+      .leftJoin(staff, eq(staff.id, students.counsellorStaffId))
+      .where(where)
+      .orderBy(desc(students.createdAt), desc(students.id))
+      .limit(STUDENTS_PAGE_SIZE)
+      .offset((filters.page - 1) * STUDENTS_PAGE_SIZE),
+  ]);
+  return { students: rows, total: totals[0]?.total ?? 0, page: filters.page, pageSize: STUDENTS_PAGE_SIZE, filters };
+}
+
+/** What an audit entry about a student says on their timeline. */
+function describe(entry: { action: string; after: unknown; before: unknown }): string {
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  switch (entry.action) {
+    case "application.created":
+      return `Application created (${after.intake ?? "no intake"})`;
+    case "application.moved":
+      return `Application moved from ${before.status} to ${after.status}${after.note ? `: ${after.note}` : ""}`;
+    case "application.item_waived":
+      return `${after.item} waived: ${after.reason}`;
+    case "document.approved":
+      return `${after.attachmentType} approved`;
+    case "document.correction_requested":
+      return `Correction asked for ${after.attachmentType} (${after.reviewReason}): ${after.reviewMessage}`;
+    case "document.viewed":
+      return `${after.attachmentType} opened`;
+    case "document.downloaded":
+      return `${after.attachmentType} downloaded`;
+    case "student.emailed":
+      return `E-mail sent: ${after.subject}`;
+    case "student.counsellor_changed":
+      return `Counsellor changed to ${after.counsellor}`;
+    default:
+      return entry.action.replace(/[._]/g, " ");
+  }
+}
+
+/** The whole record of one student the member may see (a counsellor reaching another's student gets 404). */
+export async function getStudentRecord(deps: StaffDeps, member: StaffMember, studentId: number): Promise<StudentRecord> {
+  const student = await studentForStaff(deps.db, member, studentId);
+  const [counsellor] = student.counsellorStaffId
+    ? await deps.db.select({ fullName: staff.fullName }).from(staff).where(eq(staff.id, student.counsellorStaffId))
+    : [];
+  const [marks, documents, saved, applicationRows, notes, entries, uploads, bookings] = await Promise.all([
+    deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
+    documentVersions(deps, studentId),
+    deps.db
+      .select({ courseId: courses.id, course: courses.name, university: universities.name, country: countries.name })
+      .from(studentInterests)
+      .innerJoin(courses, eq(courses.id, studentInterests.courseId))
+      .innerJoin(universities, eq(universities.id, courses.universityId))
+      .innerJoin(countries, eq(countries.id, universities.countryId))
+      .where(eq(studentInterests.studentId, studentId))
+      .orderBy(desc(studentInterests.createdAt)),
+    studentApplications(deps, studentId),
+    deps.db
+      .select({ id: studentNotes.id, body: studentNotes.body, author: staff.fullName, at: studentNotes.createdAt })
+      .from(studentNotes)
+      .leftJoin(staff, eq(staff.id, studentNotes.authorStaffId))
+      .where(eq(studentNotes.studentId, studentId))
+      .orderBy(desc(studentNotes.createdAt), desc(studentNotes.id)),
+    deps.db.select().from(auditLog).where(eq(auditLog.studentId, studentId)).orderBy(desc(auditLog.id)).limit(200),
+    deps.db
+      .select({ type: studentFiles.attachmentType, at: studentFiles.createdAt })
+      .from(studentFiles)
+      .where(eq(studentFiles.studentId, studentId)),
+    deps.db
+      .select({ at: consultations.createdAt, destination: consultations.studyDestination, source: consultations.source })
+      .from(consultations)
+      .where(or(eq(consultations.studentId, studentId), eq(consultations.email, student.email))),
+  ]);
+  const timeline: TimelineEntry[] = [
+    ...notes.map((n) => ({ at: n.at, kind: "note" as const, text: n.body, actor: n.author ?? "Former staff" })),
+    ...entries
+      .filter((e) => e.action !== "student.note_added")
+      .map((e) => ({ at: e.at, kind: "staff" as const, text: describe(e), actor: e.actorLabel })),
+    ...uploads.map((u) => ({
+      at: u.at,
+      kind: "upload" as const,
+      text: u.type === PROFILE_PHOTO ? "Profile photo uploaded" : `${u.type} uploaded`,
+      actor: student.fullName,
+    })),
+    ...bookings.map((b) => ({
+      at: b.at,
+      kind: "booking" as const,
+      text: `Booked a free consultation (${b.destination}, ${b.source})`,
+      actor: student.fullName,
+    })),
+    { at: student.createdAt, kind: "upload" as const, text: "Signed up", actor: student.fullName },
+  ].sort((a, b) => b.at.getTime() - a.at.getTime());
+  return {
+    id: student.id,
+    fullName: student.fullName,
+    email: student.email,
+    phone: student.phone,
+    gender: student.gender,
+    dateOfBirth: student.dateOfBirth,
+    passportNo: student.passportNo,
+    address: student.address,
+    createdAt: student.createdAt,
+    counsellorStaffId: student.counsellorStaffId,
+    counsellor: counsellor?.fullName ?? null,
+    marks: qualificationLevels.map((level) => {
+      const row = marks.find((m) => m.qualification === level);
+      return {
+        qualification: level,
+        percentage: row?.percentage ? Number(row.percentage) : null,
+        cgpa: row?.cgpa ? Number(row.cgpa) : null,
+      };
+    }),
+    documents,
+    savedCourses: saved,
+    applications: applicationRows,
+    notes: notes.map((n) => ({ ...n, author: n.author ?? "Former staff" })),
+    timeline,
+  };
+}
+
+/** A student's applications, newest first (the caller checked the member may see the student). */
+async function studentApplications(deps: StaffDeps, studentId: number): Promise<ApplicationRow[]> {
+  const rows = await deps.db
+    .select({
+      id: applications.id,
+      studentId: applications.studentId,
+      studentName: students.fullName,
+      status: applications.status,
+      country: countries.name,
+      courseId: courses.id,
+      course: courses.name,
+      university: universities.name,
+      intakeMonth: applications.intakeMonth,
+      intakeYear: applications.intakeYear,
+      details: applications.details,
+      stageEnteredAt: applications.stageEnteredAt,
+      createdAt: applications.createdAt,
+    })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(applications.studentId, studentId))
+    .orderBy(desc(applications.createdAt), desc(applications.id));
+  return rows.map(({ intakeMonth, intakeYear, ...row }) => ({ ...row, intake: intakeText(intakeMonth, intakeYear) }));
+}
+
+const noteSchema = z.object({
+  body: z.string({ error: recordMessages.enterNote }).trim().min(1, recordMessages.enterNote).max(5000),
+});
+
+/** An internal note on the student's record: staff only, never shown to the student. */
+export async function addNote(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {
+  const student = await studentForStaff(deps.db, member, studentId);
+  if (!canWorkStudents(member)) throw notAllowed();
+  const input = parseInput(noteSchema, raw);
+  await deps.db.transaction(async (tx) => {
+    const [note] = await tx
+      .insert(studentNotes)
+      .values({ studentId: student.id, authorStaffId: member.staffId, body: input.body, createdAt: deps.now?.() ?? new Date() })
+      .returning({ id: studentNotes.id });
+    await recordAudit(tx, member, {
+      action: "student.note_added",
+      subjectType: "student",
+      subjectId: student.id,
+      studentId: student.id,
+      after: { noteId: note?.id },
+    });
+  });
+}
+
+export const emailSchema = z.object({
+  template: oneOf(emailTemplateNames, recordMessages.chooseTemplate),
+  subject: z.string({ error: recordMessages.enterSubject }).trim().min(1, recordMessages.enterSubject).max(200),
+  body: z.string({ error: recordMessages.enterBody }).trim().min(1, recordMessages.enterBody).max(10_000),
+});
+
+/** The template's subject and message for this student, as the e-mail form starts them. */
+export function emailDraft(member: StaffMember, student: { fullName: string }, template: keyof typeof emailTemplates) {
+  const values = { name: student.fullName, counsellor: member.fullName };
+  const chosen = emailTemplates[template];
+  return { subject: fillTemplate(chosen.subject, values), body: fillTemplate(chosen.body, values) };
+}
+
+/** E-mails the student from their record through the mail adapter; logged on the timeline. */
+export async function emailStudent(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {
+  const student = await studentForStaff(deps.db, member, studentId);
+  if (!canWorkStudents(member)) throw notAllowed();
+  const input = parseInput(emailSchema, raw);
+  if (!deps.mailer) throw new AppError("unavailable", recordMessages.emailFailed);
+  try {
+    await deps.mailer.send({ to: student.email, subject: input.subject, text: input.body });
+  } catch (error) {
+    deps.log.warn({ err: error, studentId }, "e-mail to a student not sent");
+    throw new AppError("unavailable", recordMessages.emailFailed);
+  }
+  await recordAudit(deps.db, member, {
+    action: "student.emailed",
+    subjectType: "student",
+    subjectId: student.id,
+    studentId: student.id,
+    after: { subject: input.subject, template: input.template },
+  });
+  return { email: student.email };
+}
+
+const counsellorSchema = z.object({ counsellorStaffId: z.coerce.number({ error: recordMessages.chooseCounsellor }).int() });
+
+/** An admin chooses who looks after a student (an active counsellor); audited. */
+export async function assignCounsellor(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {
+  const student = await studentForStaff(deps.db, member, studentId);
+  if (!canManageStaff(member)) throw notAllowed();
+  const input = parseInput(counsellorSchema, raw);
+  const [counsellor] = await deps.db
+    .select({ id: staff.id, fullName: staff.fullName })
+    .from(staff)
+    .where(and(eq(staff.id, input.counsellorStaffId), eq(staff.role, "counsellor"), isNull(staff.disabledAt)));
+  if (!counsellor) {
+    throw new AppError("invalid_input", recordMessages.chooseCounsellor, { counsellorStaffId: recordMessages.chooseCounsellor });
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.update(students).set({ counsellorStaffId: counsellor.id }).where(eq(students.id, student.id));
+    await recordAudit(tx, member, {
+      action: "student.counsellor_changed",
+      subjectType: "student",
+      subjectId: student.id,
+      studentId: student.id,
+      before: { counsellorStaffId: student.counsellorStaffId },
+      after: { counsellorStaffId: counsellor.id, counsellor: counsellor.fullName },
+    });
+  });
+  return counsellor;
+}
+
+/** Active counsellors, for the choosers of the console. */
+export async function activeCounsellors(deps: StaffDeps) {
+  return deps.db
+    .select({ id: staff.id, fullName: staff.fullName })
+    .from(staff)
+    .where(and(eq(staff.role, "counsellor"), isNull(staff.disabledAt)))
+    .orderBy(asc(staff.fullName));
+}

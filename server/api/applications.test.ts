@@ -1,0 +1,402 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { auditLog, countries, countryDocumentRules, courses, universities } from "../../platform/db/schema.ts";
+import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
+import { createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { openTestDatabase } from "../../tests/support/test-database.ts";
+
+/**
+ * Students' records, applications and document review in the console: who reaches which student, the
+ * stage model and its required fields, what the student reads and is mailed, the correction loop with
+ * versions kept, and the audit of every change and every document view.
+ */
+let database: DatabaseHandle;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let testApp: TestApp;
+let api: ApiClient;
+let uploadsDir: string;
+const cookies: Record<string, string> = {};
+const ids: Record<string, number> = {};
+let meera: Student;
+let arjun: Student;
+let germanCourse: number;
+let otherCourse: number;
+
+async function signIn(email: string, password: string) {
+  const answer = await api.post("/api/v1/staff/session", { email, password });
+  expect(answer.status).toBe(200);
+  return cookiesNamed(answer, "ignite_staff")[0]?.pair ?? "";
+}
+
+const pdf = (text: string) =>
+  new TextEncoder().encode(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+
+const as = (who: string) => ({ cookie: cookies[who] });
+const mailsTo = (email: string) => sink.messages.filter((m) => m.to.includes(email));
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  sink = await startSmtpSink();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "ignite-applications-"));
+  uploadsDir = path.join(dataDir, "uploads");
+  testApp = createTestApp(database, { SMTP_URL: sink.url, DATA_DIR: dataDir, PUBLIC_URL: "https://ignite.test" });
+  api = new ApiClient(testApp.app);
+  await testApp.staff.ensureAdmin({ email: "admin@records.test", password: "admin-Secret-records" });
+  cookies.admin = await signIn("admin@records.test", "admin-Secret-records");
+  for (const [key, role] of [
+    ["asha", "counsellor"],
+    ["ravi", "counsellor"],
+    ["viewer", "read_only"],
+    ["verifier", "document_verifier"],
+  ] as const) {
+    const member = await testApp.staff.create(
+      { system: "test" },
+      { email: `${key}@records.test`, fullName: key, role, password: `${key}-Secret-pass` },
+    );
+    ids[key] = member.staffId;
+    cookies[key] = await signIn(`${key}@records.test`, `${key}-Secret-pass`);
+  }
+  meera = await createStudent(api, { name: "Meera Nair" });
+  arjun = await createStudent(api, { name: "Arjun Rao" });
+  // Asha looks after Meera, Ravi after Arjun.
+  for (const [student, counsellor] of [
+    [meera, ids.asha],
+    [arjun, ids.ravi],
+  ] as const) {
+    const answer = await api.post(
+      `/api/v1/staff/students/${student.studentId}/counsellor`,
+      { counsellorStaffId: counsellor },
+      as("admin"),
+    );
+    expect(answer.status).toBe(200);
+  }
+  const pick = async (country: string) => {
+    const [row] = await database.db
+      .select({ id: courses.id, countryId: countries.id })
+      .from(courses)
+      .innerJoin(universities, eq(universities.id, courses.universityId))
+      .innerJoin(countries, eq(countries.id, universities.countryId))
+      .where(eq(countries.name, country))
+      .limit(1);
+    if (!row) throw new Error(`no course in ${country}`);
+    return row;
+  };
+  const german = await pick("Germany");
+  germanCourse = german.id;
+  otherCourse = (await pick("Ireland")).id;
+  await database.db
+    .insert(countryDocumentRules)
+    .values({ countryId: german.countryId, label: "APS certificate", attachmentType: "Documents 1" });
+});
+afterAll(async () => {
+  await sink.close();
+  await database.close();
+});
+
+const create = (
+  who: string,
+  student: Student,
+  courseId: number,
+  intake = { intakeMonth: 9, intakeYear: new Date().getUTCFullYear() + 1 },
+) => api.post(`/api/v1/staff/students/${student.studentId}/applications`, { courseId, ...intake }, as(who));
+const move = (who: string, applicationId: number, body: Record<string, unknown>) =>
+  api.post(`/api/v1/staff/applications/${applicationId}/moves`, body, as(who));
+
+describe("who reaches a student's record", () => {
+  it("a counsellor sees their own students only; another counsellor's student does not exist for them", async () => {
+    expect((await api.get(`/api/v1/staff/students/${meera.studentId}`, as("asha"))).status).toBe(200);
+    const reaching = await api.get(`/api/v1/staff/students/${arjun.studentId}`, as("asha"));
+    expect(reaching.status).toBe(404);
+    expect(JSON.stringify(reaching.body)).not.toContain("Arjun");
+    const list = (await api.get("/api/v1/staff/students", as("asha"))).body.data.map((s: { id: number }) => s.id);
+    expect(list).toContain(meera.studentId);
+    expect(list).not.toContain(arjun.studentId);
+    // Nor can she write to it.
+    expect((await api.post(`/api/v1/staff/students/${arjun.studentId}/notes`, { body: "x" }, as("asha"))).status).toBe(404);
+    expect((await create("asha", arjun, otherCourse)).status).toBe(404);
+  });
+
+  it("admins and read-only staff see everyone; read-only changes nothing; verifiers see no records", async () => {
+    expect((await api.get(`/api/v1/staff/students/${arjun.studentId}`, as("admin"))).status).toBe(200);
+    expect((await api.get(`/api/v1/staff/students/${arjun.studentId}`, as("viewer"))).status).toBe(200);
+    expect((await api.post(`/api/v1/staff/students/${arjun.studentId}/notes`, { body: "x" }, as("viewer"))).status).toBe(403);
+    expect((await api.get(`/api/v1/staff/students/${arjun.studentId}`, as("verifier"))).status).toBe(404);
+    expect((await api.get("/api/v1/staff/students", as("verifier"))).status).toBe(403);
+  });
+
+  it("a student's session or none gets 404 on the staff paths", async () => {
+    for (const cookie of [meera.cookie, ""]) {
+      expect((await api.get(`/api/v1/staff/students/${meera.studentId}`, { cookie })).status).toBe(404);
+      expect((await api.get("/api/v1/staff/applications", { cookie })).status).toBe(404);
+      expect((await api.get("/api/v1/staff/documents/review-queue", { cookie })).status).toBe(404);
+    }
+  });
+});
+
+describe("notes and e-mails on the record", () => {
+  it("a note stays internal: on the staff timeline, never in what the student reads", async () => {
+    const answer = await api.post(
+      `/api/v1/staff/students/${meera.studentId}/notes`,
+      { body: "Prefers calls after 6pm" },
+      as("asha"),
+    );
+    expect(answer.status).toBe(201);
+    expect((await api.post(`/api/v1/staff/students/${meera.studentId}/notes`, { body: "  " }, as("asha"))).body.message).toBe(
+      "Write the note",
+    );
+    const record = (await api.get(`/api/v1/staff/students/${meera.studentId}`, as("asha"))).body.data;
+    expect(record.notes[0]).toMatchObject({ body: "Prefers calls after 6pm", author: "asha" });
+    expect(record.timeline.some((t: { text: string }) => t.text === "Prefers calls after 6pm")).toBe(true);
+    for (const path of ["/api/v1/students/me", "/api/v1/students/me/applications", "/api/v1/students/me/files"]) {
+      expect(JSON.stringify((await api.get(path, { cookie: meera.cookie })).body)).not.toContain("6pm");
+    }
+  });
+
+  it("an e-mail from a template goes through the mail adapter and shows on the timeline", async () => {
+    const answer = await api.post(
+      `/api/v1/staff/students/${meera.studentId}/emails`,
+      {
+        template: "Documents needed",
+        subject: "Documents needed for your application",
+        body: "Dear Meera, please upload your SOP.",
+      },
+      as("asha"),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(`E-mail sent to ${meera.email}.`);
+    const mail = mailsTo(meera.email).find((m) => m.subject === "Documents needed for your application");
+    expect(mail?.text).toContain("please upload your SOP");
+    const record = (await api.get(`/api/v1/staff/students/${meera.studentId}`, as("asha"))).body.data;
+    expect(record.timeline.some((t: { text: string }) => t.text === "E-mail sent: Documents needed for your application")).toBe(
+      true,
+    );
+    const refused = await api.post(
+      `/api/v1/staff/students/${meera.studentId}/emails`,
+      { template: "Nope", subject: "", body: "" },
+      as("asha"),
+    );
+    expect(refused.status).toBe(400);
+  });
+});
+
+describe("applications move through the stage model", () => {
+  let applicationId: number;
+
+  it("a counsellor creates one for their student; it starts Shortlisted with the country's checklist", async () => {
+    const answer = await create("asha", meera, germanCourse);
+    expect(answer.status).toBe(201);
+    applicationId = answer.body.data.id;
+    expect(answer.body.data).toMatchObject({
+      status: "Shortlisted",
+      moves: ["Documents pending", "Ready to submit", "Withdrawn"],
+    });
+    const items = answer.body.data.checklist.map((c: { item: string; state: string }) => `${c.item}:${c.state}`);
+    expect(items).toEqual([
+      "CV/Resume:Missing",
+      "SOP:Missing",
+      "LOR:Missing",
+      "Passport:Missing",
+      "10th Grade:Missing",
+      "12th Grade:Missing",
+      "APS certificate:Missing",
+    ]);
+    expect((await create("asha", meera, germanCourse)).status).toBe(409);
+    expect((await create("asha", meera, germanCourse, { intakeMonth: 13, intakeYear: 2020 })).status).toBe(400);
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "application.created"), eq(auditLog.subjectId, String(applicationId))));
+    expect(audit[0]).toMatchObject({ actorStaffId: ids.asha, studentId: meera.studentId });
+  });
+
+  it("only the moves the model allows are accepted, and a stage's required fields must be given", async () => {
+    const skip = await move("asha", applicationId, { status: "Visa granted" });
+    expect(skip.status).toBe(400);
+    expect(skip.body.message).toBe("An application cannot move from Shortlisted to Visa granted.");
+    for (const status of ["Ready to submit", "Submitted"]) {
+      expect((await move("asha", applicationId, { status, note: `to ${status}` })).status).toBe(200);
+    }
+    const bare = await move("asha", applicationId, { status: "Conditional offer" });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.fields).toEqual({ offerConditions: "Enter the offer conditions" });
+    expect((await move("viewer", applicationId, { status: "Conditional offer", details: { offerConditions: "x" } })).status).toBe(
+      403,
+    );
+    expect((await move("ravi", applicationId, { status: "Conditional offer", details: { offerConditions: "x" } })).status).toBe(
+      404,
+    );
+    const offer = await move("asha", applicationId, {
+      status: "Conditional offer",
+      note: "Offer letter received by e-mail",
+      details: { offerConditions: "IELTS 6.5 overall" },
+    });
+    expect(offer.status).toBe(200);
+    expect(offer.body.data.details).toEqual({ offerConditions: "IELTS 6.5 overall" });
+    expect(offer.body.data.events.map((e: { to: string }) => e.to)).toEqual([
+      "Shortlisted",
+      "Ready to submit",
+      "Submitted",
+      "Conditional offer",
+    ]);
+    expect(offer.body.data.events[3]).toMatchObject({
+      from: "Submitted",
+      note: "Offer letter received by e-mail",
+      actor: "asha (counsellor)",
+    });
+    const confirmation = await move("asha", applicationId, { status: "Offer accepted" });
+    expect(confirmation.status).toBe(200);
+    const cas = await move("asha", applicationId, {
+      status: "Confirmation issued",
+      details: { confirmationKind: "Visa", confirmationNumber: "" },
+    });
+    expect(cas.body.error.fields).toEqual({
+      confirmationKind: "Enter the confirmation",
+      confirmationNumber: "Enter the confirmation number",
+    });
+  });
+
+  it("the student reads the stage, its label, the next action and the history, and is mailed on each change", async () => {
+    const mine = (await api.get("/api/v1/students/me/applications", { cookie: meera.cookie })).body.data;
+    expect(mine[0]).toMatchObject({
+      status: "Offer accepted",
+      stage_label: "You have accepted the offer.",
+      next_action: "Pay the deposit if the university asks for one.",
+      waiting_on: "student",
+      details: { offerConditions: "IELTS 6.5 overall" },
+    });
+    expect(mine[0].intake).toMatch(/^September \d{4}$/);
+    expect(mine[0].history.map((h: { status: string }) => h.status)).toEqual([
+      "Shortlisted",
+      "Ready to submit",
+      "Submitted",
+      "Conditional offer",
+      "Offer accepted",
+    ]);
+    // Staff's notes stay internal.
+    expect(JSON.stringify(mine)).not.toContain("Offer letter received");
+    const offerMail = mailsTo(meera.email).find((m) => m.subject.endsWith(": Conditional offer"));
+    expect(offerMail?.text).toContain("You have a conditional offer.");
+    expect(offerMail?.text).toContain("Next: Meet the offer's conditions");
+    expect(offerMail?.text).toContain("https://ignite.test/user/applications");
+    // One mail per change: created, three moves to the offer, accepted.
+    expect(mailsTo(meera.email).filter((m) => m.subject.startsWith("Your application to"))).toHaveLength(5);
+  });
+
+  it("the table and the board are filtered by visibility, stage and search", async () => {
+    const ashas = (await api.get("/api/v1/staff/applications", as("asha"))).body.data;
+    expect(ashas.map((a: { id: number }) => a.id)).toContain(applicationId);
+    expect((await api.get("/api/v1/staff/applications", as("ravi"))).body.data).toEqual([]);
+    expect((await api.get("/api/v1/staff/applications?status=Submitted", as("admin"))).body.data).toEqual([]);
+    const found = (await api.get("/api/v1/staff/applications?q=meera", as("admin"))).body.data;
+    expect(found.map((a: { id: number }) => a.id)).toEqual([applicationId]);
+    expect((await api.get("/api/v1/staff/applications?status=Nope", as("admin"))).status).toBe(400);
+  });
+});
+
+describe("documents: review, the correction loop and the audit of every view", () => {
+  let sopId: string;
+  let applicationId: number;
+
+  it("an uploaded document waits in the verifier's queue; the verifier opens it (audited) and asks for a correction", async () => {
+    applicationId = (await create("asha", meera, otherCourse)).body.data.id;
+    expect((await uploadDocument(api, meera, "SOP", { bytes: pdf("first SOP"), name: "sop.pdf" })).status).toBe(200);
+    const queue = (await api.get("/api/v1/staff/documents/review-queue", as("verifier"))).body.data;
+    const sop = queue.find(
+      (f: { studentId: number; attachmentType: string }) => f.studentId === meera.studentId && f.attachmentType === "SOP",
+    );
+    expect(sop).toMatchObject({ reviewState: "Waiting for review", current: true });
+    sopId = sop.publicId;
+    // Ravi's queue holds only his students' documents.
+    expect((await api.get("/api/v1/staff/documents/review-queue", as("ravi"))).body.data).toEqual([]);
+
+    const opened = await testApp.app.request(`/staff/files/${sopId}?inline=1`, { headers: { Cookie: cookies.verifier ?? "" } });
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("first SOP");
+    const notHis = await testApp.app.request(`/staff/files/${sopId}`, { headers: { Cookie: cookies.ravi ?? "" } });
+    expect(notHis.status).toBe(404);
+    const views = await database.db.select().from(auditLog).where(eq(auditLog.subjectId, sopId));
+    expect(views.filter((v) => v.action === "document.viewed")).toEqual([
+      expect.objectContaining({ actorStaffId: ids.verifier, studentId: meera.studentId }),
+    ]);
+
+    const unclear = await api.post(`/api/v1/staff/documents/${sopId}/review`, { decision: "correction" }, as("verifier"));
+    expect(unclear.status).toBe(400);
+    expect(unclear.body.error.fields).toMatchObject({ reason: "Choose a reason from the list" });
+    const asked = await api.post(
+      `/api/v1/staff/documents/${sopId}/review`,
+      { decision: "correction", reason: "Needs signature or stamp", message: "Please sign the last page." },
+      as("verifier"),
+    );
+    expect(asked.status).toBe(200);
+    expect((await api.post(`/api/v1/staff/documents/${sopId}/review`, { decision: "approve" }, as("viewer"))).status).toBe(403);
+  });
+
+  it("the student reads the reason, re-uploads, the previous version is kept, and the verifier approves", async () => {
+    const files = (await api.get("/api/v1/students/me/files", { cookie: meera.cookie })).body.data;
+    expect(files.find((f: { attachment_type: string }) => f.attachment_type === "SOP")).toMatchObject({
+      review_state: "Correction requested",
+      review_reason: "Needs signature or stamp",
+      review_message: "Please sign the last page.",
+    });
+    expect(
+      mailsTo(meera.email).some(
+        (m) => m.subject === "Please upload your SOP again" && m.text.includes("Please sign the last page."),
+      ),
+    ).toBe(true);
+    const before = readdirSync(uploadsDir).length;
+    expect((await uploadDocument(api, meera, "SOP", { bytes: pdf("signed SOP"), name: "sop-signed.pdf" })).status).toBe(200);
+    expect(readdirSync(uploadsDir)).toHaveLength(before + 1);
+    const again = (await api.get("/api/v1/students/me/files", { cookie: meera.cookie })).body.data;
+    expect(again.filter((f: { attachment_type: string }) => f.attachment_type === "SOP")).toEqual([
+      expect.objectContaining({ review_state: "Waiting for review", review_reason: null, name: "sop-signed.pdf" }),
+    ]);
+
+    const record = (await api.get(`/api/v1/staff/students/${meera.studentId}`, as("asha"))).body.data;
+    const versions = record.documents.filter((d: { attachmentType: string }) => d.attachmentType === "SOP");
+    expect(
+      versions.map((v: { name: string; current: boolean; reviewState: string }) => [v.name, v.current, v.reviewState]),
+    ).toEqual([
+      ["sop-signed.pdf", true, "Waiting for review"],
+      ["sop.pdf", false, "Correction requested"],
+    ]);
+    // The old version cannot be reviewed any more; the new one can.
+    expect((await api.post(`/api/v1/staff/documents/${sopId}/review`, { decision: "approve" }, as("verifier"))).status).toBe(409);
+    const current = versions[0].publicId;
+    expect((await api.post(`/api/v1/staff/documents/${current}/review`, { decision: "approve" }, as("verifier"))).status).toBe(
+      200,
+    );
+    const detail = (await api.get(`/api/v1/staff/applications/${applicationId}`, as("asha"))).body.data;
+    expect(detail.checklist.find((c: { item: string }) => c.item === "SOP")).toMatchObject({ state: "Approved" });
+    const actions = (await database.db.select().from(auditLog).where(eq(auditLog.studentId, meera.studentId))).map(
+      (e) => e.action,
+    );
+    expect(actions).toEqual(expect.arrayContaining(["document.correction_requested", "document.approved", "document.viewed"]));
+  });
+
+  it("a checklist item can be waived for one application, with a reason", async () => {
+    const refused = await api.post(
+      `/api/v1/staff/applications/${applicationId}/waivers`,
+      { item: "LOR", reason: "" },
+      as("asha"),
+    );
+    expect(refused.status).toBe(400);
+    const waived = await api.post(
+      `/api/v1/staff/applications/${applicationId}/waivers`,
+      { item: "LOR", reason: "The university does not ask for one" },
+      as("asha"),
+    );
+    expect(waived.status).toBe(200);
+    expect(waived.body.data.checklist.find((c: { item: string }) => c.item === "LOR")).toMatchObject({
+      state: "Waived",
+      waiverReason: "The university does not ask for one",
+    });
+  });
+});

@@ -1,0 +1,234 @@
+import type { Handler, Hono } from "hono";
+import { z } from "zod";
+import { parseId } from "../../modules/catalogue/inputs.ts";
+import type { DocumentService } from "../../modules/documents/documents.ts";
+import type { ApplicationDetail, ApplicationRow, ReviewedFile, StaffService, StudentRecord } from "../../modules/staff/staff.ts";
+import { applicationMessages, applicationStatuses } from "../../vocabulary/applications.ts";
+import { checklistStates, correctionReasons, reviewMessages, reviewStates } from "../../vocabulary/documents.ts";
+import { recordMessages } from "../../vocabulary/records.ts";
+import type { ServerEnv } from "../context.ts";
+import { requireStaff } from "../guards.ts";
+import { serveFile } from "./documents.ts";
+import { readJson } from "./read-json.ts";
+
+const at = z.iso.datetime();
+
+export const staffApplicationSchema = z.object({
+  id: z.int(),
+  studentId: z.int(),
+  studentName: z.string(),
+  status: z.enum(applicationStatuses),
+  country: z.string(),
+  courseId: z.int(),
+  course: z.string(),
+  university: z.string(),
+  intake: z.string().nullable(),
+  details: z.record(z.string(), z.string()),
+  stageEnteredAt: at,
+  createdAt: at,
+});
+export const applicationDetailSchema = staffApplicationSchema.extend({
+  moves: z.array(z.enum(applicationStatuses)).meta({ description: "The stages it may move to next" }),
+  events: z.array(
+    z.object({
+      from: z.enum(applicationStatuses).nullable(),
+      to: z.enum(applicationStatuses),
+      note: z.string().nullable(),
+      details: z.record(z.string(), z.string()),
+      actor: z.string(),
+      at,
+      daysInStage: z.int(),
+    }),
+  ),
+  checklist: z.array(
+    z.object({
+      item: z.string(),
+      attachmentType: z.string(),
+      state: z.enum(checklistStates),
+      file: z.string().nullable().meta({ description: "Where staff open the current file (audited)" }),
+      reviewReason: z.string().nullable(),
+      reviewMessage: z.string().nullable(),
+      waiverReason: z.string().nullable(),
+    }),
+  ),
+});
+export const reviewedFileSchema = z.object({
+  publicId: z.string(),
+  file: z.string().meta({ description: "Where staff open it: /staff/files/{publicId} (each view audited)" }),
+  studentId: z.int(),
+  studentName: z.string(),
+  attachmentType: z.string(),
+  name: z.string(),
+  size: z.int(),
+  uploadedAt: at,
+  current: z.boolean(),
+  reviewState: z.enum(reviewStates),
+  reviewReason: z.enum(correctionReasons).nullable(),
+  reviewMessage: z.string().nullable(),
+  reviewedAt: at.nullable(),
+});
+export const studentRowSchema = z.object({
+  id: z.int(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  counsellor: z.string().nullable(),
+  createdAt: at,
+});
+export const studentRecordSchema = studentRowSchema.extend({
+  gender: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  passportNo: z.string().nullable(),
+  address: z.string().nullable(),
+  counsellorStaffId: z.int().nullable(),
+  marks: z.array(z.object({ qualification: z.string(), percentage: z.number().nullable(), cgpa: z.number().nullable() })),
+  documents: z.array(reviewedFileSchema),
+  savedCourses: z.array(z.object({ courseId: z.int(), course: z.string(), university: z.string(), country: z.string() })),
+  applications: z.array(staffApplicationSchema),
+  notes: z.array(z.object({ id: z.int(), body: z.string(), author: z.string(), at })),
+  timeline: z.array(z.object({ at, kind: z.enum(["note", "staff", "upload", "booking"]), text: z.string(), actor: z.string() })),
+});
+
+export const staffFileUrl = (publicId: string) => `/staff/files/${publicId}`;
+
+export const presentStaffApplication = (a: ApplicationRow): z.infer<typeof staffApplicationSchema> => ({
+  id: a.id,
+  studentId: a.studentId,
+  studentName: a.studentName,
+  status: a.status,
+  country: a.country,
+  courseId: a.courseId,
+  course: a.course,
+  university: a.university,
+  intake: a.intake,
+  details: a.details,
+  stageEnteredAt: a.stageEnteredAt.toISOString(),
+  createdAt: a.createdAt.toISOString(),
+});
+export const presentApplicationDetail = (a: ApplicationDetail): z.infer<typeof applicationDetailSchema> => ({
+  ...presentStaffApplication(a),
+  moves: a.moves,
+  events: a.events.map((e) => ({
+    from: e.from,
+    to: e.to,
+    note: e.note,
+    details: e.details,
+    actor: e.actor,
+    at: e.at.toISOString(),
+    daysInStage: e.daysInStage,
+  })),
+  checklist: a.checklist.map(({ filePublicId, ...item }) => ({
+    ...item,
+    file: filePublicId ? staffFileUrl(filePublicId) : null,
+  })),
+});
+export const presentReviewedFile = (f: ReviewedFile): z.infer<typeof reviewedFileSchema> => ({
+  publicId: f.publicId,
+  file: staffFileUrl(f.publicId),
+  studentId: f.studentId,
+  studentName: f.studentName,
+  attachmentType: f.attachmentType,
+  name: f.name,
+  size: f.size,
+  uploadedAt: f.uploadedAt.toISOString(),
+  current: f.supersededAt === null,
+  reviewState: f.reviewState,
+  reviewReason: f.reviewReason,
+  reviewMessage: f.reviewMessage,
+  reviewedAt: f.reviewedAt?.toISOString() ?? null,
+});
+export const presentStudentRecord = (s: StudentRecord): z.infer<typeof studentRecordSchema> => ({
+  id: s.id,
+  fullName: s.fullName,
+  email: s.email,
+  phone: s.phone,
+  counsellor: s.counsellor,
+  createdAt: s.createdAt.toISOString(),
+  gender: s.gender,
+  dateOfBirth: s.dateOfBirth,
+  passportNo: s.passportNo,
+  address: s.address,
+  counsellorStaffId: s.counsellorStaffId,
+  marks: s.marks,
+  documents: s.documents.map(presentReviewedFile),
+  savedCourses: s.savedCourses,
+  applications: s.applications.map(presentStaffApplication),
+  notes: s.notes.map((n) => ({ ...n, at: n.at.toISOString() })),
+  timeline: s.timeline.map((t) => ({ ...t, at: t.at.toISOString() })),
+});
+
+/** Students' records, applications and document review under /api/v1/staff (the rules live in the staff module). */
+export function staffRecordsApi(api: Hono<ServerEnv>, staff: StaffService) {
+  const id = (value: string | undefined, what: string) => parseId(value ?? "", what);
+
+  api.get("/students", requireStaff, async (c) => {
+    const result = await staff.students(c.var.staff, c.req.query());
+    return c.json({
+      data: result.students.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
+      page: result.page,
+      pageSize: result.pageSize,
+      total: result.total,
+    });
+  });
+  api.get("/students/:id", requireStaff, async (c) =>
+    c.json({ data: presentStudentRecord(await staff.student(c.var.staff, id(c.req.param("id"), "Student"))) }),
+  );
+  api.post("/students/:id/notes", requireStaff, async (c) => {
+    await staff.addNote(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
+    return c.json({ message: recordMessages.noteAdded }, 201);
+  });
+  api.post("/students/:id/emails", requireStaff, async (c) => {
+    const sent = await staff.emailStudent(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
+    return c.json({ message: recordMessages.emailed(sent.email) });
+  });
+  api.post("/students/:id/counsellor", requireStaff, async (c) => {
+    const counsellor = await staff.assignCounsellor(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
+    return c.json({ message: recordMessages.counsellorChanged(counsellor.fullName) });
+  });
+  api.post("/students/:id/applications", requireStaff, async (c) => {
+    const created = await staff.createApplication(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
+    return c.json({ message: applicationMessages.created, data: presentApplicationDetail(created) }, 201);
+  });
+
+  api.get("/applications", requireStaff, async (c) =>
+    c.json({ data: (await staff.applications(c.var.staff, c.req.query())).map(presentStaffApplication) }),
+  );
+  api.get("/applications/:id", requireStaff, async (c) =>
+    c.json({ data: presentApplicationDetail(await staff.application(c.var.staff, id(c.req.param("id"), "Application"))) }),
+  );
+  api.post("/applications/:id/moves", requireStaff, async (c) => {
+    const moved = await staff.moveApplication(c.var.staff, id(c.req.param("id"), "Application"), await readJson(c));
+    return c.json({ message: applicationMessages.moved(moved.status), data: presentApplicationDetail(moved) });
+  });
+  api.post("/applications/:id/waivers", requireStaff, async (c) => {
+    const body = await readJson(c);
+    const updated = await staff.waiveChecklistItem(c.var.staff, id(c.req.param("id"), "Application"), body);
+    const item = typeof body === "object" && body && "item" in body ? String(body.item) : "";
+    return c.json({ message: reviewMessages.waived(item), data: presentApplicationDetail(updated) });
+  });
+
+  api.get("/documents/review-queue", requireStaff, async (c) =>
+    c.json({ data: (await staff.reviewQueue(c.var.staff)).map(presentReviewedFile) }),
+  );
+  api.post("/documents/:publicId/review", requireStaff, async (c) => {
+    const reviewed = await staff.reviewDocument(c.var.staff, c.req.param("publicId"), await readJson(c));
+    const message =
+      reviewed.reviewState === "Approved"
+        ? reviewMessages.approved(reviewed.attachmentType)
+        : reviewMessages.correctionAsked(reviewed.attachmentType);
+    return c.json({ message, data: { reviewState: reviewed.reviewState } });
+  });
+}
+
+/**
+ * GET /staff/files/:publicId: a student's file opened by staff, when their rule allows; the view (or,
+ * with ?download=1, the download) is in the audit log before a byte is sent. Anyone else: 404.
+ */
+export function staffFilesRoute(documents: DocumentService, staff: StaffService): Handler<ServerEnv> {
+  return async (c) => {
+    const member = c.var.staff;
+    const download = c.req.query("download") === "1";
+    const viewer = member ? { staffMayRead: staff.fileAccess(member, download) } : null;
+    return serveFile(c, await documents.open(viewer, c.req.param("publicId") ?? ""), !download);
+  };
+}
