@@ -9,7 +9,17 @@ export interface DocumentRow {
   url: string;
   name: string;
   size: number;
+  /** Staff's review; with a requested correction, the reason and what to correct. */
+  reviewState: string;
+  reviewReason: string | null;
+  reviewMessage: string | null;
 }
+
+const reviewTones: Record<string, string> = {
+  "Waiting for review": "text-bg-light",
+  Approved: "text-bg-success",
+  "Correction requested": "text-bg-warning",
+};
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -133,9 +143,12 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
                       {required && " *"}
                     </span>
                     {doc ? (
-                      <span className="small text-body-secondary ms-2">
-                        {doc.name} ({sizeText(doc.size)})
-                      </span>
+                      <>
+                        <span className="small text-body-secondary ms-2">
+                          {doc.name} ({sizeText(doc.size)})
+                        </span>
+                        <span className={`badge ${reviewTones[doc.reviewState] ?? "text-bg-light"} ms-2`}>{doc.reviewState}</span>
+                      </>
                     ) : (
                       <span className="small text-body-secondary ms-2">Not uploaded</span>
                     )}
@@ -165,6 +178,11 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
                     />
                   </div>
                 </div>
+                {doc?.reviewState === "Correction requested" && (
+                  <p className="small text-danger mb-0 mt-2" data-testid={`correction-${type}`}>
+                    {doc.reviewReason}: {doc.reviewMessage} Please upload a corrected {type}.
+                  </p>
+                )}
                 {progress[type] !== undefined && <Progress percent={progress[type] ?? 0} label={`${type} upload`} />}
               </li>
             );

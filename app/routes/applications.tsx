@@ -1,5 +1,6 @@
+import { inIndianTime } from "~/lib/indian-time";
 import { requireStudent } from "~/lib/login-required.server";
-import { applicationStatusTones } from "../../vocabulary/applications.ts";
+import { applicationStatusTones, stageFields, waitingOnLabels } from "../../vocabulary/applications.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/applications";
 
@@ -7,7 +8,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Applications | Ignite" 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
-  return { applications: await context.students.listApplications(student.studentId) };
+  const applications = await context.students.listApplications(student.studentId);
+  const labelOf = (key: string) => stageFields.find((f) => f.key === key)?.label ?? key;
+  return {
+    applications: applications.map((a) => ({
+      ...a,
+      details: Object.entries(a.details).map(([key, value]) => ({ label: labelOf(key), value })),
+      history: a.history.map((h) => ({ status: h.status, when: inIndianTime(h.at) })),
+    })),
+  };
 }
 
 export default function Applications({ loaderData }: Route.ComponentProps) {
@@ -29,7 +38,34 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                   <span className={`badge text-bg-${applicationStatusTones[application.status]} mb-2`}>{application.status}</span>
                   <p className="small text-body-secondary mb-1">In {application.country}</p>
                   <h2 className="h6 mb-1">{application.course}</h2>
-                  <p className="mb-0">{application.university}</p>
+                  <p className="mb-2">{application.university}</p>
+                  {application.intake && <p className="small mb-2">Intake: {application.intake}</p>}
+                  <p className="mb-1">{application.stageLabel}</p>
+                  <p className="mb-1">
+                    <strong>Next:</strong> {application.nextAction}
+                  </p>
+                  <p className="small text-body-secondary mb-2">{waitingOnLabels[application.waitingOn]}</p>
+                  {application.details.length > 0 && (
+                    <dl className="small mb-2">
+                      {application.details.map((d) => (
+                        <div key={d.label}>
+                          <dt className="d-inline">{d.label}:</dt> <dd className="d-inline">{d.value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  )}
+                  {application.history.length > 1 && (
+                    <details className="small">
+                      <summary>History</summary>
+                      <ol className="mb-0 mt-1">
+                        {application.history.map((h) => (
+                          <li key={`${h.status}-${h.when.iso}`}>
+                            {h.status}, <time dateTime={h.when.iso}>{h.when.text}</time>
+                          </li>
+                        ))}
+                      </ol>
+                    </details>
+                  )}
                 </div>
               </div>
             </li>

@@ -33,7 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: inIndianTime(s.signedInAt),
     lastSeen: inIndianTime(s.lastSeenAt),
   }));
-  const documents = files.map((f) => ({ attachmentType: f.attachmentType, url: f.url, name: f.name, size: f.size }));
+  const documents = files.map((f) => ({
+    attachmentType: f.attachmentType,
+    url: f.url,
+    name: f.name,
+    size: f.size,
+    reviewState: f.reviewState,
+    reviewReason: f.reviewReason,
+    reviewMessage: f.reviewMessage,
+  }));
   return { profile, documents, devices, rules: fieldRules(profileSchema) };
 }
 

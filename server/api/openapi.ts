@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { searchTermSchema } from "../../modules/catalogue/inputs.ts";
 import { consultationInputSchema } from "../../modules/consultations/input.ts";
-import { errorCodes } from "../../modules/errors.ts";
 import {
   codeSchema,
   loginSchema,
@@ -17,6 +16,26 @@ import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
 import { consultationStatuses, studyDestinations } from "../../vocabulary/consultations.ts";
 import { documentMessages } from "../../vocabulary/documents.ts";
 import {
+  answer,
+  body,
+  coursesAnswer,
+  dataOf,
+  errorBodySchema,
+  failures,
+  idParam,
+  jsonSchema,
+  listOf,
+  message,
+  multipart,
+  operation,
+  pageParam,
+  paging,
+  pathParam,
+  ref,
+  write,
+} from "./openapi-parts.ts";
+import { staffRecordsPaths, staffRecordsSchemas } from "./openapi-staff-records.ts";
+import {
   applicationSchema,
   bookingSchema,
   countrySchema,
@@ -28,86 +47,6 @@ import {
   universitySchema,
 } from "./presenters.ts";
 import { auditEntrySchema, leadSchema, staffAccountSchema, staffMemberSchema } from "./staff.ts";
-
-/** The one error shape every JSON error has (server/errors.ts builds it). */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  error: z.object({
-    code: z.enum(errorCodes),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional().meta({ description: "A message per refused field" }),
-  }),
-});
-
-const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as { $schema?: string };
-  delete json.$schema;
-  return json;
-};
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: object) => ({ "application/json": { schema } });
-const answer = (description: string, schema: object) => ({ description, content: json(schema) });
-const message = z.object({ message: z.string() });
-const listOf = (item: object, extra: Record<string, object> = {}) => ({
-  type: "object",
-  required: ["data"],
-  properties: { data: { type: "array", items: item }, ...extra },
-});
-const dataOf = (item: object) => ({ type: "object", required: ["data"], properties: { data: item } });
-const paging = { page: { type: "integer" }, pageSize: { type: "integer" }, total: { type: "integer" } };
-const coursesAnswer = (extra: Record<string, object> = {}) => ({
-  type: "object",
-  required: ["coursesData"],
-  properties: { coursesData: { type: "array", items: ref("Course") }, ...extra },
-});
-
-const failureText: Record<number, string> = {
-  400: "The input was refused; `error.fields` names each wrong field",
-  401: "Not logged in",
-  403: "Refused (a write from another site, or no valid reset proof)",
-  404: "Not found",
-  409: "It clashes with what is there (e.g. an account with this e-mail)",
-  413: "The body is too large",
-  429: "Too many requests; Retry-After says when to try again",
-  503: "A service we depend on (the database, the mail server) is unavailable; try again after Retry-After",
-};
-const failures = (...codes: number[]) =>
-  Object.fromEntries(codes.map((code) => [code, { description: failureText[code], content: json(ref("ErrorBody")) }]));
-
-const pathParam = (name: string, schema: object) => ({ name, in: "path", required: true, schema });
-const idParam = (name: string) => pathParam(name, { type: "integer", minimum: 1 });
-const pageParam = { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } };
-const multipart = (properties: Record<string, object>) => ({
-  required: true,
-  content: { "multipart/form-data": { schema: { type: "object", required: Object.keys(properties), properties } } },
-});
-
-interface Operation {
-  operationId: string;
-  summary: string;
-  /** A student session is needed (the session cookie). */
-  student?: boolean;
-  /** A staff session is needed (the staff cookie); without one the path answers 404, as if it did not exist. */
-  staff?: boolean;
-  parameters?: object[];
-  requestBody?: object;
-  responses: Record<string | number, object>;
-}
-
-/** Every operation reads the database, so any may answer 503 while it is away (Retry-After says when to retry). */
-const operation = ({ student, staff, ...op }: Operation) => ({
-  ...op,
-  security: student ? [{ studentSession: [] }] : staff ? [{ staffSession: [] }] : [],
-  responses: {
-    ...op.responses,
-    ...(student ? failures(401) : {}),
-    ...(staff ? { 404: { description: "No staff session (or no such thing)", content: json(ref("ErrorBody")) } } : {}),
-    ...failures(503),
-  },
-});
-/** Every write may also be refused as cross-site (403) or too large (413). */
-const write = (op: Operation) => operation({ ...op, responses: { ...op.responses, ...failures(403, 413) } });
-const body = (schema: z.ZodType) => ({ required: true, content: json(jsonSchema(schema, "input")) });
 
 /** The OpenAPI document of both API surfaces, served at /api/openapi.json; its shapes come from the code's own schemas. */
 export function openApiDocument() {
@@ -151,6 +90,7 @@ export function openApiDocument() {
         StaffAccount: jsonSchema(staffAccountSchema, "output"),
         AuditEntry: jsonSchema(auditEntrySchema, "output"),
         Lead: jsonSchema(leadSchema, "output"),
+        ...staffRecordsSchemas(),
       },
     },
     paths: {
@@ -482,6 +422,7 @@ export function openApiDocument() {
           },
         }),
       },
+      ...staffRecordsPaths(),
       "/api/v1/staff/audit": {
         get: operation({
           operationId: "listAuditLog",

@@ -1,7 +1,13 @@
 import { Form, NavLink, Outlet, redirect } from "react-router";
 import { requireStaffMember } from "~/lib/staff.server";
 import type { ScreenHandle } from "~/root";
-import { canManageStaff, canReadAuditLog, canSeeLeads } from "../../../modules/staff/policies.ts";
+import {
+  canManageStaff,
+  canReadAuditLog,
+  canReviewDocuments,
+  canSeeLeads,
+  canSeeStudents,
+} from "../../../modules/staff/policies.ts";
 import { staffRoleLabels } from "../../../vocabulary/staff.ts";
 import type { Route } from "./+types/layout";
 
@@ -12,7 +18,13 @@ export function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffMember(context.staffMember);
   return {
     member,
-    may: { seeLeads: canSeeLeads(member), manageStaff: canManageStaff(member), readAudit: canReadAuditLog(member) },
+    may: {
+      seeLeads: canSeeLeads(member),
+      seeStudents: canSeeStudents(member),
+      reviewDocuments: canReviewDocuments(member),
+      manageStaff: canManageStaff(member),
+      readAudit: canReadAuditLog(member),
+    },
   };
 }
 
@@ -32,6 +44,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
             Ignite console
           </NavLink>
           {may.seeLeads && <NavLink to="/staff/leads">Leads</NavLink>}
+          {may.seeStudents && <NavLink to="/staff/students">Students</NavLink>}
+          {may.seeStudents && <NavLink to="/staff/applications">Applications</NavLink>}
+          {may.reviewDocuments && <NavLink to="/staff/documents">Documents</NavLink>}
           {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
           {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}
           <span className="ms-auto small">

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { errorCodes } from "../../modules/errors.ts";
+
+/** The building blocks of the OpenAPI document (server/api/openapi.ts and the path groups beside it). */
+
+/** The one error shape every JSON error has (server/errors.ts builds it). */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional().meta({ description: "A message per refused field" }),
+  }),
+});
+
+export const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as { $schema?: string };
+  delete json.$schema;
+  return json;
+};
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+export const json = (schema: object) => ({ "application/json": { schema } });
+export const answer = (description: string, schema: object) => ({ description, content: json(schema) });
+export const message = z.object({ message: z.string() });
+export const listOf = (item: object, extra: Record<string, object> = {}) => ({
+  type: "object",
+  required: ["data"],
+  properties: { data: { type: "array", items: item }, ...extra },
+});
+export const dataOf = (item: object) => ({ type: "object", required: ["data"], properties: { data: item } });
+export const paging = { page: { type: "integer" }, pageSize: { type: "integer" }, total: { type: "integer" } };
+export const coursesAnswer = (extra: Record<string, object> = {}) => ({
+  type: "object",
+  required: ["coursesData"],
+  properties: { coursesData: { type: "array", items: ref("Course") }, ...extra },
+});
+
+const failureText: Record<number, string> = {
+  400: "The input was refused; `error.fields` names each wrong field",
+  401: "Not logged in",
+  403: "Refused (a write from another site, or no valid reset proof)",
+  404: "Not found",
+  409: "It clashes with what is there (e.g. an account with this e-mail)",
+  413: "The body is too large",
+  429: "Too many requests; Retry-After says when to try again",
+  503: "A service we depend on (the database, the mail server) is unavailable; try again after Retry-After",
+};
+export const failures = (...codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [code, { description: failureText[code], content: json(ref("ErrorBody")) }]));
+
+export const pathParam = (name: string, schema: object) => ({ name, in: "path", required: true, schema });
+export const idParam = (name: string) => pathParam(name, { type: "integer", minimum: 1 });
+export const pageParam = { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } };
+export const multipart = (properties: Record<string, object>) => ({
+  required: true,
+  content: { "multipart/form-data": { schema: { type: "object", required: Object.keys(properties), properties } } },
+});
+
+export interface Operation {
+  operationId: string;
+  summary: string;
+  /** A student session is needed (the session cookie). */
+  student?: boolean;
+  /** A staff session is needed (the staff cookie); without one the path answers 404, as if it did not exist. */
+  staff?: boolean;
+  parameters?: object[];
+  requestBody?: object;
+  responses: Record<string | number, object>;
+}
+
+/** Every operation reads the database, so any may answer 503 while it is away (Retry-After says when to retry). */
+export const operation = ({ student, staff, ...op }: Operation) => ({
+  ...op,
+  security: student ? [{ studentSession: [] }] : staff ? [{ staffSession: [] }] : [],
+  responses: {
+    ...op.responses,
+    ...(student ? failures(401) : {}),
+    ...(staff ? { 404: { description: "No staff session (or no such thing)", content: json(ref("ErrorBody")) } } : {}),
+    ...failures(503),
+  },
+});
+/** Every write may also be refused as cross-site (403) or too large (413). */
+export const write = (op: Operation) => operation({ ...op, responses: { ...op.responses, ...failures(403, 413) } });
+export const body = (schema: z.ZodType) => ({ required: true, content: json(jsonSchema(schema, "input")) });

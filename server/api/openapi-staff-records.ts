@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { applicationStatuses } from "../../vocabulary/applications.ts";
+import { correctionReasons } from "../../vocabulary/documents.ts";
+import { emailTemplateNames } from "../../vocabulary/records.ts";
+import {
+  answer,
+  body,
+  dataOf,
+  failures,
+  idParam,
+  jsonSchema,
+  listOf,
+  operation,
+  pageParam,
+  paging,
+  pathParam,
+  ref,
+  write,
+} from "./openapi-parts.ts";
+import {
+  applicationDetailSchema,
+  reviewedFileSchema,
+  staffApplicationSchema,
+  studentRecordSchema,
+  studentRowSchema,
+} from "./staff-records.ts";
+
+/** What a request body of the records API holds (the services parse the same fields). */
+const noteBody = z.object({ body: z.string().min(1).max(5000) });
+const emailBody = z.object({
+  template: z.enum(emailTemplateNames),
+  subject: z.string().min(1).max(200),
+  body: z.string().min(1).max(10_000),
+});
+const counsellorBody = z.object({ counsellorStaffId: z.int() });
+const newApplicationBody = z.object({
+  courseId: z.int(),
+  intakeMonth: z.int().min(1).max(12),
+  intakeYear: z.int(),
+  note: z.string().max(2000).optional(),
+});
+const moveBody = z.object({
+  status: z.enum(applicationStatuses),
+  note: z.string().max(2000).optional(),
+  details: z.record(z.string(), z.string()).optional().meta({
+    description:
+      "The fields the new stage requires: offerConditions, confirmationKind and confirmationNumber, visaDecisionDate, refusalReason, rejectionReason",
+  }),
+});
+const waiverBody = z.object({ item: z.string().min(1).max(100), reason: z.string().min(1).max(500) });
+const reviewBody = z.object({
+  decision: z.enum(["approve", "correction"]),
+  reason: z.enum(correctionReasons).optional().meta({ description: "Required with a correction" }),
+  message: z
+    .string()
+    .max(1000)
+    .optional()
+    .meta({ description: "What to correct, shown to the student; required with a correction" }),
+});
+
+const messageAnswer = (description: string, data?: object) =>
+  answer(description, { type: "object", properties: { message: { type: "string" }, ...(data ? { data } : {}) } });
+
+export const staffRecordsSchemas = () => ({
+  StaffStudent: jsonSchema(studentRowSchema, "output"),
+  StudentRecord: jsonSchema(studentRecordSchema, "output"),
+  StaffApplication: jsonSchema(staffApplicationSchema, "output"),
+  ApplicationDetail: jsonSchema(applicationDetailSchema, "output"),
+  ReviewedFile: jsonSchema(reviewedFileSchema, "output"),
+});
+
+/** Students' records, applications and document review (server/api/staff-records.ts). */
+export const staffRecordsPaths = () => ({
+  "/api/v1/staff/students": {
+    get: operation({
+      operationId: "listStudents",
+      summary: "Students: every one for admins and read-only staff, those a counsellor looks after for a counsellor",
+      staff: true,
+      parameters: [
+        { name: "q", in: "query", description: "Part of a name, e-mail or phone", schema: { type: "string", maxLength: 100 } },
+        pageParam,
+      ],
+      responses: { 200: answer("A page of students", listOf(ref("StaffStudent"), paging)), ...failures(400, 403) },
+    }),
+  },
+  "/api/v1/staff/students/{studentId}": {
+    get: operation({
+      operationId: "getStudentRecord",
+      summary:
+        "A student's record with documents, applications, internal notes and the timeline (404 for a student the member may not see)",
+      staff: true,
+      parameters: [idParam("studentId")],
+      responses: { 200: answer("The record", dataOf(ref("StudentRecord"))) },
+    }),
+  },
+  "/api/v1/staff/students/{studentId}/notes": {
+    post: write({
+      operationId: "addStudentNote",
+      summary: "Add an internal note (never shown to the student); audited",
+      staff: true,
+      parameters: [idParam("studentId")],
+      requestBody: body(noteBody),
+      responses: { 201: messageAnswer("Added"), ...failures(400) },
+    }),
+  },
+  "/api/v1/staff/students/{studentId}/emails": {
+    post: write({
+      operationId: "emailStudent",
+      summary: "E-mail the student (from a template the sender may edit); on the timeline",
+      staff: true,
+      parameters: [idParam("studentId")],
+      requestBody: body(emailBody),
+      responses: { 200: messageAnswer("Sent"), ...failures(400) },
+    }),
+  },
+  "/api/v1/staff/students/{studentId}/counsellor": {
+    post: write({
+      operationId: "assignStudentCounsellor",
+      summary: "Choose the counsellor who looks after the student (admins); audited",
+      staff: true,
+      parameters: [idParam("studentId")],
+      requestBody: body(counsellorBody),
+      responses: { 200: messageAnswer("Assigned"), ...failures(400) },
+    }),
+  },
+  "/api/v1/staff/students/{studentId}/applications": {
+    post: write({
+      operationId: "createApplication",
+      summary: "Create an application for the student (Shortlisted); the student is mailed; audited",
+      staff: true,
+      parameters: [idParam("studentId")],
+      requestBody: body(newApplicationBody),
+      responses: { 201: messageAnswer("Created", ref("ApplicationDetail")), ...failures(400, 409) },
+    }),
+  },
+  "/api/v1/staff/applications": {
+    get: operation({
+      operationId: "listStaffApplications",
+      summary: "Applications the member may see, most recently moved first",
+      staff: true,
+      parameters: [
+        { name: "status", in: "query", schema: { type: "string", enum: [...applicationStatuses] } },
+        { name: "q", in: "query", description: "Student, course or university", schema: { type: "string", maxLength: 100 } },
+      ],
+      responses: { 200: answer("Applications", listOf(ref("StaffApplication"))), ...failures(400, 403) },
+    }),
+  },
+  "/api/v1/staff/applications/{applicationId}": {
+    get: operation({
+      operationId: "getStaffApplication",
+      summary: "One application: history with time in each stage, the moves it allows and its document checklist",
+      staff: true,
+      parameters: [idParam("applicationId")],
+      responses: { 200: answer("The application", dataOf(ref("ApplicationDetail"))) },
+    }),
+  },
+  "/api/v1/staff/applications/{applicationId}/moves": {
+    post: write({
+      operationId: "moveApplication",
+      summary: "Move to another stage the model allows, with the fields it requires; the student is mailed; audited",
+      staff: true,
+      parameters: [idParam("applicationId")],
+      requestBody: body(moveBody),
+      responses: { 200: messageAnswer("Moved", ref("ApplicationDetail")), ...failures(400, 409) },
+    }),
+  },
+  "/api/v1/staff/applications/{applicationId}/waivers": {
+    post: write({
+      operationId: "waiveChecklistItem",
+      summary: "Waive a checklist item for this application, with a reason; audited",
+      staff: true,
+      parameters: [idParam("applicationId")],
+      requestBody: body(waiverBody),
+      responses: { 200: messageAnswer("Waived", ref("ApplicationDetail")), ...failures(400) },
+    }),
+  },
+  "/api/v1/staff/documents/review-queue": {
+    get: operation({
+      operationId: "documentReviewQueue",
+      summary: "Documents waiting for review, oldest first (a counsellor's students' for a counsellor)",
+      staff: true,
+      responses: { 200: answer("The queue", listOf(ref("ReviewedFile"))), ...failures(403) },
+    }),
+  },
+  "/api/v1/staff/documents/{publicId}/review": {
+    post: write({
+      operationId: "reviewDocument",
+      summary: "Approve the current version, or ask the student for a correction (reason and message); audited",
+      staff: true,
+      parameters: [pathParam("publicId", { type: "string" })],
+      requestBody: body(reviewBody),
+      responses: { 200: messageAnswer("Reviewed"), ...failures(400, 409) },
+    }),
+  },
+});
