@@ -11,13 +11,28 @@ import {
 } from "./accounts.ts";
 import type { AuditActor } from "./audit.ts";
 import { listAudit } from "./audit.ts";
-import { changeLeadStatus, getLead, listLeads } from "./leads.ts";
+import {
+  assignLeads,
+  changeLeadStatus,
+  createLead,
+  getLead,
+  leadCounsellors,
+  leadDetails,
+  listLeads,
+  mergeLeads,
+  overdueLeads,
+} from "./leads.ts";
 import { canReadAuditLog, type StaffMember } from "./policies.ts";
+import { changeConsoleSettings, getConsoleSettings } from "./settings.ts";
 
+export type { ConsoleSettings } from "../console-settings.ts";
 export type { NewStaffSession, StaffAccount, StaffDeps } from "./accounts.ts";
 export type { AuditActor, AuditRecord } from "./audit.ts";
-export type { Lead, LeadFilters } from "./leads.ts";
+export type { Lead, LeadCounsellor, LeadFilters } from "./leads.ts";
 export {
+  canAssignLeads,
+  canCreateLeads,
+  canManageSettings,
   canManageStaff,
   canReadAuditLog,
   canSeeAllLeads,
@@ -39,6 +54,15 @@ export function createStaffService(deps: StaffDeps) {
     leads: (actor: StaffMember, filters: unknown) => listLeads(deps, actor, filters),
     lead: (actor: StaffMember, id: number) => getLead(deps, actor, id),
     changeLeadStatus: (actor: StaffMember, id: number, raw: unknown) => changeLeadStatus(deps, actor, id, raw),
+    leadDetails: (actor: StaffMember, id: number) => leadDetails(deps, actor, id),
+    leadCounsellors: (actor: StaffMember) => leadCounsellors(deps, actor),
+    assignLeads: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
+    createLead: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
+    mergeLeads: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
+    /** Leads past their first-response due time that this member may see (the "Today" view calls it). */
+    overdueLeads: (actor: StaffMember) => overdueLeads(deps, actor, deps.now?.() ?? new Date()),
+    settings: (actor: StaffMember) => getConsoleSettings(deps, actor),
+    changeSettings: (actor: StaffMember, raw: unknown) => changeConsoleSettings(deps, actor, raw),
     auditLog: async (actor: StaffMember, filters: Parameters<typeof listAudit>[1] = {}) => {
       if (!canReadAuditLog(actor)) throw notAllowed();
       return listAudit(deps.db, filters);
