@@ -422,8 +422,8 @@ describe("duplicates and merging", () => {
     const stranger = await bookAs({ phoneNumber: "9811100003" });
     const assign = (leadIds: number[], staffId: number) =>
       api.post("/api/v1/staff/leads/assign", { leadIds, staffId }, as("admin"));
-    expect((await assign([kept, duplicate, stranger], ids.asha)).status).toBe(200);
-    expect((await assign([byPhone], ids.ravi)).status).toBe(200);
+    expect((await assign([kept, duplicate, stranger], ids.asha as number)).status).toBe(200);
+    expect((await assign([byPhone], ids.ravi as number)).status).toBe(200);
 
     const flags = (await inbox("admin", `?q=98111000`)).body.data as { id: number; possibleDuplicate: boolean }[];
     expect(Object.fromEntries(flags.map((l) => [l.id, l.possibleDuplicate]))).toEqual({
@@ -496,8 +496,8 @@ describe("first response", () => {
   };
 
   it("a lead is due four working hours after booking, and is overdue while still New after that", async () => {
-    const evening = await bookedAt(ist("2025-06-02T17:30"), ids.asha);
-    const morning = await bookedAt(ist("2025-06-02T10:00"), ids.asha);
+    const evening = await bookedAt(ist("2025-06-02T17:30"), ids.asha as number);
+    const morning = await bookedAt(ist("2025-06-02T10:00"), ids.asha as number);
     const service = atClock();
     const asha = await member("asha");
     clock = ist("2025-06-02T13:59");
@@ -534,8 +534,8 @@ describe("first response", () => {
   it("first contact is recorded the first time a lead leaves New: in time it is met, late it is missed", async () => {
     const service = atClock();
     const asha = await member("asha");
-    const onTime = await bookedAt(ist("2025-06-07T17:00"), ids.asha); // Saturday evening: due Monday 12:30
-    const tooLate = await bookedAt(ist("2025-06-02T09:00"), ids.asha); // before opening: due Monday 13:30
+    const onTime = await bookedAt(ist("2025-06-07T17:00"), ids.asha as number); // Saturday evening: due Monday 12:30
+    const tooLate = await bookedAt(ist("2025-06-02T09:00"), ids.asha as number); // before opening: due Monday 13:30
     clock = ist("2025-06-09T12:00");
     const contacted = await service.changeLeadStatus(asha, onTime, { status: "Contacted" });
     expect(contacted).toMatchObject({ firstContactedAt: clock, firstResponse: "met" });
@@ -548,7 +548,7 @@ describe("first response", () => {
     // Back to New after a first contact is not overdue.
     expect((await service.overdueLeads(asha)).map((l) => l.id)).not.toContain(onTime);
     // Read-only staff change nothing, the first contact included.
-    const untouched = await bookedAt(ist("2025-06-02T10:00"), ids.asha);
+    const untouched = await bookedAt(ist("2025-06-02T10:00"), ids.asha as number);
     await expect(service.changeLeadStatus(await member("viewer"), untouched, { status: "Contacted" })).rejects.toMatchObject({
       status: 403,
     });
@@ -558,7 +558,7 @@ describe("first response", () => {
   it("the target and the working hours follow the settings", async () => {
     const service = atClock();
     const asha = await member("asha");
-    const id = await bookedAt(ist("2025-06-02T10:00"), ids.asha);
+    const id = await bookedAt(ist("2025-06-02T10:00"), ids.asha as number);
     expect((await setSettings("admin", { ...defaults, firstResponseHours: 8 })).status).toBe(200);
     try {
       clock = ist("2025-06-02T15:00");
@@ -569,7 +569,7 @@ describe("first response", () => {
         workingHours: { days: [1, 2, 3, 4, 5], start: "10:00", end: "18:00" },
       };
       expect((await setSettings("admin", weekdays)).status).toBe(200);
-      const friday = await bookedAt(ist("2025-06-06T14:00"), ids.asha);
+      const friday = await bookedAt(ist("2025-06-06T14:00"), ids.asha as number);
       expect((await service.lead(asha, friday)).firstResponseDue).toEqual(ist("2025-06-09T14:00"));
     } finally {
       expect((await setSettings("admin", defaults)).status).toBe(200);
