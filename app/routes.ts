@@ -27,9 +27,11 @@ export default [
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/home.tsx"),
     route("leads", "routes/staff/leads.tsx"),
+    route("leads/new", "routes/staff/lead-new.tsx"),
     route("leads/:leadId", "routes/staff/lead.tsx"),
     route("members", "routes/staff/members.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    route("settings", "routes/staff/settings.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

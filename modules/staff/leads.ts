@@ -11,10 +11,8 @@ import {
   leadSources,
   lostReasons,
   MAX_BULK_ASSIGN,
-  staffLeadSources,
   studyDestinations,
 } from "../../vocabulary/consultations.ts";
-import { consultationInputSchema } from "../booking-input.ts";
 import { type ConsoleSettings, readConsoleSettings } from "../console-settings.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, oneOf } from "../fields.ts";
@@ -22,6 +20,7 @@ import { assigneeForNewLead } from "../lead-assignment.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
 import { type AuditRecord, recordAudit } from "./audit.ts";
+import { newLeadSchema } from "./input.ts";
 import {
   canAssignLeads,
   canCreateLeads,
@@ -436,11 +435,6 @@ export async function assignLeads(deps: StaffDeps, member: StaffMember, raw: unk
     };
   });
 }
-
-/** A lead entered by hand: the booking's fields and where it came from. */
-export const newLeadSchema = consultationInputSchema.extend({
-  source: oneOf(staffLeadSources, leadMessages.chooseSource),
-});
 
 /**
  * Enters a lead by hand (a phone call, a walk-in...). It is assigned as a booking is (round-robin or

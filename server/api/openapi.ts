@@ -10,8 +10,8 @@ import {
   resetCodeRequestSchema,
   signupSchema,
 } from "../../modules/identity/input.ts";
-import { newStaffSchema, staffLoginSchema } from "../../modules/staff/input.ts";
-import { assignLeadsSchema, mergeLeadSchema, newLeadSchema, statusChangeSchema } from "../../modules/staff/leads.ts";
+import { newLeadSchema, newStaffSchema, staffLoginSchema } from "../../modules/staff/input.ts";
+import { assignLeadsSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/staff/leads.ts";
 import { profileSchema as profileInputSchema } from "../../modules/students/input.ts";
 import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../../platform/cookies.ts";
 import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";

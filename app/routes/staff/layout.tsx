@@ -1,7 +1,7 @@
 import { Form, NavLink, Outlet, redirect } from "react-router";
 import { requireStaffMember } from "~/lib/staff.server";
 import type { ScreenHandle } from "~/root";
-import { canManageStaff, canReadAuditLog, canSeeLeads } from "../../../modules/staff/policies.ts";
+import { canManageSettings, canManageStaff, canReadAuditLog, canSeeLeads } from "../../../modules/staff/policies.ts";
 import { staffRoleLabels } from "../../../vocabulary/staff.ts";
 import type { Route } from "./+types/layout";
 
@@ -12,7 +12,12 @@ export function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffMember(context.staffMember);
   return {
     member,
-    may: { seeLeads: canSeeLeads(member), manageStaff: canManageStaff(member), readAudit: canReadAuditLog(member) },
+    may: {
+      seeLeads: canSeeLeads(member),
+      manageStaff: canManageStaff(member),
+      readAudit: canReadAuditLog(member),
+      manageSettings: canManageSettings(member),
+    },
   };
 }
 
@@ -34,6 +39,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           {may.seeLeads && <NavLink to="/staff/leads">Leads</NavLink>}
           {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
           {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}
+          {may.manageSettings && <NavLink to="/staff/settings">Settings</NavLink>}
           <span className="ms-auto small">
             {member.fullName} · {staffRoleLabels[member.role]}
           </span>
