@@ -27,6 +27,7 @@ export default [
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/home.tsx"),
     route("leads", "routes/staff/leads.tsx"),
+    route("leads/new", "routes/staff/lead-new.tsx"),
     route("leads/:leadId", "routes/staff/lead.tsx"),
     route("students", "routes/staff/students.tsx"),
     route("students/:studentId", "routes/staff/student.tsx"),
@@ -35,6 +36,7 @@ export default [
     route("documents", "routes/staff/documents.tsx"),
     route("members", "routes/staff/members.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    route("settings", "routes/staff/settings.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -29,6 +29,7 @@ import { documentsApi, filesRoute } from "./api/documents.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
 import { staffApi } from "./api/staff.ts";
+import { staffLeadsApi } from "./api/staff-leads.ts";
 import { staffFilesRoute } from "./api/staff-records.ts";
 import { studentsApi } from "./api/students.ts";
 import type { ServerEnv } from "./context.ts";
@@ -188,6 +189,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1", documentsApi(documents));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   app.route("/api/v1/staff", staffApi(staff, cookies));
+  app.route("/api/v1/staff", staffLeadsApi(staff));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", () => {

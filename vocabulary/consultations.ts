@@ -83,6 +83,39 @@ export const lostReasons = ["Unreachable", "Budget", "Chose another agent", "Not
 export const leadSources = ["Website form", "Phone call", "Walk-in", "Event", "Referral", "WhatsApp"] as const;
 export type LeadSource = (typeof leadSources)[number];
 
+/** Sources a staff member picks when entering a lead by hand (the website's form makes its own). */
+export const staffLeadSources = [
+  "Phone call",
+  "Walk-in",
+  "Event",
+  "Referral",
+  "WhatsApp",
+] as const satisfies readonly LeadSource[];
+
+/** How new leads find their counsellor: round-robin among active counsellors, or an admin assigns them. */
+export const leadAssignmentModes = ["round_robin", "manual"] as const;
+export type LeadAssignmentMode = (typeof leadAssignmentModes)[number];
+export const leadAssignmentModeLabels: Record<LeadAssignmentMode, string> = {
+  round_robin: "Round-robin among active counsellors",
+  manual: "Manual: new leads stay unassigned until an admin assigns them",
+};
+
+/** How a lead's first response stands against its target. */
+export const firstResponseStates = ["pending", "overdue", "met", "missed"] as const;
+export type FirstResponseState = (typeof firstResponseStates)[number];
+export const firstResponseLabels: Record<FirstResponseState, string> = {
+  pending: "Due",
+  overdue: "Overdue",
+  met: "Met",
+  missed: "Missed",
+};
+
+/** Weekday names, Sunday first (as JavaScript counts them). */
+export const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** At most this many leads are assigned in one go. */
+export const MAX_BULK_ASSIGN = 200;
+
 /** Leads per page in the console's inbox. */
 export const LEADS_PAGE_SIZE = 50;
 
@@ -92,6 +125,29 @@ export const leadMessages = {
   chooseReason: "Choose a reason from the list",
   statusChanged: (status: string) => `Status changed to ${status}.`,
   noSuchLead: "No such lead.",
+  chooseSource: "Choose a source from the list",
+  chooseCounsellor: "Choose an active counsellor",
+  chooseLeads: "Choose at least one lead",
+  tooManyLeads: `Choose at most ${MAX_BULK_ASSIGN} leads at a time`,
+  unassigned: "Unassigned",
+  assigned: (count: number, name: string) => `${count} lead${count === 1 ? "" : "s"} assigned to ${name}.`,
+  created: (name: string) => `Lead created for ${name}.`,
+  validDate: "Enter a date as YYYY-MM-DD",
+  dateOrder: "The first day must not be after the last",
+  chooseDuplicate: "Choose the lead to merge into this one",
+  notADuplicate: "Only leads sharing an e-mail or phone number can be merged",
+  mergeItself: "A lead cannot be merged into itself",
+  alreadyMerged: (id: number) => `This lead was merged into lead #${id}.`,
+  merged: (id: number) => `Lead #${id} merged into this one.`,
+} as const;
+
+export const settingsMessages = {
+  chooseMode: "Choose how new leads are assigned",
+  targetHours: "Enter a whole number of working hours from 1 to 100",
+  chooseDays: "Choose at least one working day",
+  clock: "Enter a time as HH:MM (24-hour)",
+  endAfterStart: "The working day must end after it starts",
+  saved: "Settings saved.",
 } as const;
 
 export const consultationMessages = {

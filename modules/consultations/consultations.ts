@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { type Database, queryRows } from "../../platform/db/client.ts";
+import type { Database } from "../../platform/db/client.ts";
 import { consultations } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { consultationMessages } from "../../vocabulary/consultations.ts";
+import { assigneeForNewLead } from "../lead-assignment.ts";
 import { parseInput } from "../validation.ts";
 import { type ConsultationInput, consultationInputSchema } from "./input.ts";
 
@@ -29,22 +30,6 @@ export interface BookingResult {
   booking: Booking;
   alreadyBooked: boolean;
   message: string;
-}
-
-/**
- * Round-robin: the active counsellor who was given a lead longest ago (or never) gets the next one.
- * Bookings made at the same moment take turns through a lock, so two never go to the same person by race.
- */
-async function nextCounsellor(tx: Pick<Database, "execute">): Promise<number | null> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lead-assignment'))`);
-  const [row] = await queryRows<{ id: number }>(
-    tx as Database,
-    sql`select s.id from staff s
-        where s.role = 'counsellor' and s.disabled_at is null
-        order by (select max(c.created_at) from consultations c where c.assigned_staff_id = s.id) asc nulls first, s.id
-        limit 1`,
-  );
-  return row?.id ?? null;
 }
 
 /** Checks the booking against the one schema; a failure names every wrong field. */
@@ -85,7 +70,7 @@ export async function bookConsultation(
     }
     const [booking] = await tx
       .insert(consultations)
-      .values({ ...input, studentId: options.studentId, createdAt: now, assignedStaffId: await nextCounsellor(tx) })
+      .values({ ...input, studentId: options.studentId, createdAt: now, assignedStaffId: await assigneeForNewLead(tx) })
       .returning();
     if (!booking) throw new Error("insert returned no row");
     return { booking, alreadyBooked: false, message: consultationMessages.booked };

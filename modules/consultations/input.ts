@@ -1,26 +1,2 @@
-import { z } from "zod";
-import {
-  consultationMessages,
-  indianStates,
-  preferredSubjects,
-  studyDestinations,
-  typesOfStudy,
-  yearsOfStudy,
-} from "../../vocabulary/consultations.ts";
-import { blankToUndefined, emailAddress, oneOf, optionalLine, personName, phoneNumber } from "../fields.ts";
-
-/** One schema for the booking: the API, the no-JavaScript form post and the tests all use it. */
-export const consultationInputSchema = z.object({
-  firstName: personName(consultationMessages.enterFirstName),
-  lastName: personName(consultationMessages.enterLastName),
-  phoneNumber,
-  email: emailAddress("Enter your e-mail address"),
-  studyDestination: oneOf(studyDestinations, consultationMessages.chooseDestination),
-  typeOfStudy: oneOf(typesOfStudy, consultationMessages.chooseTypeOfStudy),
-  preferredSubject: oneOf(preferredSubjects, consultationMessages.chooseSubject),
-  yearOfStudy: z.preprocess(blankToUndefined, oneOf(yearsOfStudy, consultationMessages.chooseYear).optional()),
-  state: z.preprocess(blankToUndefined, oneOf(indianStates, consultationMessages.chooseState).optional()),
-  qualification: optionalLine(100),
-});
-
-export type ConsultationInput = z.infer<typeof consultationInputSchema>;
+/** The booking's one schema lives beside the modules that share it (the console enters leads with it too). */
+export { type ConsultationInput, consultationInputSchema } from "../booking-input.ts";

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "../../vocabulary/accounts.ts";
+import { leadMessages, staffLeadSources } from "../../vocabulary/consultations.ts";
 import { STAFF_PASSWORD_MIN_LENGTH, staffMessages, staffRoles } from "../../vocabulary/staff.ts";
+import { consultationInputSchema } from "../booking-input.ts";
 import { emailAddress, oneOf, personName } from "../fields.ts";
 
 export const staffPasswordSchema = z
@@ -19,4 +21,9 @@ export const newStaffSchema = z.object({
   fullName: personName(staffMessages.enterName),
   role: oneOf(staffRoles, staffMessages.chooseRole),
   password: staffPasswordSchema,
+});
+
+/** A lead entered by hand in the console: the booking's fields and where it came from. */
+export const newLeadSchema = consultationInputSchema.extend({
+  source: oneOf(staffLeadSources, leadMessages.chooseSource),
 });

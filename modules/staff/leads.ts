@@ -1,20 +1,37 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { consultations, staff, students } from "../../platform/db/schema.ts";
+import { auditLog, consultations, staff, students } from "../../platform/db/schema.ts";
 import {
   consultationStatuses,
+  type FirstResponseState,
   LEADS_PAGE_SIZE,
+  type LeadSource,
   type LeadStatus,
   leadMessages,
+  leadSources,
   lostReasons,
+  MAX_BULK_ASSIGN,
   studyDestinations,
 } from "../../vocabulary/consultations.ts";
+import { type ConsoleSettings, readConsoleSettings } from "../console-settings.ts";
 import { AppError } from "../errors.ts";
-import { oneOf } from "../fields.ts";
+import { blankToUndefined, oneOf } from "../fields.ts";
+import { assigneeForNewLead } from "../lead-assignment.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { canSeeAllLeads, canSeeLeads, canWorkLeads, leadVisibleTo, type StaffMember } from "./policies.ts";
+import { type AuditRecord, recordAudit } from "./audit.ts";
+import { newLeadSchema } from "./input.ts";
+import {
+  canAssignLeads,
+  canCreateLeads,
+  canMergeLeads,
+  canSeeAllLeads,
+  canSeeLeads,
+  canWorkLeads,
+  leadVisibleTo,
+  type StaffMember,
+} from "./policies.ts";
+import { addWorkingTime, subtractWorkingTime } from "./working-time.ts";
 
 /** A lead as the console lists it. */
 export interface Lead {
@@ -35,7 +52,18 @@ export interface Lead {
   assignedTo: string | null;
   /** The student account the lead became (linked when it is converted). */
   studentId: number | null;
+  source: LeadSource;
+  /** When the lead first left New. */
+  firstContactedAt: Date | null;
+  /** The lead this one was merged into (it then leaves the inbox). */
+  mergedIntoId: number | null;
+  /** Another lead (not merged away) has the same e-mail or phone number. */
+  possibleDuplicate: boolean;
   createdAt: Date;
+  /** When the first response is due: the target in working hours from the booking. */
+  firstResponseDue: Date;
+  /** How the first response stands: null for a lead that left New before first contact was recorded. */
+  firstResponse: FirstResponseState | null;
 }
 
 const leadColumns = {
@@ -55,16 +83,79 @@ const leadColumns = {
   assignedStaffId: consultations.assignedStaffId,
   assignedTo: staff.fullName,
   studentId: consultations.studentId,
+  source: consultations.source,
+  firstContactedAt: consultations.firstContactedAt,
+  mergedIntoId: consultations.mergedIntoId,
+  possibleDuplicate: sql<boolean>`exists (select 1 from ${consultations} as other
+    where other.id <> ${consultations.id} and other.merged_into_id is null
+      and (other.email = ${consultations.email} or other.phone_number = ${consultations.phoneNumber}))`,
   createdAt: consultations.createdAt,
 };
+type LeadRow = Omit<Lead, "firstResponseDue" | "firstResponse">;
+
+const HOUR_MS = 3_600_000;
+const nowOf = (deps: StaffDeps) => deps.now?.() ?? new Date();
+
+/** A lead's first-response due time and how it stands at `now`. */
+export function firstResponseOf(
+  lead: Pick<Lead, "status" | "createdAt" | "firstContactedAt">,
+  settings: ConsoleSettings,
+  now: Date,
+): Pick<Lead, "firstResponseDue" | "firstResponse"> {
+  const due = addWorkingTime(lead.createdAt, settings.firstResponseHours * HOUR_MS, settings.workingHours);
+  let state: FirstResponseState | null;
+  if (lead.firstContactedAt) state = lead.firstContactedAt <= due ? "met" : "missed";
+  else if (lead.status !== "New") state = null;
+  else state = due <= now ? "overdue" : "pending";
+  return { firstResponseDue: due, firstResponse: state };
+}
+
+/** Leads still waiting for a first response whose due time has passed: created at or before the cut-off. */
+function overdueCondition(settings: ConsoleSettings, now: Date): SQL {
+  const cutoff = subtractWorkingTime(now, settings.firstResponseHours * HOUR_MS, settings.workingHours);
+  return and(
+    eq(consultations.status, "New"),
+    isNull(consultations.firstContactedAt),
+    lte(consultations.createdAt, cutoff),
+  ) as SQL;
+}
+
+const withTiming = (rows: LeadRow[], settings: ConsoleSettings, now: Date): Lead[] =>
+  rows.map((row) => ({ ...row, possibleDuplicate: Boolean(row.possibleDuplicate), ...firstResponseOf(row, settings, now) }));
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, leadMessages.validDate)
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00+05:30`)), leadMessages.validDate);
+/** The instant an IST calendar day begins. */
+const istDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
+const DAY_MS = 86_400_000;
 
 /** The inbox's filters, as they come from the address (all optional). */
-export const leadFiltersSchema = z.object({
-  status: z.preprocess((v) => v || undefined, oneOf(consultationStatuses, leadMessages.chooseStatus).optional()),
-  destination: z.preprocess((v) => v || undefined, oneOf(studyDestinations, "Choose a destination from the list").optional()),
-  q: z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(100).optional()),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
+export const leadFiltersSchema = z
+  .object({
+    status: z.preprocess((v) => v || undefined, oneOf(consultationStatuses, leadMessages.chooseStatus).optional()),
+    destination: z.preprocess((v) => v || undefined, oneOf(studyDestinations, "Choose a destination from the list").optional()),
+    /** A counsellor's staff id, or "unassigned" (only those who see every lead have a use for it). */
+    counsellor: z.preprocess(
+      blankToUndefined,
+      z
+        .union([z.literal("unassigned"), z.coerce.number().int().min(1).max(2_147_483_647)], {
+          error: leadMessages.chooseCounsellor,
+        })
+        .optional(),
+    ),
+    /** Booked on or after this IST calendar day (YYYY-MM-DD). */
+    from: z.preprocess(blankToUndefined, isoDay.optional()),
+    /** Booked on or before this IST calendar day (YYYY-MM-DD). */
+    to: z.preprocess(blankToUndefined, isoDay.optional()),
+    source: z.preprocess(blankToUndefined, oneOf(leadSources, leadMessages.chooseSource).optional()),
+    /** Only leads still New past their first-response due time. */
+    overdue: z.preprocess((v) => v === true || v === "1" || v === "true" || v === "on", z.boolean()),
+    q: z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(100).optional()),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: leadMessages.dateOrder, path: ["to"] });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
 export const statusChangeSchema = z
@@ -82,13 +173,21 @@ function visibleTo(member: StaffMember): SQL | undefined {
   return canSeeAllLeads(member) ? undefined : eq(consultations.assignedStaffId, member.staffId);
 }
 
-/** The inbox: newest first, filtered, a page at a time, only what the member may see. */
+/** The inbox: newest first, filtered, a page at a time, only what the member may see; merged-away leads left out. */
 export async function listLeads(deps: StaffDeps, member: StaffMember, raw: unknown) {
   if (!canSeeLeads(member)) throw notAllowed();
   const filters = parseInput(leadFiltersSchema, raw);
-  const conditions = [visibleTo(member)];
+  const settings = await readConsoleSettings(deps.db);
+  const now = nowOf(deps);
+  const conditions = [visibleTo(member), isNull(consultations.mergedIntoId)];
   if (filters.status) conditions.push(eq(consultations.status, filters.status));
   if (filters.destination) conditions.push(eq(consultations.studyDestination, filters.destination));
+  if (filters.source) conditions.push(eq(consultations.source, filters.source));
+  if (filters.counsellor === "unassigned") conditions.push(isNull(consultations.assignedStaffId));
+  else if (filters.counsellor) conditions.push(eq(consultations.assignedStaffId, filters.counsellor));
+  if (filters.from) conditions.push(gte(consultations.createdAt, istDayStart(filters.from)));
+  if (filters.to) conditions.push(lt(consultations.createdAt, new Date(istDayStart(filters.to).getTime() + DAY_MS)));
+  if (filters.overdue) conditions.push(overdueCondition(settings, now));
   if (filters.q) {
     const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
@@ -101,7 +200,7 @@ export async function listLeads(deps: StaffDeps, member: StaffMember, raw: unkno
     );
   }
   const where = and(...conditions.filter((c): c is SQL => c !== undefined));
-  const [totals, leads] = await Promise.all([
+  const [totals, rows] = await Promise.all([
     deps.db.select({ total: count() }).from(consultations).where(where),
     deps.db
       .select(leadColumns)
@@ -112,18 +211,74 @@ export async function listLeads(deps: StaffDeps, member: StaffMember, raw: unkno
       .limit(LEADS_PAGE_SIZE)
       .offset((filters.page - 1) * LEADS_PAGE_SIZE),
   ]);
-  return { leads: leads as Lead[], total: totals[0]?.total ?? 0, page: filters.page, pageSize: LEADS_PAGE_SIZE, filters };
+  return {
+    leads: withTiming(rows as LeadRow[], settings, now),
+    total: totals[0]?.total ?? 0,
+    page: filters.page,
+    pageSize: LEADS_PAGE_SIZE,
+    filters,
+  };
 }
 
-/** One lead, if the member may see it; anyone else is told it does not exist. */
-export async function getLead(deps: StaffDeps, member: StaffMember, id: number): Promise<Lead> {
-  const [lead] = await deps.db
+async function leadRow(db: StaffDeps["db"], id: number): Promise<LeadRow | undefined> {
+  const [row] = await db
     .select(leadColumns)
     .from(consultations)
     .leftJoin(staff, eq(staff.id, consultations.assignedStaffId))
     .where(eq(consultations.id, id));
-  if (!lead || !leadVisibleTo(member, lead)) throw new AppError("not_found", leadMessages.noSuchLead);
+  return row as LeadRow | undefined;
+}
+
+/** One lead, if the member may see it; anyone else is told it does not exist. */
+export async function getLead(deps: StaffDeps, member: StaffMember, id: number): Promise<Lead> {
+  if (!canSeeLeads(member)) throw notAllowed();
+  const row = await leadRow(deps.db, id);
+  if (!row || !leadVisibleTo(member, row)) throw new AppError("not_found", leadMessages.noSuchLead);
+  const [lead] = withTiming([row], await readConsoleSettings(deps.db), nowOf(deps));
   return lead as Lead;
+}
+
+/**
+ * A lead's page: the lead, the other leads with its e-mail or phone (those the member may see, and
+ * how many more belong to other counsellors), the leads merged into it, and the history of all of them.
+ */
+export async function leadDetails(deps: StaffDeps, member: StaffMember, id: number) {
+  const lead = await getLead(deps, member, id);
+  const settings = await readConsoleSettings(deps.db);
+  const now = nowOf(deps);
+  const related = (where: SQL | undefined) =>
+    deps.db
+      .select(leadColumns)
+      .from(consultations)
+      .leftJoin(staff, eq(staff.id, consultations.assignedStaffId))
+      .where(where)
+      .orderBy(asc(consultations.createdAt))
+      .limit(100);
+  const [sameContact, merged] = await Promise.all([
+    related(
+      and(
+        ne(consultations.id, id),
+        isNull(consultations.mergedIntoId),
+        or(eq(consultations.email, lead.email), eq(consultations.phoneNumber, lead.phoneNumber)),
+      ),
+    ),
+    related(eq(consultations.mergedIntoId, id)),
+  ]);
+  const visible = (sameContact as LeadRow[]).filter((row) => leadVisibleTo(member, row));
+  const subjects = [id, ...merged.map((row) => row.id)].map(String);
+  const history: AuditRecord[] = await deps.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectType, "lead"), inArray(auditLog.subjectId, subjects)))
+    .orderBy(desc(auditLog.id))
+    .limit(200);
+  return {
+    lead,
+    duplicates: withTiming(visible, settings, now),
+    hiddenDuplicates: sameContact.length - visible.length,
+    merged: withTiming(merged as LeadRow[], settings, now),
+    history,
+  };
 }
 
 function invitationMail(lead: Lead, siteAddress: string | undefined) {
@@ -150,7 +305,10 @@ function invitationMail(lead: Lead, siteAddress: string | undefined) {
 export async function changeLeadStatus(deps: StaffDeps, member: StaffMember, id: number, raw: unknown): Promise<Lead> {
   const lead = await getLead(deps, member, id);
   if (!canWorkLeads(member)) throw notAllowed();
+  if (lead.mergedIntoId) throw new AppError("conflict", leadMessages.alreadyMerged(lead.mergedIntoId));
   const change = parseInput(statusChangeSchema, raw);
+  // The first response: the first time the lead leaves New, whoever moves it.
+  const firstContactedAt = lead.firstContactedAt ?? (change.status !== "New" ? nowOf(deps) : null);
   const lostReason = change.status === "Lost" ? (change.lostReason ?? null) : null;
   let studentId = lead.studentId;
   if (change.status === "Converted" && studentId === null) {
@@ -158,7 +316,10 @@ export async function changeLeadStatus(deps: StaffDeps, member: StaffMember, id:
     studentId = account?.id ?? null;
   }
   await deps.db.transaction(async (tx) => {
-    await tx.update(consultations).set({ status: change.status, lostReason, studentId }).where(eq(consultations.id, id));
+    await tx
+      .update(consultations)
+      .set({ status: change.status, lostReason, studentId, firstContactedAt })
+      .where(eq(consultations.id, id));
     await recordAudit(tx, member, {
       action: "lead.status_changed",
       subjectType: "lead",
@@ -175,5 +336,191 @@ export async function changeLeadStatus(deps: StaffDeps, member: StaffMember, id:
       deps.log.warn({ err: error, leadId: id }, "sign-up invitation not sent");
     }
   }
-  return { ...lead, status: change.status, lostReason, studentId };
+  const changed = { ...lead, status: change.status, lostReason, studentId, firstContactedAt };
+  return { ...changed, ...firstResponseOf(changed, await readConsoleSettings(deps.db), nowOf(deps)) };
+}
+
+/** A counsellor as the inbox's filter and the assign select list them. */
+export interface LeadCounsellor {
+  staffId: number;
+  fullName: string;
+  active: boolean;
+}
+
+/** Every counsellor, for those who see all leads (the filter lists them; only active ones can receive leads). */
+export async function leadCounsellors(deps: StaffDeps, member: StaffMember): Promise<LeadCounsellor[]> {
+  if (!canSeeAllLeads(member)) return [];
+  const rows = await deps.db
+    .select({ staffId: staff.id, fullName: staff.fullName, disabledAt: staff.disabledAt })
+    .from(staff)
+    .where(eq(staff.role, "counsellor"))
+    .orderBy(asc(staff.fullName), asc(staff.id));
+  return rows.map((row) => ({ staffId: row.staffId, fullName: row.fullName, active: row.disabledAt === null }));
+}
+
+const leadIdList = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(z.coerce.number({ error: leadMessages.chooseLeads }).int().min(1).max(2_147_483_647), {
+      error: leadMessages.chooseLeads,
+    })
+    .min(1, leadMessages.chooseLeads)
+    .max(MAX_BULK_ASSIGN, leadMessages.tooManyLeads),
+);
+
+/** Giving one or many leads to a counsellor. */
+export const assignLeadsSchema = z.object({
+  leadIds: leadIdList,
+  staffId: z.coerce
+    .number({ error: leadMessages.chooseCounsellor })
+    .int(leadMessages.chooseCounsellor)
+    .min(1, leadMessages.chooseCounsellor)
+    .max(2_147_483_647, leadMessages.chooseCounsellor),
+});
+
+/**
+ * Assigns leads to an active counsellor (admins). Each lead that changes hands is one audit entry with
+ * its counsellor before and after; a lead already theirs is left as it is.
+ */
+export async function assignLeads(deps: StaffDeps, member: StaffMember, raw: unknown) {
+  if (!canAssignLeads(member)) throw notAllowed();
+  const input = parseInput(assignLeadsSchema, raw);
+  const leadIds = [...new Set(input.leadIds)];
+  return deps.db.transaction(async (tx) => {
+    const [counsellor] = await tx
+      .select({ id: staff.id, fullName: staff.fullName })
+      .from(staff)
+      .where(and(eq(staff.id, input.staffId), eq(staff.role, "counsellor"), isNull(staff.disabledAt)));
+    if (!counsellor)
+      throw new AppError("invalid_input", leadMessages.chooseCounsellor, { staffId: leadMessages.chooseCounsellor });
+    const rows = await tx
+      .select({
+        id: consultations.id,
+        assignedStaffId: consultations.assignedStaffId,
+        assignedTo: staff.fullName,
+        mergedIntoId: consultations.mergedIntoId,
+      })
+      .from(consultations)
+      .leftJoin(staff, eq(staff.id, consultations.assignedStaffId))
+      .where(inArray(consultations.id, leadIds));
+    if (rows.length !== leadIds.length) throw new AppError("not_found", leadMessages.noSuchLead);
+    const merged = rows.find((row) => row.mergedIntoId !== null);
+    if (merged?.mergedIntoId) throw new AppError("conflict", leadMessages.alreadyMerged(merged.mergedIntoId));
+    const moving = rows.filter((row) => row.assignedStaffId !== counsellor.id);
+    if (moving.length > 0) {
+      await tx
+        .update(consultations)
+        .set({ assignedStaffId: counsellor.id })
+        .where(
+          inArray(
+            consultations.id,
+            moving.map((row) => row.id),
+          ),
+        );
+    }
+    for (const row of moving) {
+      await recordAudit(tx, member, {
+        action: "lead.assigned",
+        subjectType: "lead",
+        subjectId: row.id,
+        before: { assignedStaffId: row.assignedStaffId, assignedTo: row.assignedTo },
+        after: { assignedStaffId: counsellor.id, assignedTo: counsellor.fullName },
+      });
+    }
+    return {
+      counsellor: { staffId: counsellor.id, fullName: counsellor.fullName },
+      leadIds,
+      changed: moving.length,
+      message: leadMessages.assigned(leadIds.length, counsellor.fullName),
+    };
+  });
+}
+
+/**
+ * Enters a lead by hand (a phone call, a walk-in...). It is assigned as a booking is (round-robin or
+ * left for an admin, as the settings say). No mail goes out: the person is talking to us already.
+ */
+export async function createLead(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<Lead> {
+  if (!canCreateLeads(member)) throw notAllowed();
+  const input = parseInput(newLeadSchema, raw);
+  const now = nowOf(deps);
+  const id = await deps.db.transaction(async (tx) => {
+    const assignedStaffId = await assigneeForNewLead(tx);
+    const [created] = await tx
+      .insert(consultations)
+      .values({ ...input, assignedStaffId, createdAt: now, confirmationSentAt: now, staffNotifiedAt: now })
+      .returning({ id: consultations.id });
+    if (!created) throw new Error("insert returned no row");
+    await recordAudit(tx, member, {
+      action: "lead.created",
+      subjectType: "lead",
+      subjectId: created.id,
+      after: { source: input.source, assignedStaffId },
+    });
+    return created.id;
+  });
+  const row = await leadRow(deps.db, id);
+  if (!row) throw new Error("created lead not found");
+  const [lead] = withTiming([row], await readConsoleSettings(deps.db), now);
+  return lead as Lead;
+}
+
+export const mergeLeadSchema = z.object({
+  duplicateId: z.coerce
+    .number({ error: leadMessages.chooseDuplicate })
+    .int(leadMessages.chooseDuplicate)
+    .min(1, leadMessages.chooseDuplicate)
+    .max(2_147_483_647, leadMessages.chooseDuplicate),
+});
+
+/**
+ * Merges a duplicate into the lead kept (admins, or the counsellor of both): the duplicate gets
+ * `mergedIntoId` and leaves the inbox, and so do leads merged into it before; both histories stay.
+ */
+export async function mergeLeads(deps: StaffDeps, member: StaffMember, keepId: number, raw: unknown): Promise<Lead> {
+  const kept = await getLead(deps, member, keepId);
+  const { duplicateId } = parseInput(mergeLeadSchema, raw);
+  const duplicate = await getLead(deps, member, duplicateId);
+  if (!canWorkLeads(member) || !canMergeLeads(member, [kept, duplicate])) throw notAllowed();
+  if (duplicateId === keepId)
+    throw new AppError("invalid_input", leadMessages.mergeItself, { duplicateId: leadMessages.mergeItself });
+  for (const lead of [kept, duplicate])
+    if (lead.mergedIntoId) throw new AppError("conflict", leadMessages.alreadyMerged(lead.mergedIntoId));
+  if (kept.email !== duplicate.email && kept.phoneNumber !== duplicate.phoneNumber)
+    throw new AppError("invalid_input", leadMessages.notADuplicate, { duplicateId: leadMessages.notADuplicate });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(consultations)
+      .set({ mergedIntoId: keepId })
+      .where(or(eq(consultations.id, duplicateId), eq(consultations.mergedIntoId, duplicateId)));
+    await recordAudit(tx, member, {
+      action: "lead.merged",
+      subjectType: "lead",
+      subjectId: keepId,
+      before: { mergedLeadId: null },
+      after: {
+        mergedLeadId: duplicateId,
+        merged: { name: `${duplicate.firstName} ${duplicate.lastName}`, email: duplicate.email, status: duplicate.status },
+      },
+    });
+  });
+  return getLead(deps, member, keepId);
+}
+
+/**
+ * Leads still New past their first-response due time that the member may see, oldest first (for the
+ * inbox's filter and the "Today" view). `now` is given so a view and its tests agree on the moment.
+ */
+export async function overdueLeads(deps: StaffDeps, member: StaffMember, now: Date): Promise<Lead[]> {
+  if (!canSeeLeads(member)) throw notAllowed();
+  const settings = await readConsoleSettings(deps.db);
+  const conditions = [visibleTo(member), isNull(consultations.mergedIntoId), overdueCondition(settings, now)];
+  const rows = await deps.db
+    .select(leadColumns)
+    .from(consultations)
+    .leftJoin(staff, eq(staff.id, consultations.assignedStaffId))
+    .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
+    .orderBy(asc(consultations.createdAt), asc(consultations.id))
+    .limit(LEADS_PAGE_SIZE * 4);
+  return withTiming(rows as LeadRow[], settings, now);
 }

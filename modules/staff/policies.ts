@@ -30,6 +30,22 @@ export const canWorkLeads = (member: StaffMember) => member.role === "admin" || 
 export const leadVisibleTo = (member: StaffMember, lead: { assignedStaffId: number | null }) =>
   canSeeAllLeads(member) || (member.role === "counsellor" && lead.assignedStaffId === member.staffId);
 
+/** Giving leads to a counsellor, one or many at once (admins). */
+export const canAssignLeads = (member: StaffMember) => member.role === "admin";
+
+/** Entering a lead by hand (a phone call, a walk-in): whoever works leads. */
+export const canCreateLeads = (member: StaffMember) => canWorkLeads(member);
+
+/**
+ * Merging two duplicate leads: admins, and a counsellor when both leads are theirs (the caller has
+ * already found both visible to the member, so a counsellor never merges another's lead).
+ */
+export const canMergeLeads = (member: StaffMember, leads: { assignedStaffId: number | null }[]) =>
+  member.role === "admin" || (member.role === "counsellor" && leads.every((lead) => lead.assignedStaffId === member.staffId));
+
+/** Changing the console's settings (assignment mode, first-response target, working hours): admins. */
+export const canManageSettings = (member: StaffMember) => member.role === "admin";
+
 /** Seeing students' records at all: everyone but document verifiers (who see documents waiting for review). */
 export const canSeeStudents = (member: StaffMember) => member.role !== "document_verifier";
 

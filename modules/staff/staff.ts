@@ -21,8 +21,19 @@ import {
 import type { AuditActor } from "./audit.ts";
 import { listAudit } from "./audit.ts";
 import { fileAccess, reviewDocument, reviewQueue } from "./document-review.ts";
-import { changeLeadStatus, getLead, listLeads } from "./leads.ts";
+import {
+  assignLeads,
+  changeLeadStatus,
+  createLead,
+  getLead,
+  leadCounsellors,
+  leadDetails,
+  listLeads,
+  mergeLeads,
+  overdueLeads,
+} from "./leads.ts";
 import { canReadAuditLog, type StaffMember } from "./policies.ts";
+import { changeConsoleSettings, getConsoleSettings } from "./settings.ts";
 import {
   activeCounsellors,
   addNote,
@@ -33,12 +44,16 @@ import {
   listStudents,
 } from "./student-records.ts";
 
+export type { ConsoleSettings } from "../console-settings.ts";
 export type { NewStaffSession, StaffAccount, StaffDeps } from "./accounts.ts";
 export type { ApplicationDetail, ApplicationEvent, ApplicationRow, ChecklistItem } from "./applications.ts";
 export type { AuditActor, AuditRecord } from "./audit.ts";
 export type { ReviewedFile } from "./document-review.ts";
-export type { Lead, LeadFilters } from "./leads.ts";
+export type { Lead, LeadCounsellor, LeadFilters } from "./leads.ts";
 export {
+  canAssignLeads,
+  canCreateLeads,
+  canManageSettings,
   canManageStaff,
   canReadAuditLog,
   canReviewDocuments,
@@ -84,6 +99,15 @@ export function createStaffService(deps: StaffDeps) {
     emailStudent: (actor: StaffMember, studentId: number, raw: unknown) => emailStudent(deps, actor, studentId, raw),
     assignCounsellor: (actor: StaffMember, studentId: number, raw: unknown) => assignCounsellor(deps, actor, studentId, raw),
     activeCounsellors: () => activeCounsellors(deps),
+    leadDetails: (actor: StaffMember, id: number) => leadDetails(deps, actor, id),
+    leadCounsellors: (actor: StaffMember) => leadCounsellors(deps, actor),
+    assignLeads: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
+    createLead: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
+    mergeLeads: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
+    /** Leads past their first-response due time that this member may see (the "Today" view calls it). */
+    overdueLeads: (actor: StaffMember) => overdueLeads(deps, actor, deps.now?.() ?? new Date()),
+    settings: (actor: StaffMember) => getConsoleSettings(deps, actor),
+    changeSettings: (actor: StaffMember, raw: unknown) => changeConsoleSettings(deps, actor, raw),
     auditLog: async (actor: StaffMember, filters: Parameters<typeof listAudit>[1] = {}) => {
       if (!canReadAuditLog(actor)) throw notAllowed();
       return listAudit(deps.db, filters);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { searchTermSchema } from "../../modules/catalogue/inputs.ts";
+import { consoleSettingsSchema } from "../../modules/console-settings.ts";
 import { consultationInputSchema } from "../../modules/consultations/input.ts";
 import {
   codeSchema,
@@ -8,12 +9,12 @@ import {
   resetCodeRequestSchema,
   signupSchema,
 } from "../../modules/identity/input.ts";
-import { newStaffSchema, staffLoginSchema } from "../../modules/staff/input.ts";
-import { statusChangeSchema } from "../../modules/staff/leads.ts";
+import { newLeadSchema, newStaffSchema, staffLoginSchema } from "../../modules/staff/input.ts";
+import { assignLeadsSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/staff/leads.ts";
 import { profileSchema as profileInputSchema } from "../../modules/students/input.ts";
 import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../../platform/cookies.ts";
 import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
-import { consultationStatuses, studyDestinations } from "../../vocabulary/consultations.ts";
+import { consultationStatuses, leadSources, studyDestinations } from "../../vocabulary/consultations.ts";
 import { documentMessages } from "../../vocabulary/documents.ts";
 import {
   answer,
@@ -46,7 +47,14 @@ import {
   savedCourseSchema,
   universitySchema,
 } from "./presenters.ts";
-import { auditEntrySchema, leadSchema, staffAccountSchema, staffMemberSchema } from "./staff.ts";
+import { auditEntrySchema, staffAccountSchema, staffMemberSchema } from "./staff.ts";
+import {
+  assignResultSchema,
+  consoleSettingsAnswerSchema,
+  leadCounsellorSchema,
+  leadDetailsSchema,
+  leadSchema,
+} from "./staff-leads.ts";
 
 /** The OpenAPI document of both API surfaces, served at /api/openapi.json; its shapes come from the code's own schemas. */
 export function openApiDocument() {
@@ -91,6 +99,9 @@ export function openApiDocument() {
         AuditEntry: jsonSchema(auditEntrySchema, "output"),
         Lead: jsonSchema(leadSchema, "output"),
         ...staffRecordsSchemas(),
+        LeadDetails: jsonSchema(leadDetailsSchema, "output"),
+        LeadCounsellor: jsonSchema(leadCounsellorSchema, "output"),
+        ConsoleSettings: jsonSchema(consoleSettingsAnswerSchema, "output"),
       },
     },
     paths: {
@@ -390,6 +401,36 @@ export function openApiDocument() {
             { name: "status", in: "query", schema: { type: "string", enum: [...consultationStatuses] } },
             { name: "destination", in: "query", schema: { type: "string", enum: [...studyDestinations] } },
             {
+              name: "counsellor",
+              in: "query",
+              description: "A counsellor's staff id, or `unassigned` (a counsellor sees only their own leads anyway)",
+              schema: {
+                oneOf: [
+                  { type: "integer", minimum: 1 },
+                  { type: "string", enum: ["unassigned"] },
+                ],
+              },
+            },
+            {
+              name: "from",
+              in: "query",
+              description: "Booked on or after this IST calendar day",
+              schema: { type: "string", format: "date" },
+            },
+            {
+              name: "to",
+              in: "query",
+              description: "Booked on or before this IST calendar day",
+              schema: { type: "string", format: "date" },
+            },
+            { name: "source", in: "query", schema: { type: "string", enum: [...leadSources] } },
+            {
+              name: "overdue",
+              in: "query",
+              description: "`1`: only leads still New past their first-response due time",
+              schema: { type: "string", enum: ["1", "true", "on"] },
+            },
+            {
               name: "q",
               in: "query",
               description: "Part of a name, e-mail or phone",
@@ -397,16 +438,78 @@ export function openApiDocument() {
             },
             pageParam,
           ],
-          responses: { 200: answer("A page of leads", listOf(ref("Lead"), paging)), ...failures(400) },
+          responses: { 200: answer("A page of leads", listOf(ref("Lead"), paging)), ...failures(400, 403) },
+        }),
+        post: write({
+          operationId: "createLead",
+          summary: "Enter a lead by hand (admins, counsellors); assigned as a booking is; no mail is sent; audited",
+          staff: true,
+          requestBody: body(newLeadSchema),
+          responses: {
+            201: answer("Created", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
+            ...failures(400),
+          },
+        }),
+      },
+      "/api/v1/staff/leads/assign": {
+        post: write({
+          operationId: "assignLeads",
+          summary: "Assign one or many leads to an active counsellor (admins); each change audited as lead.assigned",
+          staff: true,
+          requestBody: body(assignLeadsSchema),
+          responses: { 200: answer("Assigned", jsonSchema(assignResultSchema, "output")), ...failures(400, 409) },
+        }),
+      },
+      "/api/v1/staff/leads/counsellors": {
+        get: operation({
+          operationId: "listLeadCounsellors",
+          summary: "Counsellors for the inbox's filter and assignment (empty for a counsellor)",
+          staff: true,
+          responses: { 200: answer("Counsellors", listOf(ref("LeadCounsellor"))) },
         }),
       },
       "/api/v1/staff/leads/{leadId}": {
         get: operation({
           operationId: "getLead",
-          summary: "One lead (404 for a lead the member may not see)",
+          summary: "One lead with its possible duplicates, the leads merged into it and their history (404 if not visible)",
           staff: true,
           parameters: [idParam("leadId")],
-          responses: { 200: answer("The lead", dataOf(ref("Lead"))) },
+          responses: { 200: answer("The lead", ref("LeadDetails")) },
+        }),
+      },
+      "/api/v1/staff/leads/{leadId}/merge": {
+        post: write({
+          operationId: "mergeLead",
+          summary:
+            "Merge a duplicate (same e-mail or phone) into this lead (admins, or the counsellor of both); the duplicate leaves the inbox; audited",
+          staff: true,
+          parameters: [idParam("leadId")],
+          requestBody: body(mergeLeadSchema),
+          responses: {
+            200: answer("Merged", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
+            ...failures(400, 409),
+          },
+        }),
+      },
+      "/api/v1/staff/settings": {
+        get: operation({
+          operationId: "getConsoleSettings",
+          summary: "The console's settings: lead assignment mode, first-response target and working hours (admins)",
+          staff: true,
+          responses: { 200: answer("The settings", dataOf(ref("ConsoleSettings"))), ...failures(403) },
+        }),
+        put: write({
+          operationId: "changeConsoleSettings",
+          summary: "Change the console's settings, all at once (admins); audited as settings.changed",
+          staff: true,
+          requestBody: body(consoleSettingsSchema),
+          responses: {
+            200: answer("Saved", {
+              type: "object",
+              properties: { message: { type: "string" }, data: ref("ConsoleSettings") },
+            }),
+            ...failures(400),
+          },
         }),
       },
       "/api/v1/staff/leads/{leadId}/status": {
@@ -418,7 +521,7 @@ export function openApiDocument() {
           requestBody: body(statusChangeSchema),
           responses: {
             200: answer("Changed", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
-            ...failures(400),
+            ...failures(400, 409),
           },
         }),
       },

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseId } from "../../modules/catalogue/inputs.ts";
-import type { AuditRecord, Lead, StaffAccount, StaffMember, StaffService } from "../../modules/staff/staff.ts";
+import type { AuditRecord, StaffAccount, StaffMember, StaffService } from "../../modules/staff/staff.ts";
 import type { CookieWriter } from "../../platform/cookies.ts";
-import { consultationStatuses, leadMessages } from "../../vocabulary/consultations.ts";
 import { staffMessages, staffRoles } from "../../vocabulary/staff.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStaff } from "../guards.ts";
@@ -23,26 +22,6 @@ export const auditEntrySchema = z.object({
   before: z.unknown().meta({ description: "What changed, as it was (never a hash or a secret)" }),
   after: z.unknown().meta({ description: "What changed, as it became" }),
 });
-export const leadSchema = z.object({
-  id: z.int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  studyDestination: z.string(),
-  typeOfStudy: z.string(),
-  preferredSubject: z.string(),
-  yearOfStudy: z.string().nullable(),
-  state: z.string().nullable(),
-  qualification: z.string().nullable(),
-  status: z.enum(consultationStatuses),
-  lostReason: z.string().nullable(),
-  assignedStaffId: z.int().nullable(),
-  assignedTo: z.string().nullable(),
-  studentId: z.int().nullable().meta({ description: "The student account the lead became, once converted" }),
-  createdAt: z.iso.datetime(),
-});
-
 export const presentStaffMember = (m: StaffMember): z.infer<typeof staffMemberSchema> => ({
   id: m.staffId,
   email: m.email,
@@ -65,9 +44,11 @@ export const presentAuditRecord = (r: AuditRecord): z.infer<typeof auditEntrySch
   before: r.before,
   after: r.after,
 });
-export const presentLead = (lead: Lead): z.infer<typeof leadSchema> => ({ ...lead, createdAt: lead.createdAt.toISOString() });
 
-/** The staff API under /api/v1/staff: every call but sign-in needs a staff session, else the path does not exist. */
+/**
+ * The staff API under /api/v1/staff: every call but sign-in needs a staff session, else the path does not exist.
+ * The leads and the console's settings are in staff-leads.ts (mounted beside this in server/app.ts).
+ */
 export function staffApi(staff: StaffService, cookies: CookieWriter) {
   const api = new Hono<ServerEnv>();
 
@@ -102,20 +83,6 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
       return c.json({ message, data: presentStaffAccount(account) });
     });
   }
-
-  api.get("/leads", requireStaff, async (c) => {
-    const result = await staff.leads(c.var.staff, c.req.query());
-    return c.json({ data: result.leads.map(presentLead), page: result.page, pageSize: result.pageSize, total: result.total });
-  });
-
-  api.get("/leads/:id", requireStaff, async (c) =>
-    c.json({ data: presentLead(await staff.lead(c.var.staff, parseId(c.req.param("id"), "Lead"))) }),
-  );
-
-  api.post("/leads/:id/status", requireStaff, async (c) => {
-    const lead = await staff.changeLeadStatus(c.var.staff, parseId(c.req.param("id"), "Lead"), await readJson(c));
-    return c.json({ message: leadMessages.statusChanged(lead.status), data: presentLead(lead) });
-  });
 
   staffRecordsApi(api, staff);
 

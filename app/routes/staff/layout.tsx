@@ -2,6 +2,7 @@ import { Form, NavLink, Outlet, redirect } from "react-router";
 import { requireStaffMember } from "~/lib/staff.server";
 import type { ScreenHandle } from "~/root";
 import {
+  canManageSettings,
   canManageStaff,
   canReadAuditLog,
   canReviewDocuments,
@@ -24,6 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
       reviewDocuments: canReviewDocuments(member),
       manageStaff: canManageStaff(member),
       readAudit: canReadAuditLog(member),
+      manageSettings: canManageSettings(member),
     },
   };
 }
@@ -49,6 +51,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           {may.reviewDocuments && <NavLink to="/staff/documents">Documents</NavLink>}
           {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
           {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}
+          {may.manageSettings && <NavLink to="/staff/settings">Settings</NavLink>}
           <span className="ms-auto small">
             {member.fullName} · {staffRoleLabels[member.role]}
           </span>

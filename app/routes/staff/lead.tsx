@@ -7,8 +7,8 @@ import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
-import { consultationStatuses, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
+import { canAssignLeads, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
+import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -18,29 +18,79 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
-  const lead = await orRouteError(context.staff.lead(member, parseId(params.leadId, "Lead")));
-  return { lead: { ...lead, booked: inIndianTime(lead.createdAt).text }, mayWork: canWorkLeads(member) };
+  const details = await orRouteError(context.staff.leadDetails(member, parseId(params.leadId, "Lead")));
+  const { lead } = details;
+  const mayAssign = canAssignLeads(member);
+  const summary = (l: typeof lead) => ({
+    id: l.id,
+    name: `${l.firstName} ${l.lastName}`,
+    email: l.email,
+    phone: l.phoneNumber,
+    status: l.status,
+    assignedTo: l.assignedTo,
+    booked: inIndianTime(l.createdAt).text,
+    mayMerge: canWorkLeads(member) && canMergeLeads(member, [lead, l]) && !lead.mergedIntoId,
+  });
+  return {
+    lead: {
+      ...lead,
+      booked: inIndianTime(lead.createdAt).text,
+      due: inIndianTime(lead.firstResponseDue).text,
+      firstContacted: lead.firstContactedAt ? inIndianTime(lead.firstContactedAt).text : null,
+    },
+    duplicates: details.duplicates.map(summary),
+    hiddenDuplicates: details.hiddenDuplicates,
+    merged: details.merged.map(summary),
+    history: details.history.map((entry) => ({
+      id: entry.id,
+      at: inIndianTime(entry.at),
+      actor: entry.actorLabel,
+      action: entry.action,
+      subjectId: entry.subjectId,
+      change: entry.after === null ? "" : JSON.stringify(entry.after),
+    })),
+    mayWork: canWorkLeads(member) && !lead.mergedIntoId,
+    counsellors: mayAssign ? (await context.staff.leadCounsellors(member)).filter((c) => c.active) : [],
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
+  const id = parseId(params.leadId, "Lead");
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "status");
+  if (intent === "assign") {
+    return refusalOr(async () => {
+      const result = await context.staff.assignLeads(member, { leadIds: [id], staffId: String(form.get("staffId") ?? "") });
+      return { ok: true as const, message: result.message };
+    });
+  }
+  if (intent === "merge") {
+    const duplicateId = String(form.get("duplicateId") ?? "");
+    return refusalOr(async () => {
+      await context.staff.mergeLeads(member, id, { duplicateId });
+      return { ok: true as const, message: leadMessages.merged(Number(duplicateId)) };
+    });
+  }
   const values = { status: String(form.get("status") ?? ""), lostReason: String(form.get("lostReason") ?? "") };
   return refusalOr(async () => {
-    const lead = await context.staff.changeLeadStatus(member, parseId(params.leadId, "Lead"), values);
+    const lead = await context.staff.changeLeadStatus(member, id, values);
     return { ok: true as const, message: leadMessages.statusChanged(lead.status) };
   }, values);
 }
 
 export default function LeadScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, mayWork } = loaderData;
+  const { lead, mayWork, duplicates, hiddenDuplicates, merged, history, counsellors } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
+  const busy = navigation.state === "submitting";
   useEffect(() => {
     if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
   }, [actionData]);
+  const response = lead.firstResponse ? firstResponseLabels[lead.firstResponse] : "Not recorded";
   const facts: [string, string | null][] = [
     ["Booked (IST)", lead.booked],
+    ["Source", lead.source],
     ["E-mail", lead.email],
     ["Phone", lead.phoneNumber],
     ["Study destination", lead.studyDestination],
@@ -49,8 +99,10 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
     ["Year of study", lead.yearOfStudy],
     ["State", lead.state],
     ["Qualification", lead.qualification],
-    ["Counsellor", lead.assignedTo ?? "Nobody yet"],
+    ["Counsellor", lead.assignedTo ?? leadMessages.unassigned],
     ["Status", lead.lostReason ? `${lead.status} (${lead.lostReason})` : lead.status],
+    ["First response due (IST)", lead.due],
+    ["First response", lead.firstContacted ? `${response}: ${lead.firstContacted}` : response],
     ["Student account", lead.studentId ? `#${lead.studentId}` : "None yet"],
   ];
   return (
@@ -59,8 +111,14 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
         <Link to="/staff/leads">← Leads</Link>
       </p>
       <h1 className="h3">
-        {lead.firstName} {lead.lastName}
+        {lead.firstName} {lead.lastName}{" "}
+        {lead.firstResponse === "overdue" && <span className="badge text-bg-danger fs-6">Overdue</span>}
       </h1>
+      {lead.mergedIntoId && (
+        <p className="alert alert-secondary">
+          {leadMessages.alreadyMerged(lead.mergedIntoId)} <Link to={`/staff/leads/${lead.mergedIntoId}`}>Open it</Link>
+        </p>
+      )}
       <dl className="row">
         {facts.map(([label, value]) => (
           <div key={label} className="col-sm-6 col-lg-4 mb-2">
@@ -70,7 +128,8 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
         ))}
       </dl>
       {mayWork && (
-        <Form method="post" className="row g-3 align-items-end" style={{ maxWidth: "40rem" }}>
+        <Form method="post" className="row g-3 align-items-end mb-4" style={{ maxWidth: "40rem" }}>
+          <input type="hidden" name="intent" value="status" />
           <SelectField
             name="status"
             label="New status"
@@ -86,11 +145,96 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
             defaultValue={refusal?.values.lostReason ?? lead.lostReason ?? ""}
           />
           <div className="col-12">
-            <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
               Change status
             </button>
           </div>
         </Form>
+      )}
+      {counsellors.length > 0 && !lead.mergedIntoId && (
+        <Form method="post" className="row g-3 align-items-end mb-4" style={{ maxWidth: "40rem" }}>
+          <input type="hidden" name="intent" value="assign" />
+          <div className="col-md-6">
+            <label htmlFor="assign-to" className="form-label">
+              Assign to
+            </label>
+            <select id="assign-to" name="staffId" className="form-select" required defaultValue={lead.assignedStaffId ?? ""}>
+              <option value="">Choose a counsellor…</option>
+              {counsellors.map((c) => (
+                <option key={c.staffId} value={c.staffId}>
+                  {c.fullName}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-md-6">
+            <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+              Assign
+            </button>
+          </div>
+        </Form>
+      )}
+
+      <h2 className="h5">Possible duplicates</h2>
+      {duplicates.length === 0 && hiddenDuplicates === 0 ? (
+        <p className="small">No other lead has this e-mail or phone number.</p>
+      ) : (
+        <ul className="list-unstyled">
+          {duplicates.map((d) => (
+            <li key={d.id} className="d-flex flex-wrap align-items-center gap-2 mb-2" data-testid="duplicate">
+              <Link to={`/staff/leads/${d.id}`}>{d.name}</Link>
+              <span className="small">
+                {d.email} · {d.phone} · {d.status} · {d.assignedTo ?? leadMessages.unassigned} · booked {d.booked}
+              </span>
+              {d.mayMerge && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="merge" />
+                  <input type="hidden" name="duplicateId" value={d.id} />
+                  <button type="submit" className="btn btn-sm btn-outline-secondary" disabled={busy}>
+                    Merge into this lead
+                    <span className="visually-hidden">
+                      {" "}
+                      ({d.name}, lead #{d.id})
+                    </span>
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+          {hiddenDuplicates > 0 && (
+            <li className="small">
+              {hiddenDuplicates} more with another counsellor; an admin can merge {hiddenDuplicates === 1 ? "it" : "them"}.
+            </li>
+          )}
+        </ul>
+      )}
+
+      {merged.length > 0 && (
+        <>
+          <h2 className="h5">Merged into this lead</h2>
+          <ul>
+            {merged.map((m) => (
+              <li key={m.id} data-testid="merged-lead">
+                <Link to={`/staff/leads/${m.id}`}>{m.name}</Link> (lead #{m.id}, booked {m.booked})
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <h2 className="h5">History</h2>
+      {history.length === 0 ? (
+        <p className="small">Nothing yet.</p>
+      ) : (
+        <ul className="list-unstyled small">
+          {history.map((entry) => (
+            <li key={entry.id} className="mb-1" data-testid="lead-history">
+              <time dateTime={entry.at.iso}>{entry.at.text}</time> · {entry.actor} · {entry.action}
+              {entry.subjectId !== String(lead.id) && ` (lead #${entry.subjectId})`}
+              {entry.change && <span className="text-body-secondary"> {entry.change}</span>}
+            </li>
+          ))}
+        </ul>
       )}
     </>
   );

@@ -1,0 +1,141 @@
+import { useEffect } from "react";
+import { Form, useNavigation } from "react-router";
+import { refusalOr } from "~/lib/form-result.server";
+import { requireStaffWith } from "~/lib/staff.server";
+import { notify } from "~/lib/toast";
+import { canManageSettings } from "../../../modules/staff/policies.ts";
+import {
+  leadAssignmentModeLabels,
+  leadAssignmentModes,
+  settingsMessages,
+  weekdayNames,
+} from "../../../vocabulary/consultations.ts";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings | Ignite" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const member = requireStaffWith(context.staffMember, canManageSettings);
+  return { settings: await context.staff.settings(member) };
+}
+
+/** Saves every setting at once (the form shows them all); the audit log keeps before and after. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireStaffWith(context.staffMember, canManageSettings);
+  const form = await request.formData();
+  return refusalOr(async () => {
+    await context.staff.changeSettings(member, {
+      leadAssignment: String(form.get("leadAssignment") ?? ""),
+      firstResponseHours: String(form.get("firstResponseHours") ?? ""),
+      workingHours: {
+        days: form.getAll("days").map(String),
+        start: String(form.get("start") ?? ""),
+        end: String(form.get("end") ?? ""),
+      },
+    });
+    return { ok: true as const, message: settingsMessages.saved };
+  });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const navigation = useNavigation();
+  const refusal = actionData && !actionData.ok ? actionData : undefined;
+  useEffect(() => {
+    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
+  }, [actionData]);
+  // Monday first, as the working week is read here.
+  const week = [1, 2, 3, 4, 5, 6, 0];
+  return (
+    <>
+      <h1 className="h3 mb-3">Settings</h1>
+      {refusal && (
+        <p className="alert alert-danger" role="alert">
+          {refusal.message}
+        </p>
+      )}
+      <Form method="post" style={{ maxWidth: "40rem" }}>
+        <fieldset className="mb-4">
+          <legend className="h5">New leads</legend>
+          {leadAssignmentModes.map((mode) => (
+            <div key={mode} className="form-check">
+              <input
+                id={`mode-${mode}`}
+                type="radio"
+                name="leadAssignment"
+                value={mode}
+                className="form-check-input"
+                defaultChecked={settings.leadAssignment === mode}
+              />
+              <label htmlFor={`mode-${mode}`} className="form-check-label">
+                {leadAssignmentModeLabels[mode]}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <fieldset className="mb-4">
+          <legend className="h5">First response</legend>
+          <div className="mb-3">
+            <label htmlFor="firstResponseHours" className="form-label">
+              Target (working hours)
+            </label>
+            <input
+              id="firstResponseHours"
+              name="firstResponseHours"
+              type="number"
+              min={1}
+              max={100}
+              step={1}
+              required
+              className="form-control"
+              style={{ maxWidth: "8rem" }}
+              defaultValue={settings.firstResponseHours}
+            />
+          </div>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6">Working days</legend>
+            {week.map((day) => (
+              <div key={day} className="form-check form-check-inline">
+                <input
+                  id={`day-${day}`}
+                  type="checkbox"
+                  name="days"
+                  value={day}
+                  className="form-check-input"
+                  defaultChecked={settings.workingHours.days.includes(day)}
+                />
+                <label htmlFor={`day-${day}`} className="form-check-label">
+                  {weekdayNames[day]}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <div className="row g-3">
+            <div className="col-6">
+              <label htmlFor="start" className="form-label">
+                Day starts (IST)
+              </label>
+              <input
+                id="start"
+                name="start"
+                type="time"
+                required
+                className="form-control"
+                defaultValue={settings.workingHours.start}
+              />
+            </div>
+            <div className="col-6">
+              <label htmlFor="end" className="form-label">
+                Day ends (IST)
+              </label>
+              <input id="end" name="end" type="time" required className="form-control" defaultValue={settings.workingHours.end} />
+            </div>
+          </div>
+        </fieldset>
+        <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+          Save settings
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { type ConsoleSettings, consoleSettingsSchema, readConsoleSettings, writeConsoleSettings } from "../console-settings.ts";
+import { parseInput } from "../validation.ts";
+import { notAllowed, type StaffDeps } from "./accounts.ts";
+import { recordAudit } from "./audit.ts";
+import { canManageSettings, type StaffMember } from "./policies.ts";
+
+/** The console's settings as an admin sees them. */
+export async function getConsoleSettings(deps: StaffDeps, member: StaffMember): Promise<ConsoleSettings> {
+  if (!canManageSettings(member)) throw notAllowed();
+  return readConsoleSettings(deps.db);
+}
+
+/** Changes the console's settings (admins), every one given at once; audited with before and after. */
+export async function changeConsoleSettings(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<ConsoleSettings> {
+  if (!canManageSettings(member)) throw notAllowed();
+  const settings = parseInput(consoleSettingsSchema, raw);
+  settings.workingHours.days = [...new Set(settings.workingHours.days)].sort();
+  return deps.db.transaction(async (tx) => {
+    const before = await readConsoleSettings(tx);
+    await writeConsoleSettings(tx, settings, deps.now?.() ?? new Date());
+    await recordAudit(tx, member, {
+      action: "settings.changed",
+      subjectType: "settings",
+      subjectId: "console",
+      before,
+      after: settings,
+    });
+    return settings;
+  });
+}

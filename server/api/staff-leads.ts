@@ -1,0 +1,158 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { parseId } from "../../modules/catalogue/inputs.ts";
+import type { ConsoleSettings, Lead, StaffService } from "../../modules/staff/staff.ts";
+import {
+  consultationStatuses,
+  firstResponseStates,
+  leadAssignmentModes,
+  leadMessages,
+  leadSources,
+  settingsMessages,
+} from "../../vocabulary/consultations.ts";
+import type { ServerEnv } from "../context.ts";
+import { requireStaff } from "../guards.ts";
+import { readJson } from "./read-json.ts";
+import { auditEntrySchema, presentAuditRecord } from "./staff.ts";
+
+export const leadSchema = z.object({
+  id: z.int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  studyDestination: z.string(),
+  typeOfStudy: z.string(),
+  preferredSubject: z.string(),
+  yearOfStudy: z.string().nullable(),
+  state: z.string().nullable(),
+  qualification: z.string().nullable(),
+  status: z.enum(consultationStatuses),
+  lostReason: z.string().nullable(),
+  assignedStaffId: z.int().nullable().meta({ description: "Null while the lead is unassigned" }),
+  assignedTo: z.string().nullable(),
+  studentId: z.int().nullable().meta({ description: "The student account the lead became, once converted" }),
+  source: z.enum(leadSources),
+  createdAt: z.iso.datetime(),
+  firstContactedAt: z.iso.datetime().nullable().meta({ description: "When the lead first left New" }),
+  firstResponseDue: z.iso
+    .datetime()
+    .meta({ description: "The first-response target, counted in working hours (IST) from the booking" }),
+  firstResponse: z
+    .enum(firstResponseStates)
+    .nullable()
+    .meta({ description: "pending, overdue (still New past due), met or missed; null if it left New before this was recorded" }),
+  possibleDuplicate: z.boolean().meta({ description: "Another lead (not merged away) has the same e-mail or phone" }),
+  mergedIntoId: z.int().nullable().meta({ description: "The lead this one was merged into" }),
+});
+export const leadDetailsSchema = z.object({
+  data: leadSchema,
+  duplicates: z.array(leadSchema).meta({ description: "Other leads with its e-mail or phone that the member may see" }),
+  hiddenDuplicates: z.int().meta({ description: "How many more belong to other counsellors" }),
+  merged: z.array(leadSchema).meta({ description: "Leads merged into this one" }),
+  history: z.array(auditEntrySchema).meta({ description: "Audit entries of this lead and of the leads merged into it" }),
+});
+export const leadCounsellorSchema = z.object({ id: z.int(), fullName: z.string(), active: z.boolean() });
+export const assignResultSchema = z.object({
+  message: z.string(),
+  data: z.object({ staffId: z.int(), fullName: z.string(), leadIds: z.array(z.int()), changed: z.int() }),
+});
+export const consoleSettingsAnswerSchema = z.object({
+  leadAssignment: z.enum(leadAssignmentModes),
+  firstResponseHours: z.int(),
+  workingHours: z.object({
+    days: z.array(z.int()).meta({ description: "Working weekdays, 0 Sunday to 6 Saturday" }),
+    start: z.string().meta({ description: "HH:MM, IST" }),
+    end: z.string().meta({ description: "HH:MM, IST" }),
+  }),
+});
+
+export const presentLead = (lead: Lead): z.infer<typeof leadSchema> => ({
+  id: lead.id,
+  firstName: lead.firstName,
+  lastName: lead.lastName,
+  email: lead.email,
+  phoneNumber: lead.phoneNumber,
+  studyDestination: lead.studyDestination,
+  typeOfStudy: lead.typeOfStudy,
+  preferredSubject: lead.preferredSubject,
+  yearOfStudy: lead.yearOfStudy,
+  state: lead.state,
+  qualification: lead.qualification,
+  status: lead.status,
+  lostReason: lead.lostReason,
+  assignedStaffId: lead.assignedStaffId,
+  assignedTo: lead.assignedTo,
+  studentId: lead.studentId,
+  source: lead.source,
+  createdAt: lead.createdAt.toISOString(),
+  firstContactedAt: lead.firstContactedAt?.toISOString() ?? null,
+  firstResponseDue: lead.firstResponseDue.toISOString(),
+  firstResponse: lead.firstResponse,
+  possibleDuplicate: lead.possibleDuplicate,
+  mergedIntoId: lead.mergedIntoId,
+});
+const presentSettings = (s: ConsoleSettings): z.infer<typeof consoleSettingsAnswerSchema> => ({
+  leadAssignment: s.leadAssignment,
+  firstResponseHours: s.firstResponseHours,
+  workingHours: { days: s.workingHours.days, start: s.workingHours.start, end: s.workingHours.end },
+});
+
+/** The leads inbox and the console's settings under /api/v1/staff; every call needs a staff session. */
+export function staffLeadsApi(staff: StaffService) {
+  const api = new Hono<ServerEnv>();
+
+  api.get("/leads", requireStaff, async (c) => {
+    const result = await staff.leads(c.var.staff, c.req.query());
+    return c.json({ data: result.leads.map(presentLead), page: result.page, pageSize: result.pageSize, total: result.total });
+  });
+
+  api.post("/leads", requireStaff, async (c) => {
+    const lead = await staff.createLead(c.var.staff, await readJson(c));
+    return c.json({ message: leadMessages.created(`${lead.firstName} ${lead.lastName}`), data: presentLead(lead) }, 201);
+  });
+
+  api.post("/leads/assign", requireStaff, async (c) => {
+    const result = await staff.assignLeads(c.var.staff, await readJson(c));
+    return c.json({
+      message: result.message,
+      data: { ...result.counsellor, leadIds: result.leadIds, changed: result.changed },
+    });
+  });
+
+  api.get("/leads/counsellors", requireStaff, async (c) => {
+    const counsellors = await staff.leadCounsellors(c.var.staff);
+    return c.json({ data: counsellors.map((m) => ({ id: m.staffId, fullName: m.fullName, active: m.active })) });
+  });
+
+  api.get("/leads/:id", requireStaff, async (c) => {
+    const details = await staff.leadDetails(c.var.staff, parseId(c.req.param("id"), "Lead"));
+    return c.json({
+      data: presentLead(details.lead),
+      duplicates: details.duplicates.map(presentLead),
+      hiddenDuplicates: details.hiddenDuplicates,
+      merged: details.merged.map(presentLead),
+      history: details.history.map(presentAuditRecord),
+    });
+  });
+
+  api.post("/leads/:id/status", requireStaff, async (c) => {
+    const lead = await staff.changeLeadStatus(c.var.staff, parseId(c.req.param("id"), "Lead"), await readJson(c));
+    return c.json({ message: leadMessages.statusChanged(lead.status), data: presentLead(lead) });
+  });
+
+  api.post("/leads/:id/merge", requireStaff, async (c) => {
+    const body = (await readJson(c)) as { duplicateId?: unknown } | undefined;
+    const lead = await staff.mergeLeads(c.var.staff, parseId(c.req.param("id"), "Lead"), body);
+    return c.json({ message: leadMessages.merged(Number(body?.duplicateId)), data: presentLead(lead) });
+  });
+
+  api.get("/settings", requireStaff, async (c) => c.json({ data: presentSettings(await staff.settings(c.var.staff)) }));
+
+  api.put("/settings", requireStaff, async (c) => {
+    const settings = await staff.changeSettings(c.var.staff, await readJson(c));
+    return c.json({ message: settingsMessages.saved, data: presentSettings(settings) });
+  });
+
+  return api;
+}
