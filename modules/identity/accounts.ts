@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { students } from "../../platform/db/schema.ts";
+import { consultations, students } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
@@ -96,11 +96,28 @@ export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string,
   if (await findStudentByEmail(deps.db, input.email)) throw exists();
   const passwordHash = await hashPassword(input.password);
   try {
-    const [student] = await deps.db
-      .insert(students)
-      .values({ email: input.email, fullName: input.name1, phone: input.phone, passwordHash })
-      .returning();
-    if (!student) throw new Error("insert returned no row");
+    const student = await deps.db.transaction(async (tx) => {
+      // A converted lead that invited this e-mail to sign up: its counsellor looks after the new student.
+      const [lead] = await tx
+        .select({ id: consultations.id, counsellor: consultations.assignedStaffId })
+        .from(consultations)
+        .where(and(eq(consultations.email, input.email), eq(consultations.status, "Converted"), isNull(consultations.studentId)))
+        .orderBy(desc(consultations.createdAt))
+        .limit(1);
+      const [created] = await tx
+        .insert(students)
+        .values({
+          email: input.email,
+          fullName: input.name1,
+          phone: input.phone,
+          passwordHash,
+          counsellorStaffId: lead?.counsellor ?? null,
+        })
+        .returning();
+      if (!created) throw new Error("insert returned no row");
+      if (lead) await tx.update(consultations).set({ studentId: created.id }).where(eq(consultations.id, lead.id));
+      return created;
+    });
     return await startSession(deps, student, SESSION_DAYS, userAgent);
   } catch (error) {
     if (isUniqueViolation(error)) throw exists();

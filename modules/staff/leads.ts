@@ -324,9 +324,28 @@ export async function changeLeadStatus(deps: StaffDeps, member: StaffMember, id:
       action: "lead.status_changed",
       subjectType: "lead",
       subjectId: id,
+      studentId,
       before: { status: lead.status, lostReason: lead.lostReason, studentId: lead.studentId },
       after: { status: change.status, lostReason, studentId },
     });
+    // The lead's counsellor goes on looking after the student it became (unless someone already does).
+    if (change.status === "Converted" && studentId !== null && lead.assignedStaffId !== null) {
+      const [linked] = await tx
+        .update(students)
+        .set({ counsellorStaffId: lead.assignedStaffId })
+        .where(and(eq(students.id, studentId), isNull(students.counsellorStaffId)))
+        .returning({ id: students.id });
+      if (linked) {
+        await recordAudit(tx, member, {
+          action: "student.counsellor_changed",
+          subjectType: "student",
+          subjectId: studentId,
+          studentId,
+          before: { counsellorStaffId: null },
+          after: { counsellorStaffId: lead.assignedStaffId, counsellor: lead.assignedTo, fromLead: id },
+        });
+      }
+    }
   });
   if (change.status === "Converted" && studentId === null && lead.status !== "Converted" && deps.mailer) {
     try {

@@ -151,6 +151,11 @@ describe("the leads inbox", () => {
     const converted = await convert(withAccount);
     expect(converted.status).toBe(200);
     expect(converted.body.data).toMatchObject({ status: "Converted", studentId: student.studentId });
+    // The lead's counsellor now looks after the student: their record opens for them, not for the other.
+    const owner = await ownerOf(withAccount);
+    const other = owner === "asha" ? "ravi" : "asha";
+    expect((await api.get(`/api/v1/staff/students/${student.studentId}`, { cookie: cookies[owner] })).status).toBe(200);
+    expect((await api.get(`/api/v1/staff/students/${student.studentId}`, { cookie: cookies[other] })).status).toBe(404);
 
     const email = `no.account.${Date.now()}@example.in`;
     const without = (await createBooking(api, { firstName: "Tara", lastName: "Bose", email })).body.data.id;
@@ -172,6 +177,12 @@ describe("the leads inbox", () => {
     // Converting again sends nothing more.
     await convert(without);
     expect(sink.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("Create your"))).toHaveLength(1);
+    // When the invited person signs up with that e-mail, the lead links to the account and its counsellor looks after them.
+    const joined = await createStudent(api, { name: "Tara Bose", email });
+    const [linked] = await database.db.select().from(consultations).where(eq(consultations.id, without));
+    expect(linked?.studentId).toBe(joined.studentId);
+    const invitedOwner = await ownerOf(without);
+    expect((await api.get(`/api/v1/staff/students/${joined.studentId}`, { cookie: cookies[invitedOwner] })).status).toBe(200);
   });
 
   it("filters by status and destination, searches name, e-mail or phone, and pages on the server", async () => {
