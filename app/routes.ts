@@ -34,6 +34,7 @@ export default [
     route("applications", "routes/staff/applications.tsx", { id: "staff-applications" }),
     route("applications/:applicationId", "routes/staff/application.tsx"),
     route("documents", "routes/staff/documents.tsx"),
+    route("document-rules", "routes/staff/document-rules.tsx"),
     route("members", "routes/staff/members.tsx"),
     route("audit", "routes/staff/audit.tsx"),
     route("settings", "routes/staff/settings.tsx"),

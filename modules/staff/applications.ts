@@ -20,13 +20,20 @@ import {
   nextStages,
   stageOf,
 } from "../../vocabulary/applications.ts";
-import { type ChecklistState, requiredAttachmentTypes, reviewMessages } from "../../vocabulary/documents.ts";
+import { attachmentTypes, type ChecklistState, requiredAttachmentTypes, reviewMessages } from "../../vocabulary/documents.ts";
 import { AppError } from "../errors.ts";
 import { oneOf } from "../fields.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
 import { recordAudit } from "./audit.ts";
-import { canReviewDocuments, canSeeAllStudents, canSeeStudents, canWorkStudents, type StaffMember } from "./policies.ts";
+import {
+  canManageStaff,
+  canReviewDocuments,
+  canSeeAllStudents,
+  canSeeStudents,
+  canWorkStudents,
+  type StaffMember,
+} from "./policies.ts";
 import { studentForStaff } from "./student-access.ts";
 
 /** An application as the console lists it (the table and the board). */
@@ -461,6 +468,7 @@ export async function listCountryRules(deps: StaffDeps) {
   return deps.db
     .select({
       id: countryDocumentRules.id,
+      countryId: countryDocumentRules.countryId,
       country: countries.name,
       label: countryDocumentRules.label,
       attachmentType: countryDocumentRules.attachmentType,
@@ -468,4 +476,43 @@ export async function listCountryRules(deps: StaffDeps) {
     .from(countryDocumentRules)
     .innerJoin(countries, eq(countries.id, countryDocumentRules.countryId))
     .orderBy(asc(countries.name), asc(countryDocumentRules.label));
+}
+
+const countryRuleSchema = z.object({
+  countryId: z.coerce.number({ error: "Choose a country" }).int().positive("Choose a country"),
+  label: z.string({ error: "Name the document" }).trim().min(1, "Name the document").max(100),
+  attachmentType: oneOf(attachmentTypes, "Choose where the student uploads it"),
+});
+
+/** An admin adds a document every application to a country needs (e.g. the APS certificate for Germany); audited. */
+export async function addCountryRule(deps: StaffDeps, member: StaffMember, raw: unknown) {
+  if (!canManageStaff(member)) throw notAllowed();
+  const input = parseInput(countryRuleSchema, raw);
+  const [country] = await deps.db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.countryId));
+  if (!country) throw new AppError("invalid_input", "Choose a country", { countryId: "Choose a country" });
+  await deps.db.transaction(async (tx) => {
+    const [rule] = await tx.insert(countryDocumentRules).values(input).onConflictDoNothing().returning();
+    if (!rule) throw new AppError("conflict", "This country already has a document of that name.", { label: "Already listed" });
+    await recordAudit(tx, member, {
+      action: "document_rule.added",
+      subjectType: "document_rule",
+      subjectId: rule.id,
+      after: input,
+    });
+  });
+}
+
+/** Removes a country's document rule; applications stop listing it. Audited. */
+export async function removeCountryRule(deps: StaffDeps, member: StaffMember, id: number) {
+  if (!canManageStaff(member)) throw notAllowed();
+  await deps.db.transaction(async (tx) => {
+    const [removed] = await tx.delete(countryDocumentRules).where(eq(countryDocumentRules.id, id)).returning();
+    if (!removed) throw new AppError("not_found", "No such document rule.");
+    await recordAudit(tx, member, {
+      action: "document_rule.removed",
+      subjectType: "document_rule",
+      subjectId: id,
+      before: { countryId: removed.countryId, label: removed.label, attachmentType: removed.attachmentType },
+    });
+  });
 }

@@ -10,12 +10,14 @@ import {
   staffForSession,
 } from "./accounts.ts";
 import {
+  addCountryRule,
   countByStage,
   createApplication,
   getApplication,
   listApplications,
   listCountryRules,
   moveApplication,
+  removeCountryRule,
   waiveChecklistItem,
 } from "./applications.ts";
 import type { AuditActor } from "./audit.ts";
@@ -87,6 +89,8 @@ export function createStaffService(deps: StaffDeps) {
     moveApplication: (actor: StaffMember, id: number, raw: unknown) => moveApplication(deps, actor, id, raw),
     waiveChecklistItem: (actor: StaffMember, id: number, raw: unknown) => waiveChecklistItem(deps, actor, id, raw),
     countryDocumentRules: () => listCountryRules(deps),
+    addCountryDocumentRule: (actor: StaffMember, raw: unknown) => addCountryRule(deps, actor, raw),
+    removeCountryDocumentRule: (actor: StaffMember, id: number) => removeCountryRule(deps, actor, id),
     reviewQueue: (actor: StaffMember) => reviewQueue(deps, actor),
     reviewDocument: (actor: StaffMember, publicId: string, raw: unknown) => reviewDocument(deps, actor, publicId, raw),
     /** The check to pass the documents service when staff open a student's file: the rule, and the view recorded. */

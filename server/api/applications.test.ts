@@ -51,6 +51,7 @@ beforeAll(async () => {
   api = new ApiClient(testApp.app);
   await testApp.staff.ensureAdmin({ email: "admin@records.test", password: "admin-Secret-records" });
   cookies.admin = await signIn("admin@records.test", "admin-Secret-records");
+  ids.admin = (await api.get("/api/v1/staff/me", { cookie: cookies.admin })).body.data.id;
   for (const [key, role] of [
     ["asha", "counsellor"],
     ["ravi", "counsellor"],
@@ -398,5 +399,33 @@ describe("documents: review, the correction loop and the audit of every view", (
       state: "Waived",
       waiverReason: "The university does not ask for one",
     });
+  });
+});
+
+describe("country document rules", () => {
+  it("an admin adds a rule and new checklists of that country list it; others may not; removing takes it off", async () => {
+    const admin = { staffId: ids.admin ?? 0, email: "", fullName: "Administrator", role: "admin" as const };
+    const [ireland] = await database.db.select({ id: countries.id }).from(countries).where(eq(countries.name, "Ireland"));
+    const asha = { staffId: ids.asha ?? 0, email: "asha@records.test", fullName: "asha", role: "counsellor" as const };
+    await expect(
+      testApp.staff.addCountryDocumentRule(asha, { countryId: ireland?.id, label: "GNIB letter", attachmentType: "Documents 2" }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(testApp.staff.addCountryDocumentRule(admin, { countryId: ireland?.id, label: " " })).rejects.toMatchObject({
+      status: 400,
+    });
+    await testApp.staff.addCountryDocumentRule(admin, {
+      countryId: ireland?.id,
+      label: "GNIB letter",
+      attachmentType: "Documents 2",
+    });
+    const application = (await create("asha", arjun, otherCourse)).body;
+    // Arjun is Ravi's: Asha cannot, Ravi can.
+    expect(application.error.code).toBe("not_found");
+    const created = (await create("ravi", arjun, otherCourse)).body.data;
+    expect(created.checklist.at(-1)).toMatchObject({ item: "GNIB letter", attachmentType: "Documents 2", state: "Missing" });
+    const [rule] = (await testApp.staff.countryDocumentRules()).filter((r) => r.label === "GNIB letter");
+    await testApp.staff.removeCountryDocumentRule(admin, rule?.id ?? 0);
+    const after = (await api.get(`/api/v1/staff/applications/${created.id}`, as("ravi"))).body.data;
+    expect(after.checklist.map((c: { item: string }) => c.item)).not.toContain("GNIB letter");
   });
 });

@@ -50,6 +50,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           {may.seeStudents && <NavLink to="/staff/applications">Applications</NavLink>}
           {may.reviewDocuments && <NavLink to="/staff/documents">Documents</NavLink>}
           {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
+          {may.manageStaff && <NavLink to="/staff/document-rules">Document rules</NavLink>}
           {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}
           {may.manageSettings && <NavLink to="/staff/settings">Settings</NavLink>}
           <span className="ms-auto small">
