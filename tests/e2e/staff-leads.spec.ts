@@ -68,7 +68,8 @@ test("an admin filters the inbox, assigns two leads at once, and the counsellor 
   await expect(page).toHaveURL(new RegExp(`counsellor=${counsellorId}`));
   await expect(page.getByTestId("lead-row")).toHaveCount(2);
   await page.goBack();
-  await expect(page).not.toHaveURL(/counsellor=/);
+  await expect(page).not.toHaveURL(new RegExp(`counsellor=${counsellorId}`));
+  await expect(page.getByLabel("Counsellor")).toHaveValue("");
 
   await page.goto(`/staff/leads/${first}`);
   await expect(page.getByRole("heading", { name: "Inbox One" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { canSeeStudents } from "../../../modules/staff/policies.ts";
@@ -34,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function StaffApplications({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   const { view, query, applications } = loaderData;
   const other = new URLSearchParams({ ...query, view: view === "board" ? "table" : "board" });
   const stages = applicationStatuses.filter((s) => !query.status || s === query.status);
@@ -45,7 +46,8 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
           {view === "board" ? "Show as a table" : "Show as a board"}
         </Link>
       </div>
-      <Form method="get" className="row g-2 align-items-end mb-3">
+      {/* Keyed by the address: going back shows the filters of that address, not the last ones typed. */}
+      <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">
         <input type="hidden" name="view" value={view} />
         <div className="col-sm-5">
           <label htmlFor="application-search" className="form-label small">

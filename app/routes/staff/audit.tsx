@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { canReadAuditLog } from "../../../modules/staff/policies.ts";
@@ -43,11 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function StaffAudit({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   const { entries, filters, olderLink } = loaderData;
   return (
     <>
       <h1 className="h3 mb-3">Audit log</h1>
-      <Form method="get" className="row g-2 align-items-end mb-3">
+      {/* Keyed by the address: going back shows the filters of that address, not the last ones typed. */}
+      <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">
         {(
           [
             ["action", "Action", "e.g. staff.created"],

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
@@ -67,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
   const { leads, filters, total, page, previous, next, counsellors, may } = loaderData;
   const navigation = useNavigation();
   useEffect(() => {
@@ -83,7 +84,8 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           </Link>
         )}
       </div>
-      <Form method="get" className="row g-2 align-items-end mb-3">
+      {/* Keyed by the address: going back shows the filters of that address, not the last ones typed. */}
+      <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">
         <div className="col-sm-6 col-lg-3">
           <label htmlFor="lead-search" className="form-label small">
             Name, e-mail or phone

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
@@ -25,11 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Students({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   const { students, q, total, page, previous, next } = loaderData;
   return (
     <>
       <h1 className="h3 mb-3">Students</h1>
-      <Form method="get" className="row g-2 align-items-end mb-3">
+      {/* Keyed by the address: going back shows the filters of that address, not the last ones typed. */}
+      <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">
         <div className="col-sm-6">
           <label htmlFor="student-search" className="form-label small">
             Name, e-mail or phone
