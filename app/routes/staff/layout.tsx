@@ -1,7 +1,7 @@
 import { Form, NavLink, Outlet, redirect } from "react-router";
 import { requireStaffMember } from "~/lib/staff.server";
 import type { ScreenHandle } from "~/root";
-import { canManageStaff, canReadAuditLog, canSeeLeads } from "../../../modules/staff/policies.ts";
+import { canManageStaff, canReadAuditLog, canSeeLeads, canSeeTasks } from "../../../modules/staff/policies.ts";
 import { staffRoleLabels } from "../../../vocabulary/staff.ts";
 import type { Route } from "./+types/layout";
 
@@ -12,7 +12,12 @@ export function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffMember(context.staffMember);
   return {
     member,
-    may: { seeLeads: canSeeLeads(member), manageStaff: canManageStaff(member), readAudit: canReadAuditLog(member) },
+    may: {
+      seeTasks: canSeeTasks(member),
+      seeLeads: canSeeLeads(member),
+      manageStaff: canManageStaff(member),
+      readAudit: canReadAuditLog(member),
+    },
   };
 }
 
@@ -31,6 +36,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/staff" end className="fw-bold text-decoration-none me-2">
             Ignite console
           </NavLink>
+          {may.seeTasks && <NavLink to="/staff/today">Today</NavLink>}
           {may.seeLeads && <NavLink to="/staff/leads">Leads</NavLink>}
           {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
           {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}

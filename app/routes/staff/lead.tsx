@@ -1,10 +1,12 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SelectField } from "~/components/form-fields";
+import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
+import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
@@ -19,12 +21,15 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
   const lead = await orRouteError(context.staff.lead(member, parseId(params.leadId, "Lead")));
-  return { lead: { ...lead, booked: inIndianTime(lead.createdAt).text }, mayWork: canWorkLeads(member) };
+  const tasks = await loadTaskPanel(context.staff, member, { leadId: lead.id });
+  return { lead: { ...lead, booked: inIndianTime(lead.createdAt).text }, mayWork: canWorkLeads(member), tasks };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
   const form = await request.formData();
+  const taskDone = await taskAction(context.staff, member, form, { leadId: parseId(params.leadId, "Lead") });
+  if (taskDone) return taskDone;
   const values = { status: String(form.get("status") ?? ""), lostReason: String(form.get("lostReason") ?? "") };
   return refusalOr(async () => {
     const lead = await context.staff.changeLeadStatus(member, parseId(params.leadId, "Lead"), values);
@@ -92,6 +97,7 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
           </div>
         </Form>
       )}
+      <StaffTasks panel={loaderData.tasks} refusal={refusal} />
     </>
   );
 }
