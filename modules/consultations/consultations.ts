@@ -32,7 +32,8 @@ export interface BookingResult {
 }
 
 /**
- * Round-robin: the active counsellor who was given a lead longest ago (or never) gets the next one.
+ * Round-robin: the active counsellor who was given a lead longest ago (or never) gets the next one;
+ * one still invited (no password set yet) is not active.
  * Bookings made at the same moment take turns through a lock, so two never go to the same person by race.
  */
 async function nextCounsellor(tx: Pick<Database, "execute">): Promise<number | null> {
@@ -40,7 +41,7 @@ async function nextCounsellor(tx: Pick<Database, "execute">): Promise<number | n
   const [row] = await queryRows<{ id: number }>(
     tx as Database,
     sql`select s.id from staff s
-        where s.role = 'counsellor' and s.disabled_at is null
+        where s.role = 'counsellor' and s.disabled_at is null and s.password_hash is not null
         order by (select max(c.created_at) from consultations c where c.assigned_staff_id = s.id) asc nulls first, s.id
         limit 1`,
   );

@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffService } from "../../modules/staff/staff.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, staff } from "../../platform/db/schema.ts";
+import { auditLog, consultations, staff } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createMailer } from "../../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter } from "../../platform/rate-limit.ts";
 import { ApiClient, cookiesNamed, nextClientAddress } from "../../tests/support/api-client.ts";
+import { createBooking } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffMember, signInStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -47,6 +48,7 @@ beforeAll(async () => {
   admin = await signInStaff(api, "admin@invites.test", "admin-Secret-invites");
 });
 afterAll(async () => {
+  await testApp.consultations.settle();
   await sink.close();
   await database.close();
 });
@@ -102,6 +104,10 @@ describe("staff invitations", () => {
     // Only the SHA-256 of the token is stored.
     const [row] = await database.db.select().from(staff).where(eq(staff.id, id));
     expect(row?.passwordHash).toBeNull();
+    // Nor is a lead given to someone who cannot sign in yet (they are the only counsellor here).
+    const waiting = await createBooking(api);
+    const [unassigned] = await database.db.select().from(consultations).where(eq(consultations.id, waiting.body.data.id));
+    expect(unassigned?.assignedStaffId).toBeNull();
 
     expect(await testApp.staff.invitation(token)).toEqual({
       email: "priya.nair@invites.test",
@@ -122,6 +128,9 @@ describe("staff invitations", () => {
     expect(session?.attributes.get("samesite")).toBe("Strict");
     expect((await api.get("/api/v1/staff/me", { cookie: session?.pair })).body.data.email).toBe("priya.nair@invites.test");
     await signInStaff(api, "priya.nair@invites.test", "priya-Secret-pass-1");
+    const next = await createBooking(api);
+    const [assigned] = await database.db.select().from(consultations).where(eq(consultations.id, next.body.data.id));
+    expect(assigned?.assignedStaffId).toBe(id);
 
     // Used once: the link is dead now, with one clear message.
     const again = await accept(token, "another-Secret-pass-1");
