@@ -108,8 +108,8 @@ export function TaskList({
             <Form method="post" className="ms-auto">
               <input type="hidden" name="intent" value="task-done" />
               <input type="hidden" name="taskId" value={task.id} />
-              <button type="submit" className="btn btn-sm btn-outline-success">
-                Mark done<span className="visually-hidden">: {task.title}</span>
+              <button type="submit" className="btn btn-sm btn-outline-success" aria-label={`Mark done: ${task.title}`}>
+                Mark done
               </button>
             </Form>
           )}

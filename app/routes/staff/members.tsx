@@ -103,8 +103,8 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
                         <input type="hidden" name="intent" value="resend" />
                         <input type="hidden" name="staffId" value={a.staffId} />
                         <button type="submit" className="btn btn-sm btn-outline-primary">
-                          Resend invitation
-                          <span className="visually-hidden"> to {a.email}</span>
+                          Resend link
+                          <span className="visually-hidden"> for {a.email}</span>
                         </button>
                       </Form>
                     )}
