@@ -24,8 +24,10 @@ export default [
   route("terms-and-conditions", "routes/terms.tsx"),
   // The staff console: its own frame, not the spec's navbar; 404 to anyone without a staff session.
   route("staff/login", "routes/staff/login.tsx"),
+  route("staff/invitation", "routes/staff/invitation.tsx"),
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/home.tsx"),
+    route("today", "routes/staff/today.tsx"),
     route("leads", "routes/staff/leads.tsx"),
     route("leads/new", "routes/staff/lead-new.tsx"),
     route("leads/:leadId", "routes/staff/lead.tsx"),

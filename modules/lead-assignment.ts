@@ -4,7 +4,8 @@ import { readConsoleSettings } from "./console-settings.ts";
 
 /**
  * Who a new lead goes to, whether a visitor booked it or staff entered it: in round-robin mode (the
- * default) the active counsellor who was given a lead longest ago (or never); in manual mode nobody,
+ * default) the active counsellor (not one still invited, without a password) who was given a lead
+ * longest ago (or never); in manual mode nobody,
  * so it waits, marked Unassigned, for an admin. Call it inside the transaction that inserts the lead:
  * leads made at the same moment take turns through a lock, so two never go to the same person by race.
  */
@@ -15,7 +16,7 @@ export async function assigneeForNewLead(tx: Pick<Database, "execute" | "select"
   const [row] = await queryRows<{ id: number }>(
     tx as Database,
     sql`select s.id from staff s
-        where s.role = 'counsellor' and s.disabled_at is null
+        where s.role = 'counsellor' and s.disabled_at is null and s.password_hash is not null
         order by (select max(c.created_at) from consultations c where c.assigned_staff_id = s.id) asc nulls first, s.id
         limit 1`,
   );

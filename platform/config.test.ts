@@ -7,6 +7,8 @@ describe("configuration", () => {
     expect(config).toMatchObject({ port: 3000, dataDir: "./data", seed: "demo", requireLoginForDetails: true });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.staffEmail).toBe("hello@ignite.example");
+    expect(config.digestHourIst).toBe(8);
+    expect(loadConfig({ DIGEST_HOUR_IST: "0" }).digestHourIst).toBe(0);
   });
 
   it.each([
@@ -19,6 +21,9 @@ describe("configuration", () => {
     ["WHATSAPP_NUMBER", "+91 98765"],
     ["REQUIRE_LOGIN_FOR_DETAILS", "maybe"],
     ["LOG_LEVEL", "loud"],
+    ["DIGEST_HOUR_IST", "24"],
+    ["DIGEST_HOUR_IST", "8.5"],
+    ["DIGEST_HOUR_IST", "morning"],
   ])("stops on a bad %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STAFF_PASSWORD_MIN_LENGTH } from "../vocabulary/staff.ts";
+import { DEFAULT_DIGEST_HOUR_IST, STAFF_PASSWORD_MIN_LENGTH } from "../vocabulary/staff.ts";
 import { type ProxyTrust, parseProxyTrust } from "./client-address.ts";
 
 /** Variables whose value is a secret (or holds one, as a URL's password does): never printed. */
@@ -62,6 +62,12 @@ const envSchema = z.object({
       }
       return trust;
     }),
+  DIGEST_HOUR_IST: z.coerce
+    .number({ error: "must be an hour from 0 to 23" })
+    .int("must be a whole hour from 0 to 23")
+    .min(0, "must be an hour from 0 to 23")
+    .max(23, "must be an hour from 0 to 23")
+    .default(DEFAULT_DIGEST_HOUR_IST),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   NODE_ENV: z.string().default("production"),
 });
@@ -88,6 +94,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     requireLoginForDetails: env.REQUIRE_LOGIN_FOR_DETAILS,
     trustProxy: env.TRUST_PROXY,
+    /** The daily task digest goes out once the IST day reaches this hour. */
+    digestHourIst: env.DIGEST_HOUR_IST,
     rateLimits: {
       search: { name: "search", limit: env.SEARCH_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
       consultation: { name: "consultation", limit: 10, windowSeconds: 3600 },

@@ -6,7 +6,7 @@ import { loadConfigOrExit } from "../platform/config.ts";
 import { openDatabase } from "../platform/db/client.ts";
 import { createLogger } from "../platform/log.ts";
 import { createApp } from "./app.ts";
-import { prepareDatabase } from "./startup.ts";
+import { prepareDatabase, scheduleDailyDigests } from "./startup.ts";
 
 async function main() {
   const config = loadConfigOrExit();
@@ -36,6 +36,10 @@ async function main() {
   const retryTimer = setInterval(retryMail, 5 * 60 * 1000);
   retryTimer.unref();
 
+  // The staff's daily task digest, once the IST day reaches DIGEST_HOUR_IST; each member gets it once
+  // a day however many instances run this (digest_runs), so checking every ten minutes is harmless.
+  const digestTimer = scheduleDailyDigests(staff, config.digestHourIst, log);
+
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info({ port: info.port, database: database.kind }, `Ignite is serving http://localhost:${info.port}`);
   });
@@ -43,6 +47,7 @@ async function main() {
   const stop = (signal: string) => {
     log.info({ signal }, "shutting down");
     clearInterval(retryTimer);
+    clearInterval(digestTimer);
     server.close(() => {
       consultations
         .settle()

@@ -14,6 +14,12 @@ export const staffRoleLabels: Record<StaffRole, string> = {
 export const STAFF_SESSION_HOURS = 36;
 /** A staff password: longer than a student's, since a staff account reaches many students' records. */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
+/** An e-mailed staff invitation's link works this long, and once. */
+export const STAFF_INVITATION_HOURS = 72;
+/** The daily task digest goes out once the IST day has reached this hour (DIGEST_HOUR_IST overrides it). */
+export const DEFAULT_DIGEST_HOUR_IST = 8;
+/** A task's title, at most. */
+export const TASK_TITLE_MAX_LENGTH = 200;
 
 export const staffMessages = {
   loginHeading: "Staff sign-in",
@@ -30,4 +36,23 @@ export const staffMessages = {
   enabledDone: (email: string) => `${email} can sign in again.`,
   notYourself: "You cannot disable your own account.",
   lastAdmin: "At least one admin must stay able to sign in.",
+  invited: (email: string) => `Invitation e-mailed to ${email}.`,
+  invitationResent: (email: string) => `A new invitation link was e-mailed to ${email}; the old one no longer works.`,
+  invitationNotSent: "The account is there, but the invitation e-mail could not be sent. Try Resend in a moment.",
+  invitationInvalid: "This invitation link has expired or was already used. Ask an admin for a new one.",
+  notPending: "This person has already set a password; there is nothing to resend.",
+  repeatPassword: "Enter the same password twice",
+  invitationHeading: "Set your password",
+} as const;
+
+export const taskMessages = {
+  enterTitle: "Say what needs doing",
+  chooseDate: "Choose a due date",
+  chooseAssignee: "Choose who will do it",
+  assigneeNotAvailable: "Tasks go to an active admin or counsellor.",
+  oneSubject: "A task is about a student or a lead, not both.",
+  noSuchTask: "No such task.",
+  noSuchSubject: "No such student or lead.",
+  created: (title: string) => `Task added: ${title}.`,
+  done: (title: string) => `Done: ${title}.`,
 } as const;

@@ -44,12 +44,22 @@ export const presentStaff = (row: StaffRow): StaffMember => ({
 /** A staff account as an admin sees it in the list. */
 export interface StaffAccount extends StaffMember {
   disabled: boolean;
+  /** Invited and not yet accepted: no password is set, so the account cannot sign in. */
+  invited: boolean;
   createdAt: Date;
 }
 
-const nowOf = (deps: StaffDeps) => deps.now?.() ?? new Date();
+/** An account row as the admin's list shows it. */
+export const presentAccount = (row: StaffRow): StaffAccount => ({
+  ...presentStaff(row),
+  disabled: row.disabledAt !== null,
+  invited: row.passwordHash === null,
+  createdAt: row.createdAt,
+});
+
+export const nowOf = (deps: StaffDeps) => deps.now?.() ?? new Date();
 /** What may change of an account, for the audit log's before and after (never the hash). */
-const auditView = (row: StaffRow) => ({
+export const auditView = (row: StaffRow) => ({
   email: row.email,
   fullName: row.fullName,
   role: row.role,
@@ -110,9 +120,12 @@ export async function ensureAdmin(deps: StaffDeps, admin: { email: string; passw
   });
 }
 
-/** Creates a staff account; only an admin (or the system, from the command line) may. */
+/**
+ * Creates a staff account with a first password: only the system (the command line, tests' set-up) may.
+ * Admins invite people instead (invitations.ts), so no one ever knows another person's password.
+ */
 export async function createStaff(deps: StaffDeps, actor: AuditActor, raw: unknown): Promise<StaffMember> {
-  if (!("system" in actor) && !canManageStaff(actor)) throw notAllowed();
+  if (!("system" in actor)) throw notAllowed();
   const input = parseInput(newStaffSchema, raw);
   const now = nowOf(deps);
   const passwordHash = await hashPassword(input.password);
@@ -138,7 +151,7 @@ export async function createStaff(deps: StaffDeps, actor: AuditActor, raw: unkno
 export async function listStaff(deps: StaffDeps, actor: StaffMember): Promise<StaffAccount[]> {
   if (!canManageStaff(actor)) throw notAllowed();
   const rows = await deps.db.select().from(staff).orderBy(asc(staff.fullName));
-  return rows.map((row) => ({ ...presentStaff(row), disabled: row.disabledAt !== null, createdAt: row.createdAt }));
+  return rows.map(presentAccount);
 }
 
 /**
@@ -178,7 +191,7 @@ export async function setStaffDisabled(
       before: auditView(existing),
       after: auditView(updated),
     });
-    return { ...presentStaff(updated), disabled: updated.disabledAt !== null, createdAt: updated.createdAt };
+    return presentAccount(updated);
   });
 }
 

@@ -61,3 +61,20 @@ export const canWorkStudents = (member: StaffMember) => member.role === "admin" 
 
 /** Reviewing documents (approve, ask for a correction, waive): verifiers, counsellors and admins. */
 export const canReviewDocuments = (member: StaffMember) => member.role !== "read_only";
+
+/** Seeing tasks at all: everyone but document verifiers (whose work is the review queue). */
+export const canSeeTasks = (member: StaffMember) => member.role !== "document_verifier";
+
+/** Seeing every task (admins, read-only staff); a counsellor sees tasks assigned to them or created by them. */
+export const canSeeAllTasks = (member: StaffMember) => member.role === "admin" || member.role === "read_only";
+
+/** Creating tasks and marking them done: admins and counsellors, never read-only staff. */
+export const canWorkTasks = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";
+
+/** Who may be given a task: an admin or a counsellor (the caller checks the account is active). */
+export const canBeAssignedTasks = (role: StaffMember["role"]) => role === "admin" || role === "counsellor";
+
+/** One task: all of them for those who see all, else one assigned to or created by this counsellor. */
+export const taskVisibleTo = (member: StaffMember, task: { assigneeStaffId: number; createdByStaffId: number | null }) =>
+  canSeeAllTasks(member) ||
+  (member.role === "counsellor" && (task.assigneeStaffId === member.staffId || task.createdByStaffId === member.staffId));

@@ -22,7 +22,9 @@ import {
 } from "./applications.ts";
 import type { AuditActor } from "./audit.ts";
 import { listAudit } from "./audit.ts";
+import { sendDailyDigests } from "./digest.ts";
 import { fileAccess, reviewDocument, reviewQueue } from "./document-review.ts";
+import { acceptInvitation, invitationFor, inviteStaff, resendInvitation } from "./invitations.ts";
 import {
   assignLeads,
   changeLeadStatus,
@@ -45,12 +47,15 @@ import {
   getStudentRecord,
   listStudents,
 } from "./student-records.ts";
+import { assignableStaff, createTask, listTasks, markTaskDone, tasksForToday } from "./tasks.ts";
 
 export type { ConsoleSettings } from "../console-settings.ts";
 export type { NewStaffSession, StaffAccount, StaffDeps } from "./accounts.ts";
 export type { ApplicationDetail, ApplicationEvent, ApplicationRow, ChecklistItem } from "./applications.ts";
 export type { AuditActor, AuditRecord } from "./audit.ts";
+export { digestDue } from "./digest.ts";
 export type { ReviewedFile } from "./document-review.ts";
+export type { Invitation } from "./invitations.ts";
 export type { Lead, LeadCounsellor, LeadFilters } from "./leads.ts";
 export {
   canAssignLeads,
@@ -63,11 +68,14 @@ export {
   canSeeAllStudents,
   canSeeLeads,
   canSeeStudents,
+  canSeeTasks,
   canWorkLeads,
   canWorkStudents,
+  canWorkTasks,
   type StaffMember,
 } from "./policies.ts";
 export type { StudentListRow, StudentRecord, TimelineEntry } from "./student-records.ts";
+export { type Assignee, indianDay, type Task } from "./tasks.ts";
 
 /** The staff side's accounts, sessions and audit log, bound to their dependencies. */
 export function createStaffService(deps: StaffDeps) {
@@ -112,6 +120,16 @@ export function createStaffService(deps: StaffDeps) {
     overdueLeads: (actor: StaffMember) => overdueLeads(deps, actor, deps.now?.() ?? new Date()),
     settings: (actor: StaffMember) => getConsoleSettings(deps, actor),
     changeSettings: (actor: StaffMember, raw: unknown) => changeConsoleSettings(deps, actor, raw),
+    invite: (actor: StaffMember, raw: unknown) => inviteStaff(deps, actor, raw),
+    resendInvitation: (actor: StaffMember, staffId: number) => resendInvitation(deps, actor, staffId),
+    invitation: (token: unknown) => invitationFor(deps, token),
+    acceptInvitation: (token: unknown, raw: unknown, clientIp: string) => acceptInvitation(deps, token, raw, clientIp),
+    tasks: (actor: StaffMember, filters: unknown) => listTasks(deps, actor, filters),
+    today: (actor: StaffMember) => tasksForToday(deps, actor),
+    assignableStaff: (actor: StaffMember) => assignableStaff(deps, actor),
+    createTask: (actor: StaffMember, raw: unknown) => createTask(deps, actor, raw),
+    markTaskDone: (actor: StaffMember, id: number) => markTaskDone(deps, actor, id),
+    sendDailyDigests: (now?: Date) => sendDailyDigests(deps, now),
     auditLog: async (actor: StaffMember, filters: Parameters<typeof listAudit>[1] = {}) => {
       if (!canReadAuditLog(actor)) throw notAllowed();
       return listAudit(deps.db, filters);

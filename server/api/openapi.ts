@@ -9,9 +9,17 @@ import {
   resetCodeRequestSchema,
   signupSchema,
 } from "../../modules/identity/input.ts";
-import { newLeadSchema, newStaffSchema, staffLoginSchema } from "../../modules/staff/input.ts";
+import {
+  invitationAcceptSchema,
+  newLeadSchema,
+  newTaskSchema,
+  staffInvitationSchema,
+  staffLoginSchema,
+  taskFiltersSchema,
+} from "../../modules/staff/input.ts";
 import { assignLeadsSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/staff/leads.ts";
 import { profileSchema as profileInputSchema } from "../../modules/students/input.ts";
+import { MAX_TOKEN_LENGTH } from "../../modules/tokens.ts";
 import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../../platform/cookies.ts";
 import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
 import { consultationStatuses, leadSources, studyDestinations } from "../../vocabulary/consultations.ts";
@@ -24,6 +32,7 @@ import {
   errorBodySchema,
   failures,
   idParam,
+  json,
   jsonSchema,
   listOf,
   message,
@@ -47,7 +56,7 @@ import {
   savedCourseSchema,
   universitySchema,
 } from "./presenters.ts";
-import { auditEntrySchema, staffAccountSchema, staffMemberSchema } from "./staff.ts";
+import { auditEntrySchema, staffAccountSchema, staffMemberSchema, taskSchema } from "./staff.ts";
 import {
   assignResultSchema,
   consoleSettingsAnswerSchema,
@@ -102,6 +111,7 @@ export function openApiDocument() {
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
         LeadCounsellor: jsonSchema(leadCounsellorSchema, "output"),
         ConsoleSettings: jsonSchema(consoleSettingsAnswerSchema, "output"),
+        Task: jsonSchema(taskSchema, "output"),
       },
     },
     paths: {
@@ -361,14 +371,49 @@ export function openApiDocument() {
           staff: true,
           responses: { 200: answer("Staff accounts", listOf(ref("StaffAccount"))), ...failures(403) },
         }),
+      },
+      "/api/v1/staff/invitations": {
         post: write({
-          operationId: "createStaff",
-          summary: "Create a staff account (admins); audited",
+          operationId: "inviteStaff",
+          summary:
+            "Invite a colleague (admins): the account is created without a password and a one-time link (72 hours) is e-mailed; audited",
           staff: true,
-          requestBody: body(newStaffSchema),
+          requestBody: body(staffInvitationSchema),
           responses: {
-            200: answer("Created", { type: "object", properties: { message: { type: "string" }, data: ref("StaffMember") } }),
+            200: answer("Invited", { type: "object", properties: { message: { type: "string" }, data: ref("StaffAccount") } }),
             ...failures(400, 409),
+          },
+        }),
+      },
+      "/api/v1/staff/invitations/accept": {
+        post: write({
+          operationId: "acceptStaffInvitation",
+          summary:
+            "Set the first password with the e-mailed link's token and sign in (sets the staff cookie); no session needed; audited",
+          requestBody: body(
+            invitationAcceptSchema.safeExtend({
+              token: z.string().max(MAX_TOKEN_LENGTH).meta({ description: "The token from the e-mailed link's query string" }),
+            }),
+          ),
+          responses: {
+            200: answer("Signed in", dataOf(ref("StaffMember"))),
+            404: {
+              description: "The link is unknown, malformed, expired or already used (one message for all)",
+              content: json(ref("ErrorBody")),
+            },
+            ...failures(400, 429),
+          },
+        }),
+      },
+      "/api/v1/staff/members/{staffId}/invitation": {
+        post: write({
+          operationId: "resendStaffInvitation",
+          summary: "E-mail a new invitation link while the invitation waits; earlier links stop working (admins); audited",
+          staff: true,
+          parameters: [idParam("staffId")],
+          responses: {
+            200: answer("Resent", { type: "object", properties: { message: { type: "string" }, data: ref("StaffAccount") } }),
+            ...failures(409),
           },
         }),
       },
@@ -526,6 +571,40 @@ export function openApiDocument() {
         }),
       },
       ...staffRecordsPaths(),
+      "/api/v1/staff/tasks": {
+        get: operation({
+          operationId: "listTasks",
+          summary:
+            "Tasks soonest first (at most 200): all for admins and read-only staff, a counsellor's own or created by them; not for document verifiers",
+          staff: true,
+          parameters: Object.entries(
+            (jsonSchema(taskFiltersSchema, "input") as { properties: Record<string, object> }).properties,
+          ).map(([name, schema]) => ({ name, in: "query", schema })),
+          responses: { 200: answer("Tasks", listOf(ref("Task"))), ...failures(400) },
+        }),
+        post: write({
+          operationId: "createTask",
+          summary:
+            "Add a task (admins, counsellors) for an active admin or counsellor, due on an IST day, about a student or a lead they may see, or neither; audited",
+          staff: true,
+          requestBody: body(newTaskSchema),
+          responses: {
+            200: answer("Added", { type: "object", properties: { message: { type: "string" }, data: ref("Task") } }),
+            ...failures(400),
+          },
+        }),
+      },
+      "/api/v1/staff/tasks/{taskId}/done": {
+        post: write({
+          operationId: "markTaskDone",
+          summary: "Mark a task done (admins, and the counsellor who sees it; again changes nothing); audited",
+          staff: true,
+          parameters: [idParam("taskId")],
+          responses: {
+            200: answer("Done", { type: "object", properties: { message: { type: "string" }, data: ref("Task") } }),
+          },
+        }),
+      },
       "/api/v1/staff/audit": {
         get: operation({
           operationId: "listAuditLog",

@@ -1,16 +1,35 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseId } from "../../modules/catalogue/inputs.ts";
-import type { AuditRecord, StaffAccount, StaffMember, StaffService } from "../../modules/staff/staff.ts";
+import type { AuditRecord, StaffAccount, StaffMember, StaffService, Task } from "../../modules/staff/staff.ts";
 import type { CookieWriter } from "../../platform/cookies.ts";
-import { staffMessages, staffRoles } from "../../vocabulary/staff.ts";
+import { staffMessages, staffRoles, taskMessages } from "../../vocabulary/staff.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStaff } from "../guards.ts";
 import { readJson } from "./read-json.ts";
 import { staffRecordsApi } from "./staff-records.ts";
 
 export const staffMemberSchema = z.object({ id: z.int(), email: z.string(), fullName: z.string(), role: z.enum(staffRoles) });
-export const staffAccountSchema = staffMemberSchema.extend({ disabled: z.boolean(), createdAt: z.iso.datetime() });
+export const staffAccountSchema = staffMemberSchema.extend({
+  disabled: z.boolean(),
+  invited: z.boolean().meta({ description: "Invited and not yet accepted: no password yet, so no sign-in" }),
+  createdAt: z.iso.datetime(),
+});
+export const taskSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  dueOn: z.iso.date().meta({ description: "The IST calendar day it is due" }),
+  assigneeStaffId: z.int(),
+  assignee: z.string(),
+  createdByStaffId: z.int().nullable(),
+  createdBy: z.string().nullable(),
+  studentId: z.int().nullable(),
+  studentName: z.string().nullable(),
+  leadId: z.int().nullable(),
+  leadName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  doneAt: z.iso.datetime().nullable(),
+});
 export const auditEntrySchema = z.object({
   id: z.int(),
   at: z.iso.datetime(),
@@ -31,7 +50,13 @@ export const presentStaffMember = (m: StaffMember): z.infer<typeof staffMemberSc
 export const presentStaffAccount = (a: StaffAccount): z.infer<typeof staffAccountSchema> => ({
   ...presentStaffMember(a),
   disabled: a.disabled,
+  invited: a.invited,
   createdAt: a.createdAt.toISOString(),
+});
+export const presentTask = (t: Task): z.infer<typeof taskSchema> => ({
+  ...t,
+  createdAt: t.createdAt.toISOString(),
+  doneAt: t.doneAt?.toISOString() ?? null,
 });
 export const presentAuditRecord = (r: AuditRecord): z.infer<typeof auditEntrySchema> => ({
   id: r.id,
@@ -68,9 +93,23 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
 
   api.get("/members", requireStaff, async (c) => c.json({ data: (await staff.list(c.var.staff)).map(presentStaffAccount) }));
 
-  api.post("/members", requireStaff, async (c) => {
-    const created = await staff.create(c.var.staff, await readJson(c));
-    return c.json({ message: staffMessages.created(created.email), data: presentStaffMember(created) });
+  // Admins add staff by invitation only: the person sets their own password through the e-mailed link.
+  api.post("/invitations", requireStaff, async (c) => {
+    const invited = await staff.invite(c.var.staff, await readJson(c));
+    return c.json({ message: staffMessages.invited(invited.email), data: presentStaffAccount(invited) });
+  });
+
+  api.post("/members/:id/invitation", requireStaff, async (c) => {
+    const account = await staff.resendInvitation(c.var.staff, parseId(c.req.param("id"), "Staff account"));
+    return c.json({ message: staffMessages.invitationResent(account.email), data: presentStaffAccount(account) });
+  });
+
+  // Accepting needs no session (the link is the proof); the token comes in the body, never in a logged path.
+  api.post("/invitations/accept", async (c) => {
+    const body = (await readJson(c)) as Record<string, unknown> | undefined;
+    const session = await staff.acceptInvitation(body?.token, body, c.var.clientIp);
+    c.header("Set-Cookie", cookies.staffSession(session.token, session.expiresAt));
+    return c.json({ data: presentStaffMember(session.member) });
   });
 
   for (const [path, disabled] of [
@@ -85,6 +124,20 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
   }
 
   staffRecordsApi(api, staff);
+
+  api.get("/tasks", requireStaff, async (c) =>
+    c.json({ data: (await staff.tasks(c.var.staff, c.req.query())).map(presentTask) }),
+  );
+
+  api.post("/tasks", requireStaff, async (c) => {
+    const task = await staff.createTask(c.var.staff, await readJson(c));
+    return c.json({ message: taskMessages.created(task.title), data: presentTask(task) });
+  });
+
+  api.post("/tasks/:id/done", requireStaff, async (c) => {
+    const task = await staff.markTaskDone(c.var.staff, parseId(c.req.param("id"), "Task"));
+    return c.json({ message: taskMessages.done(task.title), data: presentTask(task) });
+  });
 
   api.get("/audit", requireStaff, async (c) => {
     const before = c.req.query("before");

@@ -42,3 +42,36 @@ export async function readResetCode(to: string, after = 0, timeout = 5000): Prom
     .toMatch(/^\d{6}$/);
   return code ?? "";
 }
+
+/** The newest mail in the outbox to `to`, written at or after `after`, its quoted-printable soft breaks undone. */
+function newestMailTo(to: string, after: number): string | undefined {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  if (!existsSync(outbox)) return undefined;
+  const files = readdirSync(outbox)
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .reverse();
+  const addressed = new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m");
+  for (const name of files) {
+    const stamp = Date.parse(name.slice(0, 24).replace(/^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z.*/, "$1:$2:$3.$4Z"));
+    if (!Number.isNaN(stamp) && stamp < after) continue;
+    const mail = readFileSync(path.join(outbox, name), "utf8");
+    if (addressed.test(mail)) return mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  }
+  return undefined;
+}
+
+/** The path and query of the newest staff invitation link e-mailed to `to` (`/staff/invitation?token=...`). */
+export async function readInvitationLink(to: string, after = 0, timeout = 5000): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        link = newestMailTo(to, after)?.match(/(\/staff\/invitation\?token=[A-Za-z0-9_%-]+)/)?.[1];
+        return link;
+      },
+      { message: `a staff invitation e-mailed to ${to}`, timeout },
+    )
+    .toMatch(/^\/staff\/invitation\?token=/);
+  return link ?? "";
+}

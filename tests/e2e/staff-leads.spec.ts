@@ -1,15 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures.ts";
-
-const ADMIN = { email: "admin@ignite.test", password: "e2e-admin-Secret-1" };
-
-async function staffSignIn(page: Page, email: string, password: string) {
-  await page.goto("/staff/login");
-  await hydrated(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 
 const origin = (page: Page) => ({ Origin: new URL(page.url()).origin });
 
@@ -40,12 +31,12 @@ test("an admin filters the inbox, assigns two leads at once, and the counsellor 
   const second = await enterLead(page, page.request, "Two", uniqueEmail(`${tag}.two`));
 
   const email = uniqueEmail("inbox.counsellor");
-  const created = await page.request.post("/api/v1/staff/members", {
-    headers: origin(page),
-    data: { email, fullName: "Farah Inbox", role: "counsellor", password: "farah-Secret-pass-1" },
+  const counsellorId = await invitedStaff(page, {
+    email,
+    fullName: "Farah Inbox",
+    role: "counsellor",
+    password: "farah-Secret-pass-1",
   });
-  expect(created.status()).toBe(200);
-  const counsellorId = (await created.json()).data.id as number;
 
   // Filters live in the address: search plus source, shareable and kept by the back button.
   await page.goto("/staff/leads");

@@ -1,17 +1,8 @@
-import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, loggedInStudent, test, uniqueEmail } from "./fixtures.ts";
+import { readInvitationLink } from "./mail.ts";
+import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
 
-const ADMIN = { email: "admin@ignite.test", password: "e2e-admin-Secret-1" };
-
-async function staffSignIn(page: Page, email: string, password: string) {
-  await page.goto("/staff/login");
-  await hydrated(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-test("an admin signs in to the console, creates a counsellor, and the audit log shows it", async ({ page, browser }) => {
+test("an admin signs in to the console, invites a counsellor, and the audit log shows it", async ({ page, browser }) => {
   await staffSignIn(page, ADMIN.email, "wrong-password-here");
   await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
   await staffSignIn(page, ADMIN.email, ADMIN.password);
@@ -24,25 +15,29 @@ test("an admin signs in to the console, creates a counsellor, and the audit log 
   await expect(page.getByRole("heading", { name: "Staff accounts" })).toBeVisible();
   await hydrated(page);
   const email = uniqueEmail("counsellor");
+  const invitedAt = Date.now();
   await page.getByLabel("Full name").fill("Meera Counsellor");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Role").selectOption({ label: "Counsellor" });
-  await page.getByLabel("Password").fill("counsellor-Secret-9");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: `Staff account created for ${email}.` })).toBeVisible();
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: `Invitation e-mailed to ${email}.` })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Counsellor");
   await expectNoAxeViolations(page);
 
   await page.getByRole("link", { name: "Audit log" }).click();
-  await expect(page.getByTestId("audit-entry").filter({ hasText: "staff.created" }).first()).toContainText(
+  await expect(page.getByTestId("audit-entry").filter({ hasText: "staff.invited" }).first()).toContainText(
     "Administrator (admin)",
   );
   await expectNoAxeViolations(page);
 
-  // The counsellor signs in elsewhere and finds no staff management or audit log.
+  // The counsellor sets a password through the e-mailed link elsewhere and finds no staff management or audit log.
   const other = await browser.newContext();
   const counsellor = await other.newPage();
-  await staffSignIn(counsellor, email, "counsellor-Secret-9");
+  await counsellor.goto(await readInvitationLink(email, invitedAt));
+  await hydrated(counsellor);
+  await counsellor.getByLabel("Password", { exact: true }).fill("counsellor-Secret-9");
+  await counsellor.getByLabel("Repeat password").fill("counsellor-Secret-9");
+  await counsellor.getByRole("button", { name: "Set password and sign in" }).click();
   await expect(counsellor.getByRole("heading", { name: "Welcome, Meera Counsellor" })).toBeVisible();
   await expect(counsellor.getByRole("link", { name: "Staff", exact: true })).toHaveCount(0);
   expect((await counsellor.goto("/staff/members"))?.status()).toBe(403);

@@ -24,7 +24,8 @@ export default function StaffHome() {
           )}
           {may.manageStaff && (
             <li>
-              <Link to="/staff/members">Staff accounts</Link>: create colleagues' accounts, and disable them when they leave.
+              <Link to="/staff/members">Staff accounts</Link>: invite colleagues by e-mail, and disable their accounts when they
+              leave.
             </li>
           )}
           {may.readAudit && (

@@ -8,6 +8,7 @@ import {
   canReviewDocuments,
   canSeeLeads,
   canSeeStudents,
+  canSeeTasks,
 } from "../../../modules/staff/policies.ts";
 import { staffRoleLabels } from "../../../vocabulary/staff.ts";
 import type { Route } from "./+types/layout";
@@ -20,6 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     member,
     may: {
+      seeTasks: canSeeTasks(member),
       seeLeads: canSeeLeads(member),
       seeStudents: canSeeStudents(member),
       reviewDocuments: canReviewDocuments(member),
@@ -45,6 +47,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/staff" end className="fw-bold text-decoration-none me-2">
             Ignite console
           </NavLink>
+          {may.seeTasks && <NavLink to="/staff/today">Today</NavLink>}
           {may.seeLeads && <NavLink to="/staff/leads">Leads</NavLink>}
           {may.seeStudents && <NavLink to="/staff/students">Students</NavLink>}
           {may.seeStudents && <NavLink to="/staff/applications">Applications</NavLink>}

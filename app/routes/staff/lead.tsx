@@ -1,10 +1,12 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SelectField } from "~/components/form-fields";
+import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
+import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canAssignLeads, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
@@ -51,6 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
     mayWork: canWorkLeads(member) && !lead.mergedIntoId,
     counsellors: mayAssign ? (await context.staff.leadCounsellors(member)).filter((c) => c.active) : [],
+    tasks: await loadTaskPanel(context.staff, member, { leadId: lead.id }),
   };
 }
 
@@ -58,6 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
   const id = parseId(params.leadId, "Lead");
   const form = await request.formData();
+  const taskDone = await taskAction(context.staff, member, form, { leadId: id });
+  if (taskDone) return taskDone;
   const intent = String(form.get("intent") ?? "status");
   if (intent === "assign") {
     return refusalOr(async () => {
@@ -236,6 +241,8 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       )}
+
+      <StaffTasks panel={loaderData.tasks} refusal={refusal} />
     </>
   );
 }

@@ -5,10 +5,10 @@ import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { newStaffSchema } from "../../../modules/staff/input.ts";
+import { staffInvitationSchema } from "../../../modules/staff/input.ts";
 import { canManageStaff } from "../../../modules/staff/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
-import { staffMessages, staffRoleLabels, staffRoles } from "../../../vocabulary/staff.ts";
+import { STAFF_INVITATION_HOURS, staffMessages, staffRoleLabels, staffRoles } from "../../../vocabulary/staff.ts";
 import type { Route } from "./+types/members";
 
 export const meta: Route.MetaFunction = () => [{ title: "Staff accounts | Ignite" }, { name: "robots", content: "noindex" }];
@@ -19,11 +19,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     accounts: accounts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString().slice(0, 10) })),
     me: member.staffId,
-    rules: fieldRules(newStaffSchema),
+    rules: fieldRules(staffInvitationSchema),
   };
 }
 
-/** Create an account, or disable / enable one: each a change the audit log records. */
+/** Invite a colleague, resend an invitation, or disable / enable an account: each a change the audit log records. */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageStaff);
   const form = await request.formData();
@@ -39,14 +39,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true as const, message };
     });
   }
+  if (intent === "resend") {
+    return refusalOr(async () => {
+      const account = await context.staff.resendInvitation(member, parseId(form.get("staffId"), "Staff account"));
+      return { ok: true as const, message: staffMessages.invitationResent(account.email) };
+    });
+  }
   const values = {
     email: String(form.get("email") ?? ""),
     fullName: String(form.get("fullName") ?? ""),
     role: String(form.get("role") ?? ""),
   };
   return refusalOr(async () => {
-    const created = await context.staff.create(member, { ...values, password: form.get("password") });
-    return { ok: true as const, message: staffMessages.created(created.email) };
+    const invited = await context.staff.invite(member, values);
+    return { ok: true as const, message: staffMessages.invited(invited.email) };
   }, values);
 }
 
@@ -81,18 +87,38 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
                 <td>{a.email}</td>
                 <td>{staffRoleLabels[a.role]}</td>
                 <td>{a.createdAt}</td>
-                <td>{a.disabled ? <span className="badge text-bg-secondary">Disabled</span> : "Active"}</td>
                 <td>
-                  {a.staffId !== me && (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value={a.disabled ? "enable" : "disable"} />
-                      <input type="hidden" name="staffId" value={a.staffId} />
-                      <button type="submit" className="btn btn-sm btn-outline-secondary">
-                        {a.disabled ? "Enable" : "Disable"}
-                        <span className="visually-hidden"> {a.email}</span>
-                      </button>
-                    </Form>
+                  {a.disabled ? (
+                    <span className="badge text-bg-secondary">Disabled</span>
+                  ) : a.invited ? (
+                    <span className="badge text-bg-info">Invited</span>
+                  ) : (
+                    "Active"
                   )}
+                </td>
+                <td>
+                  <div className="d-flex flex-wrap gap-2">
+                    {a.invited && !a.disabled && (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="resend" />
+                        <input type="hidden" name="staffId" value={a.staffId} />
+                        <button type="submit" className="btn btn-sm btn-outline-primary">
+                          Resend link
+                          <span className="visually-hidden"> for {a.email}</span>
+                        </button>
+                      </Form>
+                    )}
+                    {a.staffId !== me && (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value={a.disabled ? "enable" : "disable"} />
+                        <input type="hidden" name="staffId" value={a.staffId} />
+                        <button type="submit" className="btn btn-sm btn-outline-secondary">
+                          {a.disabled ? "Enable" : "Disable"}
+                          <span className="visually-hidden"> {a.email}</span>
+                        </button>
+                      </Form>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
@@ -100,9 +126,9 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
         </table>
       </div>
 
-      <h2 className="h4">New staff account</h2>
+      <h2 className="h4">Invite a colleague</h2>
       <p className="small text-body-secondary">
-        {staffMessages.passwordRule} Give the password to the person in person or by phone.
+        They get an e-mail with a link to set their own password; it works once, for {STAFF_INVITATION_HOURS} hours.
       </p>
       <Form method="post" className="row g-3" style={{ maxWidth: "48rem" }}>
         <input type="hidden" name="intent" value="create" />
@@ -130,17 +156,9 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
           error={refusal?.fields.role}
           defaultValue={refusal?.values.role}
         />
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          rules={rules.password}
-          error={refusal?.fields.password}
-        />
         <div className="col-12">
           <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
-            Create account
+            Send invitation
           </button>
         </div>
       </Form>

@@ -1,0 +1,110 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { consultations, digestRuns, staff, staffTasks, students } from "../../platform/db/schema.ts";
+import type { StaffDeps } from "./accounts.ts";
+import { canBeAssignedTasks } from "./policies.ts";
+import { indianDay } from "./tasks.ts";
+
+/**
+ * The daily e-mail digest: each active admin or counsellor with open tasks overdue or due today (IST)
+ * gets one summary a day. A row in digest_runs (staff, day) is claimed before the mail is sent, so
+ * several server instances running this at once send it exactly once; a mail that fails gives the
+ * claim back, so a later run tries again.
+ */
+
+/** Whether the IST day at `now` has reached `hour` (0-23): the scheduler runs the digest from then on. */
+export const digestDue = (now: Date, hour: number) => new Date(now.getTime() + 330 * 60_000).getUTCHours() >= hour;
+
+interface DigestTask {
+  title: string;
+  dueOn: string;
+  studentName: string | null;
+  leadName: string | null;
+}
+
+const aboutOf = (t: DigestTask) => (t.studentName ? ` (student: ${t.studentName})` : t.leadName ? ` (lead: ${t.leadName})` : "");
+
+const longDay = (day: string) =>
+  new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+
+function digestMail(deps: StaffDeps, person: { email: string; fullName: string }, day: string, tasks: DigestTask[]) {
+  const overdue = tasks.filter((t) => t.dueOn < day);
+  const dueToday = tasks.filter((t) => t.dueOn === day);
+  const lines = [`Dear ${person.fullName},`, ""];
+  if (overdue.length) {
+    lines.push(`Overdue (${overdue.length}):`);
+    for (const t of overdue) lines.push(`- ${t.title}${aboutOf(t)}, due ${longDay(t.dueOn)}`);
+    lines.push("");
+  }
+  if (dueToday.length) {
+    lines.push(`Due today (${dueToday.length}):`);
+    for (const t of dueToday) lines.push(`- ${t.title}${aboutOf(t)}`);
+    lines.push("");
+  }
+  lines.push(`Your day in the console: ${deps.siteAddress ?? ""}/staff/today`, "", "Ignite - Your academic Journey");
+  return {
+    to: person.email,
+    subject: `Your Ignite tasks for ${longDay(day)}: ${overdue.length} overdue, ${dueToday.length} due today`,
+    text: lines.join("\n"),
+  };
+}
+
+/** Sends today's digests that are not sent yet; answers how many went out. */
+export async function sendDailyDigests(deps: StaffDeps, now: Date = deps.now?.() ?? new Date()): Promise<{ sent: number }> {
+  if (!deps.mailer) return { sent: 0 };
+  const day = indianDay(now);
+  const rows = await deps.db
+    .select({
+      staffId: staff.id,
+      email: staff.email,
+      fullName: staff.fullName,
+      role: staff.role,
+      title: staffTasks.title,
+      dueOn: staffTasks.dueOn,
+      studentName: students.fullName,
+      leadFirst: consultations.firstName,
+      leadLast: consultations.lastName,
+    })
+    .from(staffTasks)
+    .innerJoin(staff, eq(staff.id, staffTasks.assigneeStaffId))
+    .leftJoin(students, eq(students.id, staffTasks.studentId))
+    .leftJoin(consultations, eq(consultations.id, staffTasks.leadId))
+    .where(
+      and(
+        isNull(staffTasks.doneAt),
+        lte(staffTasks.dueOn, day),
+        isNull(staff.disabledAt),
+        isNotNull(staff.passwordHash),
+        inArray(staff.role, ["admin", "counsellor"]),
+      ),
+    )
+    .orderBy(asc(staff.id), asc(staffTasks.dueOn), asc(staffTasks.id));
+  const people = new Map<number, { email: string; fullName: string; tasks: DigestTask[] }>();
+  for (const row of rows) {
+    if (!canBeAssignedTasks(row.role)) continue;
+    const person = people.get(row.staffId) ?? { email: row.email, fullName: row.fullName, tasks: [] };
+    person.tasks.push({
+      title: row.title,
+      dueOn: row.dueOn,
+      studentName: row.studentName,
+      leadName: row.leadFirst ? `${row.leadFirst} ${row.leadLast}` : null,
+    });
+    people.set(row.staffId, person);
+  }
+  let sent = 0;
+  for (const [staffId, person] of people) {
+    const [claimed] = await deps.db
+      .insert(digestRuns)
+      .values({ staffId, day, sentAt: now })
+      .onConflictDoNothing()
+      .returning({ staffId: digestRuns.staffId });
+    if (!claimed) continue;
+    try {
+      await deps.mailer.send(digestMail(deps, person, day, person.tasks));
+      sent += 1;
+    } catch (error) {
+      deps.log.error({ err: error, staffId }, "daily digest mail failed; it will be tried again");
+      await deps.db.delete(digestRuns).where(and(eq(digestRuns.staffId, staffId), eq(digestRuns.day, day)));
+    }
+  }
+  return { sent };
+}

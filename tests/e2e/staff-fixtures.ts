@@ -1,0 +1,40 @@
+import type { Page } from "@playwright/test";
+import { expect, httpClient, hydrated } from "./fixtures.ts";
+import { readInvitationLink } from "./mail.ts";
+
+/** The console's first admin (ADMIN_EMAIL and ADMIN_PASSWORD in playwright.config.ts). */
+export const ADMIN = { email: "admin@ignite.test", password: "e2e-admin-Secret-1" };
+
+/** Signs in on the console's sign-in screen (the caller checks what follows). */
+export async function staffSignIn(page: Page, email: string, password: string) {
+  await page.goto("/staff/login");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * A staff member made as in real life: the admin signed in on `admin` invites them through the staff
+ * API, and they accept with the link e-mailed to them (read from the outbox). Returns their id.
+ */
+export async function invitedStaff(
+  admin: Page,
+  person: { email: string; fullName: string; role: "counsellor" | "document_verifier" | "admin" | "read_only"; password: string },
+): Promise<number> {
+  const since = Date.now();
+  const invited = await admin.request.post("/api/v1/staff/invitations", {
+    headers: { Origin: new URL(admin.url()).origin },
+    data: { email: person.email, fullName: person.fullName, role: person.role },
+  });
+  expect(invited.status()).toBe(200);
+  const link = await readInvitationLink(person.email, since);
+  const token = new URL(link, "http://x").searchParams.get("token");
+  const client = await httpClient();
+  const accepted = await client.post("/api/v1/staff/invitations/accept", {
+    data: { token, password: person.password, confirmPassword: person.password },
+  });
+  expect(accepted.status()).toBe(200);
+  await client.dispose();
+  return (await invited.json()).data.id as number;
+}
