@@ -75,3 +75,18 @@ export async function readInvitationLink(to: string, after = 0, timeout = 5000):
     .toMatch(/^\/staff\/invitation\?token=/);
   return link ?? "";
 }
+
+/** The newest mail to `to` since `after` whose text matches `pattern` (the raw message, soft breaks undone). */
+export async function readMail(to: string, pattern: RegExp, after = 0, timeout = 5000): Promise<string> {
+  let mail: string | undefined;
+  await expect
+    .poll(
+      () => {
+        mail = newestMailTo(to, after);
+        return mail !== undefined && pattern.test(mail);
+      },
+      { message: `a mail to ${to} matching ${pattern}`, timeout },
+    )
+    .toBe(true);
+  return mail ?? "";
+}

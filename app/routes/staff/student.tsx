@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
+import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { AppError } from "../../../modules/errors.ts";
@@ -48,13 +50,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ],
     years: Array.from({ length: INTAKE_YEARS_AHEAD + 1 }, (_, i) => year + i),
     whatsapp: record.phone.replace(/\D/g, ""),
+    tasks: await loadTaskPanel(context.staff, member, { studentId }),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
   const studentId = parseId(params.studentId, "Student");
-  const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
+  const formData = await request.formData();
+  const taskDone = await taskAction(context.staff, member, formData, { studentId });
+  if (taskDone) return taskDone;
+  const form = Object.fromEntries([...formData].map(([k, v]) => [k, String(v)]));
   const { intent, ...values } = form;
   return refusalOr(async () => {
     switch (intent) {
@@ -341,7 +347,7 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
               Internal note
             </h2>
             <p className="small text-body-secondary">Notes are for staff only; the student never sees them.</p>
-            <Form method="post" key={actionData?.ok && actionData.intent === "note" ? record.notes.length : "note"}>
+            <Form method="post" key={record.notes.length}>
               <input type="hidden" name="intent" value="note" />
               <label htmlFor="note-body" className="visually-hidden">
                 Note
@@ -416,6 +422,10 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
           </section>
         </div>
       )}
+
+      <div className="mt-4">
+        <StaffTasks panel={loaderData.tasks} refusal={actionData && !actionData.ok ? actionData : undefined} />
+      </div>
 
       <section aria-labelledby="timeline-heading" className="mt-4">
         <h2 id="timeline-heading" className="h5">

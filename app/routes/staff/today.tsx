@@ -1,23 +1,32 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { TaskList } from "~/components/staff-tasks";
+import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { taskAction, taskView } from "~/lib/staff-tasks.server";
 import { notify } from "~/lib/toast";
-import { canSeeTasks, canWorkTasks } from "../../../modules/staff/policies.ts";
+import { canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/staff/policies.ts";
 import type { Route } from "./+types/today";
 
 export const meta: Route.MetaFunction = () => [{ title: "Today | Ignite" }, { name: "robots", content: "noindex" }];
 
 /**
- * A counsellor's day: their open tasks that are overdue or due today (IST), each with its subject.
- * More sections (overdue leads, ...) are loaded here beside `tasks` and rendered as another <section>
- * below (see `sections` in the component).
+ * A counsellor's day: the leads they see whose first response is overdue, and their open tasks that
+ * are overdue or due today (IST), each with its subject.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeTasks);
   const { today, overdue, dueToday } = await context.staff.today(member);
+  const leads = canSeeLeads(member) ? await context.staff.overdueLeads(member) : [];
   return {
     today,
+    overdueLeads: leads.map((lead) => ({
+      id: lead.id,
+      name: `${lead.firstName} ${lead.lastName}`,
+      destination: lead.studyDestination,
+      due: inIndianTime(lead.firstResponseDue),
+      assignedTo: lead.assignedTo,
+    })),
     overdue: overdue.map((t) => taskView(t, today)),
     dueToday: dueToday.map((t) => taskView(t, today)),
     mayWork: canWorkTasks(member),
@@ -33,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, overdue, dueToday, mayWork } = loaderData;
+  const { today, overdueLeads, overdue, dueToday, mayWork } = loaderData;
   useEffect(() => {
     if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
   }, [actionData]);
@@ -46,6 +55,28 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="h3 mb-3">
         Today, <time dateTime={today}>{today}</time>
       </h1>
+      <section aria-labelledby="overdue-leads" className="mb-4">
+        <h2 id="overdue-leads" className="h5">
+          Overdue first responses ({overdueLeads.length})
+        </h2>
+        {overdueLeads.length ? (
+          <ul className="list-unstyled">
+            {overdueLeads.map((lead) => (
+              <li key={lead.id} className="mb-1" data-testid="overdue-lead">
+                <span className="badge text-bg-danger me-2">Overdue</span>
+                <Link to={`/staff/leads/${lead.id}`}>{lead.name}</Link>
+                <span className="small">
+                  {" "}
+                  · {lead.destination} · due <time dateTime={lead.due.iso}>{lead.due.text}</time>
+                  {lead.assignedTo ? ` · ${lead.assignedTo}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-body-secondary">Every new lead has had its first response in time.</p>
+        )}
+      </section>
       {sections.map((s) => (
         <section key={s.id} aria-labelledby={s.id} className="mb-4">
           <h2 id={s.id} className="h5">
