@@ -120,7 +120,9 @@ test("applications: the demo student's list, and the empty state for a new stude
   await expect(cards).toHaveCount(3);
   await expect(cards.filter({ hasText: "In Germany" })).toHaveCount(1);
   await expect(page.locator("main .badge").first()).toBeVisible();
-  await expect(page.getByText("Offer received")).toBeVisible();
+  const offer = cards.filter({ has: page.locator(".badge", { hasText: "Conditional offer" }) });
+  await expect(offer).toContainText("You have a conditional offer.");
+  await expect(offer).toContainText("Next: Meet the offer's conditions and accept the offer with your counsellor.");
   await expectNoAxeViolations(page);
 
   await page.context().clearCookies();
