@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   applications,
@@ -337,9 +337,12 @@ export async function assignCounsellor(deps: StaffDeps, member: StaffMember, stu
 
 /** Active counsellors, for the choosers of the console. */
 export async function activeCounsellors(deps: StaffDeps) {
-  return deps.db
-    .select({ id: staff.id, fullName: staff.fullName })
-    .from(staff)
-    .where(and(eq(staff.role, "counsellor"), isNull(staff.disabledAt)))
-    .orderBy(asc(staff.fullName));
+  return (
+    deps.db
+      .select({ id: staff.id, fullName: staff.fullName })
+      .from(staff)
+      // Not one still invited: they cannot sign in yet.
+      .where(and(eq(staff.role, "counsellor"), isNull(staff.disabledAt), isNotNull(staff.passwordHash)))
+      .orderBy(asc(staff.fullName))
+  );
 }

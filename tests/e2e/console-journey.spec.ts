@@ -63,10 +63,14 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   await work.getByRole("button", { name: "Change status" }).click();
   await toast(work, "Status changed to Converted.");
 
-  // The student's record: create an application for a course found by its name.
+  // The student's record (now theirs to look after): create an application for a course found by its name.
   await work.goto("/staff/students");
+  await expectNoAxeViolations(work);
   await work.getByRole("link", { name: student.name }).click();
   await expect(work.getByRole("heading", { level: 1, name: student.name })).toBeVisible();
+  await expect(
+    work.getByTestId("timeline-entry").filter({ hasText: "Booked a free consultation (Germany, Website form)" }),
+  ).toBeVisible();
   await expectNoAxeViolations(work);
   await work.getByLabel("Find a course (name, university or country)").fill("computer science germany");
   await work.getByRole("button", { name: "Find" }).click();
@@ -119,6 +123,9 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   await hydrated(page);
   await page.locator("#file-SOP").setInputFiles({ name: "sop.pdf", mimeType: "application/pdf", buffer: pdf("unsigned") });
   await toast(page, "SOP uploaded successfully");
+  await admin.goto("/staff/document-rules");
+  await expect(admin.getByRole("heading", { name: "Document rules" })).toBeVisible();
+  await expectNoAxeViolations(admin);
   const check = await (await browser.newContext()).newPage();
   await staffSignIn(check, verifier.email, verifier.password);
   await expect(check.getByRole("heading", { name: `Welcome, ${verifier.fullName}` })).toBeVisible();

@@ -108,7 +108,6 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
     ["Status", lead.lostReason ? `${lead.status} (${lead.lostReason})` : lead.status],
     ["First response due (IST)", lead.due],
     ["First response", lead.firstContacted ? `${response}: ${lead.firstContacted}` : response],
-    ["Student account", lead.studentId ? `#${lead.studentId}` : "None yet"],
   ];
   return (
     <>
@@ -122,6 +121,11 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
       {lead.mergedIntoId && (
         <p className="alert alert-secondary">
           {leadMessages.alreadyMerged(lead.mergedIntoId)} <Link to={`/staff/leads/${lead.mergedIntoId}`}>Open it</Link>
+        </p>
+      )}
+      {lead.studentId && (
+        <p>
+          <Link to={`/staff/students/${lead.studentId}`}>Open the student's record</Link>
         </p>
       )}
       <dl className="row">
