@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { consultations, digestRuns, staff, staffTasks, students } from "../../platform/db/schema.ts";
-import type { StaffDeps } from "./accounts.ts";
+import { presentStaff, type StaffDeps } from "./accounts.ts";
+import { overdueLeads } from "./leads.ts";
 import { canBeAssignedTasks } from "./policies.ts";
 import { indianDay } from "./tasks.ts";
 
 /**
- * The daily e-mail digest: each active admin or counsellor with open tasks overdue or due today (IST)
- * gets one summary a day. A row in digest_runs (staff, day) is claimed before the mail is sent, so
+ * The daily e-mail digest: each active admin or counsellor with open tasks overdue or due today (IST),
+ * and each counsellor with leads whose first response is overdue, gets one summary a day. A row in digest_runs (staff, day) is claimed before the mail is sent, so
  * several server instances running this at once send it exactly once; a mail that fails gives the
  * claim back, so a later run tries again.
  */
@@ -26,10 +27,30 @@ const aboutOf = (t: DigestTask) => (t.studentName ? ` (student: ${t.studentName}
 const longDay = (day: string) =>
   new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 
-function digestMail(deps: StaffDeps, person: { email: string; fullName: string }, day: string, tasks: DigestTask[]) {
+interface DigestLead {
+  name: string;
+  destination: string;
+  due: Date;
+}
+
+const indianTime = (at: Date) =>
+  new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(at);
+
+function digestMail(
+  deps: StaffDeps,
+  person: { email: string; fullName: string },
+  day: string,
+  tasks: DigestTask[],
+  leads: DigestLead[],
+) {
   const overdue = tasks.filter((t) => t.dueOn < day);
   const dueToday = tasks.filter((t) => t.dueOn === day);
   const lines = [`Dear ${person.fullName},`, ""];
+  if (leads.length) {
+    lines.push(`First response overdue (${leads.length}):`);
+    for (const l of leads) lines.push(`- ${l.name} (${l.destination}), due ${indianTime(l.due)} IST`);
+    lines.push("");
+  }
   if (overdue.length) {
     lines.push(`Overdue (${overdue.length}):`);
     for (const t of overdue) lines.push(`- ${t.title}${aboutOf(t)}, due ${longDay(t.dueOn)}`);
@@ -43,7 +64,9 @@ function digestMail(deps: StaffDeps, person: { email: string; fullName: string }
   lines.push(`Your day in the console: ${deps.siteAddress ?? ""}/staff/today`, "", "Ignite - Your academic Journey");
   return {
     to: person.email,
-    subject: `Your Ignite tasks for ${longDay(day)}: ${overdue.length} overdue, ${dueToday.length} due today`,
+    subject: `Your Ignite tasks for ${longDay(day)}: ${overdue.length} overdue, ${dueToday.length} due today${
+      leads.length ? `, ${leads.length} first response${leads.length === 1 ? "" : "s"} overdue` : ""
+    }`,
     text: lines.join("\n"),
   };
 }
@@ -78,10 +101,10 @@ export async function sendDailyDigests(deps: StaffDeps, now: Date = deps.now?.()
       ),
     )
     .orderBy(asc(staff.id), asc(staffTasks.dueOn), asc(staffTasks.id));
-  const people = new Map<number, { email: string; fullName: string; tasks: DigestTask[] }>();
+  const people = new Map<number, { email: string; fullName: string; tasks: DigestTask[]; leads: DigestLead[] }>();
   for (const row of rows) {
     if (!canBeAssignedTasks(row.role)) continue;
-    const person = people.get(row.staffId) ?? { email: row.email, fullName: row.fullName, tasks: [] };
+    const person = people.get(row.staffId) ?? { email: row.email, fullName: row.fullName, tasks: [], leads: [] };
     person.tasks.push({
       title: row.title,
       dueOn: row.dueOn,
@@ -89,6 +112,22 @@ export async function sendDailyDigests(deps: StaffDeps, now: Date = deps.now?.()
       leadName: row.leadFirst ? `${row.leadFirst} ${row.leadLast}` : null,
     });
     people.set(row.staffId, person);
+  }
+  // Counsellors' own leads past their first-response time (admins see theirs in the inbox and on Today).
+  const counsellors = await deps.db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.role, "counsellor"), isNull(staff.disabledAt), isNotNull(staff.passwordHash)));
+  for (const row of counsellors) {
+    const leads = await overdueLeads(deps, presentStaff(row), now);
+    if (leads.length === 0) continue;
+    const person = people.get(row.id) ?? { email: row.email, fullName: row.fullName, tasks: [], leads: [] };
+    person.leads = leads.map((l) => ({
+      name: `${l.firstName} ${l.lastName}`,
+      destination: l.studyDestination,
+      due: l.firstResponseDue,
+    }));
+    people.set(row.id, person);
   }
   let sent = 0;
   for (const [staffId, person] of people) {
@@ -99,7 +138,7 @@ export async function sendDailyDigests(deps: StaffDeps, now: Date = deps.now?.()
       .returning({ staffId: digestRuns.staffId });
     if (!claimed) continue;
     try {
-      await deps.mailer.send(digestMail(deps, person, day, person.tasks));
+      await deps.mailer.send(digestMail(deps, person, day, person.tasks, person.leads));
       sent += 1;
     } catch (error) {
       deps.log.error({ err: error, staffId }, "daily digest mail failed; it will be tried again");

@@ -256,6 +256,11 @@ describe("the daily digest", () => {
     expect(text).toContain("http://portal.ignite.test/staff/today");
     expect(text).not.toContain("Plan the fair");
     expect(text).not.toContain("Already done");
+    // A counsellor's leads still New long past their first-response time are in their digest too.
+    const ashas = mails.find((m) => m.to.includes("asha@tasks.test"));
+    expect(ashas?.subject).toMatch(/, \d+ first responses? overdue$/);
+    expect(ashas?.text).toMatch(/First response overdue \(\d+\):\r?\n- Anil Lead \(/);
+    expect(text).not.toContain("First response overdue");
     const claimed = await database.db.select().from(digestRuns).where(eq(digestRuns.day, "2031-06-05"));
     expect(claimed).toHaveLength(3);
 
