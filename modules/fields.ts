@@ -73,3 +73,6 @@ export const phoneNumber = z
 /** One of a fixed list; anything else is told `message`. */
 export const oneOf = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
   z.enum(options, { error: message });
+
+/** An ILIKE pattern that finds `text` anywhere, its own % and _ taken literally (the console's searches). */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

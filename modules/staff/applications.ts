@@ -22,7 +22,7 @@ import {
 } from "../../vocabulary/applications.ts";
 import { attachmentTypes, type ChecklistState, requiredAttachmentTypes, reviewMessages } from "../../vocabulary/documents.ts";
 import { AppError } from "../errors.ts";
-import { oneOf } from "../fields.ts";
+import { blankToUndefined, containing, oneOf } from "../fields.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
 import { recordAudit } from "./audit.ts";
@@ -123,11 +123,17 @@ const selectApplications = (deps: StaffDeps) =>
     .innerJoin(universities, eq(universities.id, courses.universityId))
     .innerJoin(countries, eq(countries.id, universities.countryId));
 
-const blankToUndefined = (v: unknown) => (typeof v === "string" ? v.trim() || undefined : v);
+/** A student's applications, newest first (the caller checked the member may see the student). */
+export async function applicationsOfStudent(deps: StaffDeps, studentId: number): Promise<ApplicationRow[]> {
+  const rows = await selectApplications(deps)
+    .where(eq(applications.studentId, studentId))
+    .orderBy(desc(applications.createdAt), desc(applications.id));
+  return rows.map(toRow);
+}
 
 export const applicationFiltersSchema = z.object({
   status: z.preprocess(blankToUndefined, oneOf(applicationStatuses, applicationMessages.chooseStage).optional()),
-  q: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
 });
 
 /** Applications the member may see: every one for admins and read-only staff, a counsellor's students' otherwise. */
@@ -139,7 +145,7 @@ export async function listApplications(deps: StaffDeps, member: StaffMember, raw
   ];
   if (filters.status) conditions.push(eq(applications.status, filters.status));
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filters.q);
     conditions.push(
       or(ilike(students.fullName, like), ilike(students.email, like), ilike(courses.name, like), ilike(universities.name, like)),
     );
@@ -240,7 +246,7 @@ const newApplicationSchema = (deps: StaffDeps) =>
       .int()
       .min(currentYear(deps), applicationMessages.chooseIntake)
       .max(currentYear(deps) + INTAKE_YEARS_AHEAD, applicationMessages.chooseIntake),
-    note: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
+    note: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
   });
 
 /** Stages after which an application is over: a new one to the same course may then be made. */
@@ -356,8 +362,8 @@ export async function createApplication(deps: StaffDeps, member: StaffMember, st
 /** A move: the stage, an optional note, and the fields the stage requires (vocabulary/applications.ts). */
 const moveSchema = z.object({
   status: oneOf(applicationStatuses, applicationMessages.chooseStage),
-  note: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
-  details: z.record(z.string(), z.preprocess(blankToUndefined, z.string().max(500).optional())).default({}),
+  note: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
+  details: z.record(z.string(), z.preprocess(blankToUndefined, z.string().trim().max(500).optional())).default({}),
 });
 
 /**

@@ -15,7 +15,7 @@ import {
 } from "../../vocabulary/consultations.ts";
 import { type ConsoleSettings, readConsoleSettings } from "../console-settings.ts";
 import { AppError } from "../errors.ts";
-import { blankToUndefined, oneOf } from "../fields.ts";
+import { blankToUndefined, containing, oneOf } from "../fields.ts";
 import { assigneeForNewLead } from "../lead-assignment.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
@@ -189,7 +189,7 @@ export async function listLeads(deps: StaffDeps, member: StaffMember, raw: unkno
   if (filters.to) conditions.push(lt(consultations.createdAt, new Date(istDayStart(filters.to).getTime() + DAY_MS)));
   if (filters.overdue) conditions.push(overdueCondition(settings, now));
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filters.q);
     conditions.push(
       or(
         ilike(consultations.firstName, like),

@@ -24,10 +24,10 @@ import {
 } from "../../vocabulary/records.ts";
 import { qualificationLevels } from "../../vocabulary/students.ts";
 import { AppError } from "../errors.ts";
-import { oneOf } from "../fields.ts";
+import { blankToUndefined, containing, oneOf } from "../fields.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { type ApplicationRow, intakeText } from "./applications.ts";
+import { type ApplicationRow, applicationsOfStudent } from "./applications.ts";
 import { recordAudit } from "./audit.ts";
 import { documentVersions, type ReviewedFile } from "./document-review.ts";
 import { canManageStaff, canSeeAllStudents, canSeeStudents, canWorkStudents, type StaffMember } from "./policies.ts";
@@ -71,10 +71,8 @@ export interface StudentRecord {
   timeline: TimelineEntry[];
 }
 
-const blankToUndefined = (v: unknown) => (typeof v === "string" ? v.trim() || undefined : v);
-
 export const studentFiltersSchema = z.object({
-  q: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
@@ -86,7 +84,7 @@ export async function listStudents(deps: StaffDeps, member: StaffMember, raw: un
     canSeeAllStudents(member) ? undefined : eq(students.counsellorStaffId, member.staffId),
   ];
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filters.q);
     conditions.push(or(ilike(students.fullName, like), ilike(students.email, like), ilike(students.phone, like)));
   }
   const where = and(...conditions);
@@ -156,7 +154,7 @@ export async function getStudentRecord(deps: StaffDeps, member: StaffMember, stu
       .innerJoin(countries, eq(countries.id, universities.countryId))
       .where(eq(studentInterests.studentId, studentId))
       .orderBy(desc(studentInterests.createdAt)),
-    studentApplications(deps, studentId),
+    applicationsOfStudent(deps, studentId),
     deps.db
       .select({ id: studentNotes.id, body: studentNotes.body, author: staff.fullName, at: studentNotes.createdAt })
       .from(studentNotes)
@@ -218,34 +216,6 @@ export async function getStudentRecord(deps: StaffDeps, member: StaffMember, stu
     notes: notes.map((n) => ({ ...n, author: n.author ?? "Former staff" })),
     timeline,
   };
-}
-
-/** A student's applications, newest first (the caller checked the member may see the student). */
-async function studentApplications(deps: StaffDeps, studentId: number): Promise<ApplicationRow[]> {
-  const rows = await deps.db
-    .select({
-      id: applications.id,
-      studentId: applications.studentId,
-      studentName: students.fullName,
-      status: applications.status,
-      country: countries.name,
-      courseId: courses.id,
-      course: courses.name,
-      university: universities.name,
-      intakeMonth: applications.intakeMonth,
-      intakeYear: applications.intakeYear,
-      details: applications.details,
-      stageEnteredAt: applications.stageEnteredAt,
-      createdAt: applications.createdAt,
-    })
-    .from(applications)
-    .innerJoin(students, eq(students.id, applications.studentId))
-    .innerJoin(courses, eq(courses.id, applications.courseId))
-    .innerJoin(universities, eq(universities.id, courses.universityId))
-    .innerJoin(countries, eq(countries.id, universities.countryId))
-    .where(eq(applications.studentId, studentId))
-    .orderBy(desc(applications.createdAt), desc(applications.id));
-  return rows.map(({ intakeMonth, intakeYear, ...row }) => ({ ...row, intake: intakeText(intakeMonth, intakeYear) }));
 }
 
 const noteSchema = z.object({
