@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
-  applications,
   auditLog,
   consultations,
   countries,
