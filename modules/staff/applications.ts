@@ -136,8 +136,16 @@ export const applicationFiltersSchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
 });
 
+/** The table and the board show the 500 most recently moved (the filters narrow them; the export has all). */
+const APPLICATIONS_SHOWN = 500;
+
 /** Applications the member may see: every one for admins and read-only staff, a counsellor's students' otherwise. */
-export async function listApplications(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<ApplicationRow[]> {
+export async function listApplications(
+  deps: StaffDeps,
+  member: StaffMember,
+  raw: unknown,
+  limit = APPLICATIONS_SHOWN,
+): Promise<ApplicationRow[]> {
   if (!canSeeStudents(member)) throw notAllowed();
   const filters = parseInput(applicationFiltersSchema, raw);
   const conditions: (SQL | undefined)[] = [
@@ -153,7 +161,7 @@ export async function listApplications(deps: StaffDeps, member: StaffMember, raw
   const rows = await selectApplications(deps)
     .where(and(...conditions))
     .orderBy(desc(applications.stageEnteredAt), desc(applications.id))
-    .limit(500);
+    .limit(limit);
   return rows.map(toRow);
 }
 

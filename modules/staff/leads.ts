@@ -174,7 +174,7 @@ function visibleTo(member: StaffMember): SQL | undefined {
 }
 
 /** The inbox: newest first, filtered, a page at a time, only what the member may see; merged-away leads left out. */
-export async function listLeads(deps: StaffDeps, member: StaffMember, raw: unknown) {
+export async function listLeads(deps: StaffDeps, member: StaffMember, raw: unknown, pageSize = LEADS_PAGE_SIZE) {
   if (!canSeeLeads(member)) throw notAllowed();
   const filters = parseInput(leadFiltersSchema, raw);
   const settings = await readConsoleSettings(deps.db);
@@ -208,8 +208,8 @@ export async function listLeads(deps: StaffDeps, member: StaffMember, raw: unkno
       .leftJoin(staff, eq(staff.id, consultations.assignedStaffId))
       .where(where)
       .orderBy(desc(consultations.createdAt), desc(consultations.id))
-      .limit(LEADS_PAGE_SIZE)
-      .offset((filters.page - 1) * LEADS_PAGE_SIZE),
+      .limit(pageSize)
+      .offset((filters.page - 1) * pageSize),
   ]);
   return {
     leads: withTiming(rows as LeadRow[], settings, now),

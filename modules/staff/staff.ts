@@ -24,6 +24,7 @@ import type { AuditActor } from "./audit.ts";
 import { listAudit } from "./audit.ts";
 import { sendDailyDigests } from "./digest.ts";
 import { fileAccess, reviewDocument, reviewQueue } from "./document-review.ts";
+import { exportList } from "./exports.ts";
 import { acceptInvitation, invitationFor, inviteStaff, resendInvitation } from "./invitations.ts";
 import {
   assignLeads,
@@ -130,6 +131,8 @@ export function createStaffService(deps: StaffDeps) {
     createTask: (actor: StaffMember, raw: unknown) => createTask(deps, actor, raw),
     markTaskDone: (actor: StaffMember, id: number) => markTaskDone(deps, actor, id),
     sendDailyDigests: (now?: Date) => sendDailyDigests(deps, now),
+    /** A console list as CSV (leads, students, applications), with the screen's filters; audited. */
+    exportList: (actor: StaffMember, list: string, filters: Record<string, string>) => exportList(deps, actor, list, filters),
     auditLog: async (actor: StaffMember, filters: Parameters<typeof listAudit>[1] = {}) => {
       if (!canReadAuditLog(actor)) throw notAllowed();
       return listAudit(deps.db, filters);

@@ -76,7 +76,7 @@ export const studentFiltersSchema = z.object({
 });
 
 /** Students the member may see, newest first: everyone's for admins and read-only staff, a counsellor's own otherwise. */
-export async function listStudents(deps: StaffDeps, member: StaffMember, raw: unknown) {
+export async function listStudents(deps: StaffDeps, member: StaffMember, raw: unknown, pageSize = STUDENTS_PAGE_SIZE) {
   if (!canSeeStudents(member)) throw notAllowed();
   const filters = parseInput(studentFiltersSchema, raw);
   const conditions: (SQL | undefined)[] = [
@@ -102,10 +102,10 @@ export async function listStudents(deps: StaffDeps, member: StaffMember, raw: un
       .leftJoin(staff, eq(staff.id, students.counsellorStaffId))
       .where(where)
       .orderBy(desc(students.createdAt), desc(students.id))
-      .limit(STUDENTS_PAGE_SIZE)
-      .offset((filters.page - 1) * STUDENTS_PAGE_SIZE),
+      .limit(pageSize)
+      .offset((filters.page - 1) * pageSize),
   ]);
-  return { students: rows, total: totals[0]?.total ?? 0, page: filters.page, pageSize: STUDENTS_PAGE_SIZE, filters };
+  return { students: rows, total: totals[0]?.total ?? 0, page: filters.page, pageSize, filters };
 }
 
 /** What an audit entry about a student says on their timeline. */

@@ -429,3 +429,51 @@ describe("country document rules", () => {
     expect(after.checklist.map((c: { item: string }) => c.item)).not.toContain("GNIB letter");
   });
 });
+
+describe("exports of the console's lists", () => {
+  const csvOf = async (who: string, path: string) => {
+    const answer = await testApp.app.request(path, { headers: { Cookie: cookies[who] ?? "" } });
+    return {
+      status: answer.status,
+      type: answer.headers.get("Content-Type"),
+      disposition: answer.headers.get("Content-Disposition"),
+      text: await answer.text(),
+    };
+  };
+
+  it("a counsellor's export holds only their students, a spreadsheet formula is defused, and the export is audited", async () => {
+    // A name a spreadsheet would run as a formula.
+    const sly = await createStudent(api, { name: "=HYPERLINK(x)" });
+    await api.post(`/api/v1/staff/students/${sly.studentId}/counsellor`, { counsellorStaffId: ids.asha }, as("admin"));
+    const file = await csvOf("asha", "/api/v1/staff/exports/students");
+    expect(file.status).toBe(200);
+    expect(file.type).toBe("text/csv; charset=utf-8");
+    expect(file.disposition).toMatch(/^attachment; filename="ignite-students-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = file.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("id,name,e-mail,phone,counsellor,signed up");
+    expect(lines.some((l) => l.includes(meera.email))).toBe(true);
+    expect(lines.some((l) => l.includes(arjun.email))).toBe(false);
+    expect(lines.find((l) => l.includes(sly.email))).toContain("'=HYPERLINK(x)");
+
+    const entries = await database.db.select().from(auditLog).where(eq(auditLog.action, "export.downloaded"));
+    expect(entries.at(-1)).toMatchObject({ actorStaffId: ids.asha, subjectId: "students" });
+    expect((entries.at(-1)?.after as { studentIds: number[] }).studentIds.sort()).toEqual(
+      [meera.studentId, sly.studentId].sort(),
+    );
+  });
+
+  it("applications and leads export with the screen's filters; the admin's holds everyone's; wrong lists and roles are refused", async () => {
+    const all = await csvOf("admin", "/api/v1/staff/exports/applications?status=Offer+accepted");
+    const rows = all.text.trim().split("\r\n").slice(1);
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.every((r) => r.includes("Offer accepted"))).toBe(true);
+    expect((await csvOf("admin", "/api/v1/staff/exports/leads")).text).toContain("first name,last name");
+    expect((await csvOf("admin", "/api/v1/staff/exports/payments")).status).toBe(404);
+    expect((await csvOf("verifier", "/api/v1/staff/exports/students")).status).toBe(403);
+    expect((await csvOf("verifier", "/api/v1/staff/exports/leads")).status).toBe(403);
+    expect((await testApp.app.request("/api/v1/staff/exports/students", { headers: { Cookie: meera.cookie } })).status).toBe(404);
+  });
+});

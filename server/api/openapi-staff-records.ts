@@ -174,6 +174,19 @@ export const staffRecordsPaths = () => ({
       responses: { 200: messageAnswer("Waived", ref("ApplicationDetail")), ...failures(400) },
     }),
   },
+  "/api/v1/staff/exports/{list}": {
+    get: operation({
+      operationId: "exportList",
+      summary:
+        "A console list as CSV (UTF-8 with BOM), with the same query filters and visibility as its screen; at most 20,000 rows; audited",
+      staff: true,
+      parameters: [pathParam("list", { type: "string", enum: ["leads", "students", "applications"] })],
+      responses: {
+        200: { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } },
+        ...failures(400, 403),
+      },
+    }),
+  },
   "/api/v1/staff/documents/review-queue": {
     get: operation({
       operationId: "documentReviewQueue",

@@ -207,6 +207,15 @@ export function staffRecordsApi(api: Hono<ServerEnv>, staff: StaffService) {
     return c.json({ message: reviewMessages.waived(item), data: presentApplicationDetail(updated) });
   });
 
+  api.get("/exports/:list", requireStaff, async (c) => {
+    const file = await staff.exportList(c.var.staff, c.req.param("list"), c.req.query());
+    return c.body(file.csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "X-Content-Type-Options": "nosniff",
+    });
+  });
+
   api.get("/documents/review-queue", requireStaff, async (c) =>
     c.json({ data: (await staff.reviewQueue(c.var.staff)).map(presentReviewedFile) }),
   );

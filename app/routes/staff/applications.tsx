@@ -45,6 +45,9 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
         <Link to={`?${other}`} className="small">
           {view === "board" ? "Show as a table" : "Show as a board"}
         </Link>
+        <a className="btn btn-sm btn-outline-secondary" href={`/api/v1/staff/exports/applications${location.search}`} download>
+          Export as CSV
+        </a>
       </div>
       {/* Keyed by the address: going back shows the filters of that address, not the last ones typed. */}
       <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">

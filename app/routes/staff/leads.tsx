@@ -78,6 +78,9 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <h1 className="h3 mb-0">Leads</h1>
+        <a className="btn btn-sm btn-outline-secondary" href={`/api/v1/staff/exports/leads${location.search}`} download>
+          Export as CSV
+        </a>
         {may.create && (
           <Link to="/staff/leads/new" className="btn btn-sm btn-outline-primary ms-auto">
             New lead

@@ -29,7 +29,12 @@ export default function Students({ loaderData }: Route.ComponentProps) {
   const { students, q, total, page, previous, next } = loaderData;
   return (
     <>
-      <h1 className="h3 mb-3">Students</h1>
+      <div className="d-flex align-items-center gap-3 mb-3">
+        <h1 className="h3 mb-0">Students</h1>
+        <a className="btn btn-sm btn-outline-secondary" href={`/api/v1/staff/exports/students${location.search}`} download>
+          Export as CSV
+        </a>
+      </div>
       {/* Keyed by the address: going back shows the filters of that address, not the last ones typed. */}
       <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">
         <div className="col-sm-6">
