@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
 import type { CourseLevel, CourseMode, FeePeriod, UniversityType } from "../../vocabulary/catalogue.ts";
@@ -29,7 +29,8 @@ export interface Course {
   name: string;
   level: CourseLevel;
   durationMonths: number;
-  fee: { amount: number; currency: string; period: FeePeriod };
+  /** `source` and `checkedOn` (YYYY-MM-DD): where and when an admin last checked the fee, if they said. */
+  fee: { amount: number; currency: string; period: FeePeriod; source: string | null; checkedOn: string | null };
   mode: CourseMode;
   englishExamWaiver: boolean;
   mediumOfInstruction: string;
@@ -81,6 +82,8 @@ const courseColumns = {
   feeAmount: courses.feeAmount,
   feeCurrency: courses.feeCurrency,
   feePeriod: courses.feePeriod,
+  feeSource: courses.feeSource,
+  feeCheckedOn: courses.feeCheckedOn,
   mode: courses.mode,
   englishExamWaiver: courses.englishExamWaiver,
   mediumOfInstruction: courses.mediumOfInstruction,
@@ -99,6 +102,8 @@ type CourseRow = {
   feeAmount: number;
   feeCurrency: string;
   feePeriod: FeePeriod;
+  feeSource: string | null;
+  feeCheckedOn: string | null;
   mode: CourseMode;
   englishExamWaiver: boolean;
   mediumOfInstruction: string;
@@ -114,7 +119,13 @@ const toCourse = (row: CourseRow): Course => ({
   name: row.name,
   level: row.level,
   durationMonths: row.durationMonths,
-  fee: { amount: row.feeAmount, currency: row.feeCurrency, period: row.feePeriod },
+  fee: {
+    amount: row.feeAmount,
+    currency: row.feeCurrency,
+    period: row.feePeriod,
+    source: row.feeSource,
+    checkedOn: row.feeCheckedOn,
+  },
   mode: row.mode,
   englishExamWaiver: row.englishExamWaiver,
   mediumOfInstruction: row.mediumOfInstruction,
@@ -126,10 +137,20 @@ const toCourse = (row: CourseRow): Course => ({
   },
 });
 
+/**
+ * What the site shows (decision 0017): a country an admin has not hidden, a university and a course
+ * not retired. Every public query below holds to these; retired rows stay for the applications naming them.
+ */
+const countryShown = eq(countries.visible, true);
+const universityShown = isNull(universities.retiredAt);
+const courseShown = isNull(courses.retiredAt);
+const shownCountryIds = (db: Database) => db.select({ id: countries.id }).from(countries).where(countryShown);
+
 export async function listCountries(db: Database): Promise<Country[]> {
   const rows = await db
     .select({ id: countries.id, name: countries.name, slug: countries.slug, code: countries.code })
     .from(countries)
+    .where(countryShown)
     .orderBy(asc(countries.sortOrder), asc(countries.name));
   return rows.map((row) => ({ ...row, image: flagImage(row.code) }));
 }
@@ -141,7 +162,12 @@ export async function findCountry(db: Database, nameOrAlias: string): Promise<Co
   const [row] = await db
     .select({ id: countries.id, name: countries.name, slug: countries.slug, code: countries.code })
     .from(countries)
-    .where(sql`lower(${countries.name}) = ${key} or ${countries.slug} = ${slug} or ${key} = any(${countries.aliases})`)
+    .where(
+      and(
+        countryShown,
+        sql`(lower(${countries.name}) = ${key} or ${countries.slug} = ${slug} or ${key} = any(${countries.aliases}))`,
+      ),
+    )
     .limit(1);
   if (!row) throw notFound("Country");
   return { ...row, image: flagImage(row.code) };
@@ -151,7 +177,11 @@ export async function listUniversities(
   db: Database,
   options: { page: number; countryId?: number },
 ): Promise<Page<UniversitySummary>> {
-  const where = options.countryId === undefined ? undefined : eq(universities.countryId, options.countryId);
+  const where = and(
+    universityShown,
+    inArray(universities.countryId, shownCountryIds(db)),
+    options.countryId === undefined ? undefined : eq(universities.countryId, options.countryId),
+  );
   // The page's ids first (an index walk), then their details: joining before the offset would sort every row.
   const pageIds = db
     .select({ id: universities.id, name: universities.name })
@@ -178,7 +208,7 @@ export async function getUniversity(db: Database, id: number): Promise<Universit
     .select(universityColumns)
     .from(universities)
     .innerJoin(countries, eq(countries.id, universities.countryId))
-    .where(eq(universities.id, id));
+    .where(and(eq(universities.id, id), universityShown, countryShown));
   if (!row) throw notFound("University");
   return toUniversity(row);
 }
@@ -190,7 +220,7 @@ export async function listUniversityCourses(db: Database, universityId: number):
     .from(courses)
     .innerJoin(universities, eq(universities.id, courses.universityId))
     .innerJoin(countries, eq(countries.id, universities.countryId))
-    .where(eq(courses.universityId, universityId))
+    .where(and(eq(courses.universityId, universityId), courseShown))
     .orderBy(asc(courses.name), asc(courses.id));
   return rows.map(toCourse);
 }
@@ -201,7 +231,15 @@ export async function getCourse(db: Database, id: number, universityId?: number)
     .from(courses)
     .innerJoin(universities, eq(universities.id, courses.universityId))
     .innerJoin(countries, eq(countries.id, universities.countryId))
-    .where(and(eq(courses.id, id), universityId === undefined ? undefined : eq(courses.universityId, universityId)));
+    .where(
+      and(
+        eq(courses.id, id),
+        courseShown,
+        universityShown,
+        countryShown,
+        universityId === undefined ? undefined : eq(courses.universityId, universityId),
+      ),
+    );
   if (!row) throw notFound("Course");
   return toCourse(row);
 }
@@ -248,12 +286,15 @@ export async function searchCourses(db: Database, rawTerm: string, page: number)
     ranked as (
       select c.id, c.name, ts_rank(c.search_vector, q.query) as rank
       from q, courses c
-      where c.search_vector @@ q.query
+      join universities u on u.id = c.university_id and u.retired_at is null
+      join countries co on co.id = u.country_id and co.visible
+      where c.search_vector @@ q.query and c.retired_at is null
       order by rank desc, c.name, c.id
       limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}
     )
     select c.id, c.name, c.level, c.duration_months as "durationMonths", c.fee_amount as "feeAmount",
-           c.fee_currency as "feeCurrency", c.fee_period as "feePeriod", c.mode,
+           c.fee_currency as "feeCurrency", c.fee_period as "feePeriod",
+           c.fee_source as "feeSource", to_char(c.fee_checked_on, 'YYYY-MM-DD') as "feeCheckedOn", c.mode,
            c.english_exam_waiver as "englishExamWaiver", c.medium_of_instruction as "mediumOfInstruction",
            u.id as "universityId", u.name as "universityName", u.city as "universityCity",
            co.name as "countryName", co.slug as "countrySlug"
@@ -265,7 +306,10 @@ export async function searchCourses(db: Database, rawTerm: string, page: number)
   );
   const [counted] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from courses where search_vector @@ to_tsquery('simple', ${query})`,
+    sql`select count(*)::int as total from courses c
+        join universities u on u.id = c.university_id and u.retired_at is null
+        join countries co on co.id = u.country_id and co.visible
+        where c.search_vector @@ to_tsquery('simple', ${query}) and c.retired_at is null`,
   );
   const total = counted?.total ?? 0;
   return { items: rows.map(toCourse), page, pageSize: PAGE_SIZE, total };

@@ -39,6 +39,8 @@ export const countries = pgTable("countries", {
   aliases: text("aliases").array().notNull().default(sql`'{}'::text[]`),
   currency: text("currency").notNull(),
   sortOrder: smallint("sort_order").notNull().default(0),
+  /** An admin may hide a country from the site (decision 0017); its universities and courses hide with it. */
+  visible: boolean("visible").notNull().default(true),
 });
 
 export const universities = pgTable(
@@ -52,6 +54,8 @@ export const universities = pgTable(
       .references(() => countries.id, { onDelete: "restrict" }),
     type: text("type", { enum: universityTypes }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Retired by an admin: kept for the applications that name it, hidden from the site (decision 0017). */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
   },
   (t) => [index("universities_country_idx").on(t.countryId, t.name, t.id), index("universities_name_idx").on(t.name, t.id)],
 );
@@ -74,6 +78,11 @@ export const courses = pgTable(
     englishExamWaiver: boolean("english_exam_waiver").notNull().default(false),
     mediumOfInstruction: text("medium_of_instruction").notNull().default("English"),
     searchVector: tsvector("search_vector"),
+    /** Where the fee was read ("University website", a URL) and the day it was checked (decision 0017). */
+    feeSource: text("fee_source"),
+    feeCheckedOn: date("fee_checked_on"),
+    /** Retired by an admin: kept for the applications that name it, hidden from the site (decision 0017). */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
   },
   (t) => [
     index("courses_university_idx").on(t.universityId, t.name, t.id),
