@@ -106,7 +106,14 @@ export function createApp(options: AppOptions) {
     log,
     limiter: rateLimiter,
   });
-  const staff = createStaffService({ db: database.db, limiter: rateLimiter, log, mailer, siteAddress: config.publicUrl });
+  const staff = createStaffService({
+    db: database.db,
+    limiter: rateLimiter,
+    log,
+    mailer,
+    siteAddress: config.publicUrl,
+    onCatalogueChange: () => publicCache.clear(),
+  });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();
 

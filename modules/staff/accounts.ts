@@ -23,6 +23,8 @@ export interface StaffDeps {
   /** The site's public address (PUBLIC_URL), for links in mails. */
   siteAddress?: string;
   now?: () => Date;
+  /** Called after each catalogue change so the public page cache forgets at once (server/app.ts clears it). */
+  onCatalogueChange?: () => void;
 }
 
 /** Per address and per account, as for students (decision 0011), with the failures reserved before the check. */

@@ -14,6 +14,9 @@ export interface StaffMember {
 /** Creating, disabling and listing staff accounts. */
 export const canManageStaff = (member: StaffMember) => member.role === "admin";
 
+/** Editing the catalogue: universities, courses, retiring them, hiding countries (decision 0017). */
+export const canManageCatalogue = (member: StaffMember) => member.role === "admin";
+
 /** Reading the audit log. */
 export const canReadAuditLog = (member: StaffMember) => member.role === "admin";
 

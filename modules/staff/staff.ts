@@ -22,6 +22,17 @@ import {
 } from "./applications.ts";
 import type { AuditActor } from "./audit.ts";
 import { listAudit } from "./audit.ts";
+import {
+  catalogueCountries,
+  catalogueCourse,
+  catalogueUniversity,
+  editCourse,
+  editUniversity,
+  searchCatalogueUniversities,
+  setCountryVisible,
+  setCourseRetired,
+  setUniversityRetired,
+} from "./catalogue.ts";
 import { sendDailyDigests } from "./digest.ts";
 import { fileAccess, reviewDocument, reviewQueue } from "./document-review.ts";
 import { exportList } from "./exports.ts";
@@ -54,6 +65,7 @@ export type { ConsoleSettings } from "../console-settings.ts";
 export type { NewStaffSession, StaffAccount, StaffDeps } from "./accounts.ts";
 export type { ApplicationDetail, ApplicationEvent, ApplicationRow, ChecklistItem } from "./applications.ts";
 export type { AuditActor, AuditRecord } from "./audit.ts";
+export type { CatalogueCountry, CatalogueCourse, CatalogueUniversity } from "./catalogue.ts";
 export { digestDue } from "./digest.ts";
 export type { ReviewedFile } from "./document-review.ts";
 export type { Invitation } from "./invitations.ts";
@@ -61,6 +73,7 @@ export type { Lead, LeadCounsellor, LeadFilters } from "./leads.ts";
 export {
   canAssignLeads,
   canCreateLeads,
+  canManageCatalogue,
   canManageSettings,
   canManageStaff,
   canReadAuditLog,
@@ -133,6 +146,18 @@ export function createStaffService(deps: StaffDeps) {
     sendDailyDigests: (now?: Date) => sendDailyDigests(deps, now),
     /** A console list as CSV (leads, students, applications), with the screen's filters; audited. */
     exportList: (actor: StaffMember, list: string, filters: Record<string, string>) => exportList(deps, actor, list, filters),
+    /** The catalogue, as admins edit it (decision 0017); each change clears the public cache. */
+    catalogue: {
+      universities: (actor: StaffMember, filters: { q?: string }) => searchCatalogueUniversities(deps, actor, filters),
+      university: (actor: StaffMember, id: number) => catalogueUniversity(deps, actor, id),
+      course: (actor: StaffMember, id: number) => catalogueCourse(deps, actor, id),
+      countries: (actor: StaffMember) => catalogueCountries(deps, actor),
+      editUniversity: (actor: StaffMember, id: number, raw: unknown) => editUniversity(deps, actor, id, raw),
+      retireUniversity: (actor: StaffMember, id: number, retired: boolean) => setUniversityRetired(deps, actor, id, retired),
+      editCourse: (actor: StaffMember, id: number, raw: unknown) => editCourse(deps, actor, id, raw),
+      retireCourse: (actor: StaffMember, id: number, retired: boolean) => setCourseRetired(deps, actor, id, retired),
+      setCountryVisible: (actor: StaffMember, id: number, visible: boolean) => setCountryVisible(deps, actor, id, visible),
+    },
     auditLog: async (actor: StaffMember, filters: Parameters<typeof listAudit>[1] = {}) => {
       if (!canReadAuditLog(actor)) throw notAllowed();
       return listAudit(deps.db, filters);

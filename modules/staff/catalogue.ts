@@ -1,0 +1,326 @@
+import { asc, eq, ilike, sql } from "drizzle-orm";
+import { z } from "zod";
+import { countries, courses, universities } from "../../platform/db/schema.ts";
+import {
+  CATALOGUE_SEARCH_LIMIT,
+  courseLevels,
+  courseModes,
+  feePeriods,
+  catalogueAdminMessages as m,
+  universityTypes,
+} from "../../vocabulary/catalogue.ts";
+import { AppError } from "../errors.ts";
+import { blankToUndefined, containing, oneOf, optionalLine, personName } from "../fields.ts";
+import { parseInput } from "../validation.ts";
+import { notAllowed, nowOf, type StaffDeps } from "./accounts.ts";
+import { recordAudit } from "./audit.ts";
+import { canManageCatalogue, type StaffMember } from "./policies.ts";
+
+/**
+ * Admins edit the catalogue (decision 0017): a university's and a course's facts, retiring and restoring
+ * either (kept for the applications naming them, hidden from the site), and a country's visibility.
+ * Every change is audited with its before and after, and the public cache is told at once.
+ */
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** A form's checkbox ("on") or a JSON boolean. */
+const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
+
+const universityInput = z.object({
+  name: personName(m.enterUniversityName, 200),
+  city: personName(m.enterCity, 100),
+  type: oneOf(universityTypes, m.chooseType),
+});
+
+const courseInput = z.object({
+  name: personName(m.enterCourseName, 200),
+  level: oneOf(courseLevels, m.chooseLevel),
+  durationMonths: wholeNumber(m.duration, 1, 120),
+  feeAmount: wholeNumber(m.feeAmount, 0, 100_000_000),
+  feeCurrency: z
+    .string({ error: m.currency })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, m.currency),
+  feePeriod: oneOf(feePeriods, m.choosePeriod),
+  mode: oneOf(courseModes, m.chooseMode),
+  englishExamWaiver: checkbox,
+  mediumOfInstruction: personName(m.enterMedium, 60),
+  feeSource: optionalLine(300),
+  feeCheckedOn: z.preprocess(blankToUndefined, z.iso.date(m.checkedOn).optional()),
+});
+
+export interface CatalogueUniversity {
+  id: number;
+  name: string;
+  city: string;
+  type: (typeof universityTypes)[number];
+  country: string;
+  countryVisible: boolean;
+  retired: boolean;
+}
+
+export interface CatalogueCourse {
+  id: number;
+  universityId: number;
+  university: string;
+  name: string;
+  level: (typeof courseLevels)[number];
+  durationMonths: number;
+  feeAmount: number;
+  feeCurrency: string;
+  feePeriod: (typeof feePeriods)[number];
+  mode: (typeof courseModes)[number];
+  englishExamWaiver: boolean;
+  mediumOfInstruction: string;
+  feeSource: string | null;
+  feeCheckedOn: string | null;
+  retired: boolean;
+}
+
+export interface CatalogueCountry {
+  id: number;
+  name: string;
+  visible: boolean;
+  universities: number;
+}
+
+const universityColumns = {
+  id: universities.id,
+  name: universities.name,
+  city: universities.city,
+  type: universities.type,
+  country: countries.name,
+  countryVisible: countries.visible,
+  retiredAt: universities.retiredAt,
+};
+
+const toUniversity = ({ retiredAt, ...row }: { retiredAt: Date | null } & Omit<CatalogueUniversity, "retired">) => ({
+  ...row,
+  retired: retiredAt !== null,
+});
+
+const courseColumns = {
+  id: courses.id,
+  universityId: courses.universityId,
+  university: universities.name,
+  name: courses.name,
+  level: courses.level,
+  durationMonths: courses.durationMonths,
+  feeAmount: courses.feeAmount,
+  feeCurrency: courses.feeCurrency,
+  feePeriod: courses.feePeriod,
+  mode: courses.mode,
+  englishExamWaiver: courses.englishExamWaiver,
+  mediumOfInstruction: courses.mediumOfInstruction,
+  feeSource: courses.feeSource,
+  feeCheckedOn: courses.feeCheckedOn,
+  retiredAt: courses.retiredAt,
+};
+
+const toCourse = ({ retiredAt, ...row }: { retiredAt: Date | null } & Omit<CatalogueCourse, "retired">): CatalogueCourse => ({
+  ...row,
+  retired: retiredAt !== null,
+});
+
+function mayManage(member: StaffMember) {
+  if (!canManageCatalogue(member)) throw notAllowed();
+}
+
+const changed = (deps: StaffDeps) => deps.onCatalogueChange?.();
+
+/** Universities whose name holds the search (all of them, retired too), by name. */
+export async function searchCatalogueUniversities(
+  deps: StaffDeps,
+  member: StaffMember,
+  filters: { q?: string },
+): Promise<CatalogueUniversity[]> {
+  mayManage(member);
+  const q = filters.q?.trim().slice(0, 100);
+  const rows = await deps.db
+    .select(universityColumns)
+    .from(universities)
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(q ? ilike(universities.name, containing(q)) : undefined)
+    .orderBy(asc(universities.name), asc(universities.id))
+    .limit(CATALOGUE_SEARCH_LIMIT);
+  return rows.map(toUniversity);
+}
+
+/** One university with all its courses, retired ones included. */
+export async function catalogueUniversity(deps: StaffDeps, member: StaffMember, id: number) {
+  mayManage(member);
+  const [row] = await deps.db
+    .select(universityColumns)
+    .from(universities)
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(universities.id, id));
+  if (!row) throw new AppError("not_found", "No such university.");
+  const courseRows = await deps.db
+    .select(courseColumns)
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(eq(courses.universityId, id))
+    .orderBy(asc(courses.name), asc(courses.id));
+  return { university: toUniversity(row), courses: courseRows.map(toCourse) };
+}
+
+export async function catalogueCourse(deps: StaffDeps, member: StaffMember, id: number): Promise<CatalogueCourse> {
+  mayManage(member);
+  const [row] = await deps.db
+    .select(courseColumns)
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(eq(courses.id, id));
+  if (!row) throw new AppError("not_found", "No such course.");
+  return toCourse(row);
+}
+
+/**
+ * Changes a university's name, city or type. Its courses' search vectors hold its name and city, so
+ * they are rebuilt in the same transaction (touching `name` fires the trigger of migration 0002, whose
+ * statement trigger also adds the new words to search_words).
+ */
+export async function editUniversity(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
+  mayManage(member);
+  const input = parseInput(universityInput, raw);
+  const result = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: universities.name, city: universities.city, type: universities.type })
+      .from(universities)
+      .where(eq(universities.id, id))
+      .for("update");
+    if (!before) throw new AppError("not_found", "No such university.");
+    await tx.update(universities).set(input).where(eq(universities.id, id));
+    if (before.name !== input.name || before.city !== input.city)
+      await tx
+        .update(courses)
+        .set({ name: sql`${courses.name}` })
+        .where(eq(courses.universityId, id));
+    await recordAudit(tx, member, {
+      action: "university.edited",
+      subjectType: "university",
+      subjectId: id,
+      before,
+      after: input,
+    });
+    return input;
+  });
+  changed(deps);
+  return result;
+}
+
+/** Retires a university (hidden from the site, kept for applications) or brings it back. Audited when it changes. */
+export async function setUniversityRetired(deps: StaffDeps, member: StaffMember, id: number, retired: boolean) {
+  mayManage(member);
+  const name = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: universities.name, retiredAt: universities.retiredAt })
+      .from(universities)
+      .where(eq(universities.id, id))
+      .for("update");
+    if (!before) throw new AppError("not_found", "No such university.");
+    if ((before.retiredAt !== null) === retired) return before.name;
+    await tx
+      .update(universities)
+      .set({ retiredAt: retired ? nowOf(deps) : null })
+      .where(eq(universities.id, id));
+    await recordAudit(tx, member, {
+      action: retired ? "university.retired" : "university.restored",
+      subjectType: "university",
+      subjectId: id,
+      before: { retired: !retired },
+      after: { retired },
+    });
+    return before.name;
+  });
+  changed(deps);
+  return retired ? m.retired(name) : m.restored(name);
+}
+
+/** Changes a course's facts, with where and when its fee was checked. Audited with before and after. */
+export async function editCourse(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
+  mayManage(member);
+  const input = parseInput(courseInput, raw);
+  const values = { ...input, feeSource: input.feeSource ?? null, feeCheckedOn: input.feeCheckedOn ?? null };
+  if (values.feeCheckedOn && values.feeCheckedOn > nowOf(deps).toISOString().slice(0, 10))
+    throw new AppError("invalid_input", m.checkedOn, { feeCheckedOn: m.checkedOn });
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(courses).where(eq(courses.id, id)).for("update");
+    if (!row) throw new AppError("not_found", "No such course.");
+    const before = Object.fromEntries(Object.keys(values).map((key) => [key, row[key as keyof typeof values]]));
+    await tx.update(courses).set(values).where(eq(courses.id, id));
+    await recordAudit(tx, member, { action: "course.edited", subjectType: "course", subjectId: id, before, after: values });
+  });
+  changed(deps);
+  return values;
+}
+
+/** Retires a course (hidden from the site, kept for applications) or brings it back. Audited when it changes. */
+export async function setCourseRetired(deps: StaffDeps, member: StaffMember, id: number, retired: boolean) {
+  mayManage(member);
+  const name = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: courses.name, retiredAt: courses.retiredAt })
+      .from(courses)
+      .where(eq(courses.id, id))
+      .for("update");
+    if (!before) throw new AppError("not_found", "No such course.");
+    if ((before.retiredAt !== null) === retired) return before.name;
+    await tx
+      .update(courses)
+      .set({ retiredAt: retired ? nowOf(deps) : null })
+      .where(eq(courses.id, id));
+    await recordAudit(tx, member, {
+      action: retired ? "course.retired" : "course.restored",
+      subjectType: "course",
+      subjectId: id,
+      before: { retired: !retired },
+      after: { retired },
+    });
+    return before.name;
+  });
+  changed(deps);
+  return retired ? m.retired(name) : m.restored(name);
+}
+
+/** Every country, shown or hidden, with how many universities it has. */
+export async function catalogueCountries(deps: StaffDeps, member: StaffMember): Promise<CatalogueCountry[]> {
+  mayManage(member);
+  return deps.db
+    .select({
+      id: countries.id,
+      name: countries.name,
+      visible: countries.visible,
+      universities: sql<number>`(select count(*)::int from ${universities} where ${universities.countryId} = ${countries.id})`,
+    })
+    .from(countries)
+    .orderBy(asc(countries.sortOrder), asc(countries.name));
+}
+
+/** Hides a country from the site (its universities and courses with it) or shows it again. Audited when it changes. */
+export async function setCountryVisible(deps: StaffDeps, member: StaffMember, id: number, visible: boolean) {
+  mayManage(member);
+  const name = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: countries.name, visible: countries.visible })
+      .from(countries)
+      .where(eq(countries.id, id))
+      .for("update");
+    if (!before) throw new AppError("not_found", "No such country.");
+    if (before.visible === visible) return before.name;
+    await tx.update(countries).set({ visible }).where(eq(countries.id, id));
+    await recordAudit(tx, member, {
+      action: visible ? "country.shown" : "country.hidden",
+      subjectType: "country",
+      subjectId: id,
+      before: { visible: before.visible },
+      after: { visible },
+    });
+    return before.name;
+  });
+  changed(deps);
+  return visible ? m.countryShown(name) : m.countryHidden(name);
+}
