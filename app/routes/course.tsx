@@ -4,7 +4,7 @@ import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
-import { formatDuration, formatFee } from "../../modules/catalogue/format.ts";
+import { formatDuration, formatFee, formatFeeSource } from "../../modules/catalogue/format.ts";
 import { parseId } from "../../modules/catalogue/inputs.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/course";
@@ -43,6 +43,7 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
     ["Level", course.level],
     ["Duration", formatDuration(course.durationMonths)],
     ["Tuition fees (illustrative)", formatFee(course.fee)],
+    ...(formatFeeSource(course.fee) ? [["Fee source", formatFeeSource(course.fee)] as [string, string]] : []),
     ["Mode", course.mode],
     ["English exam waiver", course.englishExamWaiver ? "Yes" : "No"],
     ["Medium Of Instruction", course.mediumOfInstruction],

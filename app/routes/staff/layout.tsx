@@ -2,6 +2,7 @@ import { Form, NavLink, Outlet, redirect } from "react-router";
 import { requireStaffMember } from "~/lib/staff.server";
 import type { ScreenHandle } from "~/root";
 import {
+  canManageCatalogue,
   canManageSettings,
   canManageStaff,
   canReadAuditLog,
@@ -28,6 +29,7 @@ export function loader({ context }: Route.LoaderArgs) {
       manageStaff: canManageStaff(member),
       readAudit: canReadAuditLog(member),
       manageSettings: canManageSettings(member),
+      manageCatalogue: canManageCatalogue(member),
     },
   };
 }
@@ -54,6 +56,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           {may.reviewDocuments && <NavLink to="/staff/documents">Documents</NavLink>}
           {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
           {may.manageStaff && <NavLink to="/staff/document-rules">Document rules</NavLink>}
+          {may.manageCatalogue && <NavLink to="/staff/catalogue">Catalogue</NavLink>}
           {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}
           {may.manageSettings && <NavLink to="/staff/settings">Settings</NavLink>}
           <span className="ms-auto small">

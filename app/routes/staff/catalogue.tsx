@@ -1,0 +1,113 @@
+import { useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { refusalOr } from "~/lib/form-result.server";
+import { requireStaffWith } from "~/lib/staff.server";
+import { notify } from "~/lib/toast";
+import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { canManageCatalogue } from "../../../modules/staff/policies.ts";
+import type { Route } from "./+types/catalogue";
+
+export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Ignite" }, { name: "robots", content: "noindex" }];
+
+/** Admins: find a university to edit or retire, and hide or show countries on the site (decision 0017). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = requireStaffWith(context.staffMember, canManageCatalogue);
+  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const [universities, countries] = await Promise.all([
+    q ? context.staff.catalogue.universities(member, { q }) : Promise.resolve([]),
+    context.staff.catalogue.countries(member),
+  ]);
+  return { q, universities, countries };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireStaffWith(context.staffMember, canManageCatalogue);
+  const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
+  return refusalOr(async () => {
+    const id = parseId(form.countryId ?? "", "Country");
+    const message = await context.staff.catalogue.setCountryVisible(member, id, form.intent === "show");
+    return { ok: true as const, message };
+  }, form);
+}
+
+export default function Catalogue({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, universities, countries } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
+  }, [actionData]);
+  return (
+    <>
+      <h1 className="h3 mb-3">Catalogue</h1>
+      <section aria-labelledby="find-university" className="mb-4">
+        <h2 id="find-university" className="h5">
+          Universities
+        </h2>
+        <Form method="get" className="d-flex gap-2 mb-3" style={{ maxWidth: "32rem" }}>
+          <label htmlFor="catalogue-q" className="visually-hidden">
+            University name
+          </label>
+          <input
+            id="catalogue-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={100}
+            className="form-control form-control-sm"
+            placeholder="University name"
+          />
+          <button type="submit" className="btn btn-sm btn-primary">
+            Search
+          </button>
+        </Form>
+        {q && universities.length === 0 && <p>No university's name holds “{q}”.</p>}
+        {universities.length > 0 && (
+          <ul className="list-unstyled">
+            {universities.map((u) => (
+              <li key={u.id}>
+                <Link to={`/staff/catalogue/universities/${u.id}`}>{u.name}</Link> · {u.city}, {u.country}
+                {u.retired && <span className="badge text-bg-secondary ms-2">Retired</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="countries">
+        <h2 id="countries" className="h5">
+          Countries
+        </h2>
+        <table className="table table-sm align-middle" style={{ maxWidth: "40rem" }}>
+          <thead>
+            <tr>
+              <th scope="col">Country</th>
+              <th scope="col">Universities</th>
+              <th scope="col">On the site</th>
+              <th scope="col">
+                <span className="visually-hidden">Change</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {countries.map((c) => (
+              <tr key={c.id}>
+                <td>{c.name}</td>
+                <td>{c.universities}</td>
+                <td>{c.visible ? "Shown" : "Hidden"}</td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="countryId" value={c.id} />
+                    <input type="hidden" name="intent" value={c.visible ? "hide" : "show"} />
+                    <button type="submit" className="btn btn-sm btn-outline-secondary" disabled={busy}>
+                      {c.visible ? "Hide" : "Show"}
+                      <span className="visually-hidden"> {c.name}</span>
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}
