@@ -29,6 +29,7 @@ import { documentsApi, filesRoute } from "./api/documents.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
 import { staffApi } from "./api/staff.ts";
+import { staffCatalogueApi } from "./api/staff-catalogue.ts";
 import { staffLeadsApi } from "./api/staff-leads.ts";
 import { staffFilesRoute } from "./api/staff-records.ts";
 import { studentsApi } from "./api/students.ts";
@@ -197,6 +198,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   app.route("/api/v1/staff", staffApi(staff, cookies));
   app.route("/api/v1/staff", staffLeadsApi(staff));
+  app.route("/api/v1/staff", staffCatalogueApi(staff));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", () => {

@@ -219,4 +219,36 @@ describe("who may", () => {
     for (const refusal of refusals) await expect(refusal()).rejects.toMatchObject({ kind: "forbidden", status: 403 });
     expect((await api.get(`/api/catalogue/courses/${id}`)).status).toBe(200);
   });
+
+  it("through the API: a counsellor is refused with 403, an admin retires and restores a course", async () => {
+    const id = courseIds[0] as number;
+    const signIn = await api.post("/api/v1/staff/session", { email: counsellor.email, password: counsellor.password });
+    const counsellorCookie = cookiesNamed(signIn, "ignite_staff")[0]?.pair ?? "";
+    expect((await api.get("/api/v1/staff/catalogue/countries", { cookie: counsellorCookie })).status).toBe(403);
+    const refused = await api.post(
+      `/api/v1/staff/catalogue/courses/${id}/retirement`,
+      { retired: true },
+      { cookie: counsellorCookie },
+    );
+    expect(refused.status).toBe(403);
+    expect((await api.get(`/api/catalogue/courses/${id}`)).status).toBe(200);
+
+    const retired = await api.post(
+      `/api/v1/staff/catalogue/courses/${id}/retirement`,
+      { retired: true },
+      { cookie: adminCookie },
+    );
+    expect(retired.status).toBe(200);
+    expect((await api.get(`/api/catalogue/courses/${id}`)).status).toBe(404);
+    const shown = await api.get(`/api/v1/staff/catalogue/courses/${id}`, { cookie: adminCookie });
+    expect(shown.body.data).toMatchObject({ id, retired: true });
+    await api.post(`/api/v1/staff/catalogue/courses/${id}/retirement`, { retired: false }, { cookie: adminCookie });
+    expect((await api.get(`/api/catalogue/courses/${id}`)).status).toBe(200);
+    const badBody = await api.post(
+      `/api/v1/staff/catalogue/courses/${id}/retirement`,
+      { retired: "maybe" },
+      { cookie: adminCookie },
+    );
+    expect(badBody.status).toBe(400);
+  });
 });

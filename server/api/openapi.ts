@@ -44,6 +44,7 @@ import {
   ref,
   write,
 } from "./openapi-parts.ts";
+import { staffCataloguePaths, staffCatalogueSchemas } from "./openapi-staff-catalogue.ts";
 import { staffRecordsPaths, staffRecordsSchemas } from "./openapi-staff-records.ts";
 import {
   applicationSchema,
@@ -108,6 +109,7 @@ export function openApiDocument() {
         AuditEntry: jsonSchema(auditEntrySchema, "output"),
         Lead: jsonSchema(leadSchema, "output"),
         ...staffRecordsSchemas(),
+        ...staffCatalogueSchemas(),
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
         LeadCounsellor: jsonSchema(leadCounsellorSchema, "output"),
         ConsoleSettings: jsonSchema(consoleSettingsAnswerSchema, "output"),
@@ -571,6 +573,7 @@ export function openApiDocument() {
         }),
       },
       ...staffRecordsPaths(),
+      ...staffCataloguePaths(),
       "/api/v1/staff/tasks": {
         get: operation({
           operationId: "listTasks",
