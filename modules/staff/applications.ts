@@ -314,7 +314,12 @@ export async function createApplication(deps: StaffDeps, member: StaffMember, st
   const student = await studentForStaff(deps.db, member, studentId);
   if (!canWorkStudents(member)) throw notAllowed();
   const input = parseInput(newApplicationSchema(deps), raw);
-  const [course] = await deps.db.select({ id: courses.id }).from(courses).where(eq(courses.id, input.courseId));
+  // Only a course still offered: a retired course (or one of a retired university) takes no new applications.
+  const [course] = await deps.db
+    .select({ id: courses.id })
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(and(eq(courses.id, input.courseId), isNull(courses.retiredAt), isNull(universities.retiredAt)));
   if (!course)
     throw new AppError("invalid_input", applicationMessages.chooseCourse, { courseId: applicationMessages.chooseCourse });
   const now = deps.now?.() ?? new Date();

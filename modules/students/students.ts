@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import {
   applicationEvents,
@@ -121,7 +121,12 @@ export async function updateProfile(db: Database, studentId: number, raw: unknow
 
 /** Adds a course to the student's interests; adding it again changes nothing. */
 export async function addInterest(db: Database, studentId: number, courseId: number): Promise<void> {
-  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  // A retired course (or one of a retired university) cannot be saved any more.
+  const [course] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(and(eq(courses.id, courseId), isNull(courses.retiredAt), isNull(universities.retiredAt)));
   if (!course) throw notFound("Course");
   await db.insert(studentInterests).values({ studentId, courseId }).onConflictDoNothing();
 }

@@ -96,6 +96,14 @@ describe("retiring a course", () => {
     const mine = await api.get("/api/v1/students/me/applications", { cookie: student.cookie });
     expect(mine.status).toBe(200);
     expect(mine.body.data.map((a: { course_id: number }) => a.course_id)).toContain(retiredId);
+    // It takes no new application nor a place in a student's saved courses.
+    const again = await api.post(
+      `/api/v1/staff/students/${student.studentId}/applications`,
+      { courseId: retiredId, intakeMonth: 1, intakeYear: new Date().getUTCFullYear() + 1 },
+      { cookie: adminCookie },
+    );
+    expect(again.status).toBe(400);
+    expect((await api.put(`/api/v1/students/me/interests/${retiredId}`, undefined, { cookie: student.cookie })).status).toBe(404);
     // The console still shows it, marked retired.
     const record = await testApp.staff.catalogue.university(admin, university.id);
     expect(record.courses.find((c) => c.id === retiredId)?.retired).toBe(true);
