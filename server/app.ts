@@ -31,6 +31,7 @@ import { presentCountry } from "./api/presenters.ts";
 import { staffApi } from "./api/staff.ts";
 import { staffLeadsApi } from "./api/staff-leads.ts";
 import { staffFilesRoute } from "./api/staff-records.ts";
+import { staffReportsApi } from "./api/staff-reports.ts";
 import { studentsApi } from "./api/students.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
@@ -190,6 +191,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   app.route("/api/v1/staff", staffApi(staff, cookies));
   app.route("/api/v1/staff", staffLeadsApi(staff));
+  app.route("/api/v1/staff", staffReportsApi(staff));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", () => {

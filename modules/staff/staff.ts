@@ -38,6 +38,7 @@ import {
   overdueLeads,
 } from "./leads.ts";
 import { canReadAuditLog, type StaffMember } from "./policies.ts";
+import { reportFor } from "./reports.ts";
 import { changeConsoleSettings, getConsoleSettings } from "./settings.ts";
 import {
   activeCounsellors,
@@ -68,6 +69,7 @@ export {
   canSeeAllLeads,
   canSeeAllStudents,
   canSeeLeads,
+  canSeeReports,
   canSeeStudents,
   canSeeTasks,
   canWorkLeads,
@@ -75,6 +77,7 @@ export {
   canWorkTasks,
   type StaffMember,
 } from "./policies.ts";
+export { conversions, type FunnelCounts, type FunnelRow, type Report } from "./reports.ts";
 export type { StudentListRow, StudentRecord, TimelineEntry } from "./student-records.ts";
 export { type Assignee, indianDay, type Task } from "./tasks.ts";
 
@@ -133,6 +136,8 @@ export function createStaffService(deps: StaffDeps) {
     sendDailyDigests: (now?: Date) => sendDailyDigests(deps, now),
     /** A console list as CSV (leads, students, applications), with the screen's filters; audited. */
     exportList: (actor: StaffMember, list: string, filters: Record<string, string>) => exportList(deps, actor, list, filters),
+    /** The reports dashboard's figures for this member (all, or their own) and a range of IST days. */
+    reports: (actor: StaffMember, filters: unknown) => reportFor(deps, actor, filters),
     auditLog: async (actor: StaffMember, filters: Parameters<typeof listAudit>[1] = {}) => {
       if (!canReadAuditLog(actor)) throw notAllowed();
       return listAudit(deps.db, filters);
