@@ -39,6 +39,7 @@ export default [
     route("document-rules", "routes/staff/document-rules.tsx"),
     route("members", "routes/staff/members.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    route("reports", "routes/staff/reports.tsx"),
     route("settings", "routes/staff/settings.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

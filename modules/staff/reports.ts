@@ -66,7 +66,9 @@ export function reportRange(raw: unknown, now: Date): ReportRange {
 const refused = (field: string, message: string) => new AppError("invalid_input", message, { [field]: message });
 
 export type FunnelCounts = Record<FunnelStep, number> & { firstResponseMissed: number };
-export interface FunnelRow extends FunnelCounts {
+/** Counts with the conversion at each step: percent of the step before (null for the first, or after nobody). */
+export type FunnelFigures = FunnelCounts & { rates: Record<FunnelStep, number | null> };
+export interface FunnelRow extends FunnelFigures {
   key: string;
   label: string;
 }
@@ -89,7 +91,7 @@ export interface Report {
   range: ReportRange;
   /** Whole business (admins, read-only) or the member's own. */
   scope: "all" | "own";
-  total: FunnelCounts;
+  total: FunnelFigures;
   funnel: Partial<Record<FunnelGrouping, FunnelRow[]>>;
   stageDurations: StageDuration[];
   firstResponseHours: number;
@@ -118,7 +120,9 @@ export async function reportFor(deps: StaffDeps, member: StaffMember, raw: unkno
   const groups = all ? funnelGroupings : funnelGroupings.filter((g) => g !== "counsellor");
   const funnelByGroup: Report["funnel"] = {};
   for (const grouping of groups) funnelByGroup[grouping] = funnelRows.filter((r) => r.grouping === grouping).map(withoutGrouping);
-  const total = sumCounts(funnelByGroup.month ?? []);
+  const monthly = funnelByGroup.month ?? [];
+  const totalCounts = sumCounts(monthly);
+  const total = { ...totalCounts, rates: conversions(totalCounts) };
   const sum = (key: keyof Omit<OutcomeRow, "month">) => outcomeRows.reduce((n, r) => n + r[key], 0);
   return {
     range,
@@ -146,10 +150,10 @@ export function conversions(counts: FunnelCounts): Record<FunnelStep, number | n
   return result;
 }
 
-type RawFunnelRow = FunnelRow & { grouping: FunnelGrouping };
-const withoutGrouping = ({ grouping: _, ...row }: RawFunnelRow): FunnelRow => row;
+type RawFunnelRow = Omit<FunnelRow, "rates"> & { grouping: FunnelGrouping };
+const withoutGrouping = ({ grouping: _, ...row }: RawFunnelRow): FunnelRow => ({ ...row, rates: conversions(row) });
 
-function sumCounts(rows: FunnelCounts[]): FunnelCounts {
+function sumCounts(rows: readonly FunnelCounts[]): FunnelCounts {
   const total = { firstResponseMissed: 0 } as FunnelCounts;
   for (const step of funnelSteps) total[step] = 0;
   for (const row of rows) {

@@ -77,7 +77,7 @@ export {
   canWorkTasks,
   type StaffMember,
 } from "./policies.ts";
-export { conversions, type FunnelCounts, type FunnelRow, type Report } from "./reports.ts";
+export type { FunnelFigures, FunnelRow, Report } from "./reports.ts";
 export type { StudentListRow, StudentRecord, TimelineEntry } from "./student-records.ts";
 export { type Assignee, indianDay, type Task } from "./tasks.ts";
 

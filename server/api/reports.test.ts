@@ -181,6 +181,15 @@ describe("the reports dashboard's figures", () => {
     expect(data.scope).toBe("all");
     expect(steps(data.total)).toEqual([4, 3, 2, 2, 2, 1, 1]);
     expect(data.total.firstResponseMissed).toBe(2);
+    expect(data.total.rates).toEqual({
+      booked: null,
+      contacted: 75,
+      converted: 66.7,
+      applied: 100,
+      offered: 100,
+      visaGranted: 50,
+      enrolled: 100,
+    });
     expect(byKey(data.funnel.destination)).toEqual({
       Germany: [2, 2, 1, 1, 1, 1, 1],
       Ireland: [1, 1, 1, 1, 1, 0, 0],
