@@ -45,6 +45,7 @@ import {
   write,
 } from "./openapi-parts.ts";
 import { staffRecordsPaths, staffRecordsSchemas } from "./openapi-staff-records.ts";
+import { staffReportsPaths, staffReportsSchemas } from "./openapi-staff-reports.ts";
 import {
   applicationSchema,
   bookingSchema,
@@ -108,6 +109,7 @@ export function openApiDocument() {
         AuditEntry: jsonSchema(auditEntrySchema, "output"),
         Lead: jsonSchema(leadSchema, "output"),
         ...staffRecordsSchemas(),
+        ...staffReportsSchemas(),
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
         LeadCounsellor: jsonSchema(leadCounsellorSchema, "output"),
         ConsoleSettings: jsonSchema(consoleSettingsAnswerSchema, "output"),
@@ -571,6 +573,7 @@ export function openApiDocument() {
         }),
       },
       ...staffRecordsPaths(),
+      ...staffReportsPaths(),
       "/api/v1/staff/tasks": {
         get: operation({
           operationId: "listTasks",

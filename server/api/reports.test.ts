@@ -253,4 +253,11 @@ describe("the reports dashboard's figures", () => {
     expect((await report("verifier")).status).toBe(403);
     expect((await api.get("/api/v1/staff/reports")).status).toBe(404);
   });
+
+  it("is described in the OpenAPI document", async () => {
+    const { body } = await api.get("/api/openapi.json");
+    expect(body.paths["/api/v1/staff/reports"].get.operationId).toBe("getReports");
+    const answerKeys = Object.keys((await report("admin")).body.data).sort();
+    expect(Object.keys(body.components.schemas.Report.properties).sort()).toEqual(answerKeys);
+  });
 });
