@@ -50,6 +50,9 @@ const istDay = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString(
 /** The instant an IST day begins. */
 const startOfIstDay = (isoDay: string) => new Date(Date.parse(`${isoDay}T00:00:00Z`) - IST_OFFSET_MS);
 
+/** A wrong range, refused as parseInput refuses a field. */
+const refused = (field: string, message: string) => new AppError("invalid_input", message, { [field]: message });
+
 /** The range from the address: by default the last twelve months, from the first day of the month eleven months back. */
 export function reportRange(raw: unknown, now: Date): ReportRange {
   const given = parseInput(filtersSchema, raw);
@@ -62,8 +65,6 @@ export function reportRange(raw: unknown, now: Date): ReportRange {
   if ((Date.parse(to) - Date.parse(from)) / DAY_MS > REPORT_MAX_DAYS) throw refused("from", reportMessages.tooLong);
   return { from, to };
 }
-
-const refused = (field: string, message: string) => new AppError("invalid_input", message, { [field]: message });
 
 export type FunnelCounts = Record<FunnelStep, number> & { firstResponseMissed: number };
 /** Counts with the conversion at each step: percent of the step before (null for the first, or after nobody). */
