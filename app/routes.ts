@@ -42,6 +42,7 @@ export default [
     route("catalogue/courses/:courseId", "routes/staff/catalogue-course.tsx"),
     route("members", "routes/staff/members.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    route("reports", "routes/staff/reports.tsx"),
     route("settings", "routes/staff/settings.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -32,6 +32,7 @@ import { staffApi } from "./api/staff.ts";
 import { staffCatalogueApi } from "./api/staff-catalogue.ts";
 import { staffLeadsApi } from "./api/staff-leads.ts";
 import { staffFilesRoute } from "./api/staff-records.ts";
+import { staffReportsApi } from "./api/staff-reports.ts";
 import { studentsApi } from "./api/students.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
@@ -199,6 +200,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/staff", staffApi(staff, cookies));
   app.route("/api/v1/staff", staffLeadsApi(staff));
   app.route("/api/v1/staff", staffCatalogueApi(staff));
+  app.route("/api/v1/staff", staffReportsApi(staff));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", () => {

@@ -81,3 +81,9 @@ export const canBeAssignedTasks = (role: StaffMember["role"]) => role === "admin
 export const taskVisibleTo = (member: StaffMember, task: { assigneeStaffId: number; createdByStaffId: number | null }) =>
   canSeeAllTasks(member) ||
   (member.role === "counsellor" && (task.assigneeStaffId === member.staffId || task.createdByStaffId === member.staffId));
+
+/** The reports dashboard: everyone but document verifiers (a counsellor sees figures of their own leads and students). */
+export const canSeeReports = (member: StaffMember) => member.role !== "document_verifier";
+
+/** Figures of the whole business, the funnel by counsellor included (admins, read-only staff). */
+export const canSeeAllReports = (member: StaffMember) => member.role === "admin" || member.role === "read_only";

@@ -49,6 +49,7 @@ import {
   overdueLeads,
 } from "./leads.ts";
 import { canReadAuditLog, type StaffMember } from "./policies.ts";
+import { reportFor } from "./reports.ts";
 import { changeConsoleSettings, getConsoleSettings } from "./settings.ts";
 import {
   activeCounsellors,
@@ -81,6 +82,7 @@ export {
   canSeeAllLeads,
   canSeeAllStudents,
   canSeeLeads,
+  canSeeReports,
   canSeeStudents,
   canSeeTasks,
   canWorkLeads,
@@ -88,6 +90,7 @@ export {
   canWorkTasks,
   type StaffMember,
 } from "./policies.ts";
+export type { FunnelFigures, FunnelRow, Report } from "./reports.ts";
 export type { StudentListRow, StudentRecord, TimelineEntry } from "./student-records.ts";
 export { type Assignee, indianDay, type Task } from "./tasks.ts";
 
@@ -158,6 +161,8 @@ export function createStaffService(deps: StaffDeps) {
       retireCourse: (actor: StaffMember, id: number, retired: boolean) => setCourseRetired(deps, actor, id, retired),
       setCountryVisible: (actor: StaffMember, id: number, visible: boolean) => setCountryVisible(deps, actor, id, visible),
     },
+    /** The reports dashboard's figures for this member (all, or their own) and a range of IST days. */
+    reports: (actor: StaffMember, filters: unknown) => reportFor(deps, actor, filters),
     auditLog: async (actor: StaffMember, filters: Parameters<typeof listAudit>[1] = {}) => {
       if (!canReadAuditLog(actor)) throw notAllowed();
       return listAudit(deps.db, filters);

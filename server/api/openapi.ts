@@ -46,6 +46,7 @@ import {
 } from "./openapi-parts.ts";
 import { staffCataloguePaths, staffCatalogueSchemas } from "./openapi-staff-catalogue.ts";
 import { staffRecordsPaths, staffRecordsSchemas } from "./openapi-staff-records.ts";
+import { staffReportsPaths, staffReportsSchemas } from "./openapi-staff-reports.ts";
 import {
   applicationSchema,
   bookingSchema,
@@ -110,6 +111,7 @@ export function openApiDocument() {
         Lead: jsonSchema(leadSchema, "output"),
         ...staffRecordsSchemas(),
         ...staffCatalogueSchemas(),
+        ...staffReportsSchemas(),
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
         LeadCounsellor: jsonSchema(leadCounsellorSchema, "output"),
         ConsoleSettings: jsonSchema(consoleSettingsAnswerSchema, "output"),
@@ -574,6 +576,7 @@ export function openApiDocument() {
       },
       ...staffRecordsPaths(),
       ...staffCataloguePaths(),
+      ...staffReportsPaths(),
       "/api/v1/staff/tasks": {
         get: operation({
           operationId: "listTasks",

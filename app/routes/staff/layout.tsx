@@ -8,6 +8,7 @@ import {
   canReadAuditLog,
   canReviewDocuments,
   canSeeLeads,
+  canSeeReports,
   canSeeStudents,
   canSeeTasks,
 } from "../../../modules/staff/policies.ts";
@@ -25,6 +26,7 @@ export function loader({ context }: Route.LoaderArgs) {
       seeTasks: canSeeTasks(member),
       seeLeads: canSeeLeads(member),
       seeStudents: canSeeStudents(member),
+      seeReports: canSeeReports(member),
       reviewDocuments: canReviewDocuments(member),
       manageStaff: canManageStaff(member),
       readAudit: canReadAuditLog(member),
@@ -54,6 +56,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           {may.seeStudents && <NavLink to="/staff/students">Students</NavLink>}
           {may.seeStudents && <NavLink to="/staff/applications">Applications</NavLink>}
           {may.reviewDocuments && <NavLink to="/staff/documents">Documents</NavLink>}
+          {may.seeReports && <NavLink to="/staff/reports">Reports</NavLink>}
           {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
           {may.manageStaff && <NavLink to="/staff/document-rules">Document rules</NavLink>}
           {may.manageCatalogue && <NavLink to="/staff/catalogue">Catalogue</NavLink>}

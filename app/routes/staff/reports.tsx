@@ -1,0 +1,298 @@
+import { Form, useLocation } from "react-router";
+import { BarChart } from "~/components/bar-chart";
+import { requireStaffWith } from "~/lib/staff.server";
+import { AppError } from "../../../modules/errors.ts";
+import { canSeeReports } from "../../../modules/staff/policies.ts";
+import type { FunnelFigures, FunnelRow } from "../../../modules/staff/staff.ts";
+import {
+  type FunnelGrouping,
+  funnelGroupingLabels,
+  funnelGroupings,
+  funnelStepLabels,
+  funnelSteps,
+  reportMessages,
+} from "../../../vocabulary/reports.ts";
+import type { Route } from "./+types/reports";
+
+export const meta: Route.MetaFunction = () => [{ title: "Reports | Ignite" }, { name: "robots", content: "noindex" }];
+
+/** The dashboard: figures over a range of IST days in the address; a wrong range shows the default one and says why. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = requireStaffWith(context.staffMember, canSeeReports);
+  const params = new URL(request.url).searchParams;
+  const asked = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
+  try {
+    return { report: await context.staff.reports(member, asked), error: null };
+  } catch (error) {
+    if (!AppError.is(error) || error.kind !== "invalid_input") throw error;
+    return { report: await context.staff.reports(member, {}), error: error.message };
+  }
+}
+
+const percent = (value: number | null) => (value === null ? "–" : `${value}%`);
+
+function FunnelTable({ caption, rows, header }: { caption: string; rows: FunnelRow[]; header: string }) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle">
+        <caption className="caption-top">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{header}</th>
+            {funnelSteps.map((step) => (
+              <th scope="col" key={step} className="text-end">
+                {funnelStepLabels[step]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            return (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                {funnelSteps.map((step, i) => (
+                  <td key={step} className="text-end">
+                    {row[step]}
+                    {i > 0 && <span className="small text-body-secondary"> ({percent(row.rates[step])})</span>}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TotalFunnel({ total }: { total: FunnelFigures }) {
+  return (
+    <>
+      <BarChart bars={funnelSteps.map((step) => ({ label: funnelStepLabels[step], value: total[step] }))} />
+      <table className="table table-sm w-auto">
+        <caption className="caption-top">The funnel: leads booked in the range and how far they went</caption>
+        <thead>
+          <tr>
+            <th scope="col">Step</th>
+            <th scope="col" className="text-end">
+              Leads
+            </th>
+            <th scope="col" className="text-end">
+              Of the step before
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {funnelSteps.map((step) => (
+            <tr key={step}>
+              <th scope="row">{funnelStepLabels[step]}</th>
+              <td className="text-end">{total[step]}</td>
+              <td className="text-end">{percent(total.rates[step])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export default function StaffReports({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const { report, error } = loaderData;
+  const groupings = funnelGroupings.filter((g): g is FunnelGrouping => report.funnel[g] !== undefined);
+  const { outcomes } = report;
+  return (
+    <>
+      <h1 className="h3">Reports</h1>
+      <p>
+        {report.scope === "all"
+          ? "Figures of the whole business."
+          : "Figures of the leads assigned to you and the students you look after."}{" "}
+        Leads count by the day they were booked (IST); stages, offers and visas by the day they happened.
+      </p>
+      {/* Keyed by the address: going back shows the range of that address, not the last one typed. */}
+      <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">
+        <div className="col-auto">
+          <label htmlFor="report-from" className="form-label small">
+            From
+          </label>
+          <input
+            id="report-from"
+            name="from"
+            type="date"
+            className="form-control form-control-sm"
+            defaultValue={report.range.from}
+          />
+        </div>
+        <div className="col-auto">
+          <label htmlFor="report-to" className="form-label small">
+            To
+          </label>
+          <input id="report-to" name="to" type="date" className="form-control form-control-sm" defaultValue={report.range.to} />
+        </div>
+        <div className="col-auto">
+          <button type="submit" className="btn btn-sm btn-primary">
+            Show
+          </button>
+        </div>
+      </Form>
+      {error && (
+        <p className="alert alert-warning" role="alert">
+          {error}. Showing the last twelve months instead.
+        </p>
+      )}
+
+      <section className="mb-5" aria-labelledby="funnel-heading">
+        <h2 className="h4" id="funnel-heading">
+          Funnel
+        </h2>
+        <TotalFunnel total={report.total} />
+      </section>
+
+      {groupings.map((grouping) => {
+        const rows = report.funnel[grouping] ?? [];
+        const title = `Funnel by ${funnelGroupingLabels[grouping].toLowerCase()}`;
+        return (
+          <section key={grouping} className="mb-5" aria-labelledby={`funnel-${grouping}`}>
+            <h2 className="h4" id={`funnel-${grouping}`}>
+              {title}
+            </h2>
+            {rows.length === 0 ? (
+              <p>No leads booked in the range.</p>
+            ) : (
+              <>
+                <BarChart bars={rows.map((r) => ({ label: r.label, value: r.booked }))} />
+                <FunnelTable
+                  caption={`${title}: leads at each step, with the percent of the step before`}
+                  header={funnelGroupingLabels[grouping]}
+                  rows={rows}
+                />
+              </>
+            )}
+          </section>
+        );
+      })}
+
+      <section className="mb-5" aria-labelledby="stages-heading">
+        <h2 className="h4" id="stages-heading">
+          Median days in each application stage
+        </h2>
+        {report.stageDurations.length === 0 ? (
+          <p>No application left a stage in the range.</p>
+        ) : (
+          <>
+            <BarChart bars={report.stageDurations.map((s) => ({ label: s.stage, value: s.medianDays }))} unit=" d" />
+            <table className="table table-sm w-auto">
+              <caption className="caption-top">Stays that ended in the range, from entering the stage to the next move</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Stage</th>
+                  <th scope="col" className="text-end">
+                    Median days
+                  </th>
+                  <th scope="col" className="text-end">
+                    Stays counted
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.stageDurations.map((s) => (
+                  <tr key={s.stage}>
+                    <th scope="row">{s.stage}</th>
+                    <td className="text-end">{s.medianDays}</td>
+                    <td className="text-end">{s.stays}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </section>
+
+      <section className="mb-5" aria-labelledby="first-response-heading">
+        <h2 className="h4" id="first-response-heading">
+          First responses missed
+        </h2>
+        <p>
+          <strong>{report.total.firstResponseMissed}</strong> of {report.total.booked} leads booked in the range (target:{" "}
+          {report.firstResponseHours} hours).
+        </p>
+        <p className="small text-body-secondary">{reportMessages.firstResponseNote(report.firstResponseHours)}</p>
+        {(report.funnel.month ?? []).length > 0 && (
+          <table className="table table-sm w-auto">
+            <caption className="caption-top">First responses missed by booking month</caption>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col" className="text-end">
+                  Leads booked
+                </th>
+                <th scope="col" className="text-end">
+                  Missed
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(report.funnel.month ?? []).map((r) => (
+                <tr key={r.key}>
+                  <th scope="row">{r.label}</th>
+                  <td className="text-end">{r.booked}</td>
+                  <td className="text-end">{r.firstResponseMissed}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="mb-5" aria-labelledby="outcomes-heading">
+        <h2 className="h4" id="outcomes-heading">
+          Offers and visas
+        </h2>
+        <BarChart
+          bars={[
+            { label: "Offers", value: outcomes.offers },
+            { label: "Visas granted", value: outcomes.visasGranted },
+            { label: "Visas refused", value: outcomes.visasRefused },
+          ]}
+        />
+        <table className="table table-sm w-auto">
+          <caption className="caption-top">Applications with an offer, a visa granted or a visa refused in the range</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col" className="text-end">
+                Offers
+              </th>
+              <th scope="col" className="text-end">
+                Visas granted
+              </th>
+              <th scope="col" className="text-end">
+                Visas refused
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {outcomes.byMonth.map((r) => (
+              <tr key={r.month}>
+                <th scope="row">{r.month}</th>
+                <td className="text-end">{r.offers}</td>
+                <td className="text-end">{r.visasGranted}</td>
+                <td className="text-end">{r.visasRefused}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td className="text-end">{outcomes.offers}</td>
+              <td className="text-end">{outcomes.visasGranted}</td>
+              <td className="text-end">{outcomes.visasRefused}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { applicationStatuses } from "../../vocabulary/applications.ts";
+import { funnelSteps } from "../../vocabulary/reports.ts";
+import { answer, dataOf, failures, jsonSchema, operation, ref } from "./openapi-parts.ts";
+
+/** The reports' answer (modules/staff/reports.ts `Report`), described for the OpenAPI document. */
+const counts = Object.fromEntries(funnelSteps.map((step) => [step, z.int()])) as Record<string, z.ZodInt>;
+const rates = z
+  .object(Object.fromEntries(funnelSteps.map((step) => [step, z.number().nullable()])))
+  .meta({ description: "Percent of the step before, one decimal; null for the first step or after a step of nobody" });
+const figures = { ...counts, firstResponseMissed: z.int(), rates };
+const funnelRow = z.object({
+  key: z.string().meta({ description: "Month YYYY-MM, destination, source, or the counsellor's staff id ('' unassigned)" }),
+  label: z.string(),
+  ...figures,
+});
+const reportSchema = z.object({
+  range: z.object({ from: z.iso.date(), to: z.iso.date() }),
+  scope: z.enum(["all", "own"]).meta({ description: "The whole business, or the counsellor's own leads and students" }),
+  total: z.object(figures),
+  funnel: z
+    .object({
+      month: z.array(funnelRow),
+      destination: z.array(funnelRow),
+      source: z.array(funnelRow),
+      counsellor: z.array(funnelRow).optional().meta({ description: "Admins and read-only staff only" }),
+    })
+    .partial(),
+  stageDurations: z.array(
+    z.object({ stage: z.enum(applicationStatuses), stays: z.int(), medianDays: z.number().meta({ description: "One decimal" }) }),
+  ),
+  firstResponseHours: z.int().meta({ description: "The first-response target the missed count uses (wall-clock hours)" }),
+  outcomes: z.object({
+    byMonth: z.array(z.object({ month: z.string(), offers: z.int(), visasGranted: z.int(), visasRefused: z.int() })),
+    offers: z.int(),
+    visasGranted: z.int(),
+    visasRefused: z.int(),
+  }),
+});
+
+export const staffReportsSchemas = () => ({ Report: jsonSchema(reportSchema, "output") });
+
+const dayParam = (name: string, description: string) => ({
+  name,
+  in: "query",
+  description,
+  schema: { type: "string", format: "date" },
+});
+
+/** GET /api/v1/staff/reports (server/api/staff-reports.ts). */
+export const staffReportsPaths = () => ({
+  "/api/v1/staff/reports": {
+    get: operation({
+      operationId: "getReports",
+      summary:
+        "The reports' figures (funnel by month, destination, source and counsellor; median days per stage; missed first responses; offers and visas): the whole business for admins and read-only staff, a counsellor's own; not for document verifiers",
+      staff: true,
+      parameters: [
+        dayParam("from", "First IST day of the range (default: the first day of the month eleven months back)"),
+        dayParam("to", "Last IST day of the range, included (default: today)"),
+      ],
+      responses: { 200: answer("The figures", dataOf(ref("Report"))), ...failures(400, 403) },
+    }),
+  },
+});

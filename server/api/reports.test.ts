@@ -1,0 +1,263 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { applicationEvents, consultations, courses } from "../../platform/db/schema.ts";
+import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
+import { createBooking, createStudent } from "../../tests/support/factories.ts";
+import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { openTestDatabase } from "../../tests/support/test-database.ts";
+
+/**
+ * The reports dashboard's figures over a small known history: four leads booked recently and one two
+ * years ago, two converted students with applications moved through the stages, event times set so
+ * the stays in each stage are known. Admins and read-only staff see all of it, a counsellor their own.
+ */
+let database: DatabaseHandle;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let testApp: TestApp;
+let api: ApiClient;
+const cookies: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const istDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+const twoYearsAgo = new Date(Date.now() - 730 * DAY);
+
+async function signIn(email: string, password: string) {
+  const answer = await api.post("/api/v1/staff/session", { email, password });
+  expect(answer.status).toBe(200);
+  return cookiesNamed(answer, "ignite_staff")[0]?.pair ?? "";
+}
+const as = (who: string) => ({ cookie: cookies[who] });
+const report = (who: string, query = "") => api.get(`/api/v1/staff/reports${query}`, as(who));
+
+let bookings = 0;
+async function bookFor(counsellor: string, destination: string, email?: string) {
+  bookings += 1;
+  const answer = await createBooking(
+    api,
+    { studyDestination: destination, ...(email ? { email } : {}) },
+    { ip: `203.0.113.${bookings}` },
+  );
+  expect(answer.status, answer.text).toBe(200);
+  const id = answer.body.data.id as number;
+  const assigned = await api.post("/api/v1/staff/leads/assign", { leadIds: [id], staffId: ids[counsellor] }, as("admin"));
+  expect(assigned.status).toBe(200);
+  return id;
+}
+async function setStatus(leadId: number, status: string) {
+  expect((await api.post(`/api/v1/staff/leads/${leadId}/status`, { status }, as("admin"))).status).toBe(200);
+}
+async function moveThrough(applicationId: number, steps: [string, Record<string, string>?][]) {
+  for (const [status, details] of steps) {
+    const answer = await api.post(`/api/v1/staff/applications/${applicationId}/moves`, { status, details }, as("admin"));
+    expect(answer.status, `${status}: ${answer.text}`).toBe(200);
+  }
+}
+/** Gives an application's events, in order, the times base + each offset (days). */
+async function timeEvents(applicationId: number, base: number, offsetsInDays: number[]) {
+  const events = await database.db
+    .select({ id: applicationEvents.id })
+    .from(applicationEvents)
+    .where(eq(applicationEvents.applicationId, applicationId))
+    .orderBy(applicationEvents.id);
+  expect(events).toHaveLength(offsetsInDays.length);
+  for (const [i, event] of events.entries())
+    await database.db
+      .update(applicationEvents)
+      .set({ at: new Date(base + (offsetsInDays[i] as number) * DAY) })
+      .where(eq(applicationEvents.id, event.id));
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  sink = await startSmtpSink();
+  testApp = createTestApp(database, { SMTP_URL: sink.url });
+  api = new ApiClient(testApp.app);
+  await testApp.staff.ensureAdmin({ email: "admin@reports.test", password: "admin-Secret-reports" });
+  cookies.admin = await signIn("admin@reports.test", "admin-Secret-reports");
+  for (const [key, role] of [
+    ["asha", "counsellor"],
+    ["ravi", "counsellor"],
+    ["viewer", "read_only"],
+    ["verifier", "document_verifier"],
+  ] as const) {
+    const member = await testApp.staff.create(
+      { system: "test" },
+      { email: `${key}@reports.test`, fullName: key, role, password: `${key}-Secret-pass` },
+    );
+    ids[key] = member.staffId;
+    cookies[key] = await signIn(`${key}@reports.test`, `${key}-Secret-pass`);
+  }
+  const meera = await createStudent(api, { name: "Meera Nair" });
+  const arjun = await createStudent(api, { name: "Arjun Rao" });
+  const [course] = await database.db.select({ id: courses.id }).from(courses).limit(1);
+  if (!course) throw new Error("no course");
+
+  // L1 (Asha): contacted at once, converted; Meera's application goes all the way to Enrolled.
+  const l1 = await bookFor("asha", "Germany", meera.email);
+  await setStatus(l1, "Contacted");
+  await setStatus(l1, "Converted");
+  // L2 (Ravi): converted; Arjun's application gets an offer, then the visa is refused.
+  const l2 = await bookFor("ravi", "Ireland", arjun.email);
+  await setStatus(l2, "Converted");
+  // L3 (Asha): contacted ten hours after booking (late against the default four-hour target).
+  const l3 = await bookFor("asha", "Germany");
+  await setStatus(l3, "Contacted");
+  // L4 (Asha): still New ten hours after booking (late too).
+  const l4 = await bookFor("asha", "France");
+  // L5 (Ravi): booked two years ago, outside the default range.
+  const l5 = await bookFor("ravi", "Germany");
+  const tenHoursAgo = new Date(Date.now() - 10 * HOUR);
+  await database.db
+    .update(consultations)
+    .set({ createdAt: new Date(Date.now() - 20 * HOUR), firstContactedAt: tenHoursAgo })
+    .where(eq(consultations.id, l3));
+  await database.db.update(consultations).set({ createdAt: tenHoursAgo }).where(eq(consultations.id, l4));
+  await database.db.update(consultations).set({ createdAt: twoYearsAgo }).where(eq(consultations.id, l5));
+  await database.db
+    .update(consultations)
+    .set({ createdAt: new Date(Date.now() - 90 * DAY), firstContactedAt: new Date(Date.now() - 90 * DAY + HOUR) })
+    .where(inArray(consultations.id, [l1, l2]));
+
+  const create = async (studentId: number) => {
+    const answer = await api.post(
+      `/api/v1/staff/students/${studentId}/applications`,
+      { courseId: course.id, intakeMonth: 9, intakeYear: new Date().getUTCFullYear() + 1 },
+      as("admin"),
+    );
+    expect(answer.status, answer.text).toBe(201);
+    return answer.body.data.id as number;
+  };
+  const meeras = await create(meera.studentId);
+  await moveThrough(meeras, [
+    ["Ready to submit"],
+    ["Submitted"],
+    ["Conditional offer", { offerConditions: "IELTS 6.5" }],
+    ["Offer accepted"],
+    ["Confirmation issued", { confirmationKind: "CAS", confirmationNumber: "CAS-1" }],
+    ["Visa applied"],
+    ["Visa granted", { visaDecisionDate: "2026-01-10" }],
+    ["Enrolled"],
+  ]);
+  const arjuns = await create(arjun.studentId);
+  await moveThrough(arjuns, [
+    ["Ready to submit"],
+    ["Submitted"],
+    ["Unconditional offer"],
+    ["Offer accepted"],
+    ["Confirmation issued", { confirmationKind: "CAS", confirmationNumber: "CAS-2" }],
+    ["Visa applied"],
+    ["Visa refused", { visaDecisionDate: "2026-01-10", refusalReason: "Funds" }],
+  ]);
+  // Stays: Shortlisted 2 and 1 days, Ready to submit 1 and 3, Submitted 10 and 4, Visa applied 20 and 30.
+  const base = Date.now() - 80 * DAY;
+  await timeEvents(meeras, base, [0, 2, 3, 13, 15, 20, 25, 45, 50]);
+  await timeEvents(arjuns, base, [0, 1, 4, 8, 10, 15, 20, 50]);
+});
+afterAll(async () => {
+  await testApp.consultations.settle();
+  await sink.close();
+  await database.close();
+});
+
+const steps = (row: Record<string, number>) => [
+  row.booked,
+  row.contacted,
+  row.converted,
+  row.applied,
+  row.offered,
+  row.visaGranted,
+  row.enrolled,
+];
+const byKey = (rows: { label: string }[]) => Object.fromEntries(rows.map((r) => [r.label, steps(r as never)]));
+
+describe("the reports dashboard's figures", () => {
+  it("counts the whole funnel for an admin, by month, destination, source and counsellor", async () => {
+    const answer = await report("admin");
+    expect(answer.status).toBe(200);
+    const data = answer.body.data;
+    expect(data.scope).toBe("all");
+    expect(steps(data.total)).toEqual([4, 3, 2, 2, 2, 1, 1]);
+    expect(data.total.firstResponseMissed).toBe(2);
+    expect(data.total.rates).toEqual({
+      booked: null,
+      contacted: 75,
+      converted: 66.7,
+      applied: 100,
+      offered: 100,
+      visaGranted: 50,
+      enrolled: 100,
+    });
+    expect(byKey(data.funnel.destination)).toEqual({
+      Germany: [2, 2, 1, 1, 1, 1, 1],
+      Ireland: [1, 1, 1, 1, 1, 0, 0],
+      France: [1, 0, 0, 0, 0, 0, 0],
+    });
+    expect(byKey(data.funnel.counsellor)).toEqual({ asha: [3, 2, 1, 1, 1, 1, 1], ravi: [1, 1, 1, 1, 1, 0, 0] });
+    expect(byKey(data.funnel.source)).toEqual({ "Website form": [4, 3, 2, 2, 2, 1, 1] });
+    const months = data.funnel.month.map((r: { booked: number }) => r.booked);
+    expect(months.reduce((a: number, b: number) => a + b, 0)).toBe(4);
+    expect(data.outcomes).toMatchObject({ offers: 2, visasGranted: 1, visasRefused: 1 });
+    expect((await report("viewer")).body.data).toEqual(data);
+  });
+
+  it("gives the median days in each stage from the applications' events", async () => {
+    const { stageDurations } = (await report("admin")).body.data;
+    expect(stageDurations).toEqual([
+      { stage: "Shortlisted", stays: 2, medianDays: 1.5 },
+      { stage: "Ready to submit", stays: 2, medianDays: 2 },
+      { stage: "Submitted", stays: 2, medianDays: 7 },
+      { stage: "Conditional offer", stays: 1, medianDays: 2 },
+      { stage: "Unconditional offer", stays: 1, medianDays: 2 },
+      { stage: "Offer accepted", stays: 2, medianDays: 5 },
+      { stage: "Confirmation issued", stays: 2, medianDays: 5 },
+      { stage: "Visa applied", stays: 2, medianDays: 25 },
+      { stage: "Visa granted", stays: 1, medianDays: 5 },
+    ]);
+  });
+
+  it("shows a counsellor only their own leads and students, and no breakdown by counsellor", async () => {
+    const asha = (await report("asha")).body.data;
+    expect(asha.scope).toBe("own");
+    expect(steps(asha.total)).toEqual([3, 2, 1, 1, 1, 1, 1]);
+    expect(asha.total.firstResponseMissed).toBe(2);
+    expect(asha.funnel.counsellor).toBeUndefined();
+    expect(asha.outcomes).toMatchObject({ offers: 1, visasGranted: 1, visasRefused: 0 });
+    expect(asha.stageDurations.find((s: { stage: string }) => s.stage === "Submitted")).toEqual({
+      stage: "Submitted",
+      stays: 1,
+      medianDays: 10,
+    });
+    const ravi = (await report("ravi")).body.data;
+    expect(steps(ravi.total)).toEqual([1, 1, 1, 1, 1, 0, 0]);
+    expect(ravi.total.firstResponseMissed).toBe(0);
+    expect(ravi.outcomes).toMatchObject({ offers: 1, visasGranted: 0, visasRefused: 1 });
+  });
+
+  it("counts only leads booked in the range asked for", async () => {
+    const day = istDay(twoYearsAgo);
+    const old = (await report("admin", `?from=${day}&to=${day}`)).body.data;
+    expect(old.range).toEqual({ from: day, to: day });
+    expect(steps(old.total)).toEqual([1, 0, 0, 0, 0, 0, 0]);
+    expect(old.outcomes).toMatchObject({ offers: 0, visasGranted: 0, visasRefused: 0 });
+    expect(old.stageDurations).toEqual([]);
+    const refused = await report("admin", "?from=2026-05-02&to=2026-05-01");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.from).toBeDefined();
+    expect((await report("admin", "?from=yesterday")).status).toBe(400);
+  });
+
+  it("refuses document verifiers, and does not exist without a staff session", async () => {
+    expect((await report("verifier")).status).toBe(403);
+    expect((await api.get("/api/v1/staff/reports")).status).toBe(404);
+  });
+
+  it("is described in the OpenAPI document", async () => {
+    const { body } = await api.get("/api/openapi.json");
+    expect(body.paths["/api/v1/staff/reports"].get.operationId).toBe("getReports");
+    const answerKeys = Object.keys((await report("admin")).body.data).sort();
+    expect(Object.keys(body.components.schemas.Report.properties).sort()).toEqual(answerKeys);
+  });
+});

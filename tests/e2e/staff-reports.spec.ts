@@ -1,0 +1,40 @@
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
+import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
+
+test("an admin reads the reports: charts hidden from assistive technology, tables holding the figures, a range in the address", async ({
+  page,
+  browser,
+}) => {
+  await staffSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.getByRole("link", { name: "Reports" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await hydrated(page);
+  for (const name of ["Funnel", "Funnel by booking month", "Funnel by counsellor", "Offers and visas"])
+    await expect(page.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: /The funnel: leads booked/ })).toBeVisible();
+  const charts = page.locator("svg[aria-hidden='true']");
+  expect(await charts.count()).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("From").fill("2024-01-01");
+  await page.getByLabel("To").fill("2024-01-31");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/from=2024-01-01&to=2024-01-31/);
+  await expect(page.getByRole("table", { name: /The funnel/ }).getByRole("row", { name: /Leads booked/ })).toContainText("0");
+
+  const wrong = await page.goto("/staff/reports?from=2024-02-01&to=2024-01-01");
+  expect(wrong?.status()).toBe(200);
+  await expect(page.getByRole("alert")).toContainText("The start date must be on or before the end date");
+
+  // Without JavaScript the charts and the range form work the same: the form is a plain GET.
+  const bare = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noScript = await bare.newPage();
+  await noScript.goto("/staff/reports");
+  await expect(noScript.locator("svg[aria-hidden='true']").first()).toBeVisible();
+  await noScript.getByLabel("From").fill("2024-03-01");
+  await noScript.getByLabel("To").fill("2024-03-31");
+  await noScript.getByRole("button", { name: "Show" }).click();
+  await expect(noScript).toHaveURL(/from=2024-03-01&to=2024-03-31/);
+  await bare.close();
+});

@@ -1,0 +1,52 @@
+/** The reports dashboard (issue #10): its steps, groupings and messages. */
+
+/** The funnel's steps, in order; each counts the leads that also passed every step before it. */
+export const funnelSteps = ["booked", "contacted", "converted", "applied", "offered", "visaGranted", "enrolled"] as const;
+export type FunnelStep = (typeof funnelSteps)[number];
+
+export const funnelStepLabels: Record<FunnelStep, string> = {
+  booked: "Leads booked",
+  contacted: "Contacted",
+  converted: "Converted",
+  applied: "With an application",
+  offered: "With an offer",
+  visaGranted: "Visa granted",
+  enrolled: "Enrolled",
+};
+
+/** How the funnel is broken down. */
+export const funnelGroupings = ["month", "destination", "source", "counsellor"] as const;
+export type FunnelGrouping = (typeof funnelGroupings)[number];
+
+export const funnelGroupingLabels: Record<FunnelGrouping, string> = {
+  month: "Booking month",
+  destination: "Destination",
+  source: "Source",
+  counsellor: "Counsellor",
+};
+
+/** The stages that mean an offer was made: either offer, and every stage that can only follow one. */
+export const offerStages = [
+  "Conditional offer",
+  "Unconditional offer",
+  "Offer accepted",
+  "Deposit paid",
+  "Confirmation issued",
+  "Visa applied",
+  "Visa granted",
+  "Visa refused",
+  "Enrolled",
+] as const;
+
+/** The longest range a report covers (the figures stay quick to compute). */
+export const REPORT_MAX_DAYS = 5 * 366;
+
+export const reportMessages = {
+  day: "Enter a date as YYYY-MM-DD",
+  fromBeforeTo: "The start date must be on or before the end date",
+  tooLong: "Choose a range of at most five years",
+  unassigned: "Unassigned",
+  firstResponseNote: (hours: number) =>
+    `Counted as a first contact more than ${hours} hours after the booking, or a lead still New that long after it. ` +
+    "This is wall-clock time; the inbox counts the target in working hours, so it may call fewer leads late.",
+} as const;
