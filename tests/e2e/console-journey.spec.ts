@@ -123,6 +123,9 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   await hydrated(page);
   await page.locator("#file-SOP").setInputFiles({ name: "sop.pdf", mimeType: "application/pdf", buffer: pdf("unsigned") });
   await toast(page, "SOP uploaded successfully");
+  await admin.goto("/staff/catalogue?q=technical");
+  await expect(admin.getByRole("heading", { level: 1, name: "Catalogue" })).toBeVisible();
+  await expectNoAxeViolations(admin);
   await admin.goto("/staff/document-rules");
   await expect(admin.getByRole("heading", { name: "Document rules" })).toBeVisible();
   await expectNoAxeViolations(admin);
