@@ -15,17 +15,21 @@ export const funnelStepLabels: Record<FunnelStep, string> = {
 };
 
 /** How the funnel is broken down. */
-export const funnelGroupings = ["month", "destination", "source", "counsellor"] as const;
+export const funnelGroupings = ["month", "intake", "destination", "source", "counsellor"] as const;
 export type FunnelGrouping = (typeof funnelGroupings)[number];
 
 export const funnelGroupingLabels: Record<FunnelGrouping, string> = {
   month: "Booking month",
+  intake: "Intake (the earliest applied for)",
   destination: "Destination",
   source: "Source",
   counsellor: "Counsellor",
 };
 
 /** The stages that mean an offer was made: either offer, and every stage that can only follow one. */
+/** The intake grouping's label for leads that have no application yet. */
+export const NO_INTAKE_YET = "No application yet";
+
 export const offerStages = [
   "Conditional offer",
   "Unconditional offer",

@@ -7,6 +7,7 @@ import {
   type FunnelStep,
   funnelGroupings,
   funnelSteps,
+  NO_INTAKE_YET,
   offerStages,
   REPORT_MAX_DAYS,
   reportMessages,
@@ -197,6 +198,7 @@ async function funnel(
         coalesce(a.offered, false) as offered,
         coalesce(a.visa_granted, false) as visa_granted,
         coalesce(a.enrolled, false) as enrolled,
+        a.intake_key,
         (c.first_contacted_at > c.created_at + make_interval(hours => ${hours})
           or (c.first_contacted_at is null and c.status = 'New'
               and ${now.toISOString()}::timestamptz > c.created_at + make_interval(hours => ${hours}))) as missed
@@ -207,7 +209,8 @@ async function funnel(
           true as applied,
           coalesce(bool_or(e.to_status in (${offerList})), false) as offered,
           coalesce(bool_or(e.to_status = 'Visa granted'), false) as visa_granted,
-          coalesce(bool_or(e.to_status = 'Enrolled'), false) as enrolled
+          coalesce(bool_or(e.to_status = 'Enrolled'), false) as enrolled,
+          min(ap.intake_year * 100 + ap.intake_month) as intake_key
         from applications ap
         left join application_events e on e.application_id = ap.id
         where ap.student_id = c.student_id
@@ -238,12 +241,14 @@ async function funnel(
     from stepped
     cross join lateral (values
       ('month', month, month),
+      ('intake', coalesce(intake_key::text, ''),
+        coalesce(to_char(make_date(intake_key / 100, intake_key % 100, 1), 'FMMonth YYYY'), ${NO_INTAKE_YET})),
       ('destination', destination, destination),
       ('source', source, source),
       ('counsellor', coalesce(assigned_staff_id::text, ''), counsellor)
     ) as g(grouping, key, label)
     group by g.grouping, g.key
-    order by g.grouping, case when g.grouping = 'month' then g.key end, count(*) desc, g.key`,
+    order by g.grouping, case when g.grouping in ('month', 'intake') then g.key end, count(*) desc, g.key`,
   );
   return rows.map((r) => ({
     grouping: r.grouping as FunnelGrouping,

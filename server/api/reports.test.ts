@@ -174,7 +174,7 @@ const steps = (row: Record<string, number>) => [
 const byKey = (rows: { label: string }[]) => Object.fromEntries(rows.map((r) => [r.label, steps(r as never)]));
 
 describe("the reports dashboard's figures", () => {
-  it("counts the whole funnel for an admin, by month, destination, source and counsellor", async () => {
+  it("counts the whole funnel for an admin, by month, intake, destination, source and counsellor", async () => {
     const answer = await report("admin");
     expect(answer.status).toBe(200);
     const data = answer.body.data;
@@ -197,6 +197,8 @@ describe("the reports dashboard's figures", () => {
     });
     expect(byKey(data.funnel.counsellor)).toEqual({ asha: [3, 2, 1, 1, 1, 1, 1], ravi: [1, 1, 1, 1, 1, 0, 0] });
     expect(byKey(data.funnel.source)).toEqual({ "Website form": [4, 3, 2, 2, 2, 1, 1] });
+    const intake = `September ${new Date().getUTCFullYear() + 1}`;
+    expect(byKey(data.funnel.intake)).toEqual({ [intake]: [2, 2, 2, 2, 2, 1, 1], "No application yet": [2, 1, 0, 0, 0, 0, 0] });
     const months = data.funnel.month.map((r: { booked: number }) => r.booked);
     expect(months.reduce((a: number, b: number) => a + b, 0)).toBe(4);
     expect(data.outcomes).toMatchObject({ offers: 2, visasGranted: 1, visasRefused: 1 });
