@@ -21,6 +21,7 @@ const reportSchema = z.object({
   funnel: z
     .object({
       month: z.array(funnelRow),
+      intake: z.array(funnelRow),
       destination: z.array(funnelRow),
       source: z.array(funnelRow),
       counsellor: z.array(funnelRow).optional().meta({ description: "Admins and read-only staff only" }),
@@ -53,7 +54,7 @@ export const staffReportsPaths = () => ({
     get: operation({
       operationId: "getReports",
       summary:
-        "The reports' figures (funnel by month, destination, source and counsellor; median days per stage; missed first responses; offers and visas): the whole business for admins and read-only staff, a counsellor's own; not for document verifiers",
+        "The reports' figures (funnel by month, intake, destination, source and counsellor; median days per stage; missed first responses; offers and visas): the whole business for admins and read-only staff, a counsellor's own; not for document verifiers",
       staff: true,
       parameters: [
         dayParam("from", "First IST day of the range (default: the first day of the month eleven months back)"),
