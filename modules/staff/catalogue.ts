@@ -212,24 +212,28 @@ export async function editUniversity(deps: StaffDeps, member: StaffMember, id: n
   return result;
 }
 
-/** Retires a university (hidden from the site, kept for applications) or brings it back. Audited when it changes. */
-export async function setUniversityRetired(deps: StaffDeps, member: StaffMember, id: number, retired: boolean) {
+/**
+ * Retires a university or a course (hidden from the site, kept for applications) or brings it back.
+ * Audited when it changes; the public cache is cleared.
+ */
+async function setRetired(deps: StaffDeps, member: StaffMember, kind: "university" | "course", id: number, retired: boolean) {
   mayManage(member);
+  const table = kind === "university" ? universities : courses;
   const name = await deps.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ name: universities.name, retiredAt: universities.retiredAt })
-      .from(universities)
-      .where(eq(universities.id, id))
+      .select({ name: table.name, retiredAt: table.retiredAt })
+      .from(table)
+      .where(eq(table.id, id))
       .for("update");
-    if (!before) throw new AppError("not_found", "No such university.");
+    if (!before) throw new AppError("not_found", `No such ${kind}.`);
     if ((before.retiredAt !== null) === retired) return before.name;
     await tx
-      .update(universities)
+      .update(table)
       .set({ retiredAt: retired ? nowOf(deps) : null })
-      .where(eq(universities.id, id));
+      .where(eq(table.id, id));
     await recordAudit(tx, member, {
-      action: retired ? "university.retired" : "university.restored",
-      subjectType: "university",
+      action: `${kind}.${retired ? "retired" : "restored"}`,
+      subjectType: kind,
       subjectId: id,
       before: { retired: !retired },
       after: { retired },
@@ -239,6 +243,9 @@ export async function setUniversityRetired(deps: StaffDeps, member: StaffMember,
   changed(deps);
   return retired ? m.retired(name) : m.restored(name);
 }
+
+export const setUniversityRetired = (deps: StaffDeps, member: StaffMember, id: number, retired: boolean) =>
+  setRetired(deps, member, "university", id, retired);
 
 /** Changes a course's facts, with where and when its fee was checked. Audited with before and after. */
 export async function editCourse(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
@@ -258,33 +265,8 @@ export async function editCourse(deps: StaffDeps, member: StaffMember, id: numbe
   return values;
 }
 
-/** Retires a course (hidden from the site, kept for applications) or brings it back. Audited when it changes. */
-export async function setCourseRetired(deps: StaffDeps, member: StaffMember, id: number, retired: boolean) {
-  mayManage(member);
-  const name = await deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ name: courses.name, retiredAt: courses.retiredAt })
-      .from(courses)
-      .where(eq(courses.id, id))
-      .for("update");
-    if (!before) throw new AppError("not_found", "No such course.");
-    if ((before.retiredAt !== null) === retired) return before.name;
-    await tx
-      .update(courses)
-      .set({ retiredAt: retired ? nowOf(deps) : null })
-      .where(eq(courses.id, id));
-    await recordAudit(tx, member, {
-      action: retired ? "course.retired" : "course.restored",
-      subjectType: "course",
-      subjectId: id,
-      before: { retired: !retired },
-      after: { retired },
-    });
-    return before.name;
-  });
-  changed(deps);
-  return retired ? m.retired(name) : m.restored(name);
-}
+export const setCourseRetired = (deps: StaffDeps, member: StaffMember, id: number, retired: boolean) =>
+  setRetired(deps, member, "course", id, retired);
 
 /** Every country, shown or hidden, with how many universities it has. */
 export async function catalogueCountries(deps: StaffDeps, member: StaffMember): Promise<CatalogueCountry[]> {
