@@ -56,8 +56,17 @@ export const universities = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Retired by an admin: kept for the applications that name it, hidden from the site (decision 0017). */
     retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /** Storage key of the picture an admin uploaded (platform/storage); null shows the drawn placeholder. */
+    imageKey: text("image_key"),
+    /** Shown on the home page's university strips, in this order (1 first); null when not featured. */
+    featuredRank: smallint("featured_rank"),
   },
-  (t) => [index("universities_country_idx").on(t.countryId, t.name, t.id), index("universities_name_idx").on(t.name, t.id)],
+  (t) => [
+    index("universities_country_idx").on(t.countryId, t.name, t.id),
+    index("universities_name_idx").on(t.name, t.id),
+    /** Imports match a row without an id by its country and name, case-insensitively. */
+    index("universities_country_lower_name_idx").on(t.countryId, sql`lower(${t.name})`),
+  ],
 );
 
 export const courses = pgTable(
@@ -88,6 +97,22 @@ export const courses = pgTable(
     index("courses_university_idx").on(t.universityId, t.name, t.id),
     index("courses_search_idx").using("gin", t.searchVector),
   ],
+);
+
+/** When a course starts taking students, and the last day to apply for that start. */
+export const courseIntakes = pgTable(
+  "course_intakes",
+  {
+    id: serial("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** 1..12 */
+    month: smallint("month").notNull(),
+    year: smallint("year").notNull(),
+    deadline: date("deadline"),
+  },
+  (t) => [uniqueIndex("course_intakes_course_start_idx").on(t.courseId, t.year, t.month)],
 );
 
 /** Every distinct word of the search index, for typo correction by trigram similarity. */
@@ -482,4 +507,78 @@ export const auditLog = pgTable(
     index("audit_log_subject_idx").on(t.subjectType, t.subjectId),
     index("audit_log_student_idx").on(t.studentId, t.id),
   ],
+);
+
+/**
+ * A CSV import of universities or courses (issue #10): the uploaded file (in file storage), how its
+ * columns map to ours, the dry run's figures and the apply's outcome. Runs in the background, so the
+ * admin can close the tab and read the result later.
+ */
+export const catalogueImports = pgTable(
+  "catalogue_imports",
+  {
+    id: serial("id").primaryKey(),
+    /** Random, used in addresses instead of the serial id. */
+    publicId: text("public_id").notNull().unique(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: ["universities", "courses"] }).notNull(),
+    fileName: text("file_name").notNull(),
+    storageKey: text("storage_key").notNull(),
+    /** The file's header row, normalised: the key under which its column mapping is remembered. */
+    headerKey: text("header_key").notNull(),
+    /** Our field name -> the file's column name. */
+    mapping: jsonb("mapping"),
+    /** Whether rows the file leaves out (within what it names) are retired on apply. */
+    retireMissing: boolean("retire_missing").notNull().default(false),
+    status: text("status", {
+      enum: ["uploaded", "checking", "checked", "applying", "applied", "failed", "cancelled"],
+    }).notNull(),
+    rowsTotal: integer("rows_total"),
+    rowsDone: integer("rows_done").notNull().default(0),
+    /** Counts of the dry run (new, changed, unchanged, retired, refused) and, once applied, of the apply. */
+    summary: jsonb("summary"),
+    /** Why the run failed, in words for the admin (never a stack trace). */
+    failure: text("failure"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+  },
+  (t) => [index("catalogue_imports_created_idx").on(t.createdAt)],
+);
+
+/** The dry run's rows that are not unchanged: what each would do, its changed fields, or why it is refused. */
+export const catalogueImportRows = pgTable(
+  "catalogue_import_rows",
+  {
+    importId: integer("import_id")
+      .notNull()
+      .references(() => catalogueImports.id, { onDelete: "cascade" }),
+    /** The file's line number (the header is line 1); 0 for a retirement of a row the file leaves out. */
+    line: integer("line").notNull(),
+    /** Set for retirements, which have no line: the university's or course's id. */
+    recordId: integer("record_id"),
+    action: text("action", { enum: ["new", "changed", "retired", "refused"] }).notNull(),
+    /** What the row names: "University of Oxford (United Kingdom)". */
+    label: text("label").notNull(),
+    /** For changed rows: field -> [before, after]. */
+    changes: jsonb("changes"),
+    /** For refused rows: the reason, in words. */
+    reason: text("reason"),
+  },
+  (t) => [index("catalogue_import_rows_import_idx").on(t.importId, t.action, t.line)],
+);
+
+/** The column mapping an admin chose for a header, offered again for the next file with the same header. */
+export const catalogueImportMappings = pgTable(
+  "catalogue_import_mappings",
+  {
+    kind: text("kind", { enum: ["universities", "courses"] }).notNull(),
+    headerKey: text("header_key").notNull(),
+    mapping: jsonb("mapping").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.headerKey] })],
 );
