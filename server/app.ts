@@ -102,9 +102,10 @@ export function createApp(options: AppOptions) {
     siteAddress: config.publicUrl,
   });
   const students = createStudentService(database.db);
+  const storage = options.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads"));
   const documents = createDocumentService({
     db: database.db,
-    storage: options.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads")),
+    storage,
     log,
     limiter: rateLimiter,
   });
@@ -114,6 +115,7 @@ export function createApp(options: AppOptions) {
     log,
     mailer,
     siteAddress: config.publicUrl,
+    storage,
     onCatalogueChange: () => publicCache.clear(),
   });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);

@@ -4,6 +4,7 @@ import { staff, staffSessions } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
+import type { FileStorage } from "../../platform/storage/file-storage.ts";
 import { STAFF_SESSION_HOURS, staffMessages } from "../../vocabulary/staff.ts";
 import { AppError } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
@@ -23,6 +24,8 @@ export interface StaffDeps {
   /** The site's public address (PUBLIC_URL), for links in mails. */
   siteAddress?: string;
   now?: () => Date;
+  /** Private file storage shared with the documents (university pictures, uploaded import files); the command line needs none. */
+  storage?: FileStorage;
   /** Called after each catalogue change so the public page cache forgets at once (server/app.ts clears it). */
   onCatalogueChange?: () => void;
 }
