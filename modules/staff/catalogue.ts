@@ -22,19 +22,19 @@ import { canManageCatalogue, type StaffMember } from "./policies.ts";
  * Every change is audited with its before and after, and the public cache is told at once.
  */
 
-const wholeNumber = (message: string, min: number, max: number) =>
+export const wholeNumber = (message: string, min: number, max: number) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
 /** A form's checkbox ("on") or a JSON boolean. */
-const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
+export const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
-const universityInput = z.object({
+export const universityInput = z.object({
   name: personName(m.enterUniversityName, 200),
   city: personName(m.enterCity, 100),
   type: oneOf(universityTypes, m.chooseType),
 });
 
-const courseInput = z.object({
+export const courseInput = z.object({
   name: personName(m.enterCourseName, 200),
   level: oneOf(courseLevels, m.chooseLevel),
   durationMonths: wholeNumber(m.duration, 1, 120),
