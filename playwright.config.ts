@@ -32,7 +32,7 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: "node --import tsx server/main.ts",
+    command: "node --enable-source-maps build/node/main.mjs",
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

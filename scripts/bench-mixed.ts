@@ -33,7 +33,6 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from "node:fs";
 import http from "node:http";
@@ -46,6 +45,7 @@ import { SESSION_COOKIE } from "../platform/cookies.ts";
 import { openPglite } from "../platform/db/client.ts";
 import { indianStates, preferredSubjects, studyDestinations, typesOfStudy, yearsOfStudy } from "../vocabulary/consultations.ts";
 import { attachmentTypes, UPLOADS_PER_HOUR } from "../vocabulary/documents.ts";
+import { buildIsStale } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const write = (line = "") => process.stdout.write(`${line}\n`);
@@ -73,16 +73,9 @@ const cpuProfile = process.argv.includes("--cpu-prof");
 // ---------------------------------------------------------------------------------------------------
 // Server
 
-/** The same rule as `npm start` (scripts/start.mjs): build when missing or older than the sources. */
+/** The same rule as `npm start` (scripts/build-state.mjs): build when missing or older than the sources. */
 function buildIfNeeded() {
-  const stamp = path.join(root, "build/server/index.js");
-  const newest = (dir: string): number =>
-    readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
-      const full = path.join(dir, entry.name);
-      return Math.max(max, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-    }, 0);
-  const sources = ["app", "public", "modules", "vocabulary"].map((d) => path.join(root, d)).filter(existsSync);
-  if (existsSync(stamp) && Math.max(...sources.map(newest)) <= statSync(stamp).mtimeMs) return;
+  if (!buildIsStale()) return;
   write("Building (the build is missing or older than the sources)...");
   const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) throw new Error("npm run build failed");
@@ -582,7 +575,7 @@ async function main() {
 
   const logFd = openSync(logFile, "a");
   const profileArgs = cpuProfile ? ["--cpu-prof", "--cpu-prof-dir", path.join(root, ".tmp/bench-mixed-profile")] : [];
-  const server = spawn(process.execPath, [...profileArgs, "--import", "tsx", "server/main.ts"], {
+  const server = spawn(process.execPath, [...profileArgs, "--enable-source-maps", "build/node/main.mjs"], {
     cwd: root,
     stdio: ["ignore", logFd, logFd],
     env,

@@ -106,7 +106,7 @@ async function main() {
   write("Building...");
   runOrDie("npm", ["run", "--silent", "build"]);
 
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const server = spawn(process.execPath, ["--enable-source-maps", "build/node/main.mjs"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
