@@ -54,6 +54,12 @@ export interface AppOptions {
 }
 
 /** The staff side: its screens and its API. Never cached, never shared, read with the staff cookie. */
+/**
+ * Public answers a CDN may share: browsers revalidate every time (max-age=0), a shared cache keeps them a
+ * minute and may serve a stale copy for five more while it fetches a fresh one.
+ */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
 const isStaffPath = (path: string) =>
   path === "/staff" || path === "/staff.data" || path.startsWith("/staff/") || path.startsWith("/api/v1/staff/");
 
@@ -182,6 +188,10 @@ export function createApp(options: AppOptions) {
     if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
     await next();
     if (c.res.status === 200 && !c.res.headers.has("Set-Cookie")) {
+      // The same for every visitor: a CDN may keep it briefly too (decision 0021). Vary: Cookie keeps a
+      // signed-in student's request away from the shared copy.
+      c.res.headers.set("Cache-Control", SHARED_CACHE_CONTROL);
+      c.res.headers.set("Vary", "Cookie");
       const body = await c.res.clone().arrayBuffer();
       publicCache.set(key, { status: 200, headers: [...c.res.headers.entries()], body });
     }

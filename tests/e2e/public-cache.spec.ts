@@ -15,6 +15,9 @@ test("a student's page is never shared: visitors get no name, e-mail or cookie, 
     const response = await visitor.get(path);
     expect(response.status()).toBe(200);
     expect(response.headers()["set-cookie"]).toBeUndefined();
+    // A CDN may share the visitors' copy briefly; Vary: Cookie keeps signed-in requests away from it.
+    expect(response.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    expect(response.headers().vary).toMatch(/\bCookie\b/);
     const html = await response.text();
     expect(html).not.toContain("Meera Cachewala");
     expect(html).not.toContain(meera.email);
@@ -39,4 +42,16 @@ test("a student's private screens and their data are sent no-store", async () =>
     expect(response.headers()["cache-control"], path).toBe("private, no-store");
   }
   await client.dispose();
+});
+
+test("only what is the same for every visitor may be kept by a CDN", async () => {
+  const visitor = await httpClient();
+  const api = await visitor.get("/api/catalogue/universities?page=1");
+  expect(api.status()).toBe(200);
+  expect(api.headers()["cache-control"]).toContain("s-maxage=60");
+  for (const path of ["/no-such-page-for-a-cdn", "/api/catalogue/universities/999999999", "/api/v1/countries"]) {
+    const response = await visitor.get(path);
+    expect(response.headers()["cache-control"] ?? "", path).not.toContain("s-maxage");
+  }
+  await visitor.dispose();
 });
