@@ -4,9 +4,11 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { loadConfigOrExit } from "../platform/config.ts";
 import { openDatabase } from "../platform/db/client.ts";
+import { startJobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/log.ts";
 import { createApp } from "./app.ts";
-import { prepareDatabase, scheduleDailyDigests } from "./startup.ts";
+import { startBackgroundWork } from "./background.ts";
+import { prepareDatabase } from "./startup.ts";
 
 async function main() {
   const config = loadConfigOrExit();
@@ -26,19 +28,9 @@ async function main() {
   // ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists, enabled, with that password (never printed or logged).
   if (config.admin) log.info({ email: config.admin.email, account: await staff.ensureAdmin(config.admin) }, "staff admin ready");
 
-  // Mail that could not be sent when a booking was made is retried every five minutes.
-  // Expired sessions and codes are swept on the same beat.
-  const retryMail = () =>
-    Promise.all([consultations.retryPendingMail(), identity.sweepExpired()]).catch((error) =>
-      log.error({ err: error }, "background upkeep failed"),
-    );
-  void retryMail();
-  const retryTimer = setInterval(retryMail, 5 * 60 * 1000);
-  retryTimer.unref();
-
-  // The staff's daily task digest, once the IST day reaches DIGEST_HOUR_IST; each member gets it once
-  // a day however many instances run this (digest_runs), so checking every ten minutes is harmless.
-  const digestTimer = scheduleDailyDigests(staff, config.digestHourIst, log);
+  // Mail retries, sweeps and digests run on the job queue in the database: once across instances.
+  const jobs = await startJobQueue(database, log);
+  await startBackgroundWork(jobs, { consultations, identity, staff }, config.digestHourIst, log);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info({ port: info.port, database: database.kind }, `Ignite is serving http://localhost:${info.port}`);
@@ -46,11 +38,8 @@ async function main() {
 
   const stop = (signal: string) => {
     log.info({ signal }, "shutting down");
-    clearInterval(retryTimer);
-    clearInterval(digestTimer);
     server.close(() => {
-      consultations
-        .settle()
+      Promise.all([consultations.settle(), jobs.stop()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
-import { digestDue, type StaffService } from "../modules/staff/staff.ts";
 import { lockDemoStudent, seedDemoStudent } from "../modules/students/demo.ts";
 import type { Config } from "../platform/config.ts";
 import type { DatabaseHandle } from "../platform/db/client.ts";
@@ -23,30 +22,4 @@ export async function prepareDatabase(config: Config, database: DatabaseHandle, 
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   log.info(prepared, "data prepared");
   return prepared;
-}
-
-/**
- * Runs the staff's daily digest every ten minutes once the IST hour has passed (an unref'd timer, so it
- * never keeps the process alive); sendDailyDigests sends each member's at most once a day.
- */
-export function scheduleDailyDigests(
-  staff: Pick<StaffService, "sendDailyDigests">,
-  hourIst: number,
-  log: Logger,
-  everyMs = 10 * 60 * 1000,
-): NodeJS.Timeout {
-  const run = () => {
-    const now = new Date();
-    if (!digestDue(now, hourIst)) return;
-    staff
-      .sendDailyDigests(now)
-      .then(({ sent }) => {
-        if (sent) log.info({ sent }, "daily task digests sent");
-      })
-      .catch((error) => log.error({ err: error }, "daily task digests failed"));
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return timer;
 }

@@ -21,6 +21,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Raw SQL for platform adapters that bring their own statements (the job queue, platform/jobs.ts).
+   * Without values the text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -43,7 +48,25 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
       await client.query("select 1");
     },
     close: () => client.close(),
+    executeSql: async (text, values) => {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      try {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (error) {
+        await rollBackOpenTransaction((statement) => client.exec(statement));
+        throw error;
+      }
+    },
   };
+}
+
+/**
+ * A text of several statements that opened a transaction and failed half way leaves the connection in
+ * an aborted transaction; it is rolled back before the connection serves anyone else.
+ */
+async function rollBackOpenTransaction(run: (statement: string) => Promise<unknown>) {
+  await run("ROLLBACK").catch(() => undefined);
 }
 
 /**
@@ -93,6 +116,20 @@ export function openPostgres(url: string, options: { max?: number; onIdleError?:
       await pool.query("select 1");
     },
     close: () => pool.end(),
+    executeSql: async (text, values) => {
+      const client = await pool.connect();
+      try {
+        const result = await client.query(text, values?.length ? values : undefined);
+        // Several statements answer an array of results: the last one's rows, as PGlite gives.
+        const last = Array.isArray(result) ? result.at(-1) : result;
+        return { rows: last?.rows ?? [] };
+      } catch (error) {
+        await rollBackOpenTransaction((statement) => client.query(statement));
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from "../../platform/db
  * A database of its own for one test file, migrated and holding the demo catalogue: a copy of the
  * run's template, on PGlite in memory or, with TEST_DATABASE_URL, on that PostgreSQL server.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const template = inject("databaseTemplate");
   if (template.kind === "pglite") {
     const handle = openPglite("memory://", { loadDataDir: new Blob([readFileSync(template.file)]) });
@@ -25,6 +25,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = openPostgres(url.toString(), { max: 4 });
   return {
     ...handle,
+    /** For a second connection pool on the same database, as a second instance would open. */
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: template.url });

@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type DatabaseHandle, openPostgres } from "../platform/db/client.ts";
+import { consultations } from "../platform/db/schema.ts";
+import { type JobQueue, startJobQueue } from "../platform/jobs.ts";
+import { createLogger } from "../platform/log.ts";
+import { ApiClient } from "../tests/support/api-client.ts";
+import { bookingDetails, createBooking } from "../tests/support/factories.ts";
+import { startSmtpSink } from "../tests/support/smtp-sink.ts";
+import { createTestApp } from "../tests/support/test-app.ts";
+import { openTestDatabase } from "../tests/support/test-database.ts";
+import { startBackgroundWork } from "./background.ts";
+
+const log = createLogger("silent");
+let database: DatabaseHandle & { url?: string };
+let second: DatabaseHandle;
+const queues: JobQueue[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  // The second instance opens its own connections when the database is a server.
+  second = database.url ? openPostgres(database.url, { max: 3 }) : database;
+});
+afterAll(async () => {
+  for (const queue of queues) await queue.stop();
+  if (second !== database) await second.close();
+  await database.close();
+});
+
+it("two instances starting together send a booking's delayed mail once", async () => {
+  const sink = await startSmtpSink();
+  const env = { SMTP_URL: sink.url, STAFF_EMAIL: "leads@ignite.test" };
+  const [a, b] = [createTestApp(database, env), createTestApp(second, env)];
+
+  // The mail server is away when the booking is made: it is stored, its mail waits.
+  const port = sink.port;
+  await sink.close();
+  const booked = await createBooking(
+    new ApiClient(a.app),
+    bookingDetails({ email: "twice.never@example.in", phoneNumber: "9000000077" }),
+  );
+  expect(booked.status).toBe(200);
+  await a.consultations.settle();
+  const back = await startSmtpSink(port);
+  try {
+    // Both instances start their background work at once; each queues an upkeep run at start.
+    const [queueA, queueB] = await Promise.all([startJobQueue(database, log), startJobQueue(second, log)]);
+    queues.push(queueA, queueB);
+    await Promise.all([startBackgroundWork(queueA, a, 9, log), startBackgroundWork(queueB, b, 9, log)]);
+    const mails = await back.waitFor(2, 20_000);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(["leads@ignite.test", "twice.never@example.in"]);
+    const [row] = await database.db.select().from(consultations).where(eq(consultations.email, "twice.never@example.in"));
+    expect(row?.confirmationSentAt).toBeInstanceOf(Date);
+    expect(row?.staffNotifiedAt).toBeInstanceOf(Date);
+    // A second run (the other instance's start) finds nothing left to send.
+    await queueB.send("upkeep", {});
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(back.messages).toHaveLength(2);
+  } finally {
+    await back.close();
+  }
+}, 60_000);
