@@ -21,6 +21,7 @@ import { type DatabaseHandle, isDatabaseUnavailable } from "../platform/db/clien
 import type { Logger } from "../platform/log.ts";
 import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
+import { connectSharedState } from "../platform/redis.ts";
 import { createLocalFileStorage, type FileStorage } from "../platform/storage/file-storage.ts";
 import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
@@ -53,13 +54,13 @@ export interface AppOptions {
   storage?: FileStorage;
 }
 
-/** The staff side: its screens and its API. Never cached, never shared, read with the staff cookie. */
 /**
  * Public answers a CDN may share: browsers revalidate every time (max-age=0), a shared cache keeps them a
  * minute and may serve a stale copy for five more while it fetches a fresh one.
  */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
+/** The staff side: its screens and its API. Never cached, never shared, read with the staff cookie. */
 const isStaffPath = (path: string) =>
   path === "/staff" || path === "/staff.data" || path.startsWith("/staff/") || path.startsWith("/api/v1/staff/");
 
@@ -89,7 +90,10 @@ function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined
 export function createApp(options: AppOptions) {
   const { config, database, log } = options;
   const catalogue = createCatalogueService(database.db);
-  const rateLimiter = options.rateLimiter ?? createDatabaseRateLimiter(database.db);
+  // With REDIS_URL, instances share rate limits and catalogue news through Redis (decision 0021).
+  const databaseLimiter = createDatabaseRateLimiter(database.db);
+  const shared = config.redisUrl ? connectSharedState(config.redisUrl, log, databaseLimiter) : undefined;
+  const rateLimiter = options.rateLimiter ?? shared?.limiter ?? databaseLimiter;
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const consultations = createConsultationService({
     db: database.db,
@@ -100,6 +104,8 @@ export function createApp(options: AppOptions) {
   });
   /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
   const publicCache = new PublicCache<CachedAnswer>(2000, 60_000);
+  // Another instance changed the catalogue: forget here too (this instance's own news clears it twice, harmlessly).
+  shared?.onCatalogueChange(() => publicCache.clear());
   const identity = createIdentityService({
     db: database.db,
     mailer,
@@ -122,7 +128,10 @@ export function createApp(options: AppOptions) {
     mailer,
     siteAddress: config.publicUrl,
     storage,
-    onCatalogueChange: () => publicCache.clear(),
+    onCatalogueChange: () => {
+      publicCache.clear();
+      shared?.announceCatalogueChange();
+    },
   });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();
@@ -310,5 +319,9 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  return { app, publicCache, consultations, identity, documents, students, staff };
+  /** Lets go of what the app opened beyond the database (Redis connections). */
+  const close = async () => {
+    await shared?.close();
+  };
+  return { app, publicCache, consultations, identity, documents, students, staff, close };
 }

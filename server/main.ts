@@ -18,7 +18,7 @@ async function main() {
 
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const { app, consultations, identity, staff } = createApp({
+  const { app, consultations, identity, staff, close } = createApp({
     config,
     database,
     log,
@@ -39,7 +39,7 @@ async function main() {
   const stop = (signal: string) => {
     log.info({ signal }, "shutting down");
     server.close(() => {
-      Promise.all([consultations.settle(), jobs.stop()])
+      Promise.all([consultations.settle(), jobs.stop(), close()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

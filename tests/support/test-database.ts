@@ -36,3 +36,32 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
     },
   };
 }
+
+/**
+ * A new, migrated PostgreSQL database on the machine's server (TEST_DATABASE_URL, or the local one at
+ * 127.0.0.1:5432) for tests that run several instances, which PGlite (one process) cannot. Its `url`
+ * lets each instance open its own pool; `close` drops it.
+ */
+export async function openScratchPostgres(): Promise<DatabaseHandle & { url: string }> {
+  const server = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `ignite_instances_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), { max: 4 });
+  await handle.migrate();
+  return {
+    ...handle,
+    url: url.toString(),
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
