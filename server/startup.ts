@@ -13,6 +13,13 @@ export interface Prepared {
 
 /** Migrates, seeds what the configuration asks for, and makes sure a public site has no known password. */
 export async function prepareDatabase(config: Config, database: DatabaseHandle, log: Logger): Promise<Prepared> {
+  // Several instances starting at once take turns; the later ones find the work done.
+  const prepared = await database.exclusively(() => prepare(config, database));
+  log.info(prepared, "data prepared");
+  return prepared;
+}
+
+async function prepare(config: Config, database: DatabaseHandle): Promise<Prepared> {
   await database.migrate();
   const prepared: Prepared = { catalogue: "not asked for", demoStudent: "none" };
   if (config.seed === "demo") prepared.catalogue = (await seedDemoCatalogue(database.db)) ? "seeded" : "already there";
@@ -20,6 +27,5 @@ export async function prepareDatabase(config: Config, database: DatabaseHandle, 
   else if (config.publicUrl?.startsWith("https:") && (await lockDemoStudent(database.db))) prepared.demoStudent = "locked";
   // PGlite has no autovacuum daemon: refresh the planner's statistics at each start.
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
-  log.info(prepared, "data prepared");
   return prepared;
 }

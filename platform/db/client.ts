@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
+   * Runs `work` while no other instance runs its own `exclusively` on this database (a PostgreSQL
+   * advisory lock; PGlite has one process anyway): instances starting together migrate and seed in turn.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
    * Raw SQL for platform adapters that bring their own statements (the job queue, platform/jobs.ts).
    * Without values the text may hold several statements.
    */
@@ -48,6 +53,7 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
       await client.query("select 1");
     },
     close: () => client.close(),
+    exclusively: (work) => work(),
     executeSql: async (text, values) => {
       if (values?.length) return { rows: (await client.query(text, values)).rows };
       try {
@@ -88,6 +94,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The advisory lock key under which one instance at a time prepares (migrates, seeds) a PostgreSQL database. */
+const PREPARE_LOCK = 727_274_001;
+
 /** How long a request waits for a connection, and for a query, before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 3000;
 const QUERY_TIMEOUT_MS = 15_000;
@@ -111,6 +120,16 @@ export function openPostgres(url: string, options: { max?: number; onIdleError?:
     kind: "postgres",
     migrate: async () => {
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    },
+    exclusively: async (work) => {
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [PREPARE_LOCK]);
+        return await work();
+      } finally {
+        await lock.query("select pg_advisory_unlock($1)", [PREPARE_LOCK]).catch(() => undefined);
+        lock.release();
+      }
     },
     ping: async () => {
       await pool.query("select 1");

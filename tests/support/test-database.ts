@@ -42,7 +42,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
  * 127.0.0.1:5432) for tests that run several instances, which PGlite (one process) cannot. Its `url`
  * lets each instance open its own pool; `close` drops it.
  */
-export async function openScratchPostgres(): Promise<DatabaseHandle & { url: string }> {
+export async function openScratchPostgres(options: { migrate?: boolean } = {}): Promise<DatabaseHandle & { url: string }> {
   const server = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `ignite_instances_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: server });
@@ -52,7 +52,7 @@ export async function openScratchPostgres(): Promise<DatabaseHandle & { url: str
   const url = new URL(server);
   url.pathname = `/${name}`;
   const handle = openPostgres(url.toString(), { max: 4 });
-  await handle.migrate();
+  if (options.migrate !== false) await handle.migrate();
   return {
     ...handle,
     url: url.toString(),
