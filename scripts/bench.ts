@@ -25,7 +25,9 @@ async function waitForReady(server: ChildProcess) {
   for (let i = 0; i < 240; i++) {
     if (server.exitCode !== null) throw new Error("server exited");
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
+      const answer = await fetch(`${base}/readyz`);
+      // Measured once the catalogue mirror is read: before that, searches go to the database.
+      if (answer.ok && (await answer.json()).catalogueMirror === "ready") return;
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }

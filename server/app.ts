@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
+import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
 import { createConsultationService } from "../modules/consultations/consultations.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
 import { AppError, rateLimited } from "../modules/errors.ts";
@@ -89,7 +90,9 @@ function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined
 
 export function createApp(options: AppOptions) {
   const { config, database, log } = options;
-  const catalogue = createCatalogueService(database.db);
+  // Searches are answered by an in-process index that follows the catalogue's version (decision 0022).
+  const catalogueMirror = createCatalogueMirror(database.db, log);
+  const catalogue = createCatalogueService(database.db, catalogueMirror);
   // With REDIS_URL, instances share rate limits and catalogue news through Redis (decision 0021).
   const databaseLimiter = createDatabaseRateLimiter(database.db);
   const shared = config.redisUrl ? connectSharedState(config.redisUrl, log, databaseLimiter) : undefined;
@@ -105,7 +108,10 @@ export function createApp(options: AppOptions) {
   /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
   const publicCache = new PublicCache<CachedAnswer>(2000, 60_000);
   // Another instance changed the catalogue: forget here too (this instance's own news clears it twice, harmlessly).
-  shared?.onCatalogueChange(() => publicCache.clear());
+  shared?.onCatalogueChange(() => {
+    publicCache.clear();
+    void catalogueMirror.check().catch(() => undefined);
+  });
   const identity = createIdentityService({
     db: database.db,
     mailer,
@@ -130,6 +136,7 @@ export function createApp(options: AppOptions) {
     storage,
     onCatalogueChange: () => {
       publicCache.clear();
+      catalogueMirror.changed();
       shared?.announceCatalogueChange();
     },
   });
@@ -182,7 +189,8 @@ export function createApp(options: AppOptions) {
   app.get("/readyz", async (c) => {
     try {
       await database.ping();
-      return c.json({ status: "ready" });
+      // "building": searches and lists are answered by the database until the mirror is read (decision 0022).
+      return c.json({ status: "ready", catalogueMirror: catalogueMirror.current() ? "ready" : "building" });
     } catch (error) {
       c.var.log.warn({ err: error }, "database not ready");
       return c.json({ status: "unavailable" }, 503);
@@ -319,9 +327,10 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  /** Lets go of what the app opened beyond the database (Redis connections). */
+  /** Lets go of what the app opened beyond the database (the index's timer, Redis connections). */
   const close = async () => {
+    catalogueMirror.stop();
     await shared?.close();
   };
-  return { app, publicCache, consultations, identity, documents, students, staff, close };
+  return { app, publicCache, catalogueMirror, consultations, identity, documents, students, staff, close };
 }

@@ -13,6 +13,8 @@ let testApp: TestApp;
 beforeAll(async () => {
   database = await openTestDatabase();
   testApp = createTestApp(database);
+  // The search index is built in the background at start: let it finish before memory is measured.
+  await testApp.catalogueMirror.ready();
 });
 afterAll(() => database.close());
 

@@ -3,7 +3,9 @@ import { type Database, queryRows } from "../../platform/db/client.ts";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
 import type { CourseLevel, CourseMode, FeePeriod, UniversityType } from "../../vocabulary/catalogue.ts";
 import { notFound } from "../errors.ts";
+import type { CatalogueMirror } from "./catalogue-mirror.ts";
 import { parseSearchTerm } from "./inputs.ts";
+import { wordsOf } from "./search-index.ts";
 
 export const PAGE_SIZE = 12;
 
@@ -176,7 +178,19 @@ export async function findCountry(db: Database, nameOrAlias: string): Promise<Co
 export async function listUniversities(
   db: Database,
   options: { page: number; countryId?: number },
+  mirror?: CatalogueMirror,
 ): Promise<Page<UniversitySummary>> {
+  const mirrored = mirror?.current();
+  if (mirrored) {
+    const all = options.countryId === undefined ? mirrored.universities : (mirrored.byCountry.get(options.countryId) ?? []);
+    const start = (options.page - 1) * PAGE_SIZE;
+    return {
+      items: all.slice(start, start + PAGE_SIZE).map(toUniversity),
+      page: options.page,
+      pageSize: PAGE_SIZE,
+      total: all.length,
+    };
+  }
   const where = and(
     universityShown,
     inArray(universities.countryId, shownCountryIds(db)),
@@ -203,7 +217,13 @@ export async function listUniversities(
   return { items: rows.map(toUniversity), page: options.page, pageSize: PAGE_SIZE, total: totals?.total ?? 0 };
 }
 
-export async function getUniversity(db: Database, id: number): Promise<UniversitySummary> {
+export async function getUniversity(db: Database, id: number, mirror?: CatalogueMirror): Promise<UniversitySummary> {
+  const mirrored = mirror?.current();
+  if (mirrored) {
+    const university = mirrored.byId.get(id);
+    if (!university) throw notFound("University");
+    return toUniversity(university);
+  }
   const [row] = await db
     .select(universityColumns)
     .from(universities)
@@ -213,8 +233,8 @@ export async function getUniversity(db: Database, id: number): Promise<Universit
   return toUniversity(row);
 }
 
-export async function listUniversityCourses(db: Database, universityId: number): Promise<Course[]> {
-  await getUniversity(db, universityId);
+export async function listUniversityCourses(db: Database, universityId: number, mirror?: CatalogueMirror): Promise<Course[]> {
+  await getUniversity(db, universityId, mirror);
   const rows = await db
     .select(courseColumns)
     .from(courses)
@@ -246,22 +266,16 @@ export async function getCourse(db: Database, id: number, universityId?: number)
 
 /** Words of a search term: letters and digits only, lower case, at most 8 distinct words. */
 export function searchWords(term: string): string[] {
-  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.map((w) => w.slice(0, 40)))].slice(0, 8);
+  return [...new Set(wordsOf(term).map((w) => w.slice(0, 40)))].slice(0, 8);
 }
 
 const quoteLexeme = (word: string) => `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
 /**
- * Courses matching every word of the term in the course name, level, university, city or country,
- * best first. A word that is not in the index is widened to its closest indexed words by trigram
- * similarity, so one typo per word still finds the course ("compter science").
+ * The database's answer to a search, for when the in-process index is not ready (start-up, just after a
+ * catalogue change): the same matching over the trigger-built vectors of migration 0002.
  */
-export async function searchCourses(db: Database, rawTerm: string, page: number): Promise<Page<Course>> {
-  const term = parseSearchTerm(rawTerm);
-  const words = searchWords(term);
-  if (words.length === 0) return { items: [], page, pageSize: PAGE_SIZE, total: 0 };
-
+async function searchInDatabase(db: Database, words: string[], offset: number): Promise<{ total: number; ids: number[] }> {
   const similar = await queryRows<{ input: string; word: string }>(
     db,
     sql`
@@ -277,54 +291,75 @@ export async function searchCourses(db: Database, rawTerm: string, page: number)
   const alternatives = new Map<string, Set<string>>(words.map((w) => [w, new Set([`${quoteLexeme(w)}:*`])]));
   for (const row of similar) alternatives.get(row.input)?.add(quoteLexeme(row.word));
   const query = [...alternatives.values()].map((alts) => `(${[...alts].join(" | ")})`).join(" & ");
-
-  // Rank ids only (each match's vector is read once), then fetch the details of the page's rows.
-  const rows = await queryRows<CourseRow>(
-    db,
-    sql`
-    with q as (select to_tsquery('simple', ${query}) as query),
-    ranked as (
-      select c.id, c.name, ts_rank(c.search_vector, q.query) as rank
+  const [ranked, [counted]] = await Promise.all([
+    queryRows<{ id: number }>(
+      db,
+      sql`
+      with q as (select to_tsquery('simple', ${query}) as query)
+      select c.id
       from q, courses c
       join universities u on u.id = c.university_id and u.retired_at is null
       join countries co on co.id = u.country_id and co.visible
       where c.search_vector @@ q.query and c.retired_at is null
-      order by rank desc, c.name, c.id
-      limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}
-    )
-    select c.id, c.name, c.level, c.duration_months as "durationMonths", c.fee_amount as "feeAmount",
-           c.fee_currency as "feeCurrency", c.fee_period as "feePeriod",
-           c.fee_source as "feeSource", to_char(c.fee_checked_on, 'YYYY-MM-DD') as "feeCheckedOn", c.mode,
-           c.english_exam_waiver as "englishExamWaiver", c.medium_of_instruction as "mediumOfInstruction",
-           u.id as "universityId", u.name as "universityName", u.city as "universityCity",
-           co.name as "countryName", co.slug as "countrySlug"
-    from ranked
-    join courses c on c.id = ranked.id
-    join universities u on u.id = c.university_id
-    join countries co on co.id = u.country_id
-    order by ranked.rank desc, ranked.name, ranked.id`,
-  );
-  const [counted] = await queryRows<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from courses c
-        join universities u on u.id = c.university_id and u.retired_at is null
-        join countries co on co.id = u.country_id and co.visible
-        where c.search_vector @@ to_tsquery('simple', ${query}) and c.retired_at is null`,
-  );
-  const total = counted?.total ?? 0;
-  return { items: rows.map(toCourse), page, pageSize: PAGE_SIZE, total };
+      order by ts_rank(c.search_vector, q.query) desc, c.name, c.id
+      limit ${PAGE_SIZE} offset ${offset}`,
+    ),
+    queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from courses c
+          join universities u on u.id = c.university_id and u.retired_at is null
+          join countries co on co.id = u.country_id and co.visible
+          where c.search_vector @@ to_tsquery('simple', ${query}) and c.retired_at is null`,
+    ),
+  ]);
+  return { total: counted?.total ?? 0, ids: ranked.map((r) => r.id) };
+}
+
+/** The shown courses with these ids, in the order given. */
+async function coursesInOrder(db: Database, ids: number[]): Promise<Course[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(courseColumns)
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(and(inArray(courses.id, ids), courseShown, universityShown, countryShown));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCourse(row)] : [];
+  });
+}
+
+/**
+ * Courses matching every word of the term in the course name, level, university, city or country,
+ * best first (search-index.ts says how). Answered by the in-process index when it matches the
+ * catalogue, else by the database.
+ */
+export async function searchCourses(
+  db: Database,
+  rawTerm: string,
+  page: number,
+  mirror?: CatalogueMirror,
+): Promise<Page<Course>> {
+  const words = searchWords(parseSearchTerm(rawTerm));
+  if (words.length === 0) return { items: [], page, pageSize: PAGE_SIZE, total: 0 };
+  const offset = (page - 1) * PAGE_SIZE;
+  const mirrored = mirror?.current();
+  const { total, ids } = mirrored ? mirrored.search.search(words, offset, PAGE_SIZE) : await searchInDatabase(db, words, offset);
+  return { items: await coursesInOrder(db, ids), page, pageSize: PAGE_SIZE, total };
 }
 
 /** The catalogue with its database bound: what route loaders and API handlers receive. */
-export function createCatalogueService(db: Database) {
+export function createCatalogueService(db: Database, mirror?: CatalogueMirror) {
   return {
     listCountries: () => listCountries(db),
     findCountry: (nameOrAlias: string) => findCountry(db, nameOrAlias),
-    listUniversities: (options: { page: number; countryId?: number }) => listUniversities(db, options),
-    getUniversity: (id: number) => getUniversity(db, id),
-    listUniversityCourses: (universityId: number) => listUniversityCourses(db, universityId),
+    listUniversities: (options: { page: number; countryId?: number }) => listUniversities(db, options, mirror),
+    getUniversity: (id: number) => getUniversity(db, id, mirror),
+    listUniversityCourses: (universityId: number) => listUniversityCourses(db, universityId, mirror),
     getCourse: (id: number, universityId?: number) => getCourse(db, id, universityId),
-    searchCourses: (term: string, page: number) => searchCourses(db, term, page),
+    searchCourses: (term: string, page: number) => searchCourses(db, term, page, mirror),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -114,6 +115,15 @@ export const courseIntakes = pgTable(
   },
   (t) => [uniqueIndex("course_intakes_course_start_idx").on(t.courseId, t.year, t.month)],
 );
+
+/**
+ * One row counting changes to the catalogue: statement triggers on countries, universities and courses
+ * add one (drizzle/0013_catalogue_version.sql), so every instance's search index can tell it is behind.
+ */
+export const catalogueVersion = pgTable("catalogue_version", {
+  id: smallint("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
 
 /** Every distinct word of the search index, for typo correction by trigram similarity. */
 export const searchWords = pgTable("search_words", {

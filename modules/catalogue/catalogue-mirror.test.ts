@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { countries, courses, universities } from "../../platform/db/schema.ts";
+import { openTestDatabase } from "../../tests/support/test-database.ts";
+import { getUniversity, listUniversities, searchCourses } from "./catalogue.ts";
+import { type CatalogueMirror, createCatalogueMirror } from "./catalogue-mirror.ts";
+
+let database: DatabaseHandle;
+let mirror: CatalogueMirror;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  mirror = createCatalogueMirror(database.db, undefined, { pollMs: 100 });
+  await mirror.ready();
+});
+afterAll(async () => {
+  mirror.stop();
+  await database.close();
+});
+
+describe("the search mirror", () => {
+  it("finds exactly what the database search finds, for broad, narrow, misspelt and place terms", async () => {
+    expect(mirror.current()?.search.size).toBeGreaterThan(5000);
+    const terms = [
+      "computer science",
+      "compter science",
+      "law",
+      "medicine",
+      "data science germany",
+      "mba",
+      "phd physics",
+      "engineering uk",
+      "science",
+      "management france",
+      "usa",
+      "holland",
+      "psycology",
+      "munich",
+      "archi",
+    ];
+    for (const term of terms) {
+      const fromIndex = await searchCourses(database.db, term, 1, mirror);
+      const fromDatabase = await searchCourses(database.db, term, 1);
+      expect(fromIndex.total, term).toBe(fromDatabase.total);
+      expect(fromIndex.items.length, term).toBe(fromDatabase.items.length);
+    }
+  });
+
+  it("lists universities, all or by country, page by page, exactly as the database does", async () => {
+    const [country] = await database.db.select().from(countries).where(eq(countries.slug, "germany"));
+    for (const options of [
+      { page: 1 },
+      { page: 7 },
+      { page: 1, countryId: country?.id },
+      { page: 2, countryId: country?.id },
+      { page: 999 },
+    ]) {
+      expect(await listUniversities(database.db, options, mirror)).toEqual(await listUniversities(database.db, options));
+    }
+    const first = (await listUniversities(database.db, { page: 1 })).items[0];
+    expect(await getUniversity(database.db, first?.id ?? 0, mirror)).toEqual(first);
+    await expect(getUniversity(database.db, 987_654_321, mirror)).rejects.toMatchObject({ kind: "not_found" });
+  });
+
+  it("stops answering from an outdated index at once after a change, and catches up", async () => {
+    const [university] = await database.db.select().from(universities).limit(1);
+    const [added] = await database.db
+      .insert(courses)
+      .values({
+        universityId: university?.id ?? 0,
+        name: "Master of Quizzicology",
+        level: "Masters",
+        durationMonths: 12,
+        feeAmount: 1000,
+        feeCurrency: "EUR",
+        feePeriod: "year",
+        mode: "Full-time",
+      })
+      .returning({ id: courses.id });
+    mirror.changed();
+    expect(mirror.current()).toBeNull();
+    expect((await searchCourses(database.db, "quizzicology", 1, mirror)).items.map((c) => c.id)).toEqual([added?.id]);
+    await mirror.ready();
+    expect(mirror.current()).not.toBeNull();
+    expect((await searchCourses(database.db, "quizicology", 1, mirror)).items.map((c) => c.id)).toEqual([added?.id]);
+
+    // A change made elsewhere (another instance, a script) is seen by the version check.
+    await database.db
+      .update(courses)
+      .set({ retiredAt: new Date() })
+      .where(eq(courses.id, added?.id ?? 0));
+    const started = Date.now();
+    while (mirror.current() !== null && Date.now() - started < 1000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await searchCourses(database.db, "quizzicology", 1, mirror)).total).toBe(0);
+    await mirror.ready();
+    expect((await searchCourses(database.db, "quizzicology", 1, mirror)).total).toBe(0);
+  });
+});

@@ -1,0 +1,177 @@
+import { sql } from "drizzle-orm";
+import { type Database, queryRows } from "../../platform/db/client.ts";
+import type { Logger } from "../../platform/log.ts";
+import type { UniversityType } from "../../vocabulary/catalogue.ts";
+import { buildSearchIndex, type IndexedCourse, type SearchIndex } from "./search-index.ts";
+
+/** A shown university with its country, as the lists show it. */
+export interface MirroredUniversity {
+  id: number;
+  name: string;
+  city: string;
+  type: UniversityType;
+  countryId: number;
+  countryName: string;
+  countrySlug: string;
+}
+
+/** What the mirror holds: the search index and the shown universities, in the lists' order. */
+export interface MirroredCatalogue {
+  search: SearchIndex;
+  /** All shown universities in the database's (name, id) order. */
+  universities: MirroredUniversity[];
+  byCountry: Map<number, MirroredUniversity[]>;
+  byId: Map<number, MirroredUniversity>;
+}
+
+/**
+ * The shown catalogue read into the process (decision 0022): the search index and the university lists,
+ * so uncached searches and list pages need no ranking or counting in the database. The catalogue's version
+ * (a counter that triggers move on every change to countries, universities and courses, migration 0013)
+ * is read every half second and after each change made here; when it moved, searches go to the
+ * database (always right, slower) until the index is rebuilt from it. So every instance answers a
+ * change within a second, and a search is never answered from an index older than the catalogue.
+ */
+export interface CatalogueMirror {
+  /** The mirror when it matches the catalogue's current version; null while it is (re)built. */
+  current(): MirroredCatalogue | null;
+  /** Reads the version now (news from another instance). */
+  check(): Promise<void>;
+  /**
+   * This instance just changed the catalogue: the index stops answering at once (searches go to the
+   * database) and is rebuilt.
+   */
+  changed(): void;
+  /** Resolves once the index matches the catalogue (tests, benches, start-up logs). */
+  ready(): Promise<void>;
+  stop(): void;
+}
+
+const LOAD_BATCH = 20_000;
+
+async function catalogueVersionOf(db: Database): Promise<number> {
+  const [row] = await queryRows<{ version: string | number }>(db, sql`select version from catalogue_version where id = 1`);
+  return Number(row?.version ?? 0);
+}
+
+async function loadMirroredUniversities(db: Database): Promise<MirroredUniversity[]> {
+  return queryRows<MirroredUniversity>(
+    db,
+    sql`select u.id, u.name, u.city, u.type, co.id as "countryId", co.name as "countryName", co.slug as "countrySlug"
+        from universities u
+        join countries co on co.id = u.country_id and co.visible
+        where u.retired_at is null
+        order by u.name, u.id`,
+  );
+}
+
+function mirrorOf(courses: IndexedCourse[], universities: MirroredUniversity[]): MirroredCatalogue {
+  const byCountry = new Map<number, MirroredUniversity[]>();
+  for (const university of universities) {
+    const list = byCountry.get(university.countryId);
+    if (list) list.push(university);
+    else byCountry.set(university.countryId, [university]);
+  }
+  return { search: buildSearchIndex(courses), universities, byCountry, byId: new Map(universities.map((u) => [u.id, u])) };
+}
+
+/** Every shown course's searchable fields, read in batches by id so no one query holds them all. */
+async function loadIndexedCourses(db: Database): Promise<IndexedCourse[]> {
+  const rows: IndexedCourse[] = [];
+  let after = 0;
+  for (;;) {
+    const batch = await queryRows<IndexedCourse>(
+      db,
+      sql`select c.id, c.name, c.level, u.name as university, u.city,
+                 co.name || ' ' || array_to_string(co.aliases, ' ') as country
+          from courses c
+          join universities u on u.id = c.university_id and u.retired_at is null
+          join countries co on co.id = u.country_id and co.visible
+          where c.retired_at is null and c.id > ${after}
+          order by c.id
+          limit ${LOAD_BATCH}`,
+    );
+    rows.push(...batch);
+    if (batch.length < LOAD_BATCH) return rows;
+    after = (batch.at(-1) as IndexedCourse).id;
+  }
+}
+
+export function createCatalogueMirror(db: Database, log?: Logger, options: { pollMs?: number } = {}): CatalogueMirror {
+  let index: MirroredCatalogue | null = null;
+  let indexVersion = -1;
+  let latestVersion = -1;
+  let building: Promise<void> | null = null;
+  let waiting: Array<() => void> = [];
+  let stopped = false;
+
+  const settle = () => {
+    if (index && indexVersion === latestVersion) {
+      for (const resolve of waiting) resolve();
+      waiting = [];
+    }
+  };
+
+  const rebuild = async () => {
+    while (!stopped && indexVersion !== latestVersion) {
+      const started = performance.now();
+      // The version is read before the courses: a change after that moves it again and brings another
+      // rebuild, so an index is never labelled newer than what it holds. Reading in batches, outside a
+      // transaction, lets requests go between them (PGlite has one connection).
+      const readVersion = await catalogueVersionOf(db);
+      const rows = await loadIndexedCourses(db);
+      index = mirrorOf(rows, await loadMirroredUniversities(db));
+      indexVersion = readVersion;
+      // Only a version read by check() is believed (after changed() it is unknown until then).
+      if (readVersion > latestVersion) latestVersion = readVersion;
+      log?.info(
+        {
+          courses: index.search.size,
+          universities: index.universities.length,
+          version: readVersion,
+          ms: Math.round(performance.now() - started),
+        },
+        "catalogue mirror built",
+      );
+      settle();
+    }
+  };
+
+  const check = async () => {
+    const version = await catalogueVersionOf(db);
+    if (version === latestVersion && version === indexVersion) return;
+    latestVersion = version;
+    settle();
+    if (!building)
+      building = rebuild()
+        .catch((error) => log?.error({ err: error }, "search index could not be built; searches use the database"))
+        .finally(() => {
+          building = null;
+        });
+  };
+
+  const timer = setInterval(() => {
+    check().catch((error) => log?.warn({ err: error }, "could not read the catalogue version"));
+  }, options.pollMs ?? 500);
+  timer.unref();
+  void check().catch((error) => log?.warn({ err: error }, "could not read the catalogue version"));
+
+  return {
+    current: () => (indexVersion === latestVersion ? index : null),
+    check,
+    changed: () => {
+      // Unknown until read: no index matches it, so nothing stale is answered meanwhile.
+      latestVersion = Number.NaN;
+      void check().catch((error) => log?.warn({ err: error }, "could not read the catalogue version"));
+    },
+    ready: () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        void check().then(settle, () => undefined);
+      }),
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * The course search index, held in the process (decision 0022): every shown course's searchable words
+ * in compact typed arrays, so a search, however broad, reads a few posting lists instead of ranking
+ * every match in the database. It answers which courses match and in what order; their details come
+ * from the database by id.
+ *
+ * Matching follows the database search it replaces (decision 0002): a term's words are ANDed; each word
+ * matches indexed words it is a prefix of, and, from three letters, up to four indexed words within
+ * trigram similarity 0.3 (pg_trgm's measure), so one typo per word is forgiven. A course's score is the
+ * sum, over the term's words, of the best weight among the fields the word matched in (course name 1,
+ * level 0.4, university, city or country 0.2) times how well it matched (the word itself 1, a word it
+ * begins 0.8, a similar word 0.5). Ties go by course name, then id.
+ */
+
+/** Where a word of a course was found. */
+export const searchFields = ["name", "level", "university", "city", "country"] as const;
+export type SearchField = (typeof searchFields)[number];
+
+const fieldWeights: Record<SearchField, number> = { name: 1, level: 0.4, university: 0.2, city: 0.2, country: 0.2 };
+
+/** A shown course as the index reads it. */
+export interface IndexedCourse {
+  id: number;
+  name: string;
+  level: string;
+  university: string;
+  city: string;
+  /** The country's name and its aliases. */
+  country: string;
+}
+
+/** Words of a text as the index and the queries cut them: letters and digits, lower case. */
+export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** How well an indexed word matches a query word: the word itself, a word it begins, a similar word (a typo). */
+const EXACT = 1;
+const PREFIX = 0.8;
+const SIMILAR = 0.5;
+
+const SIMILARITY_THRESHOLD = 0.3;
+const MAX_SIMILAR = 4;
+
+/** pg_trgm's trigrams of one word: padded with two spaces before and one after. */
+function trigramsOf(word: string): string[] {
+  const padded = `  ${word} `;
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i += 1) grams.add(padded.slice(i, i + 3));
+  return [...grams];
+}
+
+export interface SearchIndex {
+  /** How many courses are indexed. */
+  readonly size: number;
+  /** The ids of the courses matching every word, best first: `total` of them, `ids` from `offset`. */
+  search(words: string[], offset: number, limit: number): { total: number; ids: number[] };
+}
+
+/** Builds the index from every shown course (any order). */
+export function buildSearchIndex(rows: Iterable<IndexedCourse>): SearchIndex {
+  const all = [...rows];
+  // Documents are numbered in (name, id) order, so ties fall out of a numeric sort.
+  all.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+  const count = all.length;
+  const courseIds = new Int32Array(count);
+
+  // term -> its postings while building: document numbers (ascending) and the fields it was in.
+  const building = new Map<string, { docs: number[]; masks: number[] }>();
+  for (let doc = 0; doc < count; doc += 1) {
+    const row = all[doc] as IndexedCourse;
+    courseIds[doc] = row.id;
+    const masks = new Map<string, number>();
+    const texts: Record<SearchField, string> = {
+      name: row.name,
+      level: row.level,
+      university: row.university,
+      city: row.city,
+      country: row.country,
+    };
+    searchFields.forEach((field, bit) => {
+      for (const word of wordsOf(texts[field])) masks.set(word, (masks.get(word) ?? 0) | (1 << bit));
+    });
+    for (const [word, mask] of masks) {
+      let postings = building.get(word);
+      if (!postings) {
+        postings = { docs: [], masks: [] };
+        building.set(word, postings);
+      }
+      postings.docs.push(doc);
+      postings.masks.push(mask);
+    }
+  }
+
+  const terms = [...building.keys()].sort();
+  const termDocs = terms.map((t) => Int32Array.from(building.get(t)?.docs ?? []));
+  const termMasks = terms.map((t) => Uint8Array.from(building.get(t)?.masks ?? []));
+  building.clear();
+
+  // The best weight of each field mask (5 fields: 32 masks).
+  const maskWeight = new Float64Array(1 << searchFields.length);
+  for (let mask = 1; mask < maskWeight.length; mask += 1)
+    maskWeight[mask] = Math.max(...searchFields.filter((_, bit) => mask & (1 << bit)).map((f) => fieldWeights[f]));
+
+  // Trigram -> terms holding it, for typo correction.
+  const trigramTerms = new Map<string, number[]>();
+  const termTrigramCount = new Int32Array(terms.length);
+  terms.forEach((term, id) => {
+    const grams = trigramsOf(term);
+    termTrigramCount[id] = grams.length;
+    for (const gram of grams) {
+      const list = trigramTerms.get(gram);
+      if (list) list.push(id);
+      else trigramTerms.set(gram, [id]);
+    }
+  });
+
+  /** The first term not below `word` (binary search over the sorted terms). */
+  const lowerBound = (word: string) => {
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((terms[mid] as string) < word) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+
+  /** Terms a query word stands for, each with how well: itself, those it begins, up to four similar ones. */
+  const termsFor = (word: string): Array<{ id: number; quality: number }> => {
+    const found: Array<{ id: number; quality: number }> = [];
+    for (let id = lowerBound(word); id < terms.length && (terms[id] as string).startsWith(word); id += 1)
+      found.push({ id, quality: terms[id] === word ? EXACT : PREFIX });
+    if (word.length >= 3) {
+      const grams = trigramsOf(word);
+      const shared = new Map<number, number>();
+      for (const gram of grams) for (const id of trigramTerms.get(gram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+      const similar: Array<{ id: number; similarity: number }> = [];
+      for (const [id, common] of shared) {
+        const similarity = common / (grams.length + (termTrigramCount[id] as number) - common);
+        if (similarity >= SIMILARITY_THRESHOLD) similar.push({ id, similarity });
+      }
+      similar.sort((a, b) => b.similarity - a.similarity || ((terms[a.id] as string) < (terms[b.id] as string) ? -1 : 1));
+      for (const { id } of similar.slice(0, MAX_SIMILAR))
+        if (!found.some((f) => f.id === id)) found.push({ id, quality: SIMILAR });
+    }
+    return found;
+  };
+
+  // Scratch space reused by every search (searches run one at a time: JavaScript is single-threaded).
+  const mark = new Int32Array(count);
+  const wordScore = new Float64Array(count);
+  const totalScore = new Float64Array(count);
+  let generation = 0;
+
+  return {
+    size: count,
+    search(words, offset, limit) {
+      if (words.length === 0 || count === 0) return { total: 0, ids: [] };
+      let candidates: Int32Array | null = null;
+      let candidateGeneration = 0;
+      for (const word of words) {
+        const matched = termsFor(word);
+        generation += 1;
+        if (generation > 2_000_000_000) {
+          mark.fill(0);
+          generation = 1;
+        }
+        const current = generation;
+        const found: number[] = [];
+        for (const { id: term, quality } of matched) {
+          const docs = termDocs[term] as Int32Array;
+          const masks = termMasks[term] as Uint8Array;
+          for (let i = 0; i < docs.length; i += 1) {
+            const doc = docs[i] as number;
+            const weight = (maskWeight[masks[i] as number] as number) * quality;
+            const seen = mark[doc] as number;
+            if (seen === current) {
+              if (weight > (wordScore[doc] as number)) wordScore[doc] = weight;
+            } else if (candidates === null || seen === candidateGeneration) {
+              mark[doc] = current;
+              wordScore[doc] = weight;
+              found.push(doc);
+            }
+          }
+        }
+        const next = Int32Array.from(found);
+        for (let i = 0; i < next.length; i += 1) {
+          const doc = next[i] as number;
+          totalScore[doc] = (candidates === null ? 0 : (totalScore[doc] as number)) + (wordScore[doc] as number);
+        }
+        candidates = next;
+        candidateGeneration = current;
+        if (candidates.length === 0) break;
+      }
+      if (!candidates || candidates.length === 0) return { total: 0, ids: [] };
+
+      // Best score first; within a score, document order is (name, id) order.
+      candidates.sort();
+      const byScore = new Map<number, number>();
+      for (let i = 0; i < candidates.length; i += 1) {
+        const score = totalScore[candidates[i] as number] as number;
+        byScore.set(score, (byScore.get(score) ?? 0) + 1);
+      }
+      const scores = [...byScore.keys()].sort((a, b) => b - a);
+      const ids: number[] = [];
+      let skip = offset;
+      for (const score of scores) {
+        const inBucket = byScore.get(score) as number;
+        if (skip >= inBucket) {
+          skip -= inBucket;
+          continue;
+        }
+        for (let i = 0; i < candidates.length && ids.length < limit; i += 1) {
+          const doc = candidates[i] as number;
+          if (totalScore[doc] !== score) continue;
+          if (skip > 0) {
+            skip -= 1;
+            continue;
+          }
+          ids.push(courseIds[doc] as number);
+        }
+        if (ids.length >= limit) break;
+      }
+      return { total: candidates.length, ids };
+    },
+  };
+}
