@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { compiledServer, serverNodeFlags } from "./scripts/build-state.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "ignite-e2e-"));
@@ -32,7 +33,7 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: "node --enable-source-maps build/node/main.mjs",
+    command: ["node", ...serverNodeFlags, JSON.stringify(compiledServer)].join(" "),
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

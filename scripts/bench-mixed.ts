@@ -45,7 +45,7 @@ import { SESSION_COOKIE } from "../platform/cookies.ts";
 import { openPglite } from "../platform/db/client.ts";
 import { indianStates, preferredSubjects, studyDestinations, typesOfStudy, yearsOfStudy } from "../vocabulary/consultations.ts";
 import { attachmentTypes, UPLOADS_PER_HOUR } from "../vocabulary/documents.ts";
-import { buildIsStale } from "./build-state.mjs";
+import { buildIsStale, compiledServer, serverNodeFlags } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const write = (line = "") => process.stdout.write(`${line}\n`);
@@ -575,7 +575,7 @@ async function main() {
 
   const logFd = openSync(logFile, "a");
   const profileArgs = cpuProfile ? ["--cpu-prof", "--cpu-prof-dir", path.join(root, ".tmp/bench-mixed-profile")] : [];
-  const server = spawn(process.execPath, [...profileArgs, "--enable-source-maps", "build/node/main.mjs"], {
+  const server = spawn(process.execPath, [...profileArgs, ...serverNodeFlags, compiledServer], {
     cwd: root,
     stdio: ["ignore", logFd, logFd],
     env,

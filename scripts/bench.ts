@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { compiledServer, serverNodeFlags } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".tmp/bench-data");
@@ -108,7 +109,7 @@ async function main() {
   write("Building...");
   runOrDie("npm", ["run", "--silent", "build"]);
 
-  const server = spawn(process.execPath, ["--enable-source-maps", "build/node/main.mjs"], {
+  const server = spawn(process.execPath, [...serverNodeFlags, compiledServer], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

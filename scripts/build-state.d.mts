@@ -2,3 +2,5 @@
 export const compiledServer: string;
 /** Whether the production build is missing or older than the sources. */
 export function buildIsStale(): boolean;
+/** Node's flags for the production server. */
+export const serverNodeFlags: string[];

@@ -5,11 +5,12 @@
 // load balancer (nginx, HAProxy, a cloud one) instead: see the README.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ignite REDIS_URL=redis://127.0.0.1:6379 npm run cluster -- --instances 4
-import cluster from "node:cluster";
+
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildIsStale, compiledServer } from "./build-state.mjs";
+import { buildIsStale, compiledServer, serverNodeFlags } from "./build-state.mjs";
 
 const { values } = parseArgs({ options: { instances: { type: "string", default: "2" } } });
 const instances = Number(values.instances);
@@ -21,7 +22,8 @@ if (!process.env.DATABASE_URL) {
   process.stderr.write("npm run cluster needs DATABASE_URL (a PostgreSQL server): PGlite cannot be shared by processes.\n");
   process.exit(1);
 }
-if (!process.env.REDIS_URL) process.stderr.write("REDIS_URL is not set: each instance keeps its own cache for up to a minute after a catalogue change.\n");
+if (!process.env.REDIS_URL)
+  process.stderr.write("REDIS_URL is not set: each instance keeps its own cache for up to a minute after a catalogue change.\n");
 
 const root = path.resolve(import.meta.dirname, "..");
 if (buildIsStale()) {
@@ -30,7 +32,7 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-cluster.setupPrimary({ exec: compiledServer, execArgv: ["--enable-source-maps"] });
+cluster.setupPrimary({ exec: compiledServer, execArgv: serverNodeFlags });
 let stopping = false;
 const start = () => cluster.fork();
 for (let i = 0; i < instances; i += 1) start();

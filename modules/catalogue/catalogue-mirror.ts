@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { UniversityType } from "../../vocabulary/catalogue.ts";
-import { buildSearchIndex, type IndexedCourse, type SearchIndex } from "./search-index.ts";
+import { createSearchIndexBuilder, type IndexedCourse, type SearchIndex } from "./search-index.ts";
 
 /** A shown university with its country, as the lists show it. */
 export interface MirroredUniversity {
@@ -47,7 +47,7 @@ export interface CatalogueMirror {
   stop(): void;
 }
 
-const LOAD_BATCH = 20_000;
+const LOAD_BATCH = 5_000;
 
 async function catalogueVersionOf(db: Database): Promise<number> {
   const [row] = await queryRows<{ version: string | number }>(db, sql`select version from catalogue_version where id = 1`);
@@ -65,19 +65,19 @@ async function loadMirroredUniversities(db: Database): Promise<MirroredUniversit
   );
 }
 
-function mirrorOf(courses: IndexedCourse[], universities: MirroredUniversity[]): MirroredCatalogue {
+function mirrorOf(search: SearchIndex, universities: MirroredUniversity[]): MirroredCatalogue {
   const byCountry = new Map<number, MirroredUniversity[]>();
   for (const university of universities) {
     const list = byCountry.get(university.countryId);
     if (list) list.push(university);
     else byCountry.set(university.countryId, [university]);
   }
-  return { search: buildSearchIndex(courses), universities, byCountry, byId: new Map(universities.map((u) => [u.id, u])) };
+  return { search, universities, byCountry, byId: new Map(universities.map((u) => [u.id, u])) };
 }
 
-/** Every shown course's searchable fields, read in batches by id so no one query holds them all. */
-async function loadIndexedCourses(db: Database): Promise<IndexedCourse[]> {
-  const rows: IndexedCourse[] = [];
+/** Every shown course's searchable fields into the index, read in batches by id so none is held whole. */
+async function indexShownCourses(db: Database): Promise<SearchIndex> {
+  const builder = createSearchIndexBuilder();
   let after = 0;
   for (;;) {
     const batch = await queryRows<IndexedCourse>(
@@ -91,8 +91,8 @@ async function loadIndexedCourses(db: Database): Promise<IndexedCourse[]> {
           order by c.id
           limit ${LOAD_BATCH}`,
     );
-    rows.push(...batch);
-    if (batch.length < LOAD_BATCH) return rows;
+    for (const row of batch) builder.add(row);
+    if (batch.length < LOAD_BATCH) return builder.build();
     after = (batch.at(-1) as IndexedCourse).id;
   }
 }
@@ -119,8 +119,7 @@ export function createCatalogueMirror(db: Database, log?: Logger, options: { pol
       // rebuild, so an index is never labelled newer than what it holds. Reading in batches, outside a
       // transaction, lets requests go between them (PGlite has one connection).
       const readVersion = await catalogueVersionOf(db);
-      const rows = await loadIndexedCourses(db);
-      index = mirrorOf(rows, await loadMirroredUniversities(db));
+      index = mirrorOf(await indexShownCourses(db), await loadMirroredUniversities(db));
       indexVersion = readVersion;
       // Only a version read by check() is believed (after changed() it is unknown until then).
       if (readVersion > latestVersion) latestVersion = readVersion;

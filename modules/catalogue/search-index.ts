@@ -57,44 +57,75 @@ export interface SearchIndex {
 
 /** Builds the index from every shown course (any order). */
 export function buildSearchIndex(rows: Iterable<IndexedCourse>): SearchIndex {
-  const all = [...rows];
-  // Documents are numbered in (name, id) order, so ties fall out of a numeric sort.
-  all.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
-  const count = all.length;
-  const courseIds = new Int32Array(count);
+  const builder = createSearchIndexBuilder();
+  for (const row of rows) builder.add(row);
+  return builder.build();
+}
 
-  // term -> its postings while building: document numbers (ascending) and the fields it was in.
-  const building = new Map<string, { docs: number[]; masks: number[] }>();
-  for (let doc = 0; doc < count; doc += 1) {
-    const row = all[doc] as IndexedCourse;
-    courseIds[doc] = row.id;
-    const masks = new Map<string, number>();
-    const texts: Record<SearchField, string> = {
-      name: row.name,
-      level: row.level,
-      university: row.university,
-      city: row.city,
-      country: row.country,
-    };
-    searchFields.forEach((field, bit) => {
-      for (const word of wordsOf(texts[field])) masks.set(word, (masks.get(word) ?? 0) | (1 << bit));
-    });
-    for (const [word, mask] of masks) {
-      let postings = building.get(word);
-      if (!postings) {
-        postings = { docs: [], masks: [] };
-        building.set(word, postings);
+/**
+ * Takes courses one at a time (so a catalogue read in batches is never held whole) and builds the
+ * index. Postings are kept packed while building: (arrival number × 32) + the fields' bit mask.
+ */
+export function createSearchIndexBuilder() {
+  const arrivalIds: number[] = [];
+  const arrivalNames: string[] = [];
+  const building = new Map<string, number[]>();
+  const FIELD_BITS = 32;
+  return {
+    add(row: IndexedCourse) {
+      const arrival = arrivalIds.length;
+      arrivalIds.push(row.id);
+      arrivalNames.push(row.name);
+      const masks = new Map<string, number>();
+      const texts: Record<SearchField, string> = {
+        name: row.name,
+        level: row.level,
+        university: row.university,
+        city: row.city,
+        country: row.country,
+      };
+      searchFields.forEach((field, bit) => {
+        for (const word of wordsOf(texts[field])) masks.set(word, (masks.get(word) ?? 0) | (1 << bit));
+      });
+      for (const [word, mask] of masks) {
+        const packed = arrival * FIELD_BITS + mask;
+        const postings = building.get(word);
+        if (postings) postings.push(packed);
+        else building.set(word, [packed]);
       }
-      postings.docs.push(doc);
-      postings.masks.push(mask);
-    }
-  }
+    },
+    build(): SearchIndex {
+      const count = arrivalIds.length;
+      // Documents are numbered in (name, id) order, so ties fall out of a numeric sort.
+      const order = Array.from({ length: count }, (_, i) => i);
+      order.sort((a, b) => {
+        const x = arrivalNames[a] as string;
+        const y = arrivalNames[b] as string;
+        return x < y ? -1 : x > y ? 1 : (arrivalIds[a] as number) - (arrivalIds[b] as number);
+      });
+      const courseIds = new Int32Array(count);
+      const docOf = new Int32Array(count);
+      order.forEach((arrival, doc) => {
+        courseIds[doc] = arrivalIds[arrival] as number;
+        docOf[arrival] = doc;
+      });
+      const terms = [...building.keys()].sort();
+      const termDocs: Int32Array[] = [];
+      const termMasks: Uint8Array[] = [];
+      for (const term of terms) {
+        const packed = Int32Array.from(building.get(term) ?? [], (p) => (docOf[Math.floor(p / FIELD_BITS)] as number) * FIELD_BITS + (p % FIELD_BITS));
+        building.delete(term);
+        packed.sort();
+        termDocs.push(packed.map((p) => Math.floor(p / FIELD_BITS)));
+        termMasks.push(Uint8Array.from(packed, (p) => p % FIELD_BITS));
+      }
+      return indexOf(courseIds, terms, termDocs, termMasks);
+    },
+  };
+}
 
-  const terms = [...building.keys()].sort();
-  const termDocs = terms.map((t) => Int32Array.from(building.get(t)?.docs ?? []));
-  const termMasks = terms.map((t) => Uint8Array.from(building.get(t)?.masks ?? []));
-  building.clear();
-
+function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[], termMasks: Uint8Array[]): SearchIndex {
+  const count = courseIds.length;
   // The best weight of each field mask (5 fields: 32 masks).
   const maskWeight = new Float64Array(1 << searchFields.length);
   for (let mask = 1; mask < maskWeight.length; mask += 1)

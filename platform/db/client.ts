@@ -40,7 +40,14 @@ export const pgliteExtensions = { pg_trgm };
 /** A PGlite database: in memory for `memory://`, else files under the given directory. */
 export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File } = {}): DatabaseHandle & { client: PGlite } {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { extensions: pgliteExtensions, loadDataDir: options.loadDataDir });
+  const client = new PGlite(dataDir, {
+    extensions: pgliteExtensions,
+    loadDataDir: options.loadDataDir,
+    // PGlite's default 128 MB of shared buffers stays resident in the process; the pages are in the
+    // operating system's file cache anyway, and searches and lists are answered from the catalogue
+    // mirror (decision 0022). 32 MB measured as fast for pages and ~100 MB smaller (decision 0021).
+    postgresqlconf: ["shared_buffers=32MB"],
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     client,

@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures.ts";
 
 test("health, readiness and the favicon answer", async ({ request }) => {
   expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok" });
-  expect(await (await request.get("/readyz")).json()).toEqual({ status: "ready" });
+  await expect.poll(async () => (await request.get("/readyz")).json()).toEqual({ status: "ready", catalogueMirror: "ready" });
   const favicon = await request.get("/favicon.ico");
   expect(favicon.status()).toBe(200);
   expect(favicon.headers()["content-type"]).toContain("image/svg+xml");
