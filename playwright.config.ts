@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { compiledServer, serverNodeFlags } from "./scripts/build-state.mjs";
+import { compiledServer, serverEnvironment, serverNodeFlags } from "./scripts/build-state.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "ignite-e2e-"));
@@ -40,6 +40,7 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      ...serverEnvironment({}),
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

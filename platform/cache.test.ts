@@ -18,3 +18,22 @@ describe("public cache", () => {
     expect(cache.size).toBe(0);
   });
 });
+
+describe("public cache bounded by bytes", () => {
+  it("evicts the least recently used until the answers fit, and never keeps one larger than the budget", () => {
+    const cache = new PublicCache<string>(100, 60_000, Date.now, { maxBytes: 10, sizeOf: (v) => v.length });
+    cache.set("a", "aaaa");
+    cache.set("b", "bbbb");
+    expect(cache.get("a")).toBe("aaaa");
+    cache.set("c", "cccc");
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBe("aaaa");
+    expect(cache.sizeInBytes).toBe(8);
+    cache.set("huge", "x".repeat(11));
+    expect(cache.get("huge")).toBeUndefined();
+    cache.set("a", "aa");
+    expect(cache.sizeInBytes).toBe(6);
+    cache.clear();
+    expect(cache.sizeInBytes).toBe(0);
+  });
+});

@@ -1,21 +1,24 @@
 /**
  * A small least-recently-used cache with a time limit, for answers that are the same for every
- * visitor (public pages, catalogue calls). Never holds anything belonging to one user.
+ * visitor (public pages, catalogue calls). Never holds anything belonging to one user. Bounded by
+ * entries and, with `sizeOf`, by bytes: uncached traffic over many pages must not grow the process.
  */
 export class PublicCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
+  private readonly entries = new Map<string, { value: V; expires: number; bytes: number }>();
+  private bytes = 0;
 
   constructor(
     private readonly maxEntries: number,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    private readonly limits: { maxBytes?: number; sizeOf?: (value: V) => number } = {},
   ) {}
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     this.entries.delete(key);
@@ -24,21 +27,37 @@ export class PublicCache<V> {
   }
 
   set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
-    while (this.entries.size > this.maxEntries) {
+    const bytes = this.limits.sizeOf?.(value) ?? 0;
+    if (this.limits.maxBytes !== undefined && bytes > this.limits.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs, bytes });
+    this.bytes += bytes;
+    while (this.entries.size > this.maxEntries || (this.limits.maxBytes !== undefined && this.bytes > this.limits.maxBytes)) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.remove(oldest);
     }
   }
 
   /** Called by every catalogue write, so no visitor sees a stale answer for longer than a request. */
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes held, as `sizeOf` counts them. */
+  get sizeInBytes(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 }

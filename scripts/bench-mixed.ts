@@ -45,7 +45,7 @@ import { SESSION_COOKIE } from "../platform/cookies.ts";
 import { openPglite } from "../platform/db/client.ts";
 import { indianStates, preferredSubjects, studyDestinations, typesOfStudy, yearsOfStudy } from "../vocabulary/consultations.ts";
 import { attachmentTypes, UPLOADS_PER_HOUR } from "../vocabulary/documents.ts";
-import { buildIsStale, compiledServer, serverNodeFlags } from "./build-state.mjs";
+import { buildIsStale, compiledServer, serverEnvironment, serverNodeFlags } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const write = (line = "") => process.stdout.write(`${line}\n`);
@@ -560,14 +560,13 @@ async function main() {
   port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...serverEnvironment(),
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SEED: "demo",
     TRUST_PROXY: "true",
     LOG_LEVEL: process.argv.includes("--log-level") ? logLevel : "warn",
-    NODE_ENV: "production",
   };
   for (const name of ["SMTP_URL", "DATABASE_URL", "PUBLIC_URL", "DEMO_STUDENT", "SEARCH_RATE_LIMIT_PER_MINUTE", "REDIS_URL"])
     delete env[name];

@@ -1,14 +1,23 @@
 /**
  * `npm run bench`: the production server on a large catalogue (10,000 universities, 200,000 courses),
- * measured with autocannon, plus the first-load JavaScript and CSS of `/` (gzip) against the budgets
- * of DESIGN.md section 8. Figures go to stdout and .tmp/bench.json.
+ * measured with autocannon (10 connections): cached answers against a bare node:http server sending the
+ * same bytes, uncached list pages and searches (100+ rotating terms, each request at an address of its
+ * own), resident memory, and the first-load JavaScript and CSS of `/` (gzip) against DESIGN.md's budgets.
+ * Figures go to stdout and .tmp/bench.json.
+ *
+ *   npm run bench                                        PGlite (.tmp/bench-data)
+ *   npm run bench -- --database-url postgres://...       PostgreSQL (the catalogue is generated once)
+ *   npm run bench -- --database-url ... --instances 2    several instances behind npm run cluster
+ *   npm run bench -- --database-url ... --scaling        1, 2 and 4 instances, and how throughput grows
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { compiledServer, serverNodeFlags } from "./build-state.mjs";
+import pg from "pg";
+import { compiledServer, serverEnvironment, serverNodeFlags } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".tmp/bench-data");
@@ -22,20 +31,28 @@ function runOrDie(command: string, args: string[]) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
-async function waitForReady(server: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
+/** Waits until the servers answer ready with their catalogue mirror built (every instance, for a cluster). */
+async function waitForReady(server: ChildProcess, instances = 1) {
+  let readyInARow = 0;
+  for (let i = 0; i < 600; i++) {
     if (server.exitCode !== null) throw new Error("server exited");
     try {
       const answer = await fetch(`${base}/readyz`);
       // Measured once the catalogue mirror is read: before that, searches go to the database.
-      if (answer.ok && (await answer.json()).catalogueMirror === "ready") return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
+      if (answer.ok && (await answer.json()).catalogueMirror === "ready") readyInARow += 1;
+      else readyInARow = 0;
+      // The cluster hands connections round-robin: several ready answers in a row cover every instance.
+      if (readyInARow >= instances * 3) return;
+    } catch {
+      readyInARow = 0;
+    }
+    await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error("server did not become ready");
 }
 
-type Scenario = { name: string; paths: string[] };
+/** `unique`: each request gets an address of its own (`&n=`), so no cache answers it. `base`: another server. */
+type Scenario = { name: string; paths: string[]; unique?: boolean; base?: string };
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
@@ -48,7 +65,7 @@ async function measure(scenario: Scenario) {
   // autocannon reports p97.5, not p95: every response time is kept and the percentiles computed here.
   const times: number[] = [];
   const result = await autocannon({
-    url: base,
+    url: scenario.base ?? base,
     connections: 10,
     duration: seconds,
     setupClient: (client) => {
@@ -57,7 +74,9 @@ async function measure(scenario: Scenario) {
     requests: [
       {
         setupRequest: (request) => {
-          request.path = scenario.paths[i++ % scenario.paths.length] ?? "/";
+          const path = scenario.paths[i % scenario.paths.length] ?? "/";
+          request.path = scenario.unique ? `${path}${path.includes("?") ? "&" : "?"}n=${i}` : path;
+          i += 1;
           return request;
         },
       },
@@ -91,77 +110,358 @@ async function firstLoadSizes() {
   return { jsKb: +(js / 1024).toFixed(1), cssKb: +(css / 1024).toFixed(1), scripts: scripts.size, stylesheets: styles.length };
 }
 
-async function main() {
-  mkdirSync(path.join(root, ".tmp"), { recursive: true });
-  if (!existsSync(path.join(dataDir, "pgdata"))) {
-    write("Generating the large catalogue (once; kept in .tmp/bench-data)...");
+/** At least 100 terms as students type them: broad words, typos, several words, places and universities. */
+const searchTerms = [
+  // broad
+  "science",
+  "engineering",
+  "management",
+  "business",
+  "technology",
+  "arts",
+  "design",
+  "health",
+  "masters",
+  "bachelor",
+  "diploma",
+  "phd",
+  "certificate",
+  "online",
+  "international",
+  // subjects
+  "computer science",
+  "data science",
+  "artificial intelligence",
+  "cyber security",
+  "software engineering",
+  "mechanical engineering",
+  "civil engineering",
+  "electrical engineering",
+  "chemical engineering",
+  "aerospace",
+  "biomedical",
+  "robotics",
+  "nursing",
+  "pharmacy",
+  "physiotherapy",
+  "public health",
+  "clinical research",
+  "biotechnology",
+  "psychology",
+  "economics",
+  "hospitality",
+  "tourism",
+  "culinary",
+  "marketing",
+  "digital marketing",
+  "international business",
+  "human resource",
+  "supply chain",
+  "project management",
+  "architecture",
+  "graphic design",
+  "fashion",
+  "mathematics",
+  "physics",
+  "environmental science",
+  "agriculture",
+  "international relations",
+  "english literature",
+  "media",
+  "education",
+  "law",
+  "medicine",
+  "dentistry",
+  "accounting",
+  "finance",
+  "mba",
+  // typos
+  "compter science",
+  "enginering",
+  "managment",
+  "psycology",
+  "pharmcy",
+  "architecure",
+  "buisness",
+  "ecomonics",
+  "mathematcs",
+  "nursng",
+  "artifical intelligence",
+  "softwre",
+  "markting",
+  "biotechnolgy",
+  "medecine",
+  // several words with a place or a level
+  "data science germany",
+  "engineering uk",
+  "business management france",
+  "nursing australia",
+  "law ireland",
+  "computer science masters",
+  "phd physics",
+  "mba usa",
+  "master of science computer science",
+  "bachelor of laws",
+  "masters in data science in germany",
+  "psychology bachelors netherlands",
+  "architecture italy",
+  "medicine poland",
+  "hospitality switzerland",
+  "finance singapore",
+  "design milan",
+  "engineering munich",
+  "business dublin",
+  // places alone
+  "germany",
+  "united kingdom",
+  "uk",
+  "usa",
+  "united states",
+  "australia",
+  "ireland",
+  "france",
+  "netherlands",
+  "new zealand",
+  "canada",
+  "singapore",
+  "london",
+  "paris",
+  "sydney",
+  "berlin",
+  "toronto",
+  "melbourne",
+  "amsterdam",
+];
+
+/** Latencies and throughput of the servers now running, scenario by scenario. */
+async function runScenarios(scenarios: Scenario[]) {
+  const results = [];
+  for (const scenario of scenarios) {
+    const r = await measure(scenario);
+    results.push(r);
+    write(
+      `${r.scenario.padEnd(70)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors}`,
+    );
+  }
+  return results;
+}
+
+const pages = Array.from({ length: 800 }, (_, n) => n + 1);
+/** Each request of an uncached scenario has an address of its own, so no cache can answer it. */
+const uncachedScenarios = (): Scenario[] => [
+  { name: "GET /universities?page=1..800 (uncached)", paths: pages.map((p) => `/universities?page=${p}`), unique: true },
+  {
+    name: "GET /germany/universities?page=1..40 (uncached)",
+    paths: pages.slice(0, 40).map((p) => `/germany/universities?page=${p}`),
+    unique: true,
+  },
+  { name: "GET /countries (uncached)", paths: ["/countries"], unique: true },
+  {
+    name: "API /api/catalogue/universities?page=1..800 (uncached)",
+    paths: pages.map((p) => `/api/catalogue/universities?page=${p}`),
+    unique: true,
+  },
+  {
+    name: `API /api/catalogue/search, ${searchTerms.length} terms x pages 1..5 (uncached)`,
+    paths: pages.slice(0, 5).flatMap((p) => searchTerms.map((t) => `/api/catalogue/search/${encodeURIComponent(t)}?page=${p}`)),
+    unique: true,
+  },
+  {
+    name: `GET /search, ${searchTerms.length} terms (uncached page)`,
+    paths: searchTerms.map((t) => `/search?term=${encodeURIComponent(t)}`),
+    unique: true,
+  },
+];
+const cachedScenarios = (): Scenario[] => [
+  { name: "GET / (cached)", paths: ["/"] },
+  { name: "GET /universities?page=50 (cached)", paths: ["/universities?page=50"] },
+  { name: "API /api/catalogue/universities?page=50 (cached)", paths: ["/api/catalogue/universities?page=50"] },
+  { name: "API /api/catalogue/search/computer science (cached)", paths: ["/api/catalogue/search/computer%20science"] },
+];
+
+/** Resident memory of a process, in MB (Linux /proc). */
+function residentMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** The server processes: the instance itself, or the cluster's workers. */
+function serverPids(server: ChildProcess, instances: number): number[] {
+  if (instances === 1) return [server.pid ?? 0];
+  const children = spawnSync("pgrep", ["-P", String(server.pid)], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n");
+  return children.filter(Boolean).map(Number);
+}
+
+/** Starts one instance (PGlite or PostgreSQL), or `instances` behind the cluster (PostgreSQL). */
+function startServers(instances: number, databaseUrl?: string): ChildProcess {
+  const env = {
+    ...serverEnvironment(),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED: "none",
+    LOG_LEVEL: "warn",
+    SEARCH_RATE_LIMIT_PER_MINUTE: "1000000",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const args = instances === 1 ? [...serverNodeFlags, compiledServer] : ["scripts/cluster.mjs", "--instances", String(instances)];
+  return spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env });
+}
+
+async function stopServers(server: ChildProcess) {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8000))]);
+}
+
+/**
+ * A bare node:http server answering the bytes and headers of the site's cached "/" in a process of its
+ * own: the ceiling a cached answer is compared with (issue #11: at least half its rate).
+ */
+async function bareServerRate(): Promise<number> {
+  const answer = await fetch(`${base}/`, { headers: { "Accept-Encoding": "br" } });
+  const body = Buffer.from(await answer.arrayBuffer()).toString("base64");
+  const headers = JSON.stringify(
+    Object.fromEntries(
+      [...answer.headers.entries()].filter(
+        ([k]) => !["date", "connection", "keep-alive", "transfer-encoding", "content-length"].includes(k),
+      ),
+    ),
+  );
+  const barePort = port + 1;
+  const bare = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const body = Buffer.from(${JSON.stringify(body)}, "base64"); const headers = ${headers};
+       require("node:http").createServer((req, res) => { res.writeHead(200, { ...headers, "content-length": body.length }); res.end(body); }).listen(${barePort}, "127.0.0.1");`,
+    ],
+    { stdio: "ignore" },
+  );
+  try {
+    for (let i = 0; i < 50; i += 1) {
+      if (
+        await fetch(`http://127.0.0.1:${barePort}/`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [r] = await runScenarios([
+      { name: "bare node:http server, the same bytes as GET /", paths: ["/"], base: `http://127.0.0.1:${barePort}` },
+    ]);
+    return r?.requestsPerSecond ?? 0;
+  } finally {
+    bare.kill();
+  }
+}
+
+/** Makes sure the large catalogue is in the database used (generated once; PGlite data kept in .tmp/bench-data). */
+async function ensureLargeCatalogue(databaseUrl?: string) {
+  const generate = (target: string[]) => {
+    write("Generating the large catalogue (once)...");
     runOrDie("npx", [
       "tsx",
       "scripts/generate-large-catalogue.ts",
-      "--data-dir",
-      dataDir,
+      ...target,
       "--universities",
       "10000",
       "--courses-per-university",
       "20",
     ]);
+  };
+  if (!databaseUrl) {
+    if (!existsSync(path.join(dataDir, "pgdata"))) generate(["--data-dir", dataDir]);
+    return;
   }
-  write("Building...");
-  runOrDie("npm", ["run", "--silent", "build"]);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const courses = await client.query("select count(*)::int as n from courses").then(
+    (r) => r.rows[0]?.n as number,
+    () => 0,
+  );
+  await client.end();
+  if (courses < 200_000) generate(["--database-url", databaseUrl]);
+}
 
-  const server = spawn(process.execPath, [...serverNodeFlags, compiledServer], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED: "none",
-      LOG_LEVEL: "warn",
-      SEARCH_RATE_LIMIT_PER_MINUTE: "1000000",
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      "database-url": { type: "string" },
+      instances: { type: "string", default: "1" },
+      scaling: { type: "boolean", default: false },
     },
   });
-  try {
-    await waitForReady(server);
-    const pages = Array.from({ length: 800 }, (_, n) => n + 1);
-    const terms = [
-      "computer science",
-      "compter science",
-      "law",
-      "medicine",
-      "data science germany",
-      "mba",
-      "nursing",
-      "phd physics",
-      "engineering uk",
-      "business management",
-    ];
-    const scenarios: Scenario[] = [
-      { name: "GET / (cached)", paths: ["/"] },
-      { name: "GET /universities?page=50 (cached)", paths: ["/universities?page=50"] },
-      { name: "GET /universities?page=1..800 (mostly uncached)", paths: pages.map((p) => `/universities?page=${p}`) },
-      { name: "API /api/catalogue/universities?page=50 (cached)", paths: ["/api/catalogue/universities?page=50"] },
-      { name: "API /api/catalogue/universities?page=1..800", paths: pages.map((p) => `/api/catalogue/universities?page=${p}`) },
-      { name: "API /api/catalogue/search/computer science (cached)", paths: ["/api/catalogue/search/computer%20science"] },
-      {
-        name: "API /api/catalogue/search, 10 terms x 80 pages (mostly uncached)",
-        paths: pages.slice(0, 80).flatMap((p) => terms.map((t) => `/api/catalogue/search/${encodeURIComponent(t)}?page=${p}`)),
-      },
-    ];
-    const results = [];
-    for (const scenario of scenarios) {
-      const r = await measure(scenario);
-      results.push(r);
-      write(
-        `${r.scenario.padEnd(66)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors}`,
-      );
+  const databaseUrl = values["database-url"];
+  const instances = Number(values.instances);
+  if ((instances > 1 || values.scaling) && !databaseUrl)
+    throw new Error("--instances and --scaling need --database-url (PostgreSQL)");
+  mkdirSync(path.join(root, ".tmp"), { recursive: true });
+  await ensureLargeCatalogue(databaseUrl);
+  write("Building...");
+  runOrDie("npm", ["run", "--silent", "build"]);
+  write(`Database: ${databaseUrl ? "PostgreSQL" : "PGlite"}; 10 connections; ${seconds} s per scenario`);
+
+  if (values.scaling) {
+    const growth: Array<{ instances: number; results: Awaited<ReturnType<typeof runScenarios>> }> = [];
+    for (const n of [1, 2, 4]) {
+      write(`\n--- ${n} instance(s) ---`);
+      const server = startServers(n, databaseUrl);
+      try {
+        await waitForReady(server, n);
+        growth.push({
+          instances: n,
+          results: await runScenarios([
+            ...uncachedScenarios().slice(0, 1),
+            ...uncachedScenarios().slice(4, 5),
+            cachedScenarios()[0] as Scenario,
+          ]),
+        });
+      } finally {
+        await stopServers(server);
+      }
     }
+    write("\nThroughput against one instance:");
+    for (const { instances: n, results } of growth)
+      write(
+        `  ${n} instance(s): ${results.map((r, i) => `${r.scenario.split(" (")[0]} x${(r.requestsPerSecond / (growth[0]?.results[i]?.requestsPerSecond || 1)).toFixed(2)}`).join(", ")}`,
+      );
+    writeFileSync(path.join(root, ".tmp/bench-scaling.json"), JSON.stringify(growth, null, 2));
+    return;
+  }
+
+  const server = startServers(instances, databaseUrl);
+  try {
+    await waitForReady(server, instances);
+    const pids = serverPids(server, instances);
+    const memoryAtStart = pids.map(residentMb);
+    write(`Resident memory after start: ${memoryAtStart.join(" + ")} MB`);
+    const results = [...(await runScenarios(cachedScenarios())), ...(await runScenarios(uncachedScenarios()))];
+    const bare = await bareServerRate();
+    const cachedHome = results[0]?.requestsPerSecond ?? 0;
+    write(`Cached GET / against the bare server: ${(cachedHome / (bare || 1)).toFixed(2)} of its rate (target at least 0.5)`);
+    const memoryAfter = pids.map(residentMb);
+    write(`Resident memory after the run: ${memoryAfter.join(" + ")} MB`);
     const sizes = await firstLoadSizes();
     write(`First load of /: JavaScript ${sizes.jsKb} KB gzip (budget 130), CSS ${sizes.cssKb} KB gzip (budget 25)`);
-    writeFileSync(path.join(root, ".tmp/bench.json"), JSON.stringify({ results, sizes }, null, 2));
+    writeFileSync(
+      path.join(root, ".tmp/bench.json"),
+      JSON.stringify(
+        { database: databaseUrl ? "postgres" : "pglite", instances, memoryAtStart, memoryAfter, bare, results, sizes },
+        null,
+        2,
+      ),
+    );
   } finally {
-    server.kill("SIGTERM");
+    await stopServers(server);
   }
 }
 

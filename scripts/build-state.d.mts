@@ -4,3 +4,5 @@ export const compiledServer: string;
 export function buildIsStale(): boolean;
 /** Node's flags for the production server. */
 export const serverNodeFlags: string[];
+/** The production server's environment on top of the caller's (NODE_ENV=production). */
+export function serverEnvironment(env?: NodeJS.ProcessEnv | Record<string, string>): Record<string, string | undefined>;

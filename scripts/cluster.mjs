@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildIsStale, compiledServer, serverNodeFlags } from "./build-state.mjs";
+import { buildIsStale, compiledServer, serverEnvironment, serverNodeFlags } from "./build-state.mjs";
 
 const { values } = parseArgs({ options: { instances: { type: "string", default: "2" } } });
 const instances = Number(values.instances);
@@ -34,7 +34,7 @@ if (buildIsStale()) {
 
 cluster.setupPrimary({ exec: compiledServer, execArgv: serverNodeFlags });
 let stopping = false;
-const start = () => cluster.fork();
+const start = () => cluster.fork(serverEnvironment());
 for (let i = 0; i < instances; i += 1) start();
 cluster.on("exit", (worker, code, signal) => {
   if (stopping) return;

@@ -2,7 +2,7 @@
 // server with plain Node (no TypeScript compiler at run time).
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { buildIsStale, compiledServer, serverNodeFlags } from "./build-state.mjs";
+import { buildIsStale, compiledServer, serverEnvironment, serverNodeFlags } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -12,6 +12,10 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, [...serverNodeFlags, compiledServer], { cwd: root, stdio: "inherit" });
+const child = spawn(process.execPath, [...serverNodeFlags, compiledServer], {
+  cwd: root,
+  stdio: "inherit",
+  env: serverEnvironment(),
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -78,6 +78,8 @@ const formLimit = bodyLimit({
 const formBodyLimit: MiddlewareHandler<ServerEnv> = (c, next) => (uploadPaths.has(c.req.path) ? next() : formLimit(c, next));
 
 type CachedAnswer = { status: number; headers: [string, string][]; body: ArrayBuffer };
+/** What the public cache may hold: the most visited pages fit; a crawl over every page cannot grow the process. */
+const PUBLIC_CACHE_BYTES = 24 * 1024 * 1024;
 
 /** The peer's address; absent when the app is called in-process (tests). */
 function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
@@ -106,7 +108,10 @@ export function createApp(options: AppOptions) {
     log,
   });
   /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
-  const publicCache = new PublicCache<CachedAnswer>(2000, 60_000);
+  const publicCache = new PublicCache<CachedAnswer>(2000, 60_000, Date.now, {
+    maxBytes: PUBLIC_CACHE_BYTES,
+    sizeOf: (answer) => answer.body.byteLength,
+  });
   // Another instance changed the catalogue: forget here too (this instance's own news clears it twice, harmlessly).
   shared?.onCatalogueChange(() => {
     publicCache.clear();
