@@ -62,3 +62,36 @@ export function createDatabaseRateLimiter(db: Database, now: () => Date = () => 
     },
   };
 }
+
+/**
+ * Fixed-window counters in the process, for PGlite: a PGlite database is one process's, so there is no
+ * other instance to share with, and a search or a sign-in then costs no database write (decision 0021).
+ * Windows past are swept as the map grows.
+ */
+export function createMemoryRateLimiter(now: () => Date = () => new Date()): RateLimiter {
+  const counts = new Map<string, { window: number; count: number }>();
+  const windowOf = (rule: RateLimitRule, at: Date) => Math.floor(at.getTime() / (rule.windowSeconds * 1000));
+  const keyOf = (rule: RateLimitRule, key: string) => `${rule.name}:${key}`.slice(0, 300);
+  return {
+    async hit(rule, key) {
+      const at = now();
+      const window = windowOf(rule, at);
+      const id = keyOf(rule, key);
+      const entry = counts.get(id);
+      const count = entry && entry.window === window ? entry.count + 1 : 1;
+      counts.set(id, { window, count });
+      if (counts.size > 100_000) {
+        for (const [k, v] of counts) if (v.window < window - 1440) counts.delete(k);
+        // Still full of current windows (a flood of addresses): forget the oldest half.
+        if (counts.size > 100_000) for (const k of [...counts.keys()].slice(0, 50_000)) counts.delete(k);
+      }
+      const windowEnds = (window + 1) * rule.windowSeconds * 1000;
+      return { allowed: count <= rule.limit, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000)) };
+    },
+    async release(rule, key) {
+      const id = keyOf(rule, key);
+      const entry = counts.get(id);
+      if (entry && entry.window === windowOf(rule, now()) && entry.count > 0) entry.count -= 1;
+    },
+  };
+}

@@ -21,7 +21,7 @@ import { cookieWriter, RESET_PROOF_COOKIE, readCookie, SESSION_COOKIE, STAFF_SES
 import { type DatabaseHandle, isDatabaseUnavailable } from "../platform/db/client.ts";
 import type { Logger } from "../platform/log.ts";
 import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
-import { createDatabaseRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
+import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
 import { connectSharedState } from "../platform/redis.ts";
 import { createLocalFileStorage, type FileStorage } from "../platform/storage/file-storage.ts";
 import { authApi } from "./api/auth.ts";
@@ -95,10 +95,12 @@ export function createApp(options: AppOptions) {
   // Searches are answered by an in-process index that follows the catalogue's version (decision 0022).
   const catalogueMirror = createCatalogueMirror(database.db, log);
   const catalogue = createCatalogueService(database.db, catalogueMirror);
-  // With REDIS_URL, instances share rate limits and catalogue news through Redis (decision 0021).
+  // Rate limits (decision 0021): with REDIS_URL, shared through Redis (the database's counters when it
+  // cannot answer); on PGlite, one process's by nature, in memory; else in the database, shared by all.
   const databaseLimiter = createDatabaseRateLimiter(database.db);
   const shared = config.redisUrl ? connectSharedState(config.redisUrl, log, databaseLimiter) : undefined;
-  const rateLimiter = options.rateLimiter ?? shared?.limiter ?? databaseLimiter;
+  const rateLimiter =
+    options.rateLimiter ?? shared?.limiter ?? (database.kind === "pglite" ? createMemoryRateLimiter() : databaseLimiter);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const consultations = createConsultationService({
     db: database.db,
