@@ -20,7 +20,7 @@
  *
  *   npm run bench:reports
  *   npm run bench:reports -- --database-url postgres://postgres@127.0.0.1:5432/postgres
- *   options: --requests N --leads N (default 100000) --keep (keep the PGlite data directory)
+ *   options: --requests N --leads N (default 100000) --keep (keep the PGlite data directory or the database)
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -504,7 +504,8 @@ async function main() {
   } finally {
     if (server) await stopServer(server);
     if (admin) {
-      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+      if (keepData) write(`Database ${BENCH_DATABASE} kept (drop it with: drop database ${BENCH_DATABASE})`);
+      else await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
       await admin.end();
     }
     if (keepData && !benchUrl) write(`Data kept in ${dataDir}`);
