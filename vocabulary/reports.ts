@@ -1,3 +1,5 @@
+import { weekdayNames } from "./consultations.ts";
+
 /** The reports dashboard (issue #10): its steps, groupings and messages. */
 
 /** The funnel's steps, in order; each counts the leads that also passed every step before it. */
@@ -42,6 +44,16 @@ export const offerStages = [
   "Enrolled",
 ] as const;
 
+/** Working weekdays in words, for the first-response note: "Monday to Saturday", "Sunday and Wednesday", "every day". */
+export function workingDaysInWords(days: readonly number[]): string {
+  const sorted = [...new Set(days)].filter((d) => d >= 0 && d <= 6).sort((a, b) => a - b);
+  if (sorted.length === 7) return "every day";
+  const names = sorted.map((d) => weekdayNames[d] as string);
+  const first = sorted[0] ?? 0;
+  if (sorted.length >= 3 && sorted.every((d, i) => d === first + i)) return `${names[0]} to ${names.at(-1)}`;
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+}
+
 /** The longest range a report covers (the figures stay quick to compute). */
 export const REPORT_MAX_DAYS = 5 * 366;
 
@@ -50,7 +62,7 @@ export const reportMessages = {
   fromBeforeTo: "The start date must be on or before the end date",
   tooLong: "Choose a range of at most five years",
   unassigned: "Unassigned",
-  firstResponseNote: (hours: number) =>
-    `Counted as a first contact more than ${hours} hours after the booking, or a lead still New that long after it. ` +
-    "This is wall-clock time; the inbox counts the target in working hours, so it may call fewer leads late.",
+  firstResponseNote: (hours: number, workingDays: string, from: string, to: string) =>
+    `Counted as the lead inbox counts them: a first contact more than ${hours} working hours after the booking, or a lead still New ` +
+    `that long after it. Working hours: ${workingDays}, ${from} to ${to} IST (the console's settings).`,
 } as const;

@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { WorkingHours } from "../console-settings.ts";
 
 /**
@@ -77,4 +78,83 @@ export function subtractWorkingTime(to: Date, amountMs: number, hours: WorkingHo
     left -= end - window[0];
     at = window[0];
   }
+}
+
+/**
+ * `addWorkingTime` in SQL, so the reports can time each lead's first response in the database exactly
+ * as the inbox does (decision 0018). IST has no daylight saving, so the due time of an instant depends
+ * only on where it falls in its IST week (Sunday 00:00 onwards), and piecewise simply: booked in a
+ * stretch of working time, the due time slides with the booking (booking + a fixed delay); booked off
+ * hours, it is one fixed point of the week. Those stretches are worked out here from addWorkingTime
+ * itself (each checked at its ends), and the expression picks the stretch with a few comparisons.
+ * It uses only timestamp arithmetic (date_bin, no time zone, no numeric): cheap enough per lead.
+ * Instants are first truncated to whole milliseconds, as a JavaScript Date reads them.
+ */
+export function addWorkingTimeSql(from: SQL, amountMs: number, hours: WorkingHours): SQL {
+  const week = weekWorkingMs(hours);
+  if (week <= 0) throw new Error("working hours without any working time");
+  if (!Number.isSafeInteger(amountMs) || amountMs <= 0) throw new Error("the amount of working time must be whole milliseconds");
+  // Whole working weeks are whole calendar weeks; the rest, in (0, week], is placed by the stretches.
+  const weeks = Math.ceil(amountMs / week) - 1;
+  const stretches = dueStretches(amountMs - weeks * week, hours);
+  const ms = (n: number) => sql.raw(`interval '${n + weeks * WEEK_MS} milliseconds'`);
+  const weekStart = sql`date_bin(interval '7 days', ${from}, ${SQL_WEEK_ORIGIN})`;
+  const booked = sql`date_bin(interval '1 millisecond', ${from}, ${SQL_WEEK_ORIGIN})`;
+  const pick = (lo: number, hi: number): SQL => {
+    if (hi - lo === 1) {
+      const stretch = stretches[lo] as DueStretch;
+      return stretch.slides ? sql`${booked} + ${ms(stretch.offset)}` : sql`${weekStart} + ${ms(stretch.offset)}`;
+    }
+    const mid = (lo + hi) >> 1;
+    const at = sql.raw(`interval '${(stretches[mid] as DueStretch).from} milliseconds'`);
+    return sql`case when ${booked} - ${weekStart} < ${at} then ${pick(lo, mid)} else ${pick(mid, hi)} end`;
+  };
+  return sql`(${pick(0, stretches.length)})`;
+}
+
+/** A Sunday 00:00 IST before any instant we time (1900-01-07): the weeks of date_bin start there. */
+const SQL_WEEK_ORIGIN = sql.raw("timestamptz '1900-01-06 18:30:00+00'");
+/** A Sunday 00:00 IST, for working out the stretches of one week in JavaScript. */
+const SOME_WEEK_START = Date.UTC(2023, 0, 1) - IST_OFFSET_MS;
+
+interface DueStretch {
+  /** Where the stretch starts, in milliseconds from the week's start. */
+  from: number;
+  /** True: due = booking + offset; false: due = week's start + offset. */
+  slides: boolean;
+  offset: number;
+}
+
+/** The stretches of the week for an amount of at most one week's working time. */
+function dueStretches(amountMs: number, hours: WorkingHours): DueStretch[] {
+  const due = (phase: number) => addWorkingTime(new Date(SOME_WEEK_START + phase), amountMs, hours).getTime() - SOME_WEEK_START;
+  // Where the form may change: working windows start or end, or the due time crosses the end of one.
+  const edges = new Set<number>([0]);
+  for (let day = 0; day < 21; day++) {
+    const window = windowOf(dayOf(SOME_WEEK_START) + day, hours);
+    if (!window) continue;
+    for (const edge of window) {
+      const phase = edge - SOME_WEEK_START;
+      if (phase < WEEK_MS) edges.add(phase);
+      const bookedBefore = subtractWorkingTime(new Date(edge), amountMs, hours).getTime() - SOME_WEEK_START;
+      for (const at of [bookedBefore, bookedBefore + 1]) if (at >= 0 && at < WEEK_MS) edges.add(at);
+    }
+  }
+  const starts = [...edges].sort((a, b) => a - b);
+  const stretches: DueStretch[] = [];
+  for (const [i, from] of starts.entries()) {
+    const last = (starts[i + 1] ?? WEEK_MS) - 1;
+    const first = due(from);
+    const slides = last > from && due(from + 1) === first + 1;
+    const stretch = { from, slides, offset: slides ? first - from : first };
+    for (const phase of [from + 1, (from + last) >> 1, last]) {
+      if (phase > last) continue;
+      if (due(phase) !== (slides ? phase + stretch.offset : stretch.offset))
+        throw new Error(`due times not piecewise at ${phase}`);
+    }
+    const previous = stretches.at(-1);
+    if (previous && previous.slides === slides && previous.offset === stretch.offset) continue;
+    stretches.push(stretch);
+  }
+  return stretches;
 }

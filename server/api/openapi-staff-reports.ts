@@ -30,7 +30,16 @@ const reportSchema = z.object({
   stageDurations: z.array(
     z.object({ stage: z.enum(applicationStatuses), stays: z.int(), medianDays: z.number().meta({ description: "One decimal" }) }),
   ),
-  firstResponseHours: z.int().meta({ description: "The first-response target the missed count uses (wall-clock hours)" }),
+  firstResponseHours: z
+    .int()
+    .meta({ description: "The first-response target the missed count uses, in working hours (the inbox's, decision 0013)" }),
+  workingHours: z
+    .object({
+      days: z.array(z.int().min(0).max(6)).meta({ description: "Working weekdays, 0 Sunday to 6 Saturday" }),
+      start: z.string().meta({ description: "HH:MM, IST" }),
+      end: z.string().meta({ description: "HH:MM, IST" }),
+    })
+    .meta({ description: "The working hours the target is counted in" }),
   outcomes: z.object({
     byMonth: z.array(z.object({ month: z.string(), offers: z.int(), visasGranted: z.int(), visasRefused: z.int() })),
     offers: z.int(),

@@ -1,7 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultConsoleSettings } from "../../modules/console-settings.ts";
+import { createStaffService } from "../../modules/staff/staff.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { applicationEvents, consultations, courses } from "../../platform/db/schema.ts";
+import { applicationEvents, consultations, courses, staff } from "../../platform/db/schema.ts";
+import { createLogger } from "../../platform/log.ts";
+import { createDatabaseRateLimiter } from "../../platform/rate-limit.ts";
 import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
 import { createBooking, createStudent } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
@@ -23,6 +27,14 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const istDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 const twoYearsAgo = new Date(Date.now() - 730 * DAY);
+/** An instant given as an IST day and time ("HH:MM" or "HH:MM:SS.mmm"). */
+const at = (isoDay: string, time: string) => new Date(`${isoDay}T${time}+05:30`);
+/** The IST midnight of the latest day on or before `ms` that is this weekday (0 Sunday). */
+function weekdayBefore(ms: number, weekday: number): Date {
+  let day = new Date(`${istDay(new Date(ms))}T00:00:00+05:30`);
+  while (new Date(day.getTime() + 330 * 60_000).getUTCDay() !== weekday) day = new Date(day.getTime() - DAY);
+  return day;
+}
 
 async function signIn(email: string, password: string) {
   const answer = await api.post("/api/v1/staff/session", { email, password });
@@ -102,19 +114,23 @@ beforeAll(async () => {
   // L2 (Ravi): converted; Arjun's application gets an offer, then the visa is refused.
   const l2 = await bookFor("ravi", "Ireland", arjun.email);
   await setStatus(l2, "Converted");
-  // L3 (Asha): contacted ten hours after booking (late against the default four-hour target).
+  // L3 (Asha): booked on a Monday at 10:00, contacted at 19:00: eight and a half working hours, late
+  // against the default four-hour target.
   const l3 = await bookFor("asha", "Germany");
   await setStatus(l3, "Contacted");
-  // L4 (Asha): still New ten hours after booking (late too).
+  // L4 (Asha): booked that Monday at 10:00 and still New (due at 14:00, long past: late too).
   const l4 = await bookFor("asha", "France");
   // L5 (Ravi): booked two years ago, outside the default range.
   const l5 = await bookFor("ravi", "Germany");
-  const tenHoursAgo = new Date(Date.now() - 10 * HOUR);
+  const monday = istDay(weekdayBefore(Date.now() - 7 * DAY, 1));
   await database.db
     .update(consultations)
-    .set({ createdAt: new Date(Date.now() - 20 * HOUR), firstContactedAt: tenHoursAgo })
+    .set({ createdAt: at(monday, "10:00"), firstContactedAt: at(monday, "19:00") })
     .where(eq(consultations.id, l3));
-  await database.db.update(consultations).set({ createdAt: tenHoursAgo }).where(eq(consultations.id, l4));
+  await database.db
+    .update(consultations)
+    .set({ createdAt: at(monday, "10:00") })
+    .where(eq(consultations.id, l4));
   await database.db.update(consultations).set({ createdAt: twoYearsAgo }).where(eq(consultations.id, l5));
   await database.db
     .update(consultations)
@@ -261,5 +277,111 @@ describe("the reports dashboard's figures", () => {
     expect(body.paths["/api/v1/staff/reports"].get.operationId).toBe("getReports");
     const answerKeys = Object.keys((await report("admin")).body.data).sort();
     expect(Object.keys(body.components.schemas.Report.properties).sort()).toEqual(answerKeys);
+  });
+});
+
+/**
+ * Late first responses, counted in working hours as the inbox counts them (decision 0013): a week
+ * about fifteen months back, outside the default range, with the admin's calendar set to Monday to
+ * Friday, 09:30 to 18:30 IST and the four-hour target. Six leads of Ravi's, around one weekend.
+ */
+describe("first responses missed, in working hours", () => {
+  const friday = istDay(weekdayBefore(Date.now() - 450 * DAY, 5));
+  const saturday = istDay(new Date(Date.parse(`${friday}T12:00:00+05:30`) + DAY));
+  const monday = istDay(new Date(Date.parse(`${friday}T12:00:00+05:30`) + 3 * DAY));
+  const range = `?from=${friday}&to=${monday}`;
+  const weekdays = { days: [1, 2, 3, 4, 5], start: "09:30", end: "18:30" };
+  const settings = (workingHours: typeof weekdays) =>
+    api.put("/api/v1/staff/settings", { ...defaultConsoleSettings, workingHours }, as("admin"));
+  const lead: Record<string, number> = {};
+
+  beforeAll(async () => {
+    expect((await settings(weekdays)).status).toBe(200);
+    const leads: [string, string, string, string | null][] = [
+      // name, booked (IST day, time), first contact on Monday (null: still New)
+      ["fridayEvening", friday, "19:00", "11:00"], // 1.5 working hours: in time (64 wall-clock hours)
+      ["fiveHours", friday, "16:30", "12:30"], // 2 on Friday + 3 on Monday: late
+      ["stillNew", friday, "18:00", null], // due Monday 13:00, long past: late
+      ["exactlyOnTime", friday, "16:30", "11:30:00.000"], // exactly four working hours: in time
+      ["oneMillisecondLate", friday, "16:30", "11:30:00.001"], // late
+      ["saturday", saturday, "10:00", "13:30"], // a day off: due Monday 13:30, contacted then: in time
+    ];
+    for (const [name, day, time, contact] of leads) {
+      const id = await bookFor("ravi", "Ireland");
+      lead[name] = id;
+      if (contact) await setStatus(id, "Contacted");
+      await database.db
+        .update(consultations)
+        .set({ createdAt: at(day, time), firstContactedAt: contact ? at(monday, contact) : null })
+        .where(eq(consultations.id, id));
+    }
+  });
+  afterAll(async () => {
+    expect((await settings(defaultConsoleSettings.workingHours)).status).toBe(200);
+  });
+
+  it("does not count a lead booked on Friday evening and contacted on Monday morning; counts one answered after five working hours", async () => {
+    const data = (await report("admin", range)).body.data;
+    expect(data.total.booked).toBe(6);
+    expect(data.firstResponseHours).toBe(4);
+    expect(data.workingHours).toEqual(weekdays);
+    // Late: five working hours, still New past Monday 13:00, one millisecond late. In wall-clock hours all six were.
+    expect(data.total.firstResponseMissed).toBe(3);
+    expect(data.funnel.counsellor).toEqual([expect.objectContaining({ label: "ravi", booked: 6, firstResponseMissed: 3 })]);
+    expect(data.funnel.month.reduce((n: number, r: { firstResponseMissed: number }) => n + r.firstResponseMissed, 0)).toBe(3);
+    expect((await report("ravi", range)).body.data.total.firstResponseMissed).toBe(3);
+  });
+
+  it("counts exactly the leads the inbox shows as missed or overdue", async () => {
+    const inbox = await api.get(`/api/v1/staff/leads${range}`, as("admin"));
+    expect(inbox.status).toBe(200);
+    const states = Object.fromEntries(
+      (inbox.body.data as { id: number; firstResponse: string }[]).map((l) => [l.id, l.firstResponse]),
+    );
+    expect(states).toEqual({
+      [lead.fridayEvening as number]: "met",
+      [lead.fiveHours as number]: "missed",
+      [lead.stillNew as number]: "overdue",
+      [lead.exactlyOnTime as number]: "met",
+      [lead.oneMillisecondLate as number]: "missed",
+      [lead.saturday as number]: "met",
+    });
+    const late = Object.values(states).filter((s) => s === "missed" || s === "overdue").length;
+    expect((await report("admin", range)).body.data.total.firstResponseMissed).toBe(late);
+  });
+
+  it("follows the admin's working days: with Saturdays worked, all six are late", async () => {
+    expect((await settings(defaultConsoleSettings.workingHours)).status).toBe(200);
+    try {
+      const data = (await report("admin", range)).body.data;
+      expect(data.workingHours).toEqual(defaultConsoleSettings.workingHours);
+      expect(data.total.firstResponseMissed).toBe(6);
+    } finally {
+      expect((await settings(weekdays)).status).toBe(200);
+    }
+  });
+
+  it("counts a lead still New as late only once its working hours have run out, as the inbox does", async () => {
+    const [admin] = await database.db.select().from(staff).where(eq(staff.email, "admin@reports.test"));
+    if (!admin) throw new Error("no admin");
+    const member = { staffId: admin.id, email: admin.email, fullName: admin.fullName, role: admin.role };
+    // The same service at two moments of that Monday: just before the New lead's due time (13:00), and at it.
+    for (const [time, missed, overdue] of [
+      ["12:59", 2, false],
+      ["13:00", 3, true],
+    ] as const) {
+      const service = createStaffService({
+        db: database.db,
+        limiter: createDatabaseRateLimiter(database.db),
+        log: createLogger("silent"),
+        now: () => at(monday, time),
+      });
+      const figures = await service.reports(member, { from: friday, to: monday });
+      expect(figures.total.firstResponseMissed, time).toBe(missed);
+      const { leads } = await service.leads(member, { from: friday, to: monday });
+      const stillNew = leads.find((l) => l.id === lead.stillNew);
+      expect(stillNew?.firstResponse, time).toBe(overdue ? "overdue" : "pending");
+      expect(leads.filter((l) => l.firstResponse === "missed" || l.firstResponse === "overdue")).toHaveLength(missed);
+    }
   });
 });

@@ -13,6 +13,11 @@ test("an admin reads the reports: charts hidden from assistive technology, table
   for (const name of ["Funnel", "Funnel by booking month", "Funnel by counsellor", "Offers and visas"])
     await expect(page.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: /The funnel: leads booked/ })).toBeVisible();
+  // Missed first responses are counted as the lead inbox counts them: in the admin's working hours.
+  const firstResponses = page.getByRole("region", { name: "First responses missed" });
+  await expect(firstResponses).toContainText("(target: 4 working hours)");
+  await expect(firstResponses).toContainText("Working hours: Monday to Saturday, 09:30 to 18:30 IST");
+  await expect(firstResponses).not.toContainText(/wall-clock|approximat/i);
   const charts = page.locator("svg[aria-hidden='true']");
   expect(await charts.count()).toBeGreaterThan(0);
   await expectNoAxeViolations(page);

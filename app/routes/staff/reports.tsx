@@ -11,6 +11,7 @@ import {
   funnelStepLabels,
   funnelSteps,
   reportMessages,
+  workingDaysInWords,
 } from "../../../vocabulary/reports.ts";
 import type { Route } from "./+types/reports";
 
@@ -216,9 +217,16 @@ export default function StaffReports({ loaderData }: Route.ComponentProps) {
         </h2>
         <p>
           <strong>{report.total.firstResponseMissed}</strong> of {report.total.booked} leads booked in the range (target:{" "}
-          {report.firstResponseHours} hours).
+          {report.firstResponseHours} working hours).
         </p>
-        <p className="small text-body-secondary">{reportMessages.firstResponseNote(report.firstResponseHours)}</p>
+        <p className="small text-body-secondary">
+          {reportMessages.firstResponseNote(
+            report.firstResponseHours,
+            workingDaysInWords(report.workingHours.days),
+            report.workingHours.start,
+            report.workingHours.end,
+          )}
+        </p>
         {(report.funnel.month ?? []).length > 0 && (
           <table className="table table-sm w-auto">
             <caption className="caption-top">First responses missed by booking month</caption>
