@@ -44,6 +44,7 @@ import {
   studyDestinations,
   typesOfStudy,
 } from "../vocabulary/consultations.ts";
+import { compiledServer, serverEnvironment, serverNodeFlags } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const write = (line = "") => process.stdout.write(`${line}\n`);
@@ -440,18 +441,17 @@ async function main() {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
+      ...serverEnvironment(),
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED: "none",
       LOG_LEVEL: "warn",
-      NODE_ENV: "production",
     };
     for (const name of ["SMTP_URL", "DATABASE_URL", "PUBLIC_URL", "DEMO_STUDENT", "REDIS_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD"])
       delete env[name];
     if (benchUrl) env.DATABASE_URL = benchUrl;
-    server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    server = spawn(process.execPath, [...serverNodeFlags, compiledServer], {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
       env,
