@@ -110,7 +110,7 @@ const picture = (format: "png" | "jpeg", background: string, width = 1600, heigh
 
 const uploadPicture = (universityId: number, bytes: Uint8Array, name = "campus.png", cookie = adminCookie) => {
   const form = new FormData();
-  form.set("file", new Blob([bytes]), name);
+  form.set("file", new Blob([new Uint8Array(bytes)]), name);
   return api.call(`/api/v1/staff/catalogue/universities/${universityId}/picture`, { method: "PUT", form, cookie });
 };
 
