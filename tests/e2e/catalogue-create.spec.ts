@@ -13,15 +13,15 @@ const uniqueWord = () =>
 
 /**
  * An admin creates catalogue records from the console (decision 0019) and the site shows them at once:
- * a country, a university in it with a picture and a place on the home page, a course with an intake.
+ * a country (kept hidden), a university with a picture and a place on the home page, a course with an intake.
  * A fresh visitor finds the course from the navbar's search box and reads its intake after logging in;
  * a counsellor's application to it offers only its intakes. Axe-clean on every new screen.
  */
 test("an admin adds a course and a visitor finds it by search at once", async ({ page, browser, request }) => {
   test.setTimeout(90_000);
   const word = uniqueWord();
-  const universityName = `Serengeti ${word[0]?.toUpperCase()}${word.slice(1)} University`;
-  const courseName = `Savannah Ecology ${word}`;
+  const universityName = `Essequibo ${word[0]?.toUpperCase()}${word.slice(1)} University`;
+  const courseName = `Rainforest Ecology ${word}`;
   const nextYear = new Date().getUTCFullYear() + 1;
 
   await staffSignIn(page, ADMIN.email, ADMIN.password);
@@ -29,7 +29,8 @@ test("an admin adds a course and a visitor finds it by search at once", async ({
   await page.goto("/staff/catalogue");
   await expectNoAxeViolations(page);
 
-  // A country: its flag chosen from the ISO list, other names separated by commas.
+  // A country: its flag chosen from the ISO list, other names separated by commas; kept off the site for now
+  // (the visitors' tests count the 38 destinations).
   await page.getByRole("link", { name: "Add a country" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New country" })).toBeVisible();
   await hydrated(page);
@@ -38,17 +39,21 @@ test("an admin adds a course and a visitor finds it by search at once", async ({
   await page.getByLabel("Flag (ISO 3166-1 code)").selectOption({ label: "Tanzania (TZ)" });
   await page.getByLabel("Other names (separated by commas)").fill("Tanganyika, United Republic of Tanzania");
   await page.getByLabel("Fees' currency (ISO 4217)").fill("tzs");
+  await page.getByLabel("Shown on the site").uncheck();
   await page.getByRole("button", { name: "Add the country" }).click();
   await expect(page.getByRole("status")).toContainText("Tanzania added.");
   await expect(page.getByText("/tanzania/universities")).toBeVisible();
+  await expect(page.getByLabel("Other names (separated by commas)")).toHaveValue("tanganyika, united republic of tanzania");
   await expectNoAxeViolations(page);
 
-  // A university in it, with a picture.
-  await page.getByRole("link", { name: "Add a university in Tanzania" }).click();
+  // A university, with a picture, in a destination the site shows.
+  await page.goto("/staff/catalogue");
+  await page.getByRole("link", { name: "Add a university" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New university" })).toBeVisible();
   await hydrated(page);
   await expectNoAxeViolations(page);
-  await expect(page.getByLabel("Country")).toHaveValue(/\d+/);
+  await expect(page.getByLabel("Country").getByRole("option", { name: "Tanzania (hidden from the site)" })).toHaveCount(1);
+  await page.getByLabel("Country").selectOption({ label: "Guyana" });
   await page.getByLabel("Name", { exact: true }).fill(universityName);
   await page.getByLabel("City").fill("Arusha");
   await page.getByLabel("Type").selectOption("Public");
@@ -76,8 +81,8 @@ test("an admin adds a course and a visitor finds it by search at once", async ({
   await addCourse.getByLabel("Course name").fill(courseName);
   await addCourse.getByLabel("Level").selectOption("Masters");
   await addCourse.getByLabel("Duration (months)").fill("24");
-  await addCourse.getByLabel("Fee (whole units)").fill("9000000");
-  await addCourse.getByLabel("Currency (e.g. EUR)").fill("TZS");
+  await addCourse.getByLabel("Fee (whole units)").fill("2500000");
+  await addCourse.getByLabel("Currency (e.g. EUR)").fill("GYD");
   await addCourse.getByLabel("Fee period").selectOption("year");
   await addCourse.getByRole("button", { name: "Add the course" }).click();
   await expect(page.getByRole("heading", { level: 1, name: courseName })).toBeVisible();
@@ -94,7 +99,7 @@ test("an admin adds a course and a visitor finds it by search at once", async ({
   await expectNoAxeViolations(page);
 
   // A fresh visitor searches from the navbar box, opens the course, logs in and reads its intake.
-  const account = await signUpStudent(request, { name: "Neema Mushi" });
+  const account = await signUpStudent(request, { name: "Neema Persaud" });
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto("/");
   await expect(
@@ -116,14 +121,14 @@ test("an admin adds a course and a visitor finds it by search at once", async ({
 
   // A counsellor's application to it offers its intake, not a free month and year.
   await page.goto(`/staff/students?q=${encodeURIComponent(account.email)}`);
-  await page.getByRole("link", { name: "Neema Mushi" }).click();
+  await page.getByRole("link", { name: "Neema Persaud" }).click();
   await page.getByLabel("Find a course (name, university or country)").fill(word);
   await page.getByRole("button", { name: "Find" }).click();
   await hydrated(page);
-  await page.getByLabel("Course", { exact: true }).selectOption({ label: `${courseName}, ${universityName} (Tanzania)` });
+  await page.getByLabel("Course", { exact: true }).selectOption({ label: `${courseName}, ${universityName} (Guyana)` });
   await expect(page.getByLabel("Intake month")).toHaveCount(0);
   await page.getByLabel("Intake (the course's dates)").selectOption({ label: intake });
   await page.getByRole("button", { name: "Create application" }).click();
   await toast(page, "Application created.");
-  await expect(page.getByText(`Tanzania · September ${nextYear}`)).toBeVisible();
+  await expect(page.getByText(`Guyana · September ${nextYear}`)).toBeVisible();
 });

@@ -101,12 +101,7 @@ export default function NewUniversity({ loaderData, actionData }: Route.Componen
           <label htmlFor="nu-type" className="form-label">
             Type
           </label>
-          <select
-            id="nu-type"
-            name="type"
-            defaultValue={refusal?.values.type ?? universityTypes[0]}
-            className="form-select"
-          >
+          <select id="nu-type" name="type" defaultValue={refusal?.values.type ?? universityTypes[0]} className="form-select">
             {universityTypes.map((t) => (
               <option key={t}>{t}</option>
             ))}
