@@ -230,12 +230,17 @@ export function createApp(options: AppOptions) {
       .split("-");
     const picture = await catalogue.universityPicture(Number.parseInt(id, 10), key);
     if (!picture) throw new AppError("not_found", "No such picture");
-    return c.body(picture.body, 200, {
+    const headers = {
       "Content-Type": "image/webp",
       "Content-Length": String(picture.size),
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
-    });
+    };
+    if (c.req.method === "HEAD") {
+      await picture.body.cancel();
+      return c.body(null, 200, headers);
+    }
+    return c.body(picture.body, 200, headers);
   });
   app.get("/images/universities/:file{[0-9]{1,9}\\.svg}", (c) => {
     const id = Number.parseInt(c.req.param("file"), 10);

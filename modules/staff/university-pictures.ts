@@ -123,10 +123,10 @@ export async function setUniversityPicture(
   return { message: result.message, image: result.image };
 }
 
-/** A place on the home page's strips (1 to 8), or none: blank, null or 0. */
+/** A place on the home page's strips (1 to 8), or none: blank, null or 0 (a missing place is refused, not read as none). */
 export const featuredInput = z.object({
   place: z.preprocess(
-    (value) => (blankToUndefined(value) === undefined || value === 0 || value === "0" || value === "none" ? null : value),
+    (value) => (value !== undefined && (blankToUndefined(value) === undefined || value === 0 || value === "0") ? null : value),
     z.coerce
       .number({ error: m.choosePlace })
       .int(m.choosePlace)

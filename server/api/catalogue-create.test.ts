@@ -309,6 +309,8 @@ describe("universities and their pictures", () => {
     expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
     const meta = await sharp(new Uint8Array(await served.arrayBuffer())).metadata();
+    const head = await api.fetch(firstAddress, { method: "HEAD" });
+    expect([head.status, head.headers.get("Content-Type"), await head.text()]).toEqual([200, "image/webp", ""]);
     expect(meta).toMatchObject({ format: "webp", width: 800, height: 480 });
     // The site's answers name the new picture at once (the public cache was cleared).
     expect((await api.get(`/api/catalogue/universities/${university.id}`)).body.data[0].university_image).toBe(firstAddress);
@@ -378,7 +380,8 @@ describe("universities and their pictures", () => {
       [first.id, 1],
       [second.id, 5],
     ]);
-    expect((await api.put(`/api/v1/staff/catalogue/universities/${second.id}/featured`, { place: 9 }, admin())).status).toBe(400);
+    for (const refused of [{ place: 9 }, { place: "first" }, {}])
+      expect((await api.put(`/api/v1/staff/catalogue/universities/${second.id}/featured`, refused, admin())).status).toBe(400);
     expect((await api.put(`/api/v1/staff/catalogue/universities/${second.id}/featured`, { place: 2 }, counsellor())).status).toBe(
       403,
     );
