@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
 import { connectSharedState } from "../platform/redis.ts";
 import { createLocalFileStorage, type FileStorage } from "../platform/storage/file-storage.ts";
+import { catalogueAdminMessages, UNIVERSITY_PICTURE_MAX_BYTES } from "../vocabulary/catalogue.ts";
 import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { consultationsApi } from "./api/consultations.ts";
@@ -36,6 +37,7 @@ import { staffLeadsApi } from "./api/staff-leads.ts";
 import { staffFilesRoute } from "./api/staff-records.ts";
 import { staffReportsApi } from "./api/staff-reports.ts";
 import { studentsApi } from "./api/students.ts";
+import { limitBody } from "./api/uploads.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { universityPlaceholderSvg } from "./images.ts";
@@ -68,14 +70,21 @@ const isStaffPath = (path: string) =>
 /** Forms and JSON bodies are small; a larger body is refused while it streams, before anything parses it. */
 export const MAX_FORM_BYTES = 64 * 1024;
 const uploadPaths = new Set(["/api/v1/students/me/files", "/api/v1/students/me/photo"]);
+/** The API's upload of a university's picture: its handler checks the staff session, then limits the body. */
+const pictureUpload = /^\/api\/v1\/staff\/catalogue\/universities\/\d+\/picture$/;
+/** Console screens whose form may carry a university's picture (posted to the screen's action, with or without scripts). */
+const pictureScreen = /^\/staff\/catalogue\/universities\/(new|\d+)(\.data)?$/;
 const formLimit = bodyLimit({
   maxSize: MAX_FORM_BYTES,
   onError: () => {
     throw new AppError("payload_too_large", `This request is too large (at most ${MAX_FORM_BYTES / 1024} KB).`);
   },
 });
+/** A picture screen's body: the picture's limit for signed-in staff, a form's for anyone else. */
+const pictureFormLimit = limitBody(UNIVERSITY_PICTURE_MAX_BYTES, catalogueAdminMessages.pictureTooLarge);
 /** Every body but an upload's (which has its own file limit) is held to MAX_FORM_BYTES. */
-const formBodyLimit: MiddlewareHandler<ServerEnv> = (c, next) => (uploadPaths.has(c.req.path) ? next() : formLimit(c, next));
+const formBodyLimit: MiddlewareHandler<ServerEnv> = (c, next) =>
+  uploadPaths.has(c.req.path) || pictureUpload.test(c.req.path) || pictureScreen.test(c.req.path) ? next() : formLimit(c, next);
 
 type CachedAnswer = { status: number; headers: [string, string][]; body: ArrayBuffer };
 /** What the public cache may hold: the most visited pages fit; a crawl over every page cannot grow the process. */
@@ -92,9 +101,10 @@ function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined
 
 export function createApp(options: AppOptions) {
   const { config, database, log } = options;
-  // Searches are answered by an in-process index that follows the catalogue's version (decision 0022).
+  const storage = options.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads"));
+  // Searches and university lists are answered from a mirror that follows the catalogue's version (decision 0022).
   const catalogueMirror = createCatalogueMirror(database.db, log);
-  const catalogue = createCatalogueService(database.db, catalogueMirror);
+  const catalogue = createCatalogueService(database.db, catalogueMirror, storage);
   // Rate limits (decision 0021): with REDIS_URL, shared through Redis (the database's counters when it
   // cannot answer); on PGlite, one process's by nature, in memory; else in the database, shared by all.
   const databaseLimiter = createDatabaseRateLimiter(database.db);
@@ -127,7 +137,6 @@ export function createApp(options: AppOptions) {
     siteAddress: config.publicUrl,
   });
   const students = createStudentService(database.db);
-  const storage = options.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads"));
   const documents = createDocumentService({
     db: database.db,
     storage,
@@ -189,6 +198,7 @@ export function createApp(options: AppOptions) {
     c.set("staff", staffToken ? await staff.forSession(staffToken) : null);
     await next();
   });
+  app.use((c, next) => (pictureScreen.test(c.req.path) ? (c.var.staff ? pictureFormLimit : formLimit)(c, next) : next()));
 
   app.onError((error, c) => errorResponse(c, error));
 
@@ -246,6 +256,26 @@ export function createApp(options: AppOptions) {
   app.get("/files/:publicId", filesRoute(documents));
   app.get("/staff/files/:publicId", staffFilesRoute(documents, staff));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
+  // An uploaded picture: its address names its storage key, new with each upload, so it is kept for a year.
+  app.get("/images/universities/:file{[0-9]{1,9}-[0-9a-f]{32}\\.webp}", async (c) => {
+    const [id = "", key = ""] = c.req
+      .param("file")
+      .replace(/\.webp$/, "")
+      .split("-");
+    const picture = await catalogue.universityPicture(Number.parseInt(id, 10), key);
+    if (!picture) throw new AppError("not_found", "No such picture");
+    const headers = {
+      "Content-Type": "image/webp",
+      "Content-Length": String(picture.size),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+    };
+    if (c.req.method === "HEAD") {
+      await picture.body.cancel();
+      return c.body(null, 200, headers);
+    }
+    return c.body(picture.body, 200, headers);
+  });
   app.get("/images/universities/:file{[0-9]{1,9}\\.svg}", (c) => {
     const id = Number.parseInt(c.req.param("file"), 10);
     return c.body(universityPlaceholderSvg(id), 200, {
@@ -334,10 +364,10 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  /** Lets go of what the app opened beyond the database (the index's timer, Redis connections). */
+  /** Lets go of what the app opened beyond the database (the mirror's timer, Redis connections). */
   const close = async () => {
     catalogueMirror.stop();
     await shared?.close();
   };
-  return { app, publicCache, catalogueMirror, consultations, identity, documents, students, staff, close };
+  return { app, publicCache, catalogue, catalogueMirror, consultations, identity, documents, students, staff, close };
 }

@@ -209,6 +209,10 @@ export const applicationMessages = {
   chooseCourse: "Choose a course",
   chooseIntake: "Choose an intake month and year",
   duplicate: "This student already has an open application to this course.",
+  notAnIntake: (intakes: readonly string[]) =>
+    `This course takes students in ${intakes.length > 1 ? `${intakes.slice(0, -1).join(", ")} or ${intakes.at(-1)}` : intakes[0]}: choose one of its intakes.`,
+  courseIntake: "Intake (the course's dates)",
+  freeIntake: "Month and year below (the course has no set intakes)",
 } as const;
 
 /** Intake years offered when creating an application: this year and the next three. */

@@ -6,6 +6,7 @@ import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { formatDuration, formatFee, formatFeeSource } from "../../modules/catalogue/format.ts";
 import { parseId } from "../../modules/catalogue/inputs.ts";
+import { intakeLabel } from "../../vocabulary/catalogue.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/course";
 
@@ -18,8 +19,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     (async () => {
       const universityId = "universityID" in params ? parseId(params.universityID, "Course") : undefined;
       const course = await context.catalogue.getCourse(parseId(params.courseID, "Course"), universityId);
-      const interested = context.student ? await context.students.isInterested(context.student.studentId, course.id) : false;
-      return { course, interested, loggedIn: Boolean(context.student) };
+      const [interested, intakes] = await Promise.all([
+        context.student ? context.students.isInterested(context.student.studentId, course.id) : false,
+        context.catalogue.upcomingIntakes([course.id]),
+      ]);
+      // Only intakes that have not yet begun (decision 0019), e.g. "September 2027 (apply by 30 June 2027)".
+      return { course, interested, loggedIn: Boolean(context.student), intakes: (intakes.get(course.id) ?? []).map(intakeLabel) };
     })(),
   );
 }
@@ -34,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Course({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, interested, loggedIn } = loaderData;
+  const { course, interested, loggedIn, intakes } = loaderData;
   const navigation = useNavigation();
   useEffect(() => {
     if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
@@ -47,6 +52,7 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
     ["Mode", course.mode],
     ["English exam waiver", course.englishExamWaiver ? "Yes" : "No"],
     ["Medium Of Instruction", course.mediumOfInstruction],
+    ...(intakes.length > 0 ? [["Intakes", intakes.join("; ")] as [string, string]] : []),
   ];
   return (
     <div className="container py-4">

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { CARDS_PER_STRIP, homeStrips } from "../../vocabulary/catalogue.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -17,19 +18,50 @@ const infoCards = [
   { title: "Scholarships", text: "We point you to the scholarships and fee waivers you are eligible for." },
 ];
 
-/** The home page strips are static cards (spec section 3), not loaded from the catalogue. */
-const majorUniversities = [
-  { country: "USA", name: "Massachusetts Institute of Technology", image: 101 },
-  { country: "UK", name: "University of Oxford", image: 102 },
-  { country: "Germany", name: "Technical University of Munich", image: 103 },
-  { country: "Ireland", name: "Trinity College Dublin", image: 104 },
+type StripCard = { key: string; country: string; name: string; image: string; href?: string };
+
+/** The spec's strips of four static cards each (spec section 2), shown while admins feature no university there. */
+const staticCard = (country: string, name: string, image: number): StripCard => ({
+  key: name,
+  country,
+  name,
+  image: `/images/universities/${image}.svg`,
+});
+const staticStrips: StripCard[][] = [
+  [
+    staticCard("USA", "Massachusetts Institute of Technology", 101),
+    staticCard("UK", "University of Oxford", 102),
+    staticCard("Germany", "Technical University of Munich", 103),
+    staticCard("Ireland", "Trinity College Dublin", 104),
+  ],
+  [
+    staticCard("Australia", "University of Melbourne", 105),
+    staticCard("France", "Sorbonne University", 106),
+    staticCard("Netherlands", "University of Amsterdam", 107),
+    staticCard("Singapore", "National University of Singapore", 108),
+  ],
 ];
-const popularUniversities = [
-  { country: "Australia", name: "University of Melbourne", image: 105 },
-  { country: "France", name: "Sorbonne University", image: 106 },
-  { country: "Netherlands", name: "University of Amsterdam", image: 107 },
-  { country: "Singapore", name: "National University of Singapore", image: 108 },
-];
+
+/**
+ * The universities admins featured (decision 0019): places 1 to 4 fill the first strip, 5 to 8 the second,
+ * each card linking to the university; a strip with none featured keeps the spec's static cards.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const featured = await context.catalogue.featuredUniversities();
+  return {
+    strips: homeStrips.map((title, index) => {
+      const mine = featured.filter((u) => Math.ceil(u.place / CARDS_PER_STRIP) === index + 1);
+      const cards: StripCard[] = mine.map((u) => ({
+        key: String(u.id),
+        country: u.country.name,
+        name: u.name,
+        image: u.image,
+        href: `/${u.country.slug}/universities/${u.id}`,
+      }));
+      return { title, cards: cards.length > 0 ? cards : (staticStrips[index] ?? []) };
+    }),
+  };
+}
 
 /** The spec's four flags, linking with its own spelling: /Germany/universities, /UK/universities... */
 const majorCountries = [
@@ -70,7 +102,7 @@ function IntroVideo() {
   );
 }
 
-function StaticUniversityStrip({ title, items }: { title: string; items: typeof majorUniversities }) {
+function UniversityStrip({ title, items }: { title: string; items: StripCard[] }) {
   return (
     <section className="container py-4" aria-labelledby={`${title}-heading`.replace(/\s+/g, "-")}>
       <div className="d-flex justify-content-between align-items-baseline flex-wrap gap-2 mb-3">
@@ -80,28 +112,33 @@ function StaticUniversityStrip({ title, items }: { title: string; items: typeof 
         <Link to="/universities">View all University</Link>
       </div>
       <div className="d-flex flex-wrap flex-lg-nowrap gap-3 justify-content-center justify-content-lg-between">
-        {items.map((u) => (
-          <div key={u.name} className="card static-card">
-            <img
-              className="card-img-top university-image"
-              src={`/images/universities/${u.image}.svg`}
-              alt=""
-              width={400}
-              height={240}
-              loading="lazy"
-            />
-            <div className="card-body">
-              <p className="small text-body-secondary mb-1">In {u.country}</p>
-              <h3 className="h6 mb-0">{u.name}</h3>
+        {items.map((u) => {
+          const card = (
+            <>
+              <img className="card-img-top university-image" src={u.image} alt="" width={400} height={240} loading="lazy" />
+              <div className="card-body">
+                <p className="small text-body-secondary mb-1">In {u.country}</p>
+                <h3 className="h6 mb-0">{u.name}</h3>
+              </div>
+            </>
+          );
+          return u.href ? (
+            <Link key={u.key} to={u.href} className="card static-card text-decoration-none text-reset">
+              {card}
+            </Link>
+          ) : (
+            <div key={u.key} className="card static-card">
+              {card}
             </div>
-          </div>
-        ))}
+          );
+        })}
       </div>
     </section>
   );
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const [major, popular] = loaderData.strips;
   return (
     <>
       <section className="hero py-5">
@@ -173,7 +210,7 @@ export default function Home() {
         </div>
       </section>
 
-      <StaticUniversityStrip title="Major University" items={majorUniversities} />
+      {major && <UniversityStrip title={major.title} items={major.cards} />}
 
       <section className="container py-4" aria-labelledby="about-us">
         <h2 id="about-us" className="h3">
@@ -186,7 +223,7 @@ export default function Home() {
         </p>
       </section>
 
-      <StaticUniversityStrip title="Popular Universities" items={popularUniversities} />
+      {popular && <UniversityStrip title={popular.title} items={popular.cards} />}
     </>
   );
 }

@@ -10,6 +10,8 @@ export interface MirroredUniversity {
   name: string;
   city: string;
   type: UniversityType;
+  /** The uploaded picture's storage key, or null for the drawn placeholder. */
+  imageKey: string | null;
   countryId: number;
   countryName: string;
   countrySlug: string;
@@ -57,7 +59,7 @@ async function catalogueVersionOf(db: Database): Promise<number> {
 async function loadMirroredUniversities(db: Database): Promise<MirroredUniversity[]> {
   return queryRows<MirroredUniversity>(
     db,
-    sql`select u.id, u.name, u.city, u.type, co.id as "countryId", co.name as "countryName", co.slug as "countrySlug"
+    sql`select u.id, u.name, u.city, u.type, u.image_key as "imageKey", co.id as "countryId", co.name as "countryName", co.slug as "countrySlug"
         from universities u
         join countries co on co.id = u.country_id and co.visible
         where u.retired_at is null

@@ -1,8 +1,16 @@
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
-import type { CourseLevel, CourseMode, FeePeriod, UniversityType } from "../../vocabulary/catalogue.ts";
+import type { FileStorage, StoredObject } from "../../platform/storage/file-storage.ts";
+import {
+  type CourseLevel,
+  type CourseMode,
+  type FeePeriod,
+  type UniversityType,
+  universityImage,
+} from "../../vocabulary/catalogue.ts";
 import { notFound } from "../errors.ts";
+import { type Intake, upcomingIntakes } from "../intakes.ts";
 import type { CatalogueMirror } from "./catalogue-mirror.ts";
 import { parseSearchTerm } from "./inputs.ts";
 import { wordsOf } from "./search-index.ts";
@@ -47,13 +55,13 @@ export interface Page<T> {
 }
 
 export const flagImage = (code: string) => `/flags/${code}.svg`;
-export const universityImage = (id: number) => `/images/universities/${id}.svg`;
 
 const universityColumns = {
   id: universities.id,
   name: universities.name,
   city: universities.city,
   type: universities.type,
+  imageKey: universities.imageKey,
   countryName: countries.name,
   countrySlug: countries.slug,
 };
@@ -63,6 +71,7 @@ type UniversityRow = {
   name: string;
   city: string;
   type: UniversityType;
+  imageKey: string | null;
   countryName: string;
   countrySlug: string;
 };
@@ -72,7 +81,7 @@ const toUniversity = (row: UniversityRow): UniversitySummary => ({
   name: row.name,
   city: row.city,
   type: row.type,
-  image: universityImage(row.id),
+  image: universityImage(row.id, row.imageKey),
   country: { name: row.countryName, slug: row.countrySlug },
 });
 
@@ -157,7 +166,11 @@ export async function listCountries(db: Database): Promise<Country[]> {
   return rows.map((row) => ({ ...row, image: flagImage(row.code) }));
 }
 
-/** A country by its name, slug or an alias, in any letter case ("UK", "united-kingdom", "United Kingdom"). */
+/**
+ * A country by its name, slug or an alias, in any letter case ("UK", "united-kingdom", "United Kingdom");
+ * an alias of several words also in its address form ("great-britain"), so a renamed country's old
+ * address, kept as an alias, still leads to it (decision 0019).
+ */
 export async function findCountry(db: Database, nameOrAlias: string): Promise<Country> {
   const key = nameOrAlias.trim().toLowerCase().slice(0, 100);
   const slug = key.replace(/[\s_]+/g, "-");
@@ -167,9 +180,11 @@ export async function findCountry(db: Database, nameOrAlias: string): Promise<Co
     .where(
       and(
         countryShown,
-        sql`(lower(${countries.name}) = ${key} or ${countries.slug} = ${slug} or ${key} = any(${countries.aliases}))`,
+        sql`(lower(${countries.name}) = ${key} or ${countries.slug} = ${slug} or ${key} = any(${countries.aliases})
+             or ${slug} = any(select regexp_replace(alias, '[[:space:]]+', '-', 'g') from unnest(${countries.aliases}) as alias))`,
       ),
     )
+    .orderBy(asc(countries.id))
     .limit(1);
   if (!row) throw notFound("Country");
   return { ...row, image: flagImage(row.code) };
@@ -350,8 +365,38 @@ export async function searchCourses(
   return { items: await coursesInOrder(db, ids), page, pageSize: PAGE_SIZE, total };
 }
 
+export interface FeaturedUniversity extends UniversitySummary {
+  /** Its place on the home page's strips: 1 to 4 the first strip, 5 to 8 the second (vocabulary/catalogue.ts). */
+  place: number;
+}
+
+/** The universities admins put on the home page's strips, by place; retired ones and hidden countries' are left out. */
+export async function featuredUniversities(db: Database): Promise<FeaturedUniversity[]> {
+  const rows = await db
+    .select({ ...universityColumns, place: universities.featuredRank })
+    .from(universities)
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(and(isNotNull(universities.featuredRank), universityShown, countryShown))
+    .orderBy(asc(universities.featuredRank), asc(universities.id));
+  return rows.map(({ place, ...row }) => ({ ...toUniversity(row), place: place ?? 0 }));
+}
+
+/** A university's uploaded picture, when `key` is its current one; null otherwise (an old or made-up address). */
+export async function universityPicture(
+  db: Database,
+  storage: FileStorage,
+  id: number,
+  key: string,
+): Promise<StoredObject | null> {
+  const [row] = await db
+    .select({ id: universities.id })
+    .from(universities)
+    .where(and(eq(universities.id, id), eq(universities.imageKey, key)));
+  return row ? storage.get(key) : null;
+}
+
 /** The catalogue with its database bound: what route loaders and API handlers receive. */
-export function createCatalogueService(db: Database, mirror?: CatalogueMirror) {
+export function createCatalogueService(db: Database, mirror?: CatalogueMirror, storage?: FileStorage) {
   return {
     listCountries: () => listCountries(db),
     findCountry: (nameOrAlias: string) => findCountry(db, nameOrAlias),
@@ -360,6 +405,11 @@ export function createCatalogueService(db: Database, mirror?: CatalogueMirror) {
     listUniversityCourses: (universityId: number) => listUniversityCourses(db, universityId, mirror),
     getCourse: (id: number, universityId?: number) => getCourse(db, id, universityId),
     searchCourses: (term: string, page: number) => searchCourses(db, term, page, mirror),
+    featuredUniversities: () => featuredUniversities(db),
+    /** Each course's intakes that have not yet begun, earliest first (the course page, the console's applications). */
+    upcomingIntakes: (courseIds: readonly number[], now = new Date()): Promise<Map<number, Intake[]>> =>
+      upcomingIntakes(db, courseIds, now),
+    universityPicture: async (id: number, key: string) => (storage ? universityPicture(db, storage, id, key) : null),
   };
 }
 

@@ -113,7 +113,10 @@ export function createSearchIndexBuilder() {
       const termDocs: Int32Array[] = [];
       const termMasks: Uint8Array[] = [];
       for (const term of terms) {
-        const packed = Int32Array.from(building.get(term) ?? [], (p) => (docOf[Math.floor(p / FIELD_BITS)] as number) * FIELD_BITS + (p % FIELD_BITS));
+        const packed = Int32Array.from(
+          building.get(term) ?? [],
+          (p) => (docOf[Math.floor(p / FIELD_BITS)] as number) * FIELD_BITS + (p % FIELD_BITS),
+        );
         building.delete(term);
         packed.sort();
         termDocs.push(packed.map((p) => Math.floor(p / FIELD_BITS)));

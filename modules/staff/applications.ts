@@ -23,6 +23,7 @@ import {
 import { attachmentTypes, type ChecklistState, requiredAttachmentTypes, reviewMessages } from "../../vocabulary/documents.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
+import { upcomingIntakes } from "../intakes.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
 import { recordAudit } from "./audit.ts";
@@ -241,21 +242,36 @@ export async function getApplication(deps: StaffDeps, member: StaffMember, id: n
 
 const currentYear = (deps: StaffDeps) => (deps.now?.() ?? new Date()).getUTCFullYear();
 
+/** "2027-09": an intake as the console's intake list sends it (it stands for intakeMonth and intakeYear). */
+const intakeKey = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The course's intake chosen from its list (`intake`), or a month and year chosen freely. */
+const intakeFromList = (raw: unknown) => {
+  if (typeof raw !== "object" || raw === null) return raw;
+  const chosen = (raw as { intake?: unknown }).intake;
+  const match = typeof chosen === "string" ? intakeKey.exec(chosen.trim()) : null;
+  return match ? { ...raw, intakeYear: match[1], intakeMonth: match[2] } : raw;
+};
+
 const newApplicationSchema = (deps: StaffDeps) =>
-  z.object({
-    courseId: z.coerce.number({ error: applicationMessages.chooseCourse }).int().positive(applicationMessages.chooseCourse),
-    intakeMonth: z.coerce
-      .number({ error: applicationMessages.chooseIntake })
-      .int()
-      .min(1, applicationMessages.chooseIntake)
-      .max(12, applicationMessages.chooseIntake),
-    intakeYear: z.coerce
-      .number({ error: applicationMessages.chooseIntake })
-      .int()
-      .min(currentYear(deps), applicationMessages.chooseIntake)
-      .max(currentYear(deps) + INTAKE_YEARS_AHEAD, applicationMessages.chooseIntake),
-    note: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
-  });
+  z.preprocess(
+    intakeFromList,
+    z.object({
+      intake: z.preprocess(blankToUndefined, z.string().regex(intakeKey, applicationMessages.chooseIntake).optional()),
+      courseId: z.coerce.number({ error: applicationMessages.chooseCourse }).int().positive(applicationMessages.chooseCourse),
+      intakeMonth: z.coerce
+        .number({ error: applicationMessages.chooseIntake })
+        .int()
+        .min(1, applicationMessages.chooseIntake)
+        .max(12, applicationMessages.chooseIntake),
+      intakeYear: z.coerce
+        .number({ error: applicationMessages.chooseIntake })
+        .int()
+        .min(currentYear(deps), applicationMessages.chooseIntake)
+        .max(currentYear(deps) + INTAKE_YEARS_AHEAD, applicationMessages.chooseIntake),
+      note: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
+    }),
+  );
 
 /** Stages after which an application is over: a new one to the same course may then be made. */
 const closedStages: ApplicationStatus[] = ["Withdrawn", "Rejected", "Enrolled"];
@@ -323,6 +339,12 @@ export async function createApplication(deps: StaffDeps, member: StaffMember, st
   if (!course)
     throw new AppError("invalid_input", applicationMessages.chooseCourse, { courseId: applicationMessages.chooseCourse });
   const now = deps.now?.() ?? new Date();
+  // A course with upcoming intakes in the catalogue is applied to for one of them (decision 0019).
+  const offered = (await upcomingIntakes(deps.db, [course.id], now)).get(course.id) ?? [];
+  if (offered.length > 0 && !offered.some((i) => i.month === input.intakeMonth && i.year === input.intakeYear)) {
+    const message = applicationMessages.notAnIntake(offered.map((i) => intakeText(i.month, i.year) ?? ""));
+    throw new AppError("invalid_input", message, { intake: message });
+  }
   const id = await deps.db.transaction(async (tx) => {
     const [open] = await tx
       .select({ id: applications.id })

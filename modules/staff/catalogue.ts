@@ -1,4 +1,4 @@
-import { asc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
 import {
@@ -7,6 +7,7 @@ import {
   courseModes,
   feePeriods,
   catalogueAdminMessages as m,
+  universityImage,
   universityTypes,
 } from "../../vocabulary/catalogue.ts";
 import { AppError } from "../errors.ts";
@@ -15,6 +16,7 @@ import { parseInput } from "../validation.ts";
 import { notAllowed, nowOf, type StaffDeps } from "./accounts.ts";
 import { recordAudit } from "./audit.ts";
 import { canManageCatalogue, type StaffMember } from "./policies.ts";
+import { type IncomingPicture, preparePicture, storePicture } from "./university-pictures.ts";
 
 /**
  * Admins edit the catalogue (decision 0017): a university's and a course's facts, retiring and restoring
@@ -57,9 +59,15 @@ export interface CatalogueUniversity {
   name: string;
   city: string;
   type: (typeof universityTypes)[number];
+  countryId: number;
   country: string;
   countryVisible: boolean;
   retired: boolean;
+  /** The picture's address: the uploaded one, or the drawn placeholder. */
+  image: string;
+  hasPicture: boolean;
+  /** Its place on the home page's strips (1 to 8), or null. */
+  featuredPlace: number | null;
 }
 
 export interface CatalogueCourse {
@@ -80,26 +88,28 @@ export interface CatalogueCourse {
   retired: boolean;
 }
 
-export interface CatalogueCountry {
-  id: number;
-  name: string;
-  visible: boolean;
-  universities: number;
-}
-
 const universityColumns = {
   id: universities.id,
   name: universities.name,
   city: universities.city,
   type: universities.type,
+  countryId: universities.countryId,
   country: countries.name,
   countryVisible: countries.visible,
   retiredAt: universities.retiredAt,
+  imageKey: universities.imageKey,
+  featuredPlace: universities.featuredRank,
 };
 
-const toUniversity = ({ retiredAt, ...row }: { retiredAt: Date | null } & Omit<CatalogueUniversity, "retired">) => ({
+const toUniversity = ({
+  retiredAt,
+  imageKey,
+  ...row
+}: { retiredAt: Date | null; imageKey: string | null } & Omit<CatalogueUniversity, "retired" | "image" | "hasPicture">) => ({
   ...row,
   retired: retiredAt !== null,
+  image: universityImage(row.id, imageKey),
+  hasPicture: imageKey !== null,
 });
 
 const courseColumns = {
@@ -149,6 +159,18 @@ export async function searchCatalogueUniversities(
   return rows.map(toUniversity);
 }
 
+/** The universities on the home page's strips, by place (retired ones too: the screen marks them). */
+export async function featuredCatalogueUniversities(deps: StaffDeps, member: StaffMember): Promise<CatalogueUniversity[]> {
+  mayManage(member);
+  const rows = await deps.db
+    .select(universityColumns)
+    .from(universities)
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(isNotNull(universities.featuredRank))
+    .orderBy(asc(universities.featuredRank));
+  return rows.map(toUniversity);
+}
+
 /** One university with all its courses, retired ones included. */
 export async function catalogueUniversity(deps: StaffDeps, member: StaffMember, id: number) {
   mayManage(member);
@@ -178,6 +200,79 @@ export async function catalogueCourse(deps: StaffDeps, member: StaffMember, id: 
   return toCourse(row);
 }
 
+/** A university as an admin adds it: universityInput and its country. */
+export const newUniversityInput = universityInput.extend({
+  countryId: z.coerce.number({ error: m.chooseCountry }).int(m.chooseCountry).positive(m.chooseCountry),
+});
+
+type Tx = Parameters<Parameters<StaffDeps["db"]["transaction"]>[0]>[0];
+
+/**
+ * Refuses (409) a second university of the same name in one country (any letter case): imports match a
+ * row by its country and name, and visitors could not tell two apart. Under a lock per country, so two
+ * admins cannot both add it between the check and the write.
+ */
+async function refuseNameTaken(tx: Tx, countryId: number, name: string, exceptId?: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ignite:university-names'), ${countryId})`);
+  const [taken] = await tx
+    .select({ name: universities.name, country: countries.name })
+    .from(universities)
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(
+      and(
+        eq(universities.countryId, countryId),
+        eq(sql`lower(${universities.name})`, name.toLowerCase()),
+        exceptId === undefined ? undefined : ne(universities.id, exceptId),
+      ),
+    );
+  if (taken) {
+    const message = m.universityExists(taken.name, taken.country);
+    throw new AppError("conflict", message, { name: message });
+  }
+}
+
+/**
+ * Adds a university, with a picture when one is given (checked and re-encoded before anything is written;
+ * stored first, removed again if the row cannot be written). Audited; the public cache is cleared.
+ */
+export async function createUniversity(
+  deps: StaffDeps,
+  member: StaffMember,
+  raw: unknown,
+  picture?: IncomingPicture,
+): Promise<CatalogueUniversity> {
+  mayManage(member);
+  const input = parseInput(newUniversityInput, raw);
+  const bytes = picture ? await preparePicture(picture) : undefined;
+  const id = await storePicture(deps, bytes, (imageKey) =>
+    deps.db.transaction(async (tx) => {
+      const [country] = await tx.select({ name: countries.name }).from(countries).where(eq(countries.id, input.countryId));
+      if (!country) throw new AppError("invalid_input", m.chooseCountry, { countryId: m.chooseCountry });
+      await refuseNameTaken(tx, input.countryId, input.name);
+      const [created] = await tx
+        .insert(universities)
+        .values({ ...input, imageKey })
+        .returning({ id: universities.id });
+      if (!created) throw new Error("insert returned no row");
+      await recordAudit(tx, member, {
+        action: "university.created",
+        subjectType: "university",
+        subjectId: created.id,
+        after: {
+          name: input.name,
+          city: input.city,
+          type: input.type,
+          country: country.name,
+          image: universityImage(created.id, imageKey),
+        },
+      });
+      return created.id;
+    }),
+  );
+  changed(deps);
+  return (await catalogueUniversity(deps, member, id)).university;
+}
+
 /**
  * Changes a university's name, city or type. Its courses' search vectors hold its name and city, so
  * they are rebuilt in the same transaction (touching `name` fires the trigger of migration 0002, whose
@@ -188,11 +283,13 @@ export async function editUniversity(deps: StaffDeps, member: StaffMember, id: n
   const input = parseInput(universityInput, raw);
   const result = await deps.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ name: universities.name, city: universities.city, type: universities.type })
+      .select({ name: universities.name, city: universities.city, type: universities.type, countryId: universities.countryId })
       .from(universities)
       .where(eq(universities.id, id))
       .for("update");
     if (!before) throw new AppError("not_found", "No such university.");
+    const { countryId, ...shown } = before;
+    await refuseNameTaken(tx, countryId, input.name, id);
     await tx.update(universities).set(input).where(eq(universities.id, id));
     if (before.name !== input.name || before.city !== input.city)
       await tx
@@ -203,7 +300,7 @@ export async function editUniversity(deps: StaffDeps, member: StaffMember, id: n
       action: "university.edited",
       subjectType: "university",
       subjectId: id,
-      before,
+      before: shown,
       after: input,
     });
     return input;
@@ -247,13 +344,19 @@ async function setRetired(deps: StaffDeps, member: StaffMember, kind: "universit
 export const setUniversityRetired = (deps: StaffDeps, member: StaffMember, id: number, retired: boolean) =>
   setRetired(deps, member, "university", id, retired);
 
-/** Changes a course's facts, with where and when its fee was checked. Audited with before and after. */
-export async function editCourse(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
-  mayManage(member);
+/** A course's facts as stored, from courseInput: absent provenance is null; a fee checked in the future is refused. */
+function courseValues(deps: StaffDeps, raw: unknown) {
   const input = parseInput(courseInput, raw);
   const values = { ...input, feeSource: input.feeSource ?? null, feeCheckedOn: input.feeCheckedOn ?? null };
   if (values.feeCheckedOn && values.feeCheckedOn > nowOf(deps).toISOString().slice(0, 10))
     throw new AppError("invalid_input", m.checkedOn, { feeCheckedOn: m.checkedOn });
+  return values;
+}
+
+/** Changes a course's facts, with where and when its fee was checked. Audited with before and after. */
+export async function editCourse(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
+  mayManage(member);
+  const values = courseValues(deps, raw);
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(courses).where(eq(courses.id, id)).for("update");
     if (!row) throw new AppError("not_found", "No such course.");
@@ -265,22 +368,36 @@ export async function editCourse(deps: StaffDeps, member: StaffMember, id: numbe
   return values;
 }
 
+/**
+ * Adds a course to a university, with the same rules as editCourse. Its search entry is written by the
+ * insert trigger of migration 0002 (with the university's name, city and country), and its words reach
+ * search_words, so public search finds it at once, typos forgiven. Audited; the public cache is cleared.
+ */
+export async function createCourse(deps: StaffDeps, member: StaffMember, universityId: number, raw: unknown) {
+  mayManage(member);
+  const values = courseValues(deps, raw);
+  const id = await deps.db.transaction(async (tx) => {
+    const [university] = await tx.select({ id: universities.id }).from(universities).where(eq(universities.id, universityId));
+    if (!university) throw new AppError("not_found", "No such university.");
+    const [created] = await tx
+      .insert(courses)
+      .values({ ...values, universityId })
+      .returning({ id: courses.id });
+    if (!created) throw new Error("insert returned no row");
+    await recordAudit(tx, member, {
+      action: "course.created",
+      subjectType: "course",
+      subjectId: created.id,
+      after: { universityId, ...values },
+    });
+    return created.id;
+  });
+  changed(deps);
+  return catalogueCourse(deps, member, id);
+}
+
 export const setCourseRetired = (deps: StaffDeps, member: StaffMember, id: number, retired: boolean) =>
   setRetired(deps, member, "course", id, retired);
-
-/** Every country, shown or hidden, with how many universities it has. */
-export async function catalogueCountries(deps: StaffDeps, member: StaffMember): Promise<CatalogueCountry[]> {
-  mayManage(member);
-  return deps.db
-    .select({
-      id: countries.id,
-      name: countries.name,
-      visible: countries.visible,
-      universities: sql<number>`(select count(*)::int from ${universities} where ${universities.countryId} = ${countries.id})`,
-    })
-    .from(countries)
-    .orderBy(asc(countries.sortOrder), asc(countries.name));
-}
 
 /** Hides a country from the site (its universities and courses with it) or shows it again. Audited when it changes. */
 export async function setCountryVisible(deps: StaffDeps, member: StaffMember, id: number, visible: boolean) {

@@ -23,16 +23,20 @@ import {
 import type { AuditActor } from "./audit.ts";
 import { listAudit } from "./audit.ts";
 import {
-  catalogueCountries,
   catalogueCourse,
   catalogueUniversity,
+  createCourse,
+  createUniversity,
   editCourse,
   editUniversity,
+  featuredCatalogueUniversities,
   searchCatalogueUniversities,
   setCountryVisible,
   setCourseRetired,
   setUniversityRetired,
 } from "./catalogue.ts";
+import { catalogueCountries, catalogueCountry, createCountry, editCountry } from "./catalogue-countries.ts";
+import { addIntake, catalogueCourseIntakes, removeIntake } from "./catalogue-intakes.ts";
 import { sendDailyDigests } from "./digest.ts";
 import { fileAccess, reviewDocument, reviewQueue } from "./document-review.ts";
 import { exportList } from "./exports.ts";
@@ -61,12 +65,15 @@ import {
   listStudents,
 } from "./student-records.ts";
 import { assignableStaff, createTask, listTasks, markTaskDone, tasksForToday } from "./tasks.ts";
+import { type IncomingPicture, setFeatured, setUniversityPicture } from "./university-pictures.ts";
 
 export type { ConsoleSettings } from "../console-settings.ts";
 export type { NewStaffSession, StaffAccount, StaffDeps } from "./accounts.ts";
 export type { ApplicationDetail, ApplicationEvent, ApplicationRow, ChecklistItem } from "./applications.ts";
 export type { AuditActor, AuditRecord } from "./audit.ts";
-export type { CatalogueCountry, CatalogueCourse, CatalogueUniversity } from "./catalogue.ts";
+export type { CatalogueCourse, CatalogueUniversity } from "./catalogue.ts";
+export type { CatalogueCountry } from "./catalogue-countries.ts";
+export type { ConsoleIntake } from "./catalogue-intakes.ts";
 export { digestDue } from "./digest.ts";
 export type { ReviewedFile } from "./document-review.ts";
 export type { Invitation } from "./invitations.ts";
@@ -93,6 +100,7 @@ export {
 export type { FunnelFigures, FunnelRow, Report } from "./reports.ts";
 export type { StudentListRow, StudentRecord, TimelineEntry } from "./student-records.ts";
 export { type Assignee, indianDay, type Task } from "./tasks.ts";
+export type { IncomingPicture } from "./university-pictures.ts";
 
 /** The staff side's accounts, sessions and audit log, bound to their dependencies. */
 export function createStaffService(deps: StaffDeps) {
@@ -149,16 +157,30 @@ export function createStaffService(deps: StaffDeps) {
     sendDailyDigests: (now?: Date) => sendDailyDigests(deps, now),
     /** A console list as CSV (leads, students, applications), with the screen's filters; audited. */
     exportList: (actor: StaffMember, list: string, filters: Record<string, string>) => exportList(deps, actor, list, filters),
-    /** The catalogue, as admins edit it (decision 0017); each change clears the public cache. */
+    /** The catalogue, as admins create and edit it (decisions 0017, 0019); each change clears the public cache. */
     catalogue: {
       universities: (actor: StaffMember, filters: { q?: string }) => searchCatalogueUniversities(deps, actor, filters),
+      featuredUniversities: (actor: StaffMember) => featuredCatalogueUniversities(deps, actor),
       university: (actor: StaffMember, id: number) => catalogueUniversity(deps, actor, id),
       course: (actor: StaffMember, id: number) => catalogueCourse(deps, actor, id),
       countries: (actor: StaffMember) => catalogueCountries(deps, actor),
+      country: (actor: StaffMember, id: number) => catalogueCountry(deps, actor, id),
+      createCountry: (actor: StaffMember, raw: unknown) => createCountry(deps, actor, raw),
+      editCountry: (actor: StaffMember, id: number, raw: unknown) => editCountry(deps, actor, id, raw),
+      createUniversity: (actor: StaffMember, raw: unknown, picture?: IncomingPicture) =>
+        createUniversity(deps, actor, raw, picture),
       editUniversity: (actor: StaffMember, id: number, raw: unknown) => editUniversity(deps, actor, id, raw),
+      /** A new picture, or with `null` the drawn placeholder again. */
+      setUniversityPicture: (actor: StaffMember, id: number, picture: IncomingPicture | null | undefined) =>
+        setUniversityPicture(deps, actor, id, picture),
+      setFeatured: (actor: StaffMember, id: number, raw: unknown) => setFeatured(deps, actor, id, raw),
       retireUniversity: (actor: StaffMember, id: number, retired: boolean) => setUniversityRetired(deps, actor, id, retired),
+      createCourse: (actor: StaffMember, universityId: number, raw: unknown) => createCourse(deps, actor, universityId, raw),
       editCourse: (actor: StaffMember, id: number, raw: unknown) => editCourse(deps, actor, id, raw),
       retireCourse: (actor: StaffMember, id: number, retired: boolean) => setCourseRetired(deps, actor, id, retired),
+      courseIntakes: (actor: StaffMember, courseId: number) => catalogueCourseIntakes(deps, actor, courseId),
+      addIntake: (actor: StaffMember, courseId: number, raw: unknown) => addIntake(deps, actor, courseId, raw),
+      removeIntake: (actor: StaffMember, courseId: number, intakeId: number) => removeIntake(deps, actor, courseId, intakeId),
       setCountryVisible: (actor: StaffMember, id: number, visible: boolean) => setCountryVisible(deps, actor, id, visible),
     },
     /** The reports dashboard's figures for this member (all, or their own) and a range of IST days. */

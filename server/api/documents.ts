@@ -1,43 +1,10 @@
 import { type Context, type Handler, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import type { DocumentService, FileDownload, IncomingFile } from "../../modules/documents/documents.ts";
-import { AppError } from "../../modules/errors.ts";
+import type { DocumentService, FileDownload } from "../../modules/documents/documents.ts";
 import { documentMessages, MAX_DOCUMENT_BYTES, MAX_PHOTO_BYTES } from "../../vocabulary/documents.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStudent } from "../guards.ts";
 import { presentFile } from "./presenters.ts";
-
-/** Room for the multipart boundaries, part headers and the attachment_type field around the file. */
-const MULTIPART_HEADROOM = 512 * 1024;
-
-/** Refuses an oversized body while it streams in, before it is buffered whole; the file itself is checked again. */
-const limitBody = (maxFileBytes: number, message: string) =>
-  bodyLimit({
-    maxSize: maxFileBytes + MULTIPART_HEADROOM,
-    onError: () => {
-      throw new AppError("payload_too_large", message, { file: message });
-    },
-  });
-
-const multipartOnly = "Send the file as multipart/form-data.";
-
-/** The multipart fields; the `file` field as a name and bytes, or undefined when it is not a file. */
-async function readUpload(c: Context): Promise<{ fields: Record<string, unknown>; file: IncomingFile | undefined }> {
-  if (!c.req.header("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
-    throw new AppError("invalid_input", multipartOnly);
-  }
-  let fields: Record<string, unknown>;
-  try {
-    fields = await c.req.parseBody();
-  } catch (error) {
-    if (AppError.is(error)) throw error;
-    throw new AppError("invalid_input", multipartOnly);
-  }
-  const value = fields.file;
-  if (typeof value !== "object" || value === null || !("arrayBuffer" in value)) return { fields, file: undefined };
-  const blob = value as File;
-  return { fields, file: { name: blob.name ?? "", bytes: new Uint8Array(await blob.arrayBuffer()) } };
-}
+import { limitBody, readUpload } from "./uploads.ts";
 
 /** The logged-in student's documents and photo under /api/v1/students/me: the owner always comes from the session. */
 export function documentsApi(documents: DocumentService) {

@@ -1,9 +1,31 @@
 import { z } from "zod";
-import { courseLevels, courseModes, feePeriods, universityTypes } from "../../vocabulary/catalogue.ts";
-import { answer, body, dataOf, failures, idParam, jsonSchema, listOf, operation, ref, write } from "./openapi-parts.ts";
+import {
+  COUNTRY_ALIAS_MAX_LENGTH,
+  COUNTRY_ALIASES_MAX,
+  courseLevels,
+  courseModes,
+  FEATURED_PLACES,
+  feePeriods,
+  UNIVERSITY_PICTURE_MAX_BYTES,
+  universityTypes,
+} from "../../vocabulary/catalogue.ts";
+import {
+  answer,
+  body,
+  dataOf,
+  failures,
+  idParam,
+  jsonSchema,
+  listOf,
+  multipart,
+  operation,
+  ref,
+  write,
+} from "./openapi-parts.ts";
 import {
   catalogueCountrySchema,
   catalogueCourseSchema,
+  catalogueIntakeSchema,
   catalogueUniversitySchema,
   retirementBody,
   visibilityBody,
@@ -29,6 +51,34 @@ const courseBody = z.object({
   feeCheckedOn: z.iso.date().optional().meta({ description: "Not in the future" }),
 });
 
+const newUniversityBody = universityBody.extend({ countryId: z.int().min(1) });
+const countryBody = z.object({
+  name: z.string().min(1).max(100).meta({ description: "Its slug (the address /{slug}/universities) follows the name" }),
+  code: z
+    .string()
+    .length(2)
+    .meta({ description: "ISO 3166-1 alpha-2 code naming its flag; one of the 249 with a flag (vocabulary/country-codes.ts)" }),
+  aliases: z
+    .array(z.string().max(COUNTRY_ALIAS_MAX_LENGTH))
+    .max(COUNTRY_ALIASES_MAX)
+    .meta({ description: "Other names (stored lower case); a form may send one comma-separated string" }),
+  currency: z.string().length(3).meta({ description: "ISO 4217 code of its fees" }),
+  visible: z.boolean().meta({ description: "Shown on the site (false or absent: hidden)" }),
+});
+const featuredBody = z.object({
+  place: z
+    .int()
+    .min(1)
+    .max(FEATURED_PLACES)
+    .nullable()
+    .meta({ description: "1-4: the 'Major University' strip, 5-8: 'Popular Universities'; null takes it off the home page" }),
+});
+const intakeBody = z.object({
+  month: z.int().min(1).max(12),
+  year: z.int().meta({ description: "This year to three years ahead; the intake must not have begun" }),
+  deadline: z.iso.date().optional().meta({ description: "The last day to apply; at the latest the end of the intake's month" }),
+});
+
 const messageAnswer = (description: string, data?: object) =>
   answer(description, { type: "object", properties: { message: { type: "string" }, ...(data ? { data } : {}) } });
 
@@ -36,6 +86,7 @@ export const staffCatalogueSchemas = () => ({
   CatalogueUniversity: jsonSchema(catalogueUniversitySchema, "output"),
   CatalogueCourse: jsonSchema(catalogueCourseSchema, "output"),
   CatalogueCountry: jsonSchema(catalogueCountrySchema, "output"),
+  CatalogueIntake: jsonSchema(catalogueIntakeSchema, "output"),
 });
 
 /** The catalogue as admins edit it (server/api/staff-catalogue.ts, decision 0017). Each change is audited. */
@@ -47,6 +98,21 @@ export const staffCataloguePaths = () => ({
       staff: true,
       parameters: [{ name: "q", in: "query", description: "Part of the name", schema: { type: "string", maxLength: 100 } }],
       responses: { 200: answer("The universities", listOf(ref("CatalogueUniversity"))), ...failures(403) },
+    }),
+    post: write({
+      operationId: "createCatalogueUniversity",
+      summary: "Add a university to a country (admins); its picture is uploaded apart; audited",
+      staff: true,
+      requestBody: body(newUniversityBody),
+      responses: { 201: messageAnswer("Added", ref("CatalogueUniversity")), ...failures(400, 409) },
+    }),
+  },
+  "/api/v1/staff/catalogue/featured": {
+    get: operation({
+      operationId: "listFeaturedCatalogueUniversities",
+      summary: "The universities on the home page's strips, by place (admins)",
+      staff: true,
+      responses: { 200: answer("The featured universities", listOf(ref("CatalogueUniversity"))), ...failures(403) },
     }),
   },
   "/api/v1/staff/catalogue/universities/{universityId}": {
@@ -73,6 +139,50 @@ export const staffCataloguePaths = () => ({
       parameters: [idParam("universityId")],
       requestBody: body(universityBody),
       responses: { 200: messageAnswer("Saved", jsonSchema(universityBody, "output")), ...failures(400) },
+    }),
+  },
+  "/api/v1/staff/catalogue/universities/{universityId}/picture": {
+    put: write({
+      operationId: "setCatalogueUniversityPicture",
+      summary: `Upload a university's picture (JPEG, PNG or WebP, at most ${UNIVERSITY_PICTURE_MAX_BYTES / 1024 / 1024} MB; re-encoded as an 800x480 WebP at a new address) (admins); audited`,
+      staff: true,
+      parameters: [idParam("universityId")],
+      requestBody: multipart({ file: { type: "string", format: "binary" } }),
+      responses: {
+        200: messageAnswer("Changed", { type: "object", properties: { image: { type: "string" } } }),
+        ...failures(400, 413),
+      },
+    }),
+    delete: write({
+      operationId: "removeCatalogueUniversityPicture",
+      summary: "Go back to the drawn placeholder picture (admins); audited",
+      staff: true,
+      parameters: [idParam("universityId")],
+      responses: {
+        200: messageAnswer("Removed", { type: "object", properties: { image: { type: "string" } } }),
+        ...failures(403),
+      },
+    }),
+  },
+  "/api/v1/staff/catalogue/universities/{universityId}/featured": {
+    put: write({
+      operationId: "setCatalogueUniversityFeatured",
+      summary:
+        "Put a university on the home page at a place, or take it off (admins); a place held by another is refused; audited",
+      staff: true,
+      parameters: [idParam("universityId")],
+      requestBody: body(featuredBody),
+      responses: { 200: messageAnswer("Done"), ...failures(400, 409) },
+    }),
+  },
+  "/api/v1/staff/catalogue/universities/{universityId}/courses": {
+    post: write({
+      operationId: "createCatalogueCourse",
+      summary: "Add a course to a university (admins); public search finds it at once; audited",
+      staff: true,
+      parameters: [idParam("universityId")],
+      requestBody: body(courseBody),
+      responses: { 201: messageAnswer("Added", ref("CatalogueCourse")), ...failures(400) },
     }),
   },
   "/api/v1/staff/catalogue/universities/{universityId}/retirement": {
@@ -102,6 +212,32 @@ export const staffCataloguePaths = () => ({
       responses: { 200: messageAnswer("Saved", jsonSchema(courseBody, "output")), ...failures(400) },
     }),
   },
+  "/api/v1/staff/catalogue/courses/{courseId}/intakes": {
+    get: operation({
+      operationId: "listCatalogueCourseIntakes",
+      summary: "A course's intakes, past ones marked, earliest first (admins)",
+      staff: true,
+      parameters: [idParam("courseId")],
+      responses: { 200: answer("The intakes", listOf(ref("CatalogueIntake"))), ...failures(403) },
+    }),
+    post: write({
+      operationId: "addCatalogueCourseIntake",
+      summary: "Add an intake (month, year, optional application deadline) to a course (admins); audited",
+      staff: true,
+      parameters: [idParam("courseId")],
+      requestBody: body(intakeBody),
+      responses: { 201: messageAnswer("Added", ref("CatalogueIntake")), ...failures(400, 409) },
+    }),
+  },
+  "/api/v1/staff/catalogue/courses/{courseId}/intakes/{intakeId}": {
+    delete: write({
+      operationId: "removeCatalogueCourseIntake",
+      summary: "Remove one of a course's intakes (admins); applications made for it keep their month and year; audited",
+      staff: true,
+      parameters: [idParam("courseId"), idParam("intakeId")],
+      responses: { 200: messageAnswer("Removed"), ...failures(403) },
+    }),
+  },
   "/api/v1/staff/catalogue/courses/{courseId}/retirement": {
     post: write({
       operationId: "retireCatalogueCourse",
@@ -118,6 +254,30 @@ export const staffCataloguePaths = () => ({
       summary: "Every country, shown or hidden, with its number of universities (admins)",
       staff: true,
       responses: { 200: answer("The countries", listOf(ref("CatalogueCountry"))), ...failures(403) },
+    }),
+    post: write({
+      operationId: "createCatalogueCountry",
+      summary: "Add a country (admins); a name, flag or other name another country answers to is refused (409); audited",
+      staff: true,
+      requestBody: body(countryBody),
+      responses: { 201: messageAnswer("Added", ref("CatalogueCountry")), ...failures(400, 409) },
+    }),
+  },
+  "/api/v1/staff/catalogue/countries/{countryId}": {
+    get: operation({
+      operationId: "getCatalogueCountry",
+      summary: "A country, shown or hidden (admins)",
+      staff: true,
+      parameters: [idParam("countryId")],
+      responses: { 200: answer("The country", dataOf(ref("CatalogueCountry"))), ...failures(403) },
+    }),
+    put: write({
+      operationId: "editCatalogueCountry",
+      summary: "Change a country (admins); a new name keeps the old one as an alias; its courses' search entries follow; audited",
+      staff: true,
+      parameters: [idParam("countryId")],
+      requestBody: body(countryBody),
+      responses: { 200: messageAnswer("Saved", ref("CatalogueCountry")), ...failures(400, 409) },
     }),
   },
   "/api/v1/staff/catalogue/countries/{countryId}/visibility": {

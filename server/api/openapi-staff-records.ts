@@ -35,8 +35,13 @@ const emailBody = z.object({
 const counsellorBody = z.object({ counsellorStaffId: z.int() });
 const newApplicationBody = z.object({
   courseId: z.int(),
-  intakeMonth: z.int().min(1).max(12),
-  intakeYear: z.int(),
+  intake: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional()
+    .meta({ description: "One of the course's intakes as YYYY-MM, in place of intakeMonth and intakeYear" }),
+  intakeMonth: z.int().min(1).max(12).optional().meta({ description: "Required without `intake`" }),
+  intakeYear: z.int().optional().meta({ description: "Required without `intake`; this year to three years ahead" }),
   note: z.string().max(2000).optional(),
 });
 const moveBody = z.object({
@@ -126,7 +131,8 @@ export const staffRecordsPaths = () => ({
   "/api/v1/staff/students/{studentId}/applications": {
     post: write({
       operationId: "createApplication",
-      summary: "Create an application for the student (Shortlisted); the student is mailed; audited",
+      summary:
+        "Create an application for the student (Shortlisted); a course with upcoming intakes takes one of them; the student is mailed; audited",
       staff: true,
       parameters: [idParam("studentId")],
       requestBody: body(newApplicationBody),

@@ -1,11 +1,14 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { CourseFields } from "~/components/course-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { AppError } from "../../../modules/errors.ts";
 import { canManageCatalogue } from "../../../modules/staff/policies.ts";
-import { catalogueAdminMessages, courseLevels, courseModes, feePeriods } from "../../../vocabulary/catalogue.ts";
+import { INTAKE_YEARS_AHEAD, monthNames } from "../../../vocabulary/applications.ts";
+import { catalogueAdminMessages, intakeLabel } from "../../../vocabulary/catalogue.ts";
 import type { Route } from "./+types/catalogue-course";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -13,10 +16,21 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Admins: one course's facts, where its fee was read and when, and its retirement (decision 0017). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** Admins: one course's facts, where its fee was read and when, its intakes and its retirement (decisions 0017, 0019). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
-  return { course: await context.staff.catalogue.course(member, parseId(params.courseId, "Course")) };
+  const id = parseId(params.courseId, "Course");
+  const [course, intakes] = await Promise.all([
+    context.staff.catalogue.course(member, id),
+    context.staff.catalogue.courseIntakes(member, id),
+  ]);
+  const year = new Date().getUTCFullYear();
+  return {
+    course,
+    intakes,
+    added: new URL(request.url).searchParams.has("added"),
+    years: Array.from({ length: INTAKE_YEARS_AHEAD + 1 }, (_, i) => year + i),
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -24,40 +38,44 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = parseId(params.courseId, "Course");
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
   return refusalOr(async () => {
-    if (form.intent === "retire" || form.intent === "restore") {
-      const message = await context.staff.catalogue.retireCourse(member, id, form.intent === "retire");
-      return { ok: true as const, message };
+    switch (form.intent) {
+      case "retire":
+      case "restore":
+        return { ok: true as const, message: await context.staff.catalogue.retireCourse(member, id, form.intent === "retire") };
+      case "add-intake": {
+        const added = await context.staff.catalogue.addIntake(member, id, form);
+        return {
+          ok: true as const,
+          message: catalogueAdminMessages.intakeAdded(intakeLabel({ month: added.month, year: added.year })),
+        };
+      }
+      case "remove-intake":
+        return {
+          ok: true as const,
+          message: await context.staff.catalogue.removeIntake(member, id, parseId(form.intakeId, "Intake")),
+        };
+      case "edit": {
+        const saved = await context.staff.catalogue.editCourse(member, id, form);
+        return { ok: true as const, message: catalogueAdminMessages.courseSaved(saved.name) };
+      }
+      default:
+        throw new AppError("invalid_input", "Unknown action");
     }
-    const saved = await context.staff.catalogue.editCourse(member, id, form);
-    return { ok: true as const, message: catalogueAdminMessages.courseSaved(saved.name) };
   }, form);
 }
 
-type Field = { name: string; label: string; type?: string; max?: number; required?: boolean };
-const textFields: Field[] = [
-  { name: "name", label: "Name", max: 200, required: true },
-  { name: "durationMonths", label: "Duration (months)", type: "number", required: true },
-  { name: "feeAmount", label: "Fee (whole units)", type: "number", required: true },
-  { name: "feeCurrency", label: "Currency (e.g. EUR)", max: 3, required: true },
-  { name: "mediumOfInstruction", label: "Medium of instruction", max: 60, required: true },
-  { name: "feeSource", label: "Fee's source (a URL or “University website”)", max: 300 },
-  { name: "feeCheckedOn", label: "Fee checked on", type: "date" },
-];
-const choices = [
-  { name: "level", label: "Level", options: courseLevels },
-  { name: "feePeriod", label: "Fee period", options: feePeriods },
-  { name: "mode", label: "Mode", options: courseModes },
-] as const;
-
 export default function CatalogueCourse({ loaderData, actionData }: Route.ComponentProps) {
-  const { course } = loaderData;
+  const { course, intakes, added, years } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
+  const refusedFor = (intent: string) => (refusal?.values.intent === intent ? refusal : undefined);
   useEffect(() => {
     if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
   }, [actionData]);
+  const editRefusal = refusedFor("edit");
+  const intakeRefusal = refusedFor("add-intake");
   const current = course as unknown as Record<string, string | number | boolean | null>;
-  const shown = (name: string) => refusal?.values[name] ?? String(current[name] ?? "");
+  const shown = (name: string) => editRefusal?.values[name] ?? String(current[name] ?? "");
   return (
     <>
       <p className="small">
@@ -68,61 +86,109 @@ export default function CatalogueCourse({ loaderData, actionData }: Route.Compon
         {course.name}
         {course.retired && <span className="badge text-bg-secondary ms-2">Retired</span>}
       </h1>
+      {added && (
+        <p className="alert alert-success py-2" role="status">
+          {catalogueAdminMessages.courseCreated(course.name)} Add its intakes below.
+        </p>
+      )}
       <Form method="post" className="row g-2 mb-3" style={{ maxWidth: "48rem" }}>
         <input type="hidden" name="intent" value="edit" />
-        {textFields.map((f) => (
-          <div className="col-sm-6" key={f.name}>
-            <label htmlFor={`c-${f.name}`} className="form-label small">
-              {f.label}
-            </label>
-            <input
-              id={`c-${f.name}`}
-              name={f.name}
-              type={f.type ?? "text"}
-              required={f.required}
-              maxLength={f.max}
-              defaultValue={shown(f.name)}
-              aria-describedby={refusal?.fields[f.name] ? `c-${f.name}-error` : undefined}
-              className={`form-control form-control-sm${refusal?.fields[f.name] ? " is-invalid" : ""}`}
-            />
-            {refusal?.fields[f.name] && (
-              <div id={`c-${f.name}-error`} className="invalid-feedback">
-                {refusal.fields[f.name]}
-              </div>
-            )}
-          </div>
-        ))}
-        {choices.map((f) => (
-          <div className="col-sm-4" key={f.name}>
-            <label htmlFor={`c-${f.name}`} className="form-label small">
-              {f.label}
-            </label>
-            <select id={`c-${f.name}`} name={f.name} defaultValue={shown(f.name)} className="form-select form-select-sm">
-              {f.options.map((o) => (
-                <option key={o}>{o}</option>
-              ))}
-            </select>
-          </div>
-        ))}
-        <div className="col-12 form-check ms-2">
-          <input
-            id="c-waiver"
-            name="englishExamWaiver"
-            type="checkbox"
-            defaultChecked={course.englishExamWaiver}
-            className="form-check-input"
-          />
-          <label htmlFor="c-waiver" className="form-check-label small">
-            English exam waiver
-          </label>
-        </div>
+        <CourseFields idPrefix="c" shown={shown} waiver={course.englishExamWaiver} errors={editRefusal?.fields} />
         <div className="col-12">
           <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
             Save
           </button>
         </div>
-        {refusal && <p className="text-danger small">{refusal.message}</p>}
+        {editRefusal && <p className="text-danger small">{editRefusal.message}</p>}
       </Form>
+
+      <section aria-labelledby="intakes-heading" className="mb-4" style={{ maxWidth: "48rem" }}>
+        <h2 id="intakes-heading" className="h5">
+          Intakes
+        </h2>
+        <p className="small text-body-secondary">
+          Visitors see the intakes that have not yet begun on the course's page; counsellors choose among them when they create an
+          application.
+        </p>
+        {intakes.length === 0 ? (
+          <p>No intakes: counsellors choose any month and year.</p>
+        ) : (
+          <ul className="list-unstyled">
+            {intakes.map((intake) => (
+              <li key={intake.id} className="d-flex align-items-center gap-2 mb-1" data-testid="intake">
+                <span>{intake.label}</span>
+                {intake.past && <span className="badge text-bg-secondary">Past</span>}
+                <Form method="post" className="d-inline">
+                  <input type="hidden" name="intent" value="remove-intake" />
+                  <input type="hidden" name="intakeId" value={intake.id} />
+                  <button type="submit" className="btn btn-sm btn-outline-danger" disabled={busy}>
+                    Remove<span className="visually-hidden"> the {intake.label} intake</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" className="row g-2 align-items-end">
+          <input type="hidden" name="intent" value="add-intake" />
+          <div className="col-sm-3">
+            <label htmlFor="intake-month" className="form-label small">
+              Intake month
+            </label>
+            <select
+              id="intake-month"
+              name="month"
+              defaultValue={intakeRefusal?.values.month ?? "9"}
+              className="form-select form-select-sm"
+            >
+              {monthNames.map((month, i) => (
+                <option key={month} value={i + 1}>
+                  {month}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-sm-3">
+            <label htmlFor="intake-year" className="form-label small">
+              Intake year
+            </label>
+            <select
+              id="intake-year"
+              name="year"
+              defaultValue={intakeRefusal?.values.year ?? String(years[1])}
+              className="form-select form-select-sm"
+            >
+              {years.map((y) => (
+                <option key={y}>{y}</option>
+              ))}
+            </select>
+          </div>
+          <div className="col-sm-3">
+            <label htmlFor="intake-deadline" className="form-label small">
+              Apply by (optional)
+            </label>
+            <input
+              id="intake-deadline"
+              name="deadline"
+              type="date"
+              defaultValue={intakeRefusal?.values.deadline}
+              aria-invalid={intakeRefusal?.fields.deadline ? true : undefined}
+              className={`form-control form-control-sm${intakeRefusal?.fields.deadline ? " is-invalid" : ""}`}
+            />
+          </div>
+          <div className="col-sm-3">
+            <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+              Add the intake
+            </button>
+          </div>
+          {intakeRefusal && (
+            <p className="text-danger small mb-0" role="alert">
+              {intakeRefusal.message}
+            </p>
+          )}
+        </Form>
+      </section>
+
       <Form method="post">
         <input type="hidden" name="intent" value={course.retired ? "restore" : "retire"} />
         <button

@@ -1,11 +1,15 @@
 import { useEffect } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { CourseFields } from "~/components/course-fields";
 import { refusalOr } from "~/lib/form-result.server";
+import { pictureOf } from "~/lib/picture-form.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { AppError } from "../../../modules/errors.ts";
 import { canManageCatalogue } from "../../../modules/staff/policies.ts";
-import { catalogueAdminMessages, universityTypes } from "../../../vocabulary/catalogue.ts";
+import { catalogueAdminMessages, FEATURED_PLACES, featuredPlaceLabel, universityTypes } from "../../../vocabulary/catalogue.ts";
+import { photoAccept } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/catalogue-university";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -13,34 +17,61 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Admins: one university's facts, its retirement, and its courses (decision 0017). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** Admins: one university's facts, picture, place on the home page, retirement and courses (decisions 0017, 0019). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
-  return context.staff.catalogue.university(member, parseId(params.universityId, "University"));
+  const found = await context.staff.catalogue.university(member, parseId(params.universityId, "University"));
+  return { ...found, added: new URL(request.url).searchParams.has("added") };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const id = parseId(params.universityId, "University");
-  const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
+  const formData = await request.formData();
+  const form = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string").map(([k, v]) => [k, String(v)]));
+  const catalogue = context.staff.catalogue;
   return refusalOr(async () => {
-    if (form.intent === "retire" || form.intent === "restore") {
-      const message = await context.staff.catalogue.retireUniversity(member, id, form.intent === "retire");
-      return { ok: true as const, message };
+    switch (form.intent) {
+      case "retire":
+      case "restore":
+        return { ok: true as const, message: await catalogue.retireUniversity(member, id, form.intent === "retire") };
+      case "picture":
+        return {
+          ok: true as const,
+          message: (await catalogue.setUniversityPicture(member, id, await pictureOf(formData))).message,
+        };
+      case "drawn-picture":
+        return { ok: true as const, message: (await catalogue.setUniversityPicture(member, id, null)).message };
+      case "featured":
+        return { ok: true as const, message: await catalogue.setFeatured(member, id, form) };
+      case "course": {
+        const course = await catalogue.createCourse(member, id, form);
+        throw redirect(`/staff/catalogue/courses/${course.id}?added`);
+      }
+      case "edit": {
+        const saved = await catalogue.editUniversity(member, id, form);
+        return { ok: true as const, message: catalogueAdminMessages.universitySaved(saved.name) };
+      }
+      default:
+        throw new AppError("invalid_input", "Unknown action");
     }
-    const saved = await context.staff.catalogue.editUniversity(member, id, form);
-    return { ok: true as const, message: catalogueAdminMessages.universitySaved(saved.name) };
   }, form);
 }
 
+const courseDefaults: Record<string, string> = { durationMonths: "12", mediumOfInstruction: "English" };
+
 export default function CatalogueUniversity({ loaderData, actionData }: Route.ComponentProps) {
-  const { university, courses } = loaderData;
+  const { university, courses, added } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
+  const refusedFor = (intent: string) => (refusal?.values.intent === intent ? refusal : undefined);
   useEffect(() => {
     if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
   }, [actionData]);
-  const invalid = (field: string) => (refusal?.fields[field] ? " is-invalid" : "");
+  const editRefusal = refusedFor("edit");
+  const courseRefusal = refusedFor("course");
+  const pictureRefusal = refusedFor("picture");
+  const invalid = (field: string) => (editRefusal?.fields[field] ? " is-invalid" : "");
   return (
     <>
       <p className="small">
@@ -50,6 +81,11 @@ export default function CatalogueUniversity({ loaderData, actionData }: Route.Co
         {university.name}
         {university.retired && <span className="badge text-bg-secondary ms-2">Retired</span>}
       </h1>
+      {added && (
+        <p className="alert alert-success py-2" role="status">
+          {catalogueAdminMessages.universityCreated(university.name)} Add its courses below.
+        </p>
+      )}
       <p>
         {university.city}, {university.country}
         {!university.countryVisible && " (the country is hidden from the site)"}
@@ -65,7 +101,7 @@ export default function CatalogueUniversity({ loaderData, actionData }: Route.Co
             name="name"
             required
             maxLength={200}
-            defaultValue={refusal?.values.name ?? university.name}
+            defaultValue={editRefusal?.values.name ?? university.name}
             className={`form-control form-control-sm${invalid("name")}`}
           />
         </div>
@@ -78,7 +114,7 @@ export default function CatalogueUniversity({ loaderData, actionData }: Route.Co
             name="city"
             required
             maxLength={100}
-            defaultValue={refusal?.values.city ?? university.city}
+            defaultValue={editRefusal?.values.city ?? university.city}
             className={`form-control form-control-sm${invalid("city")}`}
           />
         </div>
@@ -97,8 +133,89 @@ export default function CatalogueUniversity({ loaderData, actionData }: Route.Co
             Save
           </button>
         </div>
-        {refusal && <p className="text-danger small">{refusal.message}</p>}
+        {editRefusal && <p className="text-danger small">{editRefusal.message}</p>}
       </Form>
+
+      <div className="row g-4 mb-4" style={{ maxWidth: "60rem" }}>
+        <section aria-labelledby="picture-heading" className="col-md-7">
+          <h2 id="picture-heading" className="h5">
+            Picture
+          </h2>
+          <img
+            src={university.image}
+            alt={university.hasPicture ? `${university.name}'s picture` : "The drawn picture shown until one is uploaded"}
+            width={400}
+            height={240}
+            className="img-fluid rounded border mb-2"
+          />
+          <Form method="post" encType="multipart/form-data" className="d-flex flex-wrap align-items-end gap-2">
+            <input type="hidden" name="intent" value="picture" />
+            <div className="flex-grow-1">
+              <label htmlFor="u-picture" className="form-label small">
+                New picture ({catalogueAdminMessages.pictureHint})
+              </label>
+              <input
+                id="u-picture"
+                name="file"
+                type="file"
+                accept={photoAccept}
+                required
+                aria-invalid={pictureRefusal ? true : undefined}
+                className={`form-control form-control-sm${pictureRefusal ? " is-invalid" : ""}`}
+              />
+            </div>
+            <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+              Upload the picture
+            </button>
+          </Form>
+          {pictureRefusal && (
+            <p className="text-danger small mb-0" role="alert">
+              {pictureRefusal.message}
+            </p>
+          )}
+          {university.hasPicture && (
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="drawn-picture" />
+              <button type="submit" className="btn btn-sm btn-outline-secondary" disabled={busy}>
+                Use the drawn picture instead
+              </button>
+            </Form>
+          )}
+        </section>
+        <section aria-labelledby="home-heading" className="col-md-5">
+          <h2 id="home-heading" className="h5">
+            Home page
+          </h2>
+          <p className="small text-body-secondary">
+            The home page's strips show the featured universities in place of their static cards.
+          </p>
+          <Form method="post" className="d-flex flex-wrap align-items-end gap-2">
+            <input type="hidden" name="intent" value="featured" />
+            <div>
+              <label htmlFor="u-place" className="form-label small">
+                Place on the home page
+              </label>
+              <select
+                id="u-place"
+                name="place"
+                defaultValue={String(university.featuredPlace ?? "")}
+                className="form-select form-select-sm"
+              >
+                <option value="">Not on the home page</option>
+                {Array.from({ length: FEATURED_PLACES }, (_, i) => i + 1).map((place) => (
+                  <option key={place} value={place}>
+                    {featuredPlaceLabel(place)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+              Save the place
+            </button>
+          </Form>
+        </section>
+      </div>
+
       <Form method="post" className="mb-4">
         <input type="hidden" name="intent" value={university.retired ? "restore" : "retire"} />
         <button
@@ -109,6 +226,7 @@ export default function CatalogueUniversity({ loaderData, actionData }: Route.Co
           {university.retired ? "Restore to the site" : "Retire (hide from the site, keep applications)"}
         </button>
       </Form>
+
       <h2 className="h5">Courses</h2>
       {courses.length === 0 ? (
         <p>No courses.</p>
@@ -122,6 +240,30 @@ export default function CatalogueUniversity({ loaderData, actionData }: Route.Co
           ))}
         </ul>
       )}
+      <section aria-labelledby="add-course-heading" className="card card-body mt-3" style={{ maxWidth: "48rem" }}>
+        <h3 id="add-course-heading" className="h6">
+          Add a course
+        </h3>
+        <Form method="post" className="row g-2">
+          <input type="hidden" name="intent" value="course" />
+          <CourseFields
+            idPrefix="new-course"
+            shown={(name) => courseRefusal?.values[name] ?? courseDefaults[name] ?? ""}
+            waiver={courseRefusal?.values.englishExamWaiver === "on"}
+            errors={courseRefusal?.fields}
+          />
+          <div className="col-12">
+            <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+              Add the course
+            </button>
+          </div>
+          {courseRefusal && (
+            <p className="text-danger small mb-0" role="alert">
+              {courseRefusal.message}
+            </p>
+          )}
+        </Form>
+      </section>
     </>
   );
 }

@@ -5,19 +5,24 @@ import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageCatalogue } from "../../../modules/staff/policies.ts";
+import { featuredPlaceLabel } from "../../../vocabulary/catalogue.ts";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Ignite" }, { name: "robots", content: "noindex" }];
 
-/** Admins: find a university to edit or retire, and hide or show countries on the site (decision 0017). */
+/**
+ * Admins: find a university to edit or retire, add universities and countries, see which universities the
+ * home page features, and hide or show countries on the site (decisions 0017, 0019).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  const [universities, countries] = await Promise.all([
+  const [universities, countries, featured] = await Promise.all([
     q ? context.staff.catalogue.universities(member, { q }) : Promise.resolve([]),
     context.staff.catalogue.countries(member),
+    context.staff.catalogue.featuredUniversities(member),
   ]);
-  return { q, universities, countries };
+  return { q, universities, countries, featured };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,14 +36,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Catalogue({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, universities, countries } = loaderData;
+  const { q, universities, countries, featured } = loaderData;
   const busy = useNavigation().state === "submitting";
   useEffect(() => {
     if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
   }, [actionData]);
   return (
     <>
-      <h1 className="h3 mb-3">Catalogue</h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">Catalogue</h1>
+        <Link to="/staff/catalogue/universities/new" className="btn btn-sm btn-primary">
+          Add a university
+        </Link>
+        <Link to="/staff/catalogue/countries/new" className="btn btn-sm btn-outline-primary">
+          Add a country
+        </Link>
+      </div>
       <section aria-labelledby="find-university" className="mb-4">
         <h2 id="find-university" className="h5">
           Universities
@@ -72,13 +85,33 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
           </ul>
         )}
       </section>
+      <section aria-labelledby="home-page" className="mb-4">
+        <h2 id="home-page" className="h5">
+          On the home page
+        </h2>
+        {featured.length === 0 ? (
+          <p>No university is featured: the home page shows its static cards. Choose a place on a university's screen.</p>
+        ) : (
+          <ol className="list-unstyled">
+            {featured.map((u) => (
+              <li key={u.id}>
+                {featuredPlaceLabel(u.featuredPlace ?? 0)}: <Link to={`/staff/catalogue/universities/${u.id}`}>{u.name}</Link>
+                {(u.retired || !u.countryVisible) && (
+                  <span className="badge text-bg-secondary ms-2">Not shown: {u.retired ? "retired" : "country hidden"}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
       <section aria-labelledby="countries">
         <h2 id="countries" className="h5">
           Countries
         </h2>
-        <table className="table table-sm align-middle" style={{ maxWidth: "40rem" }}>
+        <table className="table table-sm align-middle" style={{ maxWidth: "44rem" }}>
           <thead>
             <tr>
+              <th scope="col">Flag</th>
               <th scope="col">Country</th>
               <th scope="col">Universities</th>
               <th scope="col">On the site</th>
@@ -90,7 +123,12 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
           <tbody>
             {countries.map((c) => (
               <tr key={c.id}>
-                <td>{c.name}</td>
+                <td>
+                  <img src={`/flags/${c.code}.svg`} alt={`Flag of ${c.name}`} width={32} height={24} className="border" />
+                </td>
+                <td>
+                  <Link to={`/staff/catalogue/countries/${c.id}`}>{c.name}</Link>
+                </td>
                 <td>{c.universities}</td>
                 <td>{c.visible ? "Shown" : "Hidden"}</td>
                 <td>

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
@@ -11,6 +11,7 @@ import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { AppError } from "../../../modules/errors.ts";
 import { canManageStaff, canReviewDocuments, canSeeStudents, canWorkStudents } from "../../../modules/staff/policies.ts";
 import { applicationMessages, applicationStatusTones, INTAKE_YEARS_AHEAD, monthNames } from "../../../vocabulary/applications.ts";
+import { intakeLabel } from "../../../vocabulary/catalogue.ts";
 import { emailTemplateNames, recordMessages } from "../../../vocabulary/records.ts";
 import type { Route } from "./+types/student";
 
@@ -31,6 +32,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const courseTerm = url.searchParams.get("course")?.trim().slice(0, 100) ?? "";
   const found = courseTerm ? (await context.catalogue.searchCourses(courseTerm.toLowerCase(), 1)).items.slice(0, 10) : [];
   const year = new Date().getUTCFullYear();
+  const courseChoices = [
+    ...record.savedCourses.map((c) => ({ id: c.courseId, text: `${c.course}, ${c.university} (${c.country}) — saved` })),
+    ...found.map((c) => ({ id: c.id, text: `${c.name}, ${c.university.name} (${c.university.country.name})` })),
+  ];
+  // A course with upcoming intakes is applied to for one of them (decision 0019); the others keep month and year.
+  const intakes = await context.catalogue.upcomingIntakes(courseChoices.map((c) => c.id));
   return {
     record: {
       ...record,
@@ -44,10 +51,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     template,
     draft: context.staff.emailDraft(member, record, template),
     courseTerm,
-    courseChoices: [
-      ...record.savedCourses.map((c) => ({ id: c.courseId, text: `${c.course}, ${c.university} (${c.country}) — saved` })),
-      ...found.map((c) => ({ id: c.id, text: `${c.name}, ${c.university.name} (${c.university.country.name})` })),
-    ],
+    courseChoices: courseChoices.map((c) => ({
+      ...c,
+      intakes: (intakes.get(c.id) ?? []).map((i) => ({
+        value: `${i.year}-${String(i.month).padStart(2, "0")}`,
+        label: intakeLabel(i),
+      })),
+    })),
     years: Array.from({ length: INTAKE_YEARS_AHEAD + 1 }, (_, i) => year + i),
     whatsapp: record.phone.replace(/\D/g, ""),
     tasks: await loadTaskPanel(context.staff, member, { studentId }),
@@ -107,6 +117,12 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
   const noteRefusal = refusedFor("note");
   const emailRefusal = refusedFor("email");
   const applicationRefusal = refusedFor("application");
+  // With scripts, the intake fields follow the chosen course; without, both kinds show (the server checks).
+  const [chosenCourse, setChosenCourse] = useState("");
+  const chosen = courseChoices.find((c) => String(c.id) === chosenCourse);
+  const withIntakes = courseChoices.filter((c) => c.intakes.length > 0);
+  const showIntakeList = chosen ? chosen.intakes.length > 0 : withIntakes.length > 0;
+  const showMonthYear = chosen ? chosen.intakes.length === 0 : true;
   return (
     <>
       <p>
@@ -286,6 +302,7 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
                   className={`form-select form-select-sm${applicationRefusal?.fields.courseId ? " is-invalid" : ""}`}
                   required
                   defaultValue=""
+                  onChange={(event) => setChosenCourse(event.currentTarget.value)}
                   aria-describedby={applicationRefusal?.fields.courseId ? "application-course-error" : undefined}
                 >
                   <option value="" disabled>
@@ -303,34 +320,91 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
                   </div>
                 )}
               </div>
-              <div className="col-sm-4">
-                <label htmlFor="application-month" className="form-label small">
-                  Intake month
-                </label>
-                <select id="application-month" name="intakeMonth" className="form-select form-select-sm" defaultValue="9">
-                  {monthNames.map((month, i) => (
-                    <option key={month} value={i + 1}>
-                      {month}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="col-sm-4">
-                <label htmlFor="application-year" className="form-label small">
-                  Intake year
-                </label>
-                <select id="application-year" name="intakeYear" className="form-select form-select-sm" defaultValue={years[1]}>
-                  {years.map((y) => (
-                    <option key={y}>{y}</option>
-                  ))}
-                </select>
-              </div>
+              {showIntakeList && (
+                <div className="col-12">
+                  <label htmlFor="application-intake" className="form-label small">
+                    {applicationMessages.courseIntake}
+                  </label>
+                  <select
+                    id="application-intake"
+                    name="intake"
+                    key={chosen ? chosen.id : "all"}
+                    required={Boolean(chosen)}
+                    defaultValue=""
+                    aria-invalid={applicationRefusal?.fields.intake ? true : undefined}
+                    aria-describedby={applicationRefusal?.fields.intake ? "application-intake-error" : undefined}
+                    className={`form-select form-select-sm${applicationRefusal?.fields.intake ? " is-invalid" : ""}`}
+                  >
+                    {chosen ? (
+                      <>
+                        <option value="" disabled>
+                          Choose an intake…
+                        </option>
+                        {chosen.intakes.map((i) => (
+                          <option key={i.value} value={i.value}>
+                            {i.label}
+                          </option>
+                        ))}
+                      </>
+                    ) : (
+                      <>
+                        <option value="">{applicationMessages.freeIntake}</option>
+                        {withIntakes.map((c) => (
+                          <optgroup key={`${c.id}-${c.text}`} label={c.text}>
+                            {c.intakes.map((i) => (
+                              <option key={i.value} value={i.value}>
+                                {i.label}
+                              </option>
+                            ))}
+                          </optgroup>
+                        ))}
+                      </>
+                    )}
+                  </select>
+                  {applicationRefusal?.fields.intake && (
+                    <div id="application-intake-error" className="invalid-feedback d-block">
+                      {applicationRefusal.fields.intake}
+                    </div>
+                  )}
+                </div>
+              )}
+              {showMonthYear && (
+                <>
+                  <div className="col-sm-4">
+                    <label htmlFor="application-month" className="form-label small">
+                      Intake month
+                    </label>
+                    <select id="application-month" name="intakeMonth" className="form-select form-select-sm" defaultValue="9">
+                      {monthNames.map((month, i) => (
+                        <option key={month} value={i + 1}>
+                          {month}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="col-sm-4">
+                    <label htmlFor="application-year" className="form-label small">
+                      Intake year
+                    </label>
+                    <select
+                      id="application-year"
+                      name="intakeYear"
+                      className="form-select form-select-sm"
+                      defaultValue={years[1]}
+                    >
+                      {years.map((y) => (
+                        <option key={y}>{y}</option>
+                      ))}
+                    </select>
+                  </div>
+                </>
+              )}
               <div className="col-sm-4">
                 <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
                   Create application
                 </button>
               </div>
-              {applicationRefusal && !applicationRefusal.fields.courseId && (
+              {applicationRefusal && !applicationRefusal.fields.courseId && !applicationRefusal.fields.intake && (
                 <p className="text-danger small mb-0" role="alert">
                   {applicationRefusal.message}
                 </p>

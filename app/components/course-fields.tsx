@@ -1,0 +1,93 @@
+import { courseLevels, courseModes, feePeriods } from "../../vocabulary/catalogue.ts";
+
+/**
+ * A course's fields in the console (courseInput in modules/staff/catalogue.ts parses them): the one form
+ * of both adding a course on its university's screen and editing it on its own.
+ */
+type Field = { name: string; label: string; type?: string; max?: number; required?: boolean };
+const textFields: Field[] = [
+  { name: "name", label: "Course name", max: 200, required: true },
+  { name: "durationMonths", label: "Duration (months)", type: "number", required: true },
+  { name: "feeAmount", label: "Fee (whole units)", type: "number", required: true },
+  { name: "feeCurrency", label: "Currency (e.g. EUR)", max: 3, required: true },
+  { name: "mediumOfInstruction", label: "Medium of instruction", max: 60, required: true },
+  { name: "feeSource", label: "Fee's source (a URL or “University website”)", max: 300 },
+  { name: "feeCheckedOn", label: "Fee checked on", type: "date" },
+];
+const choices = [
+  { name: "level", label: "Level", options: courseLevels },
+  { name: "feePeriod", label: "Fee period", options: feePeriods },
+  { name: "mode", label: "Mode", options: courseModes },
+] as const;
+
+export function CourseFields({
+  idPrefix,
+  shown,
+  waiver,
+  errors = {},
+}: {
+  /** Keeps ids unique when the page holds other forms. */
+  idPrefix: string;
+  /** The value a field shows: what was typed (after a refusal), the course's, or a default. */
+  shown: (name: string) => string;
+  waiver: boolean;
+  errors?: Record<string, string>;
+}) {
+  return (
+    <>
+      {textFields.map((f) => (
+        <div className="col-sm-6" key={f.name}>
+          <label htmlFor={`${idPrefix}-${f.name}`} className="form-label small">
+            {f.label}
+          </label>
+          <input
+            id={`${idPrefix}-${f.name}`}
+            name={f.name}
+            type={f.type ?? "text"}
+            required={f.required}
+            maxLength={f.max}
+            min={f.type === "number" ? 0 : undefined}
+            defaultValue={shown(f.name)}
+            aria-invalid={errors[f.name] ? true : undefined}
+            aria-describedby={errors[f.name] ? `${idPrefix}-${f.name}-error` : undefined}
+            className={`form-control form-control-sm${errors[f.name] ? " is-invalid" : ""}`}
+          />
+          {errors[f.name] && (
+            <div id={`${idPrefix}-${f.name}-error`} className="invalid-feedback">
+              {errors[f.name]}
+            </div>
+          )}
+        </div>
+      ))}
+      {choices.map((f) => (
+        <div className="col-sm-4" key={f.name}>
+          <label htmlFor={`${idPrefix}-${f.name}`} className="form-label small">
+            {f.label}
+          </label>
+          <select
+            id={`${idPrefix}-${f.name}`}
+            name={f.name}
+            defaultValue={shown(f.name) || f.options[0]}
+            className="form-select form-select-sm"
+          >
+            {f.options.map((o) => (
+              <option key={o}>{o}</option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div className="col-12 form-check ms-2">
+        <input
+          id={`${idPrefix}-waiver`}
+          name="englishExamWaiver"
+          type="checkbox"
+          defaultChecked={waiver}
+          className="form-check-input"
+        />
+        <label htmlFor={`${idPrefix}-waiver`} className="form-check-label small">
+          English exam waiver
+        </label>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Database } from "../platform/db/client.ts";
+import { courseIntakes } from "../platform/db/schema.ts";
+
+/**
+ * A course's intakes (decision 0019): when it starts taking students, and the last day to apply. Shared
+ * by the public course page (modules/catalogue) and the console (modules/staff): an intake is upcoming
+ * until its month is over in India, and only upcoming ones are shown to visitors or offered to counsellors.
+ */
+export interface Intake {
+  id: number;
+  courseId: number;
+  /** 1..12 */
+  month: number;
+  year: number;
+  /** YYYY-MM-DD, or null when the university gave none. */
+  deadline: string | null;
+}
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** Months since year 0: September 2027 is 2027 * 12 + 8. */
+export const monthNumber = (year: number, month: number) => year * 12 + month - 1;
+
+/** This month in India (the business's time zone), as a month number. */
+export function currentMonthNumber(now: Date): number {
+  const india = new Date(now.getTime() + IST_OFFSET_MS);
+  return monthNumber(india.getUTCFullYear(), india.getUTCMonth() + 1);
+}
+
+/** This year in India. */
+export const currentYear = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS).getUTCFullYear();
+
+export const isUpcoming = (intake: { month: number; year: number }, now: Date) =>
+  monthNumber(intake.year, intake.month) >= currentMonthNumber(now);
+
+const intakeColumns = {
+  id: courseIntakes.id,
+  courseId: courseIntakes.courseId,
+  month: courseIntakes.month,
+  year: courseIntakes.year,
+  deadline: courseIntakes.deadline,
+};
+
+/** The upcoming intakes of each course, earliest first; a course without any is absent from the map. */
+export async function upcomingIntakes(db: Database, courseIds: readonly number[], now: Date): Promise<Map<number, Intake[]>> {
+  const byCourse = new Map<number, Intake[]>();
+  if (courseIds.length === 0) return byCourse;
+  const rows = await db
+    .select(intakeColumns)
+    .from(courseIntakes)
+    .where(
+      and(
+        inArray(courseIntakes.courseId, [...new Set(courseIds)]),
+        gte(sql`${courseIntakes.year} * 12 + ${courseIntakes.month} - 1`, currentMonthNumber(now)),
+      ),
+    )
+    .orderBy(asc(courseIntakes.courseId), asc(courseIntakes.year), asc(courseIntakes.month));
+  for (const row of rows) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row]);
+  return byCourse;
+}
+
+/** Every intake of one course, past ones too (the console), earliest first. */
+export const allIntakes = (db: Database, courseId: number): Promise<Intake[]> =>
+  db
+    .select(intakeColumns)
+    .from(courseIntakes)
+    .where(eq(courseIntakes.courseId, courseId))
+    .orderBy(asc(courseIntakes.year), asc(courseIntakes.month));
