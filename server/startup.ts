@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
-import { digestDue, type StaffService } from "../modules/staff/staff.ts";
+import { digestDue, failInterruptedImports, type StaffService } from "../modules/staff/staff.ts";
 import { lockDemoStudent, seedDemoStudent } from "../modules/students/demo.ts";
 import type { Config } from "../platform/config.ts";
 import type { DatabaseHandle } from "../platform/db/client.ts";
@@ -19,6 +19,9 @@ export async function prepareDatabase(config: Config, database: DatabaseHandle, 
   if (config.seed === "demo") prepared.catalogue = (await seedDemoCatalogue(database.db)) ? "seeded" : "already there";
   if (config.demoStudent) prepared.demoStudent = (await seedDemoStudent(database.db)) ? "created" : "already there";
   else if (config.publicUrl?.startsWith("https:") && (await lockDemoStudent(database.db))) prepared.demoStudent = "locked";
+  // A catalogue import's dry run or apply cut off by the restart will not resume: say so (decision 0020).
+  const interrupted = await failInterruptedImports(database.db);
+  if (interrupted) log.warn({ imports: interrupted }, "catalogue imports interrupted by the restart are marked failed");
   // PGlite has no autovacuum daemon: refresh the planner's statistics at each start.
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   log.info(prepared, "data prepared");
