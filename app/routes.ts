@@ -40,6 +40,8 @@ export default [
     route("catalogue", "routes/staff/catalogue.tsx"),
     route("catalogue/universities/:universityId", "routes/staff/catalogue-university.tsx"),
     route("catalogue/courses/:courseId", "routes/staff/catalogue-course.tsx"),
+    route("catalogue/import", "routes/staff/catalogue-import.tsx"),
+    route("catalogue/import/:importId", "routes/staff/catalogue-import-detail.tsx"),
     route("members", "routes/staff/members.tsx"),
     route("audit", "routes/staff/audit.tsx"),
     route("reports", "routes/staff/reports.tsx"),

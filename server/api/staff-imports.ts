@@ -149,7 +149,7 @@ export function staffImportsApi(staff: StaffService) {
     // The rule first, so a refused member's file is never read.
     await imports.recent(c.var.staff);
     const { fields, file } = await readImportUpload(c.req.raw);
-    if (!file) throw new AppError("invalid_input", im.chooseFile, { file: im.chooseFile });
+    if (!file || file.name === "") throw new AppError("invalid_input", im.chooseFile, { file: im.chooseFile });
     const created = await imports.upload(c.var.staff, { kind: fields.kind, fileName: file.name, body: file.body });
     return c.json({ message: im.uploaded(created.fileName), data: presentImport(created) }, 201);
   });

@@ -39,6 +39,15 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <h1 className="h3 mb-3">Catalogue</h1>
+      <p className="d-flex flex-wrap gap-3">
+        <Link to="/staff/catalogue/import">Import from CSV</Link>
+        <a href="/api/v1/staff/catalogue/export/universities" download>
+          Export universities as CSV
+        </a>
+        <a href="/api/v1/staff/catalogue/export/courses" download>
+          Export courses as CSV
+        </a>
+      </p>
       <section aria-labelledby="find-university" className="mb-4">
         <h2 id="find-university" className="h5">
           Universities
