@@ -437,6 +437,23 @@ async function* batchesOf<T>(items: AsyncIterable<T>, size: number): AsyncGenera
   if (batch.length) yield batch;
 }
 
+/** Reads one item ahead: the next batch is parsed while the database works on this one. */
+async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = iterator.next();
+      yield current.value;
+    }
+  } finally {
+    // Stopped early (a refused row on apply, an error): the file is let go.
+    next.then(() => iterator.return?.(), () => undefined);
+  }
+}
+
 async function openFile(deps: StaffDeps, row: ImportRecord) {
   const object = await deps.storage?.get(row.storageKey);
   if (!object) throw new AppError("not_found", im.fileMissing);
@@ -580,6 +597,8 @@ const countryOf = (pass: Pass, text: string) => pass.countries.get(text.trim().t
 // ---- universities
 
 interface UniversityRecord {
+  /** The natural key it was found by (lookups by key only). */
+  key?: string;
   id: number;
   name: string;
   city: string;
@@ -591,27 +610,27 @@ interface UniversityRecord {
 const universityFields = { name: "name", city: "city", type: "type" };
 
 async function universitiesWhere(pass: Pass, condition: SQL, keys?: SQL): Promise<UniversityRecord[]> {
-  const lock = pass.mode === "apply" ? sql` for update of u` : sql``;
+  // The apply locks what it read until it commits; the keyed lookup is a lateral subquery (offset 0 keeps
+  // it one), so each key uses the index universities_country_lower_name_idx however large the table grew.
+  const lock = pass.mode === "apply" ? sql` for update` : sql``;
   return rowsOf<UniversityRecord>(
     pass.db,
-    sql`select u.id, u.name, u.city, u.type, u.country_id as "countryId", u.retired_at is not null as retired
-        ${keys ? sql`from ${keys} join universities u on ${condition}` : sql`from universities u where ${condition}`}${lock}`,
+    sql`select ${keys ? sql`k.key, ` : sql``}u.id, u.name, u.city, u.type, u.country_id as "countryId", u.retired_at is not null as retired
+        ${keys ? sql`from ${keys} cross join lateral (select * from universities u where ${condition} offset 0${lock}) u` : sql`from universities u where ${condition}${lock}`}`,
   );
 }
 
 async function universitiesByKey(pass: Pass, keys: Map<string, { countryId: number; name: string }>) {
   const found = new Map<string, UniversityRecord[]>();
   if (!keys.size) return found;
-  const list = [...keys.values()].map((k) => ({ cid: k.countryId, lname: k.name.toLowerCase() }));
+  // Matched by the database's lower(), the same the index universities_country_lower_name_idx holds.
+  const list = [...keys.entries()].map(([key, k]) => ({ key, cid: k.countryId, name: k.name }));
   const rows = await universitiesWhere(
     pass,
-    sql`u.country_id = k.cid and lower(u.name) = k.lname`,
-    sql`json_to_recordset(${JSON.stringify(list)}::json) as k(cid int, lname text)`,
+    sql`u.country_id = k.cid and lower(u.name) = lower(k.name)`,
+    sql`json_to_recordset(${JSON.stringify(list)}::json) as k(key text, cid int, name text)`,
   );
-  for (const r of rows) {
-    const key = `${r.countryId}|${r.name.toLowerCase()}`;
-    found.set(key, [...(found.get(key) ?? []), r]);
-  }
+  for (const { key = "", ...r } of rows) found.set(key, [...(found.get(key) ?? []), r]);
   return found;
 }
 
@@ -791,6 +810,7 @@ interface CourseRecord {
 }
 
 interface UniversityRef {
+  key?: string | null;
   id: number;
   name: string;
   countryId: number;
@@ -810,8 +830,9 @@ const courseFields: Record<string, string> = {
   feeCheckedOn: "fee_checked_on",
 };
 
-async function coursesWhere(pass: Pass, condition: SQL, from?: SQL): Promise<CourseRecord[]> {
-  const lock = pass.mode === "apply" ? sql` for update of c` : sql``;
+async function coursesWhere(pass: Pass, condition: SQL): Promise<CourseRecord[]> {
+  // The apply locks what it read until it commits.
+  const lock = pass.mode === "apply" ? sql` for update` : sql``;
   return rowsOf<CourseRecord>(
     pass.db,
     sql`select c.id, c.university_id as "universityId", c.name, c.level, c.duration_months as "durationMonths",
@@ -819,7 +840,7 @@ async function coursesWhere(pass: Pass, condition: SQL, from?: SQL): Promise<Cou
                c.english_exam_waiver as "englishExamWaiver", c.medium_of_instruction as "mediumOfInstruction",
                c.fee_source as "feeSource", to_char(c.fee_checked_on, 'YYYY-MM-DD') as "feeCheckedOn",
                c.retired_at is not null as retired
-        ${from ? sql`from ${from} join courses c on ${condition}` : sql`from courses c where ${condition}`}${lock}`,
+        from courses c where ${condition}${lock}`,
   );
 }
 
@@ -854,31 +875,29 @@ async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: 
   });
   // The universities the rows name: by id (theirs, or their course's), and by country and name.
   const universityIds = new Set<number>();
-  const namedUniversities = new Map<string, { cid: number; lname: string }>();
+  const namedUniversities = new Map<string, { key: string; cid: number; name: string }>();
   for (const item of items) {
     if (item.refused !== undefined || item.blank) continue;
     if (item.universityId !== undefined) universityIds.add(item.universityId);
     else if (item.universityName && item.country)
       namedUniversities.set(`${item.country.id}|${item.universityName.toLowerCase()}`, {
+        key: `${item.country.id}|${item.universityName.toLowerCase()}`,
         cid: item.country.id,
-        lname: item.universityName.toLowerCase(),
+        name: item.universityName,
       });
     if (item.existing) universityIds.add(item.existing.universityId);
   }
   const refs = await rowsOf<UniversityRef>(
     pass.db,
-    sql`select u.id, u.name, u.country_id as "countryId" from universities u where u.id in ${idList(universityIds)}
-        union
-        select u.id, u.name, u.country_id
-        from json_to_recordset(${JSON.stringify([...namedUniversities.values()])}::json) as k(cid int, lname text)
-        join universities u on u.country_id = k.cid and lower(u.name) = k.lname`,
+    sql`select null as key, u.id, u.name, u.country_id as "countryId" from universities u where u.id in ${idList(universityIds)}
+        union all
+        select k.key, u.id, u.name, u.country_id
+        from json_to_recordset(${JSON.stringify([...namedUniversities.values()])}::json) as k(key text, cid int, name text)
+        cross join lateral (select * from universities u where u.country_id = k.cid and lower(u.name) = lower(k.name) offset 0) u`,
   );
   const universityById = new Map(refs.map((u) => [u.id, u]));
   const universitiesByKey = new Map<string, UniversityRef[]>();
-  for (const u of refs) {
-    const key = `${u.countryId}|${u.name.toLowerCase()}`;
-    universitiesByKey.set(key, [...(universitiesByKey.get(key) ?? []), u]);
-  }
+  for (const { key, ...u } of refs) if (key) universitiesByKey.set(key, [...(universitiesByKey.get(key) ?? []), u]);
   // Each row's university, name and level; then the courses they name (to match, or to find a name taken).
   await eachLive(items, (item) => {
     if (item.universityId !== undefined)
@@ -893,26 +912,19 @@ async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: 
     const levelCell = cellOf(pass, item.row, "level");
     item.level = levelCell !== undefined ? oneOfAnyCase(courseLevels, levelCell) : (item.existing?.level ?? "");
   });
-  const courseKeys = new Map<string, { uid: number; lname: string; level: string }>();
+  const courseKeys = new Map<string, { uid: number }>();
   for (const item of items)
     if (item.refused === undefined && item.university && item.name)
-      courseKeys.set(`${item.university.id}|${item.name.toLowerCase()}|${item.level}`, {
-        uid: item.university.id,
-        lname: item.name.toLowerCase(),
-        level: item.level ?? "",
-      });
+      courseKeys.set(`${item.university.id}|${item.name.toLowerCase()}|${item.level}`, { uid: item.university.id });
   const byKey = new Map<string, CourseRecord[]>();
-  if (courseKeys.size) {
-    const rows = await coursesWhere(
-      pass,
-      sql`c.university_id = k.uid and lower(c.name) = k.lname and c.level = k.level`,
-      sql`json_to_recordset(${JSON.stringify([...courseKeys.values()])}::json) as k(uid int, lname text, level text)`,
-    );
-    for (const c of rows) {
+  // The courses of the batch's universities in one index range scan (a file lists a university's
+  // courses together, as the export does), matched here by university, lower-case name and level.
+  const batchUniversities = new Set([...courseKeys.values()].map((k) => k.uid));
+  if (batchUniversities.size)
+    for (const c of await coursesWhere(pass, sql`c.university_id in ${idList(batchUniversities)}`)) {
       const key = `${c.universityId}|${c.name.toLowerCase()}|${c.level}`;
-      byKey.set(key, [...(byKey.get(key) ?? []), c]);
+      if (courseKeys.has(key)) byKey.set(key, [...(byKey.get(key) ?? []), c]);
     }
-  }
 
   const outcomes: Outcome[] = [];
   const writes: CourseValues[] = [];
@@ -1179,7 +1191,7 @@ async function runPass(
     counts: { rows: 0, new: 0, changed: 0, unchanged: 0, retired: 0, refused: 0 },
   };
   const counts = pass.counts;
-  for await (const batch of batchesOf(fileRecords(body), BATCH_ROWS)) {
+  for await (const batch of readAhead(batchesOf(fileRecords(body), BATCH_ROWS))) {
     const { outcomes, writes } =
       pass.kind === "universities" ? await universityBatch(pass, batch) : await courseBatch(pass, batch);
     for (const o of outcomes) {
@@ -1408,6 +1420,10 @@ export async function applyImport(deps: StaffDeps, importId: number): Promise<vo
     });
     deps.onCatalogueChange?.();
     await deps.storage?.delete(row.storageKey).catch(() => undefined);
+    // Many rows may have arrived at once: the planner's statistics follow (PGlite has no autovacuum).
+    await deps.db
+      .execute(sql`analyze universities, courses`)
+      .catch((error: unknown) => deps.log.warn({ err: error }, "analyze after an import failed"));
   } catch (error) {
     await deps.db
       .update(catalogueImports)
