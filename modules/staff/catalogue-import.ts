@@ -450,7 +450,10 @@ async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
     }
   } finally {
     // Stopped early (a refused row on apply, an error): the file is let go.
-    next.then(() => iterator.return?.(), () => undefined);
+    next.then(
+      () => iterator.return?.(),
+      () => undefined,
+    );
   }
 }
 
