@@ -41,19 +41,25 @@ const courseCount = Number(values.courses);
 
 /** Resident memory sampled every 20 ms while a step runs. */
 function memoryWatch() {
-  const before = process.memoryUsage().rss;
-  let peak = before;
+  const before = process.memoryUsage();
+  let peak = before.rss;
+  let jsPeak = before.heapUsed + before.external;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    jsPeak = Math.max(jsPeak, now.heapUsed + now.external);
   }, 20);
   return () => {
     clearInterval(timer);
     const after = process.memoryUsage().rss;
     return {
-      rssBeforeMb: mb(before),
+      rssBeforeMb: mb(before.rss),
       rssAfterMb: mb(after),
       rssPeakMb: mb(Math.max(peak, after)),
-      growthMb: mb(Math.max(peak, after) - before),
+      growthMb: mb(Math.max(peak, after) - before.rss),
+      // JavaScript's own part (heap and buffers); the rest of the RSS is code and, without
+      // --database-url, PGlite's WebAssembly memory (its buffer cache, which does not shrink).
+      jsPeakGrowthMb: mb(jsPeak - before.heapUsed - before.external),
     };
   };
 }
@@ -183,7 +189,7 @@ async function main() {
       const memory = watch();
       figures[label] = { seconds, ...memory };
       write(
-        `${label.padEnd(32)} ${seconds.toFixed(2).padStart(7)} s   RSS ${memory.rssBeforeMb} -> ${memory.rssAfterMb} MB, peak ${memory.rssPeakMb} MB (+${memory.growthMb} MB)`,
+        `${label.padEnd(32)} ${seconds.toFixed(2).padStart(7)} s   RSS ${memory.rssBeforeMb} -> ${memory.rssAfterMb} MB, peak ${memory.rssPeakMb} MB (+${memory.growthMb} MB; JS heap +${memory.jsPeakGrowthMb} MB)`,
       );
       return result;
     };

@@ -388,28 +388,28 @@ async function* fileRecords(body: ReadableStream<Uint8Array>): AsyncGenerator<So
   const input = Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
   const parser = parse({
     bom: true,
-    info: true,
-    raw: true,
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
+    // Empty lines come as a blank record, so each record's line is known by counting: one line, plus
+    // the line breaks inside its quoted cells.
+    skip_empty_lines: false,
     max_record_size: MAX_IMPORT_ROW_BYTES,
   });
   input.on("error", (error) => parser.destroy(error));
   input.pipe(parser);
-  // Lines are counted from the records' own text (csv-parse's line count drifts on CRLF inside quotes).
   let breaksBefore = 0;
   let first = true;
   try {
-    for await (const item of parser as AsyncIterable<{ record: string[]; raw: string }>) {
-      const emptyLinesFirst = (/^(?:\r\n|\n|\r)*/.exec(item.raw)?.[0] ?? "").match(lineBreaks)?.length ?? 0;
-      const line = 1 + breaksBefore + emptyLinesFirst;
-      breaksBefore += item.raw.match(lineBreaks)?.length ?? 0;
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = 1 + breaksBefore;
+      breaksBefore += 1;
+      for (const cell of record)
+        if (cell.includes("\n") || cell.includes("\r")) breaksBefore += cell.match(lineBreaks)?.length ?? 0;
       if (first) {
         first = false;
         continue;
       }
-      yield { line, cells: item.record };
+      yield { line, cells: record };
     }
   } catch (error) {
     const code = (error as { code?: string }).code ?? "";

@@ -231,6 +231,17 @@ describe("a file with bad rows", () => {
     expect(table[3]?.[8]).toBe("lots");
   });
 
+  it("counts lines as an editor shows them: CRLF, a cell over two lines and an empty line", async () => {
+    const { id } = await dryRun(
+      "universities",
+      'name,city,country,type\r\n"Two\r\nLine College",Bonn,Germany,Private\r\n\r\nLost College,Nowhere,Atlantis,Public\r\n',
+    );
+    expect((await rowsOf(id, "refused")).data.map((r: { line: number; reason: string }) => [r.line, r.reason])).toEqual([
+      [2, "name: Use letters, spaces and punctuation only"],
+      [5, im.unknownCountry("Atlantis")],
+    ]);
+  });
+
   it("an unreadable quote stops the dry run at its line, refused", async () => {
     const [uni] = await someUniversities(1);
     const { id, checked } = await dryRun(
