@@ -166,6 +166,8 @@ export default function CatalogueImportDetail({ loaderData, actionData }: Route.
                 <li key={action}>
                   <Link
                     className={`btn btn-sm ${shown === action ? "btn-primary" : "btn-outline-primary"}`}
+                    // The filters swap colours at once: no fade through colours too faint to read.
+                    style={{ transition: "none" }}
                     aria-current={shown === action ? "page" : undefined}
                     to={`?show=${action}`}
                   >
