@@ -43,6 +43,8 @@ export default [
     route("catalogue/countries/new", "routes/staff/catalogue-country.tsx", { id: "catalogue-country-new" }),
     route("catalogue/countries/:countryId", "routes/staff/catalogue-country.tsx", { id: "catalogue-country" }),
     route("catalogue/courses/:courseId", "routes/staff/catalogue-course.tsx"),
+    route("catalogue/import", "routes/staff/catalogue-import.tsx"),
+    route("catalogue/import/:importId", "routes/staff/catalogue-import-detail.tsx"),
     route("members", "routes/staff/members.tsx"),
     route("audit", "routes/staff/audit.tsx"),
     route("reports", "routes/staff/reports.tsx"),

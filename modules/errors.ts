@@ -6,6 +6,8 @@ export const errorKinds = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  /** A file of a kind we do not take (an import that is not a CSV file). */
+  unsupported_media_type: 415,
   rate_limited: 429,
   /** Something we depend on (the mail server, the database) cannot be reached; trying later helps. */
   unavailable: 503,

@@ -33,6 +33,7 @@ import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
 import { staffApi } from "./api/staff.ts";
 import { staffCatalogueApi } from "./api/staff-catalogue.ts";
+import { staffImportsApi } from "./api/staff-imports.ts";
 import { staffLeadsApi } from "./api/staff-leads.ts";
 import { staffFilesRoute } from "./api/staff-records.ts";
 import { staffReportsApi } from "./api/staff-reports.ts";
@@ -69,7 +70,13 @@ const isStaffPath = (path: string) =>
 
 /** Forms and JSON bodies are small; a larger body is refused while it streams, before anything parses it. */
 export const MAX_FORM_BYTES = 64 * 1024;
-const uploadPaths = new Set(["/api/v1/students/me/files", "/api/v1/students/me/photo"]);
+/** The catalogue import's upload (API and screen): its body streams to storage under its own limit (decision 0020). */
+const streamedUploadPaths = new Set([
+  "/api/v1/staff/catalogue/imports",
+  "/staff/catalogue/import",
+  "/staff/catalogue/import.data",
+]);
+const uploadPaths = new Set(["/api/v1/students/me/files", "/api/v1/students/me/photo", ...streamedUploadPaths]);
 /** The API's upload of a university's picture: its handler checks the staff session, then limits the body. */
 const pictureUpload = /^\/api\/v1\/staff\/catalogue\/universities\/\d+\/picture$/;
 /** Console screens whose form may carry a university's picture (posted to the screen's action, with or without scripts). */
@@ -154,6 +161,13 @@ export function createApp(options: AppOptions) {
       publicCache.clear();
       catalogueMirror.changed();
       shared?.announceCatalogueChange();
+    },
+    // A catalogue import's dry run and apply run after the request answers, in this process; the step
+    // keeps its state in the database (catalogue_imports), so a restart marks it failed, never half done.
+    background: (name, work) => {
+      setImmediate(() => {
+        work().catch((error: unknown) => log.error({ err: error, step: name }, "background step failed"));
+      });
     },
   });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
@@ -247,6 +261,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/staff", staffLeadsApi(staff));
   app.route("/api/v1/staff", staffCatalogueApi(staff));
   app.route("/api/v1/staff", staffReportsApi(staff));
+  app.route("/api/v1/staff", staffImportsApi(staff));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", () => {
@@ -316,7 +331,7 @@ export function createApp(options: AppOptions) {
       // A form post is read here, within MAX_FORM_BYTES (the limit refuses more while it streams, as a
       // 413), so a screen's action never meets an oversized body half way through its form data.
       const request =
-        c.req.method === "GET" || c.req.method === "HEAD"
+        c.req.method === "GET" || c.req.method === "HEAD" || streamedUploadPaths.has(c.req.path)
           ? c.req.raw
           : new Request(c.req.url, {
               method: c.req.method,

@@ -28,6 +28,11 @@ export interface StaffDeps {
   storage?: FileStorage;
   /** Called after each catalogue change so the public page cache forgets at once (server/app.ts clears it). */
   onCatalogueChange?: () => void;
+  /**
+   * Runs a step after the request has answered (a catalogue import's dry run or apply, decision 0020);
+   * the server passes an in-process runner, a job queue may take its place. Without it the step starts at once.
+   */
+  background?: (name: string, work: () => Promise<void>) => void;
 }
 
 /** Per address and per account, as for students (decision 0011), with the failures reserved before the check. */

@@ -36,6 +36,16 @@ import {
   setUniversityRetired,
 } from "./catalogue.ts";
 import { catalogueCountries, catalogueCountry, createCountry, editCountry } from "./catalogue-countries.ts";
+import { exportCatalogue } from "./catalogue-csv.ts";
+import {
+  getImport,
+  importRows,
+  recentImports,
+  refusedRowsCsv,
+  startApply,
+  startCheck,
+  uploadImport,
+} from "./catalogue-import.ts";
 import { addIntake, catalogueCourseIntakes, removeIntake } from "./catalogue-intakes.ts";
 import { sendDailyDigests } from "./digest.ts";
 import { fileAccess, reviewDocument, reviewQueue } from "./document-review.ts";
@@ -73,6 +83,8 @@ export type { ApplicationDetail, ApplicationEvent, ApplicationRow, ChecklistItem
 export type { AuditActor, AuditRecord } from "./audit.ts";
 export type { CatalogueCourse, CatalogueUniversity } from "./catalogue.ts";
 export type { CatalogueCountry } from "./catalogue-countries.ts";
+export type { CatalogueImportView, ImportCounts, ImportDiffRow, ImportSummary } from "./catalogue-import.ts";
+export { failInterruptedImports } from "./catalogue-import.ts";
 export type { ConsoleIntake } from "./catalogue-intakes.ts";
 export { digestDue } from "./digest.ts";
 export type { ReviewedFile } from "./document-review.ts";
@@ -183,6 +195,19 @@ export function createStaffService(deps: StaffDeps) {
       removeIntake: (actor: StaffMember, courseId: number, intakeId: number) => removeIntake(deps, actor, courseId, intakeId),
       setCountryVisible: (actor: StaffMember, id: number, visible: boolean) => setCountryVisible(deps, actor, id, visible),
     },
+    /** The catalogue's CSV import (decision 0020): upload, map, dry run and apply in the background. */
+    imports: {
+      upload: (actor: StaffMember, upload: { kind: unknown; fileName: string; body: AsyncIterable<Uint8Array> }) =>
+        uploadImport(deps, actor, upload),
+      recent: (actor: StaffMember) => recentImports(deps, actor),
+      get: (actor: StaffMember, id: string) => getImport(deps, actor, id),
+      rows: (actor: StaffMember, id: string, query: unknown) => importRows(deps, actor, id, query),
+      check: (actor: StaffMember, id: string, raw: unknown) => startCheck(deps, actor, id, raw),
+      apply: (actor: StaffMember, id: string) => startApply(deps, actor, id),
+      refusedRows: (actor: StaffMember, id: string) => refusedRowsCsv(deps, actor, id),
+    },
+    /** The catalogue's universities or courses as CSV in the import's shape, streamed; audited. */
+    exportCatalogue: (actor: StaffMember, kind: "universities" | "courses") => exportCatalogue(deps, actor, kind),
     /** The reports dashboard's figures for this member (all, or their own) and a range of IST days. */
     reports: (actor: StaffMember, filters: unknown) => reportFor(deps, actor, filters),
     auditLog: async (actor: StaffMember, filters: Parameters<typeof listAudit>[1] = {}) => {

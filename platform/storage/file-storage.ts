@@ -14,8 +14,12 @@ export interface StoredObject {
  * three calls when instances multiply (DESIGN.md 2). Keys are ours (random hex), never a user's name.
  */
 export interface FileStorage {
-  /** Stores the bytes under the key, all or nothing: a failed or interrupted put leaves no file under the key. */
-  put(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores the bytes under the key, all or nothing: a failed or interrupted put leaves no file under the
+   * key. The bytes may come as a stream of chunks (a large upload, never held whole); a stream that
+   * throws fails the put.
+   */
+  put(key: string, bytes: Uint8Array | AsyncIterable<Uint8Array>): Promise<void>;
   /** The object, or null when there is none under the key. */
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing key is not an error. */
@@ -87,7 +91,8 @@ export function createLocalFileStorage(dir: string): FileStorage {
       try {
         const handle = await open(temporary, "wx", 0o600);
         try {
-          await handle.writeFile(bytes);
+          if (bytes instanceof Uint8Array) await handle.writeFile(bytes);
+          else for await (const chunk of bytes) await handle.write(chunk);
           await handle.sync();
         } finally {
           await handle.close();

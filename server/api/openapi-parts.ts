@@ -42,6 +42,7 @@ const failureText: Record<number, string> = {
   404: "Not found",
   409: "It clashes with what is there (e.g. an account with this e-mail)",
   413: "The body is too large",
+  415: "The file is not of a kind this call takes",
   429: "Too many requests; Retry-After says when to try again",
   503: "A service we depend on (the database, the mail server) is unavailable; try again after Retry-After",
 };

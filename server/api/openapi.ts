@@ -45,6 +45,7 @@ import {
   write,
 } from "./openapi-parts.ts";
 import { staffCataloguePaths, staffCatalogueSchemas } from "./openapi-staff-catalogue.ts";
+import { staffImportsPaths, staffImportsSchemas } from "./openapi-staff-imports.ts";
 import { staffRecordsPaths, staffRecordsSchemas } from "./openapi-staff-records.ts";
 import { staffReportsPaths, staffReportsSchemas } from "./openapi-staff-reports.ts";
 import {
@@ -112,6 +113,7 @@ export function openApiDocument() {
         ...staffRecordsSchemas(),
         ...staffCatalogueSchemas(),
         ...staffReportsSchemas(),
+        ...staffImportsSchemas(),
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
         LeadCounsellor: jsonSchema(leadCounsellorSchema, "output"),
         ConsoleSettings: jsonSchema(consoleSettingsAnswerSchema, "output"),
@@ -577,6 +579,7 @@ export function openApiDocument() {
       ...staffRecordsPaths(),
       ...staffCataloguePaths(),
       ...staffReportsPaths(),
+      ...staffImportsPaths(),
       "/api/v1/staff/tasks": {
         get: operation({
           operationId: "listTasks",

@@ -85,7 +85,9 @@ export class ApiClient {
     if (cookie) headers.set("Cookie", cookie);
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     const method = options.method ?? (body === undefined ? "GET" : "POST");
-    const response = await this.app.request(path.startsWith("/") ? `${SITE}${path}` : path, { method, headers, body });
+    // A streamed body (a ReadableStream) is sent as it is read ("half" duplex, as fetch requires).
+    const init = body instanceof ReadableStream ? { method, headers, body, duplex: "half" } : { method, headers, body };
+    const response = await this.app.request(path.startsWith("/") ? `${SITE}${path}` : path, init as RequestInit);
     await this.options.onAnswer?.(response);
     return response;
   }

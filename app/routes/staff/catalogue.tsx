@@ -52,6 +52,15 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
           Add a country
         </Link>
       </div>
+      <p className="d-flex flex-wrap gap-3">
+        <Link to="/staff/catalogue/import">Import from CSV</Link>
+        <a href="/api/v1/staff/catalogue/export/universities" download>
+          Export universities as CSV
+        </a>
+        <a href="/api/v1/staff/catalogue/export/courses" download>
+          Export courses as CSV
+        </a>
+      </p>
       <section aria-labelledby="find-university" className="mb-4">
         <h2 id="find-university" className="h5">
           Universities

@@ -1,0 +1,185 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../../modules/errors.ts";
+import type { CatalogueImportView, ImportDiffRow, StaffService } from "../../modules/staff/staff.ts";
+import { MultipartError, readUploadForm } from "../../platform/multipart.ts";
+import {
+  catalogueImportKinds,
+  catalogueImportStatuses,
+  catalogueImportMessages as im,
+  importRowActions,
+  MAX_IMPORT_BYTES,
+} from "../../vocabulary/catalogue-import.ts";
+import type { ServerEnv } from "../context.ts";
+import { requireStaff } from "../guards.ts";
+import { contentDisposition } from "./documents.ts";
+import { readJson } from "./read-json.ts";
+
+/** Room for the multipart boundaries and the kind field around the file. */
+export const IMPORT_FORM_HEADROOM = 64 * 1024;
+
+/**
+ * The upload form, read as it streams: the fields before the file, then the file's bytes handed on to
+ * storage. Used by the API and by the import screen's form (which posts the same fields).
+ */
+export async function readImportUpload(request: Request) {
+  const refusal = (error: unknown) => {
+    if (!(error instanceof MultipartError)) return error;
+    if (error.tooLarge) return new AppError("payload_too_large", im.tooLarge, { file: im.tooLarge });
+    const notMultipart = !request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data");
+    return new AppError(notMultipart ? "unsupported_media_type" : "invalid_input", im.multipartOnly);
+  };
+  try {
+    const form = await readUploadForm(request, { maxBodyBytes: MAX_IMPORT_BYTES + IMPORT_FORM_HEADROOM });
+    const file = form.file;
+    if (!file) return form;
+    // The body may still be refused while the file streams (cut short, too large): said as ours.
+    const body = async function* () {
+      try {
+        yield* file.body;
+      } catch (error) {
+        throw refusal(error);
+      }
+    };
+    return { ...form, file: { ...file, body: body() } };
+  } catch (error) {
+    throw refusal(error);
+  }
+}
+
+const countsSchema = z.object({
+  rows: z.int(),
+  new: z.int(),
+  changed: z.int(),
+  unchanged: z.int(),
+  retired: z.int().meta({ description: "Would be (or were) retired because the file leaves them out" }),
+  refused: z.int(),
+});
+
+export const catalogueImportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(catalogueImportKinds),
+  fileName: z.string(),
+  status: z.enum(catalogueImportStatuses),
+  createdAt: z.iso.datetime(),
+  createdBy: z.string(),
+  rowsTotal: z.int().nullable().meta({ description: "Rows in the file (an estimate until the dry run has counted them)" }),
+  rowsDone: z.int().meta({ description: "Rows done by the running step" }),
+  retireMissing: z.boolean(),
+  columns: z.array(z.string()).meta({ description: "The file's header, trimmed and lower-case" }),
+  mapping: z.record(z.string(), z.string()).meta({ description: "Our column -> the file's column" }),
+  summary: countsSchema.extend({ applied: countsSchema.optional() }).nullable(),
+  failure: z.string().nullable().meta({ description: "Why the last step failed, in words" }),
+  checkedAt: z.iso.datetime().nullable(),
+  appliedAt: z.iso.datetime().nullable(),
+});
+
+export const importRowSchema = z.object({
+  line: z.int().meta({ description: "The file's line (the header is 1); 0 for a record the file leaves out" }),
+  recordId: z.int().nullable(),
+  action: z.enum(importRowActions),
+  label: z.string(),
+  changes: z
+    .record(z.string(), z.tuple([z.string(), z.string()]))
+    .nullable()
+    .meta({ description: "Column -> [before, after]" }),
+  reason: z.string().nullable(),
+});
+
+export const checkBody = z.object({
+  mapping: z.record(z.string(), z.string()).meta({ description: "Our column -> the file's column (from `columns`)" }),
+  retireMissing: z.boolean().optional().meta({ description: "Retire what the file leaves out (off by default)" }),
+});
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const presentImport = (v: CatalogueImportView): z.infer<typeof catalogueImportSchema> => ({
+  id: v.id,
+  kind: v.kind,
+  fileName: v.fileName,
+  status: v.status,
+  createdAt: v.createdAt.toISOString(),
+  createdBy: v.createdBy,
+  rowsTotal: v.rowsTotal,
+  rowsDone: v.rowsDone,
+  retireMissing: v.retireMissing,
+  columns: v.columns,
+  mapping: v.mapping,
+  summary: v.summary,
+  failure: v.failure,
+  checkedAt: iso(v.checkedAt),
+  appliedAt: iso(v.appliedAt),
+});
+
+const presentRow = (r: ImportDiffRow): z.infer<typeof importRowSchema> => ({
+  line: r.line,
+  recordId: r.recordId,
+  action: r.action,
+  label: r.label,
+  changes: r.changes,
+  reason: r.reason,
+});
+
+/** A CSV download streamed from chunks of text, never built whole. */
+function csvDownload(c: Context, fileName: string, chunks: AsyncIterator<string>) {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return?.(undefined);
+    },
+  });
+  return c.body(body, 200, {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": contentDisposition("attachment", fileName),
+    "X-Content-Type-Options": "nosniff",
+  });
+}
+
+/** The catalogue's CSV import and export (decision 0020), under /api/v1/staff/catalogue: admins only. */
+export function staffImportsApi(staff: StaffService) {
+  const api = new Hono<ServerEnv>();
+  const imports = staff.imports;
+
+  api.post("/catalogue/imports", requireStaff, async (c) => {
+    // The rule first, so a refused member's file is never read.
+    await imports.recent(c.var.staff);
+    const { fields, file } = await readImportUpload(c.req.raw);
+    if (!file || file.name === "") throw new AppError("invalid_input", im.chooseFile, { file: im.chooseFile });
+    const created = await imports.upload(c.var.staff, { kind: fields.kind, fileName: file.name, body: file.body });
+    return c.json({ message: im.uploaded(created.fileName), data: presentImport(created) }, 201);
+  });
+  api.get("/catalogue/imports", requireStaff, async (c) =>
+    c.json({ data: (await imports.recent(c.var.staff)).map(presentImport) }),
+  );
+  api.get("/catalogue/imports/:importId", requireStaff, async (c) =>
+    c.json({ data: presentImport(await imports.get(c.var.staff, c.req.param("importId"))) }),
+  );
+  api.post("/catalogue/imports/:importId/check", requireStaff, async (c) => {
+    const message = await imports.check(c.var.staff, c.req.param("importId"), await readJson(c));
+    return c.json({ message }, 202);
+  });
+  api.get("/catalogue/imports/:importId/rows", requireStaff, async (c) => {
+    const { rows, ...page } = await imports.rows(c.var.staff, c.req.param("importId"), c.req.query());
+    return c.json({ ...page, data: rows.map(presentRow) });
+  });
+  api.get("/catalogue/imports/:importId/refused-rows", requireStaff, async (c) => {
+    const file = await imports.refusedRows(c.var.staff, c.req.param("importId"));
+    return csvDownload(c, file.fileName, file.chunks);
+  });
+  api.post("/catalogue/imports/:importId/apply", requireStaff, async (c) => {
+    const message = await imports.apply(c.var.staff, c.req.param("importId"));
+    return c.json({ message }, 202);
+  });
+  api.get("/catalogue/export/:kind", requireStaff, async (c) => {
+    const kind = catalogueImportKinds.find((k) => k === c.req.param("kind"));
+    if (!kind) throw new AppError("not_found", "No such export.");
+    const file = await staff.exportCatalogue(c.var.staff, kind);
+    return csvDownload(c, file.fileName, file.chunks);
+  });
+  return api;
+}
