@@ -43,7 +43,7 @@ export async function readResetCode(to: string, after = 0, timeout = 5000): Prom
   return code ?? "";
 }
 
-/** The newest mail in the outbox to `to`, written at or after `after`, its quoted-printable soft breaks undone. */
+/** The newest mail in the outbox to `to`, written at or after `after`, its soft breaks and folded headers undone. */
 function newestMailTo(to: string, after: number): string | undefined {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   if (!existsSync(outbox)) return undefined;
@@ -56,7 +56,8 @@ function newestMailTo(to: string, after: number): string | undefined {
     const stamp = Date.parse(name.slice(0, 24).replace(/^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z.*/, "$1:$2:$3.$4Z"));
     if (!Number.isNaN(stamp) && stamp < after) continue;
     const mail = readFileSync(path.join(outbox, name), "utf8");
-    if (addressed.test(mail)) return mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    // Headers longer than a line are folded (RFC 5322): unfolded, a subject reads as one line again.
+    if (addressed.test(mail)) return mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=").replace(/\r?\n[ \t]+/g, " ");
   }
   return undefined;
 }
