@@ -46,6 +46,8 @@ beforeAll(async () => {
     .values({ name: "Trinity College Dublin", city: "Dublin", countryId: country?.id ?? 0, type: "Public" })
     .returning({ id: universities.id });
   universityId = university?.id ?? 0;
+  // The set-up wrote behind both instances' backs: let their catalogue mirrors catch up first.
+  await Promise.all([a.catalogueMirror.ready(), b.catalogueMirror.ready()]);
 }, 60_000);
 
 afterAll(async () => {
