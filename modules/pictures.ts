@@ -1,12 +1,24 @@
 import pLimit from "p-limit";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { AppError } from "./errors.ts";
 
 // Image work must never starve the rest of the server (password hashing shares the thread pool):
 // one picture is decoded at a time, on one image thread, whoever sent it (a student's photo, a
 // university's picture); a few more wait, and past that we say we are busy.
-sharp.concurrency(1);
 const pictureWork = pLimit(1);
+
+/**
+ * sharp and its image libraries (about 20 MB resident) are loaded with the first picture, not at start:
+ * most instances rarely see one (decision 0021).
+ */
+let loaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () => {
+  loaded ??= import("sharp").then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loaded;
+};
 const MAX_WAITING_PICTURES = 8;
 
 export interface PictureRules {
@@ -27,6 +39,7 @@ export interface PictureRules {
  */
 export async function reencodePicture(bytes: Uint8Array, rules: PictureRules): Promise<Uint8Array> {
   const unreadable = () => new AppError("invalid_input", rules.messages.unreadable, { file: rules.messages.unreadable });
+  const sharp = await loadSharp();
   let size: { width?: number; height?: number };
   try {
     size = await sharp(bytes).metadata();
