@@ -57,7 +57,11 @@ function newestMailTo(to: string, after: number): string | undefined {
     if (!Number.isNaN(stamp) && stamp < after) continue;
     const mail = readFileSync(path.join(outbox, name), "utf8");
     // Headers longer than a line are folded (RFC 5322): unfolded, a subject reads as one line again.
-    if (addressed.test(mail)) return mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=").replace(/\r?\n[ \t]+/g, " ");
+    if (addressed.test(mail))
+      return mail
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=")
+        .replace(/\r?\n[ \t]+/g, " ");
   }
   return undefined;
 }
