@@ -231,3 +231,7 @@ export const monthNames = [
   "November",
   "December",
 ] as const;
+
+/** The intake years a form offers: this year and the INTAKE_YEARS_AHEAD after it. */
+export const intakeYearsFrom = (thisYear: number): number[] =>
+  Array.from({ length: INTAKE_YEARS_AHEAD + 1 }, (_, i) => thisYear + i);

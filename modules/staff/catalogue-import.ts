@@ -795,22 +795,8 @@ async function writeUniversities(pass: Pass, writes: UniversityValues[]) {
 
 // ---- courses
 
-interface CourseRecord {
-  id: number;
-  universityId: number;
-  name: string;
-  level: string;
-  durationMonths: number;
-  feeAmount: number;
-  feeCurrency: string;
-  feePeriod: string;
-  mode: string;
-  englishExamWaiver: boolean;
-  mediumOfInstruction: string;
-  feeSource: string | null;
-  feeCheckedOn: string | null;
-  retired: boolean;
-}
+/** A course as the database holds it: the values of a row, with its id. */
+type CourseRecord = CourseValues & { id: number };
 
 interface UniversityRef {
   key?: string | null;

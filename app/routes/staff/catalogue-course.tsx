@@ -7,8 +7,9 @@ import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { AppError } from "../../../modules/errors.ts";
 import { canManageCatalogue } from "../../../modules/staff/policies.ts";
-import { INTAKE_YEARS_AHEAD, monthNames } from "../../../vocabulary/applications.ts";
+import { intakeYearsFrom } from "../../../vocabulary/applications.ts";
 import { catalogueAdminMessages, intakeLabel } from "../../../vocabulary/catalogue.ts";
+import { IntakeMonthYear } from "../../components/intake-month-year.tsx";
 import type { Route } from "./+types/catalogue-course";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     course,
     intakes,
     added: new URL(request.url).searchParams.has("added"),
-    years: Array.from({ length: INTAKE_YEARS_AHEAD + 1 }, (_, i) => year + i),
+    years: intakeYearsFrom(year),
   };
 }
 
@@ -131,38 +132,15 @@ export default function CatalogueCourse({ loaderData, actionData }: Route.Compon
         )}
         <Form method="post" className="row g-2 align-items-end">
           <input type="hidden" name="intent" value="add-intake" />
-          <div className="col-sm-3">
-            <label htmlFor="intake-month" className="form-label small">
-              Intake month
-            </label>
-            <select
-              id="intake-month"
-              name="month"
-              defaultValue={intakeRefusal?.values.month ?? "9"}
-              className="form-select form-select-sm"
-            >
-              {monthNames.map((month, i) => (
-                <option key={month} value={i + 1}>
-                  {month}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-sm-3">
-            <label htmlFor="intake-year" className="form-label small">
-              Intake year
-            </label>
-            <select
-              id="intake-year"
-              name="year"
-              defaultValue={intakeRefusal?.values.year ?? String(years[1])}
-              className="form-select form-select-sm"
-            >
-              {years.map((y) => (
-                <option key={y}>{y}</option>
-              ))}
-            </select>
-          </div>
+          <IntakeMonthYear
+            idPrefix="intake"
+            monthName="month"
+            yearName="year"
+            years={years}
+            defaultMonth={intakeRefusal?.values.month}
+            defaultYear={intakeRefusal?.values.year}
+            columnClass="col-sm-3"
+          />
           <div className="col-sm-3">
             <label htmlFor="intake-deadline" className="form-label small">
               Apply by (optional)

@@ -10,9 +10,10 @@ import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { AppError } from "../../../modules/errors.ts";
 import { canManageStaff, canReviewDocuments, canSeeStudents, canWorkStudents } from "../../../modules/staff/policies.ts";
-import { applicationMessages, applicationStatusTones, INTAKE_YEARS_AHEAD, monthNames } from "../../../vocabulary/applications.ts";
+import { applicationMessages, applicationStatusTones, intakeYearsFrom } from "../../../vocabulary/applications.ts";
 import { intakeLabel } from "../../../vocabulary/catalogue.ts";
 import { emailTemplateNames, recordMessages } from "../../../vocabulary/records.ts";
+import { IntakeMonthYear } from "../../components/intake-month-year.tsx";
 import type { Route } from "./+types/student";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -58,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         label: intakeLabel(i),
       })),
     })),
-    years: Array.from({ length: INTAKE_YEARS_AHEAD + 1 }, (_, i) => year + i),
+    years: intakeYearsFrom(year),
     whatsapp: record.phone.replace(/\D/g, ""),
     tasks: await loadTaskPanel(context.staff, member, { studentId }),
   };
@@ -369,35 +370,13 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
                 </div>
               )}
               {showMonthYear && (
-                <>
-                  <div className="col-sm-4">
-                    <label htmlFor="application-month" className="form-label small">
-                      Intake month
-                    </label>
-                    <select id="application-month" name="intakeMonth" className="form-select form-select-sm" defaultValue="9">
-                      {monthNames.map((month, i) => (
-                        <option key={month} value={i + 1}>
-                          {month}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div className="col-sm-4">
-                    <label htmlFor="application-year" className="form-label small">
-                      Intake year
-                    </label>
-                    <select
-                      id="application-year"
-                      name="intakeYear"
-                      className="form-select form-select-sm"
-                      defaultValue={years[1]}
-                    >
-                      {years.map((y) => (
-                        <option key={y}>{y}</option>
-                      ))}
-                    </select>
-                  </div>
-                </>
+                <IntakeMonthYear
+                  idPrefix="application"
+                  monthName="intakeMonth"
+                  yearName="intakeYear"
+                  years={years}
+                  columnClass="col-sm-4"
+                />
               )}
               <div className="col-sm-4">
                 <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
