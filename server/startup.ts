@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
+import { readConsoleSettings } from "../modules/console-settings.ts";
+import { ensureReportFacts } from "../modules/staff/report-facts.ts";
 import { failInterruptedImports } from "../modules/staff/staff.ts";
 import { lockDemoStudent, seedDemoStudent } from "../modules/students/demo.ts";
 import type { Config } from "../platform/config.ts";
@@ -33,6 +35,9 @@ async function prepare(config: Config, database: DatabaseHandle, log: Logger): P
     database.kind === "pglite" ? undefined : new Date(Date.now() - 10 * 60_000),
   );
   if (interrupted) log.warn({ imports: interrupted }, "catalogue imports interrupted by the restart are marked failed");
+  // The reports' kept-up-to-date facts, built on a new database or after their definitions changed
+  // (decision 0023), so that the first dashboard after a deploy does not wait for it.
+  if (await ensureReportFacts(database.db, await readConsoleSettings(database.db))) log.info("report facts rebuilt");
   // PGlite has no autovacuum daemon: refresh the planner's statistics at each start.
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   return prepared;

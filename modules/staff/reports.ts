@@ -18,7 +18,8 @@ import { blankToUndefined } from "../fields.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
 import { canSeeAllReports, canSeeReports, type StaffMember } from "./policies.ts";
-import { addWorkingTimeSql } from "./working-time.ts";
+import { ensureReportFacts, levelOf } from "./report-facts.ts";
+import { surelyElapsedAfterMs } from "./working-time.ts";
 
 /**
  * The reports dashboard (issue #10): the lead-to-enrolment funnel, time spent in each application
@@ -29,8 +30,6 @@ import { addWorkingTimeSql } from "./working-time.ts";
  */
 
 const DAY_MS = 86_400_000;
-/** Ranges up to this many days pair the events of only the applications that moved in them (durations). */
-const NARROW_TO_MOVED_DAYS = 200;
 /** India Standard Time as a fixed offset (no daylight saving): cheaper per row than the zone's name, and the same. */
 const IST = sql.raw("interval '+05:30'");
 const HOUR_MS = 3_600_000;
@@ -56,6 +55,41 @@ export interface ReportRange {
 const istDay = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 /** The instant an IST day begins. */
 const startOfIstDay = (isoDay: string) => new Date(Date.parse(`${isoDay}T00:00:00Z`) - IST_OFFSET_MS);
+
+/**
+ * The range as instants, and the whole IST months inside it (the monthly counts answer those; the
+ * days at either end are counted one by one).
+ */
+export interface ReportSpan {
+  start: string;
+  end: string;
+  wholeMonths?: { first: string; last: string; start: string; end: string };
+}
+
+const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 1)).toISOString().slice(0, 10);
+
+export function spanOf(range: ReportRange): ReportSpan {
+  const start = startOfIstDay(range.from).toISOString();
+  const end = new Date(startOfIstDay(range.to).getTime() + DAY_MS).toISOString();
+  const [fromYear, fromMonth, fromDay] = range.from.split("-").map(Number) as [number, number, number];
+  const firstDay = fromDay === 1 ? range.from : monthStart(fromYear, fromMonth + 1);
+  const dayAfter = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  const [toYear, toMonth] = dayAfter.split("-").map(Number) as [number, number];
+  // The first day of the month after the last whole one: the day after `to` if that starts a month.
+  const afterLast = dayAfter.endsWith("-01") ? dayAfter : monthStart(toYear, toMonth);
+  if (firstDay >= afterLast) return { start, end };
+  const lastMonth = new Date(Date.parse(`${afterLast}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 7);
+  return {
+    start,
+    end,
+    wholeMonths: {
+      first: firstDay.slice(0, 7),
+      last: lastMonth,
+      start: startOfIstDay(firstDay).toISOString(),
+      end: startOfIstDay(afterLast).toISOString(),
+    },
+  };
+}
 
 /** A wrong range, refused as parseInput refuses a field. */
 const refused = (field: string, message: string) => new AppError("invalid_input", message, { [field]: message });
@@ -108,25 +142,20 @@ export interface Report {
   outcomes: { byMonth: OutcomeRow[]; offers: number; visasGranted: number; visasRefused: number };
 }
 
-const offerList = sql.join(
-  offerStages.map((s) => sql`${s}`),
-  sql`, `,
-);
-
 /** Everything the dashboard shows, for this member and range. */
 export async function reportFor(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<Report> {
   if (!canSeeReports(member)) throw notAllowed();
   const now = deps.now?.() ?? new Date();
   const range = reportRange(raw, now);
-  const start = startOfIstDay(range.from).toISOString();
-  const end = new Date(startOfIstDay(range.to).getTime() + DAY_MS).toISOString();
+  const span = spanOf(range);
   const all = canSeeAllReports(member);
   const settings = await readConsoleSettings(deps.db);
   const { firstResponseHours, workingHours } = settings;
+  await ensureReportFacts(deps.db, settings);
   const [funnelRows, stageDurations, outcomeRows] = await Promise.all([
-    funnel(deps, member, all, start, end, now, settings),
-    durations(deps, member, all, start, end),
-    outcomes(deps, member, all, start, end),
+    funnel(deps, member, all, span, now, settings),
+    durations(deps, member, all, span),
+    outcomes(deps, member, all, span),
   ]);
   const groups = all ? funnelGroupings : funnelGroupings.filter((g) => g !== "counsellor");
   const funnelByGroup: Report["funnel"] = {};
@@ -175,37 +204,44 @@ function sumCounts(rows: readonly FunnelCounts[]): FunnelCounts {
   return total;
 }
 
-/** How far a lead got, as the funnel query counts it: 0 booked only, 1 contacted, ... 6 enrolled (funnelSteps' order). */
-const levelOf = Object.fromEntries(funnelSteps.map((step, i) => [step, i])) as Record<FunnelStep, number>;
-
 /**
- * The funnel, once per grouping, in one query: each lead booked in the range (merged-away duplicates
- * left out) gets the level it reached (each step counts only leads that passed the steps before it)
- * and whether its first response was missed; GROUP BY GROUPING SETS then count leads by month,
- * intake, destination, source and counsellor, each by level and missed. Only those counts come back
- * (a few hundred rows); the steps are summed from them here. "Offered", "visa granted" and "enrolled"
- * look at the events of the converted student's applications, so a stage once reached still counts.
+ * The funnel, once per grouping, from the kept-up-to-date facts (decision 0023): each lead booked in
+ * the range (merged-away duplicates left out) has the step it reached (each step counts only leads
+ * that passed the steps before it) and whether its first response was missed. The whole business's
+ * whole months come from the monthly counts; the days at either end of the range, and a counsellor's
+ * own leads, from the leads' rows. Only counts come back (a few hundred rows); the steps are summed
+ * from them here. "Offered", "visa granted" and "enrolled" look at the events of the converted
+ * student's applications, so a stage once reached still counts.
  *
  * Missed is what the inbox shows as missed or overdue: first contacted after the due time, or still
- * New with no first contact when the due time has passed. The due time is never sooner than the
- * booking plus the target in wall-clock hours, so leads answered within that are not timed at all.
+ * New with no first contact when the due time has passed. The facts hold the first kind; the second
+ * changes with the clock and is decided here, for the leads still New.
  */
 async function funnel(
   deps: StaffDeps,
   member: StaffMember,
   all: boolean,
-  start: string,
-  end: string,
+  span: ReportSpan,
   now: Date,
   settings: ConsoleSettings,
 ): Promise<RawFunnelRow[]> {
-  const mine: SQL = all ? sql`true` : sql`c.assigned_staff_id = ${member.staffId}`;
   const targetMs = settings.firstResponseHours * HOUR_MS;
-  const due = addWorkingTimeSql(sql`c.created_at`, targetMs, settings.workingHours);
-  // Timestamps keep microseconds and the inbox reads whole milliseconds: contacted after the due time
-  // means a whole millisecond later; a lead booked less than the target (less 1 ms) ago cannot be due yet.
+  // A lead still New is late once its due time has passed: not yet when booked less than the target
+  // (less 1 ms) ago; surely when booked longer ago than the target can stretch over weekends and
+  // evenings; in between, its due time is worked out (the costly part, for the few leads of this week).
   const cannotBeDue = new Date(now.getTime() - targetMs + 1).toISOString();
-  const wallClockTarget = sql.raw(`interval '${targetMs} milliseconds'`);
+  const surelyDue = new Date(now.getTime() - surelyElapsedAfterMs(targetMs, settings.workingHours)).toISOString();
+  const missed = sql`case
+    when r.missed is not null then r.missed
+    when r.booked_at >= ${cannotBeDue}::timestamptz then false
+    when r.booked_at < ${surelyDue}::timestamptz then true
+    else ${now.toISOString()}::timestamptz >= report_first_response_due(r.booked_at)
+  end`;
+  const booked = (from: string, to: string) => sql`(r.booked_at >= ${from}::timestamptz and r.booked_at < ${to}::timestamptz)`;
+  const whole = all ? span.wholeMonths : undefined;
+  const leadRows = whole
+    ? sql`(${booked(span.start, whole.start)} or ${booked(whole.end, span.end)} or (r.missed is null and ${booked(whole.start, whole.end)}))`
+    : sql`${booked(span.start, span.end)} and ${all ? sql`true` : sql`r.staff_id = ${member.staffId}`}`;
   const rows = await reportRows<{
     grouping: FunnelGrouping;
     key: string;
@@ -216,89 +252,42 @@ async function funnel(
   }>(
     deps.db,
     sql`
-    with lead as (
-      select c.created_at, c.study_destination, c.source, c.assigned_staff_id, c.student_id,
-        c.status <> 'New' or c.first_contacted_at is not null as contacted,
-        c.status = 'Converted' as converted,
-        case
-          when c.first_contacted_at > c.created_at + ${wallClockTarget}
-            or (c.first_contacted_at is null and c.status = 'New' and c.created_at < ${cannotBeDue}::timestamptz)
-          -- Contacted at or after the due time plus 1 ms, or still New at or after the due time (one copy of it).
-          then coalesce(c.first_contacted_at - interval '1 millisecond', ${now.toISOString()}::timestamptz) >= ${due}
-          else false
-        end as missed
-      from consultations c
-      where c.merged_into_id is null
-        and c.created_at >= ${start}::timestamptz and c.created_at < ${end}::timestamptz
-        and ${mine}
-    ),
-    reach as (
-      select ap.student_id,
-        min(ap.intake_year * 100 + ap.intake_month) as intake_key,
-        bool_or(e.id is not null) as offered,
-        bool_or(e.to_status = 'Visa granted') as visa_granted,
-        bool_or(e.to_status = 'Enrolled') as enrolled
-      from applications ap
-      left join application_events e on e.application_id = ap.id and e.to_status in (${offerList})
-      where ap.student_id in (select student_id from lead)
-      group by ap.student_id
-    ),
-    leveled as (
-      select date_trunc('month', l.created_at at time zone ${IST}) as month, r.intake_key,
-        l.study_destination as destination, l.source, l.assigned_staff_id as staff_id, l.missed,
-        case
-          when not l.contacted then ${sql.raw(String(levelOf.booked))}
-          when not l.converted then ${sql.raw(String(levelOf.contacted))}
-          when r.student_id is null then ${sql.raw(String(levelOf.converted))}
-          when not r.offered then ${sql.raw(String(levelOf.applied))}
-          when not r.visa_granted then ${sql.raw(String(levelOf.offered))}
-          when not r.enrolled then ${sql.raw(String(levelOf.visaGranted))}
-          else ${sql.raw(String(levelOf.enrolled))}
-        end as level
-      from lead l
-      left join reach r on r.student_id = l.student_id
-    ),
-    -- Counted in two steps: by the time columns and by the people columns first (far fewer rows than
-    -- leads), then each grouping from those.
-    by_time as (
-      select month, intake_key, level, missed, count(*)::int as leads from leveled group by 1, 2, 3, 4
-    ),
-    by_who as (
-      select destination, source, staff_id, level, missed, count(*)::int as leads from leveled group by 1, 2, 3, 4, 5
+    with leads as (
+      -- The leads counted one by one, first by all their keys at once (far fewer rows than leads).
+      select r.month, r.intake_key, r.destination, r.source, r.staff_id, r.level, ${missed} as missed, count(*)::int as leads
+      from report_leads r
+      where ${leadRows}
+      group by 1, 2, 3, 4, 5, 6, 7
     ),
     counted as (
-      select case when grouping(month) = 0 then 'month' else 'intake' end as grouping,
-        month, intake_key, null::text as destination, null::text as source, null::int as staff_id, level, missed,
-        sum(leads)::int as leads
-      from by_time
-      group by grouping sets ((month, level, missed), (intake_key, level, missed))
-      union all
-      select case when grouping(destination) = 0 then 'destination' when grouping(source) = 0 then 'source' else 'counsellor' end,
-        null, null, destination, source, staff_id, level, missed, sum(leads)::int
-      from by_who
-      group by grouping sets ((destination, level, missed), (source, level, missed), (staff_id, level, missed))
+      ${
+        whole
+          ? sql`select m.grouping, m.key, m.level, m.missed, m.leads from report_funnel_months m
+              where m.month between ${whole.first} and ${whole.last}
+            union all`
+          : sql``
+      }
+      select k.grouping, k.key, l.level, l.missed, l.leads
+      from leads l
+      cross join lateral report_lead_keys(l.month, l.intake_key, l.destination, l.source, l.staff_id) k
+    ),
+    summed as (
+      select grouping, key, level, missed, sum(leads)::int as leads from counted group by 1, 2, 3, 4 having sum(leads) > 0
     )
-    select g.grouping,
+    select g.grouping, g.key,
       case g.grouping
-        when 'month' then to_char(g.month, 'YYYY-MM')
-        when 'intake' then coalesce(g.intake_key::text, '')
-        when 'destination' then g.destination
-        when 'source' then g.source
-        else coalesce(g.staff_id::text, '')
-      end as key,
-      case g.grouping
-        when 'month' then to_char(g.month, 'YYYY-MM')
-        when 'intake' then coalesce(to_char(make_date(g.intake_key / 100, g.intake_key % 100, 1), 'FMMonth YYYY'), ${NO_INTAKE_YET})
-        when 'destination' then g.destination
-        when 'source' then g.source
-        else coalesce(s.full_name, ${reportMessages.unassigned})
+        when 'intake' then coalesce(to_char(make_date(nullif(g.key, '')::int / 100, nullif(g.key, '')::int % 100, 1), 'FMMonth YYYY'), ${NO_INTAKE_YET})
+        when 'counsellor' then coalesce(s.full_name, ${reportMessages.unassigned})
+        else g.key
       end as label,
       g.level, g.missed, g.leads
-    from counted g
-    left join staff s on g.grouping = 'counsellor' and s.id = g.staff_id`,
+    from summed g
+    left join staff s on g.grouping = 'counsellor' and s.id::text = g.key`,
   );
+  const groupings = new Set<string>(all ? funnelGroupings : funnelGroupings.filter((g) => g !== "counsellor"));
   const byKey = new Map<string, RawFunnelRow>();
   for (const row of rows) {
+    if (!groupings.has(row.grouping)) continue;
     const id = `${row.grouping}\u0000${row.key}`;
     let counts = byKey.get(id);
     if (!counts) {
@@ -330,37 +319,50 @@ function reportRows<T>(db: Database, query: SQL): Promise<T[]> {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The events of the applications this member's reports cover: all, or those of the students they look after. */
-const eventsOf = (member: StaffMember, all: boolean): SQL =>
-  all
-    ? sql`true`
-    : sql`e.application_id in (select ap.id from applications ap join students st on st.id = ap.student_id
-        where st.counsellor_staff_id = ${member.staffId})`;
+/**
+ * A counsellor's applications (those of the students they look after), as a FROM item named `ap`:
+ * found from their students, so their report reads only their own stays and events.
+ */
+const theirApplications = (member: StaffMember): SQL =>
+  sql`(select a.id from students st join applications a on a.student_id = st.id
+    where st.counsellor_staff_id = ${member.staffId}) ap`;
 
 /**
  * The median days an application stays in each stage: from the event that entered the stage to the
- * application's next event, for stays that ended in the range (a stay still running is not counted).
- * Events after the range cannot start such a stay, so they are left out before pairing; and only
- * applications that moved in the range can have one, which narrows a short range a lot (bench:reports,
- * a month: about 150 ms less) but costs more than it saves over most of a year (about 8% more).
+ * application's next event, for stays that ended in the range (a stay still running is not counted),
+ * each counted in tenths of a day as shown. The stays come as counts per length, from the monthly
+ * counts for the whole business's whole months and from the stays' rows for the rest; the median is
+ * read off the running totals (as percentile_cont: the mean of the two middle stays when their number
+ * is even), so no stay is sorted.
  */
-async function durations(deps: StaffDeps, member: StaffMember, all: boolean, start: string, end: string) {
-  const short = Date.parse(end) - Date.parse(start) <= NARROW_TO_MOVED_DAYS * DAY_MS;
+async function durations(deps: StaffDeps, member: StaffMember, all: boolean, span: ReportSpan) {
+  const left = (from: string, to: string) => sql`(s.left_at >= ${from}::timestamptz and s.left_at < ${to}::timestamptz)`;
+  const whole = all ? span.wholeMonths : undefined;
   const rows = await reportRows<{ stage: ApplicationStatus; stays: number; median: number }>(
     deps.db,
     sql`
-    with stay as (
-      select e.to_status as stage, e.at as entered,
-        lead(e.at) over (partition by e.application_id order by e.at, e.id) as left_at
-      from application_events e
-      where e.at < ${end}::timestamptz
-        and ${short ? sql`e.application_id in (select m.application_id from application_events m where m.at >= ${start}::timestamptz and m.at < ${end}::timestamptz)` : sql`true`}
-        and ${eventsOf(member, all)}
+    with lengths as (
+      ${
+        whole
+          ? sql`select m.stage, m.tenths, m.stays from report_stay_months m where m.month between ${whole.first} and ${whole.last}
+            union all
+            select s.stage, s.tenths, 1 from report_stays s where ${left(span.start, whole.start)} or ${left(whole.end, span.end)}`
+          : all
+            ? sql`select s.stage, s.tenths, 1 as stays from report_stays s where ${left(span.start, span.end)}`
+            : sql`select s.stage, s.tenths, 1 as stays from ${theirApplications(member)}
+                join report_stays s on s.application_id = ap.id where ${left(span.start, span.end)}`
+      }
+    ),
+    counted as (
+      select stage, tenths, sum(stays) as stays from lengths group by 1, 2 having sum(stays) > 0
+    ),
+    running as (
+      select stage, tenths, sum(stays) over (partition by stage order by tenths) as upto, sum(stays) over (partition by stage) as total
+      from counted
     )
-    select stage, count(*)::int as stays,
-      (percentile_cont(0.5) within group (order by date_part('epoch', left_at - entered) / 86400))::float8 as median
-    from stay
-    where left_at >= ${start}::timestamptz and left_at < ${end}::timestamptz
+    select stage, max(total)::int as stays,
+      ((min(tenths) filter (where upto > floor((total - 1) / 2)) + min(tenths) filter (where upto > floor(total / 2))) / 20.0)::float8 as median
+    from running
     group by stage`,
   );
   const order = (s: ApplicationStatus) => applicationStatuses.indexOf(s);
@@ -370,7 +372,7 @@ async function durations(deps: StaffDeps, member: StaffMember, all: boolean, sta
 }
 
 /** Applications that got an offer, a visa granted or refused in the range, by IST month of the event. */
-async function outcomes(deps: StaffDeps, member: StaffMember, all: boolean, start: string, end: string) {
+async function outcomes(deps: StaffDeps, member: StaffMember, all: boolean, { start, end }: ReportSpan) {
   const rows = await reportRows<Record<string, string | number>>(
     deps.db,
     sql`
@@ -382,10 +384,9 @@ async function outcomes(deps: StaffDeps, member: StaffMember, all: boolean, star
       -- Each application once per month and outcome (two offers in a month are one application with an offer).
       select distinct date_trunc('month', e.at at time zone ${IST}) as month, e.application_id,
         case e.to_status when 'Visa granted' then 'granted' when 'Visa refused' then 'refused' else 'offer' end as outcome
-      from application_events e
+      from ${all ? sql`application_events e` : sql`${theirApplications(member)} join application_events e on e.application_id = ap.id`}
       where e.at >= ${start}::timestamptz and e.at < ${end}::timestamptz
         and e.to_status in ('Conditional offer', 'Unconditional offer', 'Visa granted', 'Visa refused')
-        and ${eventsOf(member, all)}
     ) outcome
     group by 1
     order by 1`,

@@ -3,6 +3,7 @@ import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
 import { recordAudit } from "./audit.ts";
 import { canManageSettings, type StaffMember } from "./policies.ts";
+import { ensureReportFacts } from "./report-facts.ts";
 
 /** The console's settings as an admin sees them. */
 export async function getConsoleSettings(deps: StaffDeps, member: StaffMember): Promise<ConsoleSettings> {
@@ -15,7 +16,7 @@ export async function changeConsoleSettings(deps: StaffDeps, member: StaffMember
   if (!canManageSettings(member)) throw notAllowed();
   const settings = parseInput(consoleSettingsSchema, raw);
   settings.workingHours.days = [...new Set(settings.workingHours.days)].sort();
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     const before = await readConsoleSettings(tx);
     await writeConsoleSettings(tx, settings, deps.now?.() ?? new Date());
     await recordAudit(tx, member, {
@@ -27,4 +28,7 @@ export async function changeConsoleSettings(deps: StaffDeps, member: StaffMember
     });
     return settings;
   });
+  // The reports' facts decide "missed" with these settings: rebuilt now rather than at the next report.
+  await ensureReportFacts(deps.db, saved);
+  return saved;
 }

@@ -29,6 +29,16 @@ function weekWorkingMs(hours: WorkingHours): number {
   return days * (minutesOf(hours.end) - minutesOf(hours.start)) * 60_000;
 }
 
+/**
+ * A wall-clock span after which `amountMs` of working time has surely passed, whenever it started:
+ * whole weeks, each holding the same working time.
+ */
+export function surelyElapsedAfterMs(amountMs: number, hours: WorkingHours): number {
+  const week = weekWorkingMs(hours);
+  if (week <= 0) throw new Error("working hours without any working time");
+  return (Math.ceil(amountMs / week) + 1) * WEEK_MS;
+}
+
 /** Working milliseconds between two instants (0 when `to` is not after `from`). */
 export function workingMillisBetween(from: Date, to: Date, hours: WorkingHours): number {
   let start = from.getTime();
