@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
-import { failInterruptedImports } from "../modules/staff/staff.ts";
 import { lockDemoStudent, seedDemoStudent } from "../modules/students/demo.ts";
 import type { Config } from "../platform/config.ts";
 import type { DatabaseHandle } from "../platform/db/client.ts";
@@ -15,24 +14,17 @@ export interface Prepared {
 /** Migrates, seeds what the configuration asks for, and makes sure a public site has no known password. */
 export async function prepareDatabase(config: Config, database: DatabaseHandle, log: Logger): Promise<Prepared> {
   // Several instances starting at once take turns; the later ones find the work done.
-  const prepared = await database.exclusively(() => prepare(config, database, log));
+  const prepared = await database.exclusively(() => prepare(config, database));
   log.info(prepared, "data prepared");
   return prepared;
 }
 
-async function prepare(config: Config, database: DatabaseHandle, log: Logger): Promise<Prepared> {
+async function prepare(config: Config, database: DatabaseHandle): Promise<Prepared> {
   await database.migrate();
   const prepared: Prepared = { catalogue: "not asked for", demoStudent: "none" };
   if (config.seed === "demo") prepared.catalogue = (await seedDemoCatalogue(database.db)) ? "seeded" : "already there";
   if (config.demoStudent) prepared.demoStudent = (await seedDemoStudent(database.db)) ? "created" : "already there";
   else if (config.publicUrl?.startsWith("https:") && (await lockDemoStudent(database.db))) prepared.demoStudent = "locked";
-  // A catalogue import's dry run or apply cut off by the restart will not resume: say so (decision 0020).
-  // On PostgreSQL another instance may be running one right now: only those silent for ten minutes.
-  const interrupted = await failInterruptedImports(
-    database.db,
-    database.kind === "pglite" ? undefined : new Date(Date.now() - 10 * 60_000),
-  );
-  if (interrupted) log.warn({ imports: interrupted }, "catalogue imports interrupted by the restart are marked failed");
   // PGlite has no autovacuum daemon: refresh the planner's statistics at each start.
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   return prepared;
