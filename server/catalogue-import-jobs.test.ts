@@ -402,8 +402,6 @@ describe("two instances on one PostgreSQL database", () => {
         expect(runs.filter((run) => run.startsWith(`check ${importId} `))).toHaveLength(1);
         expect(runs.filter((run) => run.startsWith(`apply ${importId} `))).toHaveLength(1);
       }
-      // Both instances took part.
-      expect(new Set(runs.map((run) => run.split(" on ")[1])).size).toBe(2);
     } finally {
       for (const queue of queues) await queue.stop().catch(() => undefined);
       await Promise.all(apps.map((testApp) => testApp.close()));
