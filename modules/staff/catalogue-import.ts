@@ -457,15 +457,24 @@ async function* batchesOf<T>(items: AsyncIterable<T>, size: number): AsyncGenera
   if (batch.length) yield batch;
 }
 
-/** Reads one item ahead: the next batch is parsed while the database works on this one. */
+/**
+ * Reads one item ahead: the next batch is parsed while the database works on this one. The read ahead
+ * may fail (storage reset) before it is awaited: marked as handled, so the failure reaches the step when
+ * it asks for the batch rather than the process as an unhandled rejection.
+ */
 async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
   const iterator = source[Symbol.asyncIterator]();
-  let next = iterator.next();
+  const ahead = () => {
+    const promise = iterator.next();
+    promise.catch(() => undefined);
+    return promise;
+  };
+  let next = ahead();
   try {
     for (;;) {
       const current = await next;
       if (current.done) return;
-      next = iterator.next();
+      next = ahead();
       yield current.value;
     }
   } finally {
