@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import { openTestDatabase } from "../tests/support/test-database.ts";
-import { type DatabaseHandle, openPostgres } from "./db/client.ts";
+import { type DatabaseHandle, openPostgres, queryRows } from "./db/client.ts";
 import { type JobQueue, startJobQueue } from "./jobs.ts";
 import { createLogger } from "./log.ts";
 
@@ -71,4 +72,52 @@ describe("the job queue", () => {
     expect(seen).toEqual(["sent before the restart"]);
     await until(() => attempts === 2);
   }, 90_000);
+
+  test("a job sent inside a transaction is queued only if that transaction commits", async () => {
+    const database = await openTestDatabase();
+    open.handles.push(database);
+    const queue = await queueOn(database);
+    const seen: string[] = [];
+    await queue.work("test.within", async (data: { note: string }) => {
+      seen.push(data.note);
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await queue.send("test.within", { note: "rolled back" }, { within: tx });
+        throw new Error("the change it went with failed");
+      })
+      .catch(() => undefined);
+    await database.db.transaction(async (tx) => {
+      await queue.send("test.within", { note: "committed" }, { within: tx });
+    });
+    await until(() => seen.length === 1);
+    expect(seen).toEqual(["committed"]);
+    const jobs = await queryRows<{ note: string }>(
+      database.db,
+      sql`select data->>'note' as note from pgboss.job where name = 'test.within'`,
+    );
+    expect(jobs).toEqual([{ note: "committed" }]);
+  }, 60_000);
+
+  test("on a database of its own, a job left running by a process that stopped is retried at the next start", async () => {
+    const database = await openTestDatabase();
+    open.handles.push(database);
+    const before = await queueOn(database);
+    let started = false;
+    // The process hangs for good in the middle of the job, as if killed: the job stays active.
+    await before.work("test.cut-off", async () => {
+      started = true;
+      await new Promise(() => undefined);
+    });
+    await before.send("test.cut-off", {});
+    await until(() => started);
+
+    const after = await startJobQueue(database, log, { retryDelaySeconds: 1, onlyInstance: true });
+    open.queues.unshift(after);
+    let finished = false;
+    await after.work("test.cut-off", async () => {
+      finished = true;
+    });
+    await until(() => finished);
+  }, 60_000);
 });

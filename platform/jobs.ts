@@ -1,5 +1,6 @@
+import { type SQL, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
-import type { DatabaseHandle } from "./db/client.ts";
+import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Logger } from "./log.ts";
 
 /**
@@ -7,19 +8,48 @@ import type { Logger } from "./log.ts";
  * restart: a job queue in the database itself (pg-boss, decision 0021). Jobs carry plain JSON data;
  * the work they name is registered by each instance at start.
  */
-export interface JobQueue {
+export interface JobQueue extends JobSender {
   /**
-   * Handles the jobs of `name`, one at a time in this instance; a handler that throws is retried.
-   * `exclusive`: at most one run at a time across all instances, and at most one more waiting (for
-   * sweeps that must not overlap, such as retrying mail).
+   * Handles the jobs of `name`, one at a time in this instance; a handler that throws is retried. The
+   * options are the queue's, kept in the database: each start sets them as the code says.
    */
-  work<T extends object>(name: string, handler: (data: T) => Promise<void>, options?: { exclusive?: boolean }): Promise<void>;
-  /** Queues a job; it runs once, on whichever instance takes it first, retried if it fails. */
-  send(name: string, data: object): Promise<void>;
+  work<T extends object>(name: string, handler: (data: T) => Promise<void>, options?: QueueOptions): Promise<void>;
   /** Runs `name` on a cron schedule in IST; only one instance starts each run. */
   every(name: string, cron: string): Promise<void>;
   /** Stops taking jobs and waits (up to a few seconds) for the running ones. */
   stop(): Promise<void>;
+}
+
+/** What a module needs to hand work to the queue (a domain module depends on this much only). */
+export interface JobSender {
+  /**
+   * Queues a job; it runs once, on whichever instance takes it first, retried if it fails. `within`: a
+   * transaction of ours the job is written in, so it is queued if and only if that transaction commits
+   * (the queue must be set up already, by `work`).
+   */
+  send(name: string, data: object, options?: { within?: SqlRunner }): Promise<void>;
+}
+
+/** A database or a transaction of ours (drizzle), on which a job can be written. */
+export type SqlRunner = Pick<Database, "execute">;
+
+export interface QueueOptions {
+  /**
+   * At most one run at a time across all instances, and at most one more waiting (for sweeps that must
+   * not overlap, such as retrying mail).
+   */
+  exclusive?: boolean;
+  /** Retries after a failure (5 unless said), after `retryDelaySeconds`, doubled each time with `retryBackoff`. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /**
+   * How long a run may take (15 minutes unless said). A job still active after that is taken as lost
+   * (its instance died) and retried; so is one whose handler runs longer, while that handler goes on.
+   */
+  expireInSeconds?: number;
+  /** The queue that gets a job's data once its last retry has failed, to clean up after it. */
+  deadLetter?: string;
 }
 
 /** How often an idle worker asks for work; a sent job starts within about this long. */
@@ -60,44 +90,94 @@ async function startBoss(database: DatabaseHandle, log: Logger): Promise<PgBoss>
   );
 }
 
-/** Starts the queue on the site's database (PGlite or PostgreSQL): creates or migrates its schema first. */
+/**
+ * pg-boss's statement (with $1.. placeholders) run through drizzle on `db`: in a transaction of ours, the
+ * job is written or rolled back with it. Used for sending only, whose statement quotes no `$`.
+ */
+function onRunner(db: SqlRunner) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts: SQL[] = [];
+      let at = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        parts.push(sql.raw(text.slice(at, match.index)), sql`${values[Number(match[1]) - 1] ?? null}`);
+        at = (match.index ?? 0) + match[0].length;
+      }
+      parts.push(sql.raw(text.slice(at)));
+      const result = (await db.execute(sql.join(parts))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/**
+ * Jobs left active by a process that stopped without finishing them: on PGlite (one process owns the
+ * database) that is every active job at start. They are failed now, so their retries run at once
+ * rather than after their expiry.
+ */
+async function retryOrphans(database: DatabaseHandle, boss: PgBoss, log: Logger) {
+  const { rows } = await database.executeSql(
+    "select name, array_agg(id::text) as ids from pgboss.job where state = 'active' and name not like '\\_\\_pgboss%' group by name",
+  );
+  for (const { name, ids } of rows as { name: string; ids: string[] }[]) {
+    for (const id of ids) await boss.fail(name, id, { message: "the process that ran it stopped" });
+    log.warn({ job: name, jobs: ids.length }, "jobs cut off by the last stop are retried");
+  }
+}
+
+/**
+ * Starts the queue on the site's database (PGlite or PostgreSQL): creates or migrates its schema first.
+ * `onlyInstance`: no other process uses this database (PGlite), so a job found active was cut off by
+ * the last stop and is retried at once.
+ */
 export async function startJobQueue(
   database: DatabaseHandle,
   log: Logger,
-  options: { retryDelaySeconds?: number } = {},
+  options: { retryDelaySeconds?: number; onlyInstance?: boolean } = {},
 ): Promise<JobQueue> {
   const boss = await startBoss(database, log);
+  if (options.onlyInstance) await retryOrphans(database, boss, log);
   const created = new Set<string>();
-  const ensureQueue = async (name: string, exclusive = false) => {
-    if (created.has(name)) return;
+  const ensureQueue = async (name: string, queueOptions: QueueOptions = {}, update = false) => {
+    if (created.has(name) && !update) return;
+    if (queueOptions.deadLetter) await ensureQueue(queueOptions.deadLetter);
+    const settings = {
+      policy: queueOptions.exclusive ? ("stately" as const) : ("standard" as const),
+      retryLimit: queueOptions.retryLimit ?? 5,
+      retryDelay: queueOptions.retryDelaySeconds ?? options.retryDelaySeconds ?? 30,
+      retryBackoff: queueOptions.retryBackoff ?? true,
+      ...(queueOptions.expireInSeconds ? { expireInSeconds: queueOptions.expireInSeconds } : {}),
+      ...(queueOptions.deadLetter ? { deadLetter: queueOptions.deadLetter } : {}),
+    };
     await untilNoStartRace(async () => {
       // Another instance starting at the same moment may create it first: then theirs is used.
-      if (await boss.getQueue(name)) return;
-      await boss.createQueue(name, {
-        name,
-        policy: exclusive ? "stately" : "standard",
-        retryLimit: 5,
-        retryDelay: options.retryDelaySeconds ?? 30,
-        retryBackoff: true,
-      });
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...settings });
+      else if (update) await boss.updateQueue(name, { name, ...settings });
     });
     created.add(name);
   };
   return {
     async work(name, handler, workOptions = {}) {
-      await ensureQueue(name, workOptions.exclusive);
+      await ensureQueue(name, workOptions, true);
       await boss.work<object>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data as never);
           } catch (error) {
-            log.error({ err: error, job: name }, "background job failed; it will be retried");
+            log.error({ err: error, job: name }, "background job failed; it is retried while its retries last");
             throw error;
           }
         }
       });
     },
-    async send(name, data) {
+    async send(name, data, sendOptions = {}) {
+      if (sendOptions.within) {
+        // Inside the caller's transaction nothing else may touch the database (PGlite has one
+        // connection): the queue must exist, and a missing one fails the send, hence the transaction.
+        const id = await boss.send(name, data, { db: onRunner(sendOptions.within) });
+        if (!id) throw new Error(`the job queue ${name} is not set up`);
+        return;
+      }
       await ensureQueue(name);
       await boss.send(name, data);
     },

@@ -19,6 +19,7 @@ import { clientAddress, limitKeyOf } from "../platform/client-address.ts";
 import type { Config } from "../platform/config.ts";
 import { cookieWriter, RESET_PROOF_COOKIE, readCookie, SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../platform/cookies.ts";
 import { type DatabaseHandle, isDatabaseUnavailable } from "../platform/db/client.ts";
+import type { JobSender } from "../platform/jobs.ts";
 import type { Logger } from "../platform/log.ts";
 import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
@@ -56,6 +57,11 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Where private uploads live; defaults to local disk under DATA_DIR/uploads. */
   storage?: FileStorage;
+  /**
+   * The job queue (platform/jobs.ts) that runs a catalogue import's dry run and apply, once across
+   * instances (server/background.ts registers the workers). Without it (API tests) they run at once here.
+   */
+  jobs?: JobSender;
 }
 
 /**
@@ -162,13 +168,9 @@ export function createApp(options: AppOptions) {
       catalogueMirror.changed();
       shared?.announceCatalogueChange();
     },
-    // A catalogue import's dry run and apply run after the request answers, in this process; the step
-    // keeps its state in the database (catalogue_imports), so a restart marks it failed, never half done.
-    background: (name, work) => {
-      setImmediate(() => {
-        work().catch((error: unknown) => log.error({ err: error, step: name }, "background step failed"));
-      });
-    },
+    // A catalogue import's dry run and apply are jobs: queued with the request's change of status, run by
+    // whichever instance takes them, retried after a crash (decisions 0020, 0021).
+    jobs: options.jobs,
   });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();

@@ -1,6 +1,6 @@
 import type { ConsultationService } from "../modules/consultations/consultations.ts";
 import type { IdentityService } from "../modules/identity/identity.ts";
-import { digestDue, type StaffService } from "../modules/staff/staff.ts";
+import { digestDue, importJobs, type StaffService } from "../modules/staff/staff.ts";
 import type { JobQueue } from "../platform/jobs.ts";
 import type { Logger } from "../platform/log.ts";
 
@@ -14,7 +14,7 @@ export async function startBackgroundWork(
   services: {
     consultations: Pick<ConsultationService, "retryPendingMail">;
     identity: Pick<IdentityService, "sweepExpired">;
-    staff: Pick<StaffService, "sendDailyDigests">;
+    staff: Pick<StaffService, "sendDailyDigests"> & { imports: Pick<StaffService["imports"], "steps"> };
   },
   digestHourIst: number,
   log: Logger,
@@ -45,4 +45,26 @@ export async function startBackgroundWork(
   );
   await queue.every("staff-digest", "*/10 * * * *");
   await queue.send("staff-digest", {});
+
+  // A catalogue import's dry run and apply (decision 0020), queued by the request that starts them. A
+  // step that meets an unexpected error (a lost connection, a restart of the database) is run again a
+  // few seconds later; each starts over cleanly. A crash leaves its job active: the next start of a
+  // PGlite site retries it at once, else pg-boss does after the expiry. Spent retries end as "failed".
+  const steps = services.staff.imports.steps;
+  const importQueue = {
+    retryLimit: 3,
+    retryDelaySeconds: 2,
+    retryBackoff: false,
+    expireInSeconds: IMPORT_STEP_EXPIRY_SECONDS,
+    deadLetter: importJobs.givenUp,
+  };
+  await queue.work(importJobs.givenUp, async ({ importId }: { importId: number }) => steps.giveUp(importId));
+  await queue.work(importJobs.check, async ({ importId }: { importId: number }) => steps.check(importId), importQueue);
+  await queue.work(importJobs.apply, async ({ importId }: { importId: number }) => steps.apply(importId), importQueue);
 }
+
+/**
+ * How long an import step may run before the queue takes its instance for dead and runs it again:
+ * far above the largest measured (an apply of 200,000 courses, about 20 s on PGlite, decision 0020).
+ */
+const IMPORT_STEP_EXPIRY_SECONDS = 15 * 60;

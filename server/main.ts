@@ -16,6 +16,10 @@ async function main() {
   const database = openDatabase(config, (error) => log.warn({ err: error }, "idle database connection lost"));
   await prepareDatabase(config, database, log);
 
+  // Mail retries, sweeps, digests and catalogue imports run on the job queue in the database: once across
+  // instances. PGlite belongs to this process alone, so a job it finds running was cut off by the last stop.
+  const jobs = await startJobQueue(database, log, { onlyInstance: database.kind === "pglite" });
+
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const { app, consultations, identity, staff, close } = createApp({
@@ -24,12 +28,11 @@ async function main() {
     log,
     build,
     clientDir: path.resolve("build/client"),
+    jobs,
   });
   // ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists, enabled, with that password (never printed or logged).
   if (config.admin) log.info({ email: config.admin.email, account: await staff.ensureAdmin(config.admin) }, "staff admin ready");
 
-  // Mail retries, sweeps and digests run on the job queue in the database: once across instances.
-  const jobs = await startJobQueue(database, log);
   await startBackgroundWork(jobs, { consultations, identity, staff }, config.digestHourIst, log);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -76,8 +76,6 @@ export const catalogueImportMessages = {
   notChecked: "Run the dry run first.",
   anotherApplying: "Another import is being applied. Wait for it to finish, then apply this one.",
   applyStarted: "The import is being applied. It keeps going if you close this tab.",
-  interrupted: "Interrupted by a restart; run the dry run again.",
-  interruptedApply: "Interrupted by a restart while applying; nothing was written. Run the dry run again.",
   fileMissing: "The uploaded file is no longer in storage; upload it again.",
   failedUnexpectedly: "The run stopped on an unexpected error; nothing was written. Try the dry run again.",
   nowRefused: (count: number, first: string) =>

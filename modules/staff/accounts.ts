@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { staff, staffSessions } from "../../platform/db/schema.ts";
+import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
@@ -29,10 +30,11 @@ export interface StaffDeps {
   /** Called after each catalogue change so the public page cache forgets at once (server/app.ts clears it). */
   onCatalogueChange?: () => void;
   /**
-   * Runs a step after the request has answered (a catalogue import's dry run or apply, decision 0020);
-   * the server passes an in-process runner, a job queue may take its place. Without it the step starts at once.
+   * The job queue (decision 0021) that runs a catalogue import's dry run and apply (decision 0020) once,
+   * on whichever instance takes it, retried after a crash; the server passes its queue. Without one
+   * (the command line, tests of the domain) a step starts at once in this process.
    */
-  background?: (name: string, work: () => Promise<void>) => void;
+  jobs?: JobSender;
 }
 
 /** Per address and per account, as for students (decision 0011), with the failures reserved before the check. */

@@ -49,8 +49,9 @@ import { canManageCatalogue, type StaffMember } from "./policies.ts";
 /**
  * The catalogue's CSV import (decision 0020): upload -> map the file's columns to ours -> dry run (what
  * would be new, changed, unchanged, retired or refused) -> apply, all or nothing. The dry run and the
- * apply are steps run after the request answers (`deps.background`), one function each, so a job queue
- * can run them instead; their state lives in catalogue_imports, never in the process.
+ * apply are jobs on the queue (`deps.jobs`, decision 0021), one function each of the import's id, run
+ * after the request answers by whichever instance takes them and retried after a crash: their state
+ * lives in catalogue_imports, never in the process, and each starts over cleanly when run again.
  *
  * The file is streamed from storage and read in batches: each batch loads only the records its rows
  * name, and writes its diff rows (dry run) or its inserts and updates (apply) in a few statements.
@@ -117,10 +118,29 @@ function mayManage(member: StaffMember) {
   if (!canManageCatalogue(member)) throw notAllowed();
 }
 
-/** Runs a step after the request has answered: through deps.background (the server's), else at once. */
-function inBackground(deps: StaffDeps, name: string, work: () => Promise<void>) {
-  if (deps.background) deps.background(name, work);
-  else void work();
+/**
+ * The job queue's names for the import's steps, each with `{ importId }` (server/background.ts registers
+ * their workers). A step that failed on an unexpected error is retried; once its retries are spent the
+ * queue hands its data to `givenUp`, which marks the import failed.
+ */
+export const importJobs = {
+  check: "catalogue-import-check",
+  apply: "catalogue-import-apply",
+  givenUp: "catalogue-import-given-up",
+} as const;
+
+/**
+ * Queues a step in the transaction that set the import's status, so the two commit together; without
+ * a queue, the step is started once that transaction has committed (`runNow`).
+ */
+async function queueStep(deps: StaffDeps, tx: Executor, name: string, importId: number) {
+  await deps.jobs?.send(name, { importId }, { within: tx });
+}
+
+/** Without a queue: runs the step in this process, once, and an unexpected error fails the import. */
+function runNow(deps: StaffDeps, step: (deps: StaffDeps, importId: number) => Promise<void>, importId: number) {
+  if (deps.jobs) return;
+  void step(deps, importId).catch((error: unknown) => giveUpImportStep(deps, importId, error));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -437,15 +457,24 @@ async function* batchesOf<T>(items: AsyncIterable<T>, size: number): AsyncGenera
   if (batch.length) yield batch;
 }
 
-/** Reads one item ahead: the next batch is parsed while the database works on this one. */
+/**
+ * Reads one item ahead: the next batch is parsed while the database works on this one. The read ahead
+ * may fail (storage reset) before it is awaited: marked as handled, so the failure reaches the step when
+ * it asks for the batch rather than the process as an unhandled rejection.
+ */
 async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
   const iterator = source[Symbol.asyncIterator]();
-  let next = iterator.next();
+  const ahead = () => {
+    const promise = iterator.next();
+    promise.catch(() => undefined);
+    return promise;
+  };
+  let next = ahead();
   try {
     for (;;) {
       const current = await next;
       if (current.done) return;
-      next = iterator.next();
+      next = ahead();
       yield current.value;
     }
   } finally {
@@ -1274,10 +1303,11 @@ export async function startCheck(deps: StaffDeps, member: StaffMember, publicId:
         target: [catalogueImportMappings.kind, catalogueImportMappings.headerKey],
         set: { mapping, updatedAt: nowOf(deps) },
       });
+    await queueStep(deps, tx, importJobs.check, row.id);
     return true;
   });
   if (!started) throw new AppError("conflict", im.notNow);
-  inBackground(deps, "catalogue-import.check", () => checkImport(deps, row.id));
+  runNow(deps, checkImport, row.id);
   return im.checkStarted;
 }
 
@@ -1307,16 +1337,23 @@ function progressWriter(deps: StaffDeps, id: number, status: "checking" | "apply
   };
 }
 
-/** Why a step failed, in words for the admin: our own refusals as they are, anything else logged and said plainly. */
-function failureOf(deps: StaffDeps, importId: number, error: unknown): string {
-  if (AppError.is(error)) return error.message;
-  deps.log.error({ err: error, importId }, "catalogue import step failed");
-  return im.failedUnexpectedly;
+/**
+ * A step stopped for a reason of the import's own (a refused row on apply, the file gone): the import
+ * is failed with that reason in words, and the job ends, since running it again would change nothing.
+ * Anything else is thrown on, for the queue to retry.
+ */
+async function failForItsOwnReason(deps: StaffDeps, importId: number, status: "checking" | "applying", error: unknown) {
+  if (!AppError.is(error)) throw error;
+  await deps.db
+    .update(catalogueImports)
+    .set({ status: "failed", failure: error.message, updatedAt: nowOf(deps) })
+    .where(and(eq(catalogueImports.id, importId), eq(catalogueImports.status, status)));
 }
 
 /**
- * The dry run (a background step, by the import's id): reads the whole file, writes the rows that would
- * change or are refused, and the counts. Changes nothing in the catalogue. Audited.
+ * The dry run (a job, by the import's id): reads the whole file, writes the rows that would change or
+ * are refused, and the counts. Changes nothing in the catalogue. Audited. Run again (a retry after a
+ * crash or an error), it starts over: the rows of the earlier attempt are deleted first.
  */
 export async function checkImport(deps: StaffDeps, importId: number): Promise<void> {
   const [row] = await deps.db.select().from(catalogueImports).where(eq(catalogueImports.id, importId));
@@ -1324,9 +1361,13 @@ export async function checkImport(deps: StaffDeps, importId: number): Promise<vo
   try {
     const actor = await actorOf(deps, row.staffId);
     await deps.db.delete(catalogueImportRows).where(eq(catalogueImportRows.importId, row.id));
+    await deps.db
+      .update(catalogueImports)
+      .set({ rowsDone: 0, updatedAt: nowOf(deps) })
+      .where(and(eq(catalogueImports.id, row.id), eq(catalogueImports.status, "checking")));
     const counts = await runPass(deps, deps.db, row, "check", progressWriter(deps, row.id, "checking"));
     await deps.db.transaction(async (tx) => {
-      await tx
+      const [checked] = await tx
         .update(catalogueImports)
         .set({
           status: "checked",
@@ -1336,7 +1377,9 @@ export async function checkImport(deps: StaffDeps, importId: number): Promise<vo
           checkedAt: nowOf(deps),
           updatedAt: nowOf(deps),
         })
-        .where(and(eq(catalogueImports.id, row.id), eq(catalogueImports.status, "checking")));
+        .where(and(eq(catalogueImports.id, row.id), eq(catalogueImports.status, "checking")))
+        .returning({ id: catalogueImports.id });
+      if (!checked) return;
       await recordAudit(tx, actor, {
         action: "catalogue.import_checked",
         subjectType: "catalogue_import",
@@ -1345,10 +1388,7 @@ export async function checkImport(deps: StaffDeps, importId: number): Promise<vo
       });
     });
   } catch (error) {
-    await deps.db
-      .update(catalogueImports)
-      .set({ status: "failed", failure: failureOf(deps, row.id, error), updatedAt: nowOf(deps) })
-      .where(and(eq(catalogueImports.id, row.id), eq(catalogueImports.status, "checking")));
+    await failForItsOwnReason(deps, row.id, "checking", error);
   }
 }
 
@@ -1367,20 +1407,27 @@ export async function startApply(deps: StaffDeps, member: StaffMember, publicId:
     .where(eq(catalogueImports.status, "applying"))
     .limit(1);
   if (busy) throw new AppError("conflict", im.anotherApplying);
-  const [updated] = await deps.db
-    .update(catalogueImports)
-    .set({ status: "applying", rowsDone: 0, failure: null, updatedAt: nowOf(deps) })
-    .where(and(eq(catalogueImports.id, row.id), eq(catalogueImports.status, "checked")))
-    .returning({ id: catalogueImports.id });
-  if (!updated) throw new AppError("conflict", im.notNow);
-  inBackground(deps, "catalogue-import.apply", () => applyImport(deps, row.id));
+  const started = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(catalogueImports)
+      .set({ status: "applying", rowsDone: 0, failure: null, updatedAt: nowOf(deps) })
+      .where(and(eq(catalogueImports.id, row.id), eq(catalogueImports.status, "checked")))
+      .returning({ id: catalogueImports.id });
+    if (!updated) return false;
+    await queueStep(deps, tx, importJobs.apply, row.id);
+    return true;
+  });
+  if (!started) throw new AppError("conflict", im.notNow);
+  runNow(deps, applyImport, row.id);
   return im.applyStarted;
 }
 
 /**
- * The apply (a background step, by the import's id): the same pass as the dry run, in one transaction
- * that writes every new and changed row (and the retirements asked for), or nothing if any row is now
- * refused. Audited with its counts; the public cache and search follow at once.
+ * The apply (a job, by the import's id): the same pass as the dry run, in one transaction that writes
+ * every new and changed row (and the retirements asked for), or nothing if any row is now refused.
+ * Audited with its counts; the public cache and search follow at once. Run again, it is either the
+ * first to commit or finds the import no longer applying and does nothing: the transaction locks the
+ * import's row and reads its status again first, so two runs never both write.
  */
 export async function applyImport(deps: StaffDeps, importId: number): Promise<void> {
   const [row] = await deps.db.select().from(catalogueImports).where(eq(catalogueImports.id, importId));
@@ -1388,7 +1435,13 @@ export async function applyImport(deps: StaffDeps, importId: number): Promise<vo
   try {
     const actor = await actorOf(deps, row.staffId);
     const progress = progressWriter(deps, row.id, "applying");
-    await deps.db.transaction(async (tx) => {
+    const applied = await deps.db.transaction(async (tx) => {
+      const [still] = await tx
+        .select({ status: catalogueImports.status })
+        .from(catalogueImports)
+        .where(eq(catalogueImports.id, row.id))
+        .for("update");
+      if (still?.status !== "applying") return false;
       const counts = await runPass(deps, tx, row, "apply", progress);
       await tx
         .update(catalogueImports)
@@ -1406,7 +1459,9 @@ export async function applyImport(deps: StaffDeps, importId: number): Promise<vo
         subjectId: row.publicId,
         after: { kind: row.kind, fileName: row.fileName, retireMissing: row.retireMissing, ...counts },
       });
+      return true;
     });
+    if (!applied) return;
     deps.onCatalogueChange?.();
     await deps.storage?.delete(row.storageKey).catch(() => undefined);
     // Many rows may have arrived at once: the planner's statistics follow (PGlite has no autovacuum).
@@ -1414,28 +1469,21 @@ export async function applyImport(deps: StaffDeps, importId: number): Promise<vo
       .execute(sql`analyze universities, courses`)
       .catch((error: unknown) => deps.log.warn({ err: error }, "analyze after an import failed"));
   } catch (error) {
-    await deps.db
-      .update(catalogueImports)
-      .set({ status: "failed", failure: failureOf(deps, row.id, error), updatedAt: nowOf(deps) })
-      .where(and(eq(catalogueImports.id, row.id), eq(catalogueImports.status, "applying")));
+    await failForItsOwnReason(deps, row.id, "applying", error);
   }
 }
 
 /**
- * At server start: an import left checking or applying by a crash or restart is marked failed, with
- * the reason in words. The apply is one transaction, so nothing of it was written.
+ * A step that kept failing on an unexpected error (its retries spent, or, without a queue, at once):
+ * the import is marked failed, said plainly; the error itself goes to the log. The apply is one
+ * transaction, so nothing of it was written.
  */
-export async function failInterruptedImports(db: Database, silentSince?: Date): Promise<number> {
-  const rows = await rowsOf<{ id: number }>(
-    db,
-    sql`update catalogue_imports
-        set status = 'failed', updated_at = now(),
-            failure = case when status = 'applying' then ${im.interruptedApply} else ${im.interrupted} end
-        where status in ('checking', 'applying')
-          and (${silentSince?.toISOString() ?? null}::timestamptz is null or updated_at < ${silentSince?.toISOString() ?? null}::timestamptz)
-        returning id`,
-  );
-  return rows.length;
+export async function giveUpImportStep(deps: StaffDeps, importId: number, error?: unknown): Promise<void> {
+  deps.log.error({ err: error, importId }, "catalogue import step failed");
+  await deps.db
+    .update(catalogueImports)
+    .set({ status: "failed", failure: im.failedUnexpectedly, updatedAt: nowOf(deps) })
+    .where(and(eq(catalogueImports.id, importId), inArray(catalogueImports.status, ["checking", "applying"])));
 }
 
 /**

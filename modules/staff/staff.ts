@@ -38,7 +38,10 @@ import {
 import { catalogueCountries, catalogueCountry, createCountry, editCountry } from "./catalogue-countries.ts";
 import { exportCatalogue } from "./catalogue-csv.ts";
 import {
+  applyImport,
+  checkImport,
   getImport,
+  giveUpImportStep,
   importRows,
   recentImports,
   refusedRowsCsv,
@@ -84,7 +87,7 @@ export type { AuditActor, AuditRecord } from "./audit.ts";
 export type { CatalogueCourse, CatalogueUniversity } from "./catalogue.ts";
 export type { CatalogueCountry } from "./catalogue-countries.ts";
 export type { CatalogueImportView, ImportCounts, ImportDiffRow, ImportSummary } from "./catalogue-import.ts";
-export { failInterruptedImports } from "./catalogue-import.ts";
+export { importJobs } from "./catalogue-import.ts";
 export type { ConsoleIntake } from "./catalogue-intakes.ts";
 export { digestDue } from "./digest.ts";
 export type { ReviewedFile } from "./document-review.ts";
@@ -205,6 +208,12 @@ export function createStaffService(deps: StaffDeps) {
       check: (actor: StaffMember, id: string, raw: unknown) => startCheck(deps, actor, id, raw),
       apply: (actor: StaffMember, id: string) => startApply(deps, actor, id),
       refusedRows: (actor: StaffMember, id: string) => refusedRowsCsv(deps, actor, id),
+      /** The steps as the job queue's workers run them (`importJobs`, server/background.ts), by the import's id. */
+      steps: {
+        check: (importId: number) => checkImport(deps, importId),
+        apply: (importId: number) => applyImport(deps, importId),
+        giveUp: (importId: number) => giveUpImportStep(deps, importId),
+      },
     },
     /** The catalogue's universities or courses as CSV in the import's shape, streamed; audited. */
     exportCatalogue: (actor: StaffMember, kind: "universities" | "courses") => exportCatalogue(deps, actor, kind),

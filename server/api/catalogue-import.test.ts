@@ -5,7 +5,6 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failInterruptedImports } from "../../modules/staff/staff.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { auditLog, catalogueImports, countries, courses, universities } from "../../platform/db/schema.ts";
 import { createLocalFileStorage } from "../../platform/storage/file-storage.ts";
@@ -436,32 +435,6 @@ describe("export", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "export.downloaded"), eq(auditLog.subjectId, "courses")));
     expect(entry?.after).toMatchObject({ list: "courses" });
-  });
-});
-
-describe("a restart", () => {
-  it("marks an import left checking or applying as failed, with the reason in words", async () => {
-    const { id } = await dryRun(
-      "universities",
-      csv([
-        ["name", "city", "country", "type"],
-        ["Gamma College", "Bonn", "Germany", "Private"],
-      ]),
-    );
-    // As if the server had died in the middle of the apply.
-    await database.db.update(catalogueImports).set({ status: "applying" }).where(eq(catalogueImports.publicId, id));
-    expect(await failInterruptedImports(database.db)).toBe(1);
-    const after = await settled(id);
-    expect(after.status).toBe("failed");
-    expect(after.failure).toBe(im.interruptedApply);
-    // The dry run can be run again from there.
-    const again = await api.post(
-      `/api/v1/staff/catalogue/imports/${id}/check`,
-      { mapping: after.mapping },
-      { cookie: adminCookie },
-    );
-    expect(again.status).toBe(202);
-    expect((await settled(id)).status).toBe("checked");
   });
 });
 

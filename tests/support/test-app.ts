@@ -3,8 +3,8 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { createLogger } from "../../platform/log.ts";
 import { type AppOptions, createApp } from "../../server/app.ts";
 
-/** Parts a test may put in place of the real ones, e.g. a file storage that fails. */
-export type TestAppParts = Pick<AppOptions, "storage" | "mailer" | "rateLimiter"> & { log?: AppOptions["log"] };
+/** Parts a test may put in place of the real ones, e.g. a file storage that fails, or give (a job queue). */
+export type TestAppParts = Pick<AppOptions, "storage" | "mailer" | "rateLimiter" | "jobs"> & { log?: AppOptions["log"] };
 
 export type TestApp = ReturnType<typeof createTestApp>;
 
