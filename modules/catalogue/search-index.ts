@@ -129,6 +129,32 @@ export function createSearchIndexBuilder() {
 
 function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[], termMasks: Uint8Array[]): SearchIndex {
   const count = courseIds.length;
+  // Each document's terms with their field masks (the postings turned round): once a search has few
+  // candidates left, a word that stands for many terms ("in", "of": every word they begin) is checked
+  // against the candidates' own few terms instead of reading all those postings.
+  const docTermStart = new Int32Array(count + 1);
+  for (const docs of termDocs)
+    for (let i = 0; i < docs.length; i += 1) {
+      const next = (docs[i] as number) + 1;
+      docTermStart[next] = (docTermStart[next] as number) + 1;
+    }
+  for (let doc = 0; doc < count; doc += 1)
+    docTermStart[doc + 1] = (docTermStart[doc + 1] as number) + (docTermStart[doc] as number);
+  const docTerms = new Int32Array(docTermStart[count] as number);
+  const docTermMasks = new Uint8Array(docTerms.length);
+  const filled = docTermStart.slice(0, count);
+  termDocs.forEach((docs, term) => {
+    const masks = termMasks[term] as Uint8Array;
+    for (let i = 0; i < docs.length; i += 1) {
+      const doc = docs[i] as number;
+      const at = filled[doc] as number;
+      filled[doc] = at + 1;
+      docTerms[at] = term;
+      docTermMasks[at] = masks[i] as number;
+    }
+  });
+  const termQuality = new Float64Array(terms.length);
+  const termStamp = new Int32Array(terms.length);
   // The best weight of each field mask (5 fields: 32 masks).
   const maskWeight = new Float64Array(1 << searchFields.length);
   for (let mask = 1; mask < maskWeight.length; mask += 1)
@@ -186,20 +212,60 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
   const totalScore = new Float64Array(count);
   let generation = 0;
 
+  const AVERAGE_TERMS_PER_DOC = Math.max(1, Math.ceil(docTerms.length / Math.max(1, count)));
+
+  /** The candidates holding one of `matched`, each with the word's best weight added to its score. */
+  const narrowed = (candidates: Int32Array, matched: Array<{ id: number; quality: number }>, current: number): Int32Array => {
+    for (const { id, quality } of matched) {
+      termStamp[id] = current;
+      termQuality[id] = quality;
+    }
+    const kept: number[] = [];
+    for (let i = 0; i < candidates.length; i += 1) {
+      const doc = candidates[i] as number;
+      let best = 0;
+      for (let at = docTermStart[doc] as number, end = docTermStart[doc + 1] as number; at < end; at += 1) {
+        const term = docTerms[at] as number;
+        if (termStamp[term] !== current) continue;
+        const weight = (maskWeight[docTermMasks[at] as number] as number) * (termQuality[term] as number);
+        if (weight > best) best = weight;
+      }
+      if (best > 0) {
+        mark[doc] = current;
+        totalScore[doc] = (totalScore[doc] as number) + best;
+        kept.push(doc);
+      }
+    }
+    return Int32Array.from(kept);
+  };
+
   return {
     size: count,
     search(words, offset, limit) {
       if (words.length === 0 || count === 0) return { total: 0, ids: [] };
       let candidates: Int32Array | null = null;
       let candidateGeneration = 0;
-      for (const word of words) {
-        const matched = termsFor(word);
+      // The sum is the same in any order: the words that read fewest postings go first.
+      const planned = words
+        .map((word) => {
+          const matched = termsFor(word);
+          return { matched, postings: matched.reduce((n, m) => n + (termDocs[m.id] as Int32Array).length, 0) };
+        })
+        .sort((a, b) => a.postings - b.postings);
+      for (const { matched, postings } of planned) {
         generation += 1;
         if (generation > 2_000_000_000) {
           mark.fill(0);
+          termStamp.fill(0);
           generation = 1;
         }
         const current = generation;
+        if (candidates !== null && candidates.length * AVERAGE_TERMS_PER_DOC < postings) {
+          candidates = narrowed(candidates, matched, current);
+          candidateGeneration = current;
+          if (candidates.length === 0) break;
+          continue;
+        }
         const found: number[] = [];
         for (const { id: term, quality } of matched) {
           const docs = termDocs[term] as Int32Array;
@@ -228,8 +294,14 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
       }
       if (!candidates || candidates.length === 0) return { total: 0, ids: [] };
 
-      // Best score first; within a score, document order is (name, id) order.
-      candidates.sort();
+      // Best score first; within a score, document order is (name, id) order. A broad search holds a
+      // good share of all courses: reading the marks in document order is then cheaper than sorting.
+      if (candidates.length > count >>> 5) {
+        const inOrder = new Int32Array(candidates.length);
+        let next = 0;
+        for (let doc = 0; doc < count; doc += 1) if (mark[doc] === candidateGeneration) inOrder[next++] = doc;
+        candidates = inOrder;
+      } else candidates.sort();
       const byScore = new Map<number, number>();
       for (let i = 0; i < candidates.length; i += 1) {
         const score = totalScore[candidates[i] as number] as number;
