@@ -103,6 +103,12 @@ type CachedAnswer = { status: number; headers: [string, string][]; body: ArrayBu
 /** What the public cache may hold: the most visited pages fit; a crawl over every page cannot grow the process. */
 const PUBLIC_CACHE_BYTES = 24 * 1024 * 1024;
 
+/** A public answer's key in the cache: its path and query, as asked. */
+const cacheKeyOf = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
+
 /** The peer's address; absent when the app is called in-process (tests). */
 function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
   try {
@@ -199,6 +205,21 @@ export function createApp(options: AppOptions) {
   app.use(formBodyLimit);
   app.use(compress());
 
+  /**
+   * Cached public answers go out before the session, static-file and page layers (decision 0021): the
+   * catalogue API for anyone, a page for a visitor without a session cookie. What is kept was chosen
+   * where it was answered (cachedPublicGet below); here it is only looked up.
+   */
+  app.use(async (c, next) => {
+    if (c.req.method !== "GET") return next();
+    const path = c.req.path;
+    const shared =
+      path.startsWith("/api/catalogue/") ||
+      (!path.startsWith("/api/") && !isStaffPath(path) && !readCookie(c.req.header("Cookie"), SESSION_COOKIE));
+    const hit = shared ? publicCache.get(cacheKeyOf(c.req.url)) : undefined;
+    return hit ? new Response(hit.body, { status: hit.status, headers: hit.headers }) : next();
+  });
+
   /** Who is asking: the student of a valid session cookie, else a visitor. Static files need no one. */
   app.use(async (c, next) => {
     if (/^\/(assets|flags|images)\//.test(c.req.path)) {
@@ -233,7 +254,7 @@ export function createApp(options: AppOptions) {
   /** Public GET answers from the cache; only successful, cookie-free answers are kept. */
   const cachedPublicGet: MiddlewareHandler<ServerEnv> = async (c, next) => {
     if (c.req.method !== "GET") return next();
-    const key = new URL(c.req.url).pathname + new URL(c.req.url).search;
+    const key = cacheKeyOf(c.req.url);
     const hit = publicCache.get(key);
     if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
     await next();
