@@ -6,8 +6,11 @@
 -- step it reached, its intake, and whether its first response was missed (null while it is still New
 -- and never contacted: the report decides those at the moment it is asked).
 -- report_funnel_months: those rows counted per IST month, for the whole business, once per grouping.
--- report_stays: one row per finished stay of an application in a stage, its length in tenths of a day.
+-- report_stays: one row per finished stay of an application in a stage, its length in tenths of a day,
+-- with the counsellor who looks after the student (so a counsellor's report reads only theirs).
 -- report_stay_months: those stays counted per IST month of leaving, stage and length.
+-- report_outcomes: each application once per IST month in which it got an offer, a visa granted or
+-- a visa refused; report_outcome_months: those counted per month.
 --
 -- The facts come from two views that modules/staff/report-facts.ts (re)creates with the console's
 -- settings (the first-response target and working hours) and the stage vocabulary; report_state
@@ -51,12 +54,15 @@ CREATE TABLE "report_stays" (
 	"stage" text NOT NULL,
 	"left_at" timestamp with time zone NOT NULL,
 	"month" text NOT NULL,
-	"tenths" integer NOT NULL
+	"tenths" integer NOT NULL,
+	"staff_id" integer
 );
 --> statement-breakpoint
 CREATE INDEX "report_stays_left_idx" ON "report_stays" ("left_at") INCLUDE ("stage", "tenths", "application_id");
 --> statement-breakpoint
 CREATE INDEX "report_stays_application_idx" ON "report_stays" ("application_id");
+--> statement-breakpoint
+CREATE INDEX "report_stays_staff_idx" ON "report_stays" ("staff_id", "left_at") INCLUDE ("stage", "tenths");
 --> statement-breakpoint
 CREATE TABLE "report_stay_months" (
 	"month" text NOT NULL,
@@ -70,6 +76,23 @@ CREATE TABLE "report_stay_months" (
 CREATE INDEX IF NOT EXISTS "consultations_student_idx" ON "consultations" ("student_id") WHERE "student_id" IS NOT NULL;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "application_events_stage_at_idx" ON "application_events" ("to_status", "at");
+--> statement-breakpoint
+CREATE TABLE "report_outcomes" (
+	"application_id" integer NOT NULL REFERENCES "applications"("id") ON DELETE CASCADE,
+	"month" text NOT NULL,
+	"outcome" text NOT NULL,
+	"staff_id" integer,
+	PRIMARY KEY ("application_id", "month", "outcome")
+);
+--> statement-breakpoint
+CREATE INDEX "report_outcomes_staff_idx" ON "report_outcomes" ("staff_id", "month");
+--> statement-breakpoint
+CREATE TABLE "report_outcome_months" (
+	"month" text NOT NULL,
+	"outcome" text NOT NULL,
+	"applications" integer NOT NULL,
+	PRIMARY KEY ("month", "outcome")
+);
 --> statement-breakpoint
 -- A counsellor's students (their reports start there).
 CREATE INDEX IF NOT EXISTS "students_counsellor_idx" ON "students" ("counsellor_staff_id");
@@ -125,10 +148,21 @@ CREATE FUNCTION report_refresh_stays(application integer) RETURNS void LANGUAGE 
 BEGIN
   DELETE FROM report_stays r WHERE r.application_id = application
     AND NOT EXISTS (SELECT 1 FROM report_stay_facts f WHERE f.application_id = application AND f.event_id = r.event_id
-      AND f.stage = r.stage AND f.left_at = r.left_at AND f.tenths = r.tenths);
-  INSERT INTO report_stays SELECT f.event_id, f.application_id, f.stage, f.left_at, f.month, f.tenths
+      AND f.stage = r.stage AND f.left_at = r.left_at AND f.tenths = r.tenths AND f.staff_id IS NOT DISTINCT FROM r.staff_id);
+  INSERT INTO report_stays SELECT f.event_id, f.application_id, f.stage, f.left_at, f.month, f.tenths, f.staff_id
     FROM report_stay_facts f WHERE f.application_id = application ORDER BY f.event_id
   ON CONFLICT ("event_id") DO NOTHING;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION report_refresh_outcomes(application integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM report_outcomes r WHERE r.application_id = application
+    AND NOT EXISTS (SELECT 1 FROM report_outcome_facts f WHERE f.application_id = application AND f.month = r.month
+      AND f.outcome = r.outcome AND f.staff_id IS NOT DISTINCT FROM r.staff_id);
+  INSERT INTO report_outcomes SELECT f.application_id, f.month, f.outcome, f.staff_id
+    FROM report_outcome_facts f WHERE f.application_id = application ORDER BY f.month, f.outcome
+  ON CONFLICT DO NOTHING;
 END
 $$;
 --> statement-breakpoint
@@ -163,15 +197,33 @@ DECLARE
 BEGIN
   IF NOT report_kept() THEN RETURN NULL; END IF;
   PERFORM report_refresh_stays(application);
+  PERFORM report_refresh_outcomes(application);
   -- When the application itself is being deleted, its own trigger refreshes the student's leads.
   PERFORM report_refresh_student((SELECT a.student_id FROM applications a WHERE a.id = application));
   IF TG_OP = 'UPDATE' AND NEW.application_id <> OLD.application_id THEN
     PERFORM report_refresh_stays(OLD.application_id);
+    PERFORM report_refresh_outcomes(OLD.application_id);
     PERFORM report_refresh_student((SELECT a.student_id FROM applications a WHERE a.id = OLD.application_id));
   END IF;
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+CREATE FUNCTION report_on_student() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  application integer;
+BEGIN
+  IF NOT report_kept() THEN RETURN NULL; END IF;
+  FOR application IN SELECT a.id FROM applications a WHERE a.student_id = NEW.id ORDER BY a.id LOOP
+    PERFORM report_refresh_stays(application);
+    PERFORM report_refresh_outcomes(application);
+  END LOOP;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER students_report AFTER UPDATE OF counsellor_staff_id ON students
+FOR EACH ROW EXECUTE FUNCTION report_on_student();
 --> statement-breakpoint
 CREATE TRIGGER application_events_report AFTER INSERT OR DELETE OR UPDATE OF application_id, to_status, at ON application_events
 FOR EACH ROW EXECUTE FUNCTION report_on_application_event();
@@ -222,15 +274,36 @@ $$;
 CREATE TRIGGER report_stays_count AFTER INSERT OR UPDATE OR DELETE ON report_stays
 FOR EACH ROW EXECUTE FUNCTION report_stays_count();
 --> statement-breakpoint
+CREATE FUNCTION report_outcomes_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(current_setting('ignite.report_bulk', true), '') = 'on' THEN RETURN NULL; END IF;
+  INSERT INTO report_outcome_months AS m ("month", "outcome", "applications")
+  SELECT d.month, d.outcome, sum(d.delta)::int
+  FROM (
+    SELECT OLD.month, OLD.outcome, -1 WHERE TG_OP <> 'INSERT'
+    UNION ALL
+    SELECT NEW.month, NEW.outcome, 1 WHERE TG_OP <> 'DELETE'
+  ) d (month, outcome, delta)
+  GROUP BY 1, 2
+  HAVING sum(d.delta) <> 0
+  ORDER BY 1, 2
+  ON CONFLICT ("month", "outcome") DO UPDATE SET applications = m.applications + excluded.applications;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER report_outcomes_count AFTER INSERT OR UPDATE OR DELETE ON report_outcomes
+FOR EACH ROW EXECUTE FUNCTION report_outcomes_count();
+--> statement-breakpoint
 -- Everything again from the facts, set by set (after the settings change, or a bulk load).
 CREATE FUNCTION report_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM set_config('ignite.report_bulk', 'on', true);
-  TRUNCATE report_leads, report_funnel_months, report_stays, report_stay_months;
+  TRUNCATE report_leads, report_funnel_months, report_stays, report_stay_months, report_outcomes, report_outcome_months;
   INSERT INTO report_leads
   SELECT f.consultation_id, f.booked_at, f.month, f.destination, f.source, f.staff_id, f.intake_key, f.level, f.missed
   FROM report_lead_facts f;
-  INSERT INTO report_stays SELECT f.event_id, f.application_id, f.stage, f.left_at, f.month, f.tenths FROM report_stay_facts f;
+  INSERT INTO report_stays SELECT f.event_id, f.application_id, f.stage, f.left_at, f.month, f.tenths, f.staff_id FROM report_stay_facts f;
   INSERT INTO report_funnel_months ("month", "grouping", "key", "level", "missed", "leads")
   SELECT r.month, k.grouping, k.key, r.level, r.missed, count(*)::int
   FROM report_leads r CROSS JOIN LATERAL report_lead_keys(r.month, r.intake_key, r.destination, r.source, r.staff_id) k
@@ -238,6 +311,9 @@ BEGIN
   GROUP BY 1, 2, 3, 4, 5;
   INSERT INTO report_stay_months ("month", "stage", "tenths", "stays")
   SELECT s.month, s.stage, s.tenths, count(*)::int FROM report_stays s GROUP BY 1, 2, 3;
+  INSERT INTO report_outcomes SELECT f.application_id, f.month, f.outcome, f.staff_id FROM report_outcome_facts f;
+  INSERT INTO report_outcome_months ("month", "outcome", "applications")
+  SELECT o.month, o.outcome, count(*)::int FROM report_outcomes o GROUP BY 1, 2;
   PERFORM set_config('ignite.report_bulk', '', true);
 END
 $$;

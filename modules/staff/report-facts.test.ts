@@ -38,6 +38,8 @@ async function snapshot() {
     stays: await rows(sql`select * from report_stays order by event_id`),
     funnel: await rows(sql`select * from report_funnel_months where leads <> 0 order by month, grouping, key, level, missed`),
     stayMonths: await rows(sql`select * from report_stay_months where stays <> 0 order by month, stage, tenths`),
+    outcomes: await rows(sql`select * from report_outcomes order by application_id, month, outcome`),
+    outcomeMonths: await rows(sql`select * from report_outcome_months where applications <> 0 order by month, outcome`),
   };
 }
 
@@ -130,12 +132,18 @@ describe("the reports' kept-up-to-date facts", () => {
       sql`update consultations set created_at = created_at - interval '40 days' where id = ${leads[4] ?? 0}`,
     );
     await database.db.execute(sql`delete from consultations where id = ${leads[7] ?? 0}`);
+    // A student handed to another counsellor: their stays and outcomes follow.
+    await database.db.execute(sql`update students set counsellor_staff_id = ${staffB}
+      where id = (select student_id from applications where id = ${applicationIds[0] ?? 0})`);
+    await database.db.execute(sql`update students set counsellor_staff_id = ${staffA}
+      where id = (select student_id from applications where id = ${applicationIds[3] ?? 0})`);
     const aStudent = await one(sql`select student_id from applications where id = ${applicationIds[2] ?? 0}`);
     await database.db.execute(sql`delete from students where id = ${aStudent}`);
 
     const kept = await snapshot();
     expect(kept.leads.length).toBe(33); // 35 booked, one merged away, one deleted
     expect(kept.stays.length).toBeGreaterThan(10);
+    expect(kept.outcomes.length).toBeGreaterThan(3);
     expect(new Set(kept.leads.map((l) => Number(l.level)))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
     await database.db.execute(sql`select report_rebuild()`);
     expect(await snapshot()).toEqual(kept);

@@ -32,6 +32,17 @@ function literal(query: SQL): string {
 }
 
 const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** The stages counted as each outcome of the dashboard: an offer, a visa granted, a visa refused. */
+export const outcomeStages = {
+  offer: ["Conditional offer", "Unconditional offer"],
+  granted: ["Visa granted"],
+  refused: ["Visa refused"],
+} as const;
+
+/** A stage column as its outcome: 'offer', 'granted' or 'refused'. */
+export const outcomeOf = (column: string) =>
+  `CASE ${column} WHEN ${quoted(outcomeStages.granted[0])} THEN 'granted' WHEN ${quoted(outcomeStages.refused[0])} THEN 'refused' ELSE 'offer' END`;
 const level = (step: (typeof funnelSteps)[number]) => sql.raw(String(levelOf[step]));
 
 /** What the facts were built for: the settings that decide "missed", and the version of the definitions. */
@@ -93,13 +104,24 @@ function definitions(settings: ConsoleSettings): string[] {
     `CREATE VIEW report_stay_facts AS
       SELECT s.id AS event_id, s.application_id, s.to_status AS stage, s.left_at,
         to_char(s.left_at AT TIME ZONE interval '+05:30', 'YYYY-MM') AS month,
-        round(extract(epoch FROM s.left_at - s.at) / 8640)::int AS tenths
+        round(extract(epoch FROM s.left_at - s.at) / 8640)::int AS tenths, st.counsellor_staff_id AS staff_id
       FROM (
         SELECT e.id, e.application_id, e.to_status, e.at,
           lead(e.at) OVER (PARTITION BY e.application_id ORDER BY e.at, e.id) AS left_at
         FROM application_events e
       ) s
+      JOIN applications a ON a.id = s.application_id
+      JOIN students st ON st.id = a.student_id
       WHERE s.left_at IS NOT NULL`,
+    "DROP VIEW IF EXISTS report_outcome_facts",
+    // Each application once per IST month in which it got an offer, a visa granted or refused.
+    `CREATE VIEW report_outcome_facts AS
+      SELECT DISTINCT e.application_id, to_char(e.at AT TIME ZONE interval '+05:30', 'YYYY-MM') AS month,
+        ${outcomeOf("e.to_status")} AS outcome, st.counsellor_staff_id AS staff_id
+      FROM application_events e
+      JOIN applications a ON a.id = e.application_id
+      JOIN students st ON st.id = a.student_id
+      WHERE e.to_status IN (${[...outcomeStages.offer, ...outcomeStages.granted, ...outcomeStages.refused].map(quoted).join(", ")})`,
   ];
 }
 

@@ -8,7 +8,6 @@ import {
   funnelGroupings,
   funnelSteps,
   NO_INTAKE_YET,
-  offerStages,
   REPORT_MAX_DAYS,
   reportMessages,
 } from "../../vocabulary/reports.ts";
@@ -18,7 +17,7 @@ import { blankToUndefined } from "../fields.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
 import { canSeeAllReports, canSeeReports, type StaffMember } from "./policies.ts";
-import { ensureReportFacts, levelOf } from "./report-facts.ts";
+import { ensureReportFacts, levelOf, outcomeOf, outcomeStages } from "./report-facts.ts";
 import { surelyElapsedAfterMs } from "./working-time.ts";
 
 /**
@@ -347,10 +346,8 @@ async function durations(deps: StaffDeps, member: StaffMember, all: boolean, spa
           ? sql`select m.stage, m.tenths, m.stays from report_stay_months m where m.month between ${whole.first} and ${whole.last}
             union all
             select s.stage, s.tenths, 1 from report_stays s where ${left(span.start, whole.start)} or ${left(whole.end, span.end)}`
-          : all
-            ? sql`select s.stage, s.tenths, 1 as stays from report_stays s where ${left(span.start, span.end)}`
-            : sql`select s.stage, s.tenths, 1 as stays from ${theirApplications(member)}
-                join report_stays s on s.application_id = ap.id where ${left(span.start, span.end)}`
+          : sql`select s.stage, s.tenths, 1 as stays from report_stays s
+              where ${left(span.start, span.end)} and ${all ? sql`true` : sql`s.staff_id = ${member.staffId}`}`
       }
     ),
     counted as (
@@ -371,32 +368,57 @@ async function durations(deps: StaffDeps, member: StaffMember, all: boolean, spa
     .sort((a, b) => order(a.stage) - order(b.stage));
 }
 
-/** Applications that got an offer, a visa granted or refused in the range, by IST month of the event. */
-async function outcomes(deps: StaffDeps, member: StaffMember, all: boolean, { start, end }: ReportSpan) {
+/**
+ * Applications that got an offer, a visa granted or refused in the range, by IST month of the event
+ * (each application once per month and outcome: two offers in a month are one application with an
+ * offer). Whole months come from the kept outcomes (decision 0023: the business's monthly counts, or a
+ * counsellor's own rows); the days at either end from the events.
+ */
+async function outcomes(deps: StaffDeps, member: StaffMember, all: boolean, span: ReportSpan) {
+  const at = (from: string, to: string) => sql`(e.at >= ${from}::timestamptz and e.at < ${to}::timestamptz)`;
+  const whole = span.wholeMonths;
+  const stages = sql.raw(
+    [...outcomeStages.offer, ...outcomeStages.granted, ...outcomeStages.refused].map((s) => `'${s}'`).join(", "),
+  );
   const rows = await reportRows<Record<string, string | number>>(
     deps.db,
     sql`
-    select to_char(month, 'YYYY-MM') as month,
-      (count(*) filter (where outcome = 'offer'))::int as offers,
-      (count(*) filter (where outcome = 'granted'))::int as "visasGranted",
-      (count(*) filter (where outcome = 'refused'))::int as "visasRefused"
-    from (
-      -- Each application once per month and outcome (two offers in a month are one application with an offer).
-      select distinct date_trunc('month', e.at at time zone ${IST}) as month, e.application_id,
-        case e.to_status when 'Visa granted' then 'granted' when 'Visa refused' then 'refused' else 'offer' end as outcome
-      from ${all ? sql`application_events e` : sql`${theirApplications(member)} join application_events e on e.application_id = ap.id`}
-      where e.at >= ${start}::timestamptz and e.at < ${end}::timestamptz
-        and e.to_status in ('Conditional offer', 'Unconditional offer', 'Visa granted', 'Visa refused')
-    ) outcome
+    with counted as (
+      ${
+        whole
+          ? all
+            ? sql`select m.month, m.outcome, m.applications from report_outcome_months m
+                where m.month between ${whole.first} and ${whole.last}
+              union all`
+            : sql`select o.month, o.outcome, count(*)::int as applications from report_outcomes o
+                where o.staff_id = ${member.staffId} and o.month between ${whole.first} and ${whole.last}
+                group by 1, 2
+              union all`
+          : sql``
+      }
+      select month, outcome, count(*)::int as applications from (
+        select distinct to_char(e.at at time zone ${IST}, 'YYYY-MM') as month, e.application_id, ${sql.raw(outcomeOf("e.to_status"))} as outcome
+        from ${all ? sql`application_events e` : sql`${theirApplications(member)} join application_events e on e.application_id = ap.id`}
+        where e.to_status in (${stages})
+          and ${whole ? sql`(${at(span.start, whole.start)} or ${at(whole.end, span.end)})` : at(span.start, span.end)}
+      ) one_each
+      group by 1, 2
+    )
+    select month,
+      (sum(applications) filter (where outcome = 'offer'))::int as offers,
+      (sum(applications) filter (where outcome = 'granted'))::int as "visasGranted",
+      (sum(applications) filter (where outcome = 'refused'))::int as "visasRefused"
+    from counted
     group by 1
+    having sum(applications) > 0
     order by 1`,
   );
   return rows.map(
     (r): OutcomeRow => ({
       month: String(r.month),
-      offers: Number(r.offers),
-      visasGranted: Number(r.visasGranted),
-      visasRefused: Number(r.visasRefused),
+      offers: Number(r.offers ?? 0),
+      visasGranted: Number(r.visasGranted ?? 0),
+      visasRefused: Number(r.visasRefused ?? 0),
     }),
   );
 }
