@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -40,10 +41,11 @@ import { staffFilesRoute } from "./api/staff-records.ts";
 import { staffReportsApi } from "./api/staff-reports.ts";
 import { studentsApi } from "./api/students.ts";
 import { limitBody } from "./api/uploads.ts";
+import { answerFromCache, type CachedAnswer, isStaffPath, mayShare } from "./cached-answers.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { universityPlaceholderSvg } from "./images.ts";
-import { inlineScriptHashes, pagePolicy, sameOriginWrites, securityHeaders } from "./security.ts";
+import { constantSecurityHeaders, inlineScriptHashes, pagePolicy, sameOriginWrites, securityHeaders } from "./security.ts";
 import { unavailableResponse } from "./unavailable-page.ts";
 
 export interface AppOptions {
@@ -70,10 +72,6 @@ export interface AppOptions {
  */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
-/** The staff side: its screens and its API. Never cached, never shared, read with the staff cookie. */
-const isStaffPath = (path: string) =>
-  path === "/staff" || path === "/staff.data" || path.startsWith("/staff/") || path.startsWith("/api/v1/staff/");
-
 /** Forms and JSON bodies are small; a larger body is refused while it streams, before anything parses it. */
 export const MAX_FORM_BYTES = 64 * 1024;
 /** The catalogue import's upload (API and screen): its body streams to storage under its own limit (decision 0020). */
@@ -99,7 +97,6 @@ const pictureFormLimit = limitBody(UNIVERSITY_PICTURE_MAX_BYTES, catalogueAdminM
 const formBodyLimit: MiddlewareHandler<ServerEnv> = (c, next) =>
   uploadPaths.has(c.req.path) || pictureUpload.test(c.req.path) || pictureScreen.test(c.req.path) ? next() : formLimit(c, next);
 
-type CachedAnswer = { status: number; headers: [string, string][]; body: ArrayBuffer };
 /** What the public cache may hold: the most visited pages fit; a crawl over every page cannot grow the process. */
 const PUBLIC_CACHE_BYTES = 24 * 1024 * 1024;
 
@@ -206,17 +203,13 @@ export function createApp(options: AppOptions) {
   app.use(compress());
 
   /**
-   * Cached public answers go out before the session, static-file and page layers (decision 0021): the
-   * catalogue API for anyone, a page for a visitor without a session cookie. What is kept was chosen
-   * where it was answered (cachedPublicGet below); here it is only looked up.
+   * Cached public answers go out before the session, static-file and page layers (decision 0021); in
+   * the server (main.ts) before Hono itself, through answerFromCache. What is kept was chosen where it
+   * was answered (cachedPublicGet below); here it is only looked up.
    */
   app.use(async (c, next) => {
-    if (c.req.method !== "GET") return next();
-    const path = c.req.path;
-    const shared =
-      path.startsWith("/api/catalogue/") ||
-      (!path.startsWith("/api/") && !isStaffPath(path) && !readCookie(c.req.header("Cookie"), SESSION_COOKIE));
-    const hit = shared ? publicCache.get(cacheKeyOf(c.req.url)) : undefined;
+    const hit =
+      c.req.method === "GET" && mayShare(c.req.path, c.req.header("Cookie")) ? publicCache.get(cacheKeyOf(c.req.url)) : undefined;
     return hit ? new Response(hit.body, { status: hit.status, headers: hit.headers }) : next();
   });
 
@@ -407,5 +400,20 @@ export function createApp(options: AppOptions) {
     catalogueMirror.stop();
     await shared?.close();
   };
-  return { app, publicCache, catalogue, catalogueMirror, consultations, identity, documents, students, staff, close };
+  const https = config.publicUrl?.startsWith("https:") ?? false;
+  const cachedAnswers = (request: IncomingMessage, response: ServerResponse) =>
+    answerFromCache(publicCache, constantSecurityHeaders({ https }), log, request, response);
+  return {
+    app,
+    cachedAnswers,
+    publicCache,
+    catalogue,
+    catalogueMirror,
+    consultations,
+    identity,
+    documents,
+    students,
+    staff,
+    close,
+  };
 }

@@ -1,6 +1,7 @@
+import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { loadConfigOrExit } from "../platform/config.ts";
 import { openDatabase } from "../platform/db/client.ts";
@@ -22,7 +23,7 @@ async function main() {
 
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const { app, consultations, identity, staff, close } = createApp({
+  const { app, cachedAnswers, consultations, identity, staff, close } = createApp({
     config,
     database,
     log,
@@ -35,8 +36,13 @@ async function main() {
 
   await startBackgroundWork(jobs, { consultations, identity, staff }, config.digestHourIst, log);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    log.info({ port: info.port, database: database.kind }, `Ignite is serving http://localhost:${info.port}`);
+  // A cached public answer is written straight on the response; everything else goes to Hono.
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((request, response) => {
+    if (!cachedAnswers(request, response)) void listener(request, response);
+  });
+  server.listen(config.port, config.host, () => {
+    log.info({ port: config.port, database: database.kind }, `Ignite is serving http://localhost:${config.port}`);
   });
 
   const stop = (signal: string) => {

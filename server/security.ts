@@ -39,18 +39,30 @@ export function pagePolicy(scriptHashes: string[]): string {
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 /** Headers every answer carries; pages get their own CSP from the HTML renderer. */
-export const securityHeaders = (options: { https: boolean }): MiddlewareHandler<ServerEnv> =>
-  async function securityHeaders(c, next) {
+/** The headers every answer carries, whatever it is (an answer without its own policy gets the API's). */
+export function constantSecurityHeaders(options: { https: boolean }): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    ...(options.https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/** The policy of an answer that sets none (the API's JSON). */
+export const DEFAULT_CONTENT_SECURITY_POLICY = apiPolicy;
+
+export const securityHeaders = (options: { https: boolean }): MiddlewareHandler<ServerEnv> => {
+  const constant = Object.entries(constantSecurityHeaders(options));
+  return async function securityHeaders(c, next) {
     await next();
     const headers = c.res.headers;
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("X-Frame-Options", "DENY");
-    headers.set("Cross-Origin-Opener-Policy", "same-origin");
-    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    for (const [name, value] of constant) headers.set(name, value);
     if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", apiPolicy);
-    if (options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   };
+};
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 

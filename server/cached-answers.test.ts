@@ -1,0 +1,90 @@
+import { createServer, get as httpGet, type Server } from "node:http";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PublicCache } from "../platform/cache.ts";
+import { SESSION_COOKIE } from "../platform/cookies.ts";
+import { createLogger } from "../platform/log.ts";
+import { answerFromCache, type CachedAnswer } from "./cached-answers.ts";
+import { constantSecurityHeaders } from "./security.ts";
+
+/** The server's first step (main.ts): a cached public answer written straight on Node's response. */
+let server: Server;
+let origin: string;
+const cache = new PublicCache<CachedAnswer>(10, 60_000);
+const page = `<!DOCTYPE html><html lang="en"><title>Universities</title>${"<p>Example University</p>".repeat(100)}</html>`;
+const answered: string[] = [];
+
+beforeAll(async () => {
+  const headers = (type: string): [string, string][] => [
+    ["content-type", type],
+    ["cache-control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300"],
+    ["vary", "Cookie"],
+  ];
+  cache.set("/universities?page=2", {
+    status: 200,
+    headers: headers("text/html; charset=utf-8"),
+    body: new TextEncoder().encode(page).buffer,
+  });
+  cache.set("/api/catalogue/countries", {
+    status: 200,
+    headers: headers("application/json"),
+    body: new TextEncoder().encode('{"data":[]}').buffer,
+  });
+  server = createServer((request, response) => {
+    if (answerFromCache(cache, constantSecurityHeaders({ https: false }), createLogger("silent"), request, response)) return;
+    answered.push(request.url ?? "");
+    response.writeHead(404).end("not from the cache");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** node:http rather than fetch, so the body arrives exactly as sent (fetch would undo the gzip). */
+const get = (path: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    httpGet(`${origin}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    }).on("error", reject);
+  });
+
+describe("cached answers before the framework", () => {
+  it("sends a visitor the page as kept, with the security headers and its length", async () => {
+    const answer = await get("/universities?page=2");
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe(page);
+    expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength(page)));
+    expect(answer.headers["x-frame-options"]).toBe("DENY");
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect(answer.headers["cache-control"]).toContain("s-maxage=60");
+    expect(answer.headers.vary).toBe("Cookie, Accept-Encoding");
+  });
+
+  it("sends it gzipped to a browser that accepts gzip", async () => {
+    const answer = await get("/universities?page=2", { "Accept-Encoding": "gzip, deflate, br" });
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(answer.body).toString()).toBe(page);
+    expect(answer.headers["content-length"]).toBe(String(answer.body.byteLength));
+  });
+
+  it("gives the catalogue API the API's content security policy", async () => {
+    const answer = await get("/api/catalogue/countries");
+    expect(answer.body.toString()).toBe('{"data":[]}');
+    expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it("leaves a student's request, a staff screen, other methods and unknown addresses to the framework", async () => {
+    answered.length = 0;
+    expect((await get("/universities?page=2", { Cookie: `${SESSION_COOKIE}=some-session` })).status).toBe(404);
+    expect((await get("/staff/leads")).status).toBe(404);
+    expect((await get("/universities?page=3")).status).toBe(404);
+    expect(answered).toEqual(["/universities?page=2", "/staff/leads", "/universities?page=3"]);
+    // The catalogue API is the same for everyone, signed in or not.
+    expect((await get("/api/catalogue/countries", { Cookie: `${SESSION_COOKIE}=some-session` })).status).toBe(200);
+  });
+});
