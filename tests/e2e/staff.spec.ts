@@ -3,6 +3,9 @@ import { readInvitationLink } from "./mail.ts";
 import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
 
 test("an admin signs in to the console, invites a counsellor, and the audit log shows it", async ({ page, browser }) => {
+  // A journey of three people with seven accessibility checks: about 22 s alone on two cores, more
+  // beside the other files; the other journeys have the same allowance.
+  test.setTimeout(60_000);
   await staffSignIn(page, ADMIN.email, "wrong-password-here");
   await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
   await staffSignIn(page, ADMIN.email, ADMIN.password);
