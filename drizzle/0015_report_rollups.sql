@@ -110,10 +110,15 @@ RETURNS TABLE ("grouping" text, "key" text) LANGUAGE sql IMMUTABLE AS $$
     ('source', source), ('counsellor', coalesce(staff_id::text, ''))
 $$;
 --> statement-breakpoint
--- True while the report tables are built and no bulk load has switched their upkeep off
--- (`SET LOCAL ignite.report_bulk = 'on'`, then report_rebuild()).
+-- True while a bulk load has switched the upkeep off (`SET LOCAL ignite.report_bulk = 'on'`, then
+-- report_rebuild()).
+CREATE FUNCTION report_bulk_load() RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT coalesce(current_setting('ignite.report_bulk', true), '') = 'on'
+$$;
+--> statement-breakpoint
+-- True while the report tables are built and no bulk load has switched their upkeep off.
 CREATE FUNCTION report_kept() RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT coalesce(current_setting('ignite.report_bulk', true), '') <> 'on' AND EXISTS (SELECT 1 FROM report_state)
+  SELECT NOT report_bulk_load() AND EXISTS (SELECT 1 FROM report_state)
 $$;
 --> statement-breakpoint
 CREATE FUNCTION report_refresh_lead(lead integer) RETURNS void LANGUAGE plpgsql AS $$
@@ -232,7 +237,7 @@ FOR EACH ROW EXECUTE FUNCTION report_on_application_event();
 -- one statement in key order (so two transactions lock the counts in the same order).
 CREATE FUNCTION report_leads_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF coalesce(current_setting('ignite.report_bulk', true), '') = 'on' THEN RETURN NULL; END IF;
+  IF report_bulk_load() THEN RETURN NULL; END IF;
   INSERT INTO report_funnel_months AS m ("month", "grouping", "key", "level", "missed", "leads")
   SELECT d.month, k.grouping, k.key, d.level, d.missed, sum(d.delta)::int
   FROM (
@@ -255,7 +260,7 @@ FOR EACH ROW EXECUTE FUNCTION report_leads_count();
 --> statement-breakpoint
 CREATE FUNCTION report_stays_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF coalesce(current_setting('ignite.report_bulk', true), '') = 'on' THEN RETURN NULL; END IF;
+  IF report_bulk_load() THEN RETURN NULL; END IF;
   INSERT INTO report_stay_months AS m ("month", "stage", "tenths", "stays")
   SELECT d.month, d.stage, d.tenths, sum(d.delta)::int
   FROM (
@@ -276,7 +281,7 @@ FOR EACH ROW EXECUTE FUNCTION report_stays_count();
 --> statement-breakpoint
 CREATE FUNCTION report_outcomes_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF coalesce(current_setting('ignite.report_bulk', true), '') = 'on' THEN RETURN NULL; END IF;
+  IF report_bulk_load() THEN RETURN NULL; END IF;
   INSERT INTO report_outcome_months AS m ("month", "outcome", "applications")
   SELECT d.month, d.outcome, sum(d.delta)::int
   FROM (

@@ -41,7 +41,7 @@ import { staffFilesRoute } from "./api/staff-records.ts";
 import { staffReportsApi } from "./api/staff-reports.ts";
 import { studentsApi } from "./api/students.ts";
 import { limitBody } from "./api/uploads.ts";
-import { answerFromCache, type CachedAnswer, isStaffPath, mayShare } from "./cached-answers.ts";
+import { answerFromCache, type CachedAnswer, isStaffPath } from "./cached-answers.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { universityPlaceholderSvg } from "./images.ts";
@@ -201,17 +201,6 @@ export function createApp(options: AppOptions) {
   app.use(sameOriginWrites(config.publicUrl));
   app.use(formBodyLimit);
   app.use(compress());
-
-  /**
-   * Cached public answers go out before the session, static-file and page layers (decision 0021); in
-   * the server (main.ts) before Hono itself, through answerFromCache. What is kept was chosen where it
-   * was answered (cachedPublicGet below); here it is only looked up.
-   */
-  app.use(async (c, next) => {
-    const hit =
-      c.req.method === "GET" && mayShare(c.req.path, c.req.header("Cookie")) ? publicCache.get(cacheKeyOf(c.req.url)) : undefined;
-    return hit ? new Response(hit.body, { status: hit.status, headers: hit.headers }) : next();
-  });
 
   /** Who is asking: the student of a valid session cookie, else a visitor. Static files need no one. */
   app.use(async (c, next) => {

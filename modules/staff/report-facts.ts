@@ -34,11 +34,16 @@ function literal(query: SQL): string {
 const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /** The stages counted as each outcome of the dashboard: an offer, a visa granted, a visa refused. */
-export const outcomeStages = {
+const outcomeStages = {
   offer: ["Conditional offer", "Unconditional offer"],
   granted: ["Visa granted"],
   refused: ["Visa refused"],
 } as const;
+
+/** Every stage counted as an outcome, as an SQL list. */
+export const outcomeStageList = [...outcomeStages.offer, ...outcomeStages.granted, ...outcomeStages.refused]
+  .map(quoted)
+  .join(", ");
 
 /** A stage column as its outcome: 'offer', 'granted' or 'refused'. */
 export const outcomeOf = (column: string) =>
@@ -121,7 +126,7 @@ function definitions(settings: ConsoleSettings): string[] {
       FROM application_events e
       JOIN applications a ON a.id = e.application_id
       JOIN students st ON st.id = a.student_id
-      WHERE e.to_status IN (${[...outcomeStages.offer, ...outcomeStages.granted, ...outcomeStages.refused].map(quoted).join(", ")})`,
+      WHERE e.to_status IN (${outcomeStageList})`,
   ];
 }
 

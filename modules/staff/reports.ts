@@ -17,7 +17,7 @@ import { blankToUndefined } from "../fields.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, type StaffDeps } from "./accounts.ts";
 import { canSeeAllReports, canSeeReports, type StaffMember } from "./policies.ts";
-import { ensureReportFacts, levelOf, outcomeOf, outcomeStages } from "./report-facts.ts";
+import { ensureReportFacts, levelOf, outcomeOf, outcomeStageList } from "./report-facts.ts";
 import { surelyElapsedAfterMs } from "./working-time.ts";
 
 /**
@@ -377,9 +377,6 @@ async function durations(deps: StaffDeps, member: StaffMember, all: boolean, spa
 async function outcomes(deps: StaffDeps, member: StaffMember, all: boolean, span: ReportSpan) {
   const at = (from: string, to: string) => sql`(e.at >= ${from}::timestamptz and e.at < ${to}::timestamptz)`;
   const whole = span.wholeMonths;
-  const stages = sql.raw(
-    [...outcomeStages.offer, ...outcomeStages.granted, ...outcomeStages.refused].map((s) => `'${s}'`).join(", "),
-  );
   const rows = await reportRows<Record<string, string | number>>(
     deps.db,
     sql`
@@ -399,7 +396,7 @@ async function outcomes(deps: StaffDeps, member: StaffMember, all: boolean, span
       select month, outcome, count(*)::int as applications from (
         select distinct to_char(e.at at time zone ${IST}, 'YYYY-MM') as month, e.application_id, ${sql.raw(outcomeOf("e.to_status"))} as outcome
         from ${all ? sql`application_events e` : sql`${theirApplications(member)} join application_events e on e.application_id = ap.id`}
-        where e.to_status in (${stages})
+        where e.to_status in (${sql.raw(outcomeStageList)})
           and ${whole ? sql`(${at(span.start, whole.start)} or ${at(whole.end, span.end)})` : at(span.start, span.end)}
       ) one_each
       group by 1, 2
