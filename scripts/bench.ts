@@ -9,6 +9,8 @@
  *   npm run bench -- --database-url postgres://...       PostgreSQL (the catalogue is generated once)
  *   npm run bench -- --database-url ... --instances 2    several instances behind npm run cluster
  *   npm run bench -- --database-url ... --scaling        1, 2 and 4 instances, and how throughput grows
+ *   npm run bench -- --only search --profile             the scenarios whose name has "search", with a CPU
+ *                                                        profile of the server in .tmp/profiles
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -299,7 +301,7 @@ function serverPids(server: ChildProcess, instances: number): number[] {
 }
 
 /** Starts one instance (PGlite or PostgreSQL), or `instances` behind the cluster (PostgreSQL). */
-function startServers(instances: number, databaseUrl?: string): ChildProcess {
+function startServers(instances: number, databaseUrl?: string, profile = false): ChildProcess {
   const env = {
     ...serverEnvironment(),
     PORT: String(port),
@@ -310,7 +312,11 @@ function startServers(instances: number, databaseUrl?: string): ChildProcess {
     SEARCH_RATE_LIMIT_PER_MINUTE: "1000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const args = instances === 1 ? [...serverNodeFlags, compiledServer] : ["scripts/cluster.mjs", "--instances", String(instances)];
+  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, ".tmp/profiles")}`] : [];
+  const args =
+    instances === 1
+      ? [...serverNodeFlags, ...profiling, compiledServer]
+      : ["scripts/cluster.mjs", "--instances", String(instances)];
   return spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env });
 }
 
@@ -398,8 +404,12 @@ async function main() {
       "database-url": { type: "string" },
       instances: { type: "string", default: "1" },
       scaling: { type: "boolean", default: false },
+      only: { type: "string" },
+      profile: { type: "boolean", default: false },
     },
   });
+  const chosen = (scenarios: Scenario[]) =>
+    values.only ? scenarios.filter((s) => s.name.toLowerCase().includes((values.only ?? "").toLowerCase())) : scenarios;
   const databaseUrl = values["database-url"];
   const instances = Number(values.instances);
   if ((instances > 1 || values.scaling) && !databaseUrl)
@@ -438,9 +448,13 @@ async function main() {
     return;
   }
 
-  const server = startServers(instances, databaseUrl);
+  const server = startServers(instances, databaseUrl, values.profile);
   try {
     await waitForReady(server, instances);
+    if (values.only) {
+      await runScenarios([...chosen(cachedScenarios()), ...chosen(uncachedScenarios())]);
+      return;
+    }
     const pids = serverPids(server, instances);
     const memoryAtStart = pids.map(residentMb);
     write(`Resident memory after start: ${memoryAtStart.join(" + ")} MB`);

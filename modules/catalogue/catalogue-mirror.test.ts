@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
-import { getUniversity, listUniversities, searchCourses } from "./catalogue.ts";
+import { findCountry, getCourse, getUniversity, listCountries, listUniversities, searchCourses } from "./catalogue.ts";
 import { type CatalogueMirror, createCatalogueMirror } from "./catalogue-mirror.ts";
 
 let database: DatabaseHandle;
@@ -61,6 +61,40 @@ describe("the search mirror", () => {
     const first = (await listUniversities(database.db, { page: 1 })).items[0];
     expect(await getUniversity(database.db, first?.id ?? 0, mirror)).toEqual(first);
     await expect(getUniversity(database.db, 987_654_321, mirror)).rejects.toMatchObject({ kind: "not_found" });
+  });
+
+  it("lists countries and finds one by name, address or alias exactly as the database does", async () => {
+    expect(await listCountries(database.db, mirror)).toEqual(await listCountries(database.db));
+    const [withAlias] = await database.db.select().from(countries).where(eq(countries.slug, "united-kingdom"));
+    expect(withAlias?.aliases.length).toBeGreaterThan(0);
+    const spaced = withAlias?.aliases.find((alias) => alias.includes(" "));
+    const asked = ["UK", "united-kingdom", "United Kingdom", " germany ", "Holland", "united_states", "atlantis"];
+    if (spaced) asked.push(spaced, spaced.replace(/ /g, "-"));
+    for (const name of asked) {
+      const fromMirror = await findCountry(database.db, name, mirror).catch((error) => error.kind);
+      expect(fromMirror, name).toEqual(await findCountry(database.db, name).catch((error) => error.kind));
+    }
+    expect(await findCountry(database.db, "atlantis", mirror).catch((error) => error.kind)).toBe("not_found");
+  });
+
+  it("gives each course's details exactly as the database does, fee source and check date included", async () => {
+    const [sourced] = await database.db.select({ id: courses.id }).from(courses).limit(1);
+    await database.db
+      .update(courses)
+      .set({ feeSource: "https://www.example.edu/fees", feeCheckedOn: "2026-10-01" })
+      .where(eq(courses.id, sourced?.id ?? 0));
+    mirror.changed();
+    await mirror.ready();
+    const found = await searchCourses(database.db, "science", 3, mirror);
+    expect(found.items).toHaveLength(12);
+    for (const course of found.items) expect(course).toEqual(await getCourse(database.db, course.id));
+    const withSource = await getCourse(database.db, sourced?.id ?? 0, undefined, mirror);
+    expect(withSource.fee).toMatchObject({ source: "https://www.example.edu/fees", checkedOn: "2026-10-01" });
+    expect(withSource).toEqual(await getCourse(database.db, sourced?.id ?? 0));
+    await expect(getCourse(database.db, sourced?.id ?? 0, withSource.university.id + 1, mirror)).rejects.toMatchObject({
+      kind: "not_found",
+    });
+    await expect(getCourse(database.db, 987_654_321, undefined, mirror)).rejects.toMatchObject({ kind: "not_found" });
   });
 
   it("stops answering from an outdated index at once after a change, and catches up", async () => {

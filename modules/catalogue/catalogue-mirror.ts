@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { UniversityType } from "../../vocabulary/catalogue.ts";
+import { type CourseTable, createCourseTableBuilder, type MirroredCourse } from "./course-table.ts";
 import { createSearchIndexBuilder, type IndexedCourse, type SearchIndex } from "./search-index.ts";
 
 /** A shown university with its country, as the lists show it. */
@@ -17,9 +18,23 @@ export interface MirroredUniversity {
   countrySlug: string;
 }
 
-/** What the mirror holds: the search index and the shown universities, in the lists' order. */
+/** A shown country, as the countries page and a country's address read it. */
+export interface MirroredCountry {
+  id: number;
+  name: string;
+  slug: string;
+  code: string;
+  /** Lower-case other names ("uk", "great britain"), as entered by admins. */
+  aliases: string[];
+}
+
+/** What the mirror holds: the search index, the shown courses' fields, countries and universities, in the lists' order. */
 export interface MirroredCatalogue {
+  /** The shown countries in the countries page's order (sort order, then name). */
+  countries: MirroredCountry[];
   search: SearchIndex;
+  /** Every shown course's fields, so a result page needs no database read. */
+  courses: CourseTable;
   /** All shown universities in the database's (name, id) order. */
   universities: MirroredUniversity[];
   byCountry: Map<number, MirroredUniversity[]>;
@@ -67,25 +82,41 @@ async function loadMirroredUniversities(db: Database): Promise<MirroredUniversit
   );
 }
 
-function mirrorOf(search: SearchIndex, universities: MirroredUniversity[]): MirroredCatalogue {
+async function loadMirroredCountries(db: Database): Promise<MirroredCountry[]> {
+  return queryRows<MirroredCountry>(
+    db,
+    sql`select id, name, slug, code, aliases from countries where visible order by sort_order, name`,
+  );
+}
+
+function mirrorOf(
+  { search, courses }: { search: SearchIndex; courses: CourseTable },
+  countries: MirroredCountry[],
+  universities: MirroredUniversity[],
+): MirroredCatalogue {
   const byCountry = new Map<number, MirroredUniversity[]>();
   for (const university of universities) {
     const list = byCountry.get(university.countryId);
     if (list) list.push(university);
     else byCountry.set(university.countryId, [university]);
   }
-  return { search, universities, byCountry, byId: new Map(universities.map((u) => [u.id, u])) };
+  return { countries, search, courses, universities, byCountry, byId: new Map(universities.map((u) => [u.id, u])) };
 }
 
-/** Every shown course's searchable fields into the index, read in batches by id so none is held whole. */
-async function indexShownCourses(db: Database): Promise<SearchIndex> {
-  const builder = createSearchIndexBuilder();
+/** Every shown course into the index and the course table, read in batches by id so none is held whole. */
+async function readShownCourses(db: Database): Promise<{ search: SearchIndex; courses: CourseTable }> {
+  const index = createSearchIndexBuilder();
+  const table = createCourseTableBuilder();
   let after = 0;
   for (;;) {
-    const batch = await queryRows<IndexedCourse>(
+    const batch = await queryRows<IndexedCourse & MirroredCourse>(
       db,
       sql`select c.id, c.name, c.level, u.name as university, u.city,
-                 co.name || ' ' || array_to_string(co.aliases, ' ') as country
+                 co.name || ' ' || array_to_string(co.aliases, ' ') as country,
+                 c.duration_months as "durationMonths", c.fee_amount as "feeAmount", c.fee_currency as "feeCurrency",
+                 c.fee_period as "feePeriod", c.fee_source as "feeSource", c.fee_checked_on::text as "feeCheckedOn",
+                 c.mode, c.english_exam_waiver as "englishExamWaiver",
+                 c.medium_of_instruction as "mediumOfInstruction", c.university_id as "universityId"
           from courses c
           join universities u on u.id = c.university_id and u.retired_at is null
           join countries co on co.id = u.country_id and co.visible
@@ -93,8 +124,11 @@ async function indexShownCourses(db: Database): Promise<SearchIndex> {
           order by c.id
           limit ${LOAD_BATCH}`,
     );
-    for (const row of batch) builder.add(row);
-    if (batch.length < LOAD_BATCH) return builder.build();
+    for (const row of batch) {
+      index.add(row);
+      table.add(row);
+    }
+    if (batch.length < LOAD_BATCH) return { search: index.build(), courses: table.build() };
     after = (batch.at(-1) as IndexedCourse).id;
   }
 }
@@ -121,7 +155,7 @@ export function createCatalogueMirror(db: Database, log?: Logger, options: { pol
       // rebuild, so an index is never labelled newer than what it holds. Reading in batches, outside a
       // transaction, lets requests go between them (PGlite has one connection).
       const readVersion = await catalogueVersionOf(db);
-      index = mirrorOf(await indexShownCourses(db), await loadMirroredUniversities(db));
+      index = mirrorOf(await readShownCourses(db), await loadMirroredCountries(db), await loadMirroredUniversities(db));
       indexVersion = readVersion;
       // Only a version read by check() is believed (after changed() it is unknown until then).
       if (readVersion > latestVersion) latestVersion = readVersion;

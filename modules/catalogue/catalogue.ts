@@ -11,7 +11,8 @@ import {
 } from "../../vocabulary/catalogue.ts";
 import { notFound } from "../errors.ts";
 import { type Intake, upcomingIntakes } from "../intakes.ts";
-import type { CatalogueMirror } from "./catalogue-mirror.ts";
+import type { CatalogueMirror, MirroredCatalogue, MirroredCountry } from "./catalogue-mirror.ts";
+import type { MirroredCourse } from "./course-table.ts";
 import { parseSearchTerm } from "./inputs.ts";
 import { wordsOf } from "./search-index.ts";
 
@@ -157,13 +158,23 @@ const universityShown = isNull(universities.retiredAt);
 const courseShown = isNull(courses.retiredAt);
 const shownCountryIds = (db: Database) => db.select({ id: countries.id }).from(countries).where(countryShown);
 
-export async function listCountries(db: Database): Promise<Country[]> {
+const toCountry = ({ id, name, slug, code }: { id: number; name: string; slug: string; code: string }): Country => ({
+  id,
+  name,
+  slug,
+  code,
+  image: flagImage(code),
+});
+
+export async function listCountries(db: Database, mirror?: CatalogueMirror): Promise<Country[]> {
+  const mirrored = mirror?.current();
+  if (mirrored) return mirrored.countries.map(toCountry);
   const rows = await db
     .select({ id: countries.id, name: countries.name, slug: countries.slug, code: countries.code })
     .from(countries)
     .where(countryShown)
     .orderBy(asc(countries.sortOrder), asc(countries.name));
-  return rows.map((row) => ({ ...row, image: flagImage(row.code) }));
+  return rows.map(toCountry);
 }
 
 /**
@@ -171,9 +182,21 @@ export async function listCountries(db: Database): Promise<Country[]> {
  * an alias of several words also in its address form ("great-britain"), so a renamed country's old
  * address, kept as an alias, still leads to it (decision 0019).
  */
-export async function findCountry(db: Database, nameOrAlias: string): Promise<Country> {
+export async function findCountry(db: Database, nameOrAlias: string, mirror?: CatalogueMirror): Promise<Country> {
   const key = nameOrAlias.trim().toLowerCase().slice(0, 100);
   const slug = key.replace(/[\s_]+/g, "-");
+  const mirrored = mirror?.current();
+  if (mirrored) {
+    const matching = mirrored.countries.filter(
+      (country) =>
+        country.name.toLowerCase() === key ||
+        country.slug === slug ||
+        country.aliases.some((alias) => alias === key || alias.replace(/\s+/g, "-") === slug),
+    );
+    const first = matching.reduce<MirroredCountry | undefined>((low, c) => (low && low.id < c.id ? low : c), undefined);
+    if (!first) throw notFound("Country");
+    return toCountry(first);
+  }
   const [row] = await db
     .select({ id: countries.id, name: countries.name, slug: countries.slug, code: countries.code })
     .from(countries)
@@ -187,7 +210,7 @@ export async function findCountry(db: Database, nameOrAlias: string): Promise<Co
     .orderBy(asc(countries.id))
     .limit(1);
   if (!row) throw notFound("Country");
-  return { ...row, image: flagImage(row.code) };
+  return toCountry(row);
 }
 
 export async function listUniversities(
@@ -260,7 +283,26 @@ export async function listUniversityCourses(db: Database, universityId: number, 
   return rows.map(toCourse);
 }
 
-export async function getCourse(db: Database, id: number, universityId?: number): Promise<Course> {
+/** A course from the mirror with its university's fields, as the database's join would give it. */
+function mirroredCourse(mirrored: MirroredCatalogue, course: MirroredCourse | undefined): Course | null {
+  const university = course && mirrored.byId.get(course.universityId);
+  if (!course || !university) return null;
+  return toCourse({
+    ...course,
+    universityName: university.name,
+    universityCity: university.city,
+    countryName: university.countryName,
+    countrySlug: university.countrySlug,
+  });
+}
+
+export async function getCourse(db: Database, id: number, universityId?: number, mirror?: CatalogueMirror): Promise<Course> {
+  const mirrored = mirror?.current();
+  if (mirrored) {
+    const course = mirroredCourse(mirrored, mirrored.courses.get(id));
+    if (!course || (universityId !== undefined && course.university.id !== universityId)) throw notFound("Course");
+    return course;
+  }
   const [row] = await db
     .select(courseColumns)
     .from(courses)
@@ -331,8 +373,9 @@ async function searchInDatabase(db: Database, words: string[], offset: number): 
 }
 
 /** The shown courses with these ids, in the order given. */
-async function coursesInOrder(db: Database, ids: number[]): Promise<Course[]> {
+async function coursesInOrder(db: Database, ids: number[], mirrored: MirroredCatalogue | null): Promise<Course[]> {
   if (ids.length === 0) return [];
+  if (mirrored) return ids.flatMap((id) => mirroredCourse(mirrored, mirrored.courses.get(id)) ?? []);
   const rows = await db
     .select(courseColumns)
     .from(courses)
@@ -362,7 +405,7 @@ export async function searchCourses(
   const offset = (page - 1) * PAGE_SIZE;
   const mirrored = mirror?.current();
   const { total, ids } = mirrored ? mirrored.search.search(words, offset, PAGE_SIZE) : await searchInDatabase(db, words, offset);
-  return { items: await coursesInOrder(db, ids), page, pageSize: PAGE_SIZE, total };
+  return { items: await coursesInOrder(db, ids, mirrored ?? null), page, pageSize: PAGE_SIZE, total };
 }
 
 export interface FeaturedUniversity extends UniversitySummary {
@@ -398,12 +441,12 @@ export async function universityPicture(
 /** The catalogue with its database bound: what route loaders and API handlers receive. */
 export function createCatalogueService(db: Database, mirror?: CatalogueMirror, storage?: FileStorage) {
   return {
-    listCountries: () => listCountries(db),
-    findCountry: (nameOrAlias: string) => findCountry(db, nameOrAlias),
+    listCountries: () => listCountries(db, mirror),
+    findCountry: (nameOrAlias: string) => findCountry(db, nameOrAlias, mirror),
     listUniversities: (options: { page: number; countryId?: number }) => listUniversities(db, options, mirror),
     getUniversity: (id: number) => getUniversity(db, id, mirror),
     listUniversityCourses: (universityId: number) => listUniversityCourses(db, universityId, mirror),
-    getCourse: (id: number, universityId?: number) => getCourse(db, id, universityId),
+    getCourse: (id: number, universityId?: number) => getCourse(db, id, universityId, mirror),
     searchCourses: (term: string, page: number) => searchCourses(db, term, page, mirror),
     featuredUniversities: () => featuredUniversities(db),
     /** Each course's intakes that have not yet begun, earliest first (the course page, the console's applications). */
