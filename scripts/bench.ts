@@ -62,8 +62,24 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)] ?? 0;
 
-async function measure(scenario: Scenario) {
+/**
+ * CPU time the processes have used, in ms (Linux /proc: user + system clock ticks of 10 ms). Per request,
+ * it is a figure a busy shared machine disturbs far less than latency or throughput.
+ */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    } catch {}
+  }
+  return ticks * 10;
+}
+
+async function measure(scenario: Scenario, pids: number[]) {
   let i = 0;
+  const cpuBefore = cpuMs(pids);
   // autocannon reports p97.5, not p95: every response time is kept and the percentiles computed here.
   const times: number[] = [];
   const result = await autocannon({
@@ -88,6 +104,8 @@ async function measure(scenario: Scenario) {
   return {
     scenario: scenario.name,
     requestsPerSecond: Math.round(result.requests.average),
+    /** The server's CPU time per answer (0 when its processes are not ours to read). */
+    cpuMsPerRequest: pids.length > 0 ? +((cpuMs(pids) - cpuBefore) / Math.max(1, times.length)).toFixed(2) : 0,
     p50: +percentile(ordered, 50).toFixed(1),
     p95: +percentile(ordered, 95).toFixed(1),
     p99: +percentile(ordered, 99).toFixed(1),
@@ -236,13 +254,14 @@ const searchTerms = [
 ];
 
 /** Latencies and throughput of the servers now running, scenario by scenario. */
-async function runScenarios(scenarios: Scenario[]) {
+async function runScenarios(scenarios: Scenario[], pids: number[] = []) {
   const results = [];
   for (const scenario of scenarios) {
-    const r = await measure(scenario);
+    const r = await measure(scenario, pids);
     results.push(r);
+    const cpu = r.cpuMsPerRequest ? `  cpu ${r.cpuMsPerRequest} ms/req` : "";
     write(
-      `${r.scenario.padEnd(70)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors}`,
+      `${r.scenario.padEnd(70)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms${cpu}  non-2xx ${r.non2xx}  errors ${r.errors}`,
     );
   }
   return results;
@@ -429,11 +448,10 @@ async function main() {
         await waitForReady(server, n);
         growth.push({
           instances: n,
-          results: await runScenarios([
-            ...uncachedScenarios().slice(0, 1),
-            ...uncachedScenarios().slice(4, 5),
-            cachedScenarios()[0] as Scenario,
-          ]),
+          results: await runScenarios(
+            [...uncachedScenarios().slice(0, 1), ...uncachedScenarios().slice(4, 5), cachedScenarios()[0] as Scenario],
+            serverPids(server, n),
+          ),
         });
       } finally {
         await stopServers(server);
@@ -451,14 +469,14 @@ async function main() {
   const server = startServers(instances, databaseUrl, values.profile);
   try {
     await waitForReady(server, instances);
+    const pids = serverPids(server, instances);
     if (values.only) {
-      await runScenarios([...chosen(cachedScenarios()), ...chosen(uncachedScenarios())]);
+      await runScenarios([...chosen(cachedScenarios()), ...chosen(uncachedScenarios())], pids);
       return;
     }
-    const pids = serverPids(server, instances);
     const memoryAtStart = pids.map(residentMb);
     write(`Resident memory after start: ${memoryAtStart.join(" + ")} MB`);
-    const results = [...(await runScenarios(cachedScenarios())), ...(await runScenarios(uncachedScenarios()))];
+    const results = [...(await runScenarios(cachedScenarios(), pids)), ...(await runScenarios(uncachedScenarios(), pids))];
     const bare = await bareServerRate();
     const cachedHome = results[0]?.requestsPerSecond ?? 0;
     write(`Cached GET / against the bare server: ${(cachedHome / (bare || 1)).toFixed(2)} of its rate (target at least 0.5)`);

@@ -314,14 +314,13 @@ export function createApp(options: AppOptions) {
         onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use(
-      "*",
-      serveStatic({
-        root: clientDir,
-        precompressed: true,
-        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=86400"),
-      }),
-    );
+    const publicFiles = serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=86400"),
+    });
+    // Every file of build/client has an extension and no page's address does: pages skip the file lookup.
+    app.use("*", (c, next) => (/\.[^/]*$/.test(c.req.path) ? publicFiles(c, next) : next()));
 
     const handleRequest = createRequestHandler(options.build, "production");
 

@@ -161,17 +161,25 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
     maskWeight[mask] = Math.max(...searchFields.filter((_, bit) => mask & (1 << bit)).map((f) => fieldWeights[f]));
 
   // Trigram -> terms holding it, for typo correction.
-  const trigramTerms = new Map<string, number[]>();
+  const trigramLists = new Map<string, number[]>();
   const termTrigramCount = new Int32Array(terms.length);
   terms.forEach((term, id) => {
     const grams = trigramsOf(term);
     termTrigramCount[id] = grams.length;
     for (const gram of grams) {
-      const list = trigramTerms.get(gram);
+      const list = trigramLists.get(gram);
       if (list) list.push(id);
-      else trigramTerms.set(gram, [id]);
+      else trigramLists.set(gram, [id]);
     }
   });
+  const trigramTerms = new Map<string, Int32Array>();
+  for (const [gram, list] of trigramLists) trigramTerms.set(gram, Int32Array.from(list));
+  trigramLists.clear();
+  // Scratch space for counting the trigrams a query word shares with each term.
+  const sharedCount = new Int32Array(terms.length);
+  const sharedStamp = new Int32Array(terms.length);
+  const sharedTerms = new Int32Array(terms.length);
+  let wordGeneration = 0;
 
   /** The first term not below `word` (binary search over the sorted terms). */
   const lowerBound = (word: string) => {
@@ -192,10 +200,30 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
       found.push({ id, quality: terms[id] === word ? EXACT : PREFIX });
     if (word.length >= 3) {
       const grams = trigramsOf(word);
-      const shared = new Map<number, number>();
-      for (const gram of grams) for (const id of trigramTerms.get(gram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+      wordGeneration += 1;
+      if (wordGeneration > 2_000_000_000) {
+        sharedStamp.fill(0);
+        wordGeneration = 1;
+      }
+      const stamp = wordGeneration;
+      let sharing = 0;
+      for (const gram of grams) {
+        const holders = trigramTerms.get(gram);
+        if (!holders) continue;
+        for (let i = 0; i < holders.length; i += 1) {
+          const id = holders[i] as number;
+          if (sharedStamp[id] === stamp) sharedCount[id] = (sharedCount[id] as number) + 1;
+          else {
+            sharedStamp[id] = stamp;
+            sharedCount[id] = 1;
+            sharedTerms[sharing++] = id;
+          }
+        }
+      }
       const similar: Array<{ id: number; similarity: number }> = [];
-      for (const [id, common] of shared) {
+      for (let i = 0; i < sharing; i += 1) {
+        const id = sharedTerms[i] as number;
+        const common = sharedCount[id] as number;
         const similarity = common / (grams.length + (termTrigramCount[id] as number) - common);
         if (similarity >= SIMILARITY_THRESHOLD) similar.push({ id, similarity });
       }
@@ -210,6 +238,8 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
   const mark = new Int32Array(count);
   const wordScore = new Float64Array(count);
   const totalScore = new Float64Array(count);
+  /** The documents a word keeps, gathered before they are copied out as the next candidates. */
+  const gathered = new Int32Array(count);
   let generation = 0;
 
   const AVERAGE_TERMS_PER_DOC = Math.max(1, Math.ceil(docTerms.length / Math.max(1, count)));
@@ -220,7 +250,7 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
       termStamp[id] = current;
       termQuality[id] = quality;
     }
-    const kept: number[] = [];
+    let kept = 0;
     for (let i = 0; i < candidates.length; i += 1) {
       const doc = candidates[i] as number;
       let best = 0;
@@ -233,10 +263,10 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
       if (best > 0) {
         mark[doc] = current;
         totalScore[doc] = (totalScore[doc] as number) + best;
-        kept.push(doc);
+        gathered[kept++] = doc;
       }
     }
-    return Int32Array.from(kept);
+    return gathered.slice(0, kept);
   };
 
   return {
@@ -266,7 +296,7 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
           if (candidates.length === 0) break;
           continue;
         }
-        const found: number[] = [];
+        let found = 0;
         for (const { id: term, quality } of matched) {
           const docs = termDocs[term] as Int32Array;
           const masks = termMasks[term] as Uint8Array;
@@ -279,11 +309,11 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
             } else if (candidates === null || seen === candidateGeneration) {
               mark[doc] = current;
               wordScore[doc] = weight;
-              found.push(doc);
+              gathered[found++] = doc;
             }
           }
         }
-        const next = Int32Array.from(found);
+        const next = gathered.slice(0, found);
         for (let i = 0; i < next.length; i += 1) {
           const doc = next[i] as number;
           totalScore[doc] = (candidates === null ? 0 : (totalScore[doc] as number)) + (wordScore[doc] as number);
@@ -294,38 +324,50 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
       }
       if (!candidates || candidates.length === 0) return { total: 0, ids: [] };
 
-      // Best score first; within a score, document order is (name, id) order. A broad search holds a
-      // good share of all courses: reading the marks in document order is then cheaper than sorting.
-      if (candidates.length > count >>> 5) {
-        const inOrder = new Int32Array(candidates.length);
-        let next = 0;
-        for (let doc = 0; doc < count; doc += 1) if (mark[doc] === candidateGeneration) inOrder[next++] = doc;
-        candidates = inOrder;
-      } else candidates.sort();
-      const byScore = new Map<number, number>();
+      // Best score first; within a score, document order is (name, id) order. The candidates are
+      // counted by score (a query gives a handful of distinct scores), then only the buckets the page
+      // falls in are read in document order, stopping once the page is full.
+      const scoreValues: number[] = [];
+      const scoreCounts: number[] = [];
+      let lastScore = Number.NaN;
+      let lastBucket = -1;
       for (let i = 0; i < candidates.length; i += 1) {
         const score = totalScore[candidates[i] as number] as number;
-        byScore.set(score, (byScore.get(score) ?? 0) + 1);
+        if (score !== lastScore) {
+          lastScore = score;
+          lastBucket = scoreValues.indexOf(score);
+          if (lastBucket < 0) {
+            lastBucket = scoreValues.length;
+            scoreValues.push(score);
+            scoreCounts.push(0);
+          }
+        }
+        scoreCounts[lastBucket] = (scoreCounts[lastBucket] as number) + 1;
       }
-      const scores = [...byScore.keys()].sort((a, b) => b - a);
+      const buckets = scoreValues.map((score, at) => ({ score, size: scoreCounts[at] as number }));
+      buckets.sort((a, b) => b.score - a.score);
+      // A broad search holds a good share of all courses: walking the marks in document order is then
+      // cheaper than sorting its candidates.
+      const broad = candidates.length > count >>> 5;
+      if (!broad) candidates.sort();
       const ids: number[] = [];
       let skip = offset;
-      for (const score of scores) {
-        const inBucket = byScore.get(score) as number;
-        if (skip >= inBucket) {
-          skip -= inBucket;
+      for (const { score, size } of buckets) {
+        if (ids.length >= limit) break;
+        if (skip >= size) {
+          skip -= size;
           continue;
         }
-        for (let i = 0; i < candidates.length && ids.length < limit; i += 1) {
-          const doc = candidates[i] as number;
-          if (totalScore[doc] !== score) continue;
+        const end = broad ? count : candidates.length;
+        for (let i = 0; i < end && ids.length < limit; i += 1) {
+          const doc = broad ? i : (candidates[i] as number);
+          if ((broad && mark[doc] !== candidateGeneration) || totalScore[doc] !== score) continue;
           if (skip > 0) {
             skip -= 1;
             continue;
           }
           ids.push(courseIds[doc] as number);
         }
-        if (ids.length >= limit) break;
       }
       return { total: candidates.length, ids };
     },
