@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Costs | Console | Ignit
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const [rates, living] = await Promise.all([context.staff.costs.rates(member), context.staff.costs.livingCosts(member)]);
-  return { rates, living };
+  return { rates, living, today: new Date().toISOString().slice(0, 10) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Costs({ loaderData, actionData }: Route.ComponentProps) {
-  const { rates, living } = loaderData;
+  const { rates, living, today } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   useEffect(() => {
@@ -55,11 +55,8 @@ export default function Costs({ loaderData, actionData }: Route.ComponentProps) 
   });
   const problem = (key: string) =>
     refusedKey === key && refusal ? (
-      <p className="small text-danger mb-0 col-12" role="alert">
-        {Object.values(refusal.fields).join(" ") || refusal.message}
-      </p>
+      <p className="small text-danger mb-0 col-12">{Object.values(refusal.fields).join(" ") || refusal.message}</p>
     ) : null;
-  const today = new Date().toISOString().slice(0, 10);
   return (
     <>
       <h1 className="h3 mb-3">Costs in rupees</h1>

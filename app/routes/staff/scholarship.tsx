@@ -26,7 +26,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const scholarship = params.scholarshipId
     ? await context.staff.scholarships.get(member, parseId(params.scholarshipId, "Scholarship"))
     : null;
-  return { scholarship, added: new URL(request.url).searchParams.has("added") };
+  // The server's day: a new scholarship's "checked on" starts today (the same day the server checks against).
+  return { scholarship, added: new URL(request.url).searchParams.has("added"), today: new Date().toISOString().slice(0, 10) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -68,7 +69,7 @@ const textFields: TextField[] = [
 ];
 
 export default function StaffScholarship({ loaderData, actionData }: Route.ComponentProps) {
-  const { scholarship, added } = loaderData;
+  const { scholarship, added, today } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   useEffect(() => {
@@ -89,7 +90,7 @@ export default function StaffScholarship({ loaderData, actionData }: Route.Compo
         minimumPercentage: scholarship.minimumPercentage === null ? "" : String(scholarship.minimumPercentage),
         checkedOn: scholarship.checkedOn,
       }
-    : { checkedOn: new Date().toISOString().slice(0, 10) };
+    : { checkedOn: today };
   const value = (name: string) => refusal?.values[name] ?? current[name] ?? "";
   const error = (name: string) => refusal?.fields[name];
   const attrs = (name: string) => ({
