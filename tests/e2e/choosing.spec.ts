@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { formatLongDate } from "../../vocabulary/costs.ts";
 import { expect, expectNoAxeViolations, httpClient, hydrated, test } from "./fixtures.ts";
 import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
 
@@ -39,6 +40,16 @@ test("a student reads a course's fee and whole degree in rupees; an admin's new 
   );
   if (!course) throw new Error("no UK course with a yearly fee in the demo catalogue");
   const fee = Number(course.tuition_fees.replace(/[^\d]/g, ""));
+  // The rate as it stands (the seeded snapshot, or what an earlier run of this test entered).
+  const rates = (await (await page.request.get("/api/v1/exchange-rates")).json()).data as {
+    currency: string;
+    rupeesPerUnit: number;
+    source: string;
+    rateDate: string;
+  }[];
+  const before = rates.find((r) => r.currency === "GBP");
+  if (!before) throw new Error("no GBP rate");
+  const newRate = before.rupeesPerUnit === 150 ? 151 : 150;
 
   await page.goto(`/courses/${course.course_id}`);
   await expect(page.getByText(new RegExp(`^${course.tuition_fees} \\(≈ ₹[\\d,]+\\)$`))).toBeVisible();
@@ -48,8 +59,9 @@ test("a student reads a course's fee and whole degree in rupees; an admin's new 
   await expect(estimate.getByText(/Source: UKVI maintenance requirement/)).toBeVisible();
   await expect(estimate.getByTestId("degree-total")).toHaveText(/^₹[\d,]+$/);
   await expect(estimate.getByTestId("rate-note")).toContainText(
-    "approximately, at the rate of 2 January 2025 (GBP: RBI reference rate",
+    `approximately, at the rate of ${formatLongDate(before.rateDate)} (GBP: ${before.source})`,
   );
+  await expect(page.getByText(`${course.tuition_fees} (≈ ${rupees(fee * before.rupeesPerUnit)})`)).toBeVisible();
   await expectNoAxeViolations(page);
 
   // An admin enters the day's rate on the adminPage.
@@ -62,7 +74,7 @@ test("a student reads a course's fee and whole degree in rupees; an admin's new 
   await hydrated(adminPage);
   await expectNoAxeViolations(adminPage);
   const gbp = adminPage.getByRole("form", { name: "Rate for GBP" });
-  await gbp.getByLabel("Rupees per unit").fill("150");
+  await gbp.getByLabel("Rupees per unit").fill(String(newRate));
   await gbp.getByLabel("Source").fill("RBI reference rate");
   await gbp.getByLabel("Rate of").fill("2025-06-02");
   await gbp.getByRole("button", { name: "Save the rate for GBP" }).click();
@@ -73,11 +85,11 @@ test("a student reads a course's fee and whole degree in rupees; an admin's new 
   await toast(adminPage, "Enter how many rupees one unit buys: a number above 0");
   await expect(gbp.getByText("Enter how many rupees one unit buys: a number above 0")).toBeVisible();
   await adminPage.reload();
-  await expect(adminPage.getByRole("form", { name: "Rate for GBP" }).getByLabel("Rupees per unit")).toHaveValue("150");
+  await expect(adminPage.getByRole("form", { name: "Rate for GBP" }).getByLabel("Rupees per unit")).toHaveValue(String(newRate));
   await adminContext.close();
 
   await page.reload();
-  await expect(page.getByText(`${course.tuition_fees} (≈ ${rupees(fee * 150)})`)).toBeVisible();
+  await expect(page.getByText(`${course.tuition_fees} (≈ ${rupees(fee * newRate)})`)).toBeVisible();
   await expect(estimate.getByTestId("rate-note")).toContainText(
     "approximately, at the rate of 2 June 2025 (GBP: RBI reference rate)",
   );
