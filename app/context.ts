@@ -1,7 +1,9 @@
 import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { ConsultationService } from "../modules/consultations/consultations.ts";
+import type { CostService } from "../modules/costs/costs.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
+import type { ScholarshipService } from "../modules/scholarships/scholarships.ts";
 import type { StaffMember, StaffService } from "../modules/staff/staff.ts";
 import type { StudentService } from "../modules/students/students.ts";
 import type { CookieWriter } from "../platform/cookies.ts";
@@ -26,6 +28,10 @@ declare module "react-router" {
     identity: IdentityService;
     students: StudentService;
     documents: DocumentService;
+    /** Exchange rates, living costs and a course's estimated total in rupees (decision 0025). */
+    costs: CostService;
+    /** Scholarships, a student's matches first (decision 0025). */
+    scholarships: ScholarshipService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */

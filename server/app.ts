@@ -10,9 +10,11 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
 import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
 import { createConsultationService } from "../modules/consultations/consultations.ts";
+import { createCostService } from "../modules/costs/costs.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
 import { AppError, rateLimited } from "../modules/errors.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
+import { createScholarshipService } from "../modules/scholarships/scholarships.ts";
 import { createStaffService } from "../modules/staff/staff.ts";
 import { createStudentService } from "../modules/students/students.ts";
 import { PublicCache } from "../platform/cache.ts";
@@ -29,12 +31,14 @@ import { createLocalFileStorage, type FileStorage } from "../platform/storage/fi
 import { catalogueAdminMessages, UNIVERSITY_PICTURE_MAX_BYTES } from "../vocabulary/catalogue.ts";
 import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
+import { choosingApi } from "./api/choosing.ts";
 import { consultationsApi } from "./api/consultations.ts";
 import { documentsApi, filesRoute } from "./api/documents.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
 import { staffApi } from "./api/staff.ts";
 import { staffCatalogueApi } from "./api/staff-catalogue.ts";
+import { staffChoosingApi } from "./api/staff-choosing.ts";
 import { staffImportsApi } from "./api/staff-imports.ts";
 import { staffLeadsApi } from "./api/staff-leads.ts";
 import { staffFilesRoute } from "./api/staff-records.ts";
@@ -153,6 +157,9 @@ export function createApp(options: AppOptions) {
     siteAddress: config.publicUrl,
   });
   const students = createStudentService(database.db);
+  // Rupee amounts and scholarships (decision 0025): their edits go through the staff service below.
+  const costs = createCostService(database.db);
+  const scholarships = createScholarshipService(database.db);
   const documents = createDocumentService({
     db: database.db,
     storage,
@@ -261,12 +268,14 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1", authApi(identity, cookies));
   app.route("/api/v1", studentsApi(students));
   app.route("/api/v1", documentsApi(documents));
+  app.route("/api/v1", choosingApi(catalogue, costs, scholarships));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   app.route("/api/v1/staff", staffApi(staff, cookies));
   app.route("/api/v1/staff", staffLeadsApi(staff));
   app.route("/api/v1/staff", staffCatalogueApi(staff));
   app.route("/api/v1/staff", staffReportsApi(staff));
   app.route("/api/v1/staff", staffImportsApi(staff));
+  app.route("/api/v1/staff", staffChoosingApi(staff));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", () => {
@@ -354,6 +363,8 @@ export function createApp(options: AppOptions) {
         identity,
         students,
         documents,
+        costs,
+        scholarships,
         cookies,
         student: c.var.student,
         sessionToken: c.var.sessionToken,
@@ -401,6 +412,8 @@ export function createApp(options: AppOptions) {
     identity,
     documents,
     students,
+    costs,
+    scholarships,
     staff,
     close,
   };

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
 import { readConsoleSettings } from "../modules/console-settings.ts";
+import { seedReferenceCosts } from "../modules/costs/costs.ts";
+import { seedReferenceScholarships } from "../modules/scholarships/scholarships.ts";
 import { ensureReportFacts } from "../modules/staff/report-facts.ts";
 import { lockDemoStudent, seedDemoStudent } from "../modules/students/demo.ts";
 import type { Config } from "../platform/config.ts";
@@ -29,6 +31,9 @@ async function prepare(config: Config, database: DatabaseHandle): Promise<Prepar
   if (config.seed === "demo") prepared.catalogue = (await seedDemoCatalogue(database.db)) ? "seeded" : "already there";
   if (config.demoStudent) prepared.demoStudent = (await seedDemoStudent(database.db)) ? "created" : "already there";
   else if (config.publicUrl?.startsWith("https:") && (await lockDemoStudent(database.db))) prepared.demoStudent = "locked";
+  // Real reference data, whatever SEED says (decision 0025): rates, living costs for the catalogue's
+  // countries that have none, and the scholarships when there are none.
+  await seedReferenceData(database);
   // The reports' kept-up-to-date facts, built on a new database or after their definitions changed
   // (decision 0023), so that the first dashboard after a deploy does not wait for it.
   prepared.reportFacts = (await ensureReportFacts(database.db, await readConsoleSettings(database.db)))
@@ -37,4 +42,10 @@ async function prepare(config: Config, database: DatabaseHandle): Promise<Prepar
   // PGlite has no autovacuum daemon: refresh the planner's statistics at each start.
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   return prepared;
+}
+
+/** The exchange rates, living costs and scholarships a new database starts with (decision 0025); adds only what is missing. */
+export async function seedReferenceData(database: Pick<DatabaseHandle, "db">): Promise<void> {
+  await seedReferenceCosts(database.db);
+  await seedReferenceScholarships(database.db);
 }

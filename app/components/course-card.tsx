@@ -1,8 +1,12 @@
 import { Link } from "react-router";
 import type { Course } from "../../modules/catalogue/catalogue.ts";
 import { formatDuration, formatFee } from "../../modules/catalogue/format.ts";
+import type { ExchangeRate } from "../../modules/costs/costs.ts";
+import { approxRupees } from "./rupees";
 
-export function CourseCard({ course }: { course: Course }) {
+/** A course in a list; with the page's rates, its fee also reads approximately in rupees (decision 0025). */
+export function CourseCard({ course, rates = [] }: { course: Course; rates?: readonly ExchangeRate[] }) {
+  const rupees = approxRupees(course.fee.amount, course.fee.currency, rates);
   return (
     <li className="col">
       <Link to={`/courses/${course.id}`} className="card h-100 text-decoration-none text-reset">
@@ -13,7 +17,7 @@ export function CourseCard({ course }: { course: Course }) {
             {course.university.name}, {course.university.city}, {course.university.country.name}
           </p>
           <p className="small text-body-secondary mb-0">
-            {formatDuration(course.durationMonths)} · {course.mode} · {formatFee(course.fee)}*
+            {formatDuration(course.durationMonths)} · {course.mode} · {formatFee(course.fee)}*{rupees && ` (${rupees})`}
           </p>
         </div>
       </Link>

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { approxRupees, DegreeCostTable } from "~/components/rupees";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStudent } from "~/lib/login-required.server";
@@ -19,12 +20,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     (async () => {
       const universityId = "universityID" in params ? parseId(params.universityID, "Course") : undefined;
       const course = await context.catalogue.getCourse(parseId(params.courseID, "Course"), universityId);
-      const [interested, intakes] = await Promise.all([
+      const [interested, intakes, cost] = await Promise.all([
         context.student ? context.students.isInterested(context.student.studentId, course.id) : false,
         context.catalogue.upcomingIntakes([course.id]),
+        context.costs.degreeCost(course),
       ]);
       // Only intakes that have not yet begun (decision 0019), e.g. "September 2027 (apply by 30 June 2027)".
-      return { course, interested, loggedIn: Boolean(context.student), intakes: (intakes.get(course.id) ?? []).map(intakeLabel) };
+      return {
+        course,
+        interested,
+        loggedIn: Boolean(context.student),
+        intakes: (intakes.get(course.id) ?? []).map(intakeLabel),
+        // The fee in rupees and the whole degree's estimate, from the exchange-rate and living-cost tables (decision 0025).
+        cost,
+      };
     })(),
   );
 }
@@ -39,7 +48,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Course({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, interested, loggedIn, intakes } = loaderData;
+  const { course, interested, loggedIn, intakes, cost } = loaderData;
+  const feeInRupees = cost.tuition.rate ? approxRupees(course.fee.amount, course.fee.currency, [cost.tuition.rate]) : null;
   const navigation = useNavigation();
   useEffect(() => {
     if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
@@ -47,7 +57,7 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
   const facts: [string, string][] = [
     ["Level", course.level],
     ["Duration", formatDuration(course.durationMonths)],
-    ["Tuition fees (illustrative)", formatFee(course.fee)],
+    ["Tuition fees (illustrative)", feeInRupees ? `${formatFee(course.fee)} (${feeInRupees})` : formatFee(course.fee)],
     ...(formatFeeSource(course.fee) ? [["Fee source", formatFeeSource(course.fee)] as [string, string]] : []),
     ["Mode", course.mode],
     ["English exam waiver", course.englishExamWaiver ? "Yes" : "No"],
@@ -86,6 +96,7 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
           </div>
         ))}
       </dl>
+      <DegreeCostTable cost={cost} durationMonths={course.durationMonths} country={course.university.country.name} />
     </div>
   );
 }

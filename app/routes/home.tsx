@@ -12,10 +12,14 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-const infoCards = [
+const infoCards: { title: string; text: string; link?: { to: string; label: string } }[] = [
   { title: "Courses for you", text: "Find programmes that match your marks, budget and goals across 38 study destinations." },
   { title: "Get your visa", text: "Document checklists and mock visa interviews with counsellors who have done it before." },
-  { title: "Scholarships", text: "We point you to the scholarships and fee waivers you are eligible for." },
+  {
+    title: "Scholarships",
+    text: "We point you to the scholarships and fee waivers you are eligible for.",
+    link: { to: "/scholarships", label: "See scholarships" },
+  },
 ];
 
 type StripCard = { key: string; country: string; name: string; image: string; href?: string };
@@ -161,6 +165,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <div className="card-body">
                 <h2 className="h5 card-title">{card.title}</h2>
                 <p className="card-text">{card.text}</p>
+                {card.link && (
+                  <Link to={card.link.to} className="card-link">
+                    {card.link.label}
+                  </Link>
+                )}
               </div>
             </div>
           ))}

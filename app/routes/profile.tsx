@@ -3,6 +3,7 @@ import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from "
 import { DevicesSection } from "~/components/devices-section";
 import { DocumentsSection } from "~/components/documents-section";
 import { ruleAttributes, TextField } from "~/components/form-fields";
+import { ScholarshipDeadlines } from "~/components/scholarship-deadlines";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStudent } from "~/lib/login-required.server";
@@ -21,10 +22,11 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reco
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
-  const [profile, files, sessions] = await Promise.all([
+  const [profile, files, sessions, scholarshipDeadlines] = await Promise.all([
     context.students.getProfile(student.studentId),
     context.documents.list(student.studentId),
     context.identity.devices(student.studentId, context.sessionToken ?? ""),
+    context.scholarships.upcomingDeadlines(student.studentId),
   ]);
   const devices = sessions.map((s) => ({
     id: s.id,
@@ -42,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reviewReason: f.reviewReason,
     reviewMessage: f.reviewMessage,
   }));
-  return { profile, documents, devices, rules: fieldRules(profileSchema) };
+  return { profile, documents, devices, scholarshipDeadlines, rules: fieldRules(profileSchema) };
 }
 
 /** Save: one schema checks the whole record; the student is the session's, email and password stay as they are. */
@@ -315,6 +317,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       <DocumentsSection documents={documents} photoUrl={photoUrl} />
+      <ScholarshipDeadlines deadlines={loaderData.scholarshipDeadlines} />
       <DevicesSection devices={devices} />
     </div>
   );

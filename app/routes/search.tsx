@@ -1,5 +1,6 @@
 import { CourseCard } from "~/components/course-card";
 import { Pager } from "~/components/pager";
+import { RateNote } from "~/components/rupees";
 import { orRouteError } from "~/lib/errors.server";
 import { parsePage } from "../../modules/catalogue/inputs.ts";
 import type { Route } from "./+types/search";
@@ -12,18 +13,20 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const term = (url.searchParams.get("q") ?? "").trim().toLowerCase();
-  if (!term) return { term, result: null };
+  if (!term) return { term, result: null, rates: [] };
   return orRouteError(
     (async () => {
       const page = parsePage(url.searchParams.get("page") ?? undefined);
       await context.limit(context.rateLimits.search);
-      return { term, result: await context.catalogue.searchCourses(term, page) };
+      const result = await context.catalogue.searchCourses(term, page);
+      // Each fee also in rupees, from the rates of the currencies on this page (decision 0025).
+      return { term, result, rates: await context.costs.ratesFor(result.items.map((c) => c.fee.currency)) };
     })(),
   );
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { term, result } = loaderData;
+  const { term, result, rates } = loaderData;
   return (
     <div className="container py-4">
       <h1 className="h2">{term ? `Results for “${term}”` : "Search"}</h1>
@@ -38,9 +41,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </p>
           <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3">
             {result.items.map((course) => (
-              <CourseCard key={course.id} course={course} />
+              <CourseCard key={course.id} course={course} rates={rates} />
             ))}
           </ul>
+          <RateNote rates={rates} />
           <Pager
             page={result.page}
             pageSize={result.pageSize}

@@ -87,3 +87,6 @@ export const canSeeReports = (member: StaffMember) => member.role !== "document_
 
 /** Figures of the whole business, the funnel by counsellor included (admins, read-only staff). */
 export const canSeeAllReports = (member: StaffMember) => member.role === "admin" || member.role === "read_only";
+
+/** Keeping the scholarships list (adding, correcting, withdrawing; decision 0025): admins and counsellors. */
+export const canManageScholarships = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";

@@ -50,6 +50,7 @@ import {
   uploadImport,
 } from "./catalogue-import.ts";
 import { addIntake, catalogueCourseIntakes, removeIntake } from "./catalogue-intakes.ts";
+import { consoleLivingCosts, consoleRates, saveExchangeRate, saveLivingCost } from "./costs.ts";
 import { sendDailyDigests } from "./digest.ts";
 import { fileAccess, reviewDocument, reviewQueue } from "./document-review.ts";
 import { exportList } from "./exports.ts";
@@ -67,6 +68,13 @@ import {
 } from "./leads.ts";
 import { canReadAuditLog, type StaffMember } from "./policies.ts";
 import { reportFor } from "./reports.ts";
+import {
+  consoleScholarship,
+  consoleScholarships,
+  createScholarship,
+  editScholarship,
+  setScholarshipRetired,
+} from "./scholarships.ts";
 import { changeConsoleSettings, getConsoleSettings } from "./settings.ts";
 import {
   activeCounsellors,
@@ -89,6 +97,7 @@ export type { CatalogueCountry } from "./catalogue-countries.ts";
 export type { CatalogueImportView, ImportCounts, ImportDiffRow, ImportSummary } from "./catalogue-import.ts";
 export { importJobs } from "./catalogue-import.ts";
 export type { ConsoleIntake } from "./catalogue-intakes.ts";
+export type { ConsoleLivingCost, ConsoleRate } from "./costs.ts";
 export { digestDue } from "./digest.ts";
 export type { ReviewedFile } from "./document-review.ts";
 export type { Invitation } from "./invitations.ts";
@@ -97,6 +106,7 @@ export {
   canAssignLeads,
   canCreateLeads,
   canManageCatalogue,
+  canManageScholarships,
   canManageSettings,
   canManageStaff,
   canReadAuditLog,
@@ -113,6 +123,7 @@ export {
   type StaffMember,
 } from "./policies.ts";
 export type { FunnelFigures, FunnelRow, Report } from "./reports.ts";
+export type { ConsoleScholarship } from "./scholarships.ts";
 export type { StudentListRow, StudentRecord, TimelineEntry } from "./student-records.ts";
 export { type Assignee, indianDay, type Task } from "./tasks.ts";
 export type { IncomingPicture } from "./university-pictures.ts";
@@ -197,6 +208,21 @@ export function createStaffService(deps: StaffDeps) {
       addIntake: (actor: StaffMember, courseId: number, raw: unknown) => addIntake(deps, actor, courseId, raw),
       removeIntake: (actor: StaffMember, courseId: number, intakeId: number) => removeIntake(deps, actor, courseId, intakeId),
       setCountryVisible: (actor: StaffMember, id: number, visible: boolean) => setCountryVisible(deps, actor, id, visible),
+    },
+    /** The figures behind rupee amounts (decision 0025): exchange rates and living costs, kept by admins. */
+    costs: {
+      rates: (actor: StaffMember) => consoleRates(deps, actor),
+      saveRate: (actor: StaffMember, raw: unknown) => saveExchangeRate(deps, actor, raw),
+      livingCosts: (actor: StaffMember) => consoleLivingCosts(deps, actor),
+      saveLivingCost: (actor: StaffMember, countryId: number, raw: unknown) => saveLivingCost(deps, actor, countryId, raw),
+    },
+    /** The scholarships list (decision 0025), kept by admins and counsellors. */
+    scholarships: {
+      list: (actor: StaffMember) => consoleScholarships(deps, actor),
+      get: (actor: StaffMember, id: number) => consoleScholarship(deps, actor, id),
+      create: (actor: StaffMember, raw: unknown) => createScholarship(deps, actor, raw),
+      edit: (actor: StaffMember, id: number, raw: unknown) => editScholarship(deps, actor, id, raw),
+      setRetired: (actor: StaffMember, id: number, retired: boolean) => setScholarshipRetired(deps, actor, id, retired),
     },
     /** The catalogue's CSV import (decision 0020): upload, map, dry run and apply in the background. */
     imports: {

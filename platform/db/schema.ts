@@ -592,3 +592,63 @@ export const catalogueImportMappings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.headerKey] })],
 );
+
+/**
+ * Rupees for one unit of a currency (decision 0025): one row per currency, with where the rate was read
+ * and the day it holds for. Fees are shown in their own currency and, from this table, in rupees
+ * ("approximately, at the rate of {date}"). Seeded with a dated snapshot; admins update it.
+ */
+export const exchangeRates = pgTable("exchange_rates", {
+  /** ISO 4217, upper case. */
+  currency: text("currency").primaryKey(),
+  rupeesPerUnit: numeric("rupees_per_unit", { precision: 16, scale: 6 }).notNull(),
+  source: text("source").notNull(),
+  rateDate: date("rate_date").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A year's living costs for a student in a country (decision 0025), with its source and the year it holds for. */
+export const livingCosts = pgTable("living_costs", {
+  countryId: integer("country_id")
+    .primaryKey()
+    .references(() => countries.id, { onDelete: "cascade" }),
+  /** Whole units of `currency` for twelve months. */
+  amountPerYear: integer("amount_per_year").notNull(),
+  currency: text("currency").notNull(),
+  source: text("source").notNull(),
+  year: smallint("year").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A scholarship open to students from India (decision 0025), as its provider publishes it and as staff
+ * keep it. Destinations are country names (a scholarship may name one the catalogue lacks); none means
+ * any country. The deadline recurs each year on a month and day, or is null when it varies.
+ */
+export const scholarships = pgTable(
+  "scholarships",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    provider: text("provider").notNull(),
+    destinations: text("destinations").array().notNull().default(sql`'{}'::text[]`),
+    levels: text("levels", { enum: courseLevels }).array().notNull(),
+    amount: text("amount").notNull(),
+    /** 1..12 and 1..31, both or neither. */
+    deadlineMonth: smallint("deadline_month"),
+    deadlineDay: smallint("deadline_day"),
+    /** How the provider words the deadline ("usually early November"; "varies by university"). */
+    deadlineNote: text("deadline_note"),
+    eligibility: text("eligibility").notNull(),
+    /** The lowest percentage in the qualification before the level (12th for a bachelor's...), when the provider sets one. */
+    minimumPercentage: numeric("minimum_percentage", { precision: 5, scale: 2 }),
+    officialUrl: text("official_url").notNull(),
+    /** The day someone last checked these facts against the provider. */
+    checkedOn: date("checked_on").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Withdrawn by staff: hidden from the site, kept for the record. */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("scholarships_name_provider_idx").on(sql`lower(${t.name})`, sql`lower(${t.provider})`)],
+);

@@ -24,6 +24,7 @@ import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../../platform/cookies.ts"
 import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
 import { consultationStatuses, leadSources, studyDestinations } from "../../vocabulary/consultations.ts";
 import { documentMessages } from "../../vocabulary/documents.ts";
+import { choosingPaths, choosingSchemas } from "./openapi-choosing.ts";
 import {
   answer,
   body,
@@ -114,6 +115,7 @@ export function openApiDocument() {
         ...staffCatalogueSchemas(),
         ...staffReportsSchemas(),
         ...staffImportsSchemas(),
+        ...choosingSchemas(),
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
         LeadCounsellor: jsonSchema(leadCounsellorSchema, "output"),
         ConsoleSettings: jsonSchema(consoleSettingsAnswerSchema, "output"),
@@ -580,6 +582,7 @@ export function openApiDocument() {
       ...staffCataloguePaths(),
       ...staffReportsPaths(),
       ...staffImportsPaths(),
+      ...choosingPaths(),
       "/api/v1/staff/tasks": {
         get: operation({
           operationId: "listTasks",

@@ -7,6 +7,7 @@ const screens = [
   "/germany/universities",
   "/search?q=computer",
   "/search?q=zzqxvw",
+  "/scholarships",
   "/contact-us",
   "/faq",
   "/privacy-policy",

@@ -5,6 +5,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { seedDemoCatalogue } from "../../modules/catalogue/seed.ts";
 import { openPglite, openPostgres } from "../../platform/db/client.ts";
+import { seedReferenceData } from "../../server/startup.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject) {
     const handle = openPostgres(templateUrl.toString(), { max: 2 });
     await handle.migrate();
     await seedDemoCatalogue(handle.db);
+    await seedReferenceData(handle);
     await handle.close();
     project.provide("databaseTemplate", { kind: "postgres", url, template });
     return async () => {
@@ -39,6 +41,7 @@ export default async function setup(project: TestProject) {
   const handle = openPglite("memory://");
   await handle.migrate();
   await seedDemoCatalogue(handle.db);
+  await seedReferenceData(handle);
   const dump = await handle.client.dumpDataDir("none");
   const file = path.join(dir, "template.tar");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -3,6 +3,7 @@ import { requireStaffMember } from "~/lib/staff.server";
 import type { ScreenHandle } from "~/root";
 import {
   canManageCatalogue,
+  canManageScholarships,
   canManageSettings,
   canManageStaff,
   canReadAuditLog,
@@ -32,6 +33,7 @@ export function loader({ context }: Route.LoaderArgs) {
       readAudit: canReadAuditLog(member),
       manageSettings: canManageSettings(member),
       manageCatalogue: canManageCatalogue(member),
+      manageScholarships: canManageScholarships(member),
     },
   };
 }
@@ -60,6 +62,8 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
           {may.manageStaff && <NavLink to="/staff/document-rules">Document rules</NavLink>}
           {may.manageCatalogue && <NavLink to="/staff/catalogue">Catalogue</NavLink>}
+          {may.manageCatalogue && <NavLink to="/staff/costs">Costs</NavLink>}
+          {may.manageScholarships && <NavLink to="/staff/scholarships">Scholarships</NavLink>}
           {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}
           {may.manageSettings && <NavLink to="/staff/settings">Settings</NavLink>}
           <span className="ms-auto small">

@@ -1,0 +1,165 @@
+import { Form, Link } from "react-router";
+import type { Scholarship } from "../../modules/scholarships/scholarships.ts";
+import { parseScholarshipFilters } from "../../modules/scholarships/scholarships.ts";
+import { courseLevels } from "../../vocabulary/catalogue.ts";
+import { dayLabel, deadlineLabel, scholarshipMessages as m } from "../../vocabulary/scholarships.ts";
+import type { Route } from "./+types/scholarships";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Scholarships | Ignite" },
+  {
+    name: "description",
+    content:
+      "Scholarships open to students from India: provider, destinations, levels, amount, deadline, eligibility and the official link.",
+  },
+];
+
+/**
+ * Scholarships (decision 0025): everyone sees the list with its filters (in the URL, so a link shares
+ * them and the back button works); a logged-in student sees those matching their level, destinations
+ * of interest and marks first, with what matched.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const filters = parseScholarshipFilters({
+    destination: url.searchParams.get("destination"),
+    level: url.searchParams.get("level"),
+  });
+  const countries = (await context.catalogue.listCountries()).map((c) => c.name);
+  if (!context.student) {
+    return { filters, countries, student: null, matching: [], others: await context.scholarships.list(filters) };
+  }
+  const { profile, matching, others } = await context.scholarships.forStudent(context.student.studentId, filters);
+  return { filters, countries, student: { profile }, matching, others };
+}
+
+function ScholarshipCard({ scholarship, reasons }: { scholarship: Scholarship; reasons?: string[] }) {
+  const yearly = deadlineLabel({ month: scholarship.deadlineMonth, day: scholarship.deadlineDay });
+  const headingId = `scholarship-${scholarship.id}`;
+  return (
+    <li className="col">
+      <article className="card h-100" aria-labelledby={headingId}>
+        <div className="card-body">
+          <h3 id={headingId} className="h5 card-title">
+            {scholarship.name}
+          </h3>
+          <p className="small text-body-secondary mb-2">{scholarship.provider}</p>
+          {reasons && (
+            <p className="small mb-2">
+              <span className="badge text-bg-success me-1">Matches you</span>
+              {reasons.join(" · ")}
+            </p>
+          )}
+          <dl className="small mb-0">
+            <dt>Destinations</dt>
+            <dd>{scholarship.destinations.length === 0 ? "Any country" : scholarship.destinations.join(", ")}</dd>
+            <dt>Levels</dt>
+            <dd>{scholarship.levels.join(", ")}</dd>
+            <dt>Amount</dt>
+            <dd>{scholarship.amount}</dd>
+            <dt>Deadline</dt>
+            <dd>
+              {yearly && scholarship.nextDeadline
+                ? `${yearly} each year (next: ${dayLabel(scholarship.nextDeadline)})`
+                : m.varies}
+              {scholarship.deadlineNote && <span className="d-block text-body-secondary">{scholarship.deadlineNote}</span>}
+            </dd>
+            <dt>Eligibility</dt>
+            <dd>
+              {scholarship.eligibility}
+              {scholarship.minimumPercentage !== null && (
+                <span className="d-block">At least {scholarship.minimumPercentage}% in the qualification before.</span>
+              )}
+            </dd>
+          </dl>
+        </div>
+        <div className="card-footer bg-transparent small">
+          <a href={scholarship.officialUrl} rel="noopener noreferrer external">
+            Official page<span className="visually-hidden"> of {scholarship.name}</span>
+          </a>
+          <span className="text-body-secondary ms-2">Facts checked on {dayLabel(scholarship.checkedOn)}</span>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+export default function Scholarships({ loaderData }: Route.ComponentProps) {
+  const { filters, countries, student, matching, others } = loaderData;
+  const list = (items: Scholarship[], reasonsOf?: (s: Scholarship) => string[]) => (
+    <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3 mb-4">
+      {items.map((s) => (
+        <ScholarshipCard key={s.id} scholarship={s} reasons={reasonsOf?.(s)} />
+      ))}
+    </ul>
+  );
+  const profile = student?.profile;
+  return (
+    <div className="container py-4">
+      <h1 className="h2">Scholarships</h1>
+      <p className="text-body-secondary">
+        Scholarships open to students from India. Amounts and deadlines change every year: check the official page before you
+        apply.
+      </p>
+      <Form method="get" className="row g-2 align-items-end mb-4" aria-label="Filter scholarships">
+        <div className="col-sm-5 col-lg-3">
+          <label htmlFor="sch-destination" className="form-label">
+            Destination
+          </label>
+          <select id="sch-destination" name="destination" defaultValue={filters.destination ?? ""} className="form-select">
+            <option value="">Any destination</option>
+            {countries.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+        <div className="col-sm-4 col-lg-2">
+          <label htmlFor="sch-level" className="form-label">
+            Level
+          </label>
+          <select id="sch-level" name="level" defaultValue={filters.level ?? ""} className="form-select">
+            <option value="">Any level</option>
+            {courseLevels.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
+          </select>
+        </div>
+        <div className="col-auto">
+          <button type="submit" className="btn btn-primary">
+            Show
+          </button>
+          {(filters.destination || filters.level) && (
+            <Link to="/scholarships" className="btn btn-link">
+              Clear
+            </Link>
+          )}
+        </div>
+      </Form>
+      {student && (
+        <section aria-labelledby="for-you">
+          <h2 id="for-you" className="h4">
+            {m.forYou}
+          </h2>
+          {profile && (profile.levels.length > 0 || profile.destinations.length > 0) && (
+            <p className="small text-body-secondary">
+              From your profile: {profile.levels.length > 0 ? profile.levels.join(", ") : "no level yet"};{" "}
+              {profile.destinations.length > 0 ? profile.destinations.join(", ") : "any destination"}.{" "}
+              <Link to="/profile">Your profile</Link>
+            </p>
+          )}
+          {matching.length === 0 ? (
+            <p>{m.noneMatch}</p>
+          ) : (
+            list(matching, (s) => (s as Scholarship & { reasons: string[] }).reasons)
+          )}
+        </section>
+      )}
+      <section aria-labelledby="all-scholarships">
+        <h2 id="all-scholarships" className={student ? "h4" : "visually-hidden"}>
+          {student ? m.others : "All scholarships"}
+        </h2>
+        {others.length === 0 && matching.length === 0 ? <p>{m.noneFound}</p> : list(others)}
+      </section>
+    </div>
+  );
+}

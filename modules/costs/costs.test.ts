@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { atTheRateOf, formatRupees } from "../../vocabulary/costs.ts";
+import { degreeCost, type ExchangeRate, type RateTable, ratesFor, toRupees } from "./costs.ts";
+import { referenceLivingCosts, referenceRates } from "./reference-costs.ts";
+
+const rate = (currency: string, rupeesPerUnit: number): ExchangeRate => ({
+  currency,
+  rupeesPerUnit,
+  source: "RBI reference rate",
+  rateDate: "2025-01-02",
+});
+const rates: RateTable = new Map([
+  ["EUR", rate("EUR", 90)],
+  ["GBP", rate("GBP", 110)],
+]);
+const germany = { amountPerYear: 11_904, currency: "EUR", source: "Blocked account", year: 2025 };
+
+describe("rupee amounts", () => {
+  it("are written the Indian way, rounded to the nearest hundred", () => {
+    expect(formatRupees(1_234_567)).toBe("₹12,34,600");
+    expect(formatRupees(99_949)).toBe("₹99,900");
+    expect(formatRupees(0)).toBe("₹0");
+    expect(atTheRateOf("2025-01-02")).toBe("approximately, at the rate of 2 January 2025");
+  });
+
+  it("come from the currency's rate, and are absent without one", () => {
+    expect(toRupees(1_500, "eur", rates).rupees).toBe(135_000);
+    expect(toRupees(1_500, "CHF", rates)).toMatchObject({ rupees: null, rate: null });
+  });
+
+  it("a page's rates are those of its currencies that the table has, each once", () => {
+    expect(ratesFor(rates, ["GBP", "EUR", "eur", "CHF"]).map((r) => r.currency)).toEqual(["EUR", "GBP"]);
+  });
+});
+
+describe("the estimated total of a degree", () => {
+  it("adds tuition per year over the years and a year's living costs per year", () => {
+    const cost = degreeCost(
+      { durationMonths: 24, mode: "Full-time", fee: { amount: 1_500, currency: "EUR", period: "year" } },
+      germany,
+      rates,
+    );
+    expect(cost.tuition).toMatchObject({ amount: 3_000, rupees: 270_000 });
+    expect(cost.living).toMatchObject({ amount: 23_808, rupees: 23_808 * 90, source: "Blocked account", year: 2025 });
+    expect(cost.totalRupees).toBe(270_000 + 23_808 * 90);
+  });
+
+  it("counts two semesters a year, and a fee given in total once", () => {
+    const semester = degreeCost(
+      { durationMonths: 18, mode: "Full-time", fee: { amount: 1_000, currency: "EUR", period: "semester" } },
+      null,
+      rates,
+    );
+    expect(semester.tuition.amount).toBe(3_000);
+    const total = degreeCost(
+      { durationMonths: 36, mode: "Full-time", fee: { amount: 9_000, currency: "GBP", period: "total" } },
+      null,
+      rates,
+    );
+    expect(total.tuition.amount).toBe(9_000);
+    expect(total.totalRupees).toBe(990_000);
+    expect(total.livingLeftOut).toBe("no figure");
+  });
+
+  it("leaves living costs out of an online course", () => {
+    const cost = degreeCost(
+      { durationMonths: 12, mode: "Online", fee: { amount: 2_000, currency: "EUR", period: "year" } },
+      germany,
+      rates,
+    );
+    expect(cost.living).toBeNull();
+    expect(cost.livingLeftOut).toBe("online");
+    expect(cost.totalRupees).toBe(180_000);
+  });
+
+  it("gives no rupee total when a part's currency has no rate", () => {
+    const cost = degreeCost(
+      { durationMonths: 12, mode: "Full-time", fee: { amount: 20_000, currency: "CHF", period: "year" } },
+      germany,
+      rates,
+    );
+    expect(cost.tuition.rupees).toBeNull();
+    expect(cost.living?.rupees).toBe(11_904 * 90);
+    expect(cost.totalRupees).toBeNull();
+  });
+});
+
+describe("the reference figures", () => {
+  it("have a rate, a source and a day for every currency of the demo catalogue's fees and living costs", () => {
+    const currencies = new Set(referenceRates.map((r) => r.currency));
+    for (const living of referenceLivingCosts) expect(currencies, living.country).toContain(living.currency);
+    for (const r of referenceRates) {
+      expect(r.rupeesPerUnit).toBeGreaterThan(0);
+      expect(r.source).not.toBe("");
+      expect(r.rateDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import { exchangeRateInput, livingCostInput } from "../../modules/staff/costs.ts";
+import { scholarshipInput } from "../../modules/staff/scholarships.ts";
+import { courseLevels } from "../../vocabulary/catalogue.ts";
+import { degreeCostSchema, exchangeRateSchema, livingCostSchema, scholarshipSchema, upcomingDeadlineSchema } from "./choosing.ts";
+import {
+  answer,
+  body,
+  dataOf,
+  failures,
+  idParam,
+  jsonSchema,
+  listOf,
+  operation,
+  pathParam,
+  ref,
+  write,
+} from "./openapi-parts.ts";
+import { retirementBody } from "./staff-catalogue.ts";
+import { consoleLivingCostSchema, consoleRateSchema, consoleScholarshipSchema } from "./staff-choosing.ts";
+
+/** Costs in rupees and scholarships (decision 0025): the public calls and the console's, for the OpenAPI document. */
+
+export const choosingSchemas = () => ({
+  ExchangeRate: jsonSchema(exchangeRateSchema, "output"),
+  LivingCost: jsonSchema(livingCostSchema, "output"),
+  DegreeCost: jsonSchema(degreeCostSchema, "output"),
+  Scholarship: jsonSchema(scholarshipSchema, "output"),
+  ScholarshipDeadline: jsonSchema(upcomingDeadlineSchema, "output"),
+  ConsoleExchangeRate: jsonSchema(consoleRateSchema, "output"),
+  ConsoleLivingCost: jsonSchema(consoleLivingCostSchema, "output"),
+  ConsoleScholarship: jsonSchema(consoleScholarshipSchema, "output"),
+});
+
+const saved = (description: string, data: object) =>
+  answer(description, { type: "object", required: ["message", "data"], properties: { message: { type: "string" }, data } });
+
+/** The rate's body: the currency is the path's. */
+const rateBody = exchangeRateInput.omit({ currency: true });
+const scholarshipBody = scholarshipInput;
+
+export const choosingPaths = () => ({
+  "/api/v1/exchange-rates": {
+    get: operation({
+      operationId: "listExchangeRates",
+      summary: "Rupees per unit of each currency, with each rate's source and day",
+      responses: { 200: answer("The rates", listOf(ref("ExchangeRate"))) },
+    }),
+  },
+  "/api/v1/living-costs": {
+    get: operation({
+      operationId: "listLivingCosts",
+      summary: "A year's living costs in each country, with the source and year",
+      responses: { 200: answer("The figures", listOf(ref("LivingCost"))) },
+    }),
+  },
+  "/api/v1/courses/{courseId}/cost": {
+    get: operation({
+      operationId: "getCourseCost",
+      summary:
+        "The estimated cost of a whole course: tuition over its duration plus living costs in its country, each in its currency and approximately in rupees",
+      parameters: [idParam("courseId")],
+      responses: { 200: answer("The estimate and its parts", dataOf(ref("DegreeCost"))), ...failures(404) },
+    }),
+  },
+  "/api/v1/scholarships": {
+    get: operation({
+      operationId: "listScholarships",
+      summary:
+        "Scholarships open to students from India, soonest deadline first; for a logged-in student those matching their level, destinations and marks come first",
+      parameters: [
+        {
+          name: "destination",
+          in: "query",
+          description: "A country: its scholarships and those for any country",
+          schema: { type: "string", maxLength: 100 },
+        },
+        { name: "level", in: "query", description: "A level of study", schema: { type: "string", enum: [...courseLevels] } },
+      ],
+      responses: { 200: answer("The scholarships", listOf(ref("Scholarship"))) },
+    }),
+  },
+  "/api/v1/students/me/scholarship-deadlines": {
+    get: operation({
+      operationId: "listMyScholarshipDeadlines",
+      summary: "The logged-in student's matching scholarships that close in the next 120 days, soonest first (at most 5)",
+      student: true,
+      responses: { 200: answer("The deadlines", listOf(ref("ScholarshipDeadline"))) },
+    }),
+  },
+  "/api/v1/staff/exchange-rates": {
+    get: operation({
+      operationId: "listConsoleExchangeRates",
+      summary: "The exchange-rate table (admins)",
+      staff: true,
+      responses: { 200: answer("The rates", listOf(ref("ConsoleExchangeRate"))), ...failures(403) },
+    }),
+  },
+  "/api/v1/staff/exchange-rates/{currency}": {
+    put: write({
+      operationId: "saveExchangeRate",
+      summary: "Set a currency's rate with its source and day (admins); audited; pages show it at once",
+      staff: true,
+      parameters: [pathParam("currency", { type: "string", pattern: "^[A-Za-z]{3}$" })],
+      requestBody: body(rateBody),
+      responses: { 200: saved("Saved", ref("ConsoleExchangeRate")), ...failures(400, 403) },
+    }),
+  },
+  "/api/v1/staff/living-costs": {
+    get: operation({
+      operationId: "listConsoleLivingCosts",
+      summary: "Every country with its living-cost figure or none (admins)",
+      staff: true,
+      responses: { 200: answer("The countries", listOf(ref("ConsoleLivingCost"))), ...failures(403) },
+    }),
+  },
+  "/api/v1/staff/living-costs/{countryId}": {
+    put: write({
+      operationId: "saveLivingCost",
+      summary: "Set a country's living costs for a year, with the source and year (admins); audited",
+      staff: true,
+      parameters: [idParam("countryId")],
+      requestBody: body(livingCostInput),
+      responses: { 200: saved("Saved", ref("ConsoleLivingCost")), ...failures(400, 403) },
+    }),
+  },
+  "/api/v1/staff/scholarships": {
+    get: operation({
+      operationId: "listConsoleScholarships",
+      summary: "Every scholarship, withdrawn ones too (admins and counsellors)",
+      staff: true,
+      responses: { 200: answer("The scholarships", listOf(ref("ConsoleScholarship"))), ...failures(403) },
+    }),
+    post: write({
+      operationId: "createScholarship",
+      summary: "Add a scholarship (admins and counsellors); audited",
+      staff: true,
+      requestBody: body(scholarshipBody),
+      responses: { 201: saved("Added", ref("ConsoleScholarship")), ...failures(400, 403, 409) },
+    }),
+  },
+  "/api/v1/staff/scholarships/{scholarshipId}": {
+    get: operation({
+      operationId: "getConsoleScholarship",
+      summary: "One scholarship (admins and counsellors)",
+      staff: true,
+      parameters: [idParam("scholarshipId")],
+      responses: { 200: answer("The scholarship", dataOf(ref("ConsoleScholarship"))), ...failures(403) },
+    }),
+    put: write({
+      operationId: "editScholarship",
+      summary: "Correct a scholarship's facts and the day they were checked (admins and counsellors); audited",
+      staff: true,
+      parameters: [idParam("scholarshipId")],
+      requestBody: body(scholarshipBody),
+      responses: { 200: saved("Saved", ref("ConsoleScholarship")), ...failures(400, 403, 409) },
+    }),
+  },
+  "/api/v1/staff/scholarships/{scholarshipId}/retirement": {
+    post: write({
+      operationId: "retireScholarship",
+      summary: "Withdraw a scholarship from the site (retired: true) or bring it back (admins and counsellors); audited",
+      staff: true,
+      parameters: [idParam("scholarshipId")],
+      requestBody: body(retirementBody),
+      responses: { 200: saved("Changed", ref("ConsoleScholarship")), ...failures(400, 403) },
+    }),
+  },
+});
