@@ -144,9 +144,12 @@ export function createApp(options: AppOptions) {
     maxBytes: PUBLIC_CACHE_BYTES,
     sizeOf: (answer) => answer.body.byteLength,
   });
+  // Rupee amounts (decision 0025): their edits go through the staff service below.
+  const costs = createCostService(database.db);
   // Another instance changed the catalogue: forget here too (this instance's own news clears it twice, harmlessly).
   shared?.onCatalogueChange(() => {
     publicCache.clear();
+    costs.forget();
     void catalogueMirror.check().catch(() => undefined);
   });
   const identity = createIdentityService({
@@ -157,8 +160,6 @@ export function createApp(options: AppOptions) {
     siteAddress: config.publicUrl,
   });
   const students = createStudentService(database.db);
-  // Rupee amounts and scholarships (decision 0025): their edits go through the staff service below.
-  const costs = createCostService(database.db);
   const scholarships = createScholarshipService(database.db);
   const documents = createDocumentService({
     db: database.db,
@@ -175,6 +176,7 @@ export function createApp(options: AppOptions) {
     storage,
     onCatalogueChange: () => {
       publicCache.clear();
+      costs.forget();
       catalogueMirror.changed();
       shared?.announceCatalogueChange();
     },

@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { exchangeRates } from "../../platform/db/schema.ts";
+import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { atTheRateOf, formatRupees } from "../../vocabulary/costs.ts";
-import { degreeCost, type ExchangeRate, type RateTable, ratesFor, toRupees } from "./costs.ts";
+import { createCostService, degreeCost, type ExchangeRate, type RateTable, ratesFor, toRupees } from "./costs.ts";
 import { referenceLivingCosts, referenceRates } from "./reference-costs.ts";
 
 const rate = (currency: string, rupeesPerUnit: number): ExchangeRate => ({
@@ -93,6 +96,29 @@ describe("the reference figures", () => {
       expect(r.rupeesPerUnit).toBeGreaterThan(0);
       expect(r.source).not.toBe("");
       expect(r.rateDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+});
+
+describe("the rates pages read", () => {
+  it("are read at most once a second, and afresh at once after an admin's change", async () => {
+    const database = await openTestDatabase();
+    try {
+      let clock = 1_000_000;
+      const costs = createCostService(database.db, () => clock);
+      const euro = async () => (await costs.ratesFor(["EUR"]))[0]?.rupeesPerUnit;
+      const before = await euro();
+      expect(before).toBeGreaterThan(0);
+      await database.db.update(exchangeRates).set({ rupeesPerUnit: "123.5" }).where(eq(exchangeRates.currency, "EUR"));
+      clock += 500;
+      expect(await euro()).toBe(before);
+      clock += 500;
+      expect(await euro()).toBe(123.5);
+      await database.db.update(exchangeRates).set({ rupeesPerUnit: "99" }).where(eq(exchangeRates.currency, "EUR"));
+      costs.forget();
+      expect(await euro()).toBe(99);
+    } finally {
+      await database.close();
     }
   });
 });

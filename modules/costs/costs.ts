@@ -174,17 +174,37 @@ export async function seedReferenceCosts(db: Database): Promise<number> {
 }
 
 /** Costs with their database bound: what route loaders and API handlers receive. */
-export function createCostService(db: Database) {
+/** How long read rates are reused before the table is read again: every instance sees an admin's new rate within a second. */
+const RATES_FRESH_MS = 1000;
+
+export function createCostService(db: Database, now: () => number = Date.now) {
+  // The rates every search and course page shows, read at most once a second rather than per page.
+  let kept: { table: Promise<RateTable>; at: number } | null = null;
+  const currentRates = (): Promise<RateTable> => {
+    if (!kept || now() - kept.at >= RATES_FRESH_MS) {
+      const table = rateTable(db);
+      const read = { table, at: now() };
+      kept = read;
+      table.catch(() => {
+        if (kept === read) kept = null;
+      });
+    }
+    return kept.table;
+  };
   return {
-    rates: () => rateTable(db),
+    rates: currentRates,
     /** The rates a page of courses needs: its fees' currencies. */
-    ratesFor: async (currencies: Iterable<string>) => ratesFor(await rateTable(db), currencies),
+    ratesFor: async (currencies: Iterable<string>) => ratesFor(await currentRates(), currencies),
     listRates: () => listRates(db),
     listLivingCosts: () => listLivingCosts(db),
     /** The estimate of a whole course in its country. */
     degreeCost: async (course: Parameters<typeof degreeCost>[0] & { university: { country: { name: string } } }) => {
-      const [rates, living] = await Promise.all([rateTable(db), livingCostIn(db, course.university.country.name)]);
+      const [rates, living] = await Promise.all([currentRates(), livingCostIn(db, course.university.country.name)]);
       return degreeCost(course, living, rates);
+    },
+    /** An admin changed the rates here or on another instance: the next page reads them afresh. */
+    forget: () => {
+      kept = null;
     },
   };
 }
