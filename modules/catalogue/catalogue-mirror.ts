@@ -106,7 +106,14 @@ function mirrorOf(
 /** Every shown course into the index and the course table, read in batches by id so none is held whole. */
 async function readShownCourses(db: Database): Promise<{ search: SearchIndex; courses: CourseTable }> {
   const index = createSearchIndexBuilder();
-  const table = createCourseTableBuilder();
+  const [counted] = await queryRows<{ courses: number }>(
+    db,
+    sql`select count(*)::int as courses from courses c
+        join universities u on u.id = c.university_id and u.retired_at is null
+        join countries co on co.id = u.country_id and co.visible
+        where c.retired_at is null`,
+  );
+  const table = createCourseTableBuilder(counted?.courses);
   let after = 0;
   for (;;) {
     const batch = await queryRows<IndexedCourse & MirroredCourse>(

@@ -57,55 +57,71 @@ const indexOfValue = <T extends string>(values: readonly T[], value: T) => {
 /**
  * Takes the shown courses in ascending id order (the mirror reads them in id batches) and keeps them in
  * typed columns: 200,000 courses take a few megabytes instead of the hundred or so that as many objects
- * would, and an id is found by binary search.
+ * would, and an id is found by binary search. The columns are typed from the start, sized by `expected`
+ * (the mirror counts the courses first) and doubled if more come, so building leaves little garbage
+ * behind: an idle server holds what it built, not what it built it from, until its next collection.
  */
-export function createCourseTableBuilder() {
-  const ids: number[] = [];
+export function createCourseTableBuilder(expected = 1024) {
   const names = createInterner();
   const currencies = createInterner();
   const media = createInterner();
-  const nameNumbers: number[] = [];
-  const levels: number[] = [];
-  const durations: number[] = [];
-  const amounts: number[] = [];
-  const currencyNumbers: number[] = [];
-  const periods: number[] = [];
-  const modes: number[] = [];
-  const waivers: number[] = [];
-  const mediumNumbers: number[] = [];
-  const universityIds: number[] = [];
+  let capacity = Math.max(16, expected);
+  let size = 0;
+  let idColumn = new Int32Array(capacity);
+  let nameColumn = new Int32Array(capacity);
+  let levelColumn = new Uint8Array(capacity);
+  let durationColumn = new Uint16Array(capacity);
+  let amountColumn = new Float64Array(capacity);
+  let currencyColumn = new Uint16Array(capacity);
+  let periodColumn = new Uint8Array(capacity);
+  let modeColumn = new Uint8Array(capacity);
+  let waiverColumn = new Uint8Array(capacity);
+  let mediumColumn = new Uint16Array(capacity);
+  let universityColumn = new Int32Array(capacity);
+  const resized = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(column: T, length: number): T => {
+    const next = new (column.constructor as new (n: number) => T)(length);
+    next.set(column.subarray(0, Math.min(size, length)) as never);
+    return next;
+  };
+  const resize = (length: number) => {
+    idColumn = resized(idColumn, length);
+    nameColumn = resized(nameColumn, length);
+    levelColumn = resized(levelColumn, length);
+    durationColumn = resized(durationColumn, length);
+    amountColumn = resized(amountColumn, length);
+    currencyColumn = resized(currencyColumn, length);
+    periodColumn = resized(periodColumn, length);
+    modeColumn = resized(modeColumn, length);
+    waiverColumn = resized(waiverColumn, length);
+    mediumColumn = resized(mediumColumn, length);
+    universityColumn = resized(universityColumn, length);
+    capacity = length;
+  };
   /** Fee sources and check dates are rare (entered by admins): kept only for the rows that have them. */
   const checked = new Map<number, { source: string | null; checkedOn: string | null }>();
   return {
     add(course: MirroredCourse) {
-      const row = ids.length;
-      if (row > 0 && (ids[row - 1] as number) >= course.id) throw new Error("courses must come in ascending id order");
-      ids.push(course.id);
-      nameNumbers.push(names.numberOf(course.name));
-      levels.push(indexOfValue(courseLevels, course.level));
-      durations.push(course.durationMonths);
-      amounts.push(course.feeAmount);
-      currencyNumbers.push(currencies.numberOf(course.feeCurrency));
-      periods.push(indexOfValue(feePeriods, course.feePeriod));
-      modes.push(indexOfValue(courseModes, course.mode));
-      waivers.push(course.englishExamWaiver ? 1 : 0);
-      mediumNumbers.push(media.numberOf(course.mediumOfInstruction));
-      universityIds.push(course.universityId);
+      const row = size;
+      if (row > 0 && (idColumn[row - 1] as number) >= course.id) throw new Error("courses must come in ascending id order");
+      if (row === capacity) resize(capacity * 2);
+      idColumn[row] = course.id;
+      nameColumn[row] = names.numberOf(course.name);
+      levelColumn[row] = indexOfValue(courseLevels, course.level);
+      durationColumn[row] = course.durationMonths;
+      amountColumn[row] = course.feeAmount;
+      currencyColumn[row] = currencies.numberOf(course.feeCurrency);
+      periodColumn[row] = indexOfValue(feePeriods, course.feePeriod);
+      modeColumn[row] = indexOfValue(courseModes, course.mode);
+      waiverColumn[row] = course.englishExamWaiver ? 1 : 0;
+      mediumColumn[row] = media.numberOf(course.mediumOfInstruction);
+      universityColumn[row] = course.universityId;
       if (course.feeSource !== null || course.feeCheckedOn !== null)
         checked.set(row, { source: course.feeSource, checkedOn: course.feeCheckedOn });
+      size += 1;
     },
     build(): CourseTable {
-      const idColumn = Int32Array.from(ids);
-      const nameColumn = Int32Array.from(nameNumbers);
-      const levelColumn = Uint8Array.from(levels);
-      const durationColumn = Uint16Array.from(durations);
-      const amountColumn = Float64Array.from(amounts);
-      const currencyColumn = Uint16Array.from(currencyNumbers);
-      const periodColumn = Uint8Array.from(periods);
-      const modeColumn = Uint8Array.from(modes);
-      const waiverColumn = Uint8Array.from(waivers);
-      const mediumColumn = Uint16Array.from(mediumNumbers);
-      const universityColumn = Int32Array.from(universityIds);
+      // Views of the filled part: no copy (the courses counted beforehand are rarely more than came).
+      idColumn = idColumn.subarray(0, size);
       const rowOf = (row: number): MirroredCourse => {
         const fee = checked.get(row);
         return {
