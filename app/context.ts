@@ -2,6 +2,7 @@ import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { ConsultationService } from "../modules/consultations/consultations.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
+import type { PrivacyService } from "../modules/privacy/privacy.ts";
 import type { StaffMember, StaffService } from "../modules/staff/staff.ts";
 import type { StudentService } from "../modules/students/students.ts";
 import type { CookieWriter } from "../platform/cookies.ts";
@@ -26,6 +27,8 @@ declare module "react-router" {
     identity: IdentityService;
     students: StudentService;
     documents: DocumentService;
+    /** The student's control of their data: contact choices, access log, export, erasure (decision 0024). */
+    privacy: PrivacyService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */

@@ -13,6 +13,7 @@ import {
   MAX_BULK_ASSIGN,
   studyDestinations,
 } from "../../vocabulary/consultations.ts";
+import type { ContactChannel } from "../../vocabulary/privacy.ts";
 import { type ConsoleSettings, readConsoleSettings } from "../console-settings.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
@@ -64,6 +65,12 @@ export interface Lead {
   firstResponseDue: Date;
   /** How the first response stands: null for a lead that left New before first contact was recorded. */
   firstResponse: FirstResponseState | null;
+  /** How the person wants to be contacted, and whether they agreed to news and offers (decision 0024). */
+  preferredContact: ContactChannel;
+  newsAndOffers: boolean;
+  /** The consent sentence's version agreed to on the form, and when; null for a lead staff entered. */
+  consentVersion: string | null;
+  consentedAt: Date | null;
 }
 
 const leadColumns = {
@@ -86,6 +93,10 @@ const leadColumns = {
   source: consultations.source,
   firstContactedAt: consultations.firstContactedAt,
   mergedIntoId: consultations.mergedIntoId,
+  preferredContact: consultations.preferredContact,
+  newsAndOffers: consultations.newsAndOffers,
+  consentVersion: consultations.consentVersion,
+  consentedAt: consultations.consentedAt,
   possibleDuplicate: sql<boolean>`exists (select 1 from ${consultations} as other
     where other.id <> ${consultations.id} and other.merged_into_id is null
       and (other.email = ${consultations.email} or other.phone_number = ${consultations.phoneNumber}))`,

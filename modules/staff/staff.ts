@@ -74,6 +74,7 @@ import {
   assignCounsellor,
   emailDraft,
   emailStudent,
+  eraseStudent,
   getStudentRecord,
   listStudents,
 } from "./student-records.ts";
@@ -96,6 +97,7 @@ export type { Lead, LeadCounsellor, LeadFilters } from "./leads.ts";
 export {
   canAssignLeads,
   canCreateLeads,
+  canEraseStudents,
   canManageCatalogue,
   canManageSettings,
   canManageStaff,
@@ -150,6 +152,8 @@ export function createStaffService(deps: StaffDeps) {
     emailDraft,
     emailStudent: (actor: StaffMember, studentId: number, raw: unknown) => emailStudent(deps, actor, studentId, raw),
     assignCounsellor: (actor: StaffMember, studentId: number, raw: unknown) => assignCounsellor(deps, actor, studentId, raw),
+    /** Erases a student on a request that came by mail (admins); audited (decision 0024). */
+    eraseStudent: (actor: StaffMember, studentId: number, raw: unknown) => eraseStudent(deps, actor, studentId, raw),
     activeCounsellors: () => activeCounsellors(deps),
     leadDetails: (actor: StaffMember, id: number) => leadDetails(deps, actor, id),
     leadCounsellors: (actor: StaffMember) => leadCounsellors(deps, actor),

@@ -44,6 +44,7 @@ import {
   ref,
   write,
 } from "./openapi-parts.ts";
+import { privacyPaths, privacySchemas } from "./openapi-privacy.ts";
 import { staffCataloguePaths, staffCatalogueSchemas } from "./openapi-staff-catalogue.ts";
 import { staffImportsPaths, staffImportsSchemas } from "./openapi-staff-imports.ts";
 import { staffRecordsPaths, staffRecordsSchemas } from "./openapi-staff-records.ts";
@@ -113,6 +114,7 @@ export function openApiDocument() {
         ...staffRecordsSchemas(),
         ...staffCatalogueSchemas(),
         ...staffReportsSchemas(),
+        ...privacySchemas(),
         ...staffImportsSchemas(),
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
         LeadCounsellor: jsonSchema(leadCounsellorSchema, "output"),
@@ -579,6 +581,7 @@ export function openApiDocument() {
       ...staffRecordsPaths(),
       ...staffCataloguePaths(),
       ...staffReportsPaths(),
+      ...privacyPaths(),
       ...staffImportsPaths(),
       "/api/v1/staff/tasks": {
         get: operation({
