@@ -22,7 +22,7 @@ export type ContactChannel = (typeof contactChannels)[number];
 export const contactChannelLabels: Record<ContactChannel, string> = {
   email: "E-mail",
   whatsapp: "WhatsApp",
-  phone: "Phone call",
+  phone: "Voice call",
 };
 /** Nothing chosen (an API client of before, a lead entered by staff): the least intrusive way. */
 export const DEFAULT_CONTACT_CHANNEL: ContactChannel = "email";

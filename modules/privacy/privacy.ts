@@ -1,4 +1,5 @@
 import type { AuditActor } from "../audit-log.ts";
+import { readConsoleSettings } from "../console-settings.ts";
 import { accessLog } from "./access-log.ts";
 import { changeContactPreferences, contactPreferences } from "./consent.ts";
 import { buildExport, latestExport, openExport, requestExport, sweepExpiredExports } from "./data-export.ts";
@@ -18,6 +19,8 @@ export type { ErasureRequest, ErasureSummary } from "./erasure.ts";
  */
 export function createPrivacyService(deps: PrivacyDeps) {
   return {
+    /** The retention period in force for bookings that never became students (the privacy page says it). */
+    bookingRetentionMonths: async () => (await readConsoleSettings(deps.db)).bookingRetentionMonths,
     contactPreferences: (studentId: number) => contactPreferences(deps, studentId),
     changeContactPreferences: (studentId: number, raw: unknown) => changeContactPreferences(deps, studentId, raw),
     accessLog: (studentId: number) => accessLog(deps, studentId),

@@ -11,6 +11,7 @@ import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canAssignLeads, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
 import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
+import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -104,6 +105,9 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
     ["Year of study", lead.yearOfStudy],
     ["State", lead.state],
     ["Qualification", lead.qualification],
+    ["Prefers to be contacted by", contactChannelLabels[lead.preferredContact]],
+    ["News and offers", lead.newsAndOffers ? "Agreed" : "Not agreed"],
+    ["Consent", lead.consentVersion ? `Version ${lead.consentVersion} on the booking form` : "Entered by staff"],
     ["Counsellor", lead.assignedTo ?? leadMessages.unassigned],
     ["Status", lead.lostReason ? `${lead.status} (${lead.lostReason})` : lead.status],
     ["First response due (IST)", lead.due],
@@ -116,8 +120,15 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1 className="h3">
         {lead.firstName} {lead.lastName}{" "}
-        {lead.firstResponse === "overdue" && <span className="badge text-bg-danger fs-6">Overdue</span>}
+        {lead.firstResponse === "overdue" && <span className="badge text-bg-danger fs-6">Overdue</span>}{" "}
+        <span className="badge text-bg-info fs-6" data-testid="preferred-contact">
+          Prefers {contactChannelLabels[lead.preferredContact]}
+        </span>
       </h1>
+      <p className="alert alert-warning py-2 small" role="note" data-testid="contact-warning">
+        {privacyMessages.prefersWarning(contactChannelLabels[lead.preferredContact])}
+        {!lead.newsAndOffers && <> {privacyMessages.noNewsConsent}</>}
+      </p>
       {lead.mergedIntoId && (
         <p className="alert alert-secondary">
           {leadMessages.alreadyMerged(lead.mergedIntoId)} <Link to={`/staff/leads/${lead.mergedIntoId}`}>Open it</Link>
