@@ -79,9 +79,14 @@ export const privacyMessages = {
     "For a request that came by mail or phone: the account, documents, photo, notes, tasks and sessions are erased for good; bookings and applications remain only as anonymous counts. The erasure is recorded in the audit log.",
   eraseReason: "The request (how and when it came)",
   enterReason: "Say how the request came, e.g. 'e-mail of 3 Dec 2026'",
-  eraseConfirmEmail: "Type the student's e-mail to confirm",
+  eraseConfirmEmail: "Type the e-mail to confirm",
   confirmEmailMismatch: "Type the student's e-mail exactly to confirm",
   erased: "The student's data has been erased.",
+  eraseLeadHeading: "Erase this person's bookings",
+  eraseLeadHint:
+    "For someone without an account who asked by mail or phone: every booking with this e-mail is deleted; the reports keep only anonymous counts. The erasure is recorded in the audit log.",
+  leadErased: (count: number) => `${count} booking${count === 1 ? "" : "s"} erased.`,
+  leadHasAccount: "This person has an account: erase them from their student record.",
   prefersWarning: (channel: string) => `Prefers ${channel}: use another way only if that fails or they asked for it.`,
   acknowledgeChannel: (channel: string) =>
     `The student prefers ${channel}. Tick the box to confirm you have a reason to e-mail instead.`,

@@ -57,7 +57,7 @@ export function PrivacySection({ contact, access, dataExport }: PrivacyData) {
           <ContactChoices preferred={contact.preferredContact} news={contact.newsAndOffers} />
           <div className="col-12">
             <button type="submit" className="btn btn-outline-primary btn-sm" disabled={choices.state !== "idle"}>
-              Save contact choices
+              Update contact choices
             </button>
           </div>
         </choices.Form>

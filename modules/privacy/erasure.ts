@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { consultations, dataExports, studentFiles, students } from "../../platform/db/schema.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
@@ -122,6 +122,49 @@ export async function eraseStudent(
   const failed = await removeStored(deps, keys, "student erased");
   deps.log.info({ studentId, by: request.by, ...summary, filesLeft: failed }, "student erased");
   return summary;
+}
+
+/**
+ * Erases a person who booked but has no account (an admin acting on a request by mail): every booking
+ * with the lead's e-mail that no account holds, and the duplicates merged into them, deleted with their
+ * report rows kept as anonymous counts; audited as `bookings.erased`. A lead that became a student is
+ * erased with the student instead.
+ */
+export async function eraseBookingsOf(
+  deps: PrivacyDeps,
+  leadId: number,
+  actor: AuditActor,
+  reason: string,
+): Promise<{ bookings: number }> {
+  const bookings = await deps.db.transaction(async (tx) => {
+    const [lead] = await tx
+      .select({ email: consultations.email })
+      .from(consultations)
+      .where(eq(consultations.id, leadId))
+      .for("update");
+    if (!lead) throw notFound("Lead");
+    const own = await tx
+      .select({ id: consultations.id })
+      .from(consultations)
+      .where(and(eq(consultations.email, lead.email), isNull(consultations.studentId)));
+    const ownIds = [...new Set([leadId, ...own.map((b) => b.id)])];
+    const merged = await tx
+      .select({ id: consultations.id })
+      .from(consultations)
+      .where(inArray(consultations.mergedIntoId, ownIds));
+    const ids = [...new Set([...ownIds, ...merged.map((b) => b.id)])];
+    await keepReportCounts(tx, ids, []);
+    await tx.delete(consultations).where(inArray(consultations.id, ids));
+    await recordAudit(tx, actor, {
+      action: "bookings.erased",
+      subjectType: "lead",
+      subjectId: leadId,
+      after: { reason, bookings: ids.length },
+    });
+    return ids.length;
+  });
+  deps.log.info({ leadId, bookings }, "bookings erased");
+  return { bookings };
 }
 
 const passwordSchema = z.object({

@@ -44,6 +44,8 @@ export interface StaffDeps {
     actor: AuditActor,
     request: { by: "staff"; reason: string },
   ) => Promise<{ documents: number; applications: number; bookings: number; files: number }>;
+  /** Erases a person's bookings when they have no account (the privacy module's, as above). */
+  eraseBookings?: (leadId: number, actor: AuditActor, reason: string) => Promise<{ bookings: number }>;
 }
 
 /** Per address and per account, as for students (decision 0011), with the failures reserved before the check. */

@@ -13,7 +13,7 @@ import {
   MAX_BULK_ASSIGN,
   studyDestinations,
 } from "../../vocabulary/consultations.ts";
-import type { ContactChannel } from "../../vocabulary/privacy.ts";
+import { type ContactChannel, privacyMessages } from "../../vocabulary/privacy.ts";
 import { type ConsoleSettings, readConsoleSettings } from "../console-settings.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
@@ -25,6 +25,7 @@ import { newLeadSchema } from "./input.ts";
 import {
   canAssignLeads,
   canCreateLeads,
+  canEraseStudents,
   canMergeLeads,
   canSeeAllLeads,
   canSeeLeads,
@@ -553,4 +554,26 @@ export async function overdueLeads(deps: StaffDeps, member: StaffMember, now: Da
     .orderBy(asc(consultations.createdAt), asc(consultations.id))
     .limit(LEADS_PAGE_SIZE * 4);
   return withTiming(rows as LeadRow[], settings, now);
+}
+
+const leadErasureSchema = z.object({
+  reason: z.string({ error: privacyMessages.enterReason }).trim().min(3, privacyMessages.enterReason).max(500),
+  confirmEmail: z.string({ error: privacyMessages.confirmEmailMismatch }).trim().toLowerCase().max(254),
+});
+
+/**
+ * Erases a person who booked but has no account, on a request by mail (admins, decision 0024): the
+ * lead's e-mail typed again confirms it. A lead linked to a student is erased from the student's record.
+ */
+export async function eraseLead(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
+  const lead = await getLead(deps, member, id);
+  if (!canEraseStudents(member) || !deps.eraseBookings) throw notAllowed();
+  const input = parseInput(leadErasureSchema, raw);
+  if (input.confirmEmail !== lead.email) {
+    throw new AppError("invalid_input", privacyMessages.confirmEmailMismatch, {
+      confirmEmail: privacyMessages.confirmEmailMismatch,
+    });
+  }
+  if (lead.studentId) throw new AppError("conflict", privacyMessages.leadHasAccount);
+  return deps.eraseBookings(id, member, input.reason);
 }

@@ -63,8 +63,8 @@ export const studentVisibleTo = (member: StaffMember, student: { counsellorStaff
 export const canWorkStudents = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";
 
 /**
- * Erasing a student's data on a request that came by mail or phone (decision 0024): admins, who see
- * every record; the erasure is audited.
+ * Erasing a person's data on a request that came by mail or phone (decision 0024), a student's or,
+ * without an account, a lead's bookings: admins, who see every record; the erasure is audited.
  */
 export const canEraseStudents = (member: StaffMember) => member.role === "admin";
 

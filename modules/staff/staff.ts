@@ -58,6 +58,7 @@ import {
   assignLeads,
   changeLeadStatus,
   createLead,
+  eraseLead,
   getLead,
   leadCounsellors,
   leadDetails,
@@ -160,6 +161,8 @@ export function createStaffService(deps: StaffDeps) {
     assignLeads: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
     createLead: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
     mergeLeads: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
+    /** Erases a person's bookings when they have no account, on a request by mail (admins); audited. */
+    eraseLead: (actor: StaffMember, id: number, raw: unknown) => eraseLead(deps, actor, id, raw),
     /** Leads past their first-response due time that this member may see (the "Today" view calls it). */
     overdueLeads: (actor: StaffMember) => overdueLeads(deps, actor, deps.now?.() ?? new Date()),
     settings: (actor: StaffMember) => getConsoleSettings(deps, actor),

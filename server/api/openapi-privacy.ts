@@ -85,4 +85,22 @@ export const privacyPaths = () => ({
       responses: { 200: answer("Erased", withMessage(erasureSummary)), ...failures(400, 403) },
     }),
   },
+  "/api/v1/staff/leads/{leadId}/erase": {
+    post: write({
+      operationId: "eraseLead",
+      summary: "Erase the bookings of a person without an account, on a request by mail (admins); audited as bookings.erased",
+      staff: true,
+      parameters: [idParam("leadId")],
+      requestBody: body(
+        z.object({
+          reason: z.string().meta({ description: "How and when the request came" }),
+          confirmEmail: z.string().meta({ description: "The lead's e-mail, typed again" }),
+        }),
+      ),
+      responses: {
+        200: answer("Erased", withMessage(jsonSchema(z.object({ bookings: z.int() }), "output"))),
+        ...failures(400, 403, 409),
+      },
+    }),
+  },
 });

@@ -414,6 +414,51 @@ describe("delete my account", () => {
   });
 });
 
+describe("erasing a person who only booked", () => {
+  it("an admin erases every booking with the lead's e-mail on a mailed request; the reports keep the count", async () => {
+    const email = "only.booked@example.in";
+    for (const phoneNumber of ["9811100001", "9811100002"]) {
+      expect((await createBooking(api, { email, phoneNumber, firstName: "Onlybooked" })).status).toBe(200);
+    }
+    const [lead] = await database.db.select().from(consultations).where(eq(consultations.email, email)).limit(1);
+    const url = `/api/v1/staff/leads/${lead?.id}/erase`;
+    const request = { reason: "Phone call of 4 Dec 2026, confirmed by e-mail", confirmEmail: email };
+    expect((await api.post(url, { ...request, confirmEmail: "other@example.in" }, staffAs("admin"))).status).toBe(400);
+    expect((await api.post(url, request, staffAs("asha"))).status).toBeGreaterThanOrEqual(403);
+    const [before] = await queryRows<{ leads: number }>(
+      database.db,
+      sql`select coalesce(sum(leads), 0)::int as leads from report_funnel_months where grouping = 'month'`,
+    );
+    const done = await api.post(url, request, staffAs("admin"));
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ message: "2 bookings erased.", data: { bookings: 2 } });
+    expect(await database.db.select().from(consultations).where(eq(consultations.email, email))).toEqual([]);
+    const [after] = await queryRows<{ leads: number }>(
+      database.db,
+      sql`select coalesce(sum(leads), 0)::int as leads from report_funnel_months where grouping = 'month'`,
+    );
+    expect(after?.leads).toBe(before?.leads);
+    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, "bookings.erased"));
+    expect(entry?.after).toMatchObject({ reason: request.reason, bookings: 2 });
+    expect(JSON.stringify(entry)).not.toContain(email);
+
+    // A lead that became a student is erased with the student, from their record.
+    const student = await createStudent(api, { name: "Has Account" });
+    expect((await createBooking(api, { email: student.email }, {})).status).toBe(200);
+    const [linked] = await database.db.select().from(consultations).where(eq(consultations.email, student.email));
+    await database.db
+      .update(consultations)
+      .set({ studentId: student.studentId })
+      .where(eq(consultations.id, linked?.id ?? 0));
+    const refused = await api.post(
+      `/api/v1/staff/leads/${linked?.id}/erase`,
+      { reason: "asked by mail", confirmEmail: student.email },
+      staffAs("admin"),
+    );
+    expect(refused.status).toBe(409);
+  });
+});
+
 describe("retention", () => {
   it("anonymises a booking older than the period an admin set and leaves a newer one and a student's", async () => {
     const settings = await api.get("/api/v1/staff/settings", staffAs("admin"));

@@ -96,6 +96,10 @@ export function staffErasureApi(staff: StaffService) {
     const summary = await staff.eraseStudent(c.var.staff, parseId(c.req.param("studentId"), "Student"), await readJson(c));
     return c.json({ message: privacyMessages.erased, data: summary });
   });
+  api.post("/leads/:leadId/erase", requireStaff, async (c) => {
+    const erased = await staff.eraseLead(c.var.staff, parseId(c.req.param("leadId"), "Lead"), await readJson(c));
+    return c.json({ message: privacyMessages.leadErased(erased.bookings), data: erased });
+  });
   return api;
 }
 

@@ -53,6 +53,14 @@ test("the booking form says what the data is for and asks how to be contacted; t
   await expect(admin.getByTestId("preferred-contact")).toHaveText("Prefers WhatsApp");
   await expect(admin.getByTestId("contact-warning")).toContainText("Has not agreed to news and offers");
   await expect(admin.getByText(`Version ${consentWording.version} on the booking form`)).toBeVisible();
+  // She writes in asking to be forgotten: the admin erases her booking.
+  await hydrated(admin);
+  await admin.getByLabel("The request (how and when it came)").fill("E-mail of today asking to be forgotten");
+  await admin.getByLabel("Type the e-mail to confirm").fill(email);
+  await admin.getByRole("button", { name: "Erase for good" }).click();
+  await expect(admin.getByRole("status")).toHaveText("1 booking erased.");
+  await admin.goto(`/staff/leads?q=${encodeURIComponent(email)}`);
+  await expect(admin.getByRole("link", { name: "Diya Kapoor" })).toHaveCount(0);
   await admin.context().close();
 });
 
@@ -98,7 +106,7 @@ test("profile: contact choices, who has seen my data, and a download of everythi
   const choices = page.getByTestId("contact-choices");
   await hydrated(page);
   await choices.getByLabel("WhatsApp").check();
-  await page.getByRole("button", { name: "Save contact choices" }).click();
+  await page.getByRole("button", { name: "Update contact choices" }).click();
   await toast(page, "Your contact choices are saved.");
   await page.reload();
   await expect(page.getByTestId("contact-choices").getByLabel("WhatsApp")).toBeChecked();
@@ -172,7 +180,7 @@ test("console: the preferred channel warns before an e-mail; an admin erases on 
   await toast(admin, `E-mail sent to ${student.email}`);
 
   await admin.getByLabel("The request (how and when it came)").fill("E-mail of today from the student's address");
-  await admin.getByLabel("Type the student's e-mail to confirm").fill(student.email);
+  await admin.getByLabel("Type the e-mail to confirm").fill(student.email);
   await admin.getByRole("button", { name: "Erase for good" }).click();
   await expect(admin).toHaveURL(/\/staff\/students\?erased=\d+$/);
   await expect(admin.getByRole("status")).toHaveText("The student's data has been erased.");

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { EraseForm } from "~/components/erase-form";
 import { SelectField } from "~/components/form-fields";
 import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
@@ -9,7 +10,7 @@ import { requireStaffWith } from "~/lib/staff.server";
 import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { canAssignLeads, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
+import { canAssignLeads, canEraseStudents, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
 import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/lead";
@@ -53,6 +54,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       change: entry.after === null ? "" : JSON.stringify(entry.after),
     })),
     mayWork: canWorkLeads(member) && !lead.mergedIntoId,
+    // A lead that became a student is erased from the student's record, with everything else of theirs.
+    mayErase: canEraseStudents(member) && !lead.studentId,
     counsellors: mayAssign ? (await context.staff.leadCounsellors(member)).filter((c) => c.active) : [],
     tasks: await loadTaskPanel(context.staff, member, { leadId: lead.id }),
   };
@@ -71,6 +74,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { ok: true as const, message: result.message };
     });
   }
+  if (intent === "erase") {
+    const values = { reason: String(form.get("reason") ?? ""), confirmEmail: String(form.get("confirmEmail") ?? "") };
+    return refusalOr(async () => {
+      const erased = await context.staff.eraseLead(member, id, values);
+      throw redirect(`/staff/leads?erased=${erased.bookings}`);
+    }, values);
+  }
   if (intent === "merge") {
     const duplicateId = String(form.get("duplicateId") ?? "");
     return refusalOr(async () => {
@@ -86,7 +96,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, mayWork, duplicates, hiddenDuplicates, merged, history, counsellors } = loaderData;
+  const { lead, mayWork, mayErase, duplicates, hiddenDuplicates, merged, history, counsellors } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const busy = navigation.state === "submitting";
@@ -258,6 +268,14 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
       )}
 
       <StaffTasks panel={loaderData.tasks} refusal={refusal} />
+      {mayErase && (
+        <EraseForm
+          heading={privacyMessages.eraseLeadHeading}
+          hint={privacyMessages.eraseLeadHint}
+          busy={busy}
+          refusal={refusal && "values" in refusal && refusal.values.confirmEmail !== undefined ? refusal : undefined}
+        />
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { EraseForm } from "~/components/erase-form";
 import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
@@ -527,44 +528,7 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
       </div>
 
       {may.erase && (
-        <section aria-labelledby="erase-heading" className="mt-4 border border-danger rounded p-3" style={{ maxWidth: "40rem" }}>
-          <h2 id="erase-heading" className="h5 text-danger">
-            {privacyMessages.eraseHeading}
-          </h2>
-          <p className="small">{privacyMessages.eraseHint}</p>
-          <Form method="post" className="row g-2">
-            <input type="hidden" name="intent" value="erase" />
-            <div className="col-12">
-              <label htmlFor="erase-reason" className="form-label small">
-                {privacyMessages.eraseReason}
-              </label>
-              <input
-                id="erase-reason"
-                name="reason"
-                required
-                minLength={3}
-                maxLength={500}
-                className="form-control form-control-sm"
-                defaultValue={eraseRefusal?.values.reason}
-              />
-              {eraseRefusal?.fields.reason && <div className="invalid-feedback d-block">{eraseRefusal.fields.reason}</div>}
-            </div>
-            <div className="col-12">
-              <label htmlFor="erase-confirm" className="form-label small">
-                {privacyMessages.eraseConfirmEmail}
-              </label>
-              <input id="erase-confirm" name="confirmEmail" type="email" required className="form-control form-control-sm" />
-              {eraseRefusal?.fields.confirmEmail && (
-                <div className="invalid-feedback d-block">{eraseRefusal.fields.confirmEmail}</div>
-              )}
-            </div>
-            <div className="col-12">
-              <button type="submit" className="btn btn-sm btn-danger" disabled={busy}>
-                Erase for good
-              </button>
-            </div>
-          </Form>
-        </section>
+        <EraseForm heading={privacyMessages.eraseHeading} hint={privacyMessages.eraseHint} busy={busy} refusal={eraseRefusal} />
       )}
 
       <section aria-labelledby="timeline-heading" className="mt-4">
