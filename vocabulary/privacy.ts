@@ -11,9 +11,9 @@
 export const consentWording = {
   version: "2026-11-v1",
   booking:
-    "We use these details only to arrange your free consultation and advise you on studying abroad; we contact you the way you choose below, and never sell or share them for marketing.",
+    "We use these details only to arrange your free consultation and advise you on studying abroad; we contact you the way you choose here, and never sell or share them for marketing.",
   signup:
-    "We use these details to run your account and your applications; we contact you the way you choose below, and you can see, download or delete your data from your profile at any time.",
+    "We use these details to run your account and your applications; we contact you the way you choose here, and you can see, download or delete your data from your profile at any time.",
 } as const;
 
 /** How a student wants to be contacted: staff see it and are warned before using another way. */

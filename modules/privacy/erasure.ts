@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { consultations, dataExports, studentFiles, students } from "../../platform/db/schema.ts";
+import { applications, consultations, dataExports, studentFiles, students } from "../../platform/db/schema.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { PASSWORD_MAX_LENGTH } from "../../vocabulary/accounts.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
