@@ -92,10 +92,9 @@ export async function eraseStudent(
           )
       : [];
     const bookingIds = [...new Set([...ownBookings, ...merged].map((b) => b.id))];
-    const applicationRows = (await tx.execute(sql`select id from applications where student_id = ${studentId}`)) as unknown as {
-      rows: { id: number }[];
-    };
-    const applicationIds = applicationRows.rows.map((r) => Number(r.id));
+    const applicationIds = (
+      await tx.select({ id: applications.id }).from(applications).where(eq(applications.studentId, studentId))
+    ).map((a) => a.id);
 
     await keepReportCounts(tx, bookingIds, applicationIds);
     if (bookingIds.length) await tx.delete(consultations).where(inArray(consultations.id, bookingIds));
