@@ -3,6 +3,7 @@ import type { ConsultationService } from "../modules/consultations/consultations
 import type { CostService } from "../modules/costs/costs.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
+import type { PrivacyService } from "../modules/privacy/privacy.ts";
 import type { ScholarshipService } from "../modules/scholarships/scholarships.ts";
 import type { StaffMember, StaffService } from "../modules/staff/staff.ts";
 import type { StudentService } from "../modules/students/students.ts";
@@ -32,6 +33,8 @@ declare module "react-router" {
     costs: CostService;
     /** Scholarships, a student's matches first (decision 0025). */
     scholarships: ScholarshipService;
+    /** The student's control of their data: contact choices, access log, export, erasure (decision 0024). */
+    privacy: PrivacyService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */

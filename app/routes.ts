@@ -16,6 +16,7 @@ export default [
   route("forgotpassword", "routes/forgot-password.tsx"),
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("profile/delete", "routes/delete-account.tsx"),
   route("user/saved-courses", "routes/saved-courses.tsx"),
   route("user/applications", "routes/applications.tsx"),
   route("services/free-consultation", "routes/free-consultation.tsx"),

@@ -7,6 +7,7 @@ import {
   typesOfStudy,
   yearsOfStudy,
 } from "../vocabulary/consultations.ts";
+import { contactChoiceFields } from "./consent.ts";
 import { blankToUndefined, emailAddress, oneOf, optionalLine, personName, phoneNumber } from "./fields.ts";
 
 /**
@@ -24,6 +25,7 @@ export const consultationInputSchema = z.object({
   yearOfStudy: z.preprocess(blankToUndefined, oneOf(yearsOfStudy, consultationMessages.chooseYear).optional()),
   state: z.preprocess(blankToUndefined, oneOf(indianStates, consultationMessages.chooseState).optional()),
   qualification: optionalLine(100),
+  ...contactChoiceFields,
 });
 
 export type ConsultationInput = z.infer<typeof consultationInputSchema>;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "../platform/db/client.ts";
 import { consoleSettings } from "../platform/db/schema.ts";
 import { leadAssignmentModes, settingsMessages } from "../vocabulary/consultations.ts";
+import { BOOKING_RETENTION_MONTHS_MAX, DEFAULT_BOOKING_RETENTION_MONTHS, privacyMessages } from "../vocabulary/privacy.ts";
 
 /**
  * The console's settings an admin changes, shared by the modules that follow them: how new leads are
@@ -31,6 +32,12 @@ export const consoleSettingsSchema = z.object({
     .min(1, settingsMessages.targetHours)
     .max(100, settingsMessages.targetHours),
   workingHours: workingHoursSchema,
+  /** Bookings that never became students are anonymised this many months after booking (decision 0024). */
+  bookingRetentionMonths: z.coerce
+    .number({ error: privacyMessages.retentionMonths })
+    .int(privacyMessages.retentionMonths)
+    .min(1, privacyMessages.retentionMonths)
+    .max(BOOKING_RETENTION_MONTHS_MAX, privacyMessages.retentionMonths),
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 
@@ -38,6 +45,7 @@ export const defaultConsoleSettings: ConsoleSettings = {
   leadAssignment: "round_robin",
   firstResponseHours: 4,
   workingHours: { days: [1, 2, 3, 4, 5, 6], start: "09:30", end: "18:30" },
+  bookingRetentionMonths: DEFAULT_BOOKING_RETENTION_MONTHS,
 };
 
 const keys = Object.keys(defaultConsoleSettings) as (keyof ConsoleSettings)[];

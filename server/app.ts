@@ -14,6 +14,7 @@ import { createCostService } from "../modules/costs/costs.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
 import { AppError, rateLimited } from "../modules/errors.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
+import { createPrivacyService } from "../modules/privacy/privacy.ts";
 import { createScholarshipService } from "../modules/scholarships/scholarships.ts";
 import { createStaffService } from "../modules/staff/staff.ts";
 import { createStudentService } from "../modules/students/students.ts";
@@ -36,6 +37,7 @@ import { consultationsApi } from "./api/consultations.ts";
 import { documentsApi, filesRoute } from "./api/documents.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { presentCountry } from "./api/presenters.ts";
+import { exportFileRoute, privacyApi, staffErasureApi } from "./api/privacy.ts";
 import { staffApi } from "./api/staff.ts";
 import { staffCatalogueApi } from "./api/staff-catalogue.ts";
 import { staffChoosingApi } from "./api/staff-choosing.ts";
@@ -167,6 +169,7 @@ export function createApp(options: AppOptions) {
     log,
     limiter: rateLimiter,
   });
+  const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,
@@ -183,6 +186,9 @@ export function createApp(options: AppOptions) {
     // A catalogue import's dry run and apply are jobs: queued with the request's change of status, run by
     // whichever instance takes them, retried after a crash (decisions 0020, 0021).
     jobs: options.jobs,
+    // An admin's erasure of a student on a request by mail is the privacy module's (decision 0024).
+    eraseStudent: privacy.erase,
+    eraseBookings: privacy.eraseBookings,
   });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();
@@ -271,6 +277,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1", studentsApi(students));
   app.route("/api/v1", documentsApi(documents));
   app.route("/api/v1", choosingApi(catalogue, costs, scholarships));
+  app.route("/api/v1", privacyApi(privacy, cookies));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   app.route("/api/v1/staff", staffApi(staff, cookies));
   app.route("/api/v1/staff", staffLeadsApi(staff));
@@ -278,6 +285,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/staff", staffReportsApi(staff));
   app.route("/api/v1/staff", staffImportsApi(staff));
   app.route("/api/v1/staff", staffChoosingApi(staff));
+  app.route("/api/v1/staff", staffErasureApi(staff));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", () => {
@@ -285,6 +293,7 @@ export function createApp(options: AppOptions) {
   });
 
   app.get("/files/:publicId", filesRoute(documents));
+  app.get("/files/exports/:publicId", exportFileRoute(privacy));
   app.get("/staff/files/:publicId", staffFilesRoute(documents, staff));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   // An uploaded picture: its address names its storage key, new with each upload, so it is kept for a year.
@@ -367,6 +376,7 @@ export function createApp(options: AppOptions) {
         documents,
         costs,
         scholarships,
+        privacy,
         cookies,
         student: c.var.student,
         sessionToken: c.var.sessionToken,
@@ -381,17 +391,17 @@ export function createApp(options: AppOptions) {
       // A screen that failed because the database is away gets the "back in a minute" page, not a bug's 500.
       if (response.status >= 500 && pageErrors.some(isDatabaseUnavailable)) return unavailableResponse();
       // What a student's or a staff member's session sees is theirs alone: no browser or proxy may keep it.
-      const privacy = c.var.student || isStaffPath(c.req.path) ? "private, no-store" : "no-cache";
+      const cacheControl = c.var.student || isStaffPath(c.req.path) ? "private, no-store" : "no-cache";
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) {
         const headers = new Headers(response.headers);
-        headers.set("Cache-Control", privacy);
+        headers.set("Cache-Control", cacheControl);
         return new Response(response.body, { status: response.status, headers });
       }
       // Pages are read whole so their inline scripts can be allowed by hash in the policy.
       const html = await response.text();
       const headers = new Headers(response.headers);
       headers.set("Content-Security-Policy", pagePolicy(inlineScriptHashes(html)));
-      headers.set("Cache-Control", privacy);
+      headers.set("Cache-Control", cacheControl);
       return new Response(html, { status: response.status, headers });
     });
   }
@@ -417,6 +427,7 @@ export function createApp(options: AppOptions) {
     costs,
     scholarships,
     staff,
+    privacy,
     close,
   };
 }

@@ -1,5 +1,6 @@
 import type { ConsultationService } from "../modules/consultations/consultations.ts";
 import type { IdentityService } from "../modules/identity/identity.ts";
+import { type PrivacyService, privacyJobs } from "../modules/privacy/privacy.ts";
 import { digestDue, importJobs, type StaffService } from "../modules/staff/staff.ts";
 import type { JobQueue } from "../platform/jobs.ts";
 import type { Logger } from "../platform/log.ts";
@@ -14,17 +15,22 @@ export async function startBackgroundWork(
   services: {
     consultations: Pick<ConsultationService, "retryPendingMail">;
     identity: Pick<IdentityService, "sweepExpired">;
+    privacy: Pick<PrivacyService, "jobs">;
     staff: Pick<StaffService, "sendDailyDigests"> & { imports: Pick<StaffService["imports"], "steps"> };
   },
   digestHourIst: number,
   log: Logger,
 ): Promise<void> {
   // Mail that could not be sent when a booking was made is retried every five minutes; expired
-  // sessions and codes are swept on the same beat, and once at start.
+  // sessions (students' and staff's), codes and data exports are swept on the same beat, and once at start.
   await queue.work(
     "upkeep",
     async () => {
-      await Promise.all([services.consultations.retryPendingMail(), services.identity.sweepExpired()]);
+      await Promise.all([
+        services.consultations.retryPendingMail(),
+        services.identity.sweepExpired(),
+        services.privacy.jobs.sweepExpired(),
+      ]);
     },
     { exclusive: true },
   );
@@ -45,6 +51,26 @@ export async function startBackgroundWork(
   );
   await queue.every("staff-digest", "*/10 * * * *");
   await queue.send("staff-digest", {});
+
+  // The student's control of their data (decision 0024): an export is built by a job queued with the
+  // request; an erased student's files are removed again by a job, should the process stop before it
+  // did; bookings past the retention period an admin set are anonymised every night, and once at start.
+  const { jobs: privacy } = services.privacy;
+  await queue.work(privacyJobs.buildExport, async ({ exportId }: { exportId: number }) => privacy.buildExport(exportId), {
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    expireInSeconds: 15 * 60,
+  });
+  await queue.work(privacyJobs.removeFiles, async ({ keys }: { keys: string[] }) => privacy.removeFiles(keys));
+  await queue.work(
+    privacyJobs.retention,
+    async () => {
+      await privacy.retention();
+    },
+    { exclusive: true },
+  );
+  await queue.every(privacyJobs.retention, "30 3 * * *");
+  await queue.send(privacyJobs.retention, {});
 
   // A catalogue import's dry run and apply (decision 0020), queued by the request that starts them. A
   // step that meets an unexpected error (a lost connection, a restart of the database) is run again a

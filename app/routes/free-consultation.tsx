@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { ContactChoices } from "~/components/contact-choices";
 import { SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { notify } from "~/lib/toast";
@@ -13,6 +14,7 @@ import {
   typesOfStudy,
   yearsOfStudy,
 } from "../../vocabulary/consultations.ts";
+import { consentWording } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/free-consultation";
 
 export const meta: Route.MetaFunction = () => [
@@ -239,6 +241,12 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               markRequired
               error={fields.qualification}
               defaultValue={values.qualification}
+            />
+            <ContactChoices
+              preferred={values.preferredContact}
+              news={values.newsAndOffers === "on"}
+              notice={consentWording.booking}
+              error={fields.preferredContact}
             />
             <div className="col-12">
               <button type="submit" className="btn btn-primary btn-lg" disabled={submitting}>

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import type { ScreenHandle } from "~/root";
+import { SESSION_DAYS, SESSION_IDLE_DAYS } from "../../vocabulary/accounts.ts";
+import { consentWording, DATA_EXPORT_HOURS } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,12 +16,14 @@ export const meta: Route.MetaFunction = () => [
 /** The privacy policy is shown without the header and footer (spec section 2). */
 export const handle = { hideChrome: true } satisfies ScreenHandle;
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.site };
+export async function loader({ context }: Route.LoaderArgs) {
+  // The period in force, as an admin set it: the page says what the nightly job does.
+  return { site: context.site, retentionMonths: await context.privacy.bookingRetentionMonths() };
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const { email } = loaderData.site;
+  const { retentionMonths } = loaderData;
   const mail = <a href={`mailto:${email}`}>{email}</a>;
 
   return (
@@ -40,12 +44,24 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
         <h2 id="privacy-personal" className="h4">
           Personal information
         </h2>
-        <p>
-          When you sign up, book a free consultation, complete your profile or apply to a course through us, we collect the
-          information you give us. This may include your name, e-mail address, phone number, date of birth, address, academic
-          history and marks, test scores, the courses and countries you are interested in, and documents you upload such as mark
-          sheets, passport copies, statements of purpose and letters of recommendation.
-        </p>
+        <p>We collect only what you give us:</p>
+        <ul>
+          <li>
+            when you book a free consultation: your name, phone number, e-mail, study destination, type of study, subject, and if
+            you give them your year of study, state and qualification;
+          </li>
+          <li>when you sign up: your full name, e-mail, phone number and a password (kept only as a one-way hash);</li>
+          <li>
+            on your profile: gender, date of birth, passport number, address, your marks, the courses you save, and the documents
+            and photo you upload (CV, statement of purpose, letters of recommendation, passport, mark sheets);
+          </li>
+          <li>
+            how you want to be contacted (e-mail, WhatsApp or a phone call) and whether you want news and offers. News and offers
+            are off unless you tick the box. We keep your choice with the version of the notice you agreed to (now{" "}
+            {consentWording.version}) and the time.
+          </li>
+        </ul>
+        <p>When our staff work on your applications they record each stage, the offer or visa details and internal notes.</p>
       </section>
 
       <section className="mt-4" aria-labelledby="privacy-payment">
@@ -53,9 +69,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           Payment information
         </h2>
         <p>
-          If you pay for a service, such as an application fee, we record the amount, the date, the service paid for and a
-          transaction reference. Card numbers, UPI credentials and net-banking passwords are entered with our payment partner and
-          are not stored by Ignite.
+          Ignite takes no payments on this website and stores no card numbers, UPI details or bank passwords. Fees you pay to a
+          university are paid to that university.
         </p>
       </section>
 
@@ -64,10 +79,12 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           Automatically collected information
         </h2>
         <p>
-          When you visit the website we automatically receive technical information such as your IP address, browser and device
-          type, the pages you view, the time of your visit and the site that referred you. We use cookies and similar storage to
-          keep you signed in and to remember your preferences. You can block cookies in your browser, but some features, such as
-          signing in, may then not work.
+          Signing in sets one cookie, which keeps you signed in for {SESSION_DAYS} days, or until it is unused for{" "}
+          {SESSION_IDLE_DAYS} days; a password reset uses a second one for 15 minutes. We note the browser and system each session
+          was opened from, so your profile can list your signed-in devices. Your browser keeps your e-mail and account number, and
+          after a booking your first and last name, so the site can show them. The address you connect from is used to count
+          requests against abuse limits for at most an hour. Our server logs record each request&apos;s path, time and outcome,
+          never passwords or codes. We use no advertising or tracking cookies.
         </p>
       </section>
 
@@ -77,12 +94,14 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
         </h2>
         <p>We use your information to:</p>
         <ul>
-          <li>provide counselling and suggest courses, countries, universities and scholarships that fit your profile;</li>
-          <li>prepare and submit applications to universities on your behalf, with your agreement;</li>
-          <li>help with visa applications and mock visa interviews;</li>
-          <li>contact you about your consultation, applications and account by e-mail, phone or messaging apps;</li>
-          <li>keep the website secure, prevent misuse and improve our services;</li>
-          <li>meet our legal and regulatory obligations.</li>
+          <li>arrange your free consultation and advise you on courses, countries and universities;</li>
+          <li>run your account, your saved courses and the applications our counsellors prepare with you;</li>
+          <li>
+            contact you about your consultation, applications and account, the way you chose; our staff see your choice and are
+            warned before using another way;
+          </li>
+          <li>send news and offers only if you ticked the box for them;</li>
+          <li>keep the website secure, prevent misuse and count our work in anonymous reports.</li>
         </ul>
       </section>
 
@@ -91,11 +110,11 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           Sharing your information
         </h2>
         <p>
-          We do not sell your personal information. We share it only where needed to provide our services: with the universities
-          and colleges you choose to apply to, with visa and immigration authorities when you ask us to help with a visa, with
-          education-loan and accommodation partners if you request their services, and with service providers who host our systems
-          or process payments for us under confidentiality obligations. We may also disclose information where required by law or
-          to protect the rights and safety of our students, staff or others.
+          We do not sell your personal information or share it for marketing. Inside Ignite, your counsellor sees your record;
+          admins and read-only staff may see every record; document verifiers open documents to check them. Every time staff open
+          or download one of your documents, or export a list that includes you, it is recorded, and you can see it on your
+          profile under &quot;Who has seen my data&quot;. Outside Ignite we share your details only with the universities you ask
+          us to apply to, with visa authorities when you ask for our help with a visa, or where the law requires it.
         </p>
       </section>
 
@@ -104,11 +123,31 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           Data security
         </h2>
         <p>
-          We use reasonable technical and organisational measures to protect your information, including encrypted connections,
-          access controls and limited staff access. No method of transmission or storage is completely secure, so we cannot
-          guarantee absolute security. Please keep your password private and tell us at once if you believe your account has been
-          misused.
+          Passwords and one-time codes are stored only as hashes. Documents are kept in private storage under random names and are
+          sent only to you and to the staff allowed to see them, each staff view recorded in an audit log that cannot be changed.
+          Please keep your password private and tell us at once if you believe your account has been misused.
         </p>
+      </section>
+
+      <section className="mt-4" aria-labelledby="privacy-retention">
+        <h2 id="privacy-retention" className="h4">
+          How long we keep it
+        </h2>
+        <ul>
+          <li>Your account and everything in it: until you delete it, or ask us to.</li>
+          <li>
+            A consultation booking that never became an account: {retentionMonths} months from the booking. Then the names, phone,
+            e-mail and answers are deleted every night; our reports keep only an anonymous count.
+          </li>
+          <li>
+            Signed-in sessions end after {SESSION_DAYS} days (or {SESSION_IDLE_DAYS} unused) and are then deleted; password-reset
+            codes after 10 minutes; a download of your data after {DATA_EXPORT_HOURS} hours.
+          </li>
+          <li>
+            The record of what our staff did (the audit log) is kept so we can show how your data was handled; it names you by
+            account number, not by name.
+          </li>
+        </ul>
       </section>
 
       <section className="mt-4" aria-labelledby="privacy-rights">
@@ -116,9 +155,26 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           Your rights
         </h2>
         <p>
-          You may ask to see the personal information we hold about you, to correct it, or to have it deleted when it is no longer
-          needed for the services you asked for or for legal purposes. You may also withdraw your consent to marketing messages at
-          any time. To make a request, write to {mail}. We may need to confirm your identity first.
+          India&apos;s Digital Personal Data Protection Act, 2023 gives you the right to know, correct and erase your data. On
+          your profile you can:
+        </p>
+        <ul>
+          <li>see and correct your details and marks, and replace or delete any document;</li>
+          <li>change how you want to be contacted and whether you want news and offers, at any time;</li>
+          <li>see who among our staff has opened your documents or exported a list that included you;</li>
+          <li>
+            download everything we hold about you (a ZIP with your details, marks, saved courses, applications and their history,
+            bookings, consents and your documents), through a link only you can use, for {DATA_EXPORT_HOURS} hours;
+          </li>
+          <li>
+            delete your account: after you enter your password again, your account, documents, photo, our notes and your sessions
+            are erased for good and the files removed from storage; your bookings and applications remain only as anonymous counts
+            in our reports. You may sign up again later with the same e-mail.
+          </li>
+        </ul>
+        <p>
+          Without an account, or if you cannot sign in, write to {mail}: we confirm who you are and carry out the same erasure,
+          which our audit log records.
         </p>
       </section>
 
@@ -127,9 +183,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           Payment processing
         </h2>
         <p>
-          Online payments are handled by third-party payment gateways that follow recognised card-industry security standards.
-          Their use of your payment details is governed by their own privacy policies. Fees paid directly to a university are
-          handled under that university&apos;s terms.
+          No payment is processed on this website. If that changes, this page will say which payment partner handles it and what
+          it keeps, before any payment is taken.
         </p>
       </section>
 
@@ -138,8 +193,9 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           Changes to this policy
         </h2>
         <p>
-          We may update this policy from time to time. The current version is always available on this page, and we will let
-          registered students know by e-mail about significant changes.
+          We may update this policy from time to time; the current version is always on this page. When the notice you agree to on
+          our forms changes, its version changes too, and the new version is recorded with your choices the next time you give
+          them.
         </p>
       </section>
 

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from "
 import { DevicesSection } from "~/components/devices-section";
 import { DocumentsSection } from "~/components/documents-section";
 import { ruleAttributes, TextField } from "~/components/form-fields";
+import { PrivacySection } from "~/components/privacy-section";
 import { ScholarshipDeadlines } from "~/components/scholarship-deadlines";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
@@ -12,6 +13,7 @@ import { profileSchema } from "../../modules/students/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import { documentMessages } from "../../vocabulary/documents.ts";
+import { privacyMessages } from "../../vocabulary/privacy.ts";
 import { genders, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
 import type { loader as rootLoader } from "../root";
 import recordsStyles from "../styles/records.scss?url";
@@ -22,11 +24,14 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reco
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
-  const [profile, files, sessions, scholarshipDeadlines] = await Promise.all([
+  const [profile, files, sessions, scholarshipDeadlines, contact, access, dataExport] = await Promise.all([
     context.students.getProfile(student.studentId),
     context.documents.list(student.studentId),
     context.identity.devices(student.studentId, context.sessionToken ?? ""),
     context.scholarships.upcomingDeadlines(student.studentId),
+    context.privacy.contactPreferences(student.studentId),
+    context.privacy.accessLog(student.studentId),
+    context.privacy.latestExport(student.studentId),
   ]);
   const devices = sessions.map((s) => ({
     id: s.id,
@@ -44,7 +49,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reviewReason: f.reviewReason,
     reviewMessage: f.reviewMessage,
   }));
-  return { profile, documents, devices, scholarshipDeadlines, rules: fieldRules(profileSchema) };
+  const privacy = {
+    contact: {
+      preferredContact: contact.preferredContact,
+      newsAndOffers: contact.newsAndOffers,
+      consentVersion: contact.consentVersion,
+      consented: contact.consentedAt ? inIndianTime(contact.consentedAt) : null,
+    },
+    access: access.map((a) => ({ when: inIndianTime(a.at), staffName: a.staffName, staffRole: a.staffRole, text: a.text })),
+    dataExport: dataExport && { status: dataExport.status, url: dataExport.url, expires: inIndianTime(dataExport.expiresAt) },
+  };
+  return { profile, documents, devices, scholarshipDeadlines, privacy, rules: fieldRules(profileSchema) };
 }
 
 /** Save: one schema checks the whole record; the student is the session's, email and password stay as they are. */
@@ -55,6 +70,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (value("intent") === "sign-out-others") {
     const ended = await context.identity.signOutOtherDevices(student.studentId, context.sessionToken ?? "");
     return { ok: true as const, intent: "sign-out-others" as const, message: accountMessages.signedOutOthers(ended) };
+  }
+  if (value("intent") === "contact-choices") {
+    return refusalOr(async () => {
+      await context.privacy.changeContactPreferences(student.studentId, {
+        preferredContact: value("preferredContact"),
+        newsAndOffers: value("newsAndOffers"),
+      });
+      return { ok: true as const, intent: "contact-choices" as const, message: privacyMessages.contactSaved };
+    });
+  }
+  if (value("intent") === "data-export") {
+    return refusalOr(async () => {
+      await context.privacy.requestExport(student.studentId);
+      return { ok: true as const, intent: "data-export" as const, message: privacyMessages.exportAsked };
+    });
   }
   if (value("intent") === "delete-document") {
     return refusalOr(async () => {
@@ -91,7 +121,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, documents, devices, rules } = loaderData;
+  const { profile, documents, devices, privacy, rules } = loaderData;
   // The photo is already in the root data (the navbar shows it); it is not read twice.
   const photoUrl = useRouteLoaderData<typeof rootLoader>("root")?.student?.photoUrl ?? null;
   const [params] = useSearchParams();
@@ -319,6 +349,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <DocumentsSection documents={documents} photoUrl={photoUrl} />
       <ScholarshipDeadlines deadlines={loaderData.scholarshipDeadlines} />
       <DevicesSection devices={devices} />
+      <PrivacySection {...privacy} />
     </div>
   );
 }

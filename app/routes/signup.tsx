@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { ContactChoices } from "~/components/contact-choices";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { safeRedirectTarget } from "~/lib/redirect-target";
@@ -7,6 +8,7 @@ import { notify } from "~/lib/toast";
 import { signupFormSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
+import { consentWording } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign Up | Ignite" }];
@@ -24,6 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     phone: String(form.get("phone") ?? ""),
     password: String(form.get("password") ?? ""),
     confirmPassword: String(form.get("confirmPassword") ?? ""),
+    preferredContact: String(form.get("preferredContact") ?? ""),
+    newsAndOffers: String(form.get("newsAndOffers") ?? ""),
   };
   return refusalOr(async () => {
     const session = await context.identity.signUp(values, context.clientIp, request.headers.get("User-Agent") ?? undefined);
@@ -76,6 +80,14 @@ export default function Signup({ actionData, loaderData }: Route.ComponentProps)
           />
         ))}
         <p className="small text-body-secondary">{accountMessages.passwordRule}</p>
+        <div className="mb-3">
+          <ContactChoices
+            preferred={typed.preferredContact}
+            news={typed.newsAndOffers === "on"}
+            notice={consentWording.signup}
+            error={errors.preferredContact}
+          />
+        </div>
         <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
           Sign Up
         </button>

@@ -4,6 +4,7 @@ import { consultations } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { consultationMessages } from "../../vocabulary/consultations.ts";
+import { consentWording } from "../../vocabulary/privacy.ts";
 import { assigneeForNewLead } from "../lead-assignment.ts";
 import { parseInput } from "../validation.ts";
 import { type ConsultationInput, consultationInputSchema } from "./input.ts";
@@ -70,7 +71,15 @@ export async function bookConsultation(
     }
     const [booking] = await tx
       .insert(consultations)
-      .values({ ...input, studentId: options.studentId, createdAt: now, assignedStaffId: await assigneeForNewLead(tx) })
+      .values({
+        ...input,
+        studentId: options.studentId,
+        createdAt: now,
+        assignedStaffId: await assigneeForNewLead(tx),
+        // The form showed the consent sentence of this version: stored with the booking (decision 0024).
+        consentVersion: consentWording.version,
+        consentedAt: now,
+      })
       .returning();
     if (!booking) throw new Error("insert returned no row");
     return { booking, alreadyBooked: false, message: consultationMessages.booked };

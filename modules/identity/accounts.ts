@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { consultations, students } from "../../platform/db/schema.ts";
+import { consultations, studentConsents, students } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import { accountMessages, SESSION_DAYS } from "../../vocabulary/accounts.ts";
+import { consentWording } from "../../vocabulary/privacy.ts";
 import { AppError } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { hashPassword, passwordMatches } from "../passwords.ts";
@@ -104,6 +105,7 @@ export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string,
         .where(and(eq(consultations.email, input.email), eq(consultations.status, "Converted"), isNull(consultations.studentId)))
         .orderBy(desc(consultations.createdAt))
         .limit(1);
+      const consentedAt = nowOf(deps);
       const [created] = await tx
         .insert(students)
         .values({
@@ -112,9 +114,22 @@ export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string,
           phone: input.phone,
           passwordHash,
           counsellorStaffId: lead?.counsellor ?? null,
+          // The sign-up form showed the consent sentence of this version (decision 0024).
+          preferredContact: input.preferredContact,
+          newsAndOffers: input.newsAndOffers,
+          consentVersion: consentWording.version,
+          consentedAt,
         })
         .returning();
       if (!created) throw new Error("insert returned no row");
+      await tx.insert(studentConsents).values({
+        studentId: created.id,
+        preferredContact: input.preferredContact,
+        newsAndOffers: input.newsAndOffers,
+        wordingVersion: consentWording.version,
+        source: "sign-up",
+        givenAt: consentedAt,
+      });
       if (lead) await tx.update(consultations).set({ studentId: created.id }).where(eq(consultations.id, lead.id));
       return created;
     });

@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "../../vocabulary/accounts.ts";
+import { contactChoiceFields } from "../consent.ts";
 import { emailAddress, personName, phoneNumber } from "../fields.ts";
 
 export const emailSchema = emailAddress(accountMessages.enterEmail);
@@ -20,6 +21,7 @@ const signupFields = {
   email: emailSchema,
   phone: phoneNumber,
   password: passwordSchema,
+  ...contactChoiceFields,
 };
 /** The confirmation, when sent, must be filled in and equal the password. */
 const confirmation = z.string().min(1, accountMessages.fillTheForm).max(PASSWORD_MAX_LENGTH);

@@ -35,6 +35,17 @@ export interface StaffDeps {
    * (the command line, tests of the domain) a step starts at once in this process.
    */
   jobs?: JobSender;
+  /**
+   * Erases a student for good (the privacy module's erasure, handed in by the server, decision 0024);
+   * the console checks who may and what was asked, then calls it. Without it the console cannot erase.
+   */
+  eraseStudent?: (
+    studentId: number,
+    actor: AuditActor,
+    request: { by: "staff"; reason: string },
+  ) => Promise<{ documents: number; applications: number; bookings: number; files: number }>;
+  /** Erases a person's bookings when they have no account (the privacy module's, as above). */
+  eraseBookings?: (leadId: number, actor: AuditActor, reason: string) => Promise<{ bookings: number }>;
 }
 
 /** Per address and per account, as for students (decision 0011), with the failures reserved before the check. */

@@ -1,20 +1,8 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { auditLog } from "../../platform/db/schema.ts";
-import type { StaffMember } from "./policies.ts";
 
-/** Who did it: a staff member, or the system itself (start-up, the command line) under a name. */
-export type AuditActor = StaffMember | { system: string };
-
-export interface AuditEntry {
-  action: string;
-  subjectType: string;
-  subjectId: string | number;
-  /** The student the action concerns, if any: it then shows on their record's timeline (and, later, their access log). */
-  studentId?: number | null;
-  before?: unknown;
-  after?: unknown;
-}
+export { type AuditActor, type AuditEntry, recordAudit } from "../audit-log.ts";
 
 export interface AuditRecord {
   id: number;
@@ -27,22 +15,6 @@ export interface AuditRecord {
   studentId: number | null;
   before: unknown;
   after: unknown;
-}
-
-const labelOf = (actor: AuditActor) => ("system" in actor ? actor.system : `${actor.fullName} (${actor.role})`);
-
-/** Appends an entry; the database refuses to change or remove one afterwards. */
-export async function recordAudit(db: Pick<Database, "insert">, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorStaffId: "system" in actor ? null : actor.staffId,
-    actorLabel: labelOf(actor),
-    action: entry.action,
-    subjectType: entry.subjectType,
-    subjectId: String(entry.subjectId),
-    studentId: entry.studentId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
 }
 
 /** A page of the log, newest first; `before` pages back by id; filters by subject or action. */

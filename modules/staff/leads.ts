@@ -13,6 +13,7 @@ import {
   MAX_BULK_ASSIGN,
   studyDestinations,
 } from "../../vocabulary/consultations.ts";
+import { type ContactChannel, privacyMessages } from "../../vocabulary/privacy.ts";
 import { type ConsoleSettings, readConsoleSettings } from "../console-settings.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
@@ -24,6 +25,7 @@ import { newLeadSchema } from "./input.ts";
 import {
   canAssignLeads,
   canCreateLeads,
+  canEraseStudents,
   canMergeLeads,
   canSeeAllLeads,
   canSeeLeads,
@@ -64,6 +66,12 @@ export interface Lead {
   firstResponseDue: Date;
   /** How the first response stands: null for a lead that left New before first contact was recorded. */
   firstResponse: FirstResponseState | null;
+  /** How the person wants to be contacted, and whether they agreed to news and offers (decision 0024). */
+  preferredContact: ContactChannel;
+  newsAndOffers: boolean;
+  /** The consent sentence's version agreed to on the form, and when; null for a lead staff entered. */
+  consentVersion: string | null;
+  consentedAt: Date | null;
 }
 
 const leadColumns = {
@@ -86,6 +94,10 @@ const leadColumns = {
   source: consultations.source,
   firstContactedAt: consultations.firstContactedAt,
   mergedIntoId: consultations.mergedIntoId,
+  preferredContact: consultations.preferredContact,
+  newsAndOffers: consultations.newsAndOffers,
+  consentVersion: consultations.consentVersion,
+  consentedAt: consultations.consentedAt,
   possibleDuplicate: sql<boolean>`exists (select 1 from ${consultations} as other
     where other.id <> ${consultations.id} and other.merged_into_id is null
       and (other.email = ${consultations.email} or other.phone_number = ${consultations.phoneNumber}))`,
@@ -542,4 +554,26 @@ export async function overdueLeads(deps: StaffDeps, member: StaffMember, now: Da
     .orderBy(asc(consultations.createdAt), asc(consultations.id))
     .limit(LEADS_PAGE_SIZE * 4);
   return withTiming(rows as LeadRow[], settings, now);
+}
+
+const leadErasureSchema = z.object({
+  reason: z.string({ error: privacyMessages.enterReason }).trim().min(3, privacyMessages.enterReason).max(500),
+  confirmEmail: z.string({ error: privacyMessages.confirmEmailMismatch }).trim().toLowerCase().max(254),
+});
+
+/**
+ * Erases a person who booked but has no account, on a request by mail (admins, decision 0024): the
+ * lead's e-mail typed again confirms it. A lead linked to a student is erased from the student's record.
+ */
+export async function eraseLead(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
+  const lead = await getLead(deps, member, id);
+  if (!canEraseStudents(member) || !deps.eraseBookings) throw notAllowed();
+  const input = parseInput(leadErasureSchema, raw);
+  if (input.confirmEmail !== lead.email) {
+    throw new AppError("invalid_input", privacyMessages.confirmEmailMismatch, {
+      confirmEmail: privacyMessages.confirmEmailMismatch,
+    });
+  }
+  if (lead.studentId) throw new AppError("conflict", privacyMessages.leadHasAccount);
+  return deps.eraseBookings(id, member, input.reason);
 }

@@ -62,6 +62,12 @@ export const studentVisibleTo = (member: StaffMember, student: { counsellorStaff
 /** Changing a student's record (notes, tasks, applications, e-mails): admins and counsellors. */
 export const canWorkStudents = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";
 
+/**
+ * Erasing a person's data on a request that came by mail or phone (decision 0024), a student's or,
+ * without an account, a lead's bookings: admins, who see every record; the erasure is audited.
+ */
+export const canEraseStudents = (member: StaffMember) => member.role === "admin";
+
 /** Reviewing documents (approve, ask for a correction, waive): verifiers, counsellors and admins. */
 export const canReviewDocuments = (member: StaffMember) => member.role !== "read_only";
 

@@ -14,10 +14,12 @@ export async function getConsoleSettings(deps: StaffDeps, member: StaffMember): 
 /** Changes the console's settings (admins), every one given at once; audited with before and after. */
 export async function changeConsoleSettings(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<ConsoleSettings> {
   if (!canManageSettings(member)) throw notAllowed();
-  const settings = parseInput(consoleSettingsSchema, raw);
-  settings.workingHours.days = [...new Set(settings.workingHours.days)].sort();
+  // The retention period came later (decision 0024): a client that does not send it keeps the one in force.
+  const given = parseInput(consoleSettingsSchema.partial({ bookingRetentionMonths: true }), raw);
+  given.workingHours.days = [...new Set(given.workingHours.days)].sort();
   const saved = await deps.db.transaction(async (tx) => {
     const before = await readConsoleSettings(tx);
+    const settings = { ...given, bookingRetentionMonths: given.bookingRetentionMonths ?? before.bookingRetentionMonths };
     await writeConsoleSettings(tx, settings, deps.now?.() ?? new Date());
     await recordAudit(tx, member, {
       action: "settings.changed",

@@ -59,6 +59,7 @@ import {
   assignLeads,
   changeLeadStatus,
   createLead,
+  eraseLead,
   getLead,
   leadCounsellors,
   leadDetails,
@@ -82,6 +83,7 @@ import {
   assignCounsellor,
   emailDraft,
   emailStudent,
+  eraseStudent,
   getStudentRecord,
   listStudents,
 } from "./student-records.ts";
@@ -105,6 +107,7 @@ export type { Lead, LeadCounsellor, LeadFilters } from "./leads.ts";
 export {
   canAssignLeads,
   canCreateLeads,
+  canEraseStudents,
   canManageCatalogue,
   canManageScholarships,
   canManageSettings,
@@ -161,12 +164,16 @@ export function createStaffService(deps: StaffDeps) {
     emailDraft,
     emailStudent: (actor: StaffMember, studentId: number, raw: unknown) => emailStudent(deps, actor, studentId, raw),
     assignCounsellor: (actor: StaffMember, studentId: number, raw: unknown) => assignCounsellor(deps, actor, studentId, raw),
+    /** Erases a student on a request that came by mail (admins); audited (decision 0024). */
+    eraseStudent: (actor: StaffMember, studentId: number, raw: unknown) => eraseStudent(deps, actor, studentId, raw),
     activeCounsellors: () => activeCounsellors(deps),
     leadDetails: (actor: StaffMember, id: number) => leadDetails(deps, actor, id),
     leadCounsellors: (actor: StaffMember) => leadCounsellors(deps, actor),
     assignLeads: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
     createLead: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
     mergeLeads: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
+    /** Erases a person's bookings when they have no account, on a request by mail (admins); audited. */
+    eraseLead: (actor: StaffMember, id: number, raw: unknown) => eraseLead(deps, actor, id, raw),
     /** Leads past their first-response due time that this member may see (the "Today" view calls it). */
     overdueLeads: (actor: StaffMember) => overdueLeads(deps, actor, deps.now?.() ?? new Date()),
     settings: (actor: StaffMember) => getConsoleSettings(deps, actor),

@@ -14,6 +14,7 @@ import {
   universities,
 } from "../../platform/db/schema.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
+import { type ContactChannel, contactChannelLabels, privacyMessages } from "../../vocabulary/privacy.ts";
 import {
   emailTemplateNames,
   emailTemplates,
@@ -29,7 +30,14 @@ import { notAllowed, type StaffDeps } from "./accounts.ts";
 import { type ApplicationRow, applicationsOfStudent } from "./applications.ts";
 import { recordAudit } from "./audit.ts";
 import { documentVersions, type ReviewedFile } from "./document-review.ts";
-import { canManageStaff, canSeeAllStudents, canSeeStudents, canWorkStudents, type StaffMember } from "./policies.ts";
+import {
+  canEraseStudents,
+  canManageStaff,
+  canSeeAllStudents,
+  canSeeStudents,
+  canWorkStudents,
+  type StaffMember,
+} from "./policies.ts";
 import { studentForStaff } from "./student-access.ts";
 
 export interface StudentListRow {
@@ -62,6 +70,11 @@ export interface StudentRecord {
   createdAt: Date;
   counsellorStaffId: number | null;
   counsellor: string | null;
+  /** How the student wants to be contacted and whether they want news and offers (decision 0024). */
+  preferredContact: ContactChannel;
+  newsAndOffers: boolean;
+  consentVersion: string | null;
+  consentedAt: Date | null;
   marks: { qualification: string; percentage: number | null; cgpa: number | null }[];
   documents: ReviewedFile[];
   savedCourses: { courseId: number; course: string; university: string; country: string }[];
@@ -201,6 +214,10 @@ export async function getStudentRecord(deps: StaffDeps, member: StaffMember, stu
     createdAt: student.createdAt,
     counsellorStaffId: student.counsellorStaffId,
     counsellor: counsellor?.fullName ?? null,
+    preferredContact: student.preferredContact,
+    newsAndOffers: student.newsAndOffers,
+    consentVersion: student.consentVersion,
+    consentedAt: student.consentedAt,
     marks: qualificationLevels.map((level) => {
       const row = marks.find((m) => m.qualification === level);
       return {
@@ -245,6 +262,8 @@ export const emailSchema = z.object({
   template: oneOf(emailTemplateNames, recordMessages.chooseTemplate),
   subject: z.string({ error: recordMessages.enterSubject }).trim().min(1, recordMessages.enterSubject).max(200),
   body: z.string({ error: recordMessages.enterBody }).trim().min(1, recordMessages.enterBody).max(10_000),
+  /** Ticked when the student prefers another way to be contacted and the counsellor e-mails all the same. */
+  acknowledgeChannel: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
 });
 
 /** The template's subject and message for this student, as the e-mail form starts them. */
@@ -259,6 +278,11 @@ export async function emailStudent(deps: StaffDeps, member: StaffMember, student
   const student = await studentForStaff(deps.db, member, studentId);
   if (!canWorkStudents(member)) throw notAllowed();
   const input = parseInput(emailSchema, raw);
+  // The student chose another way to be contacted: the counsellor is warned first and confirms (decision 0024).
+  if (student.preferredContact !== "email" && !input.acknowledgeChannel) {
+    const message = privacyMessages.acknowledgeChannel(contactChannelLabels[student.preferredContact]);
+    throw new AppError("conflict", message, { acknowledgeChannel: message });
+  }
   if (!deps.mailer) throw new AppError("unavailable", recordMessages.emailFailed);
   try {
     await deps.mailer.send({ to: student.email, subject: input.subject, text: input.body });
@@ -271,7 +295,11 @@ export async function emailStudent(deps: StaffDeps, member: StaffMember, student
     subjectType: "student",
     subjectId: student.id,
     studentId: student.id,
-    after: { subject: input.subject, template: input.template },
+    after: {
+      subject: input.subject,
+      template: input.template,
+      ...(student.preferredContact !== "email" ? { despitePreferred: student.preferredContact } : {}),
+    },
   });
   return { email: student.email };
 }
@@ -314,4 +342,26 @@ export async function activeCounsellors(deps: StaffDeps) {
       .where(and(eq(staff.role, "counsellor"), isNull(staff.disabledAt), isNotNull(staff.passwordHash)))
       .orderBy(asc(staff.fullName))
   );
+}
+
+const erasureSchema = z.object({
+  reason: z.string({ error: privacyMessages.enterReason }).trim().min(3, privacyMessages.enterReason).max(500),
+  confirmEmail: z.string({ error: privacyMessages.confirmEmailMismatch }).trim().toLowerCase().max(254),
+});
+
+/**
+ * Erases a student on a request that came by mail or phone (admins, decision 0024): the reason says how
+ * the request came, the student's e-mail typed again confirms which record; the privacy module erases
+ * and audits it as this member's act.
+ */
+export async function eraseStudent(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {
+  const student = await studentForStaff(deps.db, member, studentId);
+  if (!canEraseStudents(member) || !deps.eraseStudent) throw notAllowed();
+  const input = parseInput(erasureSchema, raw);
+  if (input.confirmEmail !== student.email) {
+    throw new AppError("invalid_input", privacyMessages.confirmEmailMismatch, {
+      confirmEmail: privacyMessages.confirmEmailMismatch,
+    });
+  }
+  return deps.eraseStudent(student.id, member, { by: "staff", reason: input.reason });
 }

@@ -22,6 +22,7 @@ import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { courseLevels, courseModes, feePeriods, universityTypes } from "../../vocabulary/catalogue.ts";
 import { consultationStatuses, leadSources, lostReasons } from "../../vocabulary/consultations.ts";
 import { attachmentTypes, correctionReasons, reviewStates, storedFileTypes } from "../../vocabulary/documents.ts";
+import { consentSources, contactChannels } from "../../vocabulary/privacy.ts";
 import { staffRoles } from "../../vocabulary/staff.ts";
 import { genders, qualificationLevels } from "../../vocabulary/students.ts";
 
@@ -171,6 +172,12 @@ export const consultations = pgTable(
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     staffNotifiedAt: timestamp("staff_notified_at", { withTimezone: true }),
     mailAttempts: smallint("mail_attempts").notNull().default(0),
+    /** How the person wants to be contacted, and whether they agreed to news and offers (decision 0024). */
+    preferredContact: text("preferred_contact", { enum: contactChannels }).notNull().default("email"),
+    newsAndOffers: boolean("news_and_offers").notNull().default(false),
+    /** The version of the consent sentence the person agreed to, and when; null for a lead staff entered. */
+    consentVersion: text("consent_version"),
+    consentedAt: timestamp("consented_at", { withTimezone: true }),
   },
   (t) => [
     index("consultations_contact_idx").on(t.email, t.phoneNumber, t.createdAt),
@@ -197,7 +204,53 @@ export const students = pgTable("students", {
   counsellorStaffId: integer("counsellor_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The student's current contact choices and consent (decision 0024); every change is in student_consents. */
+  preferredContact: text("preferred_contact", { enum: contactChannels }).notNull().default("email"),
+  newsAndOffers: boolean("news_and_offers").notNull().default(false),
+  consentVersion: text("consent_version"),
+  consentedAt: timestamp("consented_at", { withTimezone: true }),
 });
+
+/** Every consent a student gave or changed: the choices, the wording's version, when and where. */
+export const studentConsents = pgTable(
+  "student_consents",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    preferredContact: text("preferred_contact", { enum: contactChannels }).notNull(),
+    newsAndOffers: boolean("news_and_offers").notNull(),
+    wordingVersion: text("wording_version").notNull(),
+    source: text("source", { enum: consentSources }).notNull(),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("student_consents_student_idx").on(t.studentId, t.givenAt)],
+);
+
+/**
+ * A student's "Download my data": a ZIP built by a job (decision 0024), kept in file storage under a
+ * random key, served only to its owner by its random public id until it expires; then swept.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: serial("id").primaryKey(),
+    publicId: text("public_id").notNull().unique(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["preparing", "ready", "failed"] })
+      .notNull()
+      .default("preparing"),
+    storageKey: text("storage_key"),
+    sizeBytes: integer("size_bytes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("data_exports_student_idx").on(t.studentId, t.createdAt), index("data_exports_expires_idx").on(t.expiresAt)],
+);
 
 /** Courses a student marked 'Add to Interest' (spec: interested_courses). */
 export const studentInterests = pgTable(

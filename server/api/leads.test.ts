@@ -227,6 +227,7 @@ const defaults = {
   leadAssignment: "round_robin",
   firstResponseHours: 4,
   workingHours: { days: [1, 2, 3, 4, 5, 6], start: "09:30", end: "18:30" },
+  bookingRetentionMonths: 12,
 };
 /** The staff member behind a signed-in cookie, for calling the service directly. */
 const member = async (who: string): Promise<StaffMember> => {

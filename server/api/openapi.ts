@@ -45,6 +45,7 @@ import {
   ref,
   write,
 } from "./openapi-parts.ts";
+import { privacyPaths, privacySchemas } from "./openapi-privacy.ts";
 import { staffCataloguePaths, staffCatalogueSchemas } from "./openapi-staff-catalogue.ts";
 import { staffImportsPaths, staffImportsSchemas } from "./openapi-staff-imports.ts";
 import { staffRecordsPaths, staffRecordsSchemas } from "./openapi-staff-records.ts";
@@ -114,6 +115,7 @@ export function openApiDocument() {
         ...staffRecordsSchemas(),
         ...staffCatalogueSchemas(),
         ...staffReportsSchemas(),
+        ...privacySchemas(),
         ...staffImportsSchemas(),
         ...choosingSchemas(),
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
@@ -581,6 +583,7 @@ export function openApiDocument() {
       ...staffRecordsPaths(),
       ...staffCataloguePaths(),
       ...staffReportsPaths(),
+      ...privacyPaths(),
       ...staffImportsPaths(),
       ...choosingPaths(),
       "/api/v1/staff/tasks": {

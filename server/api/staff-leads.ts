@@ -65,6 +65,9 @@ export const consoleSettingsAnswerSchema = z.object({
     start: z.string().meta({ description: "HH:MM, IST" }),
     end: z.string().meta({ description: "HH:MM, IST" }),
   }),
+  bookingRetentionMonths: z
+    .int()
+    .meta({ description: "Bookings that never became students are anonymised this many months after booking" }),
 });
 
 export const presentLead = (lead: Lead): z.infer<typeof leadSchema> => ({
@@ -96,6 +99,7 @@ const presentSettings = (s: ConsoleSettings): z.infer<typeof consoleSettingsAnsw
   leadAssignment: s.leadAssignment,
   firstResponseHours: s.firstResponseHours,
   workingHours: { days: s.workingHours.days, start: s.workingHours.start, end: s.workingHours.end },
+  bookingRetentionMonths: s.bookingRetentionMonths,
 });
 
 /** The leads inbox and the console's settings under /api/v1/staff; every call needs a staff session. */

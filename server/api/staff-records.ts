@@ -5,6 +5,7 @@ import type { DocumentService } from "../../modules/documents/documents.ts";
 import type { ApplicationDetail, ApplicationRow, ReviewedFile, StaffService, StudentRecord } from "../../modules/staff/staff.ts";
 import { applicationMessages, applicationStatuses } from "../../vocabulary/applications.ts";
 import { checklistStates, correctionReasons, reviewMessages, reviewStates } from "../../vocabulary/documents.ts";
+import { contactChannels } from "../../vocabulary/privacy.ts";
 import { recordMessages } from "../../vocabulary/records.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStaff } from "../guards.ts";
@@ -81,6 +82,10 @@ export const studentRecordSchema = studentRowSchema.extend({
   passportNo: z.string().nullable(),
   address: z.string().nullable(),
   counsellorStaffId: z.int().nullable(),
+  preferredContact: z.enum(contactChannels).meta({ description: "How the student wants to be contacted (decision 0024)" }),
+  newsAndOffers: z.boolean(),
+  consentVersion: z.string().nullable(),
+  consentedAt: at.nullable(),
   marks: z.array(z.object({ qualification: z.string(), percentage: z.number().nullable(), cgpa: z.number().nullable() })),
   documents: z.array(reviewedFileSchema),
   savedCourses: z.array(z.object({ courseId: z.int(), course: z.string(), university: z.string(), country: z.string() })),
@@ -149,6 +154,10 @@ export const presentStudentRecord = (s: StudentRecord): z.infer<typeof studentRe
   passportNo: s.passportNo,
   address: s.address,
   counsellorStaffId: s.counsellorStaffId,
+  preferredContact: s.preferredContact,
+  newsAndOffers: s.newsAndOffers,
+  consentVersion: s.consentVersion,
+  consentedAt: s.consentedAt?.toISOString() ?? null,
   marks: s.marks,
   documents: s.documents.map(presentReviewedFile),
   savedCourses: s.savedCourses,

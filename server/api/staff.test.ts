@@ -239,5 +239,5 @@ describe("the staff:create command", () => {
     } finally {
       await stored.close();
     }
-  });
+  }, 60_000); // each run starts a process that opens and migrates a database: slow on a busy machine
 });

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { EraseForm } from "~/components/erase-form";
 import { SelectField } from "~/components/form-fields";
 import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
@@ -9,8 +10,9 @@ import { requireStaffWith } from "~/lib/staff.server";
 import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { canAssignLeads, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
+import { canAssignLeads, canEraseStudents, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
 import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
+import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -52,6 +54,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       change: entry.after === null ? "" : JSON.stringify(entry.after),
     })),
     mayWork: canWorkLeads(member) && !lead.mergedIntoId,
+    // A lead that became a student is erased from the student's record, with everything else of theirs.
+    mayErase: canEraseStudents(member) && !lead.studentId,
     counsellors: mayAssign ? (await context.staff.leadCounsellors(member)).filter((c) => c.active) : [],
     tasks: await loadTaskPanel(context.staff, member, { leadId: lead.id }),
   };
@@ -70,6 +74,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { ok: true as const, message: result.message };
     });
   }
+  if (intent === "erase") {
+    const values = { reason: String(form.get("reason") ?? ""), confirmEmail: String(form.get("confirmEmail") ?? "") };
+    return refusalOr(async () => {
+      const erased = await context.staff.eraseLead(member, id, values);
+      throw redirect(`/staff/leads?erased=${erased.bookings}`);
+    }, values);
+  }
   if (intent === "merge") {
     const duplicateId = String(form.get("duplicateId") ?? "");
     return refusalOr(async () => {
@@ -85,7 +96,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, mayWork, duplicates, hiddenDuplicates, merged, history, counsellors } = loaderData;
+  const { lead, mayWork, mayErase, duplicates, hiddenDuplicates, merged, history, counsellors } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const busy = navigation.state === "submitting";
@@ -104,6 +115,9 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
     ["Year of study", lead.yearOfStudy],
     ["State", lead.state],
     ["Qualification", lead.qualification],
+    ["Prefers to be contacted by", contactChannelLabels[lead.preferredContact]],
+    ["News and offers", lead.newsAndOffers ? "Agreed" : "Not agreed"],
+    ["Consent", lead.consentVersion ? `Version ${lead.consentVersion} on the booking form` : "Entered by staff"],
     ["Counsellor", lead.assignedTo ?? leadMessages.unassigned],
     ["Status", lead.lostReason ? `${lead.status} (${lead.lostReason})` : lead.status],
     ["First response due (IST)", lead.due],
@@ -116,8 +130,15 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1 className="h3">
         {lead.firstName} {lead.lastName}{" "}
-        {lead.firstResponse === "overdue" && <span className="badge text-bg-danger fs-6">Overdue</span>}
+        {lead.firstResponse === "overdue" && <span className="badge text-bg-danger fs-6">Overdue</span>}{" "}
+        <span className="badge text-bg-info fs-6" data-testid="preferred-contact">
+          Prefers {contactChannelLabels[lead.preferredContact]}
+        </span>
       </h1>
+      <p className="alert alert-warning py-2 small" role="note" data-testid="contact-warning">
+        {privacyMessages.prefersWarning(contactChannelLabels[lead.preferredContact])}
+        {!lead.newsAndOffers && <> {privacyMessages.noNewsConsent}</>}
+      </p>
       {lead.mergedIntoId && (
         <p className="alert alert-secondary">
           {leadMessages.alreadyMerged(lead.mergedIntoId)} <Link to={`/staff/leads/${lead.mergedIntoId}`}>Open it</Link>
@@ -247,6 +268,14 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
       )}
 
       <StaffTasks panel={loaderData.tasks} refusal={refusal} />
+      {mayErase && (
+        <EraseForm
+          heading={privacyMessages.eraseLeadHeading}
+          hint={privacyMessages.eraseLeadHint}
+          busy={busy}
+          refusal={refusal && "values" in refusal && refusal.values.confirmEmail !== undefined ? refusal : undefined}
+        />
+      )}
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
   leadSources,
   studyDestinations,
 } from "../../../vocabulary/consultations.ts";
+import { privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/leads";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Ignite" }, { name: "robots", content: "noindex" }];
@@ -87,6 +88,11 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           </Link>
         )}
       </div>
+      {new URLSearchParams(location.search).has("erased") && (
+        <p className="alert alert-success" role="status">
+          {privacyMessages.leadErased(Number(new URLSearchParams(location.search).get("erased")))}
+        </p>
+      )}
       {/* Keyed by the address: going back shows the filters of that address, not the last ones typed. */}
       <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">
         <div className="col-sm-6 col-lg-3">

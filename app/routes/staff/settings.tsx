@@ -10,6 +10,7 @@ import {
   settingsMessages,
   weekdayNames,
 } from "../../../vocabulary/consultations.ts";
+import { BOOKING_RETENTION_MONTHS_MAX, privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Ignite" }, { name: "robots", content: "noindex" }];
@@ -32,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         start: String(form.get("start") ?? ""),
         end: String(form.get("end") ?? ""),
       },
+      bookingRetentionMonths: String(form.get("bookingRetentionMonths") ?? ""),
     });
     return { ok: true as const, message: settingsMessages.saved };
   });
@@ -131,6 +133,29 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <input id="end" name="end" type="time" required className="form-control" defaultValue={settings.workingHours.end} />
             </div>
           </div>
+        </fieldset>
+        <fieldset className="mb-4">
+          <legend className="h5">Retention</legend>
+          <label htmlFor="bookingRetentionMonths" className="form-label">
+            {privacyMessages.retentionLabel}
+          </label>
+          <input
+            id="bookingRetentionMonths"
+            name="bookingRetentionMonths"
+            type="number"
+            min={1}
+            max={BOOKING_RETENTION_MONTHS_MAX}
+            step={1}
+            required
+            className="form-control"
+            style={{ maxWidth: "8rem" }}
+            defaultValue={settings.bookingRetentionMonths}
+            aria-describedby="retention-hint"
+          />
+          <p id="retention-hint" className="small text-body-secondary mt-1 mb-0">
+            Checked every night: such a booking's names, phone, e-mail and answers are deleted; the reports keep it as an
+            anonymous count.
+          </p>
         </fieldset>
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
           Save settings

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { EraseForm } from "~/components/erase-form";
 import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
@@ -9,9 +10,16 @@ import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { AppError } from "../../../modules/errors.ts";
-import { canManageStaff, canReviewDocuments, canSeeStudents, canWorkStudents } from "../../../modules/staff/policies.ts";
+import {
+  canEraseStudents,
+  canManageStaff,
+  canReviewDocuments,
+  canSeeStudents,
+  canWorkStudents,
+} from "../../../modules/staff/policies.ts";
 import { applicationMessages, applicationStatusTones, intakeYearsFrom } from "../../../vocabulary/applications.ts";
 import { intakeLabel } from "../../../vocabulary/catalogue.ts";
+import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import { emailTemplateNames, recordMessages } from "../../../vocabulary/records.ts";
 import { IntakeMonthYear } from "../../components/intake-month-year.tsx";
 import type { Route } from "./+types/student";
@@ -46,8 +54,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       documents: record.documents.map((d) => ({ ...d, uploaded: inIndianTime(d.uploadedAt).text })),
       notes: record.notes.map((n) => ({ ...n, when: inIndianTime(n.at) })),
       timeline: record.timeline.map((t) => ({ ...t, when: inIndianTime(t.at) })),
+      consented: record.consentedAt ? inIndianTime(record.consentedAt).text : null,
     },
-    may: { work: canWorkStudents(member), assign: canManageStaff(member), review: canReviewDocuments(member) },
+    may: {
+      work: canWorkStudents(member),
+      assign: canManageStaff(member),
+      review: canReviewDocuments(member),
+      erase: canEraseStudents(member),
+    },
     counsellors: canManageStaff(member) ? await context.staff.activeCounsellors() : [],
     template,
     draft: context.staff.emailDraft(member, record, template),
@@ -86,6 +100,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const counsellor = await context.staff.assignCounsellor(member, studentId, values);
         return { ok: true as const, intent, message: recordMessages.counsellorChanged(counsellor.fullName) };
       }
+      case "erase": {
+        await context.staff.eraseStudent(member, studentId, values);
+        // The record no longer exists: back to the list, told there.
+        throw redirect(`/staff/students?erased=${studentId}`);
+      }
       case "application": {
         const created = await context.staff.createApplication(member, studentId, values);
         return { ok: true as const, intent, message: applicationMessages.created, applicationId: created.id };
@@ -113,11 +132,18 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
     ["Passport number", record.passportNo],
     ["Address", record.address],
     ["Counsellor", record.counsellor ?? "Nobody yet"],
+    ["Prefers to be contacted by", contactChannelLabels[record.preferredContact]],
+    ["News and offers", record.newsAndOffers ? "Agreed" : "Not agreed"],
+    ["Consent", record.consentVersion ? `Version ${record.consentVersion}, ${record.consented}` : "Not recorded"],
     ["Signed up (IST)", record.since],
   ];
   const noteRefusal = refusedFor("note");
   const emailRefusal = refusedFor("email");
   const applicationRefusal = refusedFor("application");
+  const eraseRefusal = refusedFor("erase");
+  const preferred = contactChannelLabels[record.preferredContact];
+  const warnUnless = (channel: typeof record.preferredContact) =>
+    record.preferredContact === channel ? null : privacyMessages.prefersWarning(preferred);
   // With scripts, the intake fields follow the chosen course; without, both kinds show (the server checks).
   const [chosenCourse, setChosenCourse] = useState("");
   const chosen = courseChoices.find((c) => String(c.id) === chosenCourse);
@@ -131,12 +157,25 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
       </p>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <h1 className="h3 mb-0">{record.fullName}</h1>
-        <a className="btn btn-sm btn-success" href={`https://wa.me/${whatsapp}`} target="_blank" rel="noopener noreferrer">
+        <a
+          className="btn btn-sm btn-success"
+          href={`https://wa.me/${whatsapp}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={warnUnless("whatsapp") ?? undefined}
+        >
           WhatsApp {record.fullName}
         </a>
-        <a className="btn btn-sm btn-outline-primary" href={`mailto:${record.email}`}>
+        <a className="btn btn-sm btn-outline-primary" href={`mailto:${record.email}`} title={warnUnless("email") ?? undefined}>
           Open in mail app
         </a>
+        <span className="badge text-bg-info" data-testid="preferred-contact">
+          Prefers {preferred}
+        </span>
+      </div>
+      <div className="alert alert-warning py-2 small" role="note" data-testid="contact-warning">
+        {privacyMessages.prefersWarning(preferred)}
+        {!record.newsAndOffers && <> {privacyMessages.noNewsConsent}</>}
       </div>
       <dl className="row">
         {facts.map(([label, value]) => (
@@ -467,6 +506,14 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
                 className="form-control form-control-sm"
                 defaultValue={emailRefusal?.values.body ?? draft.body}
               />
+              {record.preferredContact !== "email" && (
+                <div className="form-check mt-2">
+                  <input className="form-check-input" type="checkbox" id="acknowledgeChannel" name="acknowledgeChannel" />
+                  <label className="form-check-label small" htmlFor="acknowledgeChannel">
+                    {privacyMessages.acknowledgeLabel(preferred)}
+                  </label>
+                </div>
+              )}
               {emailRefusal && <p className="text-danger small mb-0">{emailRefusal.message}</p>}
               <button type="submit" className="btn btn-sm btn-primary mt-2" disabled={busy}>
                 Send e-mail
@@ -479,6 +526,10 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
       <div className="mt-4">
         <StaffTasks panel={loaderData.tasks} refusal={actionData && !actionData.ok ? actionData : undefined} />
       </div>
+
+      {may.erase && (
+        <EraseForm heading={privacyMessages.eraseHeading} hint={privacyMessages.eraseHint} busy={busy} refusal={eraseRefusal} />
+      )}
 
       <section aria-labelledby="timeline-heading" className="mt-4">
         <h2 id="timeline-heading" className="h5">

@@ -3,6 +3,7 @@ import { orRouteError } from "~/lib/errors.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { canSeeStudents } from "../../../modules/staff/policies.ts";
+import { privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/students";
 
 export const meta: Route.MetaFunction = () => [{ title: "Students | Ignite" }, { name: "robots", content: "noindex" }];
@@ -35,6 +36,11 @@ export default function Students({ loaderData }: Route.ComponentProps) {
           Export as CSV
         </a>
       </div>
+      {new URLSearchParams(location.search).has("erased") && (
+        <p className="alert alert-success" role="status">
+          {privacyMessages.erased}
+        </p>
+      )}
       {/* Keyed by the address: going back shows the filters of that address, not the last ones typed. */}
       <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">
         <div className="col-sm-6">

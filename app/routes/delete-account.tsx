@@ -1,0 +1,52 @@
+import { Link, redirect } from "react-router";
+import { refusalOr } from "~/lib/form-result.server";
+import { requireStudent } from "~/lib/login-required.server";
+import { notify } from "~/lib/toast";
+import { privacyMessages } from "../../vocabulary/privacy.ts";
+import type { Route } from "./+types/delete-account";
+
+export const meta: Route.MetaFunction = () => [{ title: "Delete my account | Ignite" }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireStudent(request, context.student);
+  throw redirect("/profile");
+}
+
+/**
+ * "Delete my account" (decision 0024): the password again, then the erasure; the session cookie is
+ * cleared and the student lands on the home screen. A wrong password answers here, with the profile's link.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const student = requireStudent(request, context.student);
+  const form = await request.formData();
+  const refused = await refusalOr(async () => {
+    await context.privacy.eraseOwnAccount(student.studentId, { password: String(form.get("password") ?? "") });
+    return null;
+  });
+  if (refused) return refused;
+  return redirect("/", { headers: { "Set-Cookie": context.cookies.clearSession() } });
+}
+
+/** With scripts: the redirect home is told as a toast; a refusal shows here. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    const answer = await serverAction();
+    if (answer && !answer.ok) notify("error", answer.message);
+    return answer;
+  } catch (answer) {
+    if (answer instanceof Response) notify("success", privacyMessages.deleted);
+    throw answer;
+  }
+}
+
+export default function DeleteAccount({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="container py-5" style={{ maxWidth: "32rem" }}>
+      <h1 className="h3">{privacyMessages.deleteHeading}</h1>
+      <p className="alert alert-danger" role="alert">
+        {actionData?.message ?? privacyMessages.deleteWrongPassword}
+      </p>
+      <Link to="/profile">Back to your profile</Link>
+    </div>
+  );
+}

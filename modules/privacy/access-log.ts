@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "../../platform/db/client.ts";
+import { type accessLogActions, privacyMessages } from "../../vocabulary/privacy.ts";
+import { type StaffRole, staffRoleLabels } from "../../vocabulary/staff.ts";
+import type { PrivacyDeps } from "./deps.ts";
+
+/** One line of "Who has seen my data": who (name and role), when, what. */
+export interface AccessEntry {
+  at: Date;
+  staffName: string;
+  /** The role in words ("Counsellor"); null when the actor was the system. */
+  staffRole: string | null;
+  action: (typeof accessLogActions)[number];
+  /** The document opened or downloaded (its attachment type), or the list exported. */
+  what: string;
+  text: string;
+}
+
+interface Row {
+  id: number;
+  at: Date | string;
+  action: AccessEntry["action"];
+  after: Record<string, unknown> | null;
+  actor_label: string;
+  full_name: string | null;
+  role: StaffRole | null;
+}
+
+const ACCESS_LOG_LIMIT = 500;
+
+/**
+ * Every time staff opened or downloaded one of the student's documents, or exported a list that held
+ * them, newest first, read from the audit log (decision 0024). Notes, and everything else staff did,
+ * stay internal.
+ */
+export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<AccessEntry[]> {
+  const rows = await queryRows<Row>(
+    deps.db,
+    sql`select a.id, a.at, a.action, a.after, a.actor_label, s.full_name, s.role
+      from (
+        (select * from audit_log where student_id = ${studentId} and action in ('document.viewed', 'document.downloaded')
+          order by id desc limit ${ACCESS_LOG_LIMIT})
+        union all
+        (select * from audit_log where action = 'export.downloaded' and (after -> 'studentIds') @> jsonb_build_array(${studentId}::int)
+          order by id desc limit ${ACCESS_LOG_LIMIT})
+      ) a
+      left join staff s on s.id = a.actor_staff_id
+      order by a.id desc
+      limit ${ACCESS_LOG_LIMIT}`,
+  );
+  return rows.map((row) => {
+    const after = row.after ?? {};
+    const what = String(row.action === "export.downloaded" ? (after.list ?? "students") : (after.attachmentType ?? "document"));
+    const text =
+      row.action === "document.viewed"
+        ? privacyMessages.accessDocumentViewed(what)
+        : row.action === "document.downloaded"
+          ? privacyMessages.accessDocumentDownloaded(what)
+          : privacyMessages.accessExported(what);
+    return {
+      at: new Date(row.at),
+      staffName: row.full_name ?? row.actor_label,
+      staffRole: row.role ? staffRoleLabels[row.role] : null,
+      action: row.action,
+      what,
+      text,
+    };
+  });
+}

@@ -1,0 +1,350 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, lt, or } from "drizzle-orm";
+import {
+  applicationEvents,
+  applications,
+  consultations,
+  countries,
+  courses,
+  dataExports,
+  sessions,
+  studentFiles,
+  studentInterests,
+  studentQualifications,
+  students,
+  universities,
+} from "../../platform/db/schema.ts";
+import type { RateLimitRule } from "../../platform/rate-limit.ts";
+import { newStorageKey } from "../../platform/storage/file-storage.ts";
+import { monthNames } from "../../vocabulary/applications.ts";
+import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
+import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../vocabulary/privacy.ts";
+import { AppError, notFound } from "../errors.ts";
+import { enforceLimit } from "../limits.ts";
+import { accessLog } from "./access-log.ts";
+import { contactPreferences } from "./consent.ts";
+import { nowOf, type PrivacyDeps, privacyJobs, removeStored } from "./deps.ts";
+import { type ZipEntry, zipStream } from "./zip-stream.ts";
+
+/** The student's newest export as their profile shows it. */
+export interface DataExportView {
+  publicId: string;
+  status: "preparing" | "ready" | "failed";
+  /** Where the owner downloads it, once ready. */
+  url: string | null;
+  size: number | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export const exportsPerStudent: RateLimitRule = {
+  name: "data-export-student",
+  limit: DATA_EXPORTS_PER_DAY,
+  windowSeconds: 86_400,
+};
+
+export const exportUrl = (publicId: string) => `/files/exports/${publicId}`;
+const publicIdPattern = /^[A-Za-z0-9_-]{24}$/;
+
+const present = (row: typeof dataExports.$inferSelect): DataExportView => ({
+  publicId: row.publicId,
+  status: row.status,
+  url: row.status === "ready" ? exportUrl(row.publicId) : null,
+  size: row.sizeBytes,
+  createdAt: row.createdAt,
+  expiresAt: row.expiresAt,
+});
+
+/** The student's newest export that has not expired, if any. */
+export async function latestExport(deps: PrivacyDeps, studentId: number): Promise<DataExportView | null> {
+  const [row] = await deps.db
+    .select()
+    .from(dataExports)
+    .where(and(eq(dataExports.studentId, studentId), gt(dataExports.expiresAt, nowOf(deps))))
+    .orderBy(desc(dataExports.createdAt), desc(dataExports.id))
+    .limit(1);
+  return row ? present(row) : null;
+}
+
+/**
+ * Asks for a new export: recorded as preparing and queued in the same transaction (a job builds it,
+ * usually within seconds). One still being prepared is answered as it is; a few a day at most.
+ */
+export async function requestExport(deps: PrivacyDeps, studentId: number): Promise<DataExportView> {
+  const pending = await latestExport(deps, studentId);
+  if (pending?.status === "preparing") return pending;
+  await enforceLimit(deps.limiter, exportsPerStudent, String(studentId), () => privacyMessages.tooManyExports);
+  const now = nowOf(deps);
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(dataExports)
+      .values({
+        publicId: randomBytes(18).toString("base64url"),
+        studentId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + DATA_EXPORT_HOURS * 3_600_000),
+      })
+      .returning();
+    if (!created) throw new Error("insert returned no row");
+    await deps.jobs?.send(privacyJobs.buildExport, { exportId: created.id }, { within: tx });
+    return created;
+  });
+  if (!deps.jobs) {
+    void buildExport(deps, row.id).catch((error: unknown) => deps.log.error({ err: error }, "data export failed"));
+  }
+  return present(row);
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** Everything we hold about the student, as one JSON document, and the files that go beside it in the ZIP. */
+async function collect(deps: PrivacyDeps, studentId: number) {
+  const [student] = await deps.db.select().from(students).where(eq(students.id, studentId));
+  if (!student) throw notFound("Student");
+  const [marks, saved, applicationRows, bookings, files, devices, consents, access] = await Promise.all([
+    deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
+    deps.db
+      .select({
+        courseId: courses.id,
+        course: courses.name,
+        university: universities.name,
+        country: countries.name,
+        savedAt: studentInterests.createdAt,
+      })
+      .from(studentInterests)
+      .innerJoin(courses, eq(courses.id, studentInterests.courseId))
+      .innerJoin(universities, eq(universities.id, courses.universityId))
+      .innerJoin(countries, eq(countries.id, universities.countryId))
+      .where(eq(studentInterests.studentId, studentId))
+      .orderBy(asc(studentInterests.createdAt)),
+    deps.db
+      .select({
+        id: applications.id,
+        course: courses.name,
+        university: universities.name,
+        country: countries.name,
+        status: applications.status,
+        intakeMonth: applications.intakeMonth,
+        intakeYear: applications.intakeYear,
+        details: applications.details,
+        createdAt: applications.createdAt,
+      })
+      .from(applications)
+      .innerJoin(courses, eq(courses.id, applications.courseId))
+      .innerJoin(universities, eq(universities.id, courses.universityId))
+      .innerJoin(countries, eq(countries.id, universities.countryId))
+      .where(eq(applications.studentId, studentId))
+      .orderBy(asc(applications.createdAt), asc(applications.id)),
+    deps.db
+      .select()
+      .from(consultations)
+      .where(or(eq(consultations.studentId, studentId), eq(consultations.email, student.email)))
+      .orderBy(asc(consultations.createdAt)),
+    deps.db
+      .select()
+      .from(studentFiles)
+      .where(eq(studentFiles.studentId, studentId))
+      .orderBy(asc(studentFiles.createdAt), asc(studentFiles.id)),
+    deps.db
+      .select({ device: sessions.device, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .where(eq(sessions.studentId, studentId)),
+    contactPreferences(deps, studentId),
+    accessLog(deps, studentId),
+  ]);
+  const events = applicationRows.length
+    ? await deps.db
+        .select({
+          applicationId: applicationEvents.applicationId,
+          from: applicationEvents.fromStatus,
+          to: applicationEvents.toStatus,
+          details: applicationEvents.details,
+          at: applicationEvents.at,
+        })
+        .from(applicationEvents)
+        .where(
+          inArray(
+            applicationEvents.applicationId,
+            applicationRows.map((a) => a.id),
+          ),
+        )
+        .orderBy(asc(applicationEvents.at), asc(applicationEvents.id))
+    : [];
+  const fileEntries = files.map((file, index) => ({
+    file,
+    path:
+      file.attachmentType === PROFILE_PHOTO
+        ? `photo/${index + 1}-${slug(file.originalName)}`
+        : `documents/${index + 1}-${slug(file.attachmentType)}-${slug(file.originalName)}`,
+  }));
+  const data = {
+    about:
+      "Everything Ignite holds about you, as of generatedAt. Your documents are in the documents/ folder and your photo in photo/; each is listed under documents with its path. Notes our staff keep for their own work are not part of it.",
+    generatedAt: nowOf(deps).toISOString(),
+    profile: {
+      id: student.id,
+      fullName: student.fullName,
+      email: student.email,
+      phone: student.phone,
+      gender: student.gender,
+      dateOfBirth: student.dateOfBirth,
+      passportNo: student.passportNo,
+      address: student.address,
+      signedUpAt: iso(student.createdAt),
+      updatedAt: iso(student.updatedAt),
+    },
+    marks: marks.map((m) => ({
+      qualification: m.qualification,
+      percentage: m.percentage === null ? null : Number(m.percentage),
+      cgpa: m.cgpa === null ? null : Number(m.cgpa),
+    })),
+    interests: saved.map((s) => ({ ...s, savedAt: iso(s.savedAt) })),
+    applications: applicationRows.map(({ intakeMonth, intakeYear, ...a }) => ({
+      ...a,
+      intake: intakeMonth && intakeYear ? `${monthNames[intakeMonth - 1]} ${intakeYear}` : null,
+      createdAt: iso(a.createdAt),
+      // The stages it went through; staff's internal notes on a move stay out.
+      history: events.filter((e) => e.applicationId === a.id).map(({ applicationId: _, at, ...e }) => ({ ...e, at: iso(at) })),
+    })),
+    bookings: bookings.map((b) => ({
+      id: b.id,
+      bookedAt: iso(b.createdAt),
+      firstName: b.firstName,
+      lastName: b.lastName,
+      phoneNumber: b.phoneNumber,
+      email: b.email,
+      studyDestination: b.studyDestination,
+      typeOfStudy: b.typeOfStudy,
+      preferredSubject: b.preferredSubject,
+      yearOfStudy: b.yearOfStudy,
+      state: b.state,
+      qualification: b.qualification,
+      status: b.status,
+      preferredContact: b.preferredContact,
+      newsAndOffers: b.newsAndOffers,
+      consentVersion: b.consentVersion,
+      consentedAt: iso(b.consentedAt),
+    })),
+    consents: {
+      preferredContact: consents.preferredContact,
+      newsAndOffers: consents.newsAndOffers,
+      consentVersion: consents.consentVersion,
+      consentedAt: iso(consents.consentedAt),
+      history: consents.history.map((c) => ({ ...c, givenAt: iso(c.givenAt) })),
+    },
+    documents: fileEntries.map(({ file, path }) => ({
+      type: file.attachmentType,
+      name: file.originalName,
+      contentType: file.contentType,
+      size: file.sizeBytes,
+      uploadedAt: iso(file.createdAt),
+      current: file.supersededAt === null,
+      reviewState: file.reviewState,
+      reviewReason: file.reviewReason,
+      reviewMessage: file.reviewMessage,
+      path,
+    })),
+    signedInDevices: devices.map((d) => ({ ...d, signedInAt: iso(d.signedInAt), lastSeenAt: iso(d.lastSeenAt) })),
+    accessLog: access.map((a) => ({ at: iso(a.at), staff: a.staffName, role: a.staffRole, what: a.text })),
+  };
+  return { data, fileEntries };
+}
+
+/**
+ * Builds an export (the job's work): the JSON and every stored file of the student, streamed into one
+ * ZIP in storage under a new key, then marked ready. A failure leaves no file and marks it failed (the
+ * student may ask again); one found no longer preparing is left alone.
+ */
+export async function buildExport(deps: PrivacyDeps, exportId: number): Promise<void> {
+  const [row] = await deps.db.select().from(dataExports).where(eq(dataExports.id, exportId));
+  if (row?.status !== "preparing") return;
+  const storageKey = newStorageKey();
+  try {
+    const { data, fileEntries } = await collect(deps, row.studentId);
+    const storage = deps.storage;
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      yield { name: "ignite-data.json", data: new TextEncoder().encode(JSON.stringify(data, null, 2)) };
+      for (const { file, path } of fileEntries) {
+        const stored = await storage.get(file.storageKey);
+        if (!stored) {
+          deps.log.error({ fileId: file.id, studentId: file.studentId }, "a recorded file is missing from storage");
+          continue;
+        }
+        yield { name: path, data: stored.body as unknown as AsyncIterable<Uint8Array> };
+      }
+    }
+    let size = 0;
+    async function* counted() {
+      for await (const chunk of zipStream(entries())) {
+        size += chunk.byteLength;
+        yield chunk;
+      }
+    }
+    await deps.storage.put(storageKey, counted());
+    const marked = await deps.db
+      .update(dataExports)
+      .set({ status: "ready", storageKey, sizeBytes: size, readyAt: nowOf(deps) })
+      .where(and(eq(dataExports.id, exportId), eq(dataExports.status, "preparing")))
+      .returning({ id: dataExports.id });
+    // Erased or swept meanwhile: the file goes too.
+    if (marked.length === 0) await removeStored(deps, [storageKey], "export no longer wanted");
+    deps.log.info({ studentId: row.studentId, exportId, size }, "data export ready");
+  } catch (error) {
+    await removeStored(deps, [storageKey], "export failed");
+    await deps.db.update(dataExports).set({ status: "failed" }).where(eq(dataExports.id, exportId));
+    deps.log.error({ err: error, exportId }, "data export failed");
+  }
+}
+
+export interface ExportDownload {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+  name: string;
+}
+
+/** The export's ZIP, only for its own student while it has not expired; anything else is the same 404. */
+export async function openExport(deps: PrivacyDeps, studentId: number | null, publicId: string): Promise<ExportDownload> {
+  const missing = () => new AppError("not_found", privacyMessages.exportNotFound);
+  if (studentId === null || !publicIdPattern.test(publicId)) throw missing();
+  const [row] = await deps.db
+    .select()
+    .from(dataExports)
+    .where(
+      and(
+        eq(dataExports.publicId, publicId),
+        eq(dataExports.studentId, studentId),
+        eq(dataExports.status, "ready"),
+        gt(dataExports.expiresAt, nowOf(deps)),
+      ),
+    );
+  const stored = row?.storageKey ? await deps.storage.get(row.storageKey) : null;
+  if (!row || !stored) throw missing();
+  return { body: stored.body, size: stored.size, name: `ignite-my-data-${row.createdAt.toISOString().slice(0, 10)}.zip` };
+}
+
+/** Removes expired exports, their files first. Returns how many went. */
+export async function sweepExpiredExports(deps: PrivacyDeps): Promise<number> {
+  const expired = await deps.db
+    .select({ id: dataExports.id, storageKey: dataExports.storageKey })
+    .from(dataExports)
+    .where(lt(dataExports.expiresAt, nowOf(deps)))
+    .limit(500);
+  if (expired.length === 0) return 0;
+  await removeStored(
+    deps,
+    expired.flatMap((e) => (e.storageKey ? [e.storageKey] : [])),
+    "export expired",
+  );
+  await deps.db.delete(dataExports).where(
+    inArray(
+      dataExports.id,
+      expired.map((e) => e.id),
+    ),
+  );
+  return expired.length;
+}

@@ -1,0 +1,120 @@
+import { type Handler, Hono } from "hono";
+import { z } from "zod";
+import { parseId } from "../../modules/catalogue/inputs.ts";
+import type { AccessEntry, ContactPreferences, DataExportView, PrivacyService } from "../../modules/privacy/privacy.ts";
+import type { StaffService } from "../../modules/staff/staff.ts";
+import type { CookieWriter } from "../../platform/cookies.ts";
+import { accessLogActions, consentSources, contactChannels, privacyMessages } from "../../vocabulary/privacy.ts";
+import type { ServerEnv } from "../context.ts";
+import { requireStaff, requireStudent } from "../guards.ts";
+import { contentDisposition } from "./documents.ts";
+import { readJson } from "./read-json.ts";
+
+const at = z.iso.datetime();
+
+export const contactPreferencesSchema = z.object({
+  preferredContact: z.enum(contactChannels),
+  newsAndOffers: z.boolean(),
+  consentVersion: z.string().nullable().meta({ description: "The version of the consent sentence last agreed to" }),
+  consentedAt: at.nullable(),
+  history: z.array(
+    z.object({
+      preferredContact: z.enum(contactChannels),
+      newsAndOffers: z.boolean(),
+      wordingVersion: z.string(),
+      source: z.enum(consentSources),
+      givenAt: at,
+    }),
+  ),
+});
+export const accessEntrySchema = z.object({
+  at,
+  staffName: z.string(),
+  staffRole: z.string().nullable(),
+  action: z.enum(accessLogActions),
+  what: z.string().meta({ description: "The document's type, or the list exported" }),
+  text: z.string(),
+});
+export const dataExportSchema = z.object({
+  status: z.enum(["preparing", "ready", "failed"]),
+  url: z.string().nullable().meta({ description: "Where the owner downloads the ZIP once ready (needs their session)" }),
+  size: z.int().nullable(),
+  createdAt: at,
+  expiresAt: at,
+});
+
+const presentPreferences = (p: ContactPreferences): z.infer<typeof contactPreferencesSchema> => ({
+  preferredContact: p.preferredContact,
+  newsAndOffers: p.newsAndOffers,
+  consentVersion: p.consentVersion,
+  consentedAt: p.consentedAt?.toISOString() ?? null,
+  history: p.history.map((h) => ({ ...h, givenAt: h.givenAt.toISOString() })),
+});
+const presentAccess = (a: AccessEntry): z.infer<typeof accessEntrySchema> => ({ ...a, at: a.at.toISOString() });
+const presentExport = (e: DataExportView): z.infer<typeof dataExportSchema> => ({
+  status: e.status,
+  url: e.url,
+  size: e.size,
+  createdAt: e.createdAt.toISOString(),
+  expiresAt: e.expiresAt.toISOString(),
+});
+
+/** The student's privacy controls under /api/v1/students/me (decision 0024): the owner is always the session's. */
+export function privacyApi(privacy: PrivacyService, cookies: CookieWriter) {
+  const api = new Hono<ServerEnv>();
+
+  api.get("/students/me/contact-preferences", requireStudent, async (c) =>
+    c.json({ data: presentPreferences(await privacy.contactPreferences(c.var.student.studentId)) }),
+  );
+  api.put("/students/me/contact-preferences", requireStudent, async (c) => {
+    const saved = await privacy.changeContactPreferences(c.var.student.studentId, await readJson(c));
+    return c.json({ message: privacyMessages.contactSaved, data: presentPreferences(saved) });
+  });
+  api.get("/students/me/access-log", requireStudent, async (c) =>
+    c.json({ data: (await privacy.accessLog(c.var.student.studentId)).map(presentAccess) }),
+  );
+  api.get("/students/me/data-export", requireStudent, async (c) => {
+    const latest = await privacy.latestExport(c.var.student.studentId);
+    return c.json({ data: latest ? presentExport(latest) : null });
+  });
+  api.post("/students/me/data-export", requireStudent, async (c) => {
+    const asked = await privacy.requestExport(c.var.student.studentId);
+    return c.json({ message: privacyMessages.exportAsked, data: presentExport(asked) }, 202);
+  });
+  api.post("/students/me/erase", requireStudent, async (c) => {
+    await privacy.eraseOwnAccount(c.var.student.studentId, await readJson(c));
+    c.header("Set-Cookie", cookies.clearSession());
+    return c.json({ message: privacyMessages.deleted });
+  });
+  return api;
+}
+
+/** An admin erases a student on a request that came by mail (decision 0024). */
+export function staffErasureApi(staff: StaffService) {
+  const api = new Hono<ServerEnv>();
+  api.post("/students/:studentId/erase", requireStaff, async (c) => {
+    const summary = await staff.eraseStudent(c.var.staff, parseId(c.req.param("studentId"), "Student"), await readJson(c));
+    return c.json({ message: privacyMessages.erased, data: summary });
+  });
+  api.post("/leads/:leadId/erase", requireStaff, async (c) => {
+    const erased = await staff.eraseLead(c.var.staff, parseId(c.req.param("leadId"), "Lead"), await readJson(c));
+    return c.json({ message: privacyMessages.leadErased(erased.bookings), data: erased });
+  });
+  return api;
+}
+
+/** GET /files/exports/:publicId: a student's data export, streamed only to its owner; everyone else gets the same 404. */
+export function exportFileRoute(privacy: PrivacyService): Handler<ServerEnv> {
+  return async (c) => {
+    const file = await privacy.openExport(c.var.student?.studentId ?? null, c.req.param("publicId") ?? "");
+    return c.body(file.body, 200, {
+      "Content-Type": "application/zip",
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition("attachment", file.name),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    });
+  };
+}
