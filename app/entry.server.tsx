@@ -15,8 +15,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   let status = responseStatusCode;
-  // Rendered to Node's stream and gathered into one buffer: on Node this costs about half of what the
-  // web-stream renderer did, whose every chunk went through a ReadableStream (decision 0021).
+  // Rendered to Node's stream and gathered into one buffer: cheaper on Node than the web-stream
+  // renderer, whose every chunk went through a ReadableStream and was read back whole (decision 0021).
   // No abort on `request.signal` here. With it, every rendered page (its HTML and load context) stayed
   // in memory, held through the listener React puts on the signal, which outlives the answer: 40 s of
   // /profile took a server with a 180 MB heap to "out of memory"; without it, 4,000 pages left it flat.
