@@ -8,8 +8,8 @@
  */
 import { searchCourses } from "../modules/catalogue/catalogue.ts";
 import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
-import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
 import { measureRelevance, RELEVANCE_TARGET } from "../modules/catalogue/search-relevance.ts";
+import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
 import { openPglite } from "../platform/db/client.ts";
 
 const write = (line: string) => process.stdout.write(`${line}\n`);

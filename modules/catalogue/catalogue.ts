@@ -334,7 +334,12 @@ const fieldWeightLabel: Partial<Record<SearchWord["field"], string>> = { name: "
  * against that column alone, as the index does.
  */
 async function searchInDatabase(db: Database, words: SearchWord[], offset: number): Promise<{ total: number; ids: number[] }> {
-  const vectorWords = words.filter((w) => w.field !== "country" && w.field !== "city");
+  const vectorWords = words.filter((w) => w.field !== "country" && w.field !== "city" && !w.optional);
+  // Optional words only rank (as in the index): the courses holding them come first.
+  const optional = words
+    .filter((w) => w.optional)
+    .map((w) => `${quoteLexeme(w.word)}:*${fieldWeightLabel[w.field] ?? ""}`)
+    .join(" | ");
   const fuzzy = vectorWords.filter((w) => !w.exact).map((w) => w.word);
   const similar = fuzzy.length
     ? await queryRows<{ input: string; word: string }>(
@@ -354,8 +359,7 @@ async function searchInDatabase(db: Database, words: SearchWord[], offset: numbe
     const label = fieldWeightLabel[w.field] ?? "";
     if (w.exact) return `${quoteLexeme(w.word)}${label ? `:${label}` : ""}`;
     const alternatives = new Set([`${quoteLexeme(w.word)}:*${label}`]);
-    for (const row of similar)
-      if (row.input === w.word) alternatives.add(`${quoteLexeme(row.word)}${label ? `:${label}` : ""}`);
+    for (const row of similar) if (row.input === w.word) alternatives.add(`${quoteLexeme(row.word)}${label ? `:${label}` : ""}`);
     return `(${[...alternatives].join(" | ")})`;
   });
   const query = clauses.join(" & ");
@@ -386,7 +390,8 @@ async function searchInDatabase(db: Database, words: SearchWord[], offset: numbe
       join universities u on u.id = c.university_id and u.retired_at is null
       join countries co on co.id = u.country_id and co.visible
       where ${matching}
-      order by ${query ? sql`ts_rank(c.search_vector, to_tsquery('simple', ${query})) desc,` : sql``} c.name, c.id
+      order by ${optional ? sql`ts_rank(c.search_vector, to_tsquery('simple', ${optional})) desc,` : sql``}
+        ${query ? sql`ts_rank(c.search_vector, to_tsquery('simple', ${query})) desc,` : sql``} c.name, c.id
       limit ${PAGE_SIZE} offset ${offset}`,
     ),
     queryRows<{ total: number }>(

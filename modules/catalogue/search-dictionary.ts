@@ -6,22 +6,27 @@
  */
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
 
-/** A degree as typed: its level, and the subject it names when it names one ("mba": business administration). */
+/**
+ * A degree as typed: its level; the subject it names when it names one ("mbbs": medicine); and words
+ * that put the degree itself first among the level's courses without leaving others out ("btech":
+ * Bachelor of Technology courses before a BA).
+ */
 export interface DegreeEntry {
   level: CourseLevel;
   subject?: string;
+  prefer?: string;
 }
 
 export const degrees: Readonly<Record<string, DegreeEntry>> = {
   // Masters
-  ms: { level: "Masters" },
-  msc: { level: "Masters" },
-  ma: { level: "Masters" },
-  meng: { level: "Masters" },
-  mtech: { level: "Masters" },
-  "m tech": { level: "Masters" },
-  me: { level: "Masters" },
-  mba: { level: "Masters", subject: "MBA" },
+  ms: { level: "Masters", prefer: "science msc" },
+  msc: { level: "Masters", prefer: "msc science" },
+  ma: { level: "Masters", prefer: "ma arts" },
+  meng: { level: "Masters", prefer: "meng engineering" },
+  mtech: { level: "Masters", prefer: "technology engineering" },
+  "m tech": { level: "Masters", prefer: "technology engineering" },
+  me: { level: "Masters", prefer: "engineering" },
+  mba: { level: "Masters", subject: "MBA", prefer: "business administration" },
   mim: { level: "Masters", subject: "Management" },
   "masters in management": { level: "Masters", subject: "Management" },
   mph: { level: "Masters", subject: "Public Health" },
@@ -33,14 +38,14 @@ export const degrees: Readonly<Record<string, DegreeEntry>> = {
   postgraduate: { level: "Masters" },
   pg: { level: "Masters" },
   // Bachelors
-  btech: { level: "Bachelors" },
-  "b tech": { level: "Bachelors" },
-  be: { level: "Bachelors" },
-  beng: { level: "Bachelors" },
-  bsc: { level: "Bachelors" },
-  ba: { level: "Bachelors" },
-  bcom: { level: "Bachelors" },
-  bdes: { level: "Bachelors" },
+  btech: { level: "Bachelors", prefer: "technology engineering" },
+  "b tech": { level: "Bachelors", prefer: "technology engineering" },
+  be: { level: "Bachelors", prefer: "engineering beng" },
+  beng: { level: "Bachelors", prefer: "beng engineering" },
+  bsc: { level: "Bachelors", prefer: "bsc science" },
+  ba: { level: "Bachelors", prefer: "ba arts" },
+  bcom: { level: "Bachelors", prefer: "commerce" },
+  bdes: { level: "Bachelors", prefer: "design" },
   bba: { level: "Bachelors", subject: "Business Administration" },
   llb: { level: "Bachelors", subject: "Law" },
   mbbs: { level: "Bachelors", subject: "Medicine" },
@@ -55,9 +60,9 @@ export const degrees: Readonly<Record<string, DegreeEntry>> = {
   doctorate: { level: "PhD" },
   // Diplomas and certificates
   diploma: { level: "Diploma" },
-  "pg diploma": { level: "Diploma" },
-  "postgraduate diploma": { level: "Diploma" },
-  pgd: { level: "Diploma" },
+  "pg diploma": { level: "Diploma", prefer: "postgraduate" },
+  "postgraduate diploma": { level: "Diploma", prefer: "postgraduate" },
+  pgd: { level: "Diploma", prefer: "postgraduate" },
   pgdm: { level: "Diploma", subject: "Management" },
   certificate: { level: "Certificate" },
   certification: { level: "Certificate" },

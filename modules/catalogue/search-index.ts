@@ -56,6 +56,8 @@ export interface SearchWord {
   word: string;
   field: SearchField | "any";
   exact: boolean;
+  /** Adds to the score of the courses holding it but leaves none out (a degree's own words: "technology" for btech). */
+  optional?: boolean;
 }
 
 const anywhere = (word: string): SearchWord => ({ word, field: "any", exact: false });
@@ -305,9 +307,11 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
       let candidates: Int32Array | null = null;
       let candidateGeneration = 0;
       // The sum is the same in any order: the words that read fewest postings go first.
-      const planned = words
-        .map((given) => {
-          const word = typeof given === "string" ? anywhere(given) : given;
+      const given = words.map((word) => (typeof word === "string" ? anywhere(word) : word));
+      const required = given.filter((word) => !word.optional);
+      if (required.length === 0) return { total: 0, ids: [] };
+      const planned = required
+        .map((word) => {
           const matched = termsFor(word.word, word.exact);
           return {
             matched,
@@ -358,6 +362,30 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
         if (candidates.length === 0) break;
       }
       if (!candidates || candidates.length === 0) return { total: 0, ids: [] };
+      // Optional words raise the candidates holding them, reading only the candidates' own terms.
+      for (const word of given) {
+        if (!word.optional) continue;
+        const matched = termsFor(word.word, word.exact);
+        if (matched.length === 0) continue;
+        generation += 1;
+        const current = generation;
+        for (const { id, quality } of matched) {
+          termStamp[id] = current;
+          termQuality[id] = quality;
+        }
+        const allowed = fieldMaskOf(word.field);
+        for (let i = 0; i < candidates.length; i += 1) {
+          const doc = candidates[i] as number;
+          let best = 0;
+          for (let at = docTermStart[doc] as number, end = docTermStart[doc + 1] as number; at < end; at += 1) {
+            const term = docTerms[at] as number;
+            if (termStamp[term] !== current) continue;
+            const weight = (maskWeight[(docTermMasks[at] as number) & allowed] as number) * (termQuality[term] as number);
+            if (weight > best) best = weight;
+          }
+          totalScore[doc] = (totalScore[doc] as number) + best;
+        }
+      }
 
       // Best score first; within a score, document order is (name, id) order. The candidates are
       // counted by score (a query gives a handful of distinct scores), then only the buckets the page

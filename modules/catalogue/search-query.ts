@@ -85,6 +85,7 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
     .map((w) => w.slice(0, 40))
     .slice(0, MAX_WORDS);
   let level: CourseLevel | null = null;
+  const preferred: string[] = [];
   const subjectList: string[] = [];
   let country: string | null = null;
   let city: string | null = null;
@@ -121,6 +122,7 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
         taken = length;
         if (level === null || level === degree.level) {
           level = degree.level;
+          for (const word of wordsOf(degree.prefer ?? "")) if (!preferred.includes(word)) preferred.push(word);
           pieces.push({ tokens: slice, key: degree.subject ? `level+subject:${degree.subject}` : "level" });
         } else pieces.push({ tokens: slice, key: degree.subject ? `subject:${degree.subject}` : null });
         if (degree.subject && !subjectList.includes(degree.subject)) subjectList.push(degree.subject);
@@ -188,7 +190,7 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
   // the closest ones we serve (the page links them).
   const words: SearchWord[] = [];
   const add = (word: SearchWord) => {
-    if (!words.some((w) => w.word === word.word && w.field === word.field && w.exact === word.exact)) words.push(word);
+    if (!words.some((w) => w.word === word.word && w.field === word.field)) words.push(word);
   };
   if (level) add({ word: level.toLowerCase(), field: "level", exact: true });
   for (const subject of subjectList)
@@ -196,11 +198,10 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
   if (city) for (const word of wordsOf(city)) add({ word, field: "city", exact: true });
   if (country) for (const word of wordsOf(country)) add({ word, field: "country", exact: true });
   for (const word of text) add({ word, field: "any", exact: false });
+  for (const word of preferred) add({ word, field: "name", exact: false, optional: true });
   if (unserved) words.length = 0;
 
-  const closest = unserved
-    ? unserved.closest.filter((name) => served.countries.some((c) => c.name === name))
-    : [];
+  const closest = unserved ? unserved.closest.filter((name) => served.countries.some((c) => c.name === name)) : [];
   return {
     level,
     subjects: subjectList,
