@@ -221,6 +221,32 @@ test.describe("search", () => {
     await expect(page.getByText("Sorry, no items were found for your search")).toBeVisible();
   });
 
+  test("says how a shorthand search was understood, and drops a part in one click without JavaScript", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/search?q=ms%20in%20cs%20usa");
+    await expect(page.getByText("Masters · Computer Science · United States")).toBeVisible();
+    const first = page.locator("main a[href^='/courses/']").first();
+    await expect(first).toContainText(/computer science/i);
+    await page.getByRole("link", { name: "Search without United States" }).click();
+    await expect(page).toHaveURL(/\/search\?q=ms%20in%20cs$/);
+    await expect(page.getByText("Masters · Computer Science", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Search without United States" })).toHaveCount(0);
+    await context.close();
+  });
+
+  test("a destination we do not serve is named, with the closest we serve instead of look-alikes", async ({ page }) => {
+    await page.goto("/search?q=ms%20cs%20canada");
+    await expect(page.getByText("We do not offer courses in Canada yet.")).toBeVisible();
+    await expect(page.getByText("Sorry, no items were found for your search")).toBeVisible();
+    await expect(page.locator("main a[href^='/courses/']")).toHaveCount(0);
+    await page.getByRole("link", { name: "United Kingdom", exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=ms%20cs%20united%20kingdom$/);
+    await expect(page.getByText("Masters · Computer Science · United Kingdom")).toBeVisible();
+  });
+
   test("the stale /university/course link goes to search", async ({ page }) => {
     await page.goto("/university/course");
     await expect(page).toHaveURL(/\/search$/);
