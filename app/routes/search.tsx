@@ -21,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const page = parsePage(url.searchParams.get("page") ?? undefined);
       await context.limit(context.rateLimits.search);
       const { reading, result } = await context.catalogue.readAndSearch(term, page);
+      if (page === 1) await context.catalogue.recordSearch(term, result.total);
       // Each fee also in rupees, from the rates of the currencies on this page (decision 0025).
       return { term, result, reading, rates: await context.costs.ratesFor(result.items.map((c) => c.fee.currency)) };
     })(),

@@ -15,6 +15,7 @@ import type { CatalogueMirror, MirroredCatalogue, MirroredCountry } from "./cata
 import type { MirroredCourse } from "./course-table.ts";
 import { parseSearchTerm } from "./inputs.ts";
 import type { SearchWord } from "./search-index.ts";
+import { listSearchMisses, recordSearch } from "./search-misses.ts";
 import { placeLookup, type QueryReading, readQuery, type SearchPlaces } from "./search-query.ts";
 
 export const PAGE_SIZE = 12;
@@ -525,6 +526,10 @@ export function createCatalogueService(db: Database, mirror?: CatalogueMirror, s
     getCourse: (id: number, universityId?: number) => getCourse(db, id, universityId, mirror),
     searchCourses: (term: string, page: number) => searchCourses(db, term, page, mirror),
     readAndSearch: (term: string, page: number) => readAndSearch(db, term, page, mirror),
+    /** A visitor's search and how many courses it found: kept when it found few (decision 0026). */
+    recordSearch: (term: string, results: number) => recordSearch(db, term, results),
+    /** The searches in [from, to) that found few courses, most searched first (for staff reports). */
+    searchMisses: (from: Date, to: Date) => listSearchMisses(db, { from, to }),
     featuredUniversities: () => featuredUniversities(db),
     /** Each course's intakes that have not yet begun, earliest first (the course page, the console's applications). */
     upcomingIntakes: (courseIds: readonly number[], now = new Date()): Promise<Map<number, Intake[]>> =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { searchMisses } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
@@ -115,6 +116,24 @@ describe("courses", () => {
     expect((await api.get("/api/catalogue/courses/99999999")).status).toBe(404);
     expect((await api.get("/api/catalogue/courses/x")).status).toBe(404);
     expect((await api.get("/api/catalogue/99999999/courses")).status).toBe(404);
+  });
+});
+
+describe("searches that find little (decision 0026)", () => {
+  it("keeps the term and time of a search finding fewer than three courses, and staff read them counted", async () => {
+    const before = new Date(Date.now() - 1000);
+    for (const term of ["Quantum Basket Weaving", "quantum basket weaving", "computer science", "mbbs canada"])
+      expect((await api.get(`/api/catalogue/search/${encodeURIComponent(term)}`)).status).toBe(200);
+    // A later page of a search is the same search: not counted again.
+    await api.get(`/api/catalogue/search/${encodeURIComponent("quantum basket weaving")}?page=2`);
+    const rows = await database.db.select().from(searchMisses);
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(["id", "results", "searchedAt", "term"]);
+    const misses = await testApp.catalogue.searchMisses(before, new Date(Date.now() + 1000));
+    expect(misses.map(({ term, searches, fewestResults }) => ({ term, searches, fewestResults }))).toEqual([
+      { term: "quantum basket weaving", searches: 2, fewestResults: 0 },
+      { term: "mbbs canada", searches: 1, fewestResults: 0 },
+    ]);
+    expect(await testApp.catalogue.searchMisses(new Date(0), before)).toEqual([]);
   });
 });
 

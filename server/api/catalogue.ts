@@ -28,7 +28,9 @@ export function catalogueApi(catalogue: CatalogueService, searchLimit: RateLimit
   api.get("/search/:term", async (c) => {
     await c.var.limit(searchLimit);
     const page = parsePage(c.req.query("page"));
-    const result = await catalogue.searchCourses(c.req.param("term"), page);
+    const term = c.req.param("term");
+    const result = await catalogue.searchCourses(term, page);
+    if (page === 1) await catalogue.recordSearch(term, result.total);
     return c.json({ coursesData: result.items.map(presentCourse), page, pageSize: result.pageSize, total: result.total });
   });
 

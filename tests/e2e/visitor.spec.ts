@@ -221,9 +221,7 @@ test.describe("search", () => {
     await expect(page.getByText("Sorry, no items were found for your search")).toBeVisible();
   });
 
-  test("says how a shorthand search was understood, and drops a part in one click without JavaScript", async ({
-    browser,
-  }) => {
+  test("says how a shorthand search was understood, and drops a part in one click without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/search?q=ms%20in%20cs%20usa");
