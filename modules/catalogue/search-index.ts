@@ -10,6 +10,11 @@
  * sum, over the term's words, of the best weight among the fields the word matched in (course name 1,
  * level 0.4, university, city or country 0.2) times how well it matched (the word itself 1, a word it
  * begins 0.8, a similar word 0.5). Ties go by course name, then id.
+ *
+ * A word of a read query (decision 0026) may be kept to one field (a subject to the name, a country to
+ * the country) and to the word itself (`exact`): its look-alikes and the words it begins are then only
+ * those in that field, so typo correction never crosses fields. An optional word adds to the score of the
+ * courses holding it and leaves none out.
  */
 
 /** Where a word of a course was found. */
