@@ -249,7 +249,8 @@ export function createApp(options: AppOptions) {
     const hit = publicCache.get(key);
     if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
     await next();
-    if (c.res.status === 200 && !c.res.headers.has("Set-Cookie")) {
+    // A search that found little says no-store: each one is counted for staff (decision 0026).
+    if (c.res.status === 200 && !c.res.headers.has("Set-Cookie") && !c.res.headers.get("Cache-Control")?.includes("no-store")) {
       // The same for every visitor: a CDN may keep it briefly too (decision 0021). Vary: Cookie keeps a
       // signed-in student's request away from the shared copy.
       c.res.headers.set("Cache-Control", SHARED_CACHE_CONTROL);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { CourseCard } from "~/components/course-card";
 import { Pager } from "~/components/pager";
 import { RateNote } from "~/components/rupees";
@@ -12,6 +12,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "description", content: "Search courses by name, university, country and level." },
 ];
 
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const term = (url.searchParams.get("q") ?? "").trim().toLowerCase();
@@ -21,9 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const page = parsePage(url.searchParams.get("page") ?? undefined);
       await context.limit(context.rateLimits.search);
       const { reading, result } = await context.catalogue.readAndSearch(term, page);
-      if (page === 1) await context.catalogue.recordSearch(term, result.total);
+      // A search that found little is counted for staff, each time: no cache may keep its answer (decision 0026).
+      const recorded = page === 1 && (await context.catalogue.recordSearch(term, result.total));
       // Each fee also in rupees, from the rates of the currencies on this page (decision 0025).
-      return { term, result, reading, rates: await context.costs.ratesFor(result.items.map((c) => c.fee.currency)) };
+      const rates = await context.costs.ratesFor(result.items.map((c) => c.fee.currency));
+      return data({ term, result, reading, rates }, recorded ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
     })(),
   );
 }

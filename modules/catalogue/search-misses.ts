@@ -12,11 +12,15 @@ export const FEW_RESULTS = 3;
 /** The most terms a report lists. */
 export const SEARCH_MISSES_LISTED = 50;
 
-/** Keeps a visitor's search when it found fewer than FEW_RESULTS courses. */
-export async function recordSearch(db: Database, term: string, results: number, at = new Date()): Promise<void> {
+/**
+ * Keeps a visitor's search when it found fewer than FEW_RESULTS courses; true when it did (the answer is
+ * then not kept by a cache, so the next such search is counted too).
+ */
+export async function recordSearch(db: Database, term: string, results: number, at = new Date()): Promise<boolean> {
   const kept = term.trim().toLowerCase().replace(/\s+/g, " ").slice(0, SEARCH_TERM_MAX_LENGTH);
-  if (!kept || results >= FEW_RESULTS) return;
+  if (!kept || results >= FEW_RESULTS) return false;
   await db.insert(searchMisses).values({ term: kept, results, searchedAt: at });
+  return true;
 }
 
 export interface SearchMiss {

@@ -30,7 +30,7 @@ export function catalogueApi(catalogue: CatalogueService, searchLimit: RateLimit
     const page = parsePage(c.req.query("page"));
     const term = c.req.param("term");
     const result = await catalogue.searchCourses(term, page);
-    if (page === 1) await catalogue.recordSearch(term, result.total);
+    if (page === 1 && (await catalogue.recordSearch(term, result.total))) c.header("Cache-Control", "private, no-store");
     return c.json({ coursesData: result.items.map(presentCourse), page, pageSize: result.pageSize, total: result.total });
   });
 

@@ -54,7 +54,9 @@ test("staff see the searches that found few courses, with how often they were ma
   }
   await visitor.close();
   await staffSignIn(page, ADMIN.email, ADMIN.password);
-  await page.goto("/staff/reports");
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.getByRole("link", { name: "Reports" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   const misses = page.getByRole("table", { name: /Terms visitors searched that found fewer than three courses/ });
   await expect(misses.getByRole("row", { name: new RegExp(term) })).toContainText(/2\s*none/);
   await expectNoAxeViolations(page);
