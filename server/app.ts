@@ -382,7 +382,11 @@ export function createApp(options: AppOptions) {
       // A screen that failed because the database is away gets the "back in a minute" page, not a bug's 500.
       if (response.status >= 500 && pageErrors.some(isDatabaseUnavailable)) return unavailableResponse();
       // What a student's or a staff member's session sees is theirs alone: no browser or proxy may keep it.
-      const privacy = c.var.student || isStaffPath(c.req.path) ? "private, no-store" : "no-cache";
+      // A screen may say no-store itself (a search that found little is counted each time: decision 0026).
+      const privacy =
+        c.var.student || isStaffPath(c.req.path) || response.headers.get("Cache-Control")?.includes("no-store")
+          ? "private, no-store"
+          : "no-cache";
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) {
         const headers = new Headers(response.headers);
         headers.set("Cache-Control", privacy);
