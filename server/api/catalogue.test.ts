@@ -119,6 +119,32 @@ describe("courses", () => {
   });
 });
 
+describe("suggestions while typing (decision 0026)", () => {
+  const suggest = async (q: string) => (await api.get(`/api/catalogue/suggestions?q=${encodeURIComponent(q)}`)).body;
+
+  it("suggests destinations first, then universities and courses, each with where it leads", async () => {
+    await testApp.catalogueMirror.ready();
+    const { suggestions } = await suggest("germ");
+    expect(suggestions[0]).toEqual({ kind: "destination", label: "Germany", detail: "Destination", href: "/germany/universities" });
+    const courses = (await suggest("ms in cs usa")).suggestions.filter((s: { kind: string }) => s.kind === "course");
+    expect(courses.length).toBeGreaterThan(0);
+    for (const course of courses) {
+      expect(course.label).toMatch(/computer science/i);
+      expect(course.href).toMatch(/^\/courses\/\d+$/);
+    }
+    const universities = (await suggest("trinity dub")).suggestions;
+    expect(universities).toContainEqual(
+      expect.objectContaining({ kind: "university", label: "Trinity College Dublin", detail: "Dublin, Ireland" }),
+    );
+  });
+
+  it("suggests nothing for one letter, and refuses an empty or overlong term as a search does", async () => {
+    expect((await suggest("g")).suggestions).toEqual([]);
+    expect((await api.get("/api/catalogue/suggestions?q=")).status).toBe(400);
+    expect((await api.get(`/api/catalogue/suggestions?q=${"a".repeat(101)}`)).status).toBe(400);
+  });
+});
+
 describe("searches that find little (decision 0026)", () => {
   it("keeps the term and time of a search finding fewer than three courses, and staff read them counted", async () => {
     const before = new Date(Date.now() - 1000);

@@ -25,6 +25,12 @@ export function catalogueApi(catalogue: CatalogueService, searchLimit: RateLimit
     return c.json({ coursesData: [presentCourse(course)] });
   });
 
+  // Suggestions while typing in the navbar box (decision 0026): answered from memory, kept by the cache.
+  api.get("/suggestions", async (c) => {
+    await c.var.limit(searchLimit);
+    return c.json({ suggestions: await catalogue.suggest(c.req.query("q") ?? "") });
+  });
+
   api.get("/search/:term", async (c) => {
     await c.var.limit(searchLimit);
     const page = parsePage(c.req.query("page"));
