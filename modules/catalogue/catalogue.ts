@@ -331,11 +331,11 @@ const fieldWeightLabel: Partial<Record<SearchWord["field"], string>> = { name: "
 /**
  * The database's answer to a search, for when the in-process index is not ready (start-up, just after a
  * catalogue change): the same matching over the trigger-built vectors of migration 0002. A word kept to
- * the name or level is kept to that weight of the vector; one kept to the country or city is matched
- * against that column alone, as the index does.
+ * the name or level is kept to that weight of the vector; one kept to the country (or the city and
+ * university name) is matched against those columns alone, as the index does.
  */
 async function searchInDatabase(db: Database, words: SearchWord[], offset: number): Promise<{ total: number; ids: number[] }> {
-  const vectorWords = words.filter((w) => w.field !== "country" && w.field !== "city" && !w.optional);
+  const vectorWords = words.filter((w) => w.field !== "country" && w.field !== "cityOrUniversity" && !w.optional);
   // Optional words only rank (as in the index): the courses holding them come first.
   const optional = words
     .filter((w) => w.optional)
@@ -364,13 +364,13 @@ async function searchInDatabase(db: Database, words: SearchWord[], offset: numbe
     return `(${[...alternatives].join(" | ")})`;
   });
   const query = clauses.join(" & ");
-  const placeQuery = (field: "country" | "city") =>
+  const placeQuery = (field: "country" | "cityOrUniversity") =>
     words
       .filter((w) => w.field === field)
       .map((w) => quoteLexeme(w.word))
       .join(" & ");
   const countryQuery = placeQuery("country");
-  const cityQuery = placeQuery("city");
+  const cityQuery = placeQuery("cityOrUniversity");
   const matching = sql.join(
     [
       sql`c.retired_at is null`,
@@ -378,7 +378,7 @@ async function searchInDatabase(db: Database, words: SearchWord[], offset: numbe
       countryQuery
         ? sql`to_tsvector('simple', co.name || ' ' || array_to_string(co.aliases, ' ')) @@ to_tsquery('simple', ${countryQuery})`
         : sql`true`,
-      cityQuery ? sql`to_tsvector('simple', u.city) @@ to_tsquery('simple', ${cityQuery})` : sql`true`,
+      cityQuery ? sql`to_tsvector('simple', u.city || ' ' || u.name) @@ to_tsquery('simple', ${cityQuery})` : sql`true`,
     ],
     sql` and `,
   );

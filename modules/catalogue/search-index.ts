@@ -59,7 +59,8 @@ function trigramsOf(word: string): string[] {
  */
 export interface SearchWord {
   word: string;
-  field: SearchField | "any";
+  /** `cityOrUniversity`: a city's words, found in the city or, as many universities carry their city, its name. */
+  field: SearchField | "any" | "cityOrUniversity";
   exact: boolean;
   /** Adds to the score of the courses holding it but leaves none out (a degree's own words: "technology" for btech). */
   optional?: boolean;
@@ -69,7 +70,11 @@ const anywhere = (word: string): SearchWord => ({ word, field: "any", exact: fal
 
 /** The field bits a search word may match in. */
 const fieldMaskOf = (field: SearchWord["field"]) =>
-  field === "any" ? (1 << searchFields.length) - 1 : 1 << searchFields.indexOf(field);
+  field === "any"
+    ? (1 << searchFields.length) - 1
+    : field === "cityOrUniversity"
+      ? (1 << searchFields.indexOf("city")) | (1 << searchFields.indexOf("university"))
+      : 1 << searchFields.indexOf(field);
 
 export interface SearchIndex {
   /** How many courses are indexed. */

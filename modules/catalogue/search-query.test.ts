@@ -38,6 +38,11 @@ describe("reading a search term", () => {
     expect(labels("ms in new york")).toEqual(["level:Masters", "city:New York"]);
     expect(labels("singapore")).toEqual(["country:Singapore"]);
     expect(labels("germany munich")).toEqual(["city:Munich", "country:Germany"]);
+    // A city's words are found in the city or the university's name ("Universidad Autónoma de Asunción").
+    expect(read("new york").words).toEqual([
+      { word: "new", field: "cityOrUniversity", exact: true },
+      { word: "york", field: "cityOrUniversity", exact: true },
+    ]);
   });
 
   it("keeps words it does not know as text, matched anywhere as before", () => {

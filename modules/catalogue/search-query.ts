@@ -2,9 +2,10 @@
  * Reading a search term into its parts (decision 0026): a level, subjects, a destination or city, and the
  * rest as text, by the dictionary (search-dictionary.ts) and the catalogue's own countries and cities.
  * The parts become what the index matches (search-index.ts): the level only in the course's level, a
- * subject only in its name (typos forgiven there), a country or city only in that field and exactly, so
- * a word naming a place never reaches a university that merely looks like it ("france" is not
- * "Frankfurt"). The rest matches as before, anywhere.
+ * subject only in its name (typos forgiven there), a country only in the country field and a city only
+ * in the city or the university's name (many carry their city), both exactly, so a word naming a place
+ * never reaches a university that merely looks like it ("france" is not "Frankfurt"). The rest matches
+ * as before, anywhere.
  */
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
 import { degrees, fillerWords, places, subjects, unservedDestinations } from "./search-dictionary.ts";
@@ -195,7 +196,7 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
   if (level) add({ word: level.toLowerCase(), field: "level", exact: true });
   for (const subject of subjectList)
     for (const word of wordsOf(subject)) if (!fillerWords.has(word)) add({ word, field: "name", exact: false });
-  if (city) for (const word of wordsOf(city)) add({ word, field: "city", exact: true });
+  if (city) for (const word of wordsOf(city)) add({ word, field: "cityOrUniversity", exact: true });
   if (country) for (const word of wordsOf(country)) add({ word, field: "country", exact: true });
   for (const word of text) add({ word, field: "any", exact: false });
   for (const word of preferred) add({ word, field: "name", exact: false, optional: true });
