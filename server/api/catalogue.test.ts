@@ -125,7 +125,12 @@ describe("suggestions while typing (decision 0026)", () => {
   it("suggests destinations first, then universities and courses, each with where it leads", async () => {
     await testApp.catalogueMirror.ready();
     const { suggestions } = await suggest("germ");
-    expect(suggestions[0]).toEqual({ kind: "destination", label: "Germany", detail: "Destination", href: "/germany/universities" });
+    expect(suggestions[0]).toEqual({
+      kind: "destination",
+      label: "Germany",
+      detail: "Destination",
+      href: "/germany/universities",
+    });
     const courses = (await suggest("ms in cs usa")).suggestions.filter((s: { kind: string }) => s.kind === "course");
     expect(courses.length).toBeGreaterThan(0);
     for (const course of courses) {
