@@ -255,7 +255,8 @@ export function createApp(options: AppOptions) {
     const hit = publicCache.get(key);
     if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
     await next();
-    if (c.res.status === 200 && !c.res.headers.has("Set-Cookie")) {
+    // A search that found little says no-store: each one is counted for staff (decision 0026).
+    if (c.res.status === 200 && !c.res.headers.has("Set-Cookie") && !c.res.headers.get("Cache-Control")?.includes("no-store")) {
       // The same for every visitor: a CDN may keep it briefly too (decision 0021). Vary: Cookie keeps a
       // signed-in student's request away from the shared copy.
       c.res.headers.set("Cache-Control", SHARED_CACHE_CONTROL);
@@ -391,7 +392,11 @@ export function createApp(options: AppOptions) {
       // A screen that failed because the database is away gets the "back in a minute" page, not a bug's 500.
       if (response.status >= 500 && pageErrors.some(isDatabaseUnavailable)) return unavailableResponse();
       // What a student's or a staff member's session sees is theirs alone: no browser or proxy may keep it.
-      const cacheControl = c.var.student || isStaffPath(c.req.path) ? "private, no-store" : "no-cache";
+      // A screen may say no-store itself (a search that found little is counted each time: decision 0026).
+      const cacheControl =
+        c.var.student || isStaffPath(c.req.path) || response.headers.get("Cache-Control")?.includes("no-store")
+          ? "private, no-store"
+          : "no-cache";
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) {
         const headers = new Headers(response.headers);
         headers.set("Cache-Control", cacheControl);

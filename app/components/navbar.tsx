@@ -1,46 +1,166 @@
-import { type FormEvent, useEffect, useRef } from "react";
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { SEARCH_TERM_MAX_LENGTH } from "../../vocabulary/catalogue.ts";
 import { SignOut } from "./sign-out";
 
-/** The navbar search: lower-cases the term and goes to /search only when it is not empty (spec 4). */
+interface Suggestion {
+  kind: "destination" | "university" | "course";
+  label: string;
+  detail: string;
+  href: string;
+}
+
+/** Suggestions start from two letters and are asked for once typing pauses this long. */
+const SUGGEST_MIN_LENGTH = 2;
+const SUGGEST_PAUSE_MS = 120;
+
+/**
+ * The navbar search: lower-cases the term and goes to /search only when it is not empty (spec 4). With
+ * JavaScript it also suggests destinations, universities and courses as the student types (decision
+ * 0026), as an ARIA combobox: arrows move through them, Enter opens the one chosen (or searches when none
+ * is), Escape closes them. Without JavaScript it is the plain form.
+ */
 function SearchBox() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const current = location.pathname === "/search" ? (params.get("q") ?? "") : "";
   const input = useRef<HTMLInputElement>(null);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; request?: AbortController }>({});
+
+  const close = useCallback(() => {
+    clearTimeout(pending.current.timer);
+    pending.current.request?.abort();
+    setOpen(false);
+    setActive(-1);
+  }, []);
 
   useEffect(() => {
     if (input.current) input.current.value = current;
   }, [current]);
+  // A new screen closes the list (location.key changes with every navigation).
+  useEffect(() => close(), [location.key, close]);
+
+  function onInput() {
+    const term = (input.current?.value ?? "").trim().toLowerCase();
+    clearTimeout(pending.current.timer);
+    pending.current.request?.abort();
+    if (term.length < SUGGEST_MIN_LENGTH) {
+      setOpen(false);
+      setSuggestions([]);
+      setActive(-1);
+      return;
+    }
+    pending.current.timer = setTimeout(async () => {
+      const request = new AbortController();
+      pending.current.request = request;
+      try {
+        const response = await fetch(`/api/catalogue/suggestions?q=${encodeURIComponent(term)}`, { signal: request.signal });
+        if (!response.ok) return;
+        const body = (await response.json()) as { suggestions: Suggestion[] };
+        setSuggestions(body.suggestions);
+        setActive(-1);
+        setOpen(body.suggestions.length > 0);
+      } catch {
+        // Aborted by newer typing, or offline: the box still searches.
+      }
+    }, SUGGEST_PAUSE_MS);
+  }
+
+  function choose(suggestion: Suggestion) {
+    close();
+    navigate(suggestion.href);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Escape") {
+      if (open) event.preventDefault();
+      close();
+    } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && suggestions.length > 0) {
+      event.preventDefault();
+      setOpen(true);
+      // The positions run from -1 (the typed text) to the last suggestion, and round.
+      const last = suggestions.length - 1;
+      setActive((at) => (event.key === "ArrowDown" ? (at === last ? -1 : at + 1) : at === -1 ? last : at - 1));
+    } else if (event.key === "Enter" && open && active >= 0) {
+      const chosen = suggestions[active];
+      if (chosen) {
+        event.preventDefault();
+        choose(chosen);
+      }
+    }
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    close();
     const term = (input.current?.value ?? "").trim().toLowerCase();
     if (!term) return;
     if (input.current) input.current.value = term;
     navigate(`/search?q=${encodeURIComponent(term)}`);
   }
 
+  const shown = open && suggestions.length > 0;
   return (
     <Form method="get" action="/search" role="search" className="d-flex w-100" onSubmit={onSubmit}>
       <label htmlFor="navbar-search" className="visually-hidden">
         Search Colleges and Courses
       </label>
-      <input
-        ref={input}
-        id="navbar-search"
-        name="q"
-        type="search"
-        className="form-control"
-        placeholder="Search Colleges and Courses"
-        defaultValue={current}
-        maxLength={SEARCH_TERM_MAX_LENGTH}
-        required
-        pattern=".*\S.*"
-        autoComplete="off"
-      />
+      <div className="position-relative flex-grow-1">
+        <input
+          ref={input}
+          id="navbar-search"
+          name="q"
+          type="search"
+          className="form-control"
+          placeholder="Search Colleges and Courses"
+          defaultValue={current}
+          maxLength={SEARCH_TERM_MAX_LENGTH}
+          required
+          pattern=".*\S.*"
+          autoComplete="off"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={shown}
+          aria-controls="navbar-suggestions"
+          aria-activedescendant={shown && active >= 0 ? `navbar-suggestion-${active}` : undefined}
+          onInput={onInput}
+          onKeyDown={onKeyDown}
+          onBlur={close}
+        />
+        <div
+          id="navbar-suggestions"
+          role="listbox"
+          aria-label="Suggestions"
+          className={`list-group position-absolute w-100 shadow-sm mt-1 z-3${shown ? "" : " d-none"}`}
+        >
+          {shown &&
+            suggestions.map((suggestion, at) => (
+              <div
+                key={suggestion.href}
+                id={`navbar-suggestion-${at}`}
+                role="option"
+                tabIndex={-1}
+                aria-selected={at === active}
+                className={`list-group-item list-group-item-action${at === active ? " active" : ""}`}
+                // Chosen on mouse down, before the box loses focus and closes the list.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  choose(suggestion);
+                }}
+              >
+                <span className="d-block">{suggestion.label}</span>
+                <span className={`small ${at === active ? "" : "text-body-secondary"}`}>{suggestion.detail}</span>
+              </div>
+            ))}
+        </div>
+        <span className="visually-hidden" role="status">
+          {shown ? `${suggestions.length} suggestions: use the arrow keys to choose` : ""}
+        </span>
+      </div>
       <button type="submit" className="btn btn-primary ms-2">
         Search
       </button>

@@ -11,10 +11,12 @@ import {
 } from "../../vocabulary/catalogue.ts";
 import { notFound } from "../errors.ts";
 import { type Intake, upcomingIntakes } from "../intakes.ts";
-import type { CatalogueMirror, MirroredCatalogue, MirroredCountry } from "./catalogue-mirror.ts";
+import type { CatalogueMirror, MirroredCatalogue, MirroredCountry, MirroredUniversity } from "./catalogue-mirror.ts";
 import type { MirroredCourse } from "./course-table.ts";
 import { parseSearchTerm } from "./inputs.ts";
-import { wordsOf } from "./search-index.ts";
+import { type SearchWord, wordsOf } from "./search-index.ts";
+import { listSearchMisses, recordSearch } from "./search-misses.ts";
+import { placeLookup, type QueryReading, readQuery, type SearchPlaces } from "./search-query.ts";
 
 export const PAGE_SIZE = 12;
 
@@ -321,44 +323,76 @@ export async function getCourse(db: Database, id: number, universityId?: number,
   return toCourse(row);
 }
 
-/** Words of a search term: letters and digits only, lower case, at most 8 distinct words. */
-export function searchWords(term: string): string[] {
-  return [...new Set(wordsOf(term).map((w) => w.slice(0, 40)))].slice(0, 8);
-}
-
 const quoteLexeme = (word: string) => `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+/** The tsvector weight each field of a course's search vector has (migration 0002): name A, level B. */
+const fieldWeightLabel: Partial<Record<SearchWord["field"], string>> = { name: "A", level: "B" };
 
 /**
  * The database's answer to a search, for when the in-process index is not ready (start-up, just after a
- * catalogue change): the same matching over the trigger-built vectors of migration 0002.
+ * catalogue change): the same matching over the trigger-built vectors of migration 0002. A word kept to
+ * the name or level is kept to that weight of the vector; one kept to the country (or the city and
+ * university name) is matched against those columns alone, as the index does.
  */
-async function searchInDatabase(db: Database, words: string[], offset: number): Promise<{ total: number; ids: number[] }> {
-  const similar = await queryRows<{ input: string; word: string }>(
-    db,
-    sql`
+async function searchInDatabase(db: Database, words: SearchWord[], offset: number): Promise<{ total: number; ids: number[] }> {
+  const vectorWords = words.filter((w) => w.field !== "country" && w.field !== "cityOrUniversity" && !w.optional);
+  // Optional words only rank (as in the index): the courses holding them come first.
+  const optional = words
+    .filter((w) => w.optional)
+    .map((w) => `${quoteLexeme(w.word)}:*${fieldWeightLabel[w.field] ?? ""}`)
+    .join(" | ");
+  const fuzzy = vectorWords.filter((w) => !w.exact).map((w) => w.word);
+  const similar = fuzzy.length
+    ? await queryRows<{ input: string; word: string }>(
+        db,
+        sql`
     select w.input, s.word
-    from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) as w(input)
+    from jsonb_array_elements_text(${JSON.stringify(fuzzy)}::jsonb) as w(input)
     cross join lateral (
       select word from search_words
       where char_length(w.input) >= 3 and word % w.input
       order by word <-> w.input, word
       limit 4
     ) s`,
+      )
+    : [];
+  const clauses = vectorWords.map((w) => {
+    const label = fieldWeightLabel[w.field] ?? "";
+    if (w.exact) return `${quoteLexeme(w.word)}${label ? `:${label}` : ""}`;
+    const alternatives = new Set([`${quoteLexeme(w.word)}:*${label}`]);
+    for (const row of similar) if (row.input === w.word) alternatives.add(`${quoteLexeme(row.word)}${label ? `:${label}` : ""}`);
+    return `(${[...alternatives].join(" | ")})`;
+  });
+  const query = clauses.join(" & ");
+  const placeQuery = (field: "country" | "cityOrUniversity") =>
+    words
+      .filter((w) => w.field === field)
+      .map((w) => quoteLexeme(w.word))
+      .join(" & ");
+  const countryQuery = placeQuery("country");
+  const cityQuery = placeQuery("cityOrUniversity");
+  const matching = sql.join(
+    [
+      sql`c.retired_at is null`,
+      query ? sql`c.search_vector @@ to_tsquery('simple', ${query})` : sql`true`,
+      countryQuery
+        ? sql`to_tsvector('simple', co.name || ' ' || array_to_string(co.aliases, ' ')) @@ to_tsquery('simple', ${countryQuery})`
+        : sql`true`,
+      cityQuery ? sql`to_tsvector('simple', u.city || ' ' || u.name) @@ to_tsquery('simple', ${cityQuery})` : sql`true`,
+    ],
+    sql` and `,
   );
-  const alternatives = new Map<string, Set<string>>(words.map((w) => [w, new Set([`${quoteLexeme(w)}:*`])]));
-  for (const row of similar) alternatives.get(row.input)?.add(quoteLexeme(row.word));
-  const query = [...alternatives.values()].map((alts) => `(${[...alts].join(" | ")})`).join(" & ");
   const [ranked, [counted]] = await Promise.all([
     queryRows<{ id: number }>(
       db,
       sql`
-      with q as (select to_tsquery('simple', ${query}) as query)
       select c.id
-      from q, courses c
+      from courses c
       join universities u on u.id = c.university_id and u.retired_at is null
       join countries co on co.id = u.country_id and co.visible
-      where c.search_vector @@ q.query and c.retired_at is null
-      order by ts_rank(c.search_vector, q.query) desc, c.name, c.id
+      where ${matching}
+      order by ${optional ? sql`ts_rank(c.search_vector, to_tsquery('simple', ${optional})) desc,` : sql``}
+        ${query ? sql`ts_rank(c.search_vector, to_tsquery('simple', ${query})) desc,` : sql``} c.name, c.id
       limit ${PAGE_SIZE} offset ${offset}`,
     ),
     queryRows<{ total: number }>(
@@ -366,10 +400,40 @@ async function searchInDatabase(db: Database, words: string[], offset: number): 
       sql`select count(*)::int as total from courses c
           join universities u on u.id = c.university_id and u.retired_at is null
           join countries co on co.id = u.country_id and co.visible
-          where c.search_vector @@ to_tsquery('simple', ${query}) and c.retired_at is null`,
+          where ${matching}`,
     ),
   ]);
   return { total: counted?.total ?? 0, ids: ranked.map((r) => r.id) };
+}
+
+/** The catalogue's places the query reader knows, read once per mirror. */
+const placesOfMirror = new WeakMap<MirroredCatalogue, { places: SearchPlaces; lookup: ReturnType<typeof placeLookup> }>();
+
+async function searchPlaces(
+  db: Database,
+  mirrored: MirroredCatalogue | null,
+): Promise<{ places: SearchPlaces; lookup: ReturnType<typeof placeLookup> }> {
+  if (mirrored) {
+    const known = placesOfMirror.get(mirrored);
+    if (known) return known;
+    const places: SearchPlaces = {
+      countries: mirrored.countries.map(({ name, aliases }) => ({ name, aliases })),
+      cities: [...new Set(mirrored.universities.map((u) => u.city))],
+    };
+    const made = { places, lookup: placeLookup(places) };
+    placesOfMirror.set(mirrored, made);
+    return made;
+  }
+  const [countryRows, cityRows] = await Promise.all([
+    db.select({ name: countries.name, aliases: countries.aliases }).from(countries).where(countryShown),
+    queryRows<{ city: string }>(
+      db,
+      sql`select distinct u.city from universities u join countries co on co.id = u.country_id and co.visible
+          where u.retired_at is null`,
+    ),
+  ]);
+  const places: SearchPlaces = { countries: countryRows, cities: cityRows.map((r) => r.city) };
+  return { places, lookup: placeLookup(places) };
 }
 
 /** The shown courses with these ids, in the order given. */
@@ -390,22 +454,100 @@ async function coursesInOrder(db: Database, ids: number[], mirrored: MirroredCat
 }
 
 /**
- * Courses matching every word of the term in the course name, level, university, city or country,
- * best first (search-index.ts says how). Answered by the in-process index when it matches the
- * catalogue, else by the database.
+ * A search term read into its parts (search-query.ts) and the courses matching them, best first
+ * (search-index.ts says how). Answered by the in-process index when it matches the catalogue, else by
+ * the database.
  */
+export async function readAndSearch(
+  db: Database,
+  rawTerm: string,
+  page: number,
+  mirror?: CatalogueMirror,
+): Promise<{ reading: QueryReading; result: Page<Course> }> {
+  const term = parseSearchTerm(rawTerm);
+  const mirrored = mirror?.current() ?? null;
+  const { places, lookup } = await searchPlaces(db, mirrored);
+  const reading = readQuery(term, lookup, places);
+  const words = reading.words;
+  if (words.length === 0) return { reading, result: { items: [], page, pageSize: PAGE_SIZE, total: 0 } };
+  const offset = (page - 1) * PAGE_SIZE;
+  const { total, ids } = mirrored ? mirrored.search.search(words, offset, PAGE_SIZE) : await searchInDatabase(db, words, offset);
+  return { reading, result: { items: await coursesInOrder(db, ids, mirrored), page, pageSize: PAGE_SIZE, total } };
+}
+
+/** The courses matching a search term, best first (readAndSearch without the reading). */
 export async function searchCourses(
   db: Database,
   rawTerm: string,
   page: number,
   mirror?: CatalogueMirror,
 ): Promise<Page<Course>> {
-  const words = searchWords(parseSearchTerm(rawTerm));
-  if (words.length === 0) return { items: [], page, pageSize: PAGE_SIZE, total: 0 };
-  const offset = (page - 1) * PAGE_SIZE;
+  return (await readAndSearch(db, rawTerm, page, mirror)).result;
+}
+
+/** A suggestion while typing in the navbar box (decision 0026). */
+export interface Suggestion {
+  kind: "destination" | "university" | "course";
+  label: string;
+  /** Where it is: the country for a university, the university for a course. */
+  detail: string;
+  href: string;
+}
+
+/** Suggestions start from this many letters: one letter begins too many words to be of use. */
+export const SUGGEST_MIN_LENGTH = 2;
+
+/** Each university's words (name and city), read once per mirror, for suggestions. */
+const universityWordsOf = new WeakMap<MirroredCatalogue, string[][]>();
+
+/** Every typed word begins one of these words. */
+const beginsAll = (typed: string[], words: readonly string[]) => typed.every((t) => words.some((w) => w.startsWith(t)));
+
+/**
+ * Up to two destinations, three universities and three courses for a partly typed term, from the
+ * in-process mirror (none while it is rebuilt: the box then works as a plain search). Courses come from
+ * the same reading and index as the search; the last word counts as the beginning of a word.
+ */
+export async function suggest(db: Database, rawTerm: string, mirror?: CatalogueMirror): Promise<Suggestion[]> {
+  const term = parseSearchTerm(rawTerm).toLowerCase();
   const mirrored = mirror?.current();
-  const { total, ids } = mirrored ? mirrored.search.search(words, offset, PAGE_SIZE) : await searchInDatabase(db, words, offset);
-  return { items: await coursesInOrder(db, ids, mirrored ?? null), page, pageSize: PAGE_SIZE, total };
+  const typed = wordsOf(term).slice(0, 8);
+  if (!mirrored || typed.length === 0 || term.length < SUGGEST_MIN_LENGTH) return [];
+  const destinations: Suggestion[] = mirrored.countries
+    .filter((country) => beginsAll(typed, [...wordsOf(country.name), ...country.aliases.flatMap(wordsOf)]))
+    .slice(0, 2)
+    .map((country) => ({
+      kind: "destination",
+      label: country.name,
+      detail: "Destination",
+      href: `/${country.slug}/universities`,
+    }));
+  let words = universityWordsOf.get(mirrored);
+  if (!words) {
+    words = mirrored.universities.map((u) => [...wordsOf(u.name), ...wordsOf(u.city)]);
+    universityWordsOf.set(mirrored, words);
+  }
+  const universities: Suggestion[] = [];
+  for (let i = 0; i < mirrored.universities.length && universities.length < 3; i += 1) {
+    const university = mirrored.universities[i] as MirroredUniversity;
+    if (beginsAll(typed, words[i] as string[]))
+      universities.push({
+        kind: "university",
+        label: university.name,
+        detail: `${university.city}, ${university.countryName}`,
+        href: `/${university.countrySlug}/universities/${university.id}`,
+      });
+  }
+  const { places, lookup } = await searchPlaces(db, mirrored);
+  const reading = readQuery(term, lookup, places);
+  const found = reading.words.length ? mirrored.search.search(reading.words, 0, 3).ids : [];
+  const courses: Suggestion[] = found.flatMap((id) => {
+    const course = mirroredCourse(mirrored, mirrored.courses.get(id));
+    return course
+      ? [{ kind: "course" as const, label: course.name, detail: course.university.name, href: `/courses/${course.id}` }]
+      : [];
+  });
+  return [...destinations, ...universities, ...courses];
 }
 
 export interface FeaturedUniversity extends UniversitySummary {
@@ -448,6 +590,12 @@ export function createCatalogueService(db: Database, mirror?: CatalogueMirror, s
     listUniversityCourses: (universityId: number) => listUniversityCourses(db, universityId, mirror),
     getCourse: (id: number, universityId?: number) => getCourse(db, id, universityId, mirror),
     searchCourses: (term: string, page: number) => searchCourses(db, term, page, mirror),
+    readAndSearch: (term: string, page: number) => readAndSearch(db, term, page, mirror),
+    suggest: (term: string) => suggest(db, term, mirror),
+    /** A visitor's search and how many courses it found: kept when it found few (decision 0026). */
+    recordSearch: (term: string, results: number) => recordSearch(db, term, results),
+    /** The searches in [from, to) that found few courses, most searched first (for staff reports). */
+    searchMisses: (from: Date, to: Date) => listSearchMisses(db, { from, to }),
     featuredUniversities: () => featuredUniversities(db),
     /** Each course's intakes that have not yet begun, earliest first (the course page, the console's applications). */
     upcomingIntakes: (courseIds: readonly number[], now = new Date()): Promise<Map<number, Intake[]>> =>

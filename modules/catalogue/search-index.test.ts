@@ -29,6 +29,37 @@ const index = buildSearchIndex([
 const names = (words: string[], offset = 0, limit = 12) => index.search(words, offset, limit).ids;
 
 describe("the in-process search index", () => {
+  it("keeps a word to its field when told, and to the word itself when exact (decision 0026)", () => {
+    const places = buildSearchIndex([
+      course(1, "Master in Management", "Frankfurt School of Finance & Management", "Germany"),
+      course(2, "Master in Management", "HEC Paris", "France"),
+      course(3, "Diploma in France Studies", "Example University", "Germany"),
+    ]);
+    // Plain, "france" reaches Frankfurt through typo correction and a course named for France.
+    expect(places.search(["france"], 0, 12).total).toBe(3);
+    const inFrance = { word: "france", field: "country", exact: true } as const;
+    expect(places.search([inFrance, "management"], 0, 12)).toEqual({ total: 1, ids: [2] });
+    expect(places.search([{ word: "fran", field: "country", exact: true }], 0, 12).total).toBe(0);
+    expect(places.search([{ word: "managment", field: "name", exact: false }], 0, 12).ids).toEqual([1, 2]);
+    // Typos are forgiven within the field: "frankfurt" kept to names reaches "France Studies", not the school.
+    expect(places.search([{ word: "frankfurt", field: "name", exact: false }], 0, 12).ids).toEqual([3]);
+  });
+
+  it("ranks by an optional word without leaving out the courses that lack it", () => {
+    const levels = buildSearchIndex([
+      course(1, "BA Economics", "Example University", "Ireland", "Bachelors"),
+      course(2, "Bachelor of Technology in Civil Engineering", "Example University", "Ireland", "Bachelors"),
+      course(3, "MSc Economics", "Example University", "Ireland", "Masters"),
+    ]);
+    const bachelors = { word: "bachelors", field: "level", exact: true } as const;
+    expect(levels.search([bachelors], 0, 12).ids).toEqual([1, 2]);
+    expect(levels.search([bachelors, { word: "technology", field: "name", exact: false, optional: true }], 0, 12)).toEqual({
+      total: 2,
+      ids: [2, 1],
+    });
+    expect(levels.search([{ word: "technology", field: "name", exact: false, optional: true }], 0, 12).total).toBe(0);
+  });
+
   it("needs every word, in any field, and counts every match", () => {
     expect(index.search(["science", "data"], 0, 12)).toEqual({ total: 1, ids: [8] });
     expect(index.search(["science", "germany"], 0, 12)).toEqual({ total: 0, ids: [] });

@@ -10,6 +10,11 @@
  * sum, over the term's words, of the best weight among the fields the word matched in (course name 1,
  * level 0.4, university, city or country 0.2) times how well it matched (the word itself 1, a word it
  * begins 0.8, a similar word 0.5). Ties go by course name, then id.
+ *
+ * A word of a read query (decision 0026) may be kept to one field (a subject to the name, a country to
+ * the country) and to the word itself (`exact`): its look-alikes and the words it begins are then only
+ * those in that field, so typo correction never crosses fields. An optional word adds to the score of the
+ * courses holding it and leaves none out.
  */
 
 /** Where a word of a course was found. */
@@ -48,11 +53,37 @@ function trigramsOf(word: string): string[] {
   return [...grams];
 }
 
+/**
+ * A word of a read query (search-query.ts, decision 0026): where it may match (`any` field, as a plain
+ * word does, or only one) and whether only the word itself counts (`exact`: no word it begins, no typo).
+ */
+export interface SearchWord {
+  word: string;
+  /** `cityOrUniversity`: a city's words, found in the city or, as many universities carry their city, its name. */
+  field: SearchField | "any" | "cityOrUniversity";
+  exact: boolean;
+  /** Adds to the score of the courses holding it but leaves none out (a degree's own words: "technology" for btech). */
+  optional?: boolean;
+}
+
+const anywhere = (word: string): SearchWord => ({ word, field: "any", exact: false });
+
+/** The field bits a search word may match in. */
+const fieldMaskOf = (field: SearchWord["field"]) =>
+  field === "any"
+    ? (1 << searchFields.length) - 1
+    : field === "cityOrUniversity"
+      ? (1 << searchFields.indexOf("city")) | (1 << searchFields.indexOf("university"))
+      : 1 << searchFields.indexOf(field);
+
 export interface SearchIndex {
   /** How many courses are indexed. */
   readonly size: number;
-  /** The ids of the courses matching every word, best first: `total` of them, `ids` from `offset`. */
-  search(words: string[], offset: number, limit: number): { total: number; ids: number[] };
+  /**
+   * The ids of the courses matching every word, best first: `total` of them, `ids` from `offset`. A plain
+   * string is a word matched anywhere.
+   */
+  search(words: ReadonlyArray<string | SearchWord>, offset: number, limit: number): { total: number; ids: number[] };
 }
 
 /** Builds the index from every shown course (any order). */
@@ -194,8 +225,13 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
   };
 
   /** Terms a query word stands for, each with how well: itself, those it begins, up to four similar ones. */
-  const termsFor = (word: string): Array<{ id: number; quality: number }> => {
+  const termsFor = (word: string, exact: boolean): Array<{ id: number; quality: number }> => {
     const found: Array<{ id: number; quality: number }> = [];
+    if (exact) {
+      const id = lowerBound(word);
+      if (terms[id] === word) found.push({ id, quality: EXACT });
+      return found;
+    }
     for (let id = lowerBound(word); id < terms.length && (terms[id] as string).startsWith(word); id += 1)
       found.push({ id, quality: terms[id] === word ? EXACT : PREFIX });
     if (word.length >= 3) {
@@ -245,7 +281,12 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
   const AVERAGE_TERMS_PER_DOC = Math.max(1, Math.ceil(docTerms.length / Math.max(1, count)));
 
   /** The candidates holding one of `matched`, each with the word's best weight added to its score. */
-  const narrowed = (candidates: Int32Array, matched: Array<{ id: number; quality: number }>, current: number): Int32Array => {
+  const narrowed = (
+    candidates: Int32Array,
+    matched: Array<{ id: number; quality: number }>,
+    allowed: number,
+    current: number,
+  ): Int32Array => {
     for (const { id, quality } of matched) {
       termStamp[id] = current;
       termQuality[id] = quality;
@@ -257,7 +298,7 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
       for (let at = docTermStart[doc] as number, end = docTermStart[doc + 1] as number; at < end; at += 1) {
         const term = docTerms[at] as number;
         if (termStamp[term] !== current) continue;
-        const weight = (maskWeight[docTermMasks[at] as number] as number) * (termQuality[term] as number);
+        const weight = (maskWeight[(docTermMasks[at] as number) & allowed] as number) * (termQuality[term] as number);
         if (weight > best) best = weight;
       }
       if (best > 0) {
@@ -276,13 +317,20 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
       let candidates: Int32Array | null = null;
       let candidateGeneration = 0;
       // The sum is the same in any order: the words that read fewest postings go first.
-      const planned = words
+      const given = words.map((word) => (typeof word === "string" ? anywhere(word) : word));
+      const required = given.filter((word) => !word.optional);
+      if (required.length === 0) return { total: 0, ids: [] };
+      const planned = required
         .map((word) => {
-          const matched = termsFor(word);
-          return { matched, postings: matched.reduce((n, m) => n + (termDocs[m.id] as Int32Array).length, 0) };
+          const matched = termsFor(word.word, word.exact);
+          return {
+            matched,
+            allowed: fieldMaskOf(word.field),
+            postings: matched.reduce((n, m) => n + (termDocs[m.id] as Int32Array).length, 0),
+          };
         })
         .sort((a, b) => a.postings - b.postings);
-      for (const { matched, postings } of planned) {
+      for (const { matched, allowed, postings } of planned) {
         generation += 1;
         if (generation > 2_000_000_000) {
           mark.fill(0);
@@ -291,7 +339,7 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
         }
         const current = generation;
         if (candidates !== null && candidates.length * AVERAGE_TERMS_PER_DOC < postings) {
-          candidates = narrowed(candidates, matched, current);
+          candidates = narrowed(candidates, matched, allowed, current);
           candidateGeneration = current;
           if (candidates.length === 0) break;
           continue;
@@ -301,8 +349,9 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
           const docs = termDocs[term] as Int32Array;
           const masks = termMasks[term] as Uint8Array;
           for (let i = 0; i < docs.length; i += 1) {
+            const weight = (maskWeight[(masks[i] as number) & allowed] as number) * quality;
+            if (weight === 0) continue;
             const doc = docs[i] as number;
-            const weight = (maskWeight[masks[i] as number] as number) * quality;
             const seen = mark[doc] as number;
             if (seen === current) {
               if (weight > (wordScore[doc] as number)) wordScore[doc] = weight;
@@ -323,6 +372,30 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
         if (candidates.length === 0) break;
       }
       if (!candidates || candidates.length === 0) return { total: 0, ids: [] };
+      // Optional words raise the candidates holding them, reading only the candidates' own terms.
+      for (const word of given) {
+        if (!word.optional) continue;
+        const matched = termsFor(word.word, word.exact);
+        if (matched.length === 0) continue;
+        generation += 1;
+        const current = generation;
+        for (const { id, quality } of matched) {
+          termStamp[id] = current;
+          termQuality[id] = quality;
+        }
+        const allowed = fieldMaskOf(word.field);
+        for (let i = 0; i < candidates.length; i += 1) {
+          const doc = candidates[i] as number;
+          let best = 0;
+          for (let at = docTermStart[doc] as number, end = docTermStart[doc + 1] as number; at < end; at += 1) {
+            const term = docTerms[at] as number;
+            if (termStamp[term] !== current) continue;
+            const weight = (maskWeight[(docTermMasks[at] as number) & allowed] as number) * (termQuality[term] as number);
+            if (weight > best) best = weight;
+          }
+          totalScore[doc] = (totalScore[doc] as number) + best;
+        }
+      }
 
       // Best score first; within a score, document order is (name, id) order. The candidates are
       // counted by score (a query gives a handful of distinct scores), then only the buckets the page

@@ -705,3 +705,20 @@ export const scholarships = pgTable(
   },
   (t) => [uniqueIndex("scholarships_name_provider_idx").on(sql`lower(${t.name})`, sql`lower(${t.provider})`)],
 );
+
+/**
+ * A search that found fewer than three courses (decision 0026): the term and the time, nothing about
+ * who searched. Staff see the terms with their counts in the reports, so the catalogue can follow demand.
+ */
+export const searchMisses = pgTable(
+  "search_misses",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** As the visitor's search box sent it: lower case, at most 100 characters. */
+    term: text("term").notNull(),
+    /** How many courses it found (0, 1 or 2). */
+    results: smallint("results").notNull(),
+    searchedAt: timestamp("searched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("search_misses_searched_at_idx").on(t.searchedAt)],
+);

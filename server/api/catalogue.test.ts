@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { searchMisses } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
@@ -115,6 +116,61 @@ describe("courses", () => {
     expect((await api.get("/api/catalogue/courses/99999999")).status).toBe(404);
     expect((await api.get("/api/catalogue/courses/x")).status).toBe(404);
     expect((await api.get("/api/catalogue/99999999/courses")).status).toBe(404);
+  });
+});
+
+describe("suggestions while typing (decision 0026)", () => {
+  const suggest = async (q: string) => (await api.get(`/api/catalogue/suggestions?q=${encodeURIComponent(q)}`)).body;
+
+  it("suggests destinations first, then universities and courses, each with where it leads", async () => {
+    await testApp.catalogueMirror.ready();
+    const { suggestions } = await suggest("germ");
+    expect(suggestions[0]).toEqual({
+      kind: "destination",
+      label: "Germany",
+      detail: "Destination",
+      href: "/germany/universities",
+    });
+    const courses = (await suggest("ms in cs usa")).suggestions.filter((s: { kind: string }) => s.kind === "course");
+    expect(courses.length).toBeGreaterThan(0);
+    for (const course of courses) {
+      expect(course.label).toMatch(/computer science/i);
+      expect(course.href).toMatch(/^\/courses\/\d+$/);
+    }
+    const universities = (await suggest("trinity dub")).suggestions;
+    expect(universities).toContainEqual(
+      expect.objectContaining({ kind: "university", label: "Trinity College Dublin", detail: "Dublin, Ireland" }),
+    );
+  });
+
+  it("suggests nothing for one letter, and refuses an empty or overlong term as a search does", async () => {
+    expect((await suggest("g")).suggestions).toEqual([]);
+    expect((await api.get("/api/catalogue/suggestions?q=")).status).toBe(400);
+    expect((await api.get(`/api/catalogue/suggestions?q=${"a".repeat(101)}`)).status).toBe(400);
+  });
+});
+
+describe("searches that find little (decision 0026)", () => {
+  it("keeps the term and time of a search finding fewer than three courses, and staff read them counted", async () => {
+    const before = new Date(Date.now() - 1000);
+    // The same miss twice in a row: each is counted, so no cache keeps the answer.
+    for (const term of ["Quantum Basket Weaving", "quantum basket weaving", "computer science", "mbbs canada"]) {
+      const response = await api.get(`/api/catalogue/search/${encodeURIComponent(term)}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control"), term).toBe(
+        term === "computer science" ? "public, max-age=0, s-maxage=60, stale-while-revalidate=300" : "private, no-store",
+      );
+    }
+    // A later page of a search is the same search: not counted again.
+    await api.get(`/api/catalogue/search/${encodeURIComponent("quantum basket weaving")}?page=2`);
+    const rows = await database.db.select().from(searchMisses);
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(["id", "results", "searchedAt", "term"]);
+    const misses = await testApp.catalogue.searchMisses(before, new Date(Date.now() + 1000));
+    expect(misses.map(({ term, searches, fewestResults }) => ({ term, searches, fewestResults }))).toEqual([
+      { term: "quantum basket weaving", searches: 2, fewestResults: 0 },
+      { term: "mbbs canada", searches: 1, fewestResults: 0 },
+    ]);
+    expect(await testApp.catalogue.searchMisses(new Date(0), before)).toEqual([]);
   });
 });
 

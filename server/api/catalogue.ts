@@ -25,10 +25,18 @@ export function catalogueApi(catalogue: CatalogueService, searchLimit: RateLimit
     return c.json({ coursesData: [presentCourse(course)] });
   });
 
+  // Suggestions while typing in the navbar box (decision 0026): answered from memory, kept by the cache.
+  api.get("/suggestions", async (c) => {
+    await c.var.limit(searchLimit);
+    return c.json({ suggestions: await catalogue.suggest(c.req.query("q") ?? "") });
+  });
+
   api.get("/search/:term", async (c) => {
     await c.var.limit(searchLimit);
     const page = parsePage(c.req.query("page"));
-    const result = await catalogue.searchCourses(c.req.param("term"), page);
+    const term = c.req.param("term");
+    const result = await catalogue.searchCourses(term, page);
+    if (page === 1 && (await catalogue.recordSearch(term, result.total))) c.header("Cache-Control", "private, no-store");
     return c.json({ coursesData: result.items.map(presentCourse), page, pageSize: result.pageSize, total: result.total });
   });
 

@@ -171,6 +171,35 @@ export function openApiDocument() {
           responses: { 200: answer("The course", coursesAnswer()), ...failures(404) },
         }),
       },
+      "/api/catalogue/suggestions": {
+        get: operation({
+          operationId: "suggest",
+          summary: "Up to two destinations, three universities and three courses for a partly typed search term",
+          parameters: [{ name: "q", in: "query", required: true, schema: jsonSchema(searchTermSchema, "input") }],
+          responses: {
+            200: answer("Suggestions, destinations first", {
+              type: "object",
+              required: ["suggestions"],
+              properties: {
+                suggestions: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    required: ["kind", "label", "detail", "href"],
+                    properties: {
+                      kind: { type: "string", enum: ["destination", "university", "course"] },
+                      label: { type: "string" },
+                      detail: { type: "string" },
+                      href: { type: "string" },
+                    },
+                  },
+                },
+              },
+            }),
+            ...failures(400, 429),
+          },
+        }),
+      },
       "/api/catalogue/search/{term}": {
         get: operation({
           operationId: "searchCourses",

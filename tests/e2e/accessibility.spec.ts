@@ -7,6 +7,8 @@ const screens = [
   "/germany/universities",
   "/search?q=computer",
   "/search?q=zzqxvw",
+  "/search?q=ms%20in%20cs%20usa",
+  "/search?q=canada",
   "/scholarships",
   "/contact-us",
   "/faq",

@@ -43,3 +43,21 @@ test("an admin reads the reports: charts hidden from assistive technology, table
   await expect(noScript).toHaveURL(/from=2024-03-01&to=2024-03-31/);
   await bare.close();
 });
+
+test("staff see the searches that found few courses, with how often they were made", async ({ page, browser }) => {
+  const visitor = await browser.newContext();
+  const searching = await visitor.newPage();
+  const term = `underwater welding ${Date.now().toString(36)}`;
+  for (let i = 0; i < 2; i += 1) {
+    await searching.goto(`/search?q=${encodeURIComponent(term)}`);
+    await expect(searching.getByText("Sorry, no items were found for your search")).toBeVisible();
+  }
+  await visitor.close();
+  await staffSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.getByRole("link", { name: "Reports" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  const misses = page.getByRole("table", { name: /Terms visitors searched that found fewer than three courses/ });
+  await expect(misses.getByRole("row", { name: new RegExp(term) })).toContainText(/2\s*none/);
+  await expectNoAxeViolations(page);
+});

@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
 
 test.describe("home", () => {
   test("shows the spec's hero, cards, strips and links", async ({ page }) => {
@@ -219,6 +219,56 @@ test.describe("search", () => {
   test("no results shows the spec's text", async ({ page }) => {
     await page.goto("/search?q=zzqxvw");
     await expect(page.getByText("Sorry, no items were found for your search")).toBeVisible();
+  });
+
+  test("says how a shorthand search was understood, and drops a part in one click without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/search?q=ms%20in%20cs%20usa");
+    await expect(page.getByText("Masters · Computer Science · United States")).toBeVisible();
+    const first = page.locator("main a[href^='/courses/']").first();
+    await expect(first).toContainText(/computer science/i);
+    await page.getByRole("link", { name: "Search without United States" }).click();
+    await expect(page).toHaveURL(/\/search\?q=ms%20in%20cs$/);
+    await expect(page.getByText("Masters · Computer Science", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Search without United States" })).toHaveCount(0);
+    await context.close();
+  });
+
+  test("a destination we do not serve is named, with the closest we serve instead of look-alikes", async ({ page }) => {
+    await page.goto("/search?q=ms%20cs%20canada");
+    await expect(page.getByText("We do not offer courses in Canada yet.")).toBeVisible();
+    await expect(page.getByText("Sorry, no items were found for your search")).toBeVisible();
+    await expect(page.locator("main a[href^='/courses/']")).toHaveCount(0);
+    await page.getByRole("link", { name: "United Kingdom", exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=ms%20cs%20united%20kingdom$/);
+    await expect(page.getByText("Masters · Computer Science · United Kingdom")).toBeVisible();
+  });
+
+  test("the navbar box suggests destinations and courses while typing, chosen by keyboard", async ({ page }) => {
+    await page.goto("/countries");
+    await hydrated(page);
+    const box = page.getByRole("combobox", { name: "Search Colleges and Courses" });
+    await box.pressSequentially("germ");
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(list.getByRole("option").first()).toContainText("Germany");
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    await expectNoAxeViolations(page);
+    await box.press("ArrowDown");
+    await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", "navbar-suggestion-0");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/germany\/universities$/);
+    await expect(list).toBeHidden();
+
+    // Escape closes the list; Enter then searches for the text as typed, as without suggestions.
+    await box.fill("");
+    await box.pressSequentially("ms in cs");
+    await expect(list.getByRole("option", { name: /computer science/i }).first()).toBeVisible();
+    await box.press("Escape");
+    await expect(list).toBeHidden();
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=ms%20in%20cs$/);
   });
 
   test("the stale /university/course link goes to search", async ({ page }) => {

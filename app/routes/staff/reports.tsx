@@ -3,6 +3,7 @@ import { BarChart } from "~/components/bar-chart";
 import { requireStaffWith } from "~/lib/staff.server";
 import { AppError } from "../../../modules/errors.ts";
 import { canSeeReports } from "../../../modules/staff/policies.ts";
+import { spanOf } from "../../../modules/staff/reports.ts";
 import type { FunnelFigures, FunnelRow } from "../../../modules/staff/staff.ts";
 import {
   type FunnelGrouping,
@@ -22,12 +23,66 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeReports);
   const params = new URL(request.url).searchParams;
   const asked = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
+  const withSearches = async (report: Awaited<ReturnType<typeof context.staff.reports>>, error: string | null) => {
+    const span = spanOf(report.range);
+    return { report, error, searchMisses: await context.catalogue.searchMisses(new Date(span.start), new Date(span.end)) };
+  };
   try {
-    return { report: await context.staff.reports(member, asked), error: null };
+    return await withSearches(await context.staff.reports(member, asked), null);
   } catch (error) {
     if (!AppError.is(error) || error.kind !== "invalid_input") throw error;
-    return { report: await context.staff.reports(member, {}), error: error.message };
+    return withSearches(await context.staff.reports(member, {}), error.message);
   }
+}
+
+const indianDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
+
+/** What students searched for and found little (decision 0026): what the catalogue could add. */
+function SearchMisses({
+  misses,
+}: {
+  misses: Array<{ term: string; searches: number; fewestResults: number; lastSearchedAt: Date }>;
+}) {
+  return (
+    <section aria-labelledby="search-misses" className="mt-4">
+      <h2 id="search-misses" className="h5">
+        Searches with few results
+      </h2>
+      {misses.length === 0 ? (
+        <p>No search in the range found fewer than three courses.</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle w-auto">
+            <caption className="caption-top">
+              Terms visitors searched that found fewer than three courses, most searched first
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Search</th>
+                <th scope="col" className="text-end">
+                  Times
+                </th>
+                <th scope="col" className="text-end">
+                  Courses found
+                </th>
+                <th scope="col">Last searched</th>
+              </tr>
+            </thead>
+            <tbody>
+              {misses.map((miss) => (
+                <tr key={miss.term}>
+                  <th scope="row">{miss.term}</th>
+                  <td className="text-end">{miss.searches}</td>
+                  <td className="text-end">{miss.fewestResults === 0 ? "none" : `${miss.fewestResults}`}</td>
+                  <td>{indianDate.format(new Date(miss.lastSearchedAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 }
 
 const percent = (value: number | null) => (value === null ? "–" : `${value}%`);
@@ -100,7 +155,7 @@ function TotalFunnel({ total }: { total: FunnelFigures }) {
 
 export default function StaffReports({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  const { report, error } = loaderData;
+  const { report, error, searchMisses } = loaderData;
   const groupings = funnelGroupings.filter((g): g is FunnelGrouping => report.funnel[g] !== undefined);
   const { outcomes } = report;
   return (
@@ -301,6 +356,7 @@ export default function StaffReports({ loaderData }: Route.ComponentProps) {
           </tfoot>
         </table>
       </section>
+      <SearchMisses misses={searchMisses} />
     </>
   );
 }
