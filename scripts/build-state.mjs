@@ -9,11 +9,13 @@ const root = path.resolve(import.meta.dirname, "..");
 export const compiledServer = path.join(root, "build/node/main.mjs");
 
 /**
- * Node's flags for the production server: stack traces through the source map, and WebAssembly
- * compiled by the baseline compiler only, which keeps PGlite's engine about 50 MB smaller for about a
- * quarter slower queries (decision 0021); no effect on JavaScript or with DATABASE_URL.
+ * Node's flags for the production server: stack traces through the source map; WebAssembly compiled
+ * by the baseline compiler only, which keeps PGlite's engine about 50 MB smaller for about a quarter
+ * slower queries (no effect on JavaScript or with DATABASE_URL); and the young generation's halves
+ * capped at 8 MB (V8's default lets them grow to 16): 251 → 230 MB resident after start with the demo
+ * catalogue, for about 5% more CPU per uncached page (decision 0021).
  */
-export const serverNodeFlags = ["--enable-source-maps", "--liftoff-only"];
+export const serverNodeFlags = ["--enable-source-maps", "--liftoff-only", "--max-semi-space-size=8"];
 
 /**
  * The production server's environment on top of the caller's: React and other packages pick their
