@@ -288,6 +288,17 @@ const uncachedScenarios = (): Scenario[] => [
     unique: true,
   },
   {
+    // What the navbar box asks while a student types (issue #14: within 50 ms p95).
+    name: `API /api/catalogue/suggestions, ${searchTerms.length} terms typed letter by letter (uncached)`,
+    paths: searchTerms.flatMap((t) =>
+      Array.from(
+        { length: Math.max(0, Math.min(t.length, 8) - 1) },
+        (_, n) => `/api/catalogue/suggestions?q=${encodeURIComponent(t.slice(0, n + 2))}`,
+      ),
+    ),
+    unique: true,
+  },
+  {
     name: `GET /search, ${searchTerms.length} terms (uncached page)`,
     paths: searchTerms.map((t) => `/search?term=${encodeURIComponent(t)}`),
     unique: true,
