@@ -5,7 +5,10 @@
  *
  *   npm run relevance                 the index
  *   npm run relevance -- --database   the database fallback (no index)
+ *   npm run relevance -- --data-dir .tmp/bench-data
+ *                                     a PGlite data directory instead, e.g. the bench's large catalogue
  */
+import path from "node:path";
 import { searchCourses } from "../modules/catalogue/catalogue.ts";
 import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
 import { measureRelevance, RELEVANCE_TARGET } from "../modules/catalogue/search-relevance.ts";
@@ -14,9 +17,11 @@ import { openPglite } from "../platform/db/client.ts";
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
 const fromDatabase = process.argv.includes("--database");
-const handle = openPglite("memory://");
+const dataDirAt = process.argv.indexOf("--data-dir");
+const dataDir = dataDirAt > 0 ? process.argv[dataDirAt + 1] : undefined;
+const handle = openPglite(dataDir ? path.join(dataDir, "pgdata") : "memory://");
 await handle.migrate();
-await seedDemoCatalogue(handle.db);
+if (!dataDir) await seedDemoCatalogue(handle.db);
 const mirror = fromDatabase ? undefined : createCatalogueMirror(handle.db, undefined, { pollMs: 60_000 });
 await mirror?.ready();
 const report = await measureRelevance((term) => searchCourses(handle.db, term, 1, mirror));
@@ -25,7 +30,9 @@ for (const failure of report.failures) {
   for (const line of failure.top) write(`    ${line}`);
 }
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
-write(`${report.queries} judged queries on the demo catalogue (${fromDatabase ? "database" : "index"})`);
+write(
+  `${report.queries} judged queries on ${dataDir ? `the catalogue in ${dataDir}` : "the demo catalogue"} (${fromDatabase ? "database" : "index"})`,
+);
 write(`success at 3: ${percent(report.successAt3)} (target ${percent(RELEVANCE_TARGET)})`);
 write(`zero-result rate: ${percent(report.zeroResultRate)}`);
 mirror?.stop();
