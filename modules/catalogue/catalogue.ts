@@ -108,20 +108,8 @@ const courseColumns = {
   countrySlug: countries.slug,
 };
 
-type CourseRow = {
-  id: number;
-  name: string;
-  level: CourseLevel;
-  durationMonths: number;
-  feeAmount: number;
-  feeCurrency: string;
-  feePeriod: FeePeriod;
-  feeSource: string | null;
-  feeCheckedOn: string | null;
-  mode: CourseMode;
-  englishExamWaiver: boolean;
-  mediumOfInstruction: string;
-  universityId: number;
+/** A course's own fields with its university's, as the join below (or the mirror) gives them. */
+type CourseRow = MirroredCourse & {
   universityName: string;
   universityCity: string;
   countryName: string;

@@ -130,7 +130,8 @@ export function matchScholarship(
   return { matches: true, reasons };
 }
 
-const scholarshipColumns = {
+/** A scholarship's columns as the site reads them (the console adds its own: modules/staff/scholarships.ts). */
+export const scholarshipColumns = {
   id: scholarships.id,
   name: scholarships.name,
   provider: scholarships.provider,
