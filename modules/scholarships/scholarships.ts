@@ -130,8 +130,7 @@ export function matchScholarship(
   return { matches: true, reasons };
 }
 
-/** A scholarship's columns as the site reads them (the console adds its own: modules/staff/scholarships.ts). */
-export const scholarshipColumns = {
+const scholarshipColumns = {
   id: scholarships.id,
   name: scholarships.name,
   provider: scholarships.provider,

@@ -11,7 +11,6 @@ import {
 } from "../../vocabulary/scholarships.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, optionalLine, personName } from "../fields.ts";
-import { scholarshipColumns } from "../scholarships/scholarships.ts";
 import { parseInput } from "../validation.ts";
 import { notAllowed, nowOf, type StaffDeps } from "./accounts.ts";
 import { recordAudit } from "./audit.ts";
@@ -101,7 +100,19 @@ export interface ConsoleScholarship {
 }
 
 const columns = {
-  ...scholarshipColumns,
+  id: scholarships.id,
+  name: scholarships.name,
+  provider: scholarships.provider,
+  destinations: scholarships.destinations,
+  levels: scholarships.levels,
+  amount: scholarships.amount,
+  deadlineMonth: scholarships.deadlineMonth,
+  deadlineDay: scholarships.deadlineDay,
+  deadlineNote: scholarships.deadlineNote,
+  eligibility: scholarships.eligibility,
+  minimumPercentage: sql<number | null>`${scholarships.minimumPercentage}::float8`,
+  officialUrl: scholarships.officialUrl,
+  checkedOn: scholarships.checkedOn,
   updatedAt: scholarships.updatedAt,
   retired: sql<boolean>`${scholarships.retiredAt} is not null`,
 };
