@@ -3,6 +3,7 @@ import type { ConsultationService } from "../modules/consultations/consultations
 import type { CostService } from "../modules/costs/costs.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
+import type { ParentLinkService } from "../modules/parents/parent-links.ts";
 import type { PrivacyService } from "../modules/privacy/privacy.ts";
 import type { ScholarshipService } from "../modules/scholarships/scholarships.ts";
 import type { StaffMember, StaffService } from "../modules/staff/staff.ts";
@@ -35,6 +36,8 @@ declare module "react-router" {
     scholarships: ScholarshipService;
     /** The student's control of their data: contact choices, access log, export, erasure (decision 0024). */
     privacy: PrivacyService;
+    /** A student's read-only links for a parent, and the parent's page (decision 0028). */
+    parents: ParentLinkService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */

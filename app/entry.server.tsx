@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { pathForLog } from "../modules/parents/parent-links.ts";
 
 /**
  * Pages are rendered whole (every loader has finished by now): the server reads the HTML once to
@@ -55,5 +56,5 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const load = context as AppLoadContext;
   load.pageErrors?.push(error);
-  load.log.error({ err: error, path: new URL(request.url).pathname }, "unexpected error in a page");
+  load.log.error({ err: error, path: pathForLog(new URL(request.url).pathname) }, "unexpected error in a page");
 };

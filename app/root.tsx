@@ -1,3 +1,4 @@
+import type { Messages } from "@lingui/core";
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -10,6 +11,8 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { languageOf } from "../platform/cookies.ts";
+import { DEFAULT_LANGUAGE } from "../vocabulary/languages.ts";
 import type { Route } from "./+types/root";
 import "./context";
 import { ChatLink } from "./components/chat-link";
@@ -17,6 +20,8 @@ import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { NotFound } from "./components/not-found";
 import { ToastHost } from "./components/toast-host";
+import { messagesFor } from "./lib/catalogues.server";
+import { TranslatorProvider, useT } from "./lib/i18n";
 import { revalidateUnlessUnanswered } from "./lib/unanswered";
 import styles from "./styles/app.scss?url";
 
@@ -27,9 +32,15 @@ export const links: Route.LinksFunction = () => [
 
 export const shouldRevalidate = revalidateUnlessUnanswered;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const student = context.student;
+  // The staff console is in English whatever the visitor chose (decision 0029).
+  const staffScreen = /^\/staff(?:[/.]|$)/.test(new URL(request.url).pathname);
+  const language = staffScreen ? DEFAULT_LANGUAGE : languageOf(request.headers.get("Cookie"));
   return {
+    /** The visitor's language and its messages (decision 0029): the page is rendered in it on the server. */
+    language,
+    messages: messagesFor(language),
     site: context.site,
     /** The copyright year by the server's clock: a phone whose clock is off renders the same page. */
     year: new Date().getFullYear(),
@@ -66,8 +77,10 @@ function useScreenHandle(key: keyof ScreenHandle): boolean {
 
 /** The document; what is inside <body> is drawn by Shell, so it follows every reload of the root data. */
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const language = root?.language ?? DEFAULT_LANGUAGE;
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -76,8 +89,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="d-flex flex-column min-vh-100">
-        {children}
-        <ToastHost />
+        <TranslatorProvider language={language} messages={(root?.messages ?? {}) as Messages}>
+          {children}
+          <ToastHost />
+        </TranslatorProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -92,11 +107,12 @@ function Shell({ children }: { children: ReactNode }) {
   const hideChrome = useScreenHandle("hideChrome") || staffScreen;
   const navigation = useNavigation();
   const site = root?.site;
+  const { t } = useT();
   useUserDataMirror(root?.student);
   return (
     <>
       <a className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white" href="#main">
-        Skip to content
+        {t("Skip to content")}
       </a>
       {!hideChrome && <Navbar student={root?.student ?? null} />}
       <main id="main" className="flex-grow-1">
@@ -107,7 +123,7 @@ function Shell({ children }: { children: ReactNode }) {
       {navigation.state === "loading" && (
         <div className="loading-overlay" role="status" aria-live="polite">
           <div className="spinner-border text-primary" aria-hidden="true" />
-          <span className="visually-hidden">Loading…</span>
+          <span className="visually-hidden">{t("Loading…")}</span>
         </div>
       )}
     </>
@@ -123,35 +139,40 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return (
-      <Shell>
-        <NotFound />
-      </Shell>
-    );
+  return (
+    <Shell>
+      <ErrorScreen error={error} />
+    </Shell>
+  );
+}
+
+/** The error screen in the visitor's language; a refusal's message (the server's English) is translated by its text. */
+function ErrorScreen({ error }: { error: unknown }) {
+  const { t } = useT();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
     const message = (error.data as { message?: string } | null)?.message ?? "That request could not be answered.";
+    const heading = error.status === 429 ? t("Please slow down") : t("That did not work");
     return (
-      <Shell>
-        <div className="container py-5 text-center">
-          <h1 className="h2">{error.status === 429 ? "Please slow down" : "That did not work"}</h1>
-          <p>{message}</p>
-          <a className="btn btn-primary" href="/">
-            Go Back Home
-          </a>
-        </div>
-      </Shell>
+      <div className="container py-5 text-center">
+        {/* The failed route's meta is not rendered: the page still has its title (React puts it in the head). */}
+        <title>{`${heading} | Ignite`}</title>
+        <h1 className="h2">{heading}</h1>
+        <p>{t(message)}</p>
+        <a className="btn btn-primary" href="/">
+          {t("Go Back Home")}
+        </a>
+      </div>
     );
   }
   return (
-    <Shell>
-      <div className="container py-5 text-center">
-        <h1 className="h2">Unexpected Application Error!</h1>
-        <p>Something went wrong on our side. Please try again in a moment.</p>
-        <a className="btn btn-primary" href="/">
-          Go Back Home
-        </a>
-      </div>
-    </Shell>
+    <div className="container py-5 text-center">
+      <title>{`${t("Unexpected Application Error!")} | Ignite`}</title>
+      <h1 className="h2">{t("Unexpected Application Error!")}</h1>
+      <p>{t("Something went wrong on our side. Please try again in a moment.")}</p>
+      <a className="btn btn-primary" href="/">
+        {t("Go Back Home")}
+      </a>
+    </div>
   );
 }

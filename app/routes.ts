@@ -11,6 +11,7 @@ export default [
   route("university/course", "routes/stale-course-link.tsx"),
   route("search", "routes/search.tsx"),
   route("scholarships", "routes/scholarships.tsx"),
+  route("compare", "routes/compare.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
   route("forgotpassword", "routes/forgot-password.tsx"),
@@ -19,11 +20,14 @@ export default [
   route("profile/delete", "routes/delete-account.tsx"),
   route("user/saved-courses", "routes/saved-courses.tsx"),
   route("user/applications", "routes/applications.tsx"),
+  // A parent's read-only view through a student's link, without an account (decision 0028).
+  route("parent/:token", "routes/parent.tsx"),
   route("services/free-consultation", "routes/free-consultation.tsx"),
   route("contact-us", "routes/contact.tsx"),
   route("faq", "routes/faq.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-and-conditions", "routes/terms.tsx"),
+  route("language", "routes/language.tsx"),
   // The staff console: its own frame, not the spec's navbar; 404 to anyone without a staff session.
   route("staff/login", "routes/staff/login.tsx"),
   route("staff/invitation", "routes/staff/invitation.tsx"),

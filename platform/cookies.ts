@@ -1,8 +1,14 @@
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type LanguageCode } from "../vocabulary/languages.ts";
+
 /** Our cookies: HttpOnly, SameSite=Lax, Secure behind https. Their values never reach scripts. */
 export const SESSION_COOKIE = "ignite_session";
 export const RESET_PROOF_COOKIE = "ignite_reset";
 /** Staff sessions have a cookie of their own: a student's session never opens a staff path, nor the reverse. */
 export const STAFF_SESSION_COOKIE = "ignite_staff";
+/** The visitor's chosen language (decision 0029); absent means English. */
+export const LANGUAGE_COOKIE = "ignite_language";
+/** The course ids a visitor or student compares (decision 0027): no secret, but the server alone reads it. */
+export const COMPARE_COOKIE = "ignite_compare";
 
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
@@ -15,6 +21,12 @@ export function readCookie(header: string | null | undefined, name: string): str
     }
   }
   return undefined;
+}
+
+/** The language a request asks for: its cookie's, if it names one of ours, else English. */
+export function languageOf(cookieHeader: string | null | undefined): LanguageCode {
+  const chosen = readCookie(cookieHeader, LANGUAGE_COOKIE);
+  return isLanguageCode(chosen) ? chosen : DEFAULT_LANGUAGE;
 }
 
 export function cookieWriter(secure: boolean) {
@@ -36,6 +48,9 @@ export function cookieWriter(secure: boolean) {
     clearSession: () => write(SESSION_COOKIE, "", 0),
     resetProof: (proof: string) => write(RESET_PROOF_COOKIE, proof, 15 * 60),
     clearResetProof: () => write(RESET_PROOF_COOKIE, "", 0),
+    language: (code: LanguageCode) => write(LANGUAGE_COOKIE, code, LANGUAGE_COOKIE_MAX_AGE_SECONDS),
+    /** Kept 30 days; an empty list clears it. */
+    compare: (value: string) => write(COMPARE_COOKIE, value, value ? 30 * 24 * 3600 : 0),
   };
 }
 

@@ -299,11 +299,31 @@ const uncachedScenarios = (): Scenario[] => [
     unique: true,
   },
   {
+    // Issue #13: the search targets hold with filters on (a filter and an order per term, in turn).
+    name: `API /api/catalogue/search with filters, ${searchTerms.length} terms x ${filterSets.length} filter sets (uncached)`,
+    paths: filterSets.flatMap((filters) => searchTerms.map((t) => `/api/catalogue/search/${encodeURIComponent(t)}?${filters}`)),
+    unique: true,
+  },
+  {
+    name: `GET /search with filters and their counts, ${searchTerms.length} terms (uncached page)`,
+    paths: searchTerms.map((t, i) => `/search?q=${encodeURIComponent(t)}&${filterSets[i % filterSets.length]}`),
+    unique: true,
+  },
+  {
     name: `GET /search, ${searchTerms.length} terms (uncached page)`,
-    paths: searchTerms.map((t) => `/search?term=${encodeURIComponent(t)}`),
+    paths: searchTerms.map((t) => `/search?q=${encodeURIComponent(t)}`),
     unique: true,
   },
 ];
+/** Filter sets a student might choose (course-filters.ts): each narrows differently, some reorder. */
+const filterSets = [
+  "level=masters",
+  "country=germany&fee_max=2000000",
+  "level=bachelors&sort=fee",
+  "mode=full-time&duration=2y&intake=9",
+  "fee_min=1000000&fee_max=3000000&sort=duration",
+];
+
 const cachedScenarios = (): Scenario[] => [
   { name: "GET / (cached)", paths: ["/"] },
   { name: "GET /universities?page=50 (cached)", paths: ["/universities?page=50"] },

@@ -14,6 +14,7 @@ import { createCostService } from "../modules/costs/costs.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
 import { AppError, rateLimited } from "../modules/errors.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
+import { createParentLinkService, pathForLog } from "../modules/parents/parent-links.ts";
 import { createPrivacyService } from "../modules/privacy/privacy.ts";
 import { createScholarshipService } from "../modules/scholarships/scholarships.ts";
 import { createStaffService } from "../modules/staff/staff.ts";
@@ -30,12 +31,15 @@ import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } 
 import { connectSharedState } from "../platform/redis.ts";
 import { createLocalFileStorage, type FileStorage } from "../platform/storage/file-storage.ts";
 import { catalogueAdminMessages, UNIVERSITY_PICTURE_MAX_BYTES } from "../vocabulary/catalogue.ts";
+import { DEFAULT_LANGUAGE } from "../vocabulary/languages.ts";
 import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { choosingApi } from "./api/choosing.ts";
 import { consultationsApi } from "./api/consultations.ts";
 import { documentsApi, filesRoute } from "./api/documents.ts";
+import { eligibilityApi } from "./api/eligibility.ts";
 import { openApiDocument } from "./api/openapi.ts";
+import { parentPageHeaders, parentsApi } from "./api/parents.ts";
 import { presentCountry } from "./api/presenters.ts";
 import { exportFileRoute, privacyApi, staffErasureApi } from "./api/privacy.ts";
 import { staffApi } from "./api/staff.ts";
@@ -47,7 +51,15 @@ import { staffFilesRoute } from "./api/staff-records.ts";
 import { staffReportsApi } from "./api/staff-reports.ts";
 import { studentsApi } from "./api/students.ts";
 import { limitBody } from "./api/uploads.ts";
-import { answerFromCache, type CachedAnswer, isStaffPath } from "./cached-answers.ts";
+import {
+  answerFromCache,
+  type CachedAnswer,
+  isParentPath,
+  isPersonalPath,
+  isStaffPath,
+  languageOfAnswer,
+  sharedAnswerKey,
+} from "./cached-answers.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { universityPlaceholderSvg } from "./images.ts";
@@ -77,6 +89,11 @@ export interface AppOptions {
  * minute and may serve a stale copy for five more while it fetches a fresh one.
  */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/**
+ * A public page in another language than English (decision 0029): kept in our own cache under its
+ * language, but no CDN may keep it, whether or not it honours `Vary: Cookie`; browsers revalidate it.
+ */
+export const OTHER_LANGUAGE_CACHE_CONTROL = "private, no-cache";
 
 /** Forms and JSON bodies are small; a larger body is refused while it streams, before anything parses it. */
 export const MAX_FORM_BYTES = 64 * 1024;
@@ -106,10 +123,10 @@ const formBodyLimit: MiddlewareHandler<ServerEnv> = (c, next) =>
 /** What the public cache may hold: the most visited pages fit; a crawl over every page cannot grow the process. */
 const PUBLIC_CACHE_BYTES = 24 * 1024 * 1024;
 
-/** A public answer's key in the cache: its path and query, as asked. */
-const cacheKeyOf = (url: string) => {
+/** A public answer's key in the cache: its path and query, as asked, and a page's language (decision 0029). */
+const cacheKeyOf = (url: string, cookieHeader: string | undefined) => {
   const { pathname, search } = new URL(url);
-  return pathname + search;
+  return sharedAnswerKey(pathname + search, cookieHeader);
 };
 
 /** The peer's address; absent when the app is called in-process (tests). */
@@ -125,7 +142,12 @@ export function createApp(options: AppOptions) {
   const { config, database, log } = options;
   const storage = options.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads"));
   // Searches and university lists are answered from a mirror that follows the catalogue's version (decision 0022).
-  const catalogueMirror = createCatalogueMirror(database.db, log);
+  // Reading 200,000 courses leaves a hundred megabytes or so of garbage that an idle server would keep
+  // until its next full collection: the production server (--expose-gc, scripts/build-state.mjs)
+  // collects once each time the mirror is built, a pause of some tens of milliseconds.
+  const catalogueMirror = createCatalogueMirror(database.db, log, {
+    afterBuild: () => (globalThis as { gc?: () => void }).gc?.(),
+  });
   const catalogue = createCatalogueService(database.db, catalogueMirror, storage);
   // Rate limits (decision 0021): with REDIS_URL, shared through Redis (the database's counters when it
   // cannot answer); on PGlite, one process's by nature, in memory; else in the database, shared by all.
@@ -170,6 +192,8 @@ export function createApp(options: AppOptions) {
     limiter: rateLimiter,
   });
   const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
+  // A student's read-only links for a parent (decision 0028); erasure takes them with the account.
+  const parents = createParentLinkService({ db: database.db, limiter: rateLimiter });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,
@@ -210,7 +234,8 @@ export function createApp(options: AppOptions) {
     });
     await next();
     const ms = Math.round(performance.now() - started);
-    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+    // A parent link's token is a secret: the logs keep the path without it (decision 0028).
+    c.var.log.info({ method: c.req.method, path: pathForLog(c.req.path), status: c.res.status, ms }, "request");
   });
   app.use(securityHeaders({ https: config.publicUrl?.startsWith("https:") ?? false }));
   app.use(sameOriginWrites(config.publicUrl));
@@ -251,7 +276,7 @@ export function createApp(options: AppOptions) {
   /** Public GET answers from the cache; only successful, cookie-free answers are kept. */
   const cachedPublicGet: MiddlewareHandler<ServerEnv> = async (c, next) => {
     if (c.req.method !== "GET") return next();
-    const key = cacheKeyOf(c.req.url);
+    const key = cacheKeyOf(c.req.url, c.req.header("Cookie"));
     const hit = publicCache.get(key);
     if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
     await next();
@@ -259,7 +284,8 @@ export function createApp(options: AppOptions) {
     if (c.res.status === 200 && !c.res.headers.has("Set-Cookie") && !c.res.headers.get("Cache-Control")?.includes("no-store")) {
       // The same for every visitor: a CDN may keep it briefly too (decision 0021). Vary: Cookie keeps a
       // signed-in student's request away from the shared copy.
-      c.res.headers.set("Cache-Control", SHARED_CACHE_CONTROL);
+      const language = languageOfAnswer(c.req.path, c.req.header("Cookie"));
+      c.res.headers.set("Cache-Control", language === DEFAULT_LANGUAGE ? SHARED_CACHE_CONTROL : OTHER_LANGUAGE_CACHE_CONTROL);
       c.res.headers.set("Vary", "Cookie");
       const body = await c.res.clone().arrayBuffer();
       publicCache.set(key, { status: 200, headers: [...c.res.headers.entries()], body });
@@ -267,7 +293,7 @@ export function createApp(options: AppOptions) {
   };
 
   app.use("/api/catalogue/*", cachedPublicGet);
-  app.route("/api/catalogue", catalogueApi(catalogue, config.rateLimits.search));
+  app.route("/api/catalogue", catalogueApi(catalogue, config.rateLimits.search, costs.rupeesPerUnit));
   // The application API answers about accounts and students: nothing of it may be kept by a cache.
   app.use("/api/v1/*", async (c, next) => {
     await next();
@@ -278,7 +304,9 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1", studentsApi(students));
   app.route("/api/v1", documentsApi(documents));
   app.route("/api/v1", choosingApi(catalogue, costs, scholarships));
+  app.route("/api/v1", eligibilityApi(catalogue, students));
   app.route("/api/v1", privacyApi(privacy, cookies));
+  app.route("/api/v1", parentsApi(parents));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   app.route("/api/v1/staff", staffApi(staff, cookies));
   app.route("/api/v1/staff", staffLeadsApi(staff));
@@ -348,7 +376,12 @@ export function createApp(options: AppOptions) {
     app.all("*", async (c, next) => {
       // Only visitors share cached pages; a stale or unknown session cookie also counts as a visitor.
       // Staff screens are never cached, whoever asks.
-      const isVisitor = !c.var.student && !c.var.sessionToken && !isStaffPath(c.req.path);
+      const isVisitor =
+        !c.var.student &&
+        !c.var.sessionToken &&
+        !isStaffPath(c.req.path) &&
+        !isParentPath(c.req.path) &&
+        !isPersonalPath(c.req.path);
       if (isVisitor) return cachedPublicGet(c, next);
       return next();
     });
@@ -378,6 +411,7 @@ export function createApp(options: AppOptions) {
         costs,
         scholarships,
         privacy,
+        parents,
         cookies,
         student: c.var.student,
         sessionToken: c.var.sessionToken,
@@ -397,9 +431,12 @@ export function createApp(options: AppOptions) {
         c.var.student || isStaffPath(c.req.path) || response.headers.get("Cache-Control")?.includes("no-store")
           ? "private, no-store"
           : "no-cache";
+      // A parent's page (decision 0028): kept by no cache, listed by no search engine, sending no referrer.
+      const extra = isParentPath(c.req.path) ? Object.entries(parentPageHeaders) : [];
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) {
         const headers = new Headers(response.headers);
         headers.set("Cache-Control", cacheControl);
+        for (const [name, value] of extra) headers.set(name, value);
         return new Response(response.body, { status: response.status, headers });
       }
       // Pages are read whole so their inline scripts can be allowed by hash in the policy.
@@ -407,6 +444,7 @@ export function createApp(options: AppOptions) {
       const headers = new Headers(response.headers);
       headers.set("Content-Security-Policy", pagePolicy(inlineScriptHashes(html)));
       headers.set("Cache-Control", cacheControl);
+      for (const [name, value] of extra) headers.set(name, value);
       return new Response(html, { status: response.status, headers });
     });
   }
@@ -433,6 +471,7 @@ export function createApp(options: AppOptions) {
     scholarships,
     staff,
     privacy,
+    parents,
     close,
   };
 }

@@ -2,9 +2,9 @@ import { createServer, get as httpGet, type Server } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PublicCache } from "../platform/cache.ts";
-import { SESSION_COOKIE } from "../platform/cookies.ts";
+import { LANGUAGE_COOKIE, SESSION_COOKIE } from "../platform/cookies.ts";
 import { createLogger } from "../platform/log.ts";
-import { answerFromCache, type CachedAnswer } from "./cached-answers.ts";
+import { answerFromCache, type CachedAnswer, mayShare, sharedAnswerKey } from "./cached-answers.ts";
 import { constantSecurityHeaders } from "./security.ts";
 
 /** The server's first step (main.ts): a cached public answer written straight on Node's response. */
@@ -12,6 +12,7 @@ let server: Server;
 let origin: string;
 const cache = new PublicCache<CachedAnswer>(10, 60_000);
 const page = `<!DOCTYPE html><html lang="en"><title>Universities</title>${"<p>Example University</p>".repeat(100)}</html>`;
+const hindiPage = `<!DOCTYPE html><html lang="hi"><title>विश्वविद्यालय</title>${"<p>Example University</p>".repeat(100)}</html>`;
 const answered: string[] = [];
 
 beforeAll(async () => {
@@ -24,6 +25,16 @@ beforeAll(async () => {
     status: 200,
     headers: headers("text/html; charset=utf-8"),
     body: new TextEncoder().encode(page).buffer,
+  });
+  // The same address in Hindi (decision 0029): kept under its language, marked private for CDNs.
+  cache.set(sharedAnswerKey("/universities?page=2", `${LANGUAGE_COOKIE}=hi`), {
+    status: 200,
+    headers: [
+      ["content-type", "text/html; charset=utf-8"],
+      ["cache-control", "private, no-cache"],
+      ["vary", "Cookie"],
+    ],
+    body: new TextEncoder().encode(hindiPage).buffer,
   });
   cache.set("/api/catalogue/countries", {
     status: 200,
@@ -86,5 +97,45 @@ describe("cached answers before the framework", () => {
     expect(answered).toEqual(["/universities?page=2", "/staff/leads", "/universities?page=3"]);
     // The catalogue API is the same for everyone, signed in or not.
     expect((await get("/api/catalogue/countries", { Cookie: `${SESSION_COOKIE}=some-session` })).status).toBe(200);
+  });
+
+  it("answers the same address in each visitor's language, never one's page to the other", async () => {
+    const english = await get("/universities?page=2");
+    const hindi = await get("/universities?page=2", { Cookie: `theme=dark; ${LANGUAGE_COOKIE}=hi` });
+    expect(english.body.toString()).toBe(page);
+    expect(hindi.body.toString()).toBe(hindiPage);
+    expect(english.headers["cache-control"]).toContain("s-maxage=60");
+    expect(hindi.headers["cache-control"]).toBe("private, no-cache");
+    // English chosen, or a language we do not have, is the English page.
+    expect((await get("/universities?page=2", { Cookie: `${LANGUAGE_COOKIE}=en` })).body.toString()).toBe(page);
+    expect((await get("/universities?page=2", { Cookie: `${LANGUAGE_COOKIE}=xx` })).body.toString()).toBe(page);
+  });
+
+  it("leaves a page in Hindi that was not kept to the framework, even when the English one was", async () => {
+    answered.length = 0;
+    expect((await get("/api/catalogue/countries", { Cookie: `${LANGUAGE_COOKIE}=hi` })).status).toBe(200);
+    cache.clear();
+    cache.set("/countries", { status: 200, headers: [["content-type", "text/html"]], body: new ArrayBuffer(4) });
+    expect((await get("/countries", { Cookie: `${LANGUAGE_COOKIE}=hi` })).status).toBe(404);
+    expect(answered).toEqual(["/countries"]);
+  });
+
+  it("keys a page by its language and the catalogue API by its address alone", () => {
+    expect(sharedAnswerKey("/faq", undefined)).toBe("/faq");
+    expect(sharedAnswerKey("/faq", `${LANGUAGE_COOKIE}=en`)).toBe("/faq");
+    expect(sharedAnswerKey("/faq?x=1", `${LANGUAGE_COOKIE}=hi`)).toBe("/faq?x=1 hi");
+    expect(sharedAnswerKey("/api/catalogue/countries", `${LANGUAGE_COOKIE}=hi`)).toBe("/api/catalogue/countries");
+  });
+});
+
+describe("what the shared cache may answer", () => {
+  it("never a parent's page (decision 0028), even one a mistake had put in the cache", async () => {
+    expect(mayShare("/parent/abc", undefined)).toBe(false);
+    expect(mayShare("/parent/abc.data", undefined)).toBe(false);
+    expect(mayShare("/universities", undefined)).toBe(true);
+    cache.set("/parent/some-token", { status: 200, headers: [["content-type", "text/html"]], body: new ArrayBuffer(4) });
+    const answer = await get("/parent/some-token");
+    expect(answer.status).toBe(404);
+    expect(answered).toContain("/parent/some-token");
   });
 });

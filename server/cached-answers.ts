@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { PublicCache } from "../platform/cache.ts";
-import { readCookie, SESSION_COOKIE } from "../platform/cookies.ts";
+import { languageOf, readCookie, SESSION_COOKIE } from "../platform/cookies.ts";
 import type { Logger } from "../platform/log.ts";
+import { DEFAULT_LANGUAGE, type LanguageCode } from "../vocabulary/languages.ts";
 import { DEFAULT_CONTENT_SECURITY_POLICY } from "./security.ts";
 
 /**
@@ -20,13 +21,35 @@ export interface CachedAnswer {
 export const isStaffPath = (path: string) =>
   path === "/staff" || path === "/staff.data" || path.startsWith("/staff/") || path.startsWith("/api/v1/staff/");
 
+/** A parent's read-only page of a student's applications (decision 0028), screen or its data. */
+export const isParentPath = (path: string) => path.startsWith("/parent/");
+/** Pages that depend on the visitor's own cookies besides the session (the comparison: decision 0027). */
+export const isPersonalPath = (path: string) => path === "/compare" || path === "/compare.data";
+
 /**
  * Whether an answer to this GET may come from the shared cache: the catalogue API for anyone; a page
  * for a visitor without a session cookie (a student's pages are their own). Staff screens never.
  */
 export function mayShare(path: string, cookieHeader: string | undefined): boolean {
   if (path.startsWith("/api/catalogue/")) return true;
-  return !path.startsWith("/api/") && !isStaffPath(path) && !readCookie(cookieHeader, SESSION_COOKIE);
+  // A parent's page is one student's, opened without a cookie: never shared (decision 0028).
+  if (isParentPath(path)) return false;
+  return !path.startsWith("/api/") && !isStaffPath(path) && !isPersonalPath(path) && !readCookie(cookieHeader, SESSION_COOKIE);
+}
+
+/** The language a shared answer is written in: a page's is the visitor's choice; the catalogue API has none. */
+export const languageOfAnswer = (path: string, cookieHeader: string | null | undefined): LanguageCode =>
+  path.startsWith("/api/") ? DEFAULT_LANGUAGE : languageOf(cookieHeader);
+
+/**
+ * A shared answer's key in the cache: its path and query as asked, and for a page in another language
+ * than English, that language (decision 0029). A page in Hindi is never served to an English visitor,
+ * nor the reverse. A space never appears in a request's path, so no URL can be mistaken for such a key.
+ */
+export function sharedAnswerKey(pathAndQuery: string, cookieHeader: string | null | undefined): string {
+  const query = pathAndQuery.indexOf("?");
+  const language = languageOfAnswer(query === -1 ? pathAndQuery : pathAndQuery.slice(0, query), cookieHeader);
+  return language === DEFAULT_LANGUAGE ? pathAndQuery : `${pathAndQuery} ${language}`;
 }
 
 /** Types worth compressing, as Hono's compress() picks them. */
@@ -50,7 +73,7 @@ export function answerFromCache(
   const query = request.url.indexOf("?");
   const path = query === -1 ? request.url : request.url.slice(0, query);
   if (!mayShare(path, request.headers.cookie)) return false;
-  const hit = cache.get(request.url);
+  const hit = cache.get(sharedAnswerKey(request.url, request.headers.cookie));
   if (!hit) return false;
   const headers: Record<string, string> = { ...staticHeaders };
   let contentType = "";

@@ -59,7 +59,11 @@ export const securityHeaders = (options: { https: boolean }): MiddlewareHandler<
   return async function securityHeaders(c, next) {
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of constant) headers.set(name, value);
+    for (const [name, value] of constant) {
+      // An answer may ask for a stricter referrer policy (a parent's page sends none: decision 0028).
+      if (name === "Referrer-Policy" && headers.get(name) === "no-referrer") continue;
+      headers.set(name, value);
+    }
     if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", apiPolicy);
   };
 };

@@ -57,7 +57,7 @@ export const privacyMessages = {
   accessDocumentDownloaded: (document: string) => `Downloaded your ${document}`,
   accessExported: (list: string) => `Exported a list of ${list} that included you`,
   exportHeading: "Download my data",
-  exportHint: `A ZIP file with everything we hold about you (profile, marks, saved courses, applications, bookings, consents) and your documents. It is usually ready within a minute; the link works only when you are signed in and expires after ${DATA_EXPORT_HOURS} hours.`,
+  exportHint: `A ZIP file with everything we hold about you (profile, marks, saved courses, applications, bookings, consents, links shared with a parent) and your documents. It is usually ready within a minute; the link works only when you are signed in and expires after ${DATA_EXPORT_HOURS} hours.`,
   exportAsk: "Prepare my data",
   exportAsked: "We are preparing your data. It is usually ready within a minute.",
   exportPreparing: "Your data is being prepared…",

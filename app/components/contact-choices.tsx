@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import {
   type ContactChannel,
   contactChannelLabels,
@@ -22,10 +23,11 @@ export function ContactChoices({
   notice?: string;
   error?: string;
 }) {
+  const { t } = useT();
   const chosen = contactChannels.includes(preferred as ContactChannel) ? preferred : DEFAULT_CONTACT_CHANNEL;
   return (
     <fieldset className="col-12" aria-describedby={error ? "preferredContact-error" : undefined}>
-      <legend className="form-label fs-6 mb-1">{privacyMessages.contactLegend}</legend>
+      <legend className="form-label fs-6 mb-1">{t(privacyMessages.contactLegend)}</legend>
       <div className="d-flex flex-wrap gap-3">
         {contactChannels.map((channel) => (
           <div key={channel} className="form-check">
@@ -38,25 +40,25 @@ export function ContactChoices({
               defaultChecked={chosen === channel}
             />
             <label className="form-check-label" htmlFor={`preferredContact-${channel}`}>
-              {contactChannelLabels[channel]}
+              {t(contactChannelLabels[channel])}
             </label>
           </div>
         ))}
       </div>
       {error && (
         <div id="preferredContact-error" className="invalid-feedback d-block">
-          {error}
+          {t(error)}
         </div>
       )}
       <div className="form-check mt-2">
         <input className="form-check-input" type="checkbox" name="newsAndOffers" id="newsAndOffers" defaultChecked={news} />
         <label className="form-check-label" htmlFor="newsAndOffers">
-          {privacyMessages.newsAndOffers}
+          {t(privacyMessages.newsAndOffers)}
         </label>
       </div>
       {notice && (
         <p className="small text-body-secondary mt-2 mb-0" data-testid="consent-notice">
-          {notice}
+          {t(notice)}
         </p>
       )}
     </fieldset>

@@ -1,26 +1,45 @@
 import { Link } from "react-router";
+import { type Translator, useT } from "~/lib/i18n";
 import type { Course } from "../../modules/catalogue/catalogue.ts";
-import { formatDuration, formatFee } from "../../modules/catalogue/format.ts";
 import type { ExchangeRate } from "../../modules/costs/costs.ts";
+import { monthNames } from "../../vocabulary/applications.ts";
+import { formatLongDate } from "../../vocabulary/costs.ts";
 import { approxRupees } from "./rupees";
 
 /** A course in a list; with the page's rates, its fee also reads approximately in rupees (decision 0025). */
 export function CourseCard({ course, rates = [] }: { course: Course; rates?: readonly ExchangeRate[] }) {
+  const { t, duration, fee } = useT();
   const rupees = approxRupees(course.fee.amount, course.fee.currency, rates);
   return (
     <li className="col">
       <Link to={`/courses/${course.id}`} className="card h-100 text-decoration-none text-reset">
         <div className="card-body">
-          <span className="badge text-bg-secondary mb-2">{course.level}</span>
+          <span className="badge text-bg-secondary mb-2">{t(course.level)}</span>
           <h2 className="h6 card-title">{course.name}</h2>
           <p className="small mb-1">
             {course.university.name}, {course.university.city}, {course.university.country.name}
           </p>
           <p className="small text-body-secondary mb-0">
-            {formatDuration(course.durationMonths)} · {course.mode} · {formatFee(course.fee)}*{rupees && ` (${rupees})`}
+            {duration(course.durationMonths)} · {t(course.mode)} · {fee(course.fee)}*{rupees && ` (${rupees})`}
           </p>
         </div>
       </Link>
     </li>
   );
 }
+
+/**
+ * An intake in the screen's language, as vocabulary/catalogue.ts's intakeLabel writes it in English:
+ * "September 2027 (apply by 30 June 2027)".
+ */
+export function intakeText(
+  { t, day }: Pick<Translator, "t" | "day">,
+  intake: { month: number; year: number; deadline: string | null },
+): string {
+  const start = `${t(monthNames[intake.month - 1] ?? "")} ${intake.year}`;
+  return intake.deadline ? t("{start} (apply by {deadline})", { start, deadline: day(intake.deadline, formatLongDate) }) : start;
+}
+
+/** Where and when the fee was checked ("University website, checked 2026-01-15"), as modules/catalogue/format.ts writes it. */
+export const feeSource = (t: Translator["t"], fee: { source: string | null; checkedOn: string | null }) =>
+  [fee.source, fee.checkedOn ? t("checked {date}", { date: fee.checkedOn }) : ""].filter(Boolean).join(", ") || null;

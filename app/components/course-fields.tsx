@@ -4,7 +4,7 @@ import { courseLevels, courseModes, feePeriods } from "../../vocabulary/catalogu
  * A course's fields in the console (courseInput in modules/staff/catalogue.ts parses them): the one form
  * of both adding a course on its university's screen and editing it on its own.
  */
-type Field = { name: string; label: string; type?: string; max?: number; required?: boolean };
+type Field = { name: string; label: string; type?: string; max?: number; required?: boolean; step?: number; top?: number };
 const textFields: Field[] = [
   { name: "name", label: "Course name", max: 200, required: true },
   { name: "durationMonths", label: "Duration (months)", type: "number", required: true },
@@ -13,6 +13,14 @@ const textFields: Field[] = [
   { name: "mediumOfInstruction", label: "Medium of instruction", max: 60, required: true },
   { name: "feeSource", label: "Fee's source (a URL or “University website”)", max: 300 },
   { name: "feeCheckedOn", label: "Fee checked on", type: "date" },
+];
+/** Entry requirements (decision 0027): each optional; blank means the course does not set it. */
+const requirementFields: Field[] = [
+  { name: "minPercentage", label: "Minimum percentage (12th, or the bachelor's for a master's)", step: 0.01, top: 100 },
+  { name: "minCgpa", label: "Minimum CGPA (out of 10)", step: 0.01, top: 10 },
+  { name: "minIelts", label: "Minimum IELTS", step: 0.5, top: 9 },
+  { name: "minToefl", label: "Minimum TOEFL iBT", step: 1, top: 120 },
+  { name: "minPte", label: "Minimum PTE Academic", step: 1, top: 90 },
 ];
 const choices = [
   { name: "level", label: "Level", options: courseLevels },
@@ -76,6 +84,36 @@ export function CourseFields({
           </select>
         </div>
       ))}
+      <fieldset className="col-12">
+        <legend className="h6 mb-1">Entry requirements (optional)</legend>
+        <div className="row g-2">
+          {requirementFields.map((f) => (
+            <div className="col-sm-6 col-lg-4" key={f.name}>
+              <label htmlFor={`${idPrefix}-${f.name}`} className="form-label small">
+                {f.label}
+              </label>
+              <input
+                id={`${idPrefix}-${f.name}`}
+                name={f.name}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={f.top}
+                step={f.step}
+                defaultValue={shown(f.name)}
+                aria-invalid={errors[f.name] ? true : undefined}
+                aria-describedby={errors[f.name] ? `${idPrefix}-${f.name}-error` : undefined}
+                className={`form-control form-control-sm${errors[f.name] ? " is-invalid" : ""}`}
+              />
+              {errors[f.name] && (
+                <div id={`${idPrefix}-${f.name}-error`} className="invalid-feedback">
+                  {errors[f.name]}
+                </div>
+              )}
+            </div>
+          ))}
+        </div>
+      </fieldset>
       <div className="col-12 form-check ms-2">
         <input
           id={`${idPrefix}-waiver`}

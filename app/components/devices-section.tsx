@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
+import { useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 
@@ -14,6 +15,7 @@ export interface DeviceRow {
 
 /** The student's signed-in devices, and a way to sign out of all the others (a profile action). */
 export function DevicesSection({ devices }: { devices: DeviceRow[] }) {
+  const { t } = useT();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) notify(fetcher.data.ok ? "success" : "error", fetcher.data.message);
@@ -22,16 +24,16 @@ export function DevicesSection({ devices }: { devices: DeviceRow[] }) {
   return (
     <section aria-labelledby="devices-heading" className="mt-5">
       <h2 id="devices-heading" className="h4">
-        {accountMessages.devicesHeading}
+        {t(accountMessages.devicesHeading)}
       </h2>
-      <p className="small text-body-secondary">{accountMessages.devicesHint}</p>
+      <p className="small text-body-secondary">{t(accountMessages.devicesHint)}</p>
       <ul className="list-group mb-3">
         {devices.map((d) => (
           <li key={d.id} className="list-group-item" data-testid="signed-in-device">
             <span className="fw-semibold">{d.device}</span>
-            {d.current && <span className="badge text-bg-success ms-2">{accountMessages.thisDevice}</span>}
+            {d.current && <span className="badge text-bg-success ms-2">{t(accountMessages.thisDevice)}</span>}
             <div className="small text-body-secondary">
-              Signed in <time dateTime={d.signedIn.iso}>{d.signedIn.text}</time> · last active{" "}
+              {t("Signed in")} <time dateTime={d.signedIn.iso}>{d.signedIn.text}</time> · {t("last active")}{" "}
               <time dateTime={d.lastSeen.iso}>{d.lastSeen.text}</time>
             </div>
           </li>
@@ -41,7 +43,7 @@ export function DevicesSection({ devices }: { devices: DeviceRow[] }) {
         <fetcher.Form method="post" action="/profile">
           <input type="hidden" name="intent" value="sign-out-others" />
           <button type="submit" className="btn btn-outline-danger" disabled={fetcher.state !== "idle"}>
-            {accountMessages.signOutOthers}
+            {t(accountMessages.signOutOthers)}
           </button>
         </fetcher.Form>
       )}

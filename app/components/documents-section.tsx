@@ -1,5 +1,6 @@
 import { type ChangeEvent, useEffect, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
+import { useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
 import { uploadWithProgress } from "~/lib/upload";
 import { attachmentTypeRules, documentAccept, documentMessages, photoAccept } from "../../vocabulary/documents.ts";
@@ -41,6 +42,7 @@ function Progress({ percent, label }: { percent: number; label: string }) {
 
 /** Delete posts to the profile screen's action (a fetcher with JavaScript, a plain form post without). */
 function DeleteDocument({ type }: { type: string }) {
+  const { t } = useT();
   // The profile screen's action answers `{ ok, message }` (a refusal carries more, unused here).
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   useEffect(() => {
@@ -52,7 +54,8 @@ function DeleteDocument({ type }: { type: string }) {
       <input type="hidden" name="intent" value="delete-document" />
       <input type="hidden" name="attachment_type" value={type} />
       <button type="submit" className="btn btn-sm btn-outline-danger" disabled={fetcher.state !== "idle"}>
-        Delete<span className="visually-hidden"> {type}</span>
+        {t("Delete")}
+        <span className="visually-hidden"> {t(type)}</span>
       </button>
     </fetcher.Form>
   );
@@ -60,6 +63,7 @@ function DeleteDocument({ type }: { type: string }) {
 
 /** Documents and the profile photo: a file choice starts its upload at once (spec section 4). */
 export function DocumentsSection({ documents, photoUrl }: { documents: DocumentRow[]; photoUrl: string | null }) {
+  const { t } = useT();
   const revalidator = useRevalidator();
   const [progress, setProgress] = useState<Record<string, number>>({});
 
@@ -88,7 +92,7 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
       const form = new FormData();
       form.set("attachment_type", type);
       form.set("file", file);
-      void send(type, "/api/v1/students/me/files", form, documentMessages.uploaded(type), event.currentTarget);
+      void send(type, "/api/v1/students/me/files", form, documentMessages.uploaded(t(type)), event.currentTarget);
     };
   }
 
@@ -104,32 +108,32 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
     <>
       <section aria-labelledby="photo-heading" className="mb-5">
         <h2 id="photo-heading" className="h4">
-          Profile photo
+          {t("Profile photo")}
         </h2>
         <div className="d-flex align-items-center gap-3">
           <img
             src={photoUrl ?? "/images/default-avatar.svg"}
-            alt="Your profile"
+            alt={t("Your profile")}
             width={96}
             height={96}
             className="rounded-circle border"
           />
           <div>
             <label htmlFor="photo-file" className="form-label">
-              {documentMessages.photoHint}
+              {t(documentMessages.photoHint)}
             </label>
             <input id="photo-file" type="file" accept={photoAccept} className="form-control" onChange={onPhoto} />
-            {progress.photo !== undefined && <Progress percent={progress.photo} label="Photo upload" />}
+            {progress.photo !== undefined && <Progress percent={progress.photo} label={t("Photo upload")} />}
           </div>
         </div>
       </section>
 
       <section aria-labelledby="documents-heading">
         <h2 id="documents-heading" className="h4">
-          Documents
+          {t("Documents")}
         </h2>
-        <p className="small text-body-secondary">{documentMessages.documentsHint}</p>
-        {documents.length === 0 && <p className="text-danger">{documentMessages.noDocuments}</p>}
+        <p className="small text-body-secondary">{t(documentMessages.documentsHint)}</p>
+        {documents.length === 0 && <p className="text-danger">{t(documentMessages.noDocuments)}</p>}
         <ul className="list-group mb-4">
           {attachmentTypeRules.map(({ type, required }) => {
             const doc = documents.find((d) => d.attachmentType === type);
@@ -139,7 +143,7 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
                 <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
                   <div>
                     <span className="fw-semibold">
-                      {type}
+                      {t(type)}
                       {required && " *"}
                     </span>
                     {doc ? (
@@ -147,27 +151,31 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
                         <span className="small text-body-secondary ms-2">
                           {doc.name} ({sizeText(doc.size)})
                         </span>
-                        <span className={`badge ${reviewTones[doc.reviewState] ?? "text-bg-light"} ms-2`}>{doc.reviewState}</span>
+                        <span className={`badge ${reviewTones[doc.reviewState] ?? "text-bg-light"} ms-2`}>
+                          {t(doc.reviewState)}
+                        </span>
                       </>
                     ) : (
-                      <span className="small text-body-secondary ms-2">Not uploaded</span>
+                      <span className="small text-body-secondary ms-2">{t("Not uploaded")}</span>
                     )}
                   </div>
                   <div className="d-flex flex-wrap gap-2 align-items-center">
                     {doc && (
                       <>
                         <a className="btn btn-sm btn-outline-primary" href={`${doc.url}?inline=1`} target="_blank" rel="noopener">
-                          View<span className="visually-hidden"> {type}</span>
+                          {t("View")}
+                          <span className="visually-hidden"> {t(type)}</span>
                         </a>
                         <a className="btn btn-sm btn-outline-primary" href={doc.url} download>
-                          Download<span className="visually-hidden"> {type}</span>
+                          {t("Download")}
+                          <span className="visually-hidden"> {t(type)}</span>
                         </a>
                         <DeleteDocument type={type} />
                       </>
                     )}
                     <label className="btn btn-sm btn-primary mb-0" htmlFor={inputId}>
-                      {doc ? "Replace" : "Upload"}
-                      <span className="visually-hidden"> {type}</span>
+                      {doc ? t("Replace") : t("Upload")}
+                      <span className="visually-hidden"> {t(type)}</span>
                     </label>
                     <input
                       id={inputId}
@@ -180,10 +188,13 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
                 </div>
                 {doc?.reviewState === "Correction requested" && (
                   <p className="small text-danger mb-0 mt-2" data-testid={`correction-${type}`}>
-                    {doc.reviewReason}: {doc.reviewMessage} Please upload a corrected {type}.
+                    {doc.reviewReason && t(doc.reviewReason)}: {doc.reviewMessage}{" "}
+                    {t("Please upload a corrected {type}.", { type: t(type) })}
                   </p>
                 )}
-                {progress[type] !== undefined && <Progress percent={progress[type] ?? 0} label={`${type} upload`} />}
+                {progress[type] !== undefined && (
+                  <Progress percent={progress[type] ?? 0} label={t("{type} upload", { type: t(type) })} />
+                )}
               </li>
             );
           })}

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { SiteSettings } from "~/context";
+import { useT } from "~/lib/i18n";
 
 const OFFICE_MAP =
   "https://www.openstreetmap.org/export/embed.html?bbox=76.25%2C9.95%2C76.32%2C10.01&layer=mapnik&marker=9.9816%2C76.2999";
 
 /** The office map: only from the small breakpoint up, and only once the footer scrolls into view. */
 function OfficeMap() {
+  const { t } = useT();
   const holder = useRef<HTMLDivElement>(null);
   const [show, setShow] = useState(false);
   useEffect(() => {
@@ -24,7 +26,7 @@ function OfficeMap() {
   return (
     <div ref={holder} className="d-none d-sm-block" data-testid="office-map">
       {show && (
-        <iframe className="map-frame rounded" title="Map of our office in Kochi, Kerala" src={OFFICE_MAP} loading="lazy" />
+        <iframe className="map-frame rounded" title={t("Map of our office in Kochi, Kerala")} src={OFFICE_MAP} loading="lazy" />
       )}
     </div>
   );
@@ -37,35 +39,36 @@ const socials = [
 ];
 
 export function Footer({ site, year }: { site: SiteSettings; year: number }) {
+  const { t } = useT();
   return (
     <footer className="site-footer mt-5 pt-4 pb-5">
       <div className="container">
         <div className="row g-4">
           <div className="col-12 col-sm-6 col-lg-3">
             <p className="h5 text-white">Ignite</p>
-            <p className="small mb-1">Your academic journey, with no middleman commission.</p>
+            <p className="small mb-1">{t("Your academic journey, with no middleman commission.")}</p>
             <p className="small">
-              Email: <a href={`mailto:${site.email}`}>{site.email}</a>
+              {t("Email:")} <a href={`mailto:${site.email}`}>{site.email}</a>
             </p>
           </div>
-          <nav className="col-6 col-lg-3" aria-label="Footer">
+          <nav className="col-6 col-lg-3" aria-label={t("Footer")}>
             <ul className="list-unstyled">
               <li>
-                <Link to="/faq">Help</Link>
+                <Link to="/faq">{t("Help")}</Link>
               </li>
               <li>
-                <Link to="/privacy-policy">Privacy Policy</Link>
+                <Link to="/privacy-policy">{t("Privacy Policy")}</Link>
               </li>
               <li>
-                <Link to="/terms-and-conditions">Terms and Conditions</Link>
+                <Link to="/terms-and-conditions">{t("Terms and Conditions")}</Link>
               </li>
               <li>
-                <Link to="/contact-us">Contact</Link>
+                <Link to="/contact-us">{t("Contact")}</Link>
               </li>
             </ul>
           </nav>
           <div className="col-6 col-lg-2">
-            <ul className="list-unstyled" aria-label="Social links">
+            <ul className="list-unstyled" aria-label={t("Social links")}>
               {socials.map((social) => (
                 <li key={social.name}>
                   <a href={social.href} rel="noopener noreferrer" target="_blank" className="text-capitalize">
@@ -84,7 +87,7 @@ export function Footer({ site, year }: { site: SiteSettings; year: number }) {
             <OfficeMap />
           </div>
         </div>
-        <p className="small text-center mt-4 mb-0">© {year} Ignite. All rights reserved.</p>
+        <p className="small text-center mt-4 mb-0">{t("© {year} Ignite. All rights reserved.", { year })}</p>
       </div>
     </footer>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/lib/i18n";
 import type { FieldRules } from "../../modules/validation.ts";
 
 interface FieldProps {
@@ -13,10 +14,12 @@ interface FieldProps {
   className?: string;
 }
 
+/** Labels and errors are given in English (the spec's words, the server's messages) and shown in the visitor's language. */
 function Label({ name, label, required }: Pick<FieldProps, "name" | "label"> & { required?: boolean }) {
+  const { t } = useT();
   return (
     <label htmlFor={name} className="form-label">
-      {label}
+      {t(label)}
       {required && (
         <span className="text-danger" aria-hidden="true">
           {" "}
@@ -28,9 +31,10 @@ function Label({ name, label, required }: Pick<FieldProps, "name" | "label"> & {
 }
 
 function Feedback({ name, error }: { name: string; error?: string }) {
+  const { t } = useT();
   return error ? (
     <div id={`${name}-error`} className="invalid-feedback d-block">
-      {error}
+      {t(error)}
     </div>
   ) : null;
 }
@@ -86,6 +90,7 @@ export function SelectField({
   optionLabels,
   ...props
 }: FieldProps & { options: readonly string[]; optionLabels?: Readonly<Record<string, string>> }): ReactNode {
+  const { t } = useT();
   const required = props.rules?.required;
   return (
     <div className={props.className ?? "col-md-6"}>
@@ -99,10 +104,10 @@ export function SelectField({
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${props.name}-error` : undefined}
       >
-        <option value="">Select…</option>
+        <option value="">{t("Select…")}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {optionLabels?.[option] ?? option}
+            {t(optionLabels?.[option] ?? option)}
           </option>
         ))}
       </select>

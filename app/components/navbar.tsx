@@ -1,6 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useT } from "~/lib/i18n";
 import { SEARCH_TERM_MAX_LENGTH } from "../../vocabulary/catalogue.ts";
+import { LanguageSwitch } from "./language-switch";
 import { SignOut } from "./sign-out";
 
 interface Suggestion {
@@ -21,6 +23,7 @@ const SUGGEST_PAUSE_MS = 120;
  * is), Escape closes them. Without JavaScript it is the plain form.
  */
 function SearchBox() {
+  const { t } = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -107,16 +110,18 @@ function SearchBox() {
   return (
     <Form method="get" action="/search" role="search" className="d-flex w-100" onSubmit={onSubmit}>
       <label htmlFor="navbar-search" className="visually-hidden">
-        Search Colleges and Courses
+        {t("Search Colleges and Courses")}
       </label>
       <div className="position-relative flex-grow-1">
         <input
           ref={input}
           id="navbar-search"
           name="q"
-          type="search"
+          // text, not search: HTML allows the combobox role on a text input only (the Nu checker says so).
+          type="text"
+          enterKeyHint="search"
           className="form-control"
-          placeholder="Search Colleges and Courses"
+          placeholder={t("Search Colleges and Courses")}
           defaultValue={current}
           maxLength={SEARCH_TERM_MAX_LENGTH}
           required
@@ -134,7 +139,7 @@ function SearchBox() {
         <div
           id="navbar-suggestions"
           role="listbox"
-          aria-label="Suggestions"
+          aria-label={t("Suggestions")}
           className={`list-group position-absolute w-100 shadow-sm mt-1 z-3${shown ? "" : " d-none"}`}
         >
           {shown &&
@@ -158,22 +163,23 @@ function SearchBox() {
             ))}
         </div>
         <span className="visually-hidden" role="status">
-          {shown ? `${suggestions.length} suggestions: use the arrow keys to choose` : ""}
+          {shown ? t("{count} suggestions: use the arrow keys to choose", { count: suggestions.length }) : ""}
         </span>
       </div>
       <button type="submit" className="btn btn-primary ms-2">
-        Search
+        {t("Search")}
       </button>
     </Form>
   );
 }
 
 export function Navbar({ student }: { student: { fullName: string; photoUrl: string | null } | null }) {
+  const { t } = useT();
   return (
     <header className="border-bottom bg-white sticky-top">
-      <nav className="navbar navbar-expand-lg" aria-label="Main">
+      <nav className="navbar navbar-expand-lg" aria-label={t("Main")}>
         <div className="container d-flex flex-wrap align-items-center gap-2">
-          <Link to="/" className="site-logo me-2" aria-label="Ignite home">
+          <Link to="/" className="site-logo me-2" aria-label={t("Ignite home")}>
             Ignite
           </Link>
           <div className="order-3 order-lg-2 col-12 col-lg px-lg-3">
@@ -181,17 +187,18 @@ export function Navbar({ student }: { student: { fullName: string; photoUrl: str
           </div>
           <div className="order-2 order-lg-3 ms-auto d-flex align-items-center gap-2">
             <Link to="/countries" className="nav-link d-none d-md-inline px-2">
-              Countries
+              {t("Countries")}
             </Link>
             <Link to="/universities" className="nav-link d-none d-md-inline px-2">
-              Universities
+              {t("Universities")}
             </Link>
+            <LanguageSwitch />
             {student ? (
               <>
                 <Link to="/profile" className="d-inline-flex" title={student.fullName}>
                   <img
                     src={student.photoUrl ?? "/images/default-avatar.svg"}
-                    alt={`Profile of ${student.fullName}`}
+                    alt={t("Profile of {name}", { name: student.fullName })}
                     width={40}
                     height={40}
                     className="rounded-circle"
@@ -201,7 +208,7 @@ export function Navbar({ student }: { student: { fullName: string; photoUrl: str
               </>
             ) : (
               <Link to="/signup" className="btn btn-outline-primary">
-                Sign Up
+                {t("Sign Up")}
               </Link>
             )}
           </div>

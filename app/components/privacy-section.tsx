@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, useFetcher, useRevalidator } from "react-router";
+import { useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
 import { type ContactChannel, contactChannelLabels, privacyMessages } from "../../vocabulary/privacy.ts";
 import { ContactChoices } from "./contact-choices";
@@ -27,6 +28,7 @@ function useToastOf(fetcher: { state: string; data?: Answer }) {
  * profile's action (a fetcher with scripts, a plain post without); deletion posts to /profile/delete.
  */
 export function PrivacySection({ contact, access, dataExport }: PrivacyData) {
+  const { t } = useT();
   const choices = useFetcher<Answer>();
   const exporter = useFetcher<Answer>();
   useToastOf(choices);
@@ -45,43 +47,48 @@ export function PrivacySection({ contact, access, dataExport }: PrivacyData) {
   return (
     <section aria-labelledby="privacy-heading" className="mt-5">
       <h2 id="privacy-heading" className="h4">
-        Your data and privacy
+        {t("Your data and privacy")}
       </h2>
 
       <section aria-labelledby="contact-heading" className="mt-3">
         <h3 id="contact-heading" className="h5">
-          {privacyMessages.contactHeading}
+          {t(privacyMessages.contactHeading)}
         </h3>
         <choices.Form method="post" action="/profile" className="row g-2" data-testid="contact-choices">
           <input type="hidden" name="intent" value="contact-choices" />
           <ContactChoices preferred={contact.preferredContact} news={contact.newsAndOffers} />
           <div className="col-12">
             <button type="submit" className="btn btn-outline-primary btn-sm" disabled={choices.state !== "idle"}>
-              Update contact choices
+              {t("Update contact choices")}
             </button>
           </div>
         </choices.Form>
         <p className="small text-body-secondary mt-2 mb-0">
-          Now: {contactChannelLabels[contact.preferredContact]}; news and offers {contact.newsAndOffers ? "on" : "off"}.{" "}
+          {contact.newsAndOffers
+            ? t("Now: {channel}; news and offers on.", { channel: t(contactChannelLabels[contact.preferredContact]) })
+            : t("Now: {channel}; news and offers off.", { channel: t(contactChannelLabels[contact.preferredContact]) })}{" "}
           {contact.consentVersion && contact.consented
-            ? privacyMessages.consentGiven(contact.consentVersion, contact.consented.text)
+            ? t(privacyMessages.consentGiven("{version}", "{at}"), {
+                version: contact.consentVersion,
+                at: contact.consented.text,
+              })
             : null}
         </p>
       </section>
 
       <section aria-labelledby="access-heading" className="mt-4">
         <h3 id="access-heading" className="h5">
-          {privacyMessages.accessHeading}
+          {t(privacyMessages.accessHeading)}
         </h3>
-        <p className="small text-body-secondary">{privacyMessages.accessHint}</p>
+        <p className="small text-body-secondary">{t(privacyMessages.accessHint)}</p>
         {access.length === 0 ? (
-          <p data-testid="access-log-empty">{privacyMessages.accessNone}</p>
+          <p data-testid="access-log-empty">{t(privacyMessages.accessNone)}</p>
         ) : (
           <ul className="list-group" data-testid="access-log">
             {access.map((entry) => (
               <li key={`${entry.when.iso}-${entry.text}-${entry.staffName}`} className="list-group-item">
                 <span className="fw-semibold">{entry.staffName}</span>
-                {entry.staffRole && <span className="text-body-secondary"> ({entry.staffRole})</span>}: {entry.text}
+                {entry.staffRole && <span className="text-body-secondary"> ({entry.staffRole})</span>}: {t(entry.text)}
                 <div className="small text-body-secondary">
                   <time dateTime={entry.when.iso}>{entry.when.text}</time>
                 </div>
@@ -93,31 +100,33 @@ export function PrivacySection({ contact, access, dataExport }: PrivacyData) {
 
       <section aria-labelledby="export-heading" className="mt-4">
         <h3 id="export-heading" className="h5">
-          {privacyMessages.exportHeading}
+          {t(privacyMessages.exportHeading)}
         </h3>
-        <p className="small text-body-secondary">{privacyMessages.exportHint}</p>
+        <p className="small text-body-secondary">{t(privacyMessages.exportHint)}</p>
         <div aria-live="polite">
           {dataExport?.status === "ready" && dataExport.url && (
             <p>
-              {privacyMessages.exportReady}{" "}
+              {t(privacyMessages.exportReady)}{" "}
               <a href={dataExport.url} className="btn btn-success btn-sm" download>
-                {privacyMessages.exportDownload}
+                {t(privacyMessages.exportDownload)}
               </a>{" "}
-              <span className="small text-body-secondary">{privacyMessages.exportExpires(dataExport.expires.text)}</span>
+              <span className="small text-body-secondary">
+                {t(privacyMessages.exportExpires("{at}"), { at: dataExport.expires.text })}
+              </span>
             </p>
           )}
           {preparing && (
             <p>
-              {privacyMessages.exportPreparing} <a href="/profile">Refresh</a>
+              {t(privacyMessages.exportPreparing)} <a href="/profile">{t("Refresh")}</a>
             </p>
           )}
-          {dataExport?.status === "failed" && <p className="text-danger">{privacyMessages.exportFailed}</p>}
+          {dataExport?.status === "failed" && <p className="text-danger">{t(privacyMessages.exportFailed)}</p>}
         </div>
         {!preparing && (
           <exporter.Form method="post" action="/profile">
             <input type="hidden" name="intent" value="data-export" />
             <button type="submit" className="btn btn-outline-primary" disabled={exporter.state !== "idle"}>
-              {privacyMessages.exportAsk}
+              {t(privacyMessages.exportAsk)}
             </button>
           </exporter.Form>
         )}
@@ -125,13 +134,13 @@ export function PrivacySection({ contact, access, dataExport }: PrivacyData) {
 
       <section aria-labelledby="delete-heading" className="mt-4">
         <h3 id="delete-heading" className="h5 text-danger">
-          {privacyMessages.deleteHeading}
+          {t(privacyMessages.deleteHeading)}
         </h3>
-        <p className="small text-body-secondary">{privacyMessages.deleteHint}</p>
+        <p className="small text-body-secondary">{t(privacyMessages.deleteHint)}</p>
         <Form method="post" action="/profile/delete" className="row g-2 align-items-end">
           <div className="col-sm-6">
             <label htmlFor="delete-password" className="form-label">
-              {privacyMessages.deletePassword}
+              {t(privacyMessages.deletePassword)}
             </label>
             <input
               id="delete-password"
@@ -144,7 +153,7 @@ export function PrivacySection({ contact, access, dataExport }: PrivacyData) {
           </div>
           <div className="col-sm-6">
             <button type="submit" className="btn btn-danger">
-              {privacyMessages.deleteConfirm}
+              {t(privacyMessages.deleteConfirm)}
             </button>
           </div>
         </Form>

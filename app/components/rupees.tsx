@@ -1,6 +1,6 @@
-import { formatDuration } from "../../modules/catalogue/format.ts";
+import { useT } from "~/lib/i18n";
 import type { DegreeCost, ExchangeRate } from "../../modules/costs/costs.ts";
-import { atTheRateOf, costMessages, formatMoney, formatRupees } from "../../vocabulary/costs.ts";
+import { costMessages, formatLongDate, formatMoney, formatRupees } from "../../vocabulary/costs.ts";
 
 /** A fee's approximate amount in rupees from the page's rates ("≈ ₹1,33,400"), or null without its currency's rate. */
 export function approxRupees(amount: number, currency: string, rates: readonly ExchangeRate[]): string | null {
@@ -13,6 +13,7 @@ export function approxRupees(amount: number, currency: string, rates: readonly E
  * RBI reference rate)", one line for each day and source the page used.
  */
 export function RateNote({ rates }: { rates: readonly ExchangeRate[] }) {
+  const { t, day } = useT();
   if (rates.length === 0) return null;
   const groups = new Map<string, string[]>();
   for (const rate of rates) {
@@ -21,22 +22,19 @@ export function RateNote({ rates }: { rates: readonly ExchangeRate[] }) {
   }
   return (
     <p className="small text-body-secondary" data-testid="rate-note">
-      Rupee amounts (₹) are{" "}
-      {[...groups.entries()].map(([key, currencies], i) => {
-        const [date = "", source] = key.split("|");
-        return (
-          <span key={key}>
-            {i > 0 && "; "}
-            {atTheRateOf(date)} ({currencies.join(", ")}: {source})
-          </span>
-        );
+      {t("Rupee amounts (₹) are {rates}.", {
+        rates: [...groups.entries()]
+          .map(([key, currencies]) => {
+            const [date = "", source] = key.split("|");
+            // vocabulary/costs.ts's atTheRateOf, in the screen's language.
+            const when = t("approximately, at the rate of {date}", { date: day(date, formatLongDate) });
+            return `${when} (${currencies.join(", ")}: ${source})`;
+          })
+          .join("; "),
       })}
-      .
     </p>
   );
 }
-
-const periodWords = { year: "a year", semester: "a semester", total: "in total" } as const;
 
 /** A course's estimated total (decision 0025): tuition and living costs, each in its currency and in rupees, then the sum. */
 export function DegreeCostTable({
@@ -48,38 +46,42 @@ export function DegreeCostTable({
   durationMonths: number;
   country: string;
 }) {
+  const { t, duration: inWords } = useT();
   const { tuition, living } = cost;
-  const duration = formatDuration(durationMonths);
+  const duration = inWords(durationMonths);
+  const amount = formatMoney(tuition.perPeriod, tuition.currency);
   const tuitionHow =
     tuition.period === "total"
-      ? `${formatMoney(tuition.perPeriod, tuition.currency)} for the course`
-      : `${formatMoney(tuition.perPeriod, tuition.currency)} ${periodWords[tuition.period]} over ${duration}`;
+      ? t("{amount} for the course", { amount })
+      : tuition.period === "year"
+        ? t("{amount} a year over {duration}", { amount, duration })
+        : t("{amount} a semester over {duration}", { amount, duration });
   const rupees = (part: { rupees: number | null; currency: string }) =>
-    part.rupees === null ? costMessages.noRate(part.currency) : formatRupees(part.rupees);
+    part.rupees === null ? t("No rupee rate for {currency} yet", { currency: part.currency }) : formatRupees(part.rupees);
   const rates = [tuition.rate, living?.rate].filter((r): r is ExchangeRate => Boolean(r));
   const unique = rates.filter((r, i) => rates.findIndex((o) => o.currency === r.currency) === i);
   return (
     <section aria-labelledby="degree-cost" className="mb-4">
       <h2 id="degree-cost" className="h4">
-        Estimated total cost of the degree
+        {t("Estimated total cost of the degree")}
       </h2>
       <div className="table-responsive">
         <table className="table table-sm align-middle" style={{ maxWidth: "48rem" }}>
           <thead>
             <tr>
-              <th scope="col">Part</th>
+              <th scope="col">{t("Part")}</th>
               <th scope="col" className="text-end">
-                In its currency
+                {t("In its currency")}
               </th>
               <th scope="col" className="text-end">
-                In rupees (approx.)
+                {t("In rupees (approx.)")}
               </th>
             </tr>
           </thead>
           <tbody>
             <tr>
               <th scope="row" className="fw-normal">
-                Tuition: {tuitionHow}
+                {t("Tuition: {how}", { how: tuitionHow })}
               </th>
               <td className="text-end">{formatMoney(tuition.amount, tuition.currency)}</td>
               <td className="text-end">{rupees(tuition)}</td>
@@ -88,14 +90,20 @@ export function DegreeCostTable({
               <th scope="row" className="fw-normal">
                 {living ? (
                   <>
-                    Living costs in {country}: {formatMoney(living.perYear, living.currency)} a year over {duration}
+                    {t("Living costs in {country}: {amount} a year over {duration}", {
+                      country,
+                      amount: formatMoney(living.perYear, living.currency),
+                      duration,
+                    })}
                     <br />
                     <span className="small text-body-secondary">
-                      Source: {living.source}, {living.year}
+                      {t("Source: {source}, {year}", { source: living.source, year: living.year })}
                     </span>
                   </>
                 ) : (
-                  <>Living costs: {cost.livingLeftOut === "online" ? costMessages.onlineNoLiving : costMessages.noLivingCost}</>
+                  t("Living costs: {why}", {
+                    why: t(cost.livingLeftOut === "online" ? costMessages.onlineNoLiving : costMessages.noLivingCost),
+                  })
                 )}
               </th>
               <td className="text-end">{living ? formatMoney(living.amount, living.currency) : "—"}</td>
@@ -104,7 +112,7 @@ export function DegreeCostTable({
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row">Estimated total</th>
+              <th scope="row">{t("Estimated total")}</th>
               <td />
               <td className="text-end fw-bold" data-testid="degree-total">
                 {cost.totalRupees === null ? "—" : formatRupees(cost.totalRupees)}

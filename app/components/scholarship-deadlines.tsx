@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/lib/i18n";
 import type { UpcomingDeadline } from "../../modules/scholarships/scholarships.ts";
 import { dayLabel, scholarshipMessages } from "../../vocabulary/scholarships.ts";
 
@@ -7,20 +8,21 @@ import { dayLabel, scholarshipMessages } from "../../vocabulary/scholarships.ts"
  * close soon, soonest first, each with its official page; a link to all of them.
  */
 export function ScholarshipDeadlines({ deadlines }: { deadlines: readonly UpcomingDeadline[] }) {
+  const { t, day } = useT();
   return (
     <section aria-labelledby="scholarship-deadlines" className="mb-5">
       <h2 id="scholarship-deadlines" className="h4">
-        Upcoming scholarship deadlines
+        {t("Upcoming scholarship deadlines")}
       </h2>
       {deadlines.length === 0 ? (
-        <p>{scholarshipMessages.noUpcoming}</p>
+        <p>{t(scholarshipMessages.noUpcoming)}</p>
       ) : (
         <ul className="list-unstyled mb-2">
           {deadlines.map((d) => (
             <li key={d.id} className="border-bottom py-2">
-              <strong>{dayLabel(d.deadline)}</strong>{" "}
+              <strong>{day(d.deadline, dayLabel)}</strong>{" "}
               <span className="text-body-secondary">
-                ({d.daysLeft === 0 ? "today" : d.daysLeft === 1 ? "tomorrow" : `in ${d.daysLeft} days`})
+                ({d.daysLeft === 0 ? t("today") : d.daysLeft === 1 ? t("tomorrow") : t("in {days} days", { days: d.daysLeft })})
               </span>
               :{" "}
               <a href={d.officialUrl} rel="noopener noreferrer external">
@@ -31,7 +33,7 @@ export function ScholarshipDeadlines({ deadlines }: { deadlines: readonly Upcomi
           ))}
         </ul>
       )}
-      <Link to="/scholarships">All scholarships, yours first</Link>
+      <Link to="/scholarships">{t("All scholarships, yours first")}</Link>
     </section>
   );
 }

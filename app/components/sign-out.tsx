@@ -1,5 +1,6 @@
 import { type MouseEvent, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
+import { useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { clientAction } from "../routes/logout";
@@ -9,6 +10,7 @@ import type { clientAction } from "../routes/logout";
  * the /logout screen's action; without it the link opens that screen, which asks the same and posts.
  */
 export function SignOut() {
+  const { t } = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<typeof clientAction>();
   const busy = fetcher.state !== "idle";
@@ -27,18 +29,18 @@ export function SignOut() {
   return (
     <>
       <Link to="/logout" className="btn btn-outline-primary" onClick={ask}>
-        Sign Out
+        {t("Sign Out")}
       </Link>
       <dialog ref={dialog} className="border-0 rounded shadow p-4" aria-labelledby="logout-question">
         <p id="logout-question" className="fs-5">
-          {accountMessages.logoutQuestion}
+          {t(accountMessages.logoutQuestion)}
         </p>
         <fetcher.Form method="post" action="/logout" className="d-flex gap-2 justify-content-end">
           <button type="button" className="btn btn-outline-secondary" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t("Cancel")}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            Logout
+            {t("Logout")}
           </button>
         </fetcher.Form>
       </dialog>

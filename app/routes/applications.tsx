@@ -1,33 +1,38 @@
+import { metaT, useT } from "~/lib/i18n";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStudent } from "~/lib/login-required.server";
+import { languageOf } from "../../platform/cookies.ts";
 import { applicationStatusTones, stageFields, waitingOnLabels } from "../../vocabulary/applications.ts";
+import { LANGUAGES } from "../../vocabulary/languages.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/applications";
 
-export const meta: Route.MetaFunction = () => [{ title: "Applications | Ignite" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Applications")} | Ignite` }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
   const applications = await context.students.listApplications(student.studentId);
   const labelOf = (key: string) => stageFields.find((f) => f.key === key)?.label ?? key;
+  const { locale } = LANGUAGES[languageOf(request.headers.get("Cookie"))];
   return {
     applications: applications.map((a) => ({
       ...a,
       details: Object.entries(a.details).map(([key, value]) => ({ label: labelOf(key), value })),
-      history: a.history.map((h) => ({ status: h.status, when: inIndianTime(h.at) })),
+      history: a.history.map((h) => ({ status: h.status, when: inIndianTime(h.at, "minutes", locale) })),
     })),
   };
 }
 
 export default function Applications({ loaderData }: Route.ComponentProps) {
   const { applications } = loaderData;
+  const { t } = useT();
   return (
     <div className="container py-4">
-      <h1 className="h2 mb-4">Applications</h1>
+      <h1 className="h2 mb-4">{t("Applications")}</h1>
       {applications.length === 0 ? (
         <div className="text-center my-5">
           <img src="/images/no-applications.svg" alt="" width={160} height={120} />
-          <p className="fs-5 mt-3">{studentMessages.noApplications}</p>
+          <p className="fs-5 mt-3">{t(studentMessages.noApplications)}</p>
         </div>
       ) : (
         <ul className="list-unstyled row row-cols-1 row-cols-md-2 g-3">
@@ -35,32 +40,34 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
             <li className="col" key={application.id}>
               <div className="card h-100">
                 <div className="card-body">
-                  <span className={`badge text-bg-${applicationStatusTones[application.status]} mb-2`}>{application.status}</span>
-                  <p className="small text-body-secondary mb-1">In {application.country}</p>
+                  <span className={`badge text-bg-${applicationStatusTones[application.status]} mb-2`}>
+                    {t(application.status)}
+                  </span>
+                  <p className="small text-body-secondary mb-1">{t("In {country}", { country: application.country })}</p>
                   <h2 className="h6 mb-1">{application.course}</h2>
                   <p className="mb-2">{application.university}</p>
-                  {application.intake && <p className="small mb-2">Intake: {application.intake}</p>}
-                  <p className="mb-1">{application.stageLabel}</p>
+                  {application.intake && <p className="small mb-2">{t("Intake: {intake}", { intake: application.intake })}</p>}
+                  <p className="mb-1">{t(application.stageLabel)}</p>
                   <p className="mb-1">
-                    <strong>Next:</strong> {application.nextAction}
+                    <strong>{t("Next:")}</strong> {t(application.nextAction)}
                   </p>
-                  <p className="small text-body-secondary mb-2">{waitingOnLabels[application.waitingOn]}</p>
+                  <p className="small text-body-secondary mb-2">{t(waitingOnLabels[application.waitingOn])}</p>
                   {application.details.length > 0 && (
                     <dl className="small mb-2">
                       {application.details.map((d) => (
                         <div key={d.label}>
-                          <dt className="d-inline">{d.label}:</dt> <dd className="d-inline">{d.value}</dd>
+                          <dt className="d-inline">{t(d.label)}:</dt> <dd className="d-inline">{d.value}</dd>
                         </div>
                       ))}
                     </dl>
                   )}
                   {application.history.length > 1 && (
                     <details className="small">
-                      <summary>History</summary>
+                      <summary>{t("History")}</summary>
                       <ol className="mb-0 mt-1">
                         {application.history.map((h) => (
                           <li key={`${h.status}-${h.when.iso}`}>
-                            {h.status}, <time dateTime={h.when.iso}>{h.when.text}</time>
+                            {t(h.status)}, <time dateTime={h.when.iso}>{h.when.text}</time>
                           </li>
                         ))}
                       </ol>

@@ -1,19 +1,24 @@
 import { Link } from "react-router";
+import { metaT, useT } from "~/lib/i18n";
 import type { Route } from "./+types/countries";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Countries | Ignite" },
-  { name: "description", content: "The 38 study destinations Ignite guides students to." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: `${t("Countries")} | Ignite` },
+    { name: "description", content: t("The 38 study destinations Ignite guides students to.") },
+  ];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { countries: await context.catalogue.listCountries() };
 }
 
 export default function Countries({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
   return (
     <div className="container py-4">
-      <h1 className="h2 mb-4">Countries</h1>
+      <h1 className="h2 mb-4">{t("Countries")}</h1>
       <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-md-3 row-cols-lg-4 g-4">
         {loaderData.countries.map((country) => (
           <li className="col text-center" key={country.slug}>

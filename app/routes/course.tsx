@@ -1,17 +1,22 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { feeSource, intakeText } from "~/components/course-card";
+import { EligibilityVerdict, RequirementList } from "~/components/entry-requirements";
 import { approxRupees, DegreeCostTable } from "~/components/rupees";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
+import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
-import { formatDuration, formatFee, formatFeeSource } from "../../modules/catalogue/format.ts";
 import { parseId } from "../../modules/catalogue/inputs.ts";
-import { intakeLabel } from "../../vocabulary/catalogue.ts";
+import { describeRequirements, judgeEligibility } from "../../modules/eligibility.ts";
+import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/course";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.course.name ?? "Course"} | Ignite` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: `${data?.course.name ?? metaT(matches)("Course")} | Ignite` },
+];
 
 /** Both course routes of the spec: /courses/{courseID} and /{country}/universities/{universityID}/{courseID}. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -20,19 +25,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     (async () => {
       const universityId = "universityID" in params ? parseId(params.universityID, "Course") : undefined;
       const course = await context.catalogue.getCourse(parseId(params.courseID, "Course"), universityId);
-      const [interested, intakes, cost] = await Promise.all([
+      const [interested, intakes, cost, profile] = await Promise.all([
         context.student ? context.students.isInterested(context.student.studentId, course.id) : false,
         context.catalogue.upcomingIntakes([course.id]),
         context.costs.degreeCost(course),
+        context.student ? context.students.getProfile(context.student.studentId) : null,
       ]);
       // Only intakes that have not yet begun (decision 0019), e.g. "September 2027 (apply by 30 June 2027)".
       return {
         course,
         interested,
         loggedIn: Boolean(context.student),
-        intakes: (intakes.get(course.id) ?? []).map(intakeLabel),
+        intakes: (intakes.get(course.id) ?? []).map(({ month, year, deadline }) => ({ month, year, deadline: deadline ?? null })),
         // The fee in rupees and the whole degree's estimate, from the exchange-rate and living-cost tables (decision 0025).
         cost,
+        // Entry requirements in words for everyone; the verdict only for a logged-in student, whose pages
+        // are never shared by the public cache (decision 0027).
+        requirements: describeRequirements(course.level, course.requirements, course.englishExamWaiver),
+        eligibility: profile ? judgeEligibility(course, profile) : null,
       };
     })(),
   );
@@ -48,21 +58,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Course({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, interested, loggedIn, intakes, cost } = loaderData;
+  const { course, interested, loggedIn, intakes, cost, requirements, eligibility } = loaderData;
+  const translator = useT();
+  const { t, duration, fee } = translator;
   const feeInRupees = cost.tuition.rate ? approxRupees(course.fee.amount, course.fee.currency, [cost.tuition.rate]) : null;
   const navigation = useNavigation();
   useEffect(() => {
     if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
   }, [actionData]);
+  const source = feeSource(t, course.fee);
   const facts: [string, string][] = [
-    ["Level", course.level],
-    ["Duration", formatDuration(course.durationMonths)],
-    ["Tuition fees (illustrative)", feeInRupees ? `${formatFee(course.fee)} (${feeInRupees})` : formatFee(course.fee)],
-    ...(formatFeeSource(course.fee) ? [["Fee source", formatFeeSource(course.fee)] as [string, string]] : []),
-    ["Mode", course.mode],
-    ["English exam waiver", course.englishExamWaiver ? "Yes" : "No"],
-    ["Medium Of Instruction", course.mediumOfInstruction],
-    ...(intakes.length > 0 ? [["Intakes", intakes.join("; ")] as [string, string]] : []),
+    [t("Level"), t(course.level)],
+    [t("Duration"), duration(course.durationMonths)],
+    [t("Tuition fees (illustrative)"), feeInRupees ? `${fee(course.fee)} (${feeInRupees})` : fee(course.fee)],
+    ...(source ? [[t("Fee source"), source] as [string, string]] : []),
+    [t("Mode"), t(course.mode)],
+    [t("English exam waiver"), course.englishExamWaiver ? t("Yes") : t("No")],
+    [t("Medium Of Instruction"), course.mediumOfInstruction],
+    ...(intakes.length > 0 ? [[t("Intakes"), intakes.map((i) => intakeText(translator, i)).join("; ")] as [string, string]] : []),
   ];
   return (
     <div className="container py-4">
@@ -73,21 +86,32 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
       </p>
       {actionData && !actionData.ok && (
         <noscript>
-          <p className="alert alert-danger">{actionData.message}</p>
+          <p className="alert alert-danger">{t(actionData.message)}</p>
         </noscript>
       )}
-      {loggedIn &&
-        (interested ? (
-          <button type="button" className="btn btn-success mb-4" disabled>
-            Interested
-          </button>
-        ) : (
-          <Form method="post" className="mb-4">
-            <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
-              Add to Interest
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-4">
+        {loggedIn &&
+          (interested ? (
+            <button type="button" className="btn btn-success" disabled>
+              {t("Interested")}
             </button>
-          </Form>
-        ))}
+          ) : (
+            <Form method="post">
+              <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+                {t("Add to Interest")}
+              </button>
+            </Form>
+          ))}
+        {/* The same for every visitor: what is already compared is shown on /compare, never here (decision 0027). */}
+        <Form method="post" action="/compare">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="courseId" value={course.id} />
+          <button type="submit" className="btn btn-outline-primary" disabled={navigation.state === "submitting"}>
+            {t("Add to compare")}
+          </button>
+        </Form>
+        <Link to="/compare">{t("Your comparison")}</Link>
+      </div>
       <dl className="row">
         {facts.map(([label, value]) => (
           <div key={label} className="col-sm-6 col-lg-4 mb-3">
@@ -96,6 +120,19 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
           </div>
         ))}
       </dl>
+      <section aria-labelledby="entry-requirements" className="mb-4">
+        <h2 id="entry-requirements" className="h4">
+          {t("Entry requirements (illustrative)")}
+        </h2>
+        <RequirementList lines={requirements} />
+        {eligibility ? (
+          <div className="mt-3">
+            <EligibilityVerdict eligibility={eligibility} />
+          </div>
+        ) : (
+          requirements.length > 0 && <p className="small text-body-secondary mt-2 mb-0">{t(eligibilityMessages.logInToCheck)}</p>
+        )}
+      </section>
       <DegreeCostTable cost={cost} durationMonths={course.durationMonths} country={course.university.country.name} />
     </div>
   );

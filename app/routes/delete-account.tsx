@@ -1,11 +1,12 @@
 import { Link, redirect } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
+import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { privacyMessages } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/delete-account";
 
-export const meta: Route.MetaFunction = () => [{ title: "Delete my account | Ignite" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Delete my account")} | Ignite` }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireStudent(request, context.student);
@@ -40,13 +41,14 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function DeleteAccount({ actionData }: Route.ComponentProps) {
+  const { t } = useT();
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>
-      <h1 className="h3">{privacyMessages.deleteHeading}</h1>
+      <h1 className="h3">{t(privacyMessages.deleteHeading)}</h1>
       <p className="alert alert-danger" role="alert">
-        {actionData?.message ?? privacyMessages.deleteWrongPassword}
+        {t(actionData?.message ?? privacyMessages.deleteWrongPassword)}
       </p>
-      <Link to="/profile">Back to your profile</Link>
+      <Link to="/profile">{t("Back to your profile")}</Link>
     </div>
   );
 }

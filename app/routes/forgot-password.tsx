@@ -2,13 +2,14 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
+import { metaT, useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
 import { codeSchema, newPasswordSchema, resetCodeRequestSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages, CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Ignite" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Forgot password")} | Ignite` }];
 
 type Step = "email" | "code" | "password" | "done";
 const stepOfIntent: Record<string, Step> = { send: "email", resend: "code", verify: "code", reset: "password" };
@@ -89,6 +90,7 @@ function useResendCountdown(waitSeconds: number | undefined, answer: unknown) {
 
 export default function ForgotPassword({ actionData, loaderData }: Route.ComponentProps) {
   const { rules } = loaderData;
+  const { t } = useT();
   const navigation = useNavigation();
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
@@ -120,15 +122,15 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
 
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>
-      <h1 className="h2 mb-3">Forgot password</h1>
+      <h1 className="h2 mb-3">{t("Forgot password")}</h1>
       {problem && (
         <noscript>
-          <p className="alert alert-warning">{problem.message}</p>
+          <p className="alert alert-warning">{t(problem.message)}</p>
         </noscript>
       )}
       {step === "email" && (
         <Form method="post" noValidate>
-          <p>Enter the e-mail of your account and we will send you a 6-digit code.</p>
+          <p>{t("Enter the e-mail of your account and we will send you a 6-digit code.")}</p>
           <input type="hidden" name="intent" value="send" />
           <TextField
             className="mb-3"
@@ -141,11 +143,11 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
           />
           {noAccount && (
             <p className="alert alert-warning">
-              {accountMessages.noAccount}. <Link to="/signup">Sign up</Link> to create one.
+              {t(accountMessages.noAccount)}. <Link to="/signup">{t("Sign up")}</Link> {t("to create one.")}
             </p>
           )}
           <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-            Send code
+            {t("Send code")}
           </button>
         </Form>
       )}
@@ -153,7 +155,7 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
         <>
           <Form method="post" noValidate>
             <p>
-              Enter the 6-digit code we sent to <strong>{email}</strong>. {accountMessages.codeHint}
+              {t("Enter the 6-digit code we sent to")} <strong>{email}</strong>. {t(accountMessages.codeHint)}
             </p>
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="email" value={email} />
@@ -167,7 +169,7 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
               error={problem?.fields.entered_otp}
             />
             <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-              Verify code
+              {t("Verify code")}
             </button>
           </Form>
           <Form method="post" className="mt-3 text-center">
@@ -175,11 +177,11 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
             <input type="hidden" name="email" value={email} />
             {scripted && secondsLeft > 0 ? (
               <p className="small text-body-secondary" aria-live="polite">
-                {accountMessages.resendIn(secondsLeft)}
+                {t(accountMessages.resendIn(secondsLeft))}
               </p>
             ) : (
               <button type="submit" className="btn btn-link" disabled={busy}>
-                Resend
+                {t("Resend")}
               </button>
             )}
           </Form>
@@ -207,20 +209,20 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
             error={problem?.fields.confirmPassword}
           />
           <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-            Update password
+            {t("Update password")}
           </button>
         </Form>
       )}
       {step === "done" && (
         <div className="text-center">
-          <p className="fs-5">{accountMessages.passwordUpdated}</p>
+          <p className="fs-5">{t(accountMessages.passwordUpdated)}</p>
           <Link to="/login" className="btn btn-primary">
-            {accountMessages.loginToContinue}
+            {t(accountMessages.loginToContinue)}
           </Link>
         </div>
       )}
       <p className="mt-4 text-center">
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t("Back to login")}</Link>
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { ContactChoices } from "~/components/contact-choices";
 import { SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
+import { metaT, useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
 import { orUnanswered, revalidateUnlessUnanswered } from "~/lib/unanswered";
 import { consultationInputSchema } from "../../modules/consultations/input.ts";
@@ -17,10 +18,13 @@ import {
 import { consentWording } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/free-consultation";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Free Consultation | Ignite" },
-  { name: "description", content: "Book a free consultation with an Ignite study-abroad counsellor." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: `${t("Free Consultation")} | Ignite` },
+    { name: "description", content: t("Book a free consultation with an Ignite study-abroad counsellor.") },
+  ];
+};
 
 /** What the browser keeps after booking (spec section 3: registeredData), so a later visit shows the success view. */
 const STORAGE_KEY = "registeredData";
@@ -95,19 +99,23 @@ function celebrate() {
 }
 
 function Booked({ registered, onBookAgain }: { registered: Registered; onBookAgain: () => void }) {
+  const { t } = useT();
   return (
     <div className="text-center py-5" data-testid="consultation-booked">
       <h2 className="h3">
-        Congratulations {registered.firstName} {registered.lastName} on booking your free consultation!
+        {t("Congratulations {firstName} {lastName} on booking your free consultation!", {
+          firstName: registered.firstName,
+          lastName: registered.lastName,
+        })}
       </h2>
-      <p className="lead">We will be contacting you soon.</p>
-      <p className="small text-body-secondary">Meanwhile, you can browse courses and universities.</p>
+      <p className="lead">{t("We will be contacting you soon.")}</p>
+      <p className="small text-body-secondary">{t("Meanwhile, you can browse courses and universities.")}</p>
       <div className="d-flex gap-2 justify-content-center flex-wrap">
         <Link to="/countries" className="btn btn-primary">
-          Explore countries
+          {t("Explore countries")}
         </Link>
         <button type="button" className="btn btn-outline-secondary" onClick={onBookAgain}>
-          Book for someone else
+          {t("Book for someone else")}
         </button>
       </div>
     </div>
@@ -115,6 +123,7 @@ function Booked({ registered, onBookAgain }: { registered: Registered; onBookAga
 }
 
 export default function FreeConsultation({ actionData, loaderData }: Route.ComponentProps) {
+  const { t } = useT();
   const fetcher = useFetcher<typeof clientAction>();
   // The fetcher's answer when scripts run; the server-rendered answer of a plain form post otherwise.
   const outcome = fetcher.data ?? actionData;
@@ -148,15 +157,15 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
 
   return (
     <div className="container py-4" style={{ maxWidth: "56rem" }}>
-      <h1 className="h2 mb-3">Free Consultation Form</h1>
+      <h1 className="h2 mb-3">{t("Free Consultation Form")}</h1>
       {registered ? (
         <Booked registered={registered} onBookAgain={bookAgain} />
       ) : (
         <>
-          <p>Tell us about your plans and a counsellor will call you. Fields marked * are required.</p>
+          <p>{t("Tell us about your plans and a counsellor will call you. Fields marked * are required.")}</p>
           {refusal && (
             <noscript>
-              <p className="alert alert-danger">{refusal.message}</p>
+              <p className="alert alert-danger">{t(refusal.message)}</p>
             </noscript>
           )}
           <fetcher.Form method="post" className="row g-3" aria-busy={submitting}>
@@ -250,7 +259,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
             />
             <div className="col-12">
               <button type="submit" className="btn btn-primary btn-lg" disabled={submitting}>
-                Book Your Free Consultation
+                {t("Book Your Free Consultation")}
               </button>
             </div>
           </fetcher.Form>
@@ -259,7 +268,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
       {submitting && (
         <div className="loading-overlay" role="status" aria-live="polite">
           <div className="spinner-border text-primary" aria-hidden="true" />
-          <span className="visually-hidden">Booking your consultation…</span>
+          <span className="visually-hidden">{t("Booking your consultation…")}</span>
         </div>
       )}
     </div>

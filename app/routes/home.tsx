@@ -1,24 +1,35 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { metaT, type Translator, useT } from "~/lib/i18n";
 import { CARDS_PER_STRIP, homeStrips } from "../../vocabulary/catalogue.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Ignite - Your academic Journey" },
-  {
-    name: "description",
-    content:
-      "Study abroad guidance for Indian students: courses, countries, universities, visa help and scholarships, with no middleman commission.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("Ignite - Your academic Journey") },
+    {
+      name: "description",
+      content: t(
+        "Study abroad guidance for Indian students: courses, countries, universities, visa help and scholarships, with no middleman commission.",
+      ),
+    },
+  ];
+};
 
-const infoCards: { title: string; text: string; link?: { to: string; label: string } }[] = [
-  { title: "Courses for you", text: "Find programmes that match your marks, budget and goals across 38 study destinations." },
-  { title: "Get your visa", text: "Document checklists and mock visa interviews with counsellors who have done it before." },
+const infoCards = (t: Translator["t"]): { title: string; text: string; link?: { to: string; label: string } }[] => [
   {
-    title: "Scholarships",
-    text: "We point you to the scholarships and fee waivers you are eligible for.",
-    link: { to: "/scholarships", label: "See scholarships" },
+    title: t("Courses for you"),
+    text: t("Find programmes that match your marks, budget and goals across 38 study destinations."),
+  },
+  {
+    title: t("Get your visa"),
+    text: t("Document checklists and mock visa interviews with counsellors who have done it before."),
+  },
+  {
+    title: t("Scholarships"),
+    text: t("We point you to the scholarships and fee waivers you are eligible for."),
+    link: { to: "/scholarships", label: t("See scholarships") },
   },
 ];
 
@@ -79,13 +90,14 @@ const VIDEO_ID = "jNQXAC9IVRw";
 
 /** The video is a poster until clicked: no third-party request on first load. */
 function IntroVideo() {
+  const { t } = useT();
   const [playing, setPlaying] = useState(false);
   if (playing) {
     return (
       <iframe
         className="video-frame rounded"
         src={`https://www.youtube-nocookie.com/embed/${VIDEO_ID}?autoplay=1`}
-        title="How Ignite works (video)"
+        title={t("How Ignite works (video)")}
         allow="autoplay; encrypted-media; picture-in-picture"
         allowFullScreen
       />
@@ -101,19 +113,20 @@ function IntroVideo() {
         <circle cx="32" cy="32" r="30" fill="rgba(255,255,255,0.9)" />
         <path d="M26 20l20 12-20 12z" fill="#c2410c" />
       </svg>
-      <span className="mt-2 fw-semibold">Play video: how Ignite works</span>
+      <span className="mt-2 fw-semibold">{t("Play video: how Ignite works")}</span>
     </button>
   );
 }
 
 function UniversityStrip({ title, items }: { title: string; items: StripCard[] }) {
+  const { t } = useT();
   return (
     <section className="container py-4" aria-labelledby={`${title}-heading`.replace(/\s+/g, "-")}>
       <div className="d-flex justify-content-between align-items-baseline flex-wrap gap-2 mb-3">
         <h2 id={`${title}-heading`.replace(/\s+/g, "-")} className="h3 mb-0">
-          {title}
+          {t(title)}
         </h2>
-        <Link to="/universities">View all University</Link>
+        <Link to="/universities">{t("View all University")}</Link>
       </div>
       <div className="d-flex flex-wrap flex-lg-nowrap gap-3 justify-content-center justify-content-lg-between">
         {items.map((u) => {
@@ -121,7 +134,7 @@ function UniversityStrip({ title, items }: { title: string; items: StripCard[] }
             <>
               <img className="card-img-top university-image" src={u.image} alt="" width={400} height={240} loading="lazy" />
               <div className="card-body">
-                <p className="small text-body-secondary mb-1">In {u.country}</p>
+                <p className="small text-body-secondary mb-1">{t("In {country}", { country: u.country })}</p>
                 <h3 className="h6 mb-0">{u.name}</h3>
               </div>
             </>
@@ -143,24 +156,27 @@ function UniversityStrip({ title, items }: { title: string; items: StripCard[] }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const [major, popular] = loaderData.strips;
+  const { t } = useT();
   return (
     <>
       <section className="hero py-5">
         <div className="container py-lg-4">
-          <p className="text-uppercase small fw-semibold mb-2">For scholars, with no middleman commission</p>
-          <h1 className="display-5 fw-bold">Ignite - Your academic Journey</h1>
+          <p className="text-uppercase small fw-semibold mb-2">{t("For scholars, with no middleman commission")}</p>
+          <h1 className="display-5 fw-bold">{t("Ignite - Your academic Journey")}</h1>
           <p className="lead col-lg-7">
-            Choose the right course, country and university, apply with confidence, and get help with your visa and scholarships.
+            {t(
+              "Choose the right course, country and university, apply with confidence, and get help with your visa and scholarships.",
+            )}
           </p>
           <Link to="/services/free-consultation" className="btn btn-light btn-lg fw-semibold">
-            Book Your Free Consultation
+            {t("Book Your Free Consultation")}
           </Link>
         </div>
       </section>
 
-      <section className="container py-5" aria-label="What we do">
+      <section className="container py-5" aria-label={t("What we do")}>
         <div className="d-flex flex-wrap gap-3 justify-content-center">
-          {infoCards.map((card) => (
+          {infoCards(t).map((card) => (
             <div key={card.title} className="card info-card shadow-sm">
               <div className="card-body">
                 <h2 className="h5 card-title">{card.title}</h2>
@@ -182,12 +198,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <IntroVideo />
           </div>
           <div className="col-lg-6">
-            <h2 className="h3">How it works</h2>
+            <h2 className="h3">{t("How it works")}</h2>
             <ol className="mb-0">
-              <li>Book a free consultation and tell us about your marks, budget and plans.</li>
-              <li>Your counsellor shortlists courses and universities that fit you.</li>
-              <li>We help you prepare your documents, SOP and applications.</li>
-              <li>Get visa guidance, mock visa interviews and scholarship advice until you fly.</li>
+              <li>{t("Book a free consultation and tell us about your marks, budget and plans.")}</li>
+              <li>{t("Your counsellor shortlists courses and universities that fit you.")}</li>
+              <li>{t("We help you prepare your documents, SOP and applications.")}</li>
+              <li>{t("Get visa guidance, mock visa interviews and scholarship advice until you fly.")}</li>
             </ol>
           </div>
         </div>
@@ -196,9 +212,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="container py-4" aria-labelledby="major-countries">
         <div className="d-flex justify-content-between align-items-baseline flex-wrap gap-2 mb-3">
           <h2 id="major-countries" className="h3 mb-0">
-            Major Countries
+            {t("Major Countries")}
           </h2>
-          <Link to="/countries">View all Countries</Link>
+          <Link to="/countries">{t("View all Countries")}</Link>
         </div>
         <div className="row row-cols-2 row-cols-md-4 g-3 text-center">
           {majorCountries.map((country) => (
@@ -223,12 +239,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="container py-4" aria-labelledby="about-us">
         <h2 id="about-us" className="h3">
-          About Us
+          {t("About Us")}
         </h2>
         <p>
-          Ignite is a study-abroad guidance team from Kochi, Kerala. We have helped students from across India find courses,
-          prepare applications and get their visas, and we never take a commission from universities for sending you to them: our
-          advice is about what fits you.
+          {t(
+            "Ignite is a study-abroad guidance team from Kochi, Kerala. We have helped students from across India find courses, prepare applications and get their visas, and we never take a commission from universities for sending you to them: our advice is about what fits you.",
+          )}
         </p>
       </section>
 

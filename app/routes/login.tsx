@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { ruleAttributes } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
+import { metaT, useT } from "~/lib/i18n";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 import { notify } from "~/lib/toast";
 import { loginSchema } from "../../modules/identity/input.ts";
@@ -9,7 +10,7 @@ import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Login | Ignite" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Login")} | Ignite` }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (context.student) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
@@ -46,6 +47,7 @@ function useLoginRequiredWarning() {
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const { rules } = loaderData;
+  const { t } = useT();
   const required = useLoginRequiredWarning();
   const [params] = useSearchParams();
   const [showPassword, setShowPassword] = useState(false);
@@ -60,15 +62,15 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
 
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>
-      <h1 className="h2 mb-3">Login</h1>
+      <h1 className="h2 mb-3">{t("Login")}</h1>
       {required && (
         <noscript>
-          <p className="alert alert-warning">{accountMessages.loginRequired}</p>
+          <p className="alert alert-warning">{t(accountMessages.loginRequired)}</p>
         </noscript>
       )}
       {actionData && (
         <noscript>
-          <p className="alert alert-danger">{actionData.message}</p>
+          <p className="alert alert-danger">{t(actionData.message)}</p>
         </noscript>
       )}
       {/* The server answers an empty or wrong form in the spec's words, so the browser's own bubbles stay off. */}
@@ -76,7 +78,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
         <div className="mb-3">
           <label htmlFor="email" className="form-label">
-            Email
+            {t("Email")}
           </label>
           <input
             id="email"
@@ -89,7 +91,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         </div>
         <div className="mb-2">
           <label htmlFor="password" className="form-label">
-            Password
+            {t("Password")}
           </label>
           <div className="input-group">
             <input
@@ -107,24 +109,24 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
               aria-controls="password"
               aria-pressed={showPassword}
             >
-              {showPassword ? "Hide" : "Show"}
-              <span className="visually-hidden"> password</span>
+              {showPassword ? t("Hide") : t("Show")}
+              <span className="visually-hidden"> {t("password")}</span>
             </button>
           </div>
         </div>
         <p className="text-end small">
-          <Link to="/forgotpassword">Forgot password?</Link>
+          <Link to="/forgotpassword">{t("Forgot password?")}</Link>
         </p>
         <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
-          Login
+          {t("Login")}
         </button>
       </Form>
       <p className="mt-3 text-center">
-        New to Ignite?{" "}
+        {t("New to Ignite?")}{" "}
         <Link
           to={`/signup${params.get("redirectTo") ? `?redirectTo=${encodeURIComponent(params.get("redirectTo") ?? "")}` : ""}`}
         >
-          Sign up
+          {t("Sign up")}
         </Link>
       </p>
     </div>

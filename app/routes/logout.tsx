@@ -1,10 +1,11 @@
 import { Form, Link, redirect } from "react-router";
+import { metaT, useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
 import { orUnanswered, revalidateUnlessUnanswered } from "~/lib/unanswered";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/logout";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign Out | Ignite" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Sign Out")} | Ignite` }];
 
 export function loader({ context }: Route.LoaderArgs) {
   if (!context.student) throw redirect("/");
@@ -37,15 +38,16 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const shouldRevalidate = revalidateUnlessUnanswered;
 
 export default function Logout() {
+  const { t } = useT();
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>
-      <h1 className="h3">{accountMessages.logoutQuestion}</h1>
+      <h1 className="h3">{t(accountMessages.logoutQuestion)}</h1>
       <Form method="post" className="d-flex gap-2 mt-3">
         <button type="submit" className="btn btn-primary">
-          Logout
+          {t("Logout")}
         </button>
         <Link to="/" className="btn btn-outline-secondary">
-          Cancel
+          {t("Cancel")}
         </Link>
       </Form>
     </div>

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
+import { metaT, useT } from "~/lib/i18n";
 import type { ScreenHandle } from "~/root";
 import { SESSION_DAYS, SESSION_IDLE_DAYS } from "../../vocabulary/accounts.ts";
+import { PARENT_LINK_KEPT_DAYS } from "../../vocabulary/parents.ts";
 import { consentWording, DATA_EXPORT_HOURS } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/privacy-policy";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacy Policy | Ignite" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaT(matches)("Privacy Policy")} | Ignite` },
   {
     name: "description",
     content:
@@ -23,17 +25,26 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const { email } = loaderData.site;
+  const { t, language } = useT();
   const { retentionMonths } = loaderData;
   const mail = <a href={`mailto:${email}`}>{email}</a>;
 
   return (
-    <div className="container py-5">
-      <p className="mb-4">
+    // The legal text is in English (decision 0029): marked so, with its heading and a note in the visitor's language.
+    <div className="container py-5" lang="en">
+      <p className="mb-4" lang={language}>
         <Link to="/">
-          <span aria-hidden="true">&larr;</span> Back to home
+          <span aria-hidden="true">&larr;</span> {t("Back to home")}
         </Link>
       </p>
-      <h1 className="mb-3">Privacy Policy</h1>
+      <h1 className="mb-3" lang={language}>
+        {t("Privacy Policy")}
+      </h1>
+      {language !== "en" && (
+        <p className="alert alert-info" lang={language}>
+          {t("This page is in English only; the English text is the one that applies.")}
+        </p>
+      )}
       <p className="lead">
         Ignite (&quot;Ignite&quot;, &quot;we&quot;, &quot;us&quot;) is a study-abroad guidance company with its office in Kochi,
         Kerala, India. This policy explains what information we collect when you use our website and services, how we use it and
@@ -144,6 +155,10 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             codes after 10 minutes; a download of your data after {DATA_EXPORT_HOURS} hours.
           </li>
           <li>
+            A link you gave a parent, with the record of its openings: {PARENT_LINK_KEPT_DAYS} days after it expired or you
+            revoked it.
+          </li>
+          <li>
             The record of what our staff did (the audit log) is kept so we can show how your data was handled; it names you by
             account number, not by name.
           </li>
@@ -162,6 +177,10 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           <li>see and correct your details and marks, and replace or delete any document;</li>
           <li>change how you want to be contacted and whether you want news and offers, at any time;</li>
           <li>see who among our staff has opened your documents or exported a list that included you;</li>
+          <li>
+            give a parent or guardian a read-only link to your applications and their stages (never your documents, marks or
+            contact details), see each time it was opened (when, and the browser&apos;s name only), and revoke it at any time;
+          </li>
           <li>
             download everything we hold about you (a ZIP with your details, marks, saved courses, applications and their history,
             bookings, consents and your documents), through a link only you can use, for {DATA_EXPORT_HOURS} hours;

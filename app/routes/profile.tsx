@@ -3,28 +3,37 @@ import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from "
 import { DevicesSection } from "~/components/devices-section";
 import { DocumentsSection } from "~/components/documents-section";
 import { ruleAttributes, TextField } from "~/components/form-fields";
+import { ParentLinksSection } from "~/components/parent-links-section";
 import { PrivacySection } from "~/components/privacy-section";
 import { ScholarshipDeadlines } from "~/components/scholarship-deadlines";
 import { refusalOr } from "~/lib/form-result.server";
-import { inIndianTime } from "~/lib/indian-time";
+import { metaT, useT } from "~/lib/i18n";
+import { inIndianTime, timeAgo } from "~/lib/indian-time";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { profileSchema } from "../../modules/students/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
+import { languageOf } from "../../platform/cookies.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import { documentMessages } from "../../vocabulary/documents.ts";
+import { englishTests } from "../../vocabulary/eligibility.ts";
+import { LANGUAGES } from "../../vocabulary/languages.ts";
+import { parentMessages } from "../../vocabulary/parents.ts";
 import { privacyMessages } from "../../vocabulary/privacy.ts";
 import { genders, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
 import type { loader as rootLoader } from "../root";
 import recordsStyles from "../styles/records.scss?url";
 import type { Route } from "./+types/profile";
 
-export const meta: Route.MetaFunction = () => [{ title: "Profile | Ignite" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Profile")} | Ignite` }];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
-  const [profile, files, sessions, scholarshipDeadlines, contact, access, dataExport] = await Promise.all([
+  // Dates are written on the server in the visitor's language (decision 0029).
+  const { locale } = LANGUAGES[languageOf(request.headers.get("Cookie"))];
+  const when = (date: Date) => inIndianTime(date, "minutes", locale);
+  const [profile, files, sessions, scholarshipDeadlines, contact, access, dataExport, links] = await Promise.all([
     context.students.getProfile(student.studentId),
     context.documents.list(student.studentId),
     context.identity.devices(student.studentId, context.sessionToken ?? ""),
@@ -32,13 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.privacy.contactPreferences(student.studentId),
     context.privacy.accessLog(student.studentId),
     context.privacy.latestExport(student.studentId),
+    context.parents.list(student.studentId),
   ]);
   const devices = sessions.map((s) => ({
     id: s.id,
     device: s.device,
     current: s.current,
-    signedIn: inIndianTime(s.signedInAt),
-    lastSeen: inIndianTime(s.lastSeenAt),
+    signedIn: when(s.signedInAt),
+    lastSeen: when(s.lastSeenAt),
   }));
   const documents = files.map((f) => ({
     attachmentType: f.attachmentType,
@@ -54,12 +64,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       preferredContact: contact.preferredContact,
       newsAndOffers: contact.newsAndOffers,
       consentVersion: contact.consentVersion,
-      consented: contact.consentedAt ? inIndianTime(contact.consentedAt) : null,
+      consented: contact.consentedAt ? when(contact.consentedAt) : null,
     },
-    access: access.map((a) => ({ when: inIndianTime(a.at), staffName: a.staffName, staffRole: a.staffRole, text: a.text })),
-    dataExport: dataExport && { status: dataExport.status, url: dataExport.url, expires: inIndianTime(dataExport.expiresAt) },
+    access: access.map((a) => ({ when: when(a.at), staffName: a.staffName, staffRole: a.staffRole, text: a.text })),
+    dataExport: dataExport && { status: dataExport.status, url: dataExport.url, expires: when(dataExport.expiresAt) },
   };
-  return { profile, documents, devices, scholarshipDeadlines, privacy, rules: fieldRules(profileSchema) };
+  const parentLinks = links.map((l) => ({
+    id: l.id,
+    label: l.label,
+    state: l.state,
+    created: when(l.createdAt),
+    expires: when(l.expiresAt),
+    revoked: l.revokedAt ? when(l.revokedAt) : null,
+    openings: {
+      count: l.openings.count,
+      last: l.openings.lastAt ? { ...when(l.openings.lastAt), ago: timeAgo(l.openings.lastAt) } : null,
+      recent: l.openings.recent.map((o) => ({ when: when(o.at), device: o.device })),
+    },
+  }));
+  return { profile, documents, devices, scholarshipDeadlines, privacy, parentLinks, rules: fieldRules(profileSchema) };
 }
 
 /** Save: one schema checks the whole record; the student is the session's, email and password stay as they are. */
@@ -86,6 +109,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true as const, intent: "data-export" as const, message: privacyMessages.exportAsked };
     });
   }
+  if (value("intent") === "parent-link-create") {
+    return refusalOr(async () => {
+      const created = await context.parents.create(student.studentId, { label: value("label"), days: value("days") });
+      // The link is shown this once (only its hash is kept): the answer carries it, never the loader.
+      const url = new URL(created.path, request.url).toString();
+      return { ok: true as const, intent: "parent-link-create" as const, message: parentMessages.created, url };
+    });
+  }
+  if (value("intent") === "parent-link-revoke") {
+    return refusalOr(async () => {
+      await context.parents.revoke(student.studentId, Number.parseInt(value("linkId"), 10) || 0);
+      return { ok: true as const, intent: "parent-link-revoke" as const, message: parentMessages.revoked };
+    });
+  }
   if (value("intent") === "delete-document") {
     return refusalOr(async () => {
       const removed = await context.documents.remove(student.studentId, value("attachment_type"));
@@ -106,22 +143,26 @@ export async function action({ request, context }: Route.ActionArgs) {
         percentage: value(`percentage-${level}`),
         cgpa: value(`cgpa-${level}`),
       })),
+      english_test: value("english_test"),
+      english_score: value("english_score"),
     });
     return { ok: true as const, intent: "save" as const, message: studentMessages.edited };
   }, values);
 }
 
 function Detail({ label, value }: { label: string; value: string | null }) {
+  const { t } = useT();
   return (
     <>
-      <dt className="col-sm-4">{label}</dt>
-      <dd className="col-sm-8">{value || <span className="text-body-secondary">Not given</span>}</dd>
+      <dt className="col-sm-4">{t(label)}</dt>
+      <dd className="col-sm-8">{value || <span className="text-body-secondary">{t("Not given")}</span>}</dd>
     </>
   );
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, documents, devices, privacy, rules } = loaderData;
+  const { t } = useT();
   // The photo is already in the root data (the navbar shows it); it is not read twice.
   const photoUrl = useRouteLoaderData<typeof rootLoader>("root")?.student?.photoUrl ?? null;
   const [params] = useSearchParams();
@@ -130,7 +171,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   // (without JavaScript; with it, the documents section's fetcher answers) is only reported.
   const saved = actionData?.ok && actionData.intent === "save" ? actionData : undefined;
   const refusal = actionData && !actionData.ok && actionData.values.intent === "save" ? actionData : undefined;
-  const otherAnswer = actionData && !saved && !refusal ? actionData : undefined;
+  // A new parent link is shown in its own section, with or without scripts.
+  const otherAnswer =
+    actionData && !saved && !refusal && !(actionData.ok && actionData.intent === "parent-link-create") ? actionData : undefined;
   const [editing, setEditing] = useState(params.get("edit") === "1" || refusal !== undefined);
   const errors = refusal?.fields ?? {};
   const typed = refusal?.values;
@@ -153,29 +196,29 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const errorFor = (name: string) =>
     errors[name] ? (
       <div id={`${name}-error`} className="invalid-feedback d-block">
-        {errors[name]}
+        {t(errors[name])}
       </div>
     ) : null;
 
   return (
     <div className="container py-4" style={{ maxWidth: "56rem" }}>
       <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-3">
-        <h1 className="h2 mb-0">Profile</h1>
+        <h1 className="h2 mb-0">{t("Profile")}</h1>
         {otherAnswer && (
           <noscript>
-            <p className="alert alert-info w-100">{otherAnswer.message}</p>
+            <p className="alert alert-info w-100">{t(otherAnswer.message)}</p>
           </noscript>
         )}
-        <nav aria-label="Your records" className="d-flex gap-3">
-          <Link to="/user/saved-courses">Saved Courses</Link>
-          <Link to="/user/applications">Applications</Link>
+        <nav aria-label={t("Your records")} className="d-flex gap-3">
+          <Link to="/user/saved-courses">{t("Saved Courses")}</Link>
+          <Link to="/user/applications">{t("Applications")}</Link>
         </nav>
       </div>
 
       <section aria-labelledby="personal-details" className="mb-5">
         <div className="d-flex justify-content-between align-items-center mb-2">
           <h2 id="personal-details" className="h4 mb-0">
-            Personal details
+            {t("Personal details")}
           </h2>
           {!editing && (
             <Link
@@ -186,7 +229,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 setEditing(true);
               }}
             >
-              Edit
+              {t("Edit")}
             </Link>
           )}
         </div>
@@ -196,30 +239,38 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <Detail label="Full name" value={profile.fullName} />
               <Detail label="Email" value={profile.email} />
               <Detail label="Phone" value={profile.phone} />
-              <Detail label="Gender" value={profile.gender} />
+              <Detail label="Gender" value={profile.gender && t(profile.gender)} />
               <Detail label="Date of birth" value={profile.dateOfBirth} />
               <Detail label="Passport number" value={profile.passportNo} />
               <Detail label="Address" value={profile.address} />
             </dl>
-            <h3 className="h5 mt-4">Education</h3>
+            <h3 className="h5 mt-4">{t("Education")}</h3>
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col">Qualification</th>
-                  <th scope="col">Percentage</th>
-                  <th scope="col">CGPA</th>
+                  <th scope="col">{t("Qualification")}</th>
+                  <th scope="col">{t("Percentage")}</th>
+                  <th scope="col">{t("CGPA")}</th>
                 </tr>
               </thead>
               <tbody>
                 {profile.qualifications.map((q) => (
                   <tr key={q.qualification}>
-                    <th scope="row">{q.qualification}</th>
+                    <th scope="row">{t(q.qualification)}</th>
                     <td>{q.percentage ?? "–"}</td>
                     <td>{q.cgpa ?? "–"}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
+            <h3 className="h5 mt-4">{t("English test")}</h3>
+            <p>
+              {profile.englishTest && profile.englishScore !== null ? (
+                t("{test}, overall score {score}", { test: profile.englishTest, score: profile.englishScore })
+              ) : (
+                <span className="text-body-secondary">{t("Not given")}</span>
+              )}
+            </p>
           </>
         ) : (
           <Form method="post" className="row g-3" noValidate>
@@ -234,7 +285,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             />
             <div className="col-md-6">
               <label htmlFor="email" className="form-label">
-                Email
+                {t("Email")}
               </label>
               <input id="email" className="form-control" value={profile.email} readOnly />
             </div>
@@ -250,12 +301,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             />
             <div className="col-md-6">
               <label htmlFor="gender" className="form-label">
-                Gender
+                {t("Gender")}
               </label>
               <select id="gender" name="gender" className="form-select" defaultValue={field("gender", profile.gender)}>
-                <option value="">Select…</option>
+                <option value="">{t("Select…")}</option>
                 {genders.map((gender) => (
-                  <option key={gender}>{gender}</option>
+                  <option key={gender} value={gender}>
+                    {t(gender)}
+                  </option>
                 ))}
               </select>
             </div>
@@ -275,7 +328,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             />
             <div className="col-12">
               <label htmlFor="address" className="form-label">
-                Address
+                {t("Address")}
               </label>
               <textarea
                 id="address"
@@ -287,15 +340,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               />
             </div>
             <fieldset className="col-12">
-              <legend className="h5 mt-2">Education</legend>
+              <legend className="h5 mt-2">{t("Education")}</legend>
               {errorFor("qualifications")}
               <div className="row g-2">
                 {qualificationLevels.map((level) => (
                   <div key={level} className="col-12 row g-2 align-items-end">
-                    <div className="col-4 col-md-2 fw-semibold pb-2">{level}</div>
+                    <div className="col-4 col-md-2 fw-semibold pb-2">{t(level)}</div>
                     <div className="col-4 col-md-5">
                       <label htmlFor={`percentage-${level}`} className="form-label small">
-                        {level} percentage
+                        {t("{level} percentage", { level: t(level) })}
                       </label>
                       <input
                         id={`percentage-${level}`}
@@ -310,7 +363,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     </div>
                     <div className="col-4 col-md-5">
                       <label htmlFor={`cgpa-${level}`} className="form-label small">
-                        {level} CGPA
+                        {t("{level} CGPA", { level: t(level) })}
                       </label>
                       <input
                         id={`cgpa-${level}`}
@@ -327,9 +380,55 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </div>
             </fieldset>
+            <fieldset className="col-12">
+              <legend className="h5 mt-2">{t("English test")}</legend>
+              <p className="small text-body-secondary mb-2">
+                {t("Optional: courses show whether your score meets their entry requirements.")}
+              </p>
+              <div className="row g-2">
+                <div className="col-6 col-md-4">
+                  <label htmlFor="english_test" className="form-label small">
+                    {t("Test")}
+                  </label>
+                  <select
+                    id="english_test"
+                    name="english_test"
+                    className={`form-select${errors.english_test ? " is-invalid" : ""}`}
+                    aria-invalid={errors.english_test ? true : undefined}
+                    aria-describedby={errors.english_test ? "english_test-error" : undefined}
+                    defaultValue={field("english_test", profile.englishTest)}
+                  >
+                    <option value="">{t("None")}</option>
+                    {englishTests.map((test) => (
+                      <option key={test}>{test}</option>
+                    ))}
+                  </select>
+                  {errorFor("english_test")}
+                </div>
+                <div className="col-6 col-md-4">
+                  <label htmlFor="english_score" className="form-label small">
+                    {t("Overall score")}
+                  </label>
+                  <input
+                    id="english_score"
+                    name="english_score"
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    max={120}
+                    step={0.5}
+                    className={`form-control${errors.english_score ? " is-invalid" : ""}`}
+                    aria-invalid={errors.english_score ? true : undefined}
+                    aria-describedby={errors.english_score ? "english_score-error" : undefined}
+                    defaultValue={field("english_score", profile.englishScore === null ? null : String(profile.englishScore))}
+                  />
+                  {errorFor("english_score")}
+                </div>
+              </div>
+            </fieldset>
             <div className="col-12 d-flex gap-2">
               <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
-                Save
+                {t("Save")}
               </button>
               <Link
                 to="/profile"
@@ -339,7 +438,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   setEditing(false);
                 }}
               >
-                Cancel
+                {t("Cancel")}
               </Link>
             </div>
           </Form>
@@ -349,6 +448,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <DocumentsSection documents={documents} photoUrl={photoUrl} />
       <ScholarshipDeadlines deadlines={loaderData.scholarshipDeadlines} />
       <DevicesSection devices={devices} />
+      <ParentLinksSection
+        links={loaderData.parentLinks}
+        created={actionData?.ok && actionData.intent === "parent-link-create" ? actionData.url : undefined}
+      />
       <PrivacySection {...privacy} />
     </div>
   );

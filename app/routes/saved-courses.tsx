@@ -1,17 +1,34 @@
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
+import { requirementText } from "~/components/entry-requirements";
 import { refusalOr } from "~/lib/form-result.server";
+import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../modules/catalogue/inputs.ts";
+import { judgeEligibility } from "../../modules/eligibility.ts";
+import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/saved-courses";
 
-export const meta: Route.MetaFunction = () => [{ title: "Saved Courses | Ignite" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Saved Courses")} | Ignite` }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
-  return { courses: await context.students.listSavedCourses(student.studentId) };
+  const [courses, profile] = await Promise.all([
+    context.students.listSavedCourses(student.studentId),
+    context.students.getProfile(student.studentId),
+  ]);
+  // Each saved course still shown, judged against the student's marks (decision 0027): a small badge.
+  const shown = await context.catalogue.coursesToCompare(courses.map((c) => c.courseId));
+  const verdicts = new Map(
+    shown.map((course) => {
+      const verdict = judgeEligibility(course, profile);
+      const missing = verdict.checks.find((check) => check.outcome !== "met");
+      return [course.id, { status: verdict.status, missing: missing?.text ?? null }] as const;
+    }),
+  );
+  return { courses: courses.map((c) => ({ ...c, eligibility: verdicts.get(c.courseId) ?? null })) };
 }
 
 /** Remove: the spec shows none, every student wants one (DESIGN.md 6.11). */
@@ -26,19 +43,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SavedCourses({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
   useEffect(() => {
     if (actionData) notify(actionData.ok ? "info" : "error", actionData.message);
   }, [actionData]);
   return (
     <div className="container py-4">
-      <h1 className="h2 mb-4">Saved Courses</h1>
+      <h1 className="h2 mb-4">{t("Saved Courses")}</h1>
       {actionData && (
         <noscript>
-          <p className={`alert ${actionData.ok ? "alert-info" : "alert-danger"}`}>{actionData.message}</p>
+          <p className={`alert ${actionData.ok ? "alert-info" : "alert-danger"}`}>{t(actionData.message)}</p>
         </noscript>
       )}
       {loaderData.courses.length === 0 ? (
-        <p className="fs-5 my-5">{studentMessages.noSavedCourses}</p>
+        <p className="fs-5 my-5">{t(studentMessages.noSavedCourses)}</p>
       ) : (
         <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3">
           {loaderData.courses.map((course) => (
@@ -48,17 +66,37 @@ export default function SavedCourses({ loaderData, actionData }: Route.Component
                   <h2 className="h6 card-title">
                     <Link to={`/courses/${course.courseId}`}>{course.courseName}</Link>
                   </h2>
-                  <p className="small mb-0">from {course.universityName}</p>
+                  <p className="small mb-0">{t("from {university}", { university: course.universityName })}</p>
                   <p className="small text-body-secondary mb-0">
                     {course.location}, {course.country}
                   </p>
+                  {course.eligibility?.status === "meets" && (
+                    <p className="small mt-2 mb-0">
+                      <span className="badge text-bg-success">{t(eligibilityMessages.meets)}</span>
+                    </p>
+                  )}
+                  {course.eligibility?.status === "missing" && (
+                    <p className="small mt-2 mb-0" data-testid="eligibility">
+                      <span className="badge text-bg-warning">{t("Not yet")}</span>{" "}
+                      {course.eligibility.missing && requirementText(t, course.eligibility.missing)}
+                    </p>
+                  )}
                 </div>
-                <div className="card-footer bg-transparent border-0 pt-0">
+                <div className="card-footer bg-transparent border-0 pt-0 d-flex flex-wrap gap-2">
+                  <Form method="post" action="/compare">
+                    <input type="hidden" name="intent" value="add" />
+                    <input type="hidden" name="courseId" value={course.courseId} />
+                    <button type="submit" className="btn btn-sm btn-outline-primary">
+                      {t("Add to compare")}
+                      <span className="visually-hidden"> {course.courseName}</span>
+                    </button>
+                  </Form>
                   <Form method="post">
                     <input type="hidden" name="courseId" value={course.courseId} />
                     <input type="hidden" name="courseName" value={course.courseName} />
                     <button type="submit" className="btn btn-sm btn-outline-danger">
-                      Remove<span className="visually-hidden"> {course.courseName}</span>
+                      {t("Remove")}
+                      <span className="visually-hidden"> {course.courseName}</span>
                     </button>
                   </Form>
                 </div>

@@ -1,18 +1,23 @@
 import { Form, Link } from "react-router";
+import { metaT, useT } from "~/lib/i18n";
 import type { Scholarship } from "../../modules/scholarships/scholarships.ts";
 import { parseScholarshipFilters } from "../../modules/scholarships/scholarships.ts";
 import { courseLevels } from "../../vocabulary/catalogue.ts";
 import { dayLabel, deadlineLabel, scholarshipMessages as m } from "../../vocabulary/scholarships.ts";
 import type { Route } from "./+types/scholarships";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Scholarships | Ignite" },
-  {
-    name: "description",
-    content:
-      "Scholarships open to students from India: provider, destinations, levels, amount, deadline, eligibility and the official link.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: `${t("Scholarships")} | Ignite` },
+    {
+      name: "description",
+      content: t(
+        "Scholarships open to students from India: provider, destinations, levels, amount, deadline, eligibility and the official link.",
+      ),
+    },
+  ];
+};
 
 /**
  * Scholarships (decision 0025): everyone sees the list with its filters (in the URL, so a link shares
@@ -34,7 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function ScholarshipCard({ scholarship, reasons }: { scholarship: Scholarship; reasons?: string[] }) {
-  const yearly = deadlineLabel({ month: scholarship.deadlineMonth, day: scholarship.deadlineDay });
+  const { t, day, dayOfYear } = useT();
+  const english = deadlineLabel({ month: scholarship.deadlineMonth, day: scholarship.deadlineDay });
+  const yearly =
+    english && scholarship.deadlineMonth && scholarship.deadlineDay
+      ? dayOfYear(scholarship.deadlineMonth, scholarship.deadlineDay, english)
+      : null;
   const headingId = `scholarship-${scholarship.id}`;
   return (
     <li className="col">
@@ -46,38 +56,43 @@ function ScholarshipCard({ scholarship, reasons }: { scholarship: Scholarship; r
           <p className="small text-body-secondary mb-2">{scholarship.provider}</p>
           {reasons && (
             <p className="small mb-2">
-              <span className="badge text-bg-success me-1">Matches you</span>
-              {reasons.join(" · ")}
+              <span className="badge text-bg-success me-1">{t("Matches you")}</span>
+              {reasons.map((reason) => t(reason)).join(" · ")}
             </p>
           )}
           <dl className="small mb-0">
-            <dt>Destinations</dt>
-            <dd>{scholarship.destinations.length === 0 ? "Any country" : scholarship.destinations.join(", ")}</dd>
-            <dt>Levels</dt>
-            <dd>{scholarship.levels.join(", ")}</dd>
-            <dt>Amount</dt>
+            <dt>{t("Destinations")}</dt>
+            <dd>{scholarship.destinations.length === 0 ? t("Any country") : scholarship.destinations.join(", ")}</dd>
+            <dt>{t("Levels")}</dt>
+            <dd>{scholarship.levels.map((level) => t(level)).join(", ")}</dd>
+            <dt>{t("Amount")}</dt>
             <dd>{scholarship.amount}</dd>
-            <dt>Deadline</dt>
+            <dt>{t("Deadline")}</dt>
             <dd>
               {yearly && scholarship.nextDeadline
-                ? `${yearly} each year (next: ${dayLabel(scholarship.nextDeadline)})`
-                : m.varies}
+                ? t("{day} each year (next: {next})", { day: yearly, next: day(scholarship.nextDeadline, dayLabel) })
+                : t(m.varies)}
               {scholarship.deadlineNote && <span className="d-block text-body-secondary">{scholarship.deadlineNote}</span>}
             </dd>
-            <dt>Eligibility</dt>
+            <dt>{t("Eligibility")}</dt>
             <dd>
               {scholarship.eligibility}
               {scholarship.minimumPercentage !== null && (
-                <span className="d-block">At least {scholarship.minimumPercentage}% in the qualification before.</span>
+                <span className="d-block">
+                  {t("At least {percentage}% in the qualification before.", { percentage: scholarship.minimumPercentage })}
+                </span>
               )}
             </dd>
           </dl>
         </div>
         <div className="card-footer bg-transparent small">
           <a href={scholarship.officialUrl} rel="noopener noreferrer external">
-            Official page<span className="visually-hidden"> of {scholarship.name}</span>
+            {t("Official page")}
+            <span className="visually-hidden"> {t("of {name}", { name: scholarship.name })}</span>
           </a>
-          <span className="text-body-secondary ms-2">Facts checked on {dayLabel(scholarship.checkedOn)}</span>
+          <span className="text-body-secondary ms-2">
+            {t("Facts checked on {day}", { day: day(scholarship.checkedOn, dayLabel) })}
+          </span>
         </div>
       </article>
     </li>
@@ -86,6 +101,7 @@ function ScholarshipCard({ scholarship, reasons }: { scholarship: Scholarship; r
 
 export default function Scholarships({ loaderData }: Route.ComponentProps) {
   const { filters, countries, student, matching, others } = loaderData;
+  const { t } = useT();
   const list = (items: Scholarship[], reasonsOf?: (s: Scholarship) => string[]) => (
     <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3 mb-4">
       {items.map((s) => (
@@ -96,18 +112,19 @@ export default function Scholarships({ loaderData }: Route.ComponentProps) {
   const profile = student?.profile;
   return (
     <div className="container py-4">
-      <h1 className="h2">Scholarships</h1>
+      <h1 className="h2">{t("Scholarships")}</h1>
       <p className="text-body-secondary">
-        Scholarships open to students from India. Amounts and deadlines change every year: check the official page before you
-        apply.
+        {t(
+          "Scholarships open to students from India. Amounts and deadlines change every year: check the official page before you apply.",
+        )}
       </p>
-      <Form method="get" className="row g-2 align-items-end mb-4" aria-label="Filter scholarships">
+      <Form method="get" className="row g-2 align-items-end mb-4" aria-label={t("Filter scholarships")}>
         <div className="col-sm-5 col-lg-3">
           <label htmlFor="sch-destination" className="form-label">
-            Destination
+            {t("Destination")}
           </label>
           <select id="sch-destination" name="destination" defaultValue={filters.destination ?? ""} className="form-select">
-            <option value="">Any destination</option>
+            <option value="">{t("Any destination")}</option>
             {countries.map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -115,22 +132,24 @@ export default function Scholarships({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="col-sm-4 col-lg-2">
           <label htmlFor="sch-level" className="form-label">
-            Level
+            {t("Level")}
           </label>
           <select id="sch-level" name="level" defaultValue={filters.level ?? ""} className="form-select">
-            <option value="">Any level</option>
+            <option value="">{t("Any level")}</option>
             {courseLevels.map((l) => (
-              <option key={l}>{l}</option>
+              <option key={l} value={l}>
+                {t(l)}
+              </option>
             ))}
           </select>
         </div>
         <div className="col-auto">
           <button type="submit" className="btn btn-primary">
-            Show
+            {t("Show")}
           </button>
           {(filters.destination || filters.level) && (
             <Link to="/scholarships" className="btn btn-link">
-              Clear
+              {t("Clear")}
             </Link>
           )}
         </div>
@@ -138,17 +157,18 @@ export default function Scholarships({ loaderData }: Route.ComponentProps) {
       {student && (
         <section aria-labelledby="for-you">
           <h2 id="for-you" className="h4">
-            {m.forYou}
+            {t(m.forYou)}
           </h2>
           {profile && (profile.levels.length > 0 || profile.destinations.length > 0) && (
             <p className="small text-body-secondary">
-              From your profile: {profile.levels.length > 0 ? profile.levels.join(", ") : "no level yet"};{" "}
-              {profile.destinations.length > 0 ? profile.destinations.join(", ") : "any destination"}.{" "}
-              <Link to="/profile">Your profile</Link>
+              {t("From your profile:")}{" "}
+              {profile.levels.length > 0 ? profile.levels.map((level) => t(level)).join(", ") : t("no level yet")};{" "}
+              {profile.destinations.length > 0 ? profile.destinations.join(", ") : t("any destination")}.{" "}
+              <Link to="/profile">{t("Your profile")}</Link>
             </p>
           )}
           {matching.length === 0 ? (
-            <p>{m.noneMatch}</p>
+            <p>{t(m.noneMatch)}</p>
           ) : (
             list(matching, (s) => (s as Scholarship & { reasons: string[] }).reasons)
           )}
@@ -156,9 +176,9 @@ export default function Scholarships({ loaderData }: Route.ComponentProps) {
       )}
       <section aria-labelledby="all-scholarships">
         <h2 id="all-scholarships" className={student ? "h4" : "visually-hidden"}>
-          {student ? m.others : "All scholarships"}
+          {student ? t(m.others) : t("All scholarships")}
         </h2>
-        {others.length === 0 && matching.length === 0 ? <p>{m.noneFound}</p> : list(others)}
+        {others.length === 0 && matching.length === 0 ? <p>{t(m.noneFound)}</p> : list(others)}
       </section>
     </div>
   );

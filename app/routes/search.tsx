@@ -1,58 +1,146 @@
 import { data, Link } from "react-router";
 import { CourseCard } from "~/components/course-card";
+import { CourseFiltersForm, filterCountsView, filteredHref } from "~/components/course-filters-form";
 import { Pager } from "~/components/pager";
 import { RateNote } from "~/components/rupees";
 import { orRouteError } from "~/lib/errors.server";
+import { metaT, useT } from "~/lib/i18n";
+import { type CourseFilters, durationBands, narrows, parseCourseFilters } from "../../modules/catalogue/course-filters.ts";
 import { parsePage } from "../../modules/catalogue/inputs.ts";
 import type { QueryReading } from "../../modules/catalogue/search-query.ts";
+import { monthNames } from "../../vocabulary/applications.ts";
 import type { Route } from "./+types/search";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.term ? `Search: ${data.term} | Ignite` : "Search | Ignite" },
-  { name: "description", content: "Search courses by name, university, country and level." },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: data?.term ? `${t("Search: {term}", { term: data.term })} | Ignite` : `${t("Search")} | Ignite` },
+    { name: "description", content: t("Search courses by name, university, country and level.") },
+  ];
+};
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const term = (url.searchParams.get("q") ?? "").trim().toLowerCase();
-  if (!term) return { term, result: null, reading: null, rates: [] };
   return orRouteError(
     (async () => {
+      const filters = parseCourseFilters(url.searchParams);
       const page = parsePage(url.searchParams.get("page") ?? undefined);
+      if (!term && !narrows(filters))
+        return {
+          term,
+          urlFilters: filters,
+          filters,
+          termLeft: "",
+          result: null,
+          reading: null,
+          rates: [],
+          counts: null,
+          destinations: [],
+        };
       await context.limit(context.rateLimits.search);
-      const { reading, result } = await context.catalogue.readAndSearch(term, page);
+      const found = await context.catalogue.findCourses({
+        term,
+        page,
+        filters,
+        rupees: await context.costs.rupeesPerUnit(),
+        counts: true,
+      });
+      const result = found.result ?? { items: [], page, pageSize: 12, total: 0 };
       // A search that found little is counted for staff, each time: no cache may keep its answer (decision 0026).
-      const recorded = page === 1 && (await context.catalogue.recordSearch(term, result.total));
+      // One the visitor narrowed with filters says nothing about what the catalogue lacks: not counted.
+      const recorded =
+        Boolean(term) && page === 1 && !narrows(filters) && (await context.catalogue.recordSearch(term, result.total));
       // Each fee also in rupees, from the rates of the currencies on this page (decision 0025).
       const rates = await context.costs.ratesFor(result.items.map((c) => c.fee.currency));
-      return data({ term, result, reading, rates }, recorded ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+      const destinations = (await context.catalogue.listCountries()).map(({ id, name, slug }) => ({ id, name, slug }));
+      return data(
+        {
+          term,
+          urlFilters: filters,
+          filters: found.filters,
+          termLeft: found.termLeft,
+          result,
+          reading: found.reading,
+          rates,
+          counts: found.counts ? filterCountsView(found.counts) : null,
+          destinations,
+        },
+        recorded ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+      );
     })(),
   );
 }
 
-const searchHref = (term: string) => (term ? `/search?q=${encodeURIComponent(term)}` : "/search");
+/** The filters the address carries, each with a link to the same search without it. */
+function AddressFilters({
+  term,
+  filters,
+  destinations,
+}: {
+  term: string;
+  filters: CourseFilters;
+  destinations: ReadonlyArray<{ name: string; slug: string }>;
+}) {
+  const { t, number } = useT();
+  const chips: Array<{ label: string; without: CourseFilters }> = [];
+  const drop = (key: keyof CourseFilters) => ({ ...filters, [key]: undefined }) as CourseFilters;
+  if (filters.level) chips.push({ label: t(filters.level), without: drop("level") });
+  if (filters.country)
+    chips.push({
+      label: destinations.find((d) => d.slug === filters.country)?.name ?? filters.country,
+      without: drop("country"),
+    });
+  if (filters.mode) chips.push({ label: t(filters.mode), without: drop("mode") });
+  const band = durationBands.find((b) => b.key === filters.duration);
+  if (band) chips.push({ label: t(band.label), without: drop("duration") });
+  if (filters.intake)
+    chips.push({ label: t("{month} intake", { month: t(monthNames[filters.intake - 1] ?? "") }), without: drop("intake") });
+  if (filters.feeMin !== undefined)
+    chips.push({ label: t("From ₹{amount} a year", { amount: number(filters.feeMin) }), without: drop("feeMin") });
+  if (filters.feeMax !== undefined)
+    chips.push({ label: t("Up to ₹{amount} a year", { amount: number(filters.feeMax) }), without: drop("feeMax") });
+  if (chips.length === 0) return null;
+  return (
+    <ul className="list-inline mb-3" aria-label={t("Filters applied")}>
+      {chips.map((chip) => (
+        <li key={chip.label} className="list-inline-item">
+          <Link
+            className="badge rounded-pill text-bg-light border text-decoration-none"
+            to={filteredHref("/search", term, chip.without)}
+            aria-label={t("Remove filter {filter}", { filter: chip.label })}
+          >
+            {chip.label} <span aria-hidden="true">×</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * How the term was read ("Masters · Computer Science · United States"), each part with a link to the
  * same search without it (decision 0026); and, for a destination we do not serve, the closest we do.
  */
-function Understood({ reading }: { reading: QueryReading }) {
+function Understood({ reading, hrefFor }: { reading: QueryReading; hrefFor: (term: string) => string }) {
+  const { t } = useT();
   const shown = reading.parts.filter((part) => part.kind !== "text");
+  const label = (part: { kind: string; label: string }) => (part.kind === "level" ? t(part.label) : part.label);
   return (
     <>
       {reading.unserved && (
         <div className="alert alert-info" role="status">
           <p className="mb-1">
-            We do not offer courses in {reading.unserved.name} yet.
-            {reading.unserved.closest.length > 0 && " The closest destinations we serve:"}
+            {t("We do not offer courses in {country} yet.", { country: reading.unserved.name })}
+            {reading.unserved.closest.length > 0 && ` ${t("The closest destinations we serve:")}`}
           </p>
           {reading.unserved.closest.length > 0 && (
             <ul className="list-inline mb-0">
               {reading.unserved.closest.map((destination) => (
                 <li key={destination} className="list-inline-item">
-                  <Link to={searchHref(`${reading.withoutUnserved} ${destination.toLowerCase()}`.trim())}>{destination}</Link>
+                  <Link to={hrefFor(`${reading.withoutUnserved} ${destination.toLowerCase()}`.trim())}>{destination}</Link>
                 </li>
               ))}
             </ul>
@@ -62,19 +150,19 @@ function Understood({ reading }: { reading: QueryReading }) {
       {shown.length > 0 && (
         <div className="mb-3">
           <p className="mb-1">
-            Showing <span className="fw-semibold">{shown.map((part) => part.label).join(" · ")}</span>
-            {reading.text.length > 0 && <> matching “{reading.text.join(" ")}”</>}
+            {t("Showing")} <span className="fw-semibold">{shown.map(label).join(" · ")}</span>
+            {reading.text.length > 0 && <> {t("matching “{text}”", { text: reading.text.join(" ") })}</>}
           </p>
-          <ul className="list-inline mb-0" aria-label="Parts of your search">
+          <ul className="list-inline mb-0" aria-label={t("Parts of your search")}>
             {reading.parts.map((part, at) =>
               part.kind === "text" ? null : (
                 <li key={`${part.kind}:${part.label}`} className="list-inline-item">
                   <Link
                     className="badge rounded-pill text-bg-light border text-decoration-none"
-                    to={searchHref(reading.without[at] ?? "")}
-                    aria-label={`Search without ${part.label}`}
+                    to={hrefFor(reading.without[at] ?? "")}
+                    aria-label={t("Search without {part}", { part: label(part) })}
                   >
-                    {part.label} <span aria-hidden="true">×</span>
+                    {label(part)} <span aria-hidden="true">×</span>
                   </Link>
                 </li>
               ),
@@ -87,19 +175,35 @@ function Understood({ reading }: { reading: QueryReading }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { term, result, reading, rates } = loaderData;
+  const { term, urlFilters, filters, termLeft, result, reading, rates, counts, destinations } = loaderData;
+  const { t, number } = useT();
+  const pageHref = (p: number) => {
+    const href = filteredHref("/search", term, urlFilters);
+    return `${href}${href.includes("?") ? "&" : "?"}page=${p}`;
+  };
   return (
     <div className="container py-4">
-      <h1 className="h2">{term ? `Results for “${term}”` : "Search"}</h1>
-      {reading && <Understood reading={reading} />}
+      <h1 className="h2">{term ? t("Results for “{term}”", { term }) : result ? t("Courses") : t("Search")}</h1>
+      {reading && <Understood reading={reading} hrefFor={(t) => filteredHref("/search", t, urlFilters)} />}
+      <AddressFilters term={term} filters={urlFilters} destinations={destinations} />
+      {counts && (
+        <CourseFiltersForm
+          key={filteredHref("/search", termLeft, filters)}
+          path="/search"
+          term={termLeft}
+          filters={filters}
+          counts={counts}
+          destinations={destinations}
+        />
+      )}
       {!result ? (
-        <p>Type a course, university or country in the search box above.</p>
+        <p>{t("Type a course, university or country in the search box above.")}</p>
       ) : result.items.length === 0 ? (
-        <p className="my-5 fs-5">Sorry, no items were found for your search</p>
+        <p className="my-5 fs-5">{t("Sorry, no items were found for your search")}</p>
       ) : (
         <>
           <p className="text-body-secondary">
-            {result.total.toLocaleString("en-IN")} courses. *Fees are illustrative; confirm with the university.
+            {t("{count} courses.", { count: number(result.total) })} {t("*Fees are illustrative; confirm with the university.")}
           </p>
           <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3">
             {result.items.map((course) => (
@@ -107,12 +211,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <RateNote rates={rates} />
-          <Pager
-            page={result.page}
-            pageSize={result.pageSize}
-            total={result.total}
-            href={(p) => `/search?q=${encodeURIComponent(term)}&page=${p}`}
-          />
+          <Pager page={result.page} pageSize={result.pageSize} total={result.total} href={pageHref} />
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { ContactChoices } from "~/components/contact-choices";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
+import { metaT, useT } from "~/lib/i18n";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 import { notify } from "~/lib/toast";
 import { signupFormSchema } from "../../modules/identity/input.ts";
@@ -11,7 +12,7 @@ import { accountMessages } from "../../vocabulary/accounts.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/signup";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign Up | Ignite" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Sign Up")} | Ignite` }];
 
 export function loader({ context }: Route.LoaderArgs) {
   if (context.student) throw redirect("/");
@@ -46,6 +47,7 @@ const fields = [
 ];
 
 export default function Signup({ actionData, loaderData }: Route.ComponentProps) {
+  const { t } = useT();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const errors = actionData?.fields ?? {};
@@ -60,10 +62,10 @@ export default function Signup({ actionData, loaderData }: Route.ComponentProps)
 
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>
-      <h1 className="h2 mb-3">Sign Up</h1>
+      <h1 className="h2 mb-3">{t("Sign Up")}</h1>
       {actionData && (
         <noscript>
-          <p className="alert alert-warning">{actionData.message}</p>
+          <p className="alert alert-warning">{t(actionData.message)}</p>
         </noscript>
       )}
       {/* The server answers an incomplete form in the spec's words, so the browser's own bubbles stay off. */}
@@ -79,7 +81,7 @@ export default function Signup({ actionData, loaderData }: Route.ComponentProps)
             defaultValue={typed[field.name]}
           />
         ))}
-        <p className="small text-body-secondary">{accountMessages.passwordRule}</p>
+        <p className="small text-body-secondary">{t(accountMessages.passwordRule)}</p>
         <div className="mb-3">
           <ContactChoices
             preferred={typed.preferredContact}
@@ -89,11 +91,11 @@ export default function Signup({ actionData, loaderData }: Route.ComponentProps)
           />
         </div>
         <button type="submit" className="btn btn-primary w-100" disabled={navigation.state === "submitting"}>
-          Sign Up
+          {t("Sign Up")}
         </button>
       </Form>
       <p className="mt-3 text-center">
-        Already have an account? <Link to="/login">Login</Link>
+        {t("Already have an account?")} <Link to="/login">{t("Login")}</Link>
       </p>
     </div>
   );

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { metaT, useT } from "~/lib/i18n";
 import type { ScreenHandle } from "~/root";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Terms and Conditions | Ignite" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaT(matches)("Terms and Conditions")} | Ignite` },
   {
     name: "description",
     content: "The terms and conditions for using the Ignite website and its study-abroad guidance services.",
@@ -19,15 +20,24 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
   const { email } = loaderData.site;
+  const { t, language } = useT();
 
   return (
-    <div className="container py-5">
-      <p className="mb-4">
+    // The legal text is in English (decision 0029): marked so, with its heading and a note in the visitor's language.
+    <div className="container py-5" lang="en">
+      <p className="mb-4" lang={language}>
         <Link to="/">
-          <span aria-hidden="true">&larr;</span> Back to home
+          <span aria-hidden="true">&larr;</span> {t("Back to home")}
         </Link>
       </p>
-      <h1 className="mb-3">Terms and Conditions</h1>
+      <h1 className="mb-3" lang={language}>
+        {t("Terms and Conditions")}
+      </h1>
+      {language !== "en" && (
+        <p className="alert alert-info" lang={language}>
+          {t("This page is in English only; the English text is the one that applies.")}
+        </p>
+      )}
       <p className="lead">
         These terms govern your use of the Ignite website and services. By using the website you agree to them. If you do not
         agree, please do not use the website.

@@ -1,13 +1,19 @@
 import { Pager } from "~/components/pager";
 import { UniversityCard } from "~/components/university-card";
 import { orRouteError } from "~/lib/errors.server";
+import { metaT, useT } from "~/lib/i18n";
 import { parsePage } from "../../modules/catalogue/inputs.ts";
 import type { Route } from "./+types/universities";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.country ? `Universities in ${data.country.name}` : "All universities"} | Ignite` },
-  { name: "description", content: "Universities you can apply to with Ignite's guidance." },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: `${data?.country ? t("Universities in {country}", { country: data.country.name }) : t("All universities")} | Ignite`,
+    },
+    { name: "description", content: t("Universities you can apply to with Ignite's guidance.") },
+  ];
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return orRouteError(
@@ -23,12 +29,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function Universities({ loaderData }: Route.ComponentProps) {
   const { country, items, page, pageSize, total, basePath } = loaderData;
+  const { t, number } = useT();
   return (
     <div className="container py-4">
-      <h1 className="h2 mb-1">{country ? `Universities in ${country.name}` : "All universities"}</h1>
-      <p className="text-body-secondary">{total.toLocaleString("en-IN")} universities</p>
+      <h1 className="h2 mb-1">{country ? t("Universities in {country}", { country: country.name }) : t("All universities")}</h1>
+      <p className="text-body-secondary">{t("{count} universities", { count: number(total) })}</p>
       {items.length === 0 ? (
-        <p className="my-5">No universities on this page.</p>
+        <p className="my-5">{t("No universities on this page.")}</p>
       ) : (
         <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-4">
           {items.map((university) => (

@@ -1,12 +1,16 @@
 import { Link } from "react-router";
+import { CourseFiltersForm, filterCountsView, filteredHref } from "~/components/course-filters-form";
 import { orRouteError } from "~/lib/errors.server";
+import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
-import { formatDuration } from "../../modules/catalogue/format.ts";
+import { parseCourseFilters } from "../../modules/catalogue/course-filters.ts";
 import { parseId } from "../../modules/catalogue/inputs.ts";
 import { notFound } from "../../modules/errors.ts";
 import type { Route } from "./+types/university";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.university.name ?? "University"} | Ignite` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: `${data?.university.name ?? metaT(matches)("University")} | Ignite` },
+];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (context.requireLoginForDetails) requireStudent(request, context.student);
@@ -15,13 +19,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       const university = await context.catalogue.getUniversity(parseId(params.universityID, "University"));
       const country = await context.catalogue.findCountry(params.countryName);
       if (country.name !== university.country.name) throw notFound("University");
-      return { university, courses: await context.catalogue.listUniversityCourses(university.id) };
+      const filters = parseCourseFilters(new URL(request.url).searchParams);
+      // Its courses, narrowed and ordered by the filters in the address (decision 0030).
+      const found = await context.catalogue.findCourses({
+        term: "",
+        page: 1,
+        filters,
+        universityId: university.id,
+        rupees: await context.costs.rupeesPerUnit(),
+        counts: true,
+      });
+      return {
+        university,
+        filters,
+        courses: found.result?.items ?? [],
+        counts: found.counts ? filterCountsView(found.counts) : null,
+      };
     })(),
   );
 }
 
 export default function University({ loaderData }: Route.ComponentProps) {
-  const { university, courses } = loaderData;
+  const { university, filters, courses, counts } = loaderData;
+  const path = `/${university.country.slug}/universities/${university.id}`;
+  const { t, duration } = useT();
   return (
     <div className="container py-4">
       <div className="row g-4 align-items-center mb-4">
@@ -33,16 +54,20 @@ export default function University({ loaderData }: Route.ComponentProps) {
           <p className="mb-1">
             {university.city}, <Link to={`/${university.country.slug}/universities`}>{university.country.name}</Link>
           </p>
-          <p className="text-body-secondary">{university.type} university</p>
+          <p className="text-body-secondary">{university.type === "Public" ? t("Public university") : t("Private university")}</p>
         </div>
       </div>
-      <h2 className="h4">Courses</h2>
+      <h2 className="h4">{t("Courses")}</h2>
+      {counts && (
+        <CourseFiltersForm key={filteredHref(path, "", filters)} path={path} term="" filters={filters} counts={counts} />
+      )}
+      {courses.length === 0 && <p className="my-4">{t("No course here matches these filters.")}</p>}
       <ul className="list-group list-unstyled">
         {courses.map((course) => (
           <li key={course.id} className="border-bottom py-2">
             <Link to={`/${university.country.slug}/universities/${university.id}/${course.id}`}>{course.name}</Link>
             <span className="small text-body-secondary ms-2">
-              {course.level} · {formatDuration(course.durationMonths)}
+              {t(course.level)} · {duration(course.durationMonths)}
             </span>
           </li>
         ))}

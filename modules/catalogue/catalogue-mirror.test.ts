@@ -77,12 +77,24 @@ describe("the search mirror", () => {
     expect(await findCountry(database.db, "atlantis", mirror).catch((error) => error.kind)).toBe("not_found");
   });
 
-  it("gives each course's details exactly as the database does, fee source and check date included", async () => {
-    const [sourced] = await database.db.select({ id: courses.id }).from(courses).limit(1);
+  it("gives each course's details exactly as the database does, fee source, check date and entry requirements included", async () => {
+    const [sourced, unset] = await database.db.select({ id: courses.id }).from(courses).orderBy(courses.id).limit(2);
     await database.db
       .update(courses)
-      .set({ feeSource: "https://www.example.edu/fees", feeCheckedOn: "2026-10-01" })
+      .set({
+        feeSource: "https://www.example.edu/fees",
+        feeCheckedOn: "2026-10-01",
+        minPercentage: "72.25",
+        minCgpa: "10.00",
+        minIelts: "9.0",
+        minToefl: 120,
+        minPte: 10,
+      })
       .where(eq(courses.id, sourced?.id ?? 0));
+    await database.db
+      .update(courses)
+      .set({ minPercentage: "100", minCgpa: null, minIelts: "0", minToefl: null, minPte: null })
+      .where(eq(courses.id, unset?.id ?? 0));
     mirror.changed();
     await mirror.ready();
     const found = await searchCourses(database.db, "science", 3, mirror);
@@ -91,6 +103,10 @@ describe("the search mirror", () => {
     const withSource = await getCourse(database.db, sourced?.id ?? 0, undefined, mirror);
     expect(withSource.fee).toMatchObject({ source: "https://www.example.edu/fees", checkedOn: "2026-10-01" });
     expect(withSource).toEqual(await getCourse(database.db, sourced?.id ?? 0));
+    expect(withSource.requirements).toEqual({ minPercentage: 72.25, minCgpa: 10, minIelts: 9, minToefl: 120, minPte: 10 });
+    const withoutMost = await getCourse(database.db, unset?.id ?? 0, undefined, mirror);
+    expect(withoutMost.requirements).toEqual({ minPercentage: 100, minCgpa: null, minIelts: 0, minToefl: null, minPte: null });
+    expect(withoutMost).toEqual(await getCourse(database.db, unset?.id ?? 0));
     await expect(getCourse(database.db, sourced?.id ?? 0, withSource.university.id + 1, mirror)).rejects.toMatchObject({
       kind: "not_found",
     });

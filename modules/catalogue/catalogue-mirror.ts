@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { UniversityType } from "../../vocabulary/catalogue.ts";
+import { currentMonthNumber } from "../intakes.ts";
+import { annualFee } from "./course-filters.ts";
 import { type CourseTable, createCourseTableBuilder, type MirroredCourse } from "./course-table.ts";
 import { createSearchIndexBuilder, type IndexedCourse, type SearchIndex } from "./search-index.ts";
 
@@ -103,9 +105,11 @@ function mirrorOf(
   return { countries, search, courses, universities, byCountry, byId: new Map(universities.map((u) => [u.id, u])) };
 }
 
-/** Every shown course into the index and the course table, read in batches by id so none is held whole. */
-async function readShownCourses(db: Database): Promise<{ search: SearchIndex; courses: CourseTable }> {
-  const index = createSearchIndexBuilder();
+/**
+ * Every shown course into the index and the course table, read in batches by id so none is held whole.
+ * `month` (a month number in India) is the first month whose intakes are upcoming.
+ */
+async function readShownCourses(db: Database, month: number): Promise<{ search: SearchIndex; courses: CourseTable }> {
   const [counted] = await queryRows<{ courses: number }>(
     db,
     sql`select count(*)::int as courses from courses c
@@ -113,17 +117,22 @@ async function readShownCourses(db: Database): Promise<{ search: SearchIndex; co
         join countries co on co.id = u.country_id and co.visible
         where c.retired_at is null`,
   );
+  const index = createSearchIndexBuilder(counted?.courses);
   const table = createCourseTableBuilder(counted?.courses);
   let after = 0;
   for (;;) {
-    const batch = await queryRows<IndexedCourse & MirroredCourse>(
+    const batch = await queryRows<IndexedCourse & MirroredCourse & { intakeMonths: number[] }>(
       db,
       sql`select c.id, c.name, c.level, u.name as university, u.city,
-                 co.name || ' ' || array_to_string(co.aliases, ' ') as country,
+                 co.name || ' ' || array_to_string(co.aliases, ' ') as country, co.id as "countryId",
+                 array(select distinct i.month::int from course_intakes i
+                       where i.course_id = c.id and i.year * 12 + i.month - 1 >= ${month}) as "intakeMonths",
                  c.duration_months as "durationMonths", c.fee_amount as "feeAmount", c.fee_currency as "feeCurrency",
                  c.fee_period as "feePeriod", c.fee_source as "feeSource", c.fee_checked_on::text as "feeCheckedOn",
                  c.mode, c.english_exam_waiver as "englishExamWaiver",
-                 c.medium_of_instruction as "mediumOfInstruction", c.university_id as "universityId"
+                 c.medium_of_instruction as "mediumOfInstruction", c.university_id as "universityId",
+                 c.min_percentage::float8 as "minPercentage", c.min_cgpa::float8 as "minCgpa",
+                 c.min_ielts::float8 as "minIelts", c.min_toefl as "minToefl", c.min_pte as "minPte"
           from courses c
           join universities u on u.id = c.university_id and u.retired_at is null
           join countries co on co.id = u.country_id and co.visible
@@ -132,6 +141,7 @@ async function readShownCourses(db: Database): Promise<{ search: SearchIndex; co
           limit ${LOAD_BATCH}`,
     );
     for (const row of batch) {
+      row.annualFee = annualFee({ amount: row.feeAmount, period: row.feePeriod }, row.durationMonths);
       index.add(row);
       table.add(row);
     }
@@ -140,9 +150,19 @@ async function readShownCourses(db: Database): Promise<{ search: SearchIndex; co
   }
 }
 
-export function createCatalogueMirror(db: Database, log?: Logger, options: { pollMs?: number } = {}): CatalogueMirror {
+export function createCatalogueMirror(
+  db: Database,
+  log?: Logger,
+  options: {
+    pollMs?: number;
+    /** Called once a mirror is built and in use (the server returns the build's garbage to the system then). */
+    afterBuild?: () => void;
+  } = {},
+): CatalogueMirror {
   let index: MirroredCatalogue | null = null;
   let indexVersion = -1;
+  /** The month (in India) whose upcoming intakes the index holds: a new month means a rebuild. */
+  let indexMonth = -1;
   let latestVersion = -1;
   let building: Promise<void> | null = null;
   let waiting: Array<() => void> = [];
@@ -162,7 +182,9 @@ export function createCatalogueMirror(db: Database, log?: Logger, options: { pol
       // rebuild, so an index is never labelled newer than what it holds. Reading in batches, outside a
       // transaction, lets requests go between them (PGlite has one connection).
       const readVersion = await catalogueVersionOf(db);
-      index = mirrorOf(await readShownCourses(db), await loadMirroredCountries(db), await loadMirroredUniversities(db));
+      const month = currentMonthNumber(new Date());
+      index = mirrorOf(await readShownCourses(db, month), await loadMirroredCountries(db), await loadMirroredUniversities(db));
+      indexMonth = month;
       indexVersion = readVersion;
       // Only a version read by check() is believed (after changed() it is unknown until then).
       if (readVersion > latestVersion) latestVersion = readVersion;
@@ -176,12 +198,16 @@ export function createCatalogueMirror(db: Database, log?: Logger, options: { pol
         "catalogue mirror built",
       );
       settle();
+      options.afterBuild?.();
     }
   };
 
   const check = async () => {
     const version = await catalogueVersionOf(db);
-    if (version === latestVersion && version === indexVersion) return;
+    const monthChanged = index !== null && indexMonth !== currentMonthNumber(new Date());
+    if (version === latestVersion && version === indexVersion && !monthChanged) return;
+    // A month that has begun ends the last month's intakes: the index is rebuilt as for a change.
+    if (monthChanged) indexVersion = -1;
     latestVersion = version;
     settle();
     if (!building)

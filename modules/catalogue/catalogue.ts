@@ -1,20 +1,34 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
 import type { FileStorage, StoredObject } from "../../platform/storage/file-storage.ts";
 import {
   type CourseLevel,
   type CourseMode,
+  courseLevels,
+  courseModes,
   type FeePeriod,
   type UniversityType,
   universityImage,
 } from "../../vocabulary/catalogue.ts";
-import { notFound } from "../errors.ts";
-import { type Intake, upcomingIntakes } from "../intakes.ts";
+import type { EntryRequirements } from "../eligibility.ts";
+import { AppError, notFound } from "../errors.ts";
+import { currentMonthNumber, type Intake, upcomingIntakes } from "../intakes.ts";
 import type { CatalogueMirror, MirroredCatalogue, MirroredCountry, MirroredUniversity } from "./catalogue-mirror.ts";
+import {
+  type CourseFilters,
+  durationBandOf,
+  durationBands,
+  emptyFilterCounts,
+  type FilterCounts,
+  feeStepsWith,
+  narrows,
+  type ResolvedFilters,
+  SEMESTERS_PER_YEAR,
+} from "./course-filters.ts";
 import type { MirroredCourse } from "./course-table.ts";
 import { parseSearchTerm } from "./inputs.ts";
-import { type SearchWord, wordsOf } from "./search-index.ts";
+import { type IndexQuery, type SearchIndex, type SearchWord, wordsOf } from "./search-index.ts";
 import { listSearchMisses, recordSearch } from "./search-misses.ts";
 import { placeLookup, type QueryReading, readQuery, type SearchPlaces } from "./search-query.ts";
 
@@ -47,6 +61,8 @@ export interface Course {
   mode: CourseMode;
   englishExamWaiver: boolean;
   mediumOfInstruction: string;
+  /** Entry requirements (decision 0027), illustrative on the demo catalogue like its fees. */
+  requirements: EntryRequirements;
   university: { id: number; name: string; city: string; country: { name: string; slug: string } };
 }
 
@@ -101,6 +117,11 @@ const courseColumns = {
   mode: courses.mode,
   englishExamWaiver: courses.englishExamWaiver,
   mediumOfInstruction: courses.mediumOfInstruction,
+  minPercentage: sql<number | null>`${courses.minPercentage}::float8`,
+  minCgpa: sql<number | null>`${courses.minCgpa}::float8`,
+  minIelts: sql<number | null>`${courses.minIelts}::float8`,
+  minToefl: courses.minToefl,
+  minPte: courses.minPte,
   universityId: universities.id,
   universityName: universities.name,
   universityCity: universities.city,
@@ -131,6 +152,13 @@ const toCourse = (row: CourseRow): Course => ({
   mode: row.mode,
   englishExamWaiver: row.englishExamWaiver,
   mediumOfInstruction: row.mediumOfInstruction,
+  requirements: {
+    minPercentage: row.minPercentage,
+    minCgpa: row.minCgpa,
+    minIelts: row.minIelts,
+    minToefl: row.minToefl,
+    minPte: row.minPte,
+  },
   university: {
     id: row.universityId,
     name: row.universityName,
@@ -286,6 +314,22 @@ function mirroredCourse(mirrored: MirroredCatalogue, course: MirroredCourse | un
   });
 }
 
+/**
+ * The courses a visitor compares (decision 0027), in the order given: those still shown on the site;
+ * a retired or unknown id (the list comes from the visitor's cookie) is left out.
+ */
+export async function coursesToCompare(db: Database, ids: readonly number[], mirror?: CatalogueMirror): Promise<Course[]> {
+  const found = await Promise.all(
+    ids.map((id) =>
+      getCourse(db, id, undefined, mirror).catch((error: unknown) => {
+        if (AppError.is(error) && error.kind === "not_found") return null;
+        throw error;
+      }),
+    ),
+  );
+  return found.filter((course): course is Course => course !== null);
+}
+
 export async function getCourse(db: Database, id: number, universityId?: number, mirror?: CatalogueMirror): Promise<Course> {
   const mirrored = mirror?.current();
   if (mirrored) {
@@ -322,7 +366,7 @@ const fieldWeightLabel: Partial<Record<SearchWord["field"], string>> = { name: "
  * the name or level is kept to that weight of the vector; one kept to the country (or the city and
  * university name) is matched against those columns alone, as the index does.
  */
-async function searchInDatabase(db: Database, words: SearchWord[], offset: number): Promise<{ total: number; ids: number[] }> {
+async function searchInDatabase(db: Database, words: SearchWord[], query: IndexQuery): Promise<ReturnType<SearchIndex["find"]>> {
   const vectorWords = words.filter((w) => w.field !== "country" && w.field !== "cityOrUniversity" && !w.optional);
   // Optional words only rank (as in the index): the courses holding them come first.
   const optional = words
@@ -351,7 +395,7 @@ async function searchInDatabase(db: Database, words: SearchWord[], offset: numbe
     for (const row of similar) if (row.input === w.word) alternatives.add(`${quoteLexeme(row.word)}${label ? `:${label}` : ""}`);
     return `(${[...alternatives].join(" | ")})`;
   });
-  const query = clauses.join(" & ");
+  const tsquery = clauses.join(" & ");
   const placeQuery = (field: "country" | "cityOrUniversity") =>
     words
       .filter((w) => w.field === field)
@@ -362,7 +406,7 @@ async function searchInDatabase(db: Database, words: SearchWord[], offset: numbe
   const matching = sql.join(
     [
       sql`c.retired_at is null`,
-      query ? sql`c.search_vector @@ to_tsquery('simple', ${query})` : sql`true`,
+      tsquery ? sql`c.search_vector @@ to_tsquery('simple', ${tsquery})` : sql`true`,
       countryQuery
         ? sql`to_tsvector('simple', co.name || ' ' || array_to_string(co.aliases, ' ')) @@ to_tsquery('simple', ${countryQuery})`
         : sql`true`,
@@ -370,28 +414,90 @@ async function searchInDatabase(db: Database, words: SearchWord[], offset: numbe
     ],
     sql` and `,
   );
+  const relevance = sql`${optional ? sql`ts_rank(m.search_vector, to_tsquery('simple', ${optional})) desc,` : sql``}
+        ${tsquery ? sql`ts_rank(m.search_vector, to_tsquery('simple', ${tsquery})) desc,` : sql``} m.name, m.id`;
+  const { filters = {}, sort = "relevance", offset, limit, rupees } = query;
+  const rates = JSON.stringify(Object.fromEntries(rupees ?? []));
+  const month = currentMonthNumber(new Date());
+  // Each shown course matching the words, with the facts the filters read (as the index keeps them).
+  const matched = sql`
+    select c.id, c.name, c.search_vector, co.id as country_id, c.level, c.mode, c.duration_months as duration,
+      (case c.fee_period when 'year' then c.fee_amount::float8 when 'semester' then c.fee_amount::float8 * ${SEMESTERS_PER_YEAR}
+        else c.fee_amount::float8 / greatest(1, c.duration_months / 12.0) end)
+        * (${rates}::jsonb ->> upper(c.fee_currency))::float8 as fee,
+      array(select distinct i.month::int from course_intakes i
+            where i.course_id = c.id and i.year * 12 + i.month - 1 >= ${month}) as intakes
+    from courses c
+    join universities u on u.id = c.university_id and u.retired_at is null
+    join countries co on co.id = u.country_id and co.visible
+    where ${matching} ${filters.universityId === undefined ? sql`` : sql`and c.university_id = ${filters.universityId}`}`;
+  const conditions: Record<"country" | "level" | "mode" | "duration" | "intake" | "fee", SQL | null> = {
+    country: filters.countryId === undefined ? null : sql`m.country_id = ${filters.countryId}`,
+    level: filters.level === undefined ? null : sql`m.level = ${filters.level}`,
+    mode: filters.mode === undefined ? null : sql`m.mode = ${filters.mode}`,
+    duration: filters.duration ? sql`m.duration between ${filters.duration.min} and ${filters.duration.max}` : null,
+    intake: filters.intake === undefined ? null : sql`${filters.intake}::int = any(m.intakes)`,
+    fee:
+      filters.feeMin === undefined && filters.feeMax === undefined
+        ? null
+        : sql`m.fee between ${filters.feeMin ?? 0} and ${filters.feeMax ?? Number.MAX_SAFE_INTEGER}`,
+  };
+  const held = (except?: keyof typeof conditions) => {
+    const kept = Object.entries(conditions).flatMap(([facet, condition]) => (condition && facet !== except ? [condition] : []));
+    return kept.length ? sql.join(kept, sql` and `) : sql`true`;
+  };
+  const order =
+    sort === "fee"
+      ? sql`m.fee asc nulls last, ${relevance}`
+      : sort === "duration"
+        ? sql`m.duration asc, ${relevance}`
+        : relevance;
   const [ranked, [counted]] = await Promise.all([
     queryRows<{ id: number }>(
       db,
-      sql`
-      select c.id
-      from courses c
-      join universities u on u.id = c.university_id and u.retired_at is null
-      join countries co on co.id = u.country_id and co.visible
-      where ${matching}
-      order by ${optional ? sql`ts_rank(c.search_vector, to_tsquery('simple', ${optional})) desc,` : sql``}
-        ${query ? sql`ts_rank(c.search_vector, to_tsquery('simple', ${query})) desc,` : sql``} c.name, c.id
-      limit ${PAGE_SIZE} offset ${offset}`,
+      sql`with m as (${matched}) select m.id from m where ${held()} order by ${order} limit ${limit} offset ${offset}`,
     ),
-    queryRows<{ total: number }>(
+    queryRows<{ total: number }>(db, sql`with m as (${matched}) select count(*)::int as total from m where ${held()}`),
+  ]);
+  const result = { total: counted?.total ?? 0, ids: ranked.map((r) => r.id) };
+  if (!query.counts) return result;
+  const counts = emptyFilterCounts();
+  const grouped = async (facet: keyof typeof conditions, value: SQL) =>
+    queryRows<{ value: string | number; n: number }>(
       db,
-      sql`select count(*)::int as total from courses c
-          join universities u on u.id = c.university_id and u.retired_at is null
-          join countries co on co.id = u.country_id and co.visible
-          where ${matching}`,
+      sql`with m as (${matched}) select ${value} as value, count(*)::int as n from m where ${held(facet)} group by 1`,
+    );
+  const steps = query.counts.feeSteps;
+  const [byCountry, byLevel, byMode, byDuration, byIntake, [fees]] = await Promise.all([
+    grouped("country", sql`m.country_id`),
+    grouped("level", sql`m.level`),
+    grouped("mode", sql`m.mode`),
+    grouped("duration", sql`m.duration`),
+    grouped("intake", sql`unnest(m.intakes)`),
+    queryRows<Record<string, number>>(
+      db,
+      sql`with m as (${matched}) select ${sql.join(
+        steps.flatMap((step, at) => [
+          sql`count(*) filter (where m.fee between ${filters.feeMin ?? 0} and ${step})::int as ${sql.raw(`"up${at}"`)}`,
+          sql`count(*) filter (where m.fee between ${step} and ${filters.feeMax ?? Number.MAX_SAFE_INTEGER})::int as ${sql.raw(`"from${at}"`)}`,
+        ]),
+        sql`, `,
+      )} from m where ${held("fee")}`,
     ),
   ]);
-  return { total: counted?.total ?? 0, ids: ranked.map((r) => r.id) };
+  for (const row of byCountry) counts.country.set(Number(row.value), row.n);
+  for (const level of courseLevels) counts.level.set(level, byLevel.find((row) => row.value === level)?.n ?? 0);
+  for (const mode of courseModes) counts.mode.set(mode, byMode.find((row) => row.value === mode)?.n ?? 0);
+  for (const row of byDuration) {
+    const band = durationBandOf(Number(row.value));
+    counts.duration.set(band, (counts.duration.get(band) ?? 0) + row.n);
+  }
+  for (let m = 1; m <= 12; m += 1) counts.intake.set(m, byIntake.find((row) => Number(row.value) === m)?.n ?? 0);
+  for (const [at, step] of steps.entries()) {
+    counts.feeUpTo.set(step, fees?.[`up${at}`] ?? 0);
+    counts.feeFrom.set(step, fees?.[`from${at}`] ?? 0);
+  }
+  return { ...result, counts };
 }
 
 /** The catalogue's places the query reader knows, read once per mirror. */
@@ -441,11 +547,106 @@ async function coursesInOrder(db: Database, ids: number[], mirrored: MirroredCat
   });
 }
 
+/** A search or a university's courses, narrowed by filters (course-filters.ts, decision 0030). */
+export interface CourseQuery {
+  /** What was typed (read into parts); empty: the filters alone choose. */
+  term: string;
+  page: number;
+  filters: CourseFilters;
+  /** Only this university's courses (its page), all on one page. */
+  universityId?: number;
+  /** Rupees per unit of each currency (the fee filters and order). */
+  rupees?: ReadonlyMap<string, number>;
+  /** Count what each filter's choices would leave. */
+  counts?: boolean;
+}
+
+export interface CourseFinding {
+  /** How the term was read; null without a term. */
+  reading: QueryReading | null;
+  /** Null when there is nothing to look for (no term, no filter). */
+  result: Page<Course> | null;
+  /**
+   * The filters as applied: the address's, and a level or destination the term named when the address
+   * did not (the filter form then carries them, and `termLeft` is the term without them).
+   */
+  filters: CourseFilters;
+  termLeft: string;
+  counts: FilterCounts | null;
+}
+
+/** A university's courses are few: all on one page. */
+const UNIVERSITY_COURSES_LIMIT = 1_000;
+
+/** The shown countries' ids, names and slugs (for the destination filter). */
+async function shownCountries(
+  db: Database,
+  mirrored: MirroredCatalogue | null,
+): Promise<Array<{ id: number; name: string; slug: string }>> {
+  if (mirrored) return mirrored.countries;
+  return db.select({ id: countries.id, name: countries.name, slug: countries.slug }).from(countries).where(countryShown);
+}
+
 /**
- * A search term read into its parts (search-query.ts) and the courses matching them, best first
- * (search-index.ts says how). Answered by the in-process index when it matches the catalogue, else by
- * the database.
+ * The courses matching a term and filters, in the order asked, with what each filter's choices would
+ * leave. The term is read into parts (search-query.ts); a level or destination it names acts as that
+ * filter unless the address gives one (the address wins), so "ms in germany" and
+ * `?level=masters&country=germany` find the same courses. Answered by the in-process index when it
+ * matches the catalogue, else by the database, alike.
  */
+export async function findCourses(db: Database, query: CourseQuery, mirror?: CatalogueMirror): Promise<CourseFinding> {
+  const term = query.term.trim() ? parseSearchTerm(query.term) : "";
+  const mirrored = mirror?.current() ?? null;
+  const { places, lookup } = await searchPlaces(db, mirrored);
+  const reading = term ? readQuery(term, lookup, places) : null;
+  const destinations = await shownCountries(db, mirrored);
+  const filters: CourseFilters = { ...query.filters };
+  if (reading?.level && !filters.level) filters.level = reading.level;
+  const named = reading?.country ? destinations.find((c) => c.name === reading.country) : undefined;
+  if (named && !filters.country) filters.country = named.slug;
+  const destination = filters.country ? destinations.find((c) => c.slug === filters.country) : undefined;
+  if (filters.country && !destination)
+    throw new AppError("invalid_input", "Choose a destination from the list", { country: "Choose a destination from the list" });
+  // The level and destination are filters now: their words leave the term (their score is the same for all).
+  const words = (reading?.words ?? []).filter((w) => w.field !== "level" && w.field !== "country");
+  const empty = (page: number): Page<Course> => ({ items: [], page, pageSize: PAGE_SIZE, total: 0 });
+  const termLeft = reading?.withoutFilters ?? "";
+  const nothingAsked = !term && !narrows(filters) && query.universityId === undefined;
+  if (nothingAsked) return { reading, result: null, filters, termLeft, counts: null };
+  if (reading && (reading.unserved || (reading.words.length === 0 && !narrows(filters))))
+    return { reading, result: empty(query.page), filters, termLeft, counts: query.counts ? emptyFilterCounts() : null };
+  const band = durationBands.find((b) => b.key === filters.duration);
+  const resolved: ResolvedFilters = {
+    countryId: destination?.id,
+    universityId: query.universityId,
+    level: filters.level,
+    mode: filters.mode,
+    duration: band ? { min: band.min, max: band.max } : undefined,
+    intake: filters.intake,
+    feeMin: filters.feeMin,
+    feeMax: filters.feeMax,
+  };
+  const pageSize = query.universityId === undefined ? PAGE_SIZE : UNIVERSITY_COURSES_LIMIT;
+  const indexQuery: IndexQuery = {
+    words,
+    filters: resolved,
+    sort: filters.sort,
+    offset: (query.page - 1) * pageSize,
+    limit: pageSize,
+    rupees: query.rupees,
+    ...(query.counts ? { counts: { feeSteps: feeStepsWith(filters.feeMin, filters.feeMax) } } : {}),
+  };
+  const found = mirrored ? mirrored.search.find(indexQuery) : await searchInDatabase(db, words, indexQuery);
+  return {
+    reading,
+    result: { items: await coursesInOrder(db, found.ids, mirrored), page: query.page, pageSize, total: found.total },
+    filters,
+    termLeft,
+    counts: found.counts ?? null,
+  };
+}
+
+/** A search term read into its parts and the courses matching them, best first (findCourses without filters). */
 export async function readAndSearch(
   db: Database,
   rawTerm: string,
@@ -453,14 +654,9 @@ export async function readAndSearch(
   mirror?: CatalogueMirror,
 ): Promise<{ reading: QueryReading; result: Page<Course> }> {
   const term = parseSearchTerm(rawTerm);
-  const mirrored = mirror?.current() ?? null;
-  const { places, lookup } = await searchPlaces(db, mirrored);
-  const reading = readQuery(term, lookup, places);
-  const words = reading.words;
-  if (words.length === 0) return { reading, result: { items: [], page, pageSize: PAGE_SIZE, total: 0 } };
-  const offset = (page - 1) * PAGE_SIZE;
-  const { total, ids } = mirrored ? mirrored.search.search(words, offset, PAGE_SIZE) : await searchInDatabase(db, words, offset);
-  return { reading, result: { items: await coursesInOrder(db, ids, mirrored), page, pageSize: PAGE_SIZE, total } };
+  const found = await findCourses(db, { term, page, filters: { sort: "relevance" } }, mirror);
+  if (!found.reading) throw new Error("a term is always read");
+  return { reading: found.reading, result: found.result ?? { items: [], page, pageSize: PAGE_SIZE, total: 0 } };
 }
 
 /** The courses matching a search term, best first (readAndSearch without the reading). */
@@ -579,6 +775,9 @@ export function createCatalogueService(db: Database, mirror?: CatalogueMirror, s
     getCourse: (id: number, universityId?: number) => getCourse(db, id, universityId, mirror),
     searchCourses: (term: string, page: number) => searchCourses(db, term, page, mirror),
     readAndSearch: (term: string, page: number) => readAndSearch(db, term, page, mirror),
+    /** A search or a university's courses with filters, and what each filter's choices would leave. */
+    findCourses: (query: CourseQuery) => findCourses(db, query, mirror),
+    coursesToCompare: (ids: readonly number[]) => coursesToCompare(db, ids, mirror),
     suggest: (term: string) => suggest(db, term, mirror),
     /** A visitor's search and how many courses it found: kept when it found few (decision 0026). */
     recordSearch: (term: string, results: number) => recordSearch(db, term, results),

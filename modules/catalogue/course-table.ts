@@ -22,7 +22,28 @@ export interface MirroredCourse {
   englishExamWaiver: boolean;
   mediumOfInstruction: string;
   universityId: number;
+  /** Entry requirements (decision 0027), each null when the course does not set it. */
+  minPercentage: number | null;
+  minCgpa: number | null;
+  minIelts: number | null;
+  minToefl: number | null;
+  minPte: number | null;
 }
+
+/**
+ * The entry requirements, five small numbers a row (7 bytes), each kept as a whole number of its smallest
+ * step (a percentage and a CGPA in hundredths, an IELTS band in tenths); the column's largest value means
+ * "not set". All five fit their columns: a percentage's 10,000 hundredths, a CGPA's 1,000, 90 tenths, 120.
+ */
+const requirementColumns = [
+  { field: "minPercentage", scale: 100, wide: true },
+  { field: "minCgpa", scale: 100, wide: true },
+  { field: "minIelts", scale: 10, wide: false },
+  { field: "minToefl", scale: 1, wide: false },
+  { field: "minPte", scale: 1, wide: false },
+] as const;
+const NOT_SET_WIDE = 0xffff;
+const NOT_SET_NARROW = 0xff;
 
 /** Every shown course's fields in columns, looked up by id (decision 0022: the result pages' details). */
 export interface CourseTable {
@@ -78,6 +99,7 @@ export function createCourseTableBuilder(expected = 1024) {
   let waiverColumn = new Uint8Array(capacity);
   let mediumColumn = new Uint16Array(capacity);
   let universityColumn = new Int32Array(capacity);
+  let requirementData = requirementColumns.map((c) => (c.wide ? new Uint16Array(capacity) : new Uint8Array(capacity)));
   const resized = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(column: T, length: number): T => {
     const next = new (column.constructor as new (n: number) => T)(length);
     next.set(column.subarray(0, Math.min(size, length)) as never);
@@ -95,6 +117,7 @@ export function createCourseTableBuilder(expected = 1024) {
     waiverColumn = resized(waiverColumn, length);
     mediumColumn = resized(mediumColumn, length);
     universityColumn = resized(universityColumn, length);
+    requirementData = requirementData.map((column) => resized(column, length));
     capacity = length;
   };
   /** Fee sources and check dates are rare (entered by admins): kept only for the rows that have them. */
@@ -115,6 +138,11 @@ export function createCourseTableBuilder(expected = 1024) {
       waiverColumn[row] = course.englishExamWaiver ? 1 : 0;
       mediumColumn[row] = media.numberOf(course.mediumOfInstruction);
       universityColumn[row] = course.universityId;
+      requirementColumns.forEach((c, i) => {
+        const value = course[c.field];
+        (requirementData[i] as Uint8Array | Uint16Array)[row] =
+          value === null ? (c.wide ? NOT_SET_WIDE : NOT_SET_NARROW) : Math.round(value * c.scale);
+      });
       if (course.feeSource !== null || course.feeCheckedOn !== null)
         checked.set(row, { source: course.feeSource, checkedOn: course.feeCheckedOn });
       size += 1;
@@ -122,6 +150,11 @@ export function createCourseTableBuilder(expected = 1024) {
     build(): CourseTable {
       // Views of the filled part: no copy (the courses counted beforehand are rarely more than came).
       idColumn = idColumn.subarray(0, size);
+      const requirement = (i: number, row: number) => {
+        const c = requirementColumns[i] as (typeof requirementColumns)[number];
+        const stored = (requirementData[i] as Uint8Array | Uint16Array)[row] as number;
+        return stored === (c.wide ? NOT_SET_WIDE : NOT_SET_NARROW) ? null : stored / c.scale;
+      };
       const rowOf = (row: number): MirroredCourse => {
         const fee = checked.get(row);
         return {
@@ -138,6 +171,11 @@ export function createCourseTableBuilder(expected = 1024) {
           englishExamWaiver: waiverColumn[row] === 1,
           mediumOfInstruction: media.texts[mediumColumn[row] as number] as string,
           universityId: universityColumn[row] as number,
+          minPercentage: requirement(0, row),
+          minCgpa: requirement(1, row),
+          minIelts: requirement(2, row),
+          minToefl: requirement(3, row),
+          minPte: requirement(4, row),
         };
       };
       return {

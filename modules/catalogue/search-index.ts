@@ -17,6 +17,9 @@
  * courses holding it and leaves none out.
  */
 
+import { type CourseMode, courseLevels, courseModes } from "../../vocabulary/catalogue.ts";
+import { type CourseSort, durationBandOf, emptyFilterCounts, type FilterCounts, type ResolvedFilters } from "./course-filters.ts";
+
 /** Where a word of a course was found. */
 export const searchFields = ["name", "level", "university", "city", "country"] as const;
 export type SearchField = (typeof searchFields)[number];
@@ -32,6 +35,16 @@ export interface IndexedCourse {
   city: string;
   /** The country's name and its aliases. */
   country: string;
+  /** What the filters read (course-filters.ts); absent ones never match a filter on them. */
+  countryId?: number;
+  universityId?: number;
+  mode?: CourseMode;
+  durationMonths?: number;
+  /** Tuition per year in the fee's currency (annualFee). */
+  annualFee?: number;
+  feeCurrency?: string;
+  /** Months (1..12) in which the course has an intake that has not yet begun. */
+  intakeMonths?: readonly number[];
 }
 
 /** Words of a text as the index and the queries cut them: letters and digits, lower case. */
@@ -76,12 +89,28 @@ const fieldMaskOf = (field: SearchWord["field"]) =>
       ? (1 << searchFields.indexOf("city")) | (1 << searchFields.indexOf("university"))
       : 1 << searchFields.indexOf(field);
 
+/** A search with filters and an order (course-filters.ts). */
+export interface IndexQuery {
+  /** No words: every course (the filters alone narrow). */
+  words: ReadonlyArray<string | SearchWord>;
+  filters?: ResolvedFilters;
+  sort?: CourseSort;
+  offset: number;
+  limit: number;
+  /** Rupees per unit of each currency, for the fee filters and order; a fee without a rate matches no fee filter. */
+  rupees?: ReadonlyMap<string, number>;
+  /** Count what each choice of each filter would leave, at these fee steps (rupees a year). */
+  counts?: { feeSteps: readonly number[] };
+}
+
 export interface SearchIndex {
   /** How many courses are indexed. */
   readonly size: number;
+  /** The matching courses' ids in the order asked, `total` of them, and what each filter's choices would leave. */
+  find(query: IndexQuery): { total: number; ids: number[]; counts?: FilterCounts };
   /**
    * The ids of the courses matching every word, best first: `total` of them, `ids` from `offset`. A plain
-   * string is a word matched anywhere.
+   * string is a word matched anywhere; without a required word nothing matches.
    */
   search(words: ReadonlyArray<string | SearchWord>, offset: number, limit: number): { total: number; ids: number[] };
 }
@@ -97,9 +126,10 @@ export function buildSearchIndex(rows: Iterable<IndexedCourse>): SearchIndex {
  * Takes courses one at a time (so a catalogue read in batches is never held whole) and builds the
  * index. Postings are kept packed while building: (arrival number × 32) + the fields' bit mask.
  */
-export function createSearchIndexBuilder() {
+export function createSearchIndexBuilder(expected = 1024) {
   const arrivalIds: number[] = [];
   const arrivalNames: string[] = [];
+  const facts = createFactsBuilder(expected);
   const building = new Map<string, number[]>();
   const FIELD_BITS = 32;
   return {
@@ -107,6 +137,7 @@ export function createSearchIndexBuilder() {
       const arrival = arrivalIds.length;
       arrivalIds.push(row.id);
       arrivalNames.push(row.name);
+      facts.add(row);
       const masks = new Map<string, number>();
       const texts: Record<SearchField, string> = {
         name: row.name,
@@ -153,12 +184,122 @@ export function createSearchIndexBuilder() {
         termDocs.push(packed.map((p) => Math.floor(p / FIELD_BITS)));
         termMasks.push(Uint8Array.from(packed, (p) => p % FIELD_BITS));
       }
-      return indexOf(courseIds, terms, termDocs, termMasks);
+      return indexOf(courseIds, terms, termDocs, termMasks, facts.build(docOf));
     },
   };
 }
 
-function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[], termMasks: Uint8Array[]): SearchIndex {
+/** Each course's facts for the filters, in typed columns by document (the index's (name, id) order). */
+interface CourseFactColumns {
+  /** Small numbers standing for country ids (`countryIds` holds the ids), -1 when absent. */
+  country: Int16Array;
+  countryIds: number[];
+  university: Int32Array;
+  level: Int8Array;
+  mode: Int8Array;
+  duration: Int16Array;
+  annualFee: Float64Array;
+  /** Small numbers standing for currency codes (`currencies`). */
+  currency: Int16Array;
+  currencies: string[];
+  /** Bit m-1 set: an upcoming intake in month m. */
+  intakes: Uint16Array;
+}
+
+/**
+ * Each course's facts as it arrives, in typed columns sized by the count expected (doubled if more come),
+ * so building leaves little garbage behind (an idle server keeps what it built, not what it built it from).
+ */
+function createFactsBuilder(expected: number) {
+  const countryNumbers = new Map<number, number>();
+  const currencyNumbers = new Map<string, number>();
+  let capacity = Math.max(16, expected);
+  let size = 0;
+  let country = new Int16Array(capacity);
+  let university = new Int32Array(capacity);
+  let level = new Int8Array(capacity);
+  let mode = new Int8Array(capacity);
+  let duration = new Int16Array(capacity);
+  let annualFee = new Float64Array(capacity);
+  let currency = new Int16Array(capacity);
+  let intakes = new Uint16Array(capacity);
+  const grown = <T extends Int8Array | Int16Array | Int32Array | Uint16Array | Float64Array>(column: T): T => {
+    const next = new (column.constructor as new (n: number) => T)(capacity * 2);
+    next.set(column as never);
+    return next;
+  };
+  const numberOf = <K>(numbers: Map<K, number>, key: K | undefined) => {
+    if (key === undefined) return -1;
+    let n = numbers.get(key);
+    if (n === undefined) {
+      n = numbers.size;
+      numbers.set(key, n);
+    }
+    return n;
+  };
+  return {
+    add(row: IndexedCourse) {
+      if (size === capacity) {
+        country = grown(country);
+        university = grown(university);
+        level = grown(level);
+        mode = grown(mode);
+        duration = grown(duration);
+        annualFee = grown(annualFee);
+        currency = grown(currency);
+        intakes = grown(intakes);
+        capacity *= 2;
+      }
+      country[size] = numberOf(countryNumbers, row.countryId);
+      university[size] = row.universityId ?? -1;
+      level[size] = courseLevels.indexOf(row.level as (typeof courseLevels)[number]);
+      mode[size] = row.mode === undefined ? -1 : courseModes.indexOf(row.mode);
+      duration[size] = row.durationMonths ?? -1;
+      annualFee[size] = row.annualFee ?? Number.NaN;
+      currency[size] = numberOf(currencyNumbers, row.feeCurrency?.toUpperCase());
+      let months = 0;
+      for (const month of row.intakeMonths ?? []) months |= 1 << (month - 1);
+      intakes[size] = months;
+      size += 1;
+    },
+    /** The columns in document order: `docOf[arrival]` is the document of the arrival-th course. */
+    build(docOf: Int32Array): CourseFactColumns {
+      const ordered = <T extends Int8Array | Int16Array | Int32Array | Uint16Array | Float64Array>(column: T): T => {
+        const byDoc = new (column.constructor as new (n: number) => T)(docOf.length);
+        for (let arrival = 0; arrival < docOf.length; arrival += 1) byDoc[docOf[arrival] as number] = column[arrival] as number;
+        return byDoc;
+      };
+      return {
+        country: ordered(country),
+        countryIds: [...countryNumbers.keys()],
+        university: ordered(university),
+        level: ordered(level),
+        mode: ordered(mode),
+        duration: ordered(duration),
+        annualFee: ordered(annualFee),
+        currency: ordered(currency),
+        currencies: [...currencyNumbers.keys()],
+        intakes: ordered(intakes),
+      };
+    },
+  };
+}
+
+/** Filter bits: which of a course's facts a filter refuses. */
+const FAILS_COUNTRY = 1;
+const FAILS_LEVEL = 2;
+const FAILS_MODE = 4;
+const FAILS_DURATION = 8;
+const FAILS_INTAKE = 16;
+const FAILS_FEE = 32;
+
+function indexOf(
+  courseIds: Int32Array,
+  terms: string[],
+  termDocs: Int32Array[],
+  termMasks: Uint8Array[],
+  facts: CourseFactColumns,
+): SearchIndex {
   const count = courseIds.length;
   // Each document's terms with their field masks (the postings turned round): once a search has few
   // candidates left, a word that stands for many terms ("in", "of": every word they begin) is checked
@@ -310,139 +451,357 @@ function indexOf(courseIds: Int32Array, terms: string[], termDocs: Int32Array[],
     return gathered.slice(0, kept);
   };
 
-  return {
-    size: count,
-    search(words, offset, limit) {
-      if (words.length === 0 || count === 0) return { total: 0, ids: [] };
-      let candidates: Int32Array | null = null;
-      let candidateGeneration = 0;
-      // The sum is the same in any order: the words that read fewest postings go first.
-      const given = words.map((word) => (typeof word === "string" ? anywhere(word) : word));
-      const required = given.filter((word) => !word.optional);
-      if (required.length === 0) return { total: 0, ids: [] };
-      const planned = required
-        .map((word) => {
-          const matched = termsFor(word.word, word.exact);
-          return {
-            matched,
-            allowed: fieldMaskOf(word.field),
-            postings: matched.reduce((n, m) => n + (termDocs[m.id] as Int32Array).length, 0),
-          };
-        })
-        .sort((a, b) => a.postings - b.postings);
-      for (const { matched, allowed, postings } of planned) {
-        generation += 1;
-        if (generation > 2_000_000_000) {
-          mark.fill(0);
-          termStamp.fill(0);
-          generation = 1;
-        }
-        const current = generation;
-        if (candidates !== null && candidates.length * AVERAGE_TERMS_PER_DOC < postings) {
-          candidates = narrowed(candidates, matched, allowed, current);
-          candidateGeneration = current;
-          if (candidates.length === 0) break;
-          continue;
-        }
-        let found = 0;
-        for (const { id: term, quality } of matched) {
-          const docs = termDocs[term] as Int32Array;
-          const masks = termMasks[term] as Uint8Array;
-          for (let i = 0; i < docs.length; i += 1) {
-            const weight = (maskWeight[(masks[i] as number) & allowed] as number) * quality;
-            if (weight === 0) continue;
-            const doc = docs[i] as number;
-            const seen = mark[doc] as number;
-            if (seen === current) {
-              if (weight > (wordScore[doc] as number)) wordScore[doc] = weight;
-            } else if (candidates === null || seen === candidateGeneration) {
-              mark[doc] = current;
-              wordScore[doc] = weight;
-              gathered[found++] = doc;
-            }
-          }
-        }
-        const next = gathered.slice(0, found);
-        for (let i = 0; i < next.length; i += 1) {
-          const doc = next[i] as number;
-          totalScore[doc] = (candidates === null ? 0 : (totalScore[doc] as number)) + (wordScore[doc] as number);
-        }
-        candidates = next;
+  /** A fresh stamp for `mark` (and `termStamp`), starting the stamps again before they overflow. */
+  const nextGeneration = () => {
+    generation += 1;
+    if (generation > 2_000_000_000) {
+      mark.fill(0);
+      termStamp.fill(0);
+      generation = 1;
+    }
+    return generation;
+  };
+
+  let everyDoc: Int32Array | null = null;
+
+  /**
+   * The documents holding every required word, each with its score in `totalScore` and stamped in `mark`
+   * with the generation returned; null when none. No words: every document, all scoring alike.
+   */
+  const matching = (words: ReadonlyArray<string | SearchWord>): { candidates: Int32Array; generation: number } | null => {
+    if (count === 0) return null;
+    let candidates: Int32Array | null = null;
+    let candidateGeneration = 0;
+    const given = words.map((word) => (typeof word === "string" ? anywhere(word) : word));
+    const required = given.filter((word) => !word.optional);
+    if (required.length === 0) {
+      // Nothing required: every document, all scoring alike until the optional words below.
+      everyDoc ??= Int32Array.from({ length: count }, (_, doc) => doc);
+      candidateGeneration = nextGeneration();
+      mark.fill(candidateGeneration);
+      totalScore.fill(0);
+      candidates = everyDoc;
+    }
+    // The sum is the same in any order: the words that read fewest postings go first.
+    const planned = required
+      .map((word) => {
+        const matched = termsFor(word.word, word.exact);
+        return {
+          matched,
+          allowed: fieldMaskOf(word.field),
+          postings: matched.reduce((n, m) => n + (termDocs[m.id] as Int32Array).length, 0),
+        };
+      })
+      .sort((a, b) => a.postings - b.postings);
+    for (const { matched, allowed, postings } of planned) {
+      generation += 1;
+      if (generation > 2_000_000_000) {
+        mark.fill(0);
+        termStamp.fill(0);
+        generation = 1;
+      }
+      const current = generation;
+      if (candidates !== null && candidates.length * AVERAGE_TERMS_PER_DOC < postings) {
+        candidates = narrowed(candidates, matched, allowed, current);
         candidateGeneration = current;
         if (candidates.length === 0) break;
+        continue;
       }
-      if (!candidates || candidates.length === 0) return { total: 0, ids: [] };
-      // Optional words raise the candidates holding them, reading only the candidates' own terms.
-      for (const word of given) {
-        if (!word.optional) continue;
-        const matched = termsFor(word.word, word.exact);
-        if (matched.length === 0) continue;
-        generation += 1;
-        const current = generation;
-        for (const { id, quality } of matched) {
-          termStamp[id] = current;
-          termQuality[id] = quality;
-        }
-        const allowed = fieldMaskOf(word.field);
-        for (let i = 0; i < candidates.length; i += 1) {
-          const doc = candidates[i] as number;
-          let best = 0;
-          for (let at = docTermStart[doc] as number, end = docTermStart[doc + 1] as number; at < end; at += 1) {
-            const term = docTerms[at] as number;
-            if (termStamp[term] !== current) continue;
-            const weight = (maskWeight[(docTermMasks[at] as number) & allowed] as number) * (termQuality[term] as number);
-            if (weight > best) best = weight;
+      let found = 0;
+      for (const { id: term, quality } of matched) {
+        const docs = termDocs[term] as Int32Array;
+        const masks = termMasks[term] as Uint8Array;
+        for (let i = 0; i < docs.length; i += 1) {
+          const weight = (maskWeight[(masks[i] as number) & allowed] as number) * quality;
+          if (weight === 0) continue;
+          const doc = docs[i] as number;
+          const seen = mark[doc] as number;
+          if (seen === current) {
+            if (weight > (wordScore[doc] as number)) wordScore[doc] = weight;
+          } else if (candidates === null || seen === candidateGeneration) {
+            mark[doc] = current;
+            wordScore[doc] = weight;
+            gathered[found++] = doc;
           }
-          totalScore[doc] = (totalScore[doc] as number) + best;
         }
       }
-
-      // Best score first; within a score, document order is (name, id) order. The candidates are
-      // counted by score (a query gives a handful of distinct scores), then only the buckets the page
-      // falls in are read in document order, stopping once the page is full.
-      const scoreValues: number[] = [];
-      const scoreCounts: number[] = [];
-      let lastScore = Number.NaN;
-      let lastBucket = -1;
+      const next = gathered.slice(0, found);
+      for (let i = 0; i < next.length; i += 1) {
+        const doc = next[i] as number;
+        totalScore[doc] = (candidates === null ? 0 : (totalScore[doc] as number)) + (wordScore[doc] as number);
+      }
+      candidates = next;
+      candidateGeneration = current;
+      if (candidates.length === 0) break;
+    }
+    if (!candidates || candidates.length === 0) return null;
+    // Optional words raise the candidates holding them, reading only the candidates' own terms.
+    for (const word of given) {
+      if (!word.optional) continue;
+      const matched = termsFor(word.word, word.exact);
+      if (matched.length === 0) continue;
+      generation += 1;
+      const current = generation;
+      for (const { id, quality } of matched) {
+        termStamp[id] = current;
+        termQuality[id] = quality;
+      }
+      const allowed = fieldMaskOf(word.field);
       for (let i = 0; i < candidates.length; i += 1) {
-        const score = totalScore[candidates[i] as number] as number;
-        if (score !== lastScore) {
-          lastScore = score;
-          lastBucket = scoreValues.indexOf(score);
-          if (lastBucket < 0) {
-            lastBucket = scoreValues.length;
-            scoreValues.push(score);
-            scoreCounts.push(0);
-          }
+        const doc = candidates[i] as number;
+        let best = 0;
+        for (let at = docTermStart[doc] as number, end = docTermStart[doc + 1] as number; at < end; at += 1) {
+          const term = docTerms[at] as number;
+          if (termStamp[term] !== current) continue;
+          const weight = (maskWeight[(docTermMasks[at] as number) & allowed] as number) * (termQuality[term] as number);
+          if (weight > best) best = weight;
         }
-        scoreCounts[lastBucket] = (scoreCounts[lastBucket] as number) + 1;
+        totalScore[doc] = (totalScore[doc] as number) + best;
       }
-      const buckets = scoreValues.map((score, at) => ({ score, size: scoreCounts[at] as number }));
-      buckets.sort((a, b) => b.score - a.score);
-      // A broad search holds a good share of all courses: walking the marks in document order is then
-      // cheaper than sorting its candidates.
-      const broad = candidates.length > count >>> 5;
-      if (!broad) candidates.sort();
-      const ids: number[] = [];
-      let skip = offset;
-      for (const { score, size } of buckets) {
-        if (ids.length >= limit) break;
-        if (skip >= size) {
-          skip -= size;
+    }
+    return { candidates, generation: candidateGeneration };
+  };
+
+  /** A course's tuition a year in rupees at these rates; NaN without its currency's rate. */
+  const rupeesAYear = (rate: Float64Array, doc: number) => {
+    const currency = facts.currency[doc] as number;
+    return (facts.annualFee[doc] as number) * (currency < 0 ? Number.NaN : (rate[currency] as number));
+  };
+
+  /**
+   * The candidates the filters keep (stamped in `mark` with a new generation) and, when asked, what each
+   * choice of each filter would leave: a course counts for a filter's choice when every other filter keeps it.
+   */
+  const filtering = (
+    candidates: Int32Array,
+    filters: ResolvedFilters,
+    rate: Float64Array,
+    feeSteps: readonly number[] | null,
+  ): { kept: Int32Array; generation: number; counts: FilterCounts | null } => {
+    const countryWanted = filters.countryId === undefined ? -2 : facts.countryIds.indexOf(filters.countryId);
+    const levelWanted = filters.level === undefined ? -2 : courseLevels.indexOf(filters.level);
+    const modeWanted = filters.mode === undefined ? -2 : courseModes.indexOf(filters.mode);
+    const durationMin = filters.duration?.min ?? 0;
+    const durationMax = filters.duration?.max ?? Number.POSITIVE_INFINITY;
+    const intakeBit = filters.intake === undefined ? 0 : 1 << (filters.intake - 1);
+    const feeMin = filters.feeMin ?? Number.NEGATIVE_INFINITY;
+    const feeMax = filters.feeMax ?? Number.POSITIVE_INFINITY;
+    const feeFiltered = filters.feeMin !== undefined || filters.feeMax !== undefined;
+    const universityWanted = filters.universityId ?? -2;
+    const countryCounts = new Int32Array(facts.countryIds.length);
+    const levelCounts = new Int32Array(courseLevels.length);
+    const modeCounts = new Int32Array(courseModes.length);
+    const durationCounts = new Map<number, number>();
+    const intakeCounts = new Int32Array(12);
+    const steps = feeSteps ?? [];
+    // Courses up to a step (from the lowest fee asked) and from a step (to the highest asked), by step.
+    const upToCounts = new Int32Array(steps.length + 1);
+    const fromCounts = new Int32Array(steps.length + 1);
+    const current = nextGeneration();
+    let kept = 0;
+    for (let i = 0; i < candidates.length; i += 1) {
+      const doc = candidates[i] as number;
+      if (universityWanted !== -2 && facts.university[doc] !== universityWanted) continue;
+      const fee = rupeesAYear(rate, doc);
+      const months = facts.duration[doc] as number;
+      let fails = 0;
+      if (countryWanted !== -2 && facts.country[doc] !== countryWanted) fails |= FAILS_COUNTRY;
+      if (levelWanted !== -2 && facts.level[doc] !== levelWanted) fails |= FAILS_LEVEL;
+      if (modeWanted !== -2 && facts.mode[doc] !== modeWanted) fails |= FAILS_MODE;
+      if (filters.duration && !(months >= durationMin && months <= durationMax)) fails |= FAILS_DURATION;
+      if (intakeBit && ((facts.intakes[doc] as number) & intakeBit) === 0) fails |= FAILS_INTAKE;
+      if (feeFiltered && !(fee >= feeMin && fee <= feeMax)) fails |= FAILS_FEE;
+      if (fails === 0) {
+        mark[doc] = current;
+        gathered[kept++] = doc;
+      }
+      if (!feeSteps || (fails & (fails - 1)) !== 0) continue;
+      // No filter or exactly one refuses it: it counts for that one's choices (or, none refusing, for all).
+      if ((fails | FAILS_COUNTRY) === FAILS_COUNTRY) {
+        const n = facts.country[doc] as number;
+        if (n >= 0) countryCounts[n] = (countryCounts[n] as number) + 1;
+      }
+      if ((fails | FAILS_LEVEL) === FAILS_LEVEL) {
+        const n = facts.level[doc] as number;
+        if (n >= 0) levelCounts[n] = (levelCounts[n] as number) + 1;
+      }
+      if ((fails | FAILS_MODE) === FAILS_MODE) {
+        const n = facts.mode[doc] as number;
+        if (n >= 0) modeCounts[n] = (modeCounts[n] as number) + 1;
+      }
+      if ((fails | FAILS_DURATION) === FAILS_DURATION && months >= 0)
+        durationCounts.set(months, (durationCounts.get(months) ?? 0) + 1);
+      if ((fails | FAILS_INTAKE) === FAILS_INTAKE)
+        for (let months = facts.intakes[doc] as number, m = 0; months !== 0; months >>>= 1, m += 1)
+          if (months & 1) intakeCounts[m] = (intakeCounts[m] as number) + 1;
+      if ((fails | FAILS_FEE) === FAILS_FEE && !Number.isNaN(fee)) {
+        // The first step not below the fee counts it "up to"; the last step not above it, "from".
+        let step = 0;
+        while (step < steps.length && (steps[step] as number) < fee) step += 1;
+        if (fee >= feeMin) upToCounts[step] = (upToCounts[step] as number) + 1;
+        let from = steps.length;
+        while (from > 0 && (steps[from - 1] as number) > fee) from -= 1;
+        if (fee <= feeMax) fromCounts[from] = (fromCounts[from] as number) + 1;
+      }
+    }
+    let counts: FilterCounts | null = null;
+    if (feeSteps) {
+      counts = emptyFilterCounts();
+      for (const [n, id] of facts.countryIds.entries()) if (countryCounts[n]) counts.country.set(id, countryCounts[n] as number);
+      for (const [n, level] of courseLevels.entries()) counts.level.set(level, levelCounts[n] as number);
+      for (const [n, mode] of courseModes.entries()) counts.mode.set(mode, modeCounts[n] as number);
+      for (const [months, n] of durationCounts) {
+        const band = durationBandOf(months);
+        counts.duration.set(band, (counts.duration.get(band) ?? 0) + n);
+      }
+      for (const [m, n] of intakeCounts.entries()) counts.intake.set(m + 1, n);
+      let upTo = 0;
+      for (const [at, step] of steps.entries()) {
+        upTo += upToCounts[at] as number;
+        counts.feeUpTo.set(step, upTo);
+      }
+      let from = fromCounts[steps.length] as number;
+      for (let at = steps.length - 1; at >= 0; at -= 1) {
+        counts.feeFrom.set(steps[at] as number, from);
+        from += fromCounts[at] as number;
+      }
+    }
+    return { kept: gathered.slice(0, kept), generation: current, counts };
+  };
+
+  /** The page `[offset, offset + limit)` of `kept`, best score first, ties in document order. */
+  const byRelevance = (kept: Int32Array, keptGeneration: number, offset: number, limit: number): number[] => {
+    // Best score first; within a score, document order is (name, id) order. The kept are
+    // counted by score (a query gives a handful of distinct scores), then only the buckets the page
+    // falls in are read in document order, stopping once the page is full.
+    const scoreValues: number[] = [];
+    const scoreCounts: number[] = [];
+    let lastScore = Number.NaN;
+    let lastBucket = -1;
+    for (let i = 0; i < kept.length; i += 1) {
+      const score = totalScore[kept[i] as number] as number;
+      if (score !== lastScore) {
+        lastScore = score;
+        lastBucket = scoreValues.indexOf(score);
+        if (lastBucket < 0) {
+          lastBucket = scoreValues.length;
+          scoreValues.push(score);
+          scoreCounts.push(0);
+        }
+      }
+      scoreCounts[lastBucket] = (scoreCounts[lastBucket] as number) + 1;
+    }
+    const buckets = scoreValues.map((score, at) => ({ score, size: scoreCounts[at] as number }));
+    buckets.sort((a, b) => b.score - a.score);
+    // A broad search holds a good share of all courses: walking the marks in document order is then
+    // cheaper than sorting its kept.
+    const broad = kept.length > count >>> 5;
+    if (!broad) kept.sort();
+    const ids: number[] = [];
+    let skip = offset;
+    for (const { score, size } of buckets) {
+      if (ids.length >= limit) break;
+      if (skip >= size) {
+        skip -= size;
+        continue;
+      }
+      const end = broad ? count : kept.length;
+      for (let i = 0; i < end && ids.length < limit; i += 1) {
+        const doc = broad ? i : (kept[i] as number);
+        if ((broad && mark[doc] !== keptGeneration) || totalScore[doc] !== score) continue;
+        if (skip > 0) {
+          skip -= 1;
           continue;
         }
-        const end = broad ? count : candidates.length;
-        for (let i = 0; i < end && ids.length < limit; i += 1) {
-          const doc = broad ? i : (candidates[i] as number);
-          if ((broad && mark[doc] !== candidateGeneration) || totalScore[doc] !== score) continue;
-          if (skip > 0) {
-            skip -= 1;
-            continue;
-          }
-          ids.push(courseIds[doc] as number);
-        }
+        ids.push(courseIds[doc] as number);
       }
-      return { total: candidates.length, ids };
+    }
+    return ids;
+  };
+
+  /**
+   * The page of `kept` in the order of `key` (lowest first; NaN last), then best score, then document
+   * order: the first `offset + limit` are kept in a heap whose top is the worst of them.
+   */
+  /** Each kept document's sort key, read once per search (scratch space, like the scores). */
+  const sortKey = new Float64Array(count);
+  const byKey = (kept: Int32Array, key: (doc: number) => number, offset: number, limit: number): number[] => {
+    const wanted = offset + limit;
+    for (let i = 0; i < kept.length; i += 1) {
+      const doc = kept[i] as number;
+      const k = key(doc);
+      sortKey[doc] = Number.isNaN(k) ? Number.POSITIVE_INFINITY : k;
+    }
+    /** Whether a comes after b. */
+    const after = (a: number, b: number) => {
+      const ka = sortKey[a] as number;
+      const kb = sortKey[b] as number;
+      if (ka !== kb) return ka > kb;
+      const sa = totalScore[a] as number;
+      const sb = totalScore[b] as number;
+      return sa !== sb ? sa < sb : a > b;
+    };
+    const heap: number[] = [];
+    const siftDown = (at: number) => {
+      for (;;) {
+        const left = at * 2 + 1;
+        const right = left + 1;
+        let worst = at;
+        if (left < heap.length && after(heap[left] as number, heap[worst] as number)) worst = left;
+        if (right < heap.length && after(heap[right] as number, heap[worst] as number)) worst = right;
+        if (worst === at) return;
+        [heap[at], heap[worst]] = [heap[worst] as number, heap[at] as number];
+        at = worst;
+      }
+    };
+    for (let i = 0; i < kept.length; i += 1) {
+      const doc = kept[i] as number;
+      if (heap.length < wanted) {
+        heap.push(doc);
+        for (let at = heap.length - 1; at > 0; ) {
+          const parent = (at - 1) >>> 1;
+          if (!after(heap[at] as number, heap[parent] as number)) break;
+          [heap[at], heap[parent]] = [heap[parent] as number, heap[at] as number];
+          at = parent;
+        }
+      } else if (
+        wanted > 0 &&
+        (sortKey[doc] as number) <= (sortKey[heap[0] as number] as number) &&
+        after(heap[0] as number, doc)
+      ) {
+        // Most documents come after the worst kept one by their key alone: rejected by one comparison.
+        heap[0] = doc;
+        siftDown(0);
+      }
+    }
+    heap.sort((a, b) => (after(a, b) ? 1 : -1));
+    return heap.slice(offset).map((doc) => courseIds[doc] as number);
+  };
+
+  return {
+    size: count,
+    find({ words, filters = {}, sort = "relevance", offset, limit, rupees, counts }) {
+      const matched = matching(words);
+      // Rupees per unit by the index's currency numbers (NaN: no rate), for the fee filters and order.
+      const rate = Float64Array.from(facts.currencies, (code) => rupees?.get(code) ?? Number.NaN);
+      if (!matched) return { total: 0, ids: [], ...(counts ? { counts: emptyFilterCounts() } : {}) };
+      const narrowing = Object.values(filters).some((value) => value !== undefined);
+      const filtered =
+        narrowing || counts
+          ? filtering(matched.candidates, filters, rate, counts?.feeSteps ?? null)
+          : { kept: matched.candidates, generation: matched.generation, counts: null };
+      const { kept } = filtered;
+      let ids: number[];
+      if (sort === "fee") {
+        ids = byKey(kept, (doc) => rupeesAYear(rate, doc), offset, limit);
+      } else if (sort === "duration") ids = byKey(kept, (doc) => facts.duration[doc] as number, offset, limit);
+      else ids = byRelevance(kept, filtered.generation, offset, limit);
+      return { total: kept.length, ids, ...(filtered.counts ? { counts: filtered.counts } : {}) };
+    },
+    search(words, offset, limit) {
+      if (!words.some((word) => typeof word === "string" || !word.optional)) return { total: 0, ids: [] };
+      const { total, ids } = this.find({ words, offset, limit });
+      return { total, ids };
     },
   };
 }

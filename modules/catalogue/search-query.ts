@@ -43,6 +43,8 @@ export interface QueryReading {
   without: string[];
   /** The term without the unserved destination: what to search for at the closest ones. */
   withoutUnserved: string;
+  /** The term without the words that named its level or destination (the filters carry those) and its filler words. */
+  withoutFilters: string;
   /** What the index is asked. Empty when nothing is left to search for. */
   words: SearchWord[];
 }
@@ -214,6 +216,10 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
     without,
     withoutUnserved: pieces
       .filter((piece) => piece.key !== "unserved")
+      .flatMap((piece) => piece.tokens)
+      .join(" "),
+    withoutFilters: pieces
+      .filter((piece) => piece.key !== null && piece.key !== "level" && piece.key !== "country")
       .flatMap((piece) => piece.tokens)
       .join(" "),
     words,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
+import { currentMonthNumber } from "../intakes.ts";
 import type { DemoCountry } from "./demo/countries.ts";
 import type { DemoCourse } from "./demo/courses.ts";
 import { buildDemoCatalogue } from "./demo/demo-catalogue.ts";
@@ -25,6 +26,54 @@ export interface SeedOptions {
   courseChunkSize?: number;
   /** Called after each committed batch with the running totals. */
   onProgress?: (done: SeedCounts) => void;
+  /** When the intakes are seeded: each course's next ones from this month on (default now). */
+  now?: Date;
+}
+
+/**
+ * The months courses start in, by destination (ISO code): the usual main intake first, then the second.
+ * Illustrative, like the demo fees: a university's real intakes vary by course.
+ */
+const intakeMonthsByCountry: Record<string, readonly number[]> = {
+  au: [2, 7],
+  nz: [2, 7],
+  de: [10, 4],
+  at: [10, 3],
+  ch: [9, 2],
+  us: [8, 1],
+  gb: [9, 1],
+  ie: [9, 1],
+  jp: [4, 10],
+  kr: [3, 9],
+  sg: [8, 1],
+  my: [9, 2],
+  ae: [9, 1],
+};
+const usualIntakeMonths = [9, 2] as const;
+
+/**
+ * Every seeded course's next intakes (decision 0030): its destination's main intake, and for two courses
+ * in three the second, each in the next twelve months from `now`'s month in India. One statement.
+ */
+async function seedIntakes(db: Database, now: Date): Promise<void> {
+  const current = currentMonthNumber(now);
+  const year = Math.floor(current / 12);
+  const codes = await db.select({ code: countries.code }).from(countries);
+  const rows = codes.flatMap(({ code }) =>
+    (intakeMonthsByCountry[code] ?? usualIntakeMonths).map(
+      (month, at) => sql`(${code}::text, ${month}::int, ${at === 0}::boolean)`,
+    ),
+  );
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into course_intakes (course_id, month, year)
+    select c.id, m.month, case when ${year}::int * 12 + m.month - 1 >= ${current}::int then ${year}::int else ${year}::int + 1 end
+    from courses c
+    join universities u on u.id = c.university_id
+    join countries co on co.id = u.country_id
+    join (values ${sql.join(rows, sql`, `)}) as m(code, month, main) on m.code = co.code
+    where m.main or c.id % 3 <> 0
+    on conflict do nothing`);
 }
 
 const maxCourseChunk = 2_000;
@@ -97,6 +146,11 @@ export async function seedCatalogue(db: Database, catalogue: SeedSource, options
             mode: c.mode,
             englishExamWaiver: c.englishExamWaiver,
             mediumOfInstruction: c.mediumOfInstruction,
+            minPercentage: c.minPercentage === null ? null : String(c.minPercentage),
+            minCgpa: c.minCgpa === null ? null : String(c.minCgpa),
+            minIelts: c.minIelts === null ? null : String(c.minIelts),
+            minToefl: c.minToefl,
+            minPte: c.minPte,
           });
           if (courseRows.length >= chunkSize) await writeCourses();
         }
@@ -114,6 +168,7 @@ export async function seedCatalogue(db: Database, catalogue: SeedSource, options
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  await seedIntakes(db, options.now ?? new Date());
   // Fresh statistics, so the planner pages through the catalogue by index rather than by sorting it.
   await db.execute(sql`analyze countries, universities, courses, search_words`);
   return counts;

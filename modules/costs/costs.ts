@@ -177,6 +177,9 @@ export async function seedReferenceCosts(db: Database): Promise<number> {
 /** How long read rates are reused before the table is read again: every instance sees an admin's new rate within a second. */
 const RATES_FRESH_MS = 1000;
 
+/** Each rate table's rupees per unit, made once per table read. */
+const rupeesOf = new WeakMap<RateTable, ReadonlyMap<string, number>>();
+
 export function createCostService(db: Database, now: () => number = Date.now) {
   // The rates every search and course page shows, read at most once a second rather than per page.
   let kept: { table: Promise<RateTable>; at: number } | null = null;
@@ -193,6 +196,16 @@ export function createCostService(db: Database, now: () => number = Date.now) {
   };
   return {
     rates: currentRates,
+    /** Rupees per unit of each currency the table has (the search's fee filters and order). */
+    rupeesPerUnit: async (): Promise<ReadonlyMap<string, number>> => {
+      const table = await currentRates();
+      let perUnit = rupeesOf.get(table);
+      if (!perUnit) {
+        perUnit = new Map([...table].map(([currency, rate]) => [currency, rate.rupeesPerUnit]));
+        rupeesOf.set(table, perUnit);
+      }
+      return perUnit;
+    },
     /** The rates a page of courses needs: its fees' currencies. */
     ratesFor: async (currencies: Iterable<string>) => ratesFor(await currentRates(), currencies),
     listRates: () => listRates(db),

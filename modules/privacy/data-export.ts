@@ -7,6 +7,8 @@ import {
   countries,
   courses,
   dataExports,
+  parentLinkOpenings,
+  parentLinks,
   sessions,
   studentFiles,
   studentInterests,
@@ -106,7 +108,7 @@ const slug = (text: string) =>
 async function collect(deps: PrivacyDeps, studentId: number) {
   const [student] = await deps.db.select().from(students).where(eq(students.id, studentId));
   if (!student) throw notFound("Student");
-  const [marks, saved, applicationRows, bookings, files, devices, consents, access] = await Promise.all([
+  const [marks, saved, applicationRows, bookings, files, devices, consents, access, links] = await Promise.all([
     deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
     deps.db
       .select({
@@ -156,7 +158,31 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       .where(eq(sessions.studentId, studentId)),
     contactPreferences(deps, studentId),
     accessLog(deps, studentId),
+    // The links for a parent (decision 0028): never their tokens, which are not kept.
+    deps.db
+      .select({
+        id: parentLinks.id,
+        label: parentLinks.label,
+        createdAt: parentLinks.createdAt,
+        expiresAt: parentLinks.expiresAt,
+        revokedAt: parentLinks.revokedAt,
+      })
+      .from(parentLinks)
+      .where(eq(parentLinks.studentId, studentId))
+      .orderBy(asc(parentLinks.createdAt), asc(parentLinks.id)),
   ]);
+  const linkOpenings = links.length
+    ? await deps.db
+        .select({ linkId: parentLinkOpenings.linkId, at: parentLinkOpenings.openedAt, device: parentLinkOpenings.device })
+        .from(parentLinkOpenings)
+        .where(
+          inArray(
+            parentLinkOpenings.linkId,
+            links.map((l) => l.id),
+          ),
+        )
+        .orderBy(asc(parentLinkOpenings.openedAt), asc(parentLinkOpenings.id))
+    : [];
   const events = applicationRows.length
     ? await deps.db
         .select({
@@ -195,6 +221,8 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       dateOfBirth: student.dateOfBirth,
       passportNo: student.passportNo,
       address: student.address,
+      englishTest: student.englishTest,
+      englishScore: student.englishScore === null ? null : Number(student.englishScore),
       signedUpAt: iso(student.createdAt),
       updatedAt: iso(student.updatedAt),
     },
@@ -251,6 +279,13 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     })),
     signedInDevices: devices.map((d) => ({ ...d, signedInAt: iso(d.signedInAt), lastSeenAt: iso(d.lastSeenAt) })),
     accessLog: access.map((a) => ({ at: iso(a.at), staff: a.staffName, role: a.staffRole, what: a.text })),
+    parentLinks: links.map((l) => ({
+      label: l.label,
+      createdAt: iso(l.createdAt),
+      expiresAt: iso(l.expiresAt),
+      revokedAt: iso(l.revokedAt),
+      openings: linkOpenings.filter((o) => o.linkId === l.id).map((o) => ({ at: iso(o.at), device: o.device })),
+    })),
   };
   return { data, fileEntries };
 }

@@ -52,7 +52,7 @@ async function keepReportCounts(tx: Pick<PrivacyDeps["db"], "execute">, bookingI
  * their bookings (made logged in, or with their e-mail, and the duplicates merged into those) are
  * deleted, and the account goes with everything that hangs on it (profile, marks, interests,
  * documents and photo, applications and their history, notes, tasks, sessions, codes, consents,
- * exports); the erasure is audited. Then the stored files are removed (and again by a job, should
+ * exports, parent links and their openings); the erasure is audited. Then the stored files are removed (and again by a job, should
  * this process stop first). The same e-mail may sign up again at once.
  */
 export async function eraseStudent(

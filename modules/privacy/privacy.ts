@@ -5,7 +5,7 @@ import { changeContactPreferences, contactPreferences } from "./consent.ts";
 import { buildExport, latestExport, openExport, requestExport, sweepExpiredExports } from "./data-export.ts";
 import type { PrivacyDeps } from "./deps.ts";
 import { type ErasureRequest, eraseBookingsOf, eraseOwnAccount, eraseStudent } from "./erasure.ts";
-import { anonymiseOldBookings, sweepExpiredStaffSessions } from "./retention.ts";
+import { anonymiseOldBookings, sweepExpiredStaffSessions, sweepOldParentLinks } from "./retention.ts";
 
 export type { AccessEntry } from "./access-log.ts";
 export type { ContactPreferences } from "./consent.ts";
@@ -42,10 +42,11 @@ export function createPrivacyService(deps: PrivacyDeps) {
       },
       /** Daily: bookings past the retention period. */
       retention: () => anonymiseOldBookings(deps),
-      /** Every few minutes, with the other sweeps: expired exports and staff sessions. */
+      /** Every few minutes, with the other sweeps: expired exports, staff sessions and old parent links. */
       sweepExpired: async () => {
         await sweepExpiredExports(deps);
         await sweepExpiredStaffSessions(deps);
+        await sweepOldParentLinks(deps);
       },
     },
   };

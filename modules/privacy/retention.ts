@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, lt, ne, notExists, sql } from "drizzle-orm";
-import { consultations, staffSessions, students } from "../../platform/db/schema.ts";
+import { and, eq, inArray, isNull, lt, ne, notExists, or, sql } from "drizzle-orm";
+import { consultations, parentLinks, staffSessions, students } from "../../platform/db/schema.ts";
+import { PARENT_LINK_KEPT_DAYS } from "../../vocabulary/parents.ts";
 import { recordAudit } from "../audit-log.ts";
 import { readConsoleSettings } from "../console-settings.ts";
 import { nowOf, type PrivacyDeps } from "./deps.ts";
@@ -72,4 +73,13 @@ export async function anonymiseOldBookings(deps: PrivacyDeps): Promise<number> {
 /** Staff sessions past their end (students' sessions and codes are swept by the identity module). */
 export async function sweepExpiredStaffSessions(deps: PrivacyDeps): Promise<void> {
   await deps.db.delete(staffSessions).where(lt(staffSessions.expiresAt, nowOf(deps)));
+}
+
+/**
+ * Parent links (decision 0028) expired or revoked over PARENT_LINK_KEPT_DAYS ago, with their openings:
+ * the student has seen them listed long enough, and nothing else needs them.
+ */
+export async function sweepOldParentLinks(deps: PrivacyDeps): Promise<void> {
+  const cutoff = new Date(nowOf(deps).getTime() - PARENT_LINK_KEPT_DAYS * 86_400_000);
+  await deps.db.delete(parentLinks).where(or(lt(parentLinks.expiresAt, cutoff), lt(parentLinks.revokedAt, cutoff)));
 }

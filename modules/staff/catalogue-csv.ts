@@ -31,6 +31,11 @@ export const courseCsvColumns = [
   "medium_of_instruction",
   "fee_source",
   "fee_checked_on",
+  "min_percentage",
+  "min_cgpa",
+  "min_ielts",
+  "min_toefl",
+  "min_pte",
   "retired",
 ] as const;
 export type UniversityCsvColumn = (typeof universityCsvColumns)[number];
@@ -60,6 +65,11 @@ export const csvColumnHints: Record<CatalogueCsvColumn, string> = {
   medium_of_instruction: "e.g. English",
   fee_source: "Where the fee was read (optional)",
   fee_checked_on: "YYYY-MM-DD (optional)",
+  min_percentage: "Entry requirement: lowest percentage in the qualification before the level (optional)",
+  min_cgpa: "Entry requirement: lowest CGPA out of 10 in that qualification (optional)",
+  min_ielts: "Entry requirement: lowest IELTS band, e.g. 6.5 (optional)",
+  min_toefl: "Entry requirement: lowest TOEFL iBT score (optional)",
+  min_pte: "Entry requirement: lowest PTE Academic score (optional)",
 };
 
 /** Other header names a file may use for our columns (compared lower-case, spaces and dashes as _). */
@@ -153,6 +163,11 @@ interface CourseExportRow {
   medium_of_instruction: string;
   fee_source: string | null;
   fee_checked_on: string | null;
+  min_percentage: number | null;
+  min_cgpa: number | null;
+  min_ielts: number | null;
+  min_toefl: number | null;
+  min_pte: number | null;
   retired: boolean;
 }
 
@@ -178,7 +193,9 @@ async function* exportRows(deps: StaffDeps, kind: CatalogueImportKind): AsyncGen
         sql`select co.id, co.university_id, u.name as university, c.name as country, co.name, co.level,
                    co.duration_months, co.fee_amount, co.fee_currency, co.fee_period, co.mode,
                    co.english_exam_waiver, co.medium_of_instruction, co.fee_source,
-                   to_char(co.fee_checked_on, 'YYYY-MM-DD') as fee_checked_on, co.retired_at is not null as retired
+                   to_char(co.fee_checked_on, 'YYYY-MM-DD') as fee_checked_on,
+                   co.min_percentage::float8 as min_percentage, co.min_cgpa::float8 as min_cgpa,
+                   co.min_ielts::float8 as min_ielts, co.min_toefl, co.min_pte, co.retired_at is not null as retired
             from courses co join universities u on u.id = co.university_id join countries c on c.id = u.country_id
             where co.id > ${after} order by co.id limit ${EXPORT_PAGE}`,
       );
@@ -199,6 +216,11 @@ async function* exportRows(deps: StaffDeps, kind: CatalogueImportKind): AsyncGen
           r.medium_of_instruction,
           r.fee_source,
           r.fee_checked_on,
+          r.min_percentage,
+          r.min_cgpa,
+          r.min_ielts,
+          r.min_toefl,
+          r.min_pte,
           yesNoCell(r.retired),
         ];
       if (rows.length < EXPORT_PAGE) return;

@@ -575,6 +575,12 @@ interface CourseValues {
   mediumOfInstruction: string;
   feeSource: string | null;
   feeCheckedOn: string | null;
+  /** Entry requirements (decision 0027); null: not set. */
+  minPercentage: number | null;
+  minCgpa: number | null;
+  minIelts: number | null;
+  minToefl: number | null;
+  minPte: number | null;
   retired: boolean;
 }
 
@@ -846,6 +852,11 @@ const courseFields: Record<string, string> = {
   mediumOfInstruction: "medium_of_instruction",
   feeSource: "fee_source",
   feeCheckedOn: "fee_checked_on",
+  minPercentage: "min_percentage",
+  minCgpa: "min_cgpa",
+  minIelts: "min_ielts",
+  minToefl: "min_toefl",
+  minPte: "min_pte",
 };
 
 async function coursesWhere(pass: Pass, condition: SQL): Promise<CourseRecord[]> {
@@ -857,6 +868,8 @@ async function coursesWhere(pass: Pass, condition: SQL): Promise<CourseRecord[]>
                c.fee_amount as "feeAmount", c.fee_currency as "feeCurrency", c.fee_period as "feePeriod", c.mode,
                c.english_exam_waiver as "englishExamWaiver", c.medium_of_instruction as "mediumOfInstruction",
                c.fee_source as "feeSource", to_char(c.fee_checked_on, 'YYYY-MM-DD') as "feeCheckedOn",
+               c.min_percentage::float8 as "minPercentage", c.min_cgpa::float8 as "minCgpa", c.min_ielts::float8 as "minIelts",
+               c.min_toefl as "minToefl", c.min_pte as "minPte",
                c.retired_at is not null as retired
         from courses c where ${condition}${lock}`,
   );
@@ -987,6 +1000,12 @@ async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: 
         mediumOfInstruction: cellOf(pass, row, "medium_of_instruction") ?? existing?.mediumOfInstruction ?? "English",
         feeSource: optional("fee_source", existing?.feeSource),
         feeCheckedOn: optional("fee_checked_on", existing?.feeCheckedOn),
+        // A requirement's column left out keeps the course's figure; a blank cell clears it.
+        minPercentage: number("min_percentage", existing?.minPercentage ?? undefined),
+        minCgpa: number("min_cgpa", existing?.minCgpa ?? undefined),
+        minIelts: number("min_ielts", existing?.minIelts ?? undefined),
+        minToefl: number("min_toefl", existing?.minToefl ?? undefined),
+        minPte: number("min_pte", existing?.minPte ?? undefined),
       });
       if (!parsed.success) refuse(firstProblem(parsed.error, courseFields));
       const input = parsed.data as z.infer<typeof courseInput>;
@@ -1012,6 +1031,11 @@ async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: 
         mediumOfInstruction: input.mediumOfInstruction,
         feeSource: input.feeSource ?? null,
         feeCheckedOn: input.feeCheckedOn ?? null,
+        minPercentage: input.minPercentage ?? null,
+        minCgpa: input.minCgpa ?? null,
+        minIelts: input.minIelts ?? null,
+        minToefl: input.minToefl ?? null,
+        minPte: input.minPte ?? null,
         retired,
       };
       const label = `${input.name} (${input.level}), ${universityLabel(university)}`;
@@ -1037,6 +1061,11 @@ async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: 
         medium_of_instruction: c.mediumOfInstruction,
         fee_source: c.feeSource,
         fee_checked_on: c.feeCheckedOn,
+        min_percentage: c.minPercentage,
+        min_cgpa: c.minCgpa,
+        min_ielts: c.minIelts,
+        min_toefl: c.minToefl,
+        min_pte: c.minPte,
         retired: yesNoCell(c.retired),
       });
       const before = shown(existing);
@@ -1063,7 +1092,8 @@ async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: 
 
 const courseRecordset = sql`(id int, "universityId" int, name text, level text, "durationMonths" int, "feeAmount" int,
   "feeCurrency" text, "feePeriod" text, mode text, "englishExamWaiver" boolean, "mediumOfInstruction" text,
-  "feeSource" text, "feeCheckedOn" date, retired boolean)`;
+  "feeSource" text, "feeCheckedOn" date, "minPercentage" numeric, "minCgpa" numeric, "minIelts" numeric, "minToefl" int,
+  "minPte" int, retired boolean)`;
 
 async function writeCourses(pass: Pass, writes: CourseValues[]) {
   const now = pass.now.toISOString();
@@ -1074,9 +1104,11 @@ async function writeCourses(pass: Pass, writes: CourseValues[]) {
     const inserted = await rowsOf<{ id: number }>(
       pass.db,
       sql`insert into courses (university_id, name, level, duration_months, fee_amount, fee_currency, fee_period, mode,
-                               english_exam_waiver, medium_of_instruction, fee_source, fee_checked_on, retired_at)
+                               english_exam_waiver, medium_of_instruction, fee_source, fee_checked_on,
+                               min_percentage, min_cgpa, min_ielts, min_toefl, min_pte, retired_at)
           select x."universityId", x.name, x.level, x."durationMonths", x."feeAmount", x."feeCurrency", x."feePeriod", x.mode,
                  x."englishExamWaiver", x."mediumOfInstruction", x."feeSource", x."feeCheckedOn",
+                 x."minPercentage", x."minCgpa", x."minIelts", x."minToefl", x."minPte",
                  case when x.retired then ${now}::timestamptz end
           from json_to_recordset(${JSON.stringify(fresh)}::json) as x${courseRecordset}
           returning id`,
@@ -1089,6 +1121,8 @@ async function writeCourses(pass: Pass, writes: CourseValues[]) {
             duration_months = x."durationMonths", fee_amount = x."feeAmount", fee_currency = x."feeCurrency",
             fee_period = x."feePeriod", mode = x.mode, english_exam_waiver = x."englishExamWaiver",
             medium_of_instruction = x."mediumOfInstruction", fee_source = x."feeSource", fee_checked_on = x."feeCheckedOn",
+            min_percentage = x."minPercentage", min_cgpa = x."minCgpa", min_ielts = x."minIelts", min_toefl = x."minToefl",
+            min_pte = x."minPte",
             retired_at = case when x.retired then coalesce(c.retired_at, ${now}::timestamptz) end
           from json_to_recordset(${JSON.stringify(changed)}::json) as x${courseRecordset}
           where c.id = x.id`,

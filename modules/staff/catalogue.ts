@@ -10,6 +10,7 @@ import {
   universityImage,
   universityTypes,
 } from "../../vocabulary/catalogue.ts";
+import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf, optionalLine, personName } from "../fields.ts";
 import { parseInput } from "../validation.ts";
@@ -36,6 +37,18 @@ export const universityInput = z.object({
   type: oneOf(universityTypes, m.chooseType),
 });
 
+/** An optional minimum: blank is "not set"; otherwise a number on the scale, in the scale's steps. */
+const optionalMinimum = (message: string, min: number, max: number, step: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: message })
+      .min(min, message)
+      .max(max, message)
+      .refine((n) => Math.abs(n / step - Math.round(n / step)) < 1e-9, message)
+      .optional(),
+  );
+
 export const courseInput = z.object({
   name: personName(m.enterCourseName, 200),
   level: oneOf(courseLevels, m.chooseLevel),
@@ -52,6 +65,12 @@ export const courseInput = z.object({
   mediumOfInstruction: personName(m.enterMedium, 60),
   feeSource: optionalLine(300),
   feeCheckedOn: z.preprocess(blankToUndefined, z.iso.date(m.checkedOn).optional()),
+  // Entry requirements (decision 0027); each optional.
+  minPercentage: optionalMinimum(eligibilityMessages.percentage, 0, 100, 0.01),
+  minCgpa: optionalMinimum(eligibilityMessages.cgpa, 0, 10, 0.01),
+  minIelts: optionalMinimum(eligibilityMessages.ielts, 0, 9, 0.5),
+  minToefl: optionalMinimum(eligibilityMessages.toefl, 0, 120, 1),
+  minPte: optionalMinimum(eligibilityMessages.pte, 10, 90, 1),
 });
 
 export interface CatalogueUniversity {
@@ -85,6 +104,11 @@ export interface CatalogueCourse {
   mediumOfInstruction: string;
   feeSource: string | null;
   feeCheckedOn: string | null;
+  minPercentage: number | null;
+  minCgpa: number | null;
+  minIelts: number | null;
+  minToefl: number | null;
+  minPte: number | null;
   retired: boolean;
 }
 
@@ -127,6 +151,11 @@ const courseColumns = {
   mediumOfInstruction: courses.mediumOfInstruction,
   feeSource: courses.feeSource,
   feeCheckedOn: courses.feeCheckedOn,
+  minPercentage: sql<number | null>`${courses.minPercentage}::float8`,
+  minCgpa: sql<number | null>`${courses.minCgpa}::float8`,
+  minIelts: sql<number | null>`${courses.minIelts}::float8`,
+  minToefl: courses.minToefl,
+  minPte: courses.minPte,
   retiredAt: courses.retiredAt,
 };
 
@@ -347,11 +376,31 @@ export const setUniversityRetired = (deps: StaffDeps, member: StaffMember, id: n
 /** A course's facts as stored, from courseInput: absent provenance is null; a fee checked in the future is refused. */
 function courseValues(deps: StaffDeps, raw: unknown) {
   const input = parseInput(courseInput, raw);
-  const values = { ...input, feeSource: input.feeSource ?? null, feeCheckedOn: input.feeCheckedOn ?? null };
+  const decimal = (n: number | undefined) => (n === undefined ? null : String(n));
+  const values = {
+    ...input,
+    feeSource: input.feeSource ?? null,
+    feeCheckedOn: input.feeCheckedOn ?? null,
+    minPercentage: decimal(input.minPercentage),
+    minCgpa: decimal(input.minCgpa),
+    minIelts: decimal(input.minIelts),
+    minToefl: input.minToefl ?? null,
+    minPte: input.minPte ?? null,
+  };
   if (values.feeCheckedOn && values.feeCheckedOn > nowOf(deps).toISOString().slice(0, 10))
     throw new AppError("invalid_input", m.checkedOn, { feeCheckedOn: m.checkedOn });
   return values;
 }
+
+/** The audit log reads the decimal requirements as numbers (the database gives "75.00", the form "75"). */
+const decimalKeys = new Set(["minPercentage", "minCgpa", "minIelts"]);
+const forAudit = (record: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [
+      key,
+      decimalKeys.has(key) && typeof value === "string" ? Number(value) : value,
+    ]),
+  );
 
 /** Changes a course's facts, with where and when its fee was checked. Audited with before and after. */
 export async function editCourse(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
@@ -362,7 +411,13 @@ export async function editCourse(deps: StaffDeps, member: StaffMember, id: numbe
     if (!row) throw new AppError("not_found", "No such course.");
     const before = Object.fromEntries(Object.keys(values).map((key) => [key, row[key as keyof typeof values]]));
     await tx.update(courses).set(values).where(eq(courses.id, id));
-    await recordAudit(tx, member, { action: "course.edited", subjectType: "course", subjectId: id, before, after: values });
+    await recordAudit(tx, member, {
+      action: "course.edited",
+      subjectType: "course",
+      subjectId: id,
+      before: forAudit(before),
+      after: forAudit(values),
+    });
   });
   changed(deps);
   return values;
@@ -388,7 +443,7 @@ export async function createCourse(deps: StaffDeps, member: StaffMember, univers
       action: "course.created",
       subjectType: "course",
       subjectId: created.id,
-      after: { universityId, ...values },
+      after: forAudit({ universityId, ...values }),
     });
     return created.id;
   });

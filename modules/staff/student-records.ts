@@ -76,6 +76,8 @@ export interface StudentRecord {
   consentVersion: string | null;
   consentedAt: Date | null;
   marks: { qualification: string; percentage: number | null; cgpa: number | null }[];
+  /** "IELTS 6.5", or null when the student gave no English test (decision 0027). */
+  englishTest: string | null;
   documents: ReviewedFile[];
   savedCourses: { courseId: number; course: string; university: string; country: string }[];
   applications: ApplicationRow[];
@@ -218,6 +220,8 @@ export async function getStudentRecord(deps: StaffDeps, member: StaffMember, stu
     newsAndOffers: student.newsAndOffers,
     consentVersion: student.consentVersion,
     consentedAt: student.consentedAt,
+    englishTest:
+      student.englishTest && student.englishScore !== null ? `${student.englishTest} ${Number(student.englishScore)}` : null,
     marks: qualificationLevels.map((level) => {
       const row = marks.find((m) => m.qualification === level);
       return {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { accountMessages } from "../../vocabulary/accounts.ts";
+import { eligibilityMessages, englishScoreRule, englishTestScales, englishTests } from "../../vocabulary/eligibility.ts";
 import {
   ADDRESS_MAX_LENGTH,
   CGPA_MAX,
@@ -24,37 +25,56 @@ const mark = (max: number, label: string) =>
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** One schema for a profile write (spec field names). Email and password are not part of it. */
-export const profileSchema = z.object({
-  name1: personName(accountMessages.enterFullName),
-  phone: phoneNumber,
-  gender: z.preprocess(blankToUndefined, oneOf(genders, studentMessages.chooseGender).optional()),
-  dob: z.preprocess(
-    blankToUndefined,
-    z.iso
-      .date(studentMessages.dateOfBirthDate)
-      .refine((d) => d >= "1900-01-01" && d <= today(), studentMessages.dateOfBirthPast)
-      .optional(),
-  ),
-  passport_no: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9]{6,12}$/, studentMessages.passportRule)
-      .toUpperCase()
-      .optional(),
-  ),
-  address: optionalText(ADDRESS_MAX_LENGTH),
-  qualifications: z
-    .array(
-      z.object({
-        qualification: oneOf(qualificationLevels, studentMessages.unknownQualification),
-        percentage: mark(PERCENTAGE_MAX, "Percentage"),
-        cgpa: mark(CGPA_MAX, "CGPA"),
-      }),
-    )
-    .max(qualificationLevels.length)
-    .default([]),
-});
+export const profileSchema = z
+  .object({
+    name1: personName(accountMessages.enterFullName),
+    phone: phoneNumber,
+    gender: z.preprocess(blankToUndefined, oneOf(genders, studentMessages.chooseGender).optional()),
+    dob: z.preprocess(
+      blankToUndefined,
+      z.iso
+        .date(studentMessages.dateOfBirthDate)
+        .refine((d) => d >= "1900-01-01" && d <= today(), studentMessages.dateOfBirthPast)
+        .optional(),
+    ),
+    passport_no: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9]{6,12}$/, studentMessages.passportRule)
+        .toUpperCase()
+        .optional(),
+    ),
+    address: optionalText(ADDRESS_MAX_LENGTH),
+    qualifications: z
+      .array(
+        z.object({
+          qualification: oneOf(qualificationLevels, studentMessages.unknownQualification),
+          percentage: mark(PERCENTAGE_MAX, "Percentage"),
+          cgpa: mark(CGPA_MAX, "CGPA"),
+        }),
+      )
+      .max(qualificationLevels.length)
+      .default([]),
+    /** The English test taken and its overall score (decision 0027): both or neither. */
+    english_test: z.preprocess(blankToUndefined, oneOf(englishTests, eligibilityMessages.chooseTest).optional()),
+    english_score: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: "English test score must be a number" }).min(0, "English test score must be a number").optional(),
+    ),
+  })
+  .superRefine((input, ctx) => {
+    const { english_test: test, english_score: score } = input;
+    if (test === undefined && score !== undefined)
+      ctx.addIssue({ code: "custom", path: ["english_test"], message: eligibilityMessages.scoreWithoutTest });
+    if (test !== undefined && score === undefined)
+      ctx.addIssue({ code: "custom", path: ["english_score"], message: eligibilityMessages.testWithoutScore });
+    if (test !== undefined && score !== undefined) {
+      const { min, max, step } = englishTestScales[test];
+      if (score < min || score > max || Math.abs(score / step - Math.round(score / step)) > 1e-9)
+        ctx.addIssue({ code: "custom", path: ["english_score"], message: englishScoreRule(test) });
+    }
+  });
 
 export type ProfileInput = z.infer<typeof profileSchema>;

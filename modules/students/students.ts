@@ -12,6 +12,7 @@ import {
 } from "../../platform/db/schema.ts";
 import { type ApplicationStatus, monthNames, stageOf, type WaitingOn } from "../../vocabulary/applications.ts";
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
+import type { EnglishTest } from "../../vocabulary/eligibility.ts";
 import { type Gender, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
 import { notFound } from "../errors.ts";
 import { parseInput } from "../validation.ts";
@@ -34,6 +35,9 @@ export interface Profile {
   address: string | null;
   /** Always the four levels, in the spec's order: 10th, 12th, Bachelors, Masters. */
   qualifications: Qualification[];
+  /** The English test taken and its overall score (decision 0027): both or neither. */
+  englishTest: EnglishTest | null;
+  englishScore: number | null;
 }
 
 export interface SavedCourse {
@@ -84,6 +88,8 @@ export async function getProfile(db: Database, studentId: number): Promise<Profi
       const row = marks.find((m) => m.qualification === level);
       return { qualification: level, percentage: toNumber(row?.percentage ?? null), cgpa: toNumber(row?.cgpa ?? null) };
     }),
+    englishTest: student.englishTest,
+    englishScore: toNumber(student.englishScore),
   };
 }
 
@@ -100,6 +106,8 @@ export async function updateProfile(db: Database, studentId: number, raw: unknow
         dateOfBirth: input.dob ?? null,
         passportNo: input.passport_no ?? null,
         address: input.address ?? null,
+        englishTest: input.english_test ?? null,
+        englishScore: input.english_score === undefined ? null : String(input.english_score),
         updatedAt: new Date(),
       })
       .where(eq(students.id, studentId))

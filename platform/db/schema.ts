@@ -22,6 +22,7 @@ import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { courseLevels, courseModes, feePeriods, universityTypes } from "../../vocabulary/catalogue.ts";
 import { consultationStatuses, leadSources, lostReasons } from "../../vocabulary/consultations.ts";
 import { attachmentTypes, correctionReasons, reviewStates, storedFileTypes } from "../../vocabulary/documents.ts";
+import { englishTests } from "../../vocabulary/eligibility.ts";
 import { consentSources, contactChannels } from "../../vocabulary/privacy.ts";
 import { staffRoles } from "../../vocabulary/staff.ts";
 import { genders, qualificationLevels } from "../../vocabulary/students.ts";
@@ -94,6 +95,16 @@ export const courses = pgTable(
     feeCheckedOn: date("fee_checked_on"),
     /** Retired by an admin: kept for the applications that name it, hidden from the site (decision 0017). */
     retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /**
+     * Entry requirements (decision 0027), each optional: the lowest percentage and CGPA (10-point scale) in the
+     * qualification before the course's level (12th for a bachelor's, diploma or certificate; the bachelor's
+     * for a master's; the master's for a PhD), and the lowest score accepted in each English test (any one).
+     */
+    minPercentage: numeric("min_percentage", { precision: 5, scale: 2 }),
+    minCgpa: numeric("min_cgpa", { precision: 4, scale: 2 }),
+    minIelts: numeric("min_ielts", { precision: 2, scale: 1 }),
+    minToefl: smallint("min_toefl"),
+    minPte: smallint("min_pte"),
   },
   (t) => [
     index("courses_university_idx").on(t.universityId, t.name, t.id),
@@ -200,6 +211,9 @@ export const students = pgTable("students", {
   dateOfBirth: date("date_of_birth"),
   passportNo: text("passport_no"),
   address: text("address"),
+  /** The student's English test and their overall score in it (decision 0027), both or neither. */
+  englishTest: text("english_test", { enum: englishTests }),
+  englishScore: numeric("english_score", { precision: 4, scale: 1 }),
   /** The counsellor who looks after the student (from the converted lead, or chosen by an admin). */
   counsellorStaffId: integer("counsellor_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -721,4 +735,40 @@ export const searchMisses = pgTable(
     searchedAt: timestamp("searched_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("search_misses_searched_at_idx").on(t.searchedAt)],
+);
+
+/**
+ * A read-only link a student gives a parent or guardian (issue #13, decision 0028): it shows the
+ * student's first name and applications, nothing else. The link's random token is kept only as its
+ * SHA-256 (the student sees the link once, at creation); it expires, and the student may revoke it.
+ */
+export const parentLinks = pgTable(
+  "parent_links",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Whom it is for, as the student wrote it ("Mother"), or null. */
+    label: text("label"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("parent_links_student_idx").on(t.studentId, t.createdAt)],
+);
+
+/** Each time a parent link was opened: when, and the browser's family and system only ("Chrome on Android"). */
+export const parentLinkOpenings = pgTable(
+  "parent_link_openings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => parentLinks.id, { onDelete: "cascade" }),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    device: text("device").notNull(),
+  },
+  (t) => [index("parent_link_openings_link_idx").on(t.linkId, t.openedAt)],
 );

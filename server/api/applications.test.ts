@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, countries, countryDocumentRules, courses, universities } from "../../platform/db/schema.ts";
+import { auditLog, countries, countryDocumentRules, courseIntakes, courses, universities } from "../../platform/db/schema.ts";
 import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
 import { createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
@@ -93,6 +93,10 @@ beforeAll(async () => {
   const german = await pick("Germany");
   germanCourse = german.id;
   otherCourse = (await pick("Ireland")).id;
+  // The demo catalogue's courses have intakes (decision 0030); these tests are about the stage model, so their
+  // two courses have none and take any month and year (decision 0019; the intake rule is tested in
+  // catalogue-create.test.ts).
+  await database.db.delete(courseIntakes).where(inArray(courseIntakes.courseId, [germanCourse, otherCourse]));
   await database.db
     .insert(countryDocumentRules)
     .values({ countryId: german.countryId, label: "APS certificate", attachmentType: "Documents 1" });

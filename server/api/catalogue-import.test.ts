@@ -275,6 +275,8 @@ describe("apply", () => {
           "mode",
           "english_exam_waiver",
           "fee_checked_on",
+          "min_percentage",
+          "min_ielts",
         ],
         [
           uni.name,
@@ -288,8 +290,10 @@ describe("apply", () => {
           "full-time",
           "yes",
           "2025-06-01",
+          "70",
+          "6.5",
         ],
-        [uni.name, uni.country, "Zorblax Design", "Masters", "12", "8000", "USD", "total", "Online", "no", ""],
+        [uni.name, uni.country, "Zorblax Design", "Masters", "12", "8000", "USD", "total", "Online", "no", "", "", ""],
       ]),
     );
     expect(checked.summary).toMatchObject({ new: 2, refused: 0 });
@@ -312,6 +316,10 @@ describe("apply", () => {
       mode: "Full-time",
       englishExamWaiver: true,
       feeCheckedOn: "2025-06-01",
+      // Entry requirements travel in the file too (decision 0027).
+      minPercentage: "70.00",
+      minIelts: "6.5",
+      minToefl: null,
     });
     const [entry] = await database.db
       .select()

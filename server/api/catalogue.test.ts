@@ -163,6 +163,9 @@ describe("searches that find little (decision 0026)", () => {
     }
     // A later page of a search is the same search: not counted again.
     await api.get(`/api/catalogue/search/${encodeURIComponent("quantum basket weaving")}?page=2`);
+    // Nor is a search the visitor narrowed with filters until little was left: the catalogue may have the rest.
+    const narrowed = await api.get(`/api/catalogue/search/${encodeURIComponent("law")}?level=phd&mode=online&fee_max=1`);
+    expect(narrowed.body.total).toBeLessThan(3);
     const rows = await database.db.select().from(searchMisses);
     expect(Object.keys(rows[0] ?? {}).sort()).toEqual(["id", "results", "searchedAt", "term"]);
     const misses = await testApp.catalogue.searchMisses(before, new Date(Date.now() + 1000));
@@ -227,6 +230,24 @@ describe("search", () => {
     expect(two.body.coursesData).toHaveLength(12);
     expect(two.body.coursesData[0]).not.toEqual(one.body.coursesData[0]);
     expect((await api.get("/api/catalogue/search/science?page=9999")).body.coursesData).toEqual([]);
+  });
+
+  it("narrows and orders a search by the pages' filters, and says which filter it refuses", async () => {
+    const all = await api.get("/api/catalogue/search/engineering");
+    const narrowed = await api.get("/api/catalogue/search/engineering?level=masters&mode=full-time&sort=duration");
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.total).toBeGreaterThan(0);
+    expect(narrowed.body.total).toBeLessThan(all.body.total);
+    for (const course of narrowed.body.coursesData)
+      expect(course).toMatchObject({ course_level: "Masters", mode_of_course: "Full-time" });
+    expect(narrowed.body.coursesData).toHaveLength(12);
+    // A destination named in the term is that filter; the address's wins.
+    const typed = await api.get("/api/catalogue/search/engineering%20germany");
+    const chosen = await api.get("/api/catalogue/search/engineering?country=germany");
+    expect(typed.body.total).toBe(chosen.body.total);
+    const refused = await api.get("/api/catalogue/search/engineering?fee_max=cheap");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe("The highest fee must be an amount in rupees");
   });
 });
 

@@ -1,12 +1,20 @@
 import { Hono } from "hono";
-import type { CatalogueService } from "../../modules/catalogue/catalogue.ts";
-import { parseId, parsePage } from "../../modules/catalogue/inputs.ts";
+import { type CatalogueService, PAGE_SIZE } from "../../modules/catalogue/catalogue.ts";
+import { narrows, parseCourseFilters } from "../../modules/catalogue/course-filters.ts";
+import { parseId, parsePage, parseSearchTerm } from "../../modules/catalogue/inputs.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import type { ServerEnv } from "../context.ts";
 import { presentCourse, presentUniversity } from "./presenters.ts";
 
-/** The spec's catalogue backend (section 7): public GETs, same paths and answer keys. */
-export function catalogueApi(catalogue: CatalogueService, searchLimit: RateLimitRule) {
+/**
+ * The spec's catalogue backend (section 7): public GETs, same paths and answer keys. A search also takes
+ * the pages' filters and order as query parameters (decision 0030); `rupees` gives the rates they read.
+ */
+export function catalogueApi(
+  catalogue: CatalogueService,
+  searchLimit: RateLimitRule,
+  rupees: () => Promise<ReadonlyMap<string, number>>,
+) {
   const api = new Hono<ServerEnv>();
 
   api.get("/universities", async (c) => {
@@ -35,8 +43,12 @@ export function catalogueApi(catalogue: CatalogueService, searchLimit: RateLimit
     await c.var.limit(searchLimit);
     const page = parsePage(c.req.query("page"));
     const term = c.req.param("term");
-    const result = await catalogue.searchCourses(term, page);
-    if (page === 1 && (await catalogue.recordSearch(term, result.total))) c.header("Cache-Control", "private, no-store");
+    const filters = parseCourseFilters(new URL(c.req.url).searchParams);
+    const found = await catalogue.findCourses({ term: parseSearchTerm(term), page, filters, rupees: await rupees() });
+    const result = found.result ?? { items: [], page, pageSize: PAGE_SIZE, total: 0 };
+    // A search narrowed by filters is not a sign of what the catalogue lacks (decision 0030): not counted.
+    if (page === 1 && !narrows(filters) && (await catalogue.recordSearch(term, result.total)))
+      c.header("Cache-Control", "private, no-store");
     return c.json({ coursesData: result.items.map(presentCourse), page, pageSize: result.pageSize, total: result.total });
   });
 

@@ -2,6 +2,7 @@ import { exchangeRateInput, livingCostInput } from "../../modules/staff/costs.ts
 import { scholarshipInput } from "../../modules/staff/scholarships.ts";
 import { courseLevels } from "../../vocabulary/catalogue.ts";
 import { degreeCostSchema, exchangeRateSchema, livingCostSchema, scholarshipSchema, upcomingDeadlineSchema } from "./choosing.ts";
+import { eligibilitySchema } from "./eligibility.ts";
 import {
   answer,
   body,
@@ -24,6 +25,7 @@ export const choosingSchemas = () => ({
   ExchangeRate: jsonSchema(exchangeRateSchema, "output"),
   LivingCost: jsonSchema(livingCostSchema, "output"),
   DegreeCost: jsonSchema(degreeCostSchema, "output"),
+  Eligibility: jsonSchema(eligibilitySchema, "output"),
   Scholarship: jsonSchema(scholarshipSchema, "output"),
   ScholarshipDeadline: jsonSchema(upcomingDeadlineSchema, "output"),
   ConsoleExchangeRate: jsonSchema(consoleRateSchema, "output"),
@@ -60,6 +62,16 @@ export const choosingPaths = () => ({
         "The estimated cost of a whole course: tuition over its duration plus living costs in its country, each in its currency and approximately in rupees",
       parameters: [idParam("courseId")],
       responses: { 200: answer("The estimate and its parts", dataOf(ref("DegreeCost"))), ...failures(404) },
+    }),
+  },
+  "/api/v1/courses/{courseId}/eligibility": {
+    get: operation({
+      operationId: "getCourseEligibility",
+      summary:
+        "A course's entry requirements against the logged-in student's marks and English test: whether they meet them, or what is missing with the numbers (decision 0027)",
+      student: true,
+      parameters: [idParam("courseId")],
+      responses: { 200: answer("The requirements and the verdict", dataOf(ref("Eligibility"))), ...failures(404) },
     }),
   },
   "/api/v1/scholarships": {

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { courseSorts, durationBands } from "../../modules/catalogue/course-filters.ts";
 import { errorCodes } from "../../modules/errors.ts";
+import { courseLevels, courseModes } from "../../vocabulary/catalogue.ts";
 
 /** The building blocks of the OpenAPI document (server/api/openapi.ts and the path groups beside it). */
 
@@ -52,6 +54,28 @@ export const failures = (...codes: number[]) =>
 export const pathParam = (name: string, schema: object) => ({ name, in: "path", required: true, schema });
 export const idParam = (name: string) => pathParam(name, { type: "integer", minimum: 1 });
 export const pageParam = { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } };
+
+/** The filters and order of a search (modules/catalogue/course-filters.ts, decision 0030), as query parameters. */
+export const courseFilterParams = [
+  { name: "country", in: "query", description: "A destination's address name, e.g. germany", schema: { type: "string" } },
+  { name: "level", in: "query", schema: { type: "string", enum: courseLevels.map((l) => l.toLowerCase()) } },
+  { name: "mode", in: "query", schema: { type: "string", enum: courseModes.map((m) => m.toLowerCase()) } },
+  {
+    name: "duration",
+    in: "query",
+    description: durationBands.map((b) => `${b.key}: ${b.label}`).join("; "),
+    schema: { type: "string", enum: durationBands.map((b) => b.key) },
+  },
+  {
+    name: "intake",
+    in: "query",
+    description: "A month with an upcoming intake",
+    schema: { type: "integer", minimum: 1, maximum: 12 },
+  },
+  { name: "fee_min", in: "query", description: "Tuition a year, in rupees, at least", schema: { type: "integer", minimum: 0 } },
+  { name: "fee_max", in: "query", description: "Tuition a year, in rupees, at most", schema: { type: "integer", minimum: 0 } },
+  { name: "sort", in: "query", schema: { type: "string", enum: [...courseSorts], default: "relevance" } },
+];
 export const multipart = (properties: Record<string, object>) => ({
   required: true,
   content: { "multipart/form-data": { schema: { type: "object", required: Object.keys(properties), properties } } },

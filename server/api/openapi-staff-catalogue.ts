@@ -49,6 +49,14 @@ const courseBody = z.object({
   mediumOfInstruction: z.string().min(1).max(60),
   feeSource: z.string().max(300).optional(),
   feeCheckedOn: z.iso.date().optional().meta({ description: "Not in the future" }),
+  minPercentage: z.number().min(0).max(100).optional().meta({
+    description:
+      "Lowest percentage in the qualification before the level (12th; the bachelor's for a master's; the master's for a PhD)",
+  }),
+  minCgpa: z.number().min(0).max(10).optional().meta({ description: "Lowest CGPA (10-point scale) in that qualification" }),
+  minIelts: z.number().min(0).max(9).multipleOf(0.5).optional(),
+  minToefl: z.int().min(0).max(120).optional(),
+  minPte: z.int().min(10).max(90).optional(),
 });
 
 const newUniversityBody = universityBody.extend({ countryId: z.int().min(1) });

@@ -25,9 +25,11 @@ import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
 import { consultationStatuses, leadSources, studyDestinations } from "../../vocabulary/consultations.ts";
 import { documentMessages } from "../../vocabulary/documents.ts";
 import { choosingPaths, choosingSchemas } from "./openapi-choosing.ts";
+import { parentPaths, parentSchemas } from "./openapi-parents.ts";
 import {
   answer,
   body,
+  courseFilterParams,
   coursesAnswer,
   dataOf,
   errorBodySchema,
@@ -116,6 +118,7 @@ export function openApiDocument() {
         ...staffCatalogueSchemas(),
         ...staffReportsSchemas(),
         ...privacySchemas(),
+        ...parentSchemas(),
         ...staffImportsSchemas(),
         ...choosingSchemas(),
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
@@ -203,8 +206,9 @@ export function openApiDocument() {
       "/api/catalogue/search/{term}": {
         get: operation({
           operationId: "searchCourses",
-          summary: "Search courses by course, university, country and level; one typo per word is forgiven",
-          parameters: [pathParam("term", jsonSchema(searchTermSchema, "input")), pageParam],
+          summary:
+            "Search courses by course, university, country and level (one typo per word is forgiven), narrowed by the search pages' filters and ordered as asked",
+          parameters: [pathParam("term", jsonSchema(searchTermSchema, "input")), pageParam, ...courseFilterParams],
           responses: { 200: answer("A page of matching courses", coursesAnswer(paging)), ...failures(400, 429) },
         }),
       },
@@ -613,6 +617,7 @@ export function openApiDocument() {
       ...staffCataloguePaths(),
       ...staffReportsPaths(),
       ...privacyPaths(),
+      ...parentPaths(),
       ...staffImportsPaths(),
       ...choosingPaths(),
       "/api/v1/staff/tasks": {

@@ -8,6 +8,7 @@ import type { ApplicationCard, Profile, SavedCourse } from "../../modules/studen
 import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { courseLevels, courseModes, universityTypes } from "../../vocabulary/catalogue.ts";
 import { correctionReasons, reviewStates, storedFileTypes } from "../../vocabulary/documents.ts";
+import { englishTests } from "../../vocabulary/eligibility.ts";
 import { genders, qualificationLevels } from "../../vocabulary/students.ts";
 
 /**
@@ -97,6 +98,8 @@ export const profileSchema = z.object({
   qualifications: z.array(
     z.object({ qualification: z.enum(qualificationLevels), percentage: z.number().nullable(), cgpa: z.number().nullable() }),
   ),
+  english_test: z.enum(englishTests).nullable().meta({ description: "The English test taken (decision 0027)" }),
+  english_score: z.number().nullable().meta({ description: "The overall score in that test" }),
   interested_courses: z.array(interestedCourseSchema),
 });
 
@@ -110,6 +113,8 @@ export const presentProfile = (p: Profile, saved: SavedCourse[]): z.infer<typeof
   passport_no: p.passportNo,
   address: p.address,
   qualifications: p.qualifications,
+  english_test: p.englishTest,
+  english_score: p.englishScore,
   interested_courses: saved.map((s) => ({ course_id: s.courseId, course: s.courseName, university_name: s.universityName })),
 });
 

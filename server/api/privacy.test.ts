@@ -11,7 +11,14 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { queryRows } from "../../platform/db/client.ts";
 import { auditLog, consultations, studentConsents, students } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
-import { bookingDetails, createBooking, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import {
+  applicableIntake,
+  bookingDetails,
+  createBooking,
+  createStudent,
+  type Student,
+  uploadDocument,
+} from "../../tests/support/factories.ts";
 import { signInStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
@@ -213,7 +220,7 @@ async function studentWithEverything(name: string): Promise<Student & { files: R
   const photoUrl: string = (await photoAnswer.json()).data.photo;
   const created = await api.post(
     `/api/v1/staff/students/${student.studentId}/applications`,
-    { courseId, intakeMonth: 9, intakeYear: new Date().getUTCFullYear() + 1 },
+    { courseId, ...(await applicableIntake(database.db, courseId)) },
     staffAs("admin"),
   );
   expect(created.status).toBe(201);

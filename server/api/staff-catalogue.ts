@@ -52,6 +52,14 @@ export const catalogueCourseSchema = z.object({
   mediumOfInstruction: z.string(),
   feeSource: z.string().nullable().meta({ description: "Where the fee was read: a URL or e.g. University website" }),
   feeCheckedOn: z.iso.date().nullable().meta({ description: "The day the fee was checked" }),
+  minPercentage: z
+    .number()
+    .nullable()
+    .meta({ description: "Entry requirement: lowest percentage in the qualification before the level (decision 0027)" }),
+  minCgpa: z.number().nullable().meta({ description: "Entry requirement: lowest CGPA (10-point scale) in that qualification" }),
+  minIelts: z.number().nullable().meta({ description: "Entry requirement: lowest IELTS overall band" }),
+  minToefl: z.int().nullable().meta({ description: "Entry requirement: lowest TOEFL iBT score" }),
+  minPte: z.int().nullable().meta({ description: "Entry requirement: lowest PTE Academic score" }),
   retired: z.boolean(),
 });
 export const catalogueCountrySchema = z.object({

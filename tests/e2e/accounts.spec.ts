@@ -174,11 +174,8 @@ test("a protected screen sends a visitor to login and back after it", async ({ p
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/germany\/universities\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await page
-    .getByRole("link", { name: /./ })
-    .filter({ has: page.locator("xpath=self::a[contains(@href, '/germany/universities/')]") })
-    .first()
-    .click();
+  // The first of the university's courses (its list, below the filters).
+  await page.locator("main li.border-bottom a[href*='/germany/universities/']").first().click();
   await expect(page.getByText("Medium Of Instruction")).toBeVisible();
 });
 

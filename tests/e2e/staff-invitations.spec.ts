@@ -8,6 +8,8 @@ test("an admin invites a counsellor, who sets a password through the e-mailed li
   page,
   browser,
 }) => {
+  // Two people's sessions, an e-mail and three accessibility checks: a long journey on a busy 2-core machine.
+  test.setTimeout(60_000);
   await staffSignIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole("heading", { name: "Welcome, Administrator" })).toBeVisible();
   await page.getByRole("link", { name: "Staff", exact: true }).click();

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { upcomingIntakes } from "../../modules/intakes.ts";
+import type { Database } from "../../platform/db/client.ts";
 import type { Answer, ApiClient } from "./api-client.ts";
 import { cookiesNamed } from "./api-client.ts";
 
@@ -122,4 +124,15 @@ export function uploadDocument(
     form: documentForm({ attachment_type: attachmentType, file }),
     cookie: student?.cookie ?? "",
   });
+}
+
+/**
+ * A course's next intake that a counsellor may apply to (decision 0019): its first upcoming one in the
+ * catalogue (the demo's courses have some: decision 0030), else September next year (any month goes).
+ */
+export async function applicableIntake(db: Database, courseId: number): Promise<{ intakeMonth: number; intakeYear: number }> {
+  const [next] = (await upcomingIntakes(db, [courseId], new Date())).get(courseId) ?? [];
+  return next
+    ? { intakeMonth: next.month, intakeYear: next.year }
+    : { intakeMonth: 9, intakeYear: new Date().getUTCFullYear() + 1 };
 }

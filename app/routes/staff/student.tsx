@@ -131,6 +131,7 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
     ["Date of birth", record.dateOfBirth],
     ["Passport number", record.passportNo],
     ["Address", record.address],
+    ["English test", record.englishTest ?? "Not given"],
     ["Counsellor", record.counsellor ?? "Nobody yet"],
     ["Prefers to be contacted by", contactChannelLabels[record.preferredContact]],
     ["News and offers", record.newsAndOffers ? "Agreed" : "Not agreed"],

@@ -16,6 +16,12 @@ export interface DemoCourse {
   mode: CourseMode;
   englishExamWaiver: boolean;
   mediumOfInstruction: string;
+  /** Illustrative entry requirements (decision 0027), like the fees: plausible, not any university's own. */
+  minPercentage: number | null;
+  minCgpa: number | null;
+  minIelts: number | null;
+  minToefl: number | null;
+  minPte: number | null;
 }
 
 /** mulberry32: a small, fast, seeded PRNG returning numbers in [0, 1). */
@@ -421,6 +427,64 @@ function fee(
   }
 }
 
+/** A string's 32-bit FNV-1a hash: seeds each course's own requirements without touching the shared sequence. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** IELTS bands with the TOEFL iBT and PTE Academic scores universities commonly take as their equals. */
+const englishBands = [
+  { ielts: 5.5, toefl: 72, pte: 50 },
+  { ielts: 6, toefl: 80, pte: 58 },
+  { ielts: 6.5, toefl: 90, pte: 65 },
+  { ielts: 7, toefl: 100, pte: 72 },
+] as const;
+
+/**
+ * Illustrative entry requirements for a demo course (decision 0027): a 12th percentage for bachelor's
+ * degrees (higher for medicine), diplomas and certificates, a bachelor's percentage (often with its CGPA
+ * equal) for master's degrees, a master's for a PhD, and English scores for courses taught in English.
+ * Drawn from the course's own seed, so adding them changed no other demo fact.
+ */
+function demoRequirements(key: string, level: Level, medicine: boolean, taughtInEnglish: boolean) {
+  const random = createRandom(hashOf(key));
+  const step = (from: number, steps: number, by = 5) => from + Math.floor(random() * steps) * by;
+  const percentage =
+    random() < 0.08
+      ? null
+      : level === "Bachelors"
+        ? medicine
+          ? step(80, 3)
+          : step(60, 6)
+        : level === "Masters"
+          ? step(55, 5)
+          : level === "PhD"
+            ? step(60, 4)
+            : step(50, 4);
+  const cgpa =
+    percentage !== null && (level === "Masters" || level === "PhD") && random() < 0.6
+      ? Math.round((percentage / 9.5) * 2) / 2
+      : null;
+  const band = taughtInEnglish
+    ? englishBands[
+        Math.min(
+          3,
+          (level === "Diploma" || level === "Certificate" ? 0 : level === "Bachelors" ? 1 : 2) + (random() < 0.4 ? 1 : 0),
+        )
+      ]
+    : undefined;
+  const others = random() < 0.7;
+  return {
+    minPercentage: percentage,
+    minCgpa: cgpa,
+    minIelts: band?.ielts ?? null,
+    minToefl: band && others ? band.toefl : null,
+    minPte: band && others ? band.pte : null,
+  };
+}
+
 /**
  * Up to `count` courses for one university, deterministic for a given `random` sequence.
  * No two courses share name and level; fees are in the country's currency.
@@ -473,6 +537,7 @@ export function generateCourses(
       mode,
       englishExamWaiver: random() < 0.2,
       mediumOfInstruction: local && localLanguage ? localLanguage : "English",
+      ...demoRequirements(`${university.name}\u0000${key}`, level, subject.field === "medicine", !(local && localLanguage)),
     });
   }
   return result;

@@ -1,0 +1,233 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { intakeText } from "~/components/course-card";
+import { EligibilityVerdict, RequirementList } from "~/components/entry-requirements";
+import { approxRupees, RateNote } from "~/components/rupees";
+import { refusalOr } from "~/lib/form-result.server";
+import { metaT, useT } from "~/lib/i18n";
+import { requireStudent } from "~/lib/login-required.server";
+import { addToCompare, formatCompareList, parseCompareList, removeFromCompare } from "../../modules/catalogue/compare.ts";
+import { parseId } from "../../modules/catalogue/inputs.ts";
+import type { ExchangeRate } from "../../modules/costs/costs.ts";
+import { describeRequirements, judgeEligibility } from "../../modules/eligibility.ts";
+import { AppError } from "../../modules/errors.ts";
+import { COMPARE_COOKIE, readCookie } from "../../platform/cookies.ts";
+import { formatRupees } from "../../vocabulary/costs.ts";
+import { COMPARE_MAX, compareMessages, eligibilityMessages } from "../../vocabulary/eligibility.ts";
+import recordsStyles from "../styles/records.scss?url";
+import type { Route } from "./+types/compare";
+
+/** Bootstrap's tables (with .table-responsive) come with the screens that use them, not the first load. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaT(matches)("Compare courses")} | Ignite` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The answer depends on the visitor's own cookie: never kept by a cache (server/cached-answers.ts says so too). */
+const PRIVATE = "private, no-store";
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const merged = new Headers(actionHeaders);
+  for (const [name, value] of loaderHeaders) merged.append(name, value);
+  merged.set("Cache-Control", PRIVATE);
+  return merged;
+};
+
+const comparedIds = (request: Request) => {
+  const raw = readCookie(request.headers.get("Cookie"), COMPARE_COOKIE);
+  return { raw, ids: parseCompareList(raw) };
+};
+
+/** Up to three courses side by side (decision 0027): what a visitor compares, and a student's eligibility for each. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Course details need login where the site says so (DESIGN.md 6.10); the comparison shows them too.
+  if (context.requireLoginForDetails) requireStudent(request, context.student);
+  const { raw, ids } = comparedIds(request);
+  const courses = await context.catalogue.coursesToCompare(ids);
+  const [intakes, costs, profile] = await Promise.all([
+    context.catalogue.upcomingIntakes(courses.map((c) => c.id)),
+    Promise.all(courses.map((course) => context.costs.degreeCost(course))),
+    context.student ? context.students.getProfile(context.student.studentId) : null,
+  ]);
+  const url = new URL(request.url);
+  const added = Number(url.searchParams.get("added"));
+  const removed = Number(url.searchParams.get("removed"));
+  const addedCourse = courses.find((c) => c.id === added);
+  const notice = addedCourse
+    ? compareMessages.added(addedCourse.name)
+    : removed && !courses.some((c) => c.id === removed)
+      ? compareMessages.removed
+      : null;
+  const rates: ExchangeRate[] = [];
+  for (const cost of costs)
+    for (const rate of [cost.tuition.rate, cost.living?.rate])
+      if (rate && !rates.some((r) => r.currency === rate.currency)) rates.push(rate);
+  const headers = new Headers({ "Cache-Control": PRIVATE });
+  // A cookie naming what is gone (or anything else) is rewritten to what is shown.
+  const kept = formatCompareList(courses.map((c) => c.id));
+  if (raw !== undefined && raw !== kept) headers.append("Set-Cookie", context.cookies.compare(kept));
+  return data(
+    {
+      notice,
+      loggedIn: Boolean(context.student),
+      rates,
+      courses: courses.map((course, i) => {
+        const cost = costs[i];
+        return {
+          id: course.id,
+          name: course.name,
+          university: course.university,
+          level: course.level,
+          durationMonths: course.durationMonths,
+          mode: course.mode,
+          intakes: (intakes.get(course.id) ?? []).map(({ month, year, deadline }) => ({
+            month,
+            year,
+            deadline: deadline ?? null,
+          })),
+          fee: course.fee,
+          feeInRupees: cost?.tuition.rate ? approxRupees(course.fee.amount, course.fee.currency, [cost.tuition.rate]) : null,
+          totalRupees: cost?.totalRupees ?? null,
+          livingLeftOut: cost?.livingLeftOut ?? null,
+          requirements: describeRequirements(course.level, course.requirements, course.englishExamWaiver),
+          eligibility: profile ? judgeEligibility(course, profile) : null,
+        };
+      }),
+    },
+    { headers },
+  );
+}
+
+/** Add to or remove from the comparison: a plain form post, so it works without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (context.requireLoginForDetails) requireStudent(request, context.student);
+  const form = await request.formData();
+  const values = { intent: String(form.get("intent") ?? ""), courseId: String(form.get("courseId") ?? "") };
+  return refusalOr(async () => {
+    const id = parseId(values.courseId, "Course");
+    // Only what is still shown counts towards the three: a retired course leaves room.
+    const ids = (await context.catalogue.coursesToCompare(comparedIds(request).ids)).map((c) => c.id);
+    const save = (next: number[], to: string) =>
+      redirect(to, { headers: { "Set-Cookie": context.cookies.compare(formatCompareList(next)), "Cache-Control": PRIVATE } });
+    if (values.intent === "add") {
+      await context.catalogue.getCourse(id); // an unknown or retired course: 404, nothing kept
+      return save(addToCompare(ids, id), `/compare?added=${id}`);
+    }
+    if (values.intent === "remove") return save(removeFromCompare(ids, id), `/compare?removed=${id}`);
+    throw new AppError("invalid_input", compareMessages.chooseAction);
+  }, values);
+}
+
+/** The label column stays in view while the courses scroll sideways on a phone. */
+const stickyLabel = { position: "sticky", left: 0, zIndex: 1, minWidth: "7.5rem", maxWidth: "9rem" } as const;
+
+export default function Compare({ loaderData, actionData }: Route.ComponentProps) {
+  const { courses, notice, loggedIn, rates } = loaderData;
+  const translator = useT();
+  const { t, duration, fee } = translator;
+  const busy = useNavigation().state === "submitting";
+  const refusal = actionData && "ok" in actionData && !actionData.ok ? actionData : undefined;
+  const rows: { label: string; cell: (c: (typeof courses)[number]) => React.ReactNode }[] = [
+    { label: t("University"), cell: (c) => c.university.name },
+    { label: t("Country"), cell: (c) => `${c.university.city}, ${c.university.country.name}` },
+    { label: t("Level"), cell: (c) => t(c.level) },
+    { label: t("Duration"), cell: (c) => duration(c.durationMonths) },
+    { label: t("Mode"), cell: (c) => t(c.mode) },
+    {
+      label: t("Intakes"),
+      cell: (c) => (c.intakes.length ? c.intakes.map((i) => intakeText(translator, i)).join("; ") : t("None announced")),
+    },
+    { label: t("Tuition fees (illustrative)"), cell: (c) => (c.feeInRupees ? `${fee(c.fee)} (${c.feeInRupees})` : fee(c.fee)) },
+    {
+      label: t("Estimated total (₹, approx.)"),
+      cell: (c) =>
+        c.totalRupees === null
+          ? "—"
+          : `${formatRupees(c.totalRupees)}${c.livingLeftOut === "online" ? ` ${t("(tuition only: online)")}` : ""}`,
+    },
+    { label: t("Entry requirements (illustrative)"), cell: (c) => <RequirementList lines={c.requirements} /> },
+    ...(loggedIn
+      ? [
+          {
+            label: t("Your eligibility"),
+            cell: (c: (typeof courses)[number]) =>
+              c.eligibility && c.eligibility.status !== "no-requirements" ? (
+                <EligibilityVerdict eligibility={c.eligibility} compact />
+              ) : (
+                t("Nothing to check")
+              ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <div className="container py-4">
+      <h1 className="h2">{t("Compare courses")}</h1>
+      <p className="text-body-secondary">
+        {t("Up to {max} courses side by side. Add one with “Add to compare” on its page.", { max: COMPARE_MAX })}
+      </p>
+      {refusal && (
+        <p className="alert alert-danger" role="alert">
+          {t(refusal.message)}
+        </p>
+      )}
+      {notice && !refusal && (
+        <p className="alert alert-success" role="status">
+          {t(notice)}
+        </p>
+      )}
+      {courses.length === 0 ? (
+        <p>
+          {t(compareMessages.empty)} <Link to="/search?q=computer science">{t("Find courses")}</Link>
+        </p>
+      ) : (
+        <>
+          {/* Positioned, so the buttons' hidden words stay inside the scrolled box rather than widen the page. */}
+          <div className="table-responsive" style={{ position: "relative" }}>
+            <table className="table align-top compare-table">
+              <caption className="visually-hidden">{t("The compared courses, one column each")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="bg-white" style={stickyLabel}>
+                    {t("Course")}
+                  </th>
+                  {courses.map((c) => (
+                    <th scope="col" key={c.id} style={{ minWidth: "13rem" }}>
+                      <Link to={`/courses/${c.id}`}>{c.name}</Link>
+                      <Form method="post" className="mt-2">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="courseId" value={c.id} />
+                        <button type="submit" className="btn btn-sm btn-outline-secondary" disabled={busy}>
+                          {t("Remove")}
+                          <span className="visually-hidden"> {c.name}</span>
+                        </button>
+                      </Form>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row" className="bg-white" style={stickyLabel}>
+                      {row.label}
+                    </th>
+                    {courses.map((c) => (
+                      <td key={c.id}>{row.cell(c)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <RateNote rates={rates} />
+          {!loggedIn && (
+            <p className="small text-body-secondary">
+              <Link to="/login">{t(eligibilityMessages.logInToCheck)}</Link>
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

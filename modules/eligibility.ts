@@ -1,0 +1,204 @@
+import type { CourseLevel } from "../vocabulary/catalogue.ts";
+import {
+  CGPA_TO_PERCENTAGE,
+  type EnglishTest,
+  eligibilityMessages,
+  formatPercentage,
+  qualificationBefore,
+  qualificationWords,
+  requirementShapes,
+  say,
+} from "../vocabulary/eligibility.ts";
+import type { QualificationLevel } from "../vocabulary/students.ts";
+
+/**
+ * Whether a student meets a course's entry requirements (decision 0027). Pure: the course's requirements
+ * and the student's marks in, a verdict with each check's sentence out. Shared by the catalogue's pages and
+ * the comparison, so it lives beside the other shared domain files rather than in one module.
+ */
+
+/** A course's entry requirements; every one optional (null: the course does not set it). */
+export interface EntryRequirements {
+  /** Lowest percentage in the qualification before the course's level. */
+  minPercentage: number | null;
+  /** Lowest CGPA (10-point scale) in that qualification; either it or the percentage suffices. */
+  minCgpa: number | null;
+  /** Lowest overall score in each English test; any one test suffices. */
+  minIelts: number | null;
+  minToefl: number | null;
+  minPte: number | null;
+}
+
+export const noRequirements: EntryRequirements = {
+  minPercentage: null,
+  minCgpa: null,
+  minIelts: null,
+  minToefl: null,
+  minPte: null,
+};
+
+/** What a student's profile says about them, as far as entry requirements go. */
+export interface StudentMarks {
+  qualifications: { qualification: QualificationLevel; percentage: number | null; cgpa: number | null }[];
+  englishTest: EnglishTest | null;
+  englishScore: number | null;
+}
+
+export interface EligibilityCheck {
+  kind: "marks" | "english";
+  /** met: the student reaches it; short: their mark is below it; unknown: their profile lacks the mark. */
+  outcome: "met" | "short" | "unknown";
+  /** "Needs 75% in 12th; you have 72%" */
+  text: string;
+}
+
+export type Eligibility =
+  /** The course sets nothing we can check. */
+  | { status: "no-requirements"; checks: [] }
+  /** The student has no marks and no English score on their profile: the requirements are shown plainly. */
+  | { status: "no-marks"; checks: [] }
+  | { status: "meets"; checks: EligibilityCheck[] }
+  /** At least one check is short or unknown. */
+  | { status: "missing"; checks: EligibilityCheck[] };
+
+const number = (n: number) => String(Number(n.toFixed(2)));
+
+const englishMinimums = (r: EntryRequirements): [EnglishTest, number][] =>
+  (
+    [
+      ["IELTS", r.minIelts],
+      ["TOEFL iBT", r.minToefl],
+      ["PTE Academic", r.minPte],
+    ] as [EnglishTest, number | null][]
+  ).filter((pair): pair is [EnglishTest, number] => pair[1] !== null);
+
+const orList = (parts: string[]) => (parts.length < 2 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}`);
+
+/** "75% in 12th (or CGPA 7.5)"; null when the course sets neither. */
+function marksRequirement(level: CourseLevel, r: EntryRequirements): string | null {
+  const words = qualificationWords[qualificationBefore[level]];
+  if (r.minPercentage !== null && r.minCgpa !== null)
+    return say(requirementShapes.marksEither, {
+      percentage: formatPercentage(r.minPercentage),
+      cgpa: number(r.minCgpa),
+      qualification: words,
+    });
+  if (r.minPercentage !== null)
+    return say(requirementShapes.marksPercentage, { percentage: formatPercentage(r.minPercentage), qualification: words });
+  if (r.minCgpa !== null) return say(requirementShapes.marksCgpa, { cgpa: number(r.minCgpa), qualification: words });
+  return null;
+}
+
+/** "IELTS 6.5, TOEFL iBT 90 or PTE Academic 58"; null when the course sets none. */
+function englishRequirement(r: EntryRequirements): string | null {
+  const minimums = englishMinimums(r);
+  return minimums.length ? orList(minimums.map(([test, min]) => `${test} ${number(min)}`)) : null;
+}
+
+/** The requirements as plain sentences, for everyone (visitors, students without marks, the comparison). */
+export function describeRequirements(level: CourseLevel, r: EntryRequirements, englishExamWaiver = false): string[] {
+  const lines: string[] = [];
+  const marks = marksRequirement(level, r);
+  if (marks) lines.push(marks);
+  const english = englishRequirement(r);
+  if (english) lines.push(englishExamWaiver ? say(requirementShapes.mayWaiveEnglish, { english }) : english);
+  return lines;
+}
+
+function marksCheck(level: CourseLevel, r: EntryRequirements, student: StudentMarks): EligibilityCheck | null {
+  const needed = marksRequirement(level, r);
+  if (!needed) return null;
+  const qualification = qualificationBefore[level];
+  const row = student.qualifications.find((q) => q.qualification === qualification);
+  const percentage = row?.percentage ?? null;
+  const cgpa = row?.cgpa ?? null;
+  if (percentage === null && cgpa === null)
+    return { kind: "marks", outcome: "unknown", text: say(requirementShapes.addMarks, { needed, qualification }) };
+  // Like against like first; a CGPA counts as CGPA x 9.5 only where the course asks a percentage alone (and back).
+  const comparisons: { mine: number; min: number; have: string }[] = [];
+  if (r.minPercentage !== null && percentage !== null)
+    comparisons.push({ mine: percentage, min: r.minPercentage, have: formatPercentage(percentage) });
+  if (r.minCgpa !== null && cgpa !== null) comparisons.push({ mine: cgpa, min: r.minCgpa, have: `CGPA ${number(cgpa)}` });
+  if (comparisons.length === 0 && r.minPercentage !== null && cgpa !== null)
+    comparisons.push({
+      mine: cgpa * CGPA_TO_PERCENTAGE,
+      min: r.minPercentage,
+      have: say(requirementShapes.cgpaAbout, { cgpa: number(cgpa), percentage: formatPercentage(cgpa * CGPA_TO_PERCENTAGE) }),
+    });
+  if (comparisons.length === 0 && r.minCgpa !== null && percentage !== null)
+    comparisons.push({
+      mine: percentage,
+      min: r.minCgpa * CGPA_TO_PERCENTAGE,
+      have: say(requirementShapes.percentageAbout, {
+        percentage: formatPercentage(percentage),
+        cgpa: number(r.minCgpa),
+        converted: formatPercentage(r.minCgpa * CGPA_TO_PERCENTAGE),
+      }),
+    });
+  const met = comparisons.find((c) => c.mine >= c.min);
+  if (met) return { kind: "marks", outcome: "met", text: say(requirementShapes.met, { needed, have: met.have }) };
+  const have = comparisons.map((c) => c.have).join(" and ");
+  return { kind: "marks", outcome: "short", text: say(requirementShapes.short, { needed, have }) };
+}
+
+function englishCheck(r: EntryRequirements, waiver: boolean, student: StudentMarks): EligibilityCheck | null {
+  const needed = englishRequirement(r);
+  if (!needed) return null;
+  const { englishTest: test, englishScore: score } = student;
+  if (test === null || score === null) {
+    if (waiver)
+      return {
+        kind: "english",
+        outcome: "met",
+        text: say(requirementShapes.orWaiver, { needed }),
+      };
+    return { kind: "english", outcome: "unknown", text: say(requirementShapes.addEnglish, { needed }) };
+  }
+  const min = englishMinimums(r).find(([t]) => t === test)?.[1];
+  if (min === undefined)
+    return {
+      kind: "english",
+      outcome: waiver ? "met" : "unknown",
+      text: say(waiver ? requirementShapes.notListedWaiver : requirementShapes.notListed, { needed, test }),
+    };
+  if (score >= min)
+    return {
+      kind: "english",
+      outcome: "met",
+      text: say(requirementShapes.met, { needed: `${test} ${number(min)}`, have: number(score) }),
+    };
+  return {
+    kind: "english",
+    outcome: waiver ? "met" : "short",
+    text: say(waiver ? requirementShapes.shortWaiver : requirementShapes.short, {
+      needed: `${test} ${number(min)}`,
+      have: number(score),
+    }),
+  };
+}
+
+/** Whether the student's marks reach the course's requirements, each requirement with its numbers. */
+export function judgeEligibility(
+  course: { level: CourseLevel; englishExamWaiver: boolean; requirements: EntryRequirements },
+  student: StudentMarks,
+): Eligibility {
+  const r = course.requirements;
+  if (marksRequirement(course.level, r) === null && englishRequirement(r) === null)
+    return { status: "no-requirements", checks: [] };
+  const hasMarks =
+    student.qualifications.some((q) => q.percentage !== null || q.cgpa !== null) ||
+    (student.englishTest !== null && student.englishScore !== null);
+  if (!hasMarks) return { status: "no-marks", checks: [] };
+  const checks = [marksCheck(course.level, r, student), englishCheck(r, course.englishExamWaiver, student)].filter(
+    (c): c is EligibilityCheck => c !== null,
+  );
+  return checks.every((c) => c.outcome === "met") ? { status: "meets", checks } : { status: "missing", checks };
+}
+
+/** The verdict's headline: "You meet the entry requirements", or null (then its checks say what is missing). */
+export const eligibilityHeadline = (e: Eligibility) =>
+  e.status === "meets"
+    ? eligibilityMessages.meets
+    : e.status === "missing"
+      ? "You do not meet every entry requirement yet"
+      : null;

@@ -1,0 +1,288 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
+import {
+  applicationEvents,
+  applications,
+  countries,
+  courses,
+  parentLinkOpenings,
+  parentLinks,
+  students,
+  universities,
+} from "../../platform/db/schema.ts";
+import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
+import { type ApplicationStatus, monthNames } from "../../vocabulary/applications.ts";
+import {
+  PARENT_LINK_OPENINGS_LISTED,
+  PARENT_LINKS_ACTIVE_MAX,
+  PARENT_LINKS_PER_DAY,
+  PARENT_PAGE_OPENINGS_PER_MINUTE,
+  parentMessages,
+} from "../../vocabulary/parents.ts";
+import { AppError, notFound } from "../errors.ts";
+import { enforceLimit } from "../limits.ts";
+import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
+import { parseInput } from "../validation.ts";
+import { parentLinkSchema } from "./input.ts";
+
+/**
+ * Read-only links for a student's parent or guardian (issue #13, decision 0028). The student creates,
+ * lists and revokes them; anyone holding one sees the student's first name and applications with their
+ * stages, and nothing else; each opening is recorded for the student to see.
+ */
+export interface ParentLinkDeps {
+  db: Database;
+  limiter: RateLimiter;
+  now?: () => Date;
+}
+
+export type ParentLinkState = "active" | "expired" | "revoked";
+
+/** A link as its student sees it: never the token, which only the student's screen saw once. */
+export interface ParentLinkView {
+  id: number;
+  label: string | null;
+  state: ParentLinkState;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  openings: {
+    count: number;
+    lastAt: Date | null;
+    /** The newest few, newest first: when, and the browser's family and system. */
+    recent: { at: Date; device: string }[];
+  };
+}
+
+/** A new link: its view, and the token (shown to the student this once; only its hash is kept). */
+export interface CreatedParentLink {
+  link: ParentLinkView;
+  token: string;
+  /** The page's path, `/parent/<token>`. */
+  path: string;
+}
+
+/** What the parent sees: the student's first name and their applications, nothing more. */
+export interface ParentView {
+  firstName: string;
+  expiresAt: Date;
+  applications: {
+    course: string;
+    university: string;
+    country: string;
+    /** "September 2027", or null. */
+    intake: string | null;
+    status: ApplicationStatus;
+    /** The stages it went through, oldest first (when each was entered; no notes, no details). */
+    history: { status: ApplicationStatus; at: Date }[];
+  }[];
+}
+
+export const parentLinkPath = (token: string) => `/parent/${token}`;
+/** A path as the logs may keep it: a parent link's token (screen or API) is a secret, so it is left out. */
+export const pathForLog = (path: string) => path.replace(/^(\/parent\/|\/api\/v1\/parent\/)[^/]+/, "$1[link]");
+
+/** New links per student per day. */
+export const parentLinksPerStudent: RateLimitRule = {
+  name: "parent-link-create",
+  limit: PARENT_LINKS_PER_DAY,
+  windowSeconds: 86_400,
+};
+
+/** Openings of parent pages (screen and API) per client address: nobody walks through tokens. */
+export const parentPageOpenings: RateLimitRule = {
+  name: "parent-page",
+  limit: PARENT_PAGE_OPENINGS_PER_MINUTE,
+  windowSeconds: 60,
+};
+
+const DAY_MS = 86_400_000;
+const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
+const nowOf = (deps: ParentLinkDeps) => deps.now?.() ?? new Date();
+
+const stateOf = (row: { revokedAt: Date | null; expiresAt: Date }, now: Date): ParentLinkState =>
+  row.revokedAt ? "revoked" : row.expiresAt <= now ? "expired" : "active";
+
+/** The student's links, newest first, each with its openings (count, last, and the newest few). */
+export async function listParentLinks(deps: ParentLinkDeps, studentId: number): Promise<ParentLinkView[]> {
+  const rows = await deps.db
+    .select({
+      id: parentLinks.id,
+      label: parentLinks.label,
+      createdAt: parentLinks.createdAt,
+      expiresAt: parentLinks.expiresAt,
+      revokedAt: parentLinks.revokedAt,
+    })
+    .from(parentLinks)
+    .where(eq(parentLinks.studentId, studentId))
+    .orderBy(desc(parentLinks.createdAt), desc(parentLinks.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [totals, recent] = await Promise.all([
+    deps.db
+      .select({ linkId: parentLinkOpenings.linkId, count: count(), lastAt: max(parentLinkOpenings.openedAt) })
+      .from(parentLinkOpenings)
+      .where(inArray(parentLinkOpenings.linkId, ids))
+      .groupBy(parentLinkOpenings.linkId),
+    // The newest few of each link, by their rank within the link.
+    deps.db
+      .select({ linkId: sql<number>`link_id`, at: sql<Date>`opened_at`, device: sql<string>`device` })
+      .from(
+        deps.db
+          .select({
+            link_id: parentLinkOpenings.linkId,
+            opened_at: parentLinkOpenings.openedAt,
+            device: parentLinkOpenings.device,
+            rank: sql<number>`row_number() over (partition by ${parentLinkOpenings.linkId} order by ${parentLinkOpenings.openedAt} desc, ${parentLinkOpenings.id} desc)`.as(
+              "rank",
+            ),
+          })
+          .from(parentLinkOpenings)
+          .where(inArray(parentLinkOpenings.linkId, ids))
+          .as("ranked"),
+      )
+      .where(sql`rank <= ${PARENT_LINK_OPENINGS_LISTED}`)
+      .orderBy(sql`opened_at desc`),
+  ]);
+  const now = nowOf(deps);
+  return rows.map((row) => {
+    const total = totals.find((t) => t.linkId === row.id);
+    return {
+      ...row,
+      state: stateOf(row, now),
+      openings: {
+        count: total?.count ?? 0,
+        lastAt: total?.lastAt ? new Date(total.lastAt) : null,
+        recent: recent.filter((o) => Number(o.linkId) === row.id).map((o) => ({ at: new Date(o.at), device: o.device })),
+      },
+    };
+  });
+}
+
+/**
+ * Creates a link lasting the days chosen: at most PARENT_LINKS_ACTIVE_MAX active at once (checked with
+ * the student's row locked, so two requests at once cannot both pass), PARENT_LINKS_PER_DAY new ones a day.
+ */
+export async function createParentLink(deps: ParentLinkDeps, studentId: number, raw: unknown): Promise<CreatedParentLink> {
+  const input = parseInput(parentLinkSchema, raw);
+  const now = nowOf(deps);
+  const token = newToken();
+  // Counted before the transaction: the limiter may use the database itself (one connection on PGlite).
+  await enforceLimit(deps.limiter, parentLinksPerStudent, String(studentId), () => parentMessages.tooManyCreated);
+  const id = await deps.db.transaction(async (tx) => {
+    const [student] = await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).for("update");
+    if (!student) throw notFound("Student");
+    const [active] = await tx
+      .select({ count: count() })
+      .from(parentLinks)
+      .where(and(eq(parentLinks.studentId, studentId), isNull(parentLinks.revokedAt), gt(parentLinks.expiresAt, now)));
+    if ((active?.count ?? 0) >= PARENT_LINKS_ACTIVE_MAX) throw new AppError("conflict", parentMessages.tooManyActive);
+    const [created] = await tx
+      .insert(parentLinks)
+      .values({
+        studentId,
+        tokenHash: sha256(token),
+        label: input.label ?? null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + input.days * DAY_MS),
+      })
+      .returning({ id: parentLinks.id });
+    if (!created) throw new Error("insert returned no row");
+    return created.id;
+  });
+  const link = (await listParentLinks(deps, studentId)).find((l) => l.id === id);
+  if (!link) throw new Error("created link not found");
+  return { link, token, path: parentLinkPath(token) };
+}
+
+/**
+ * Revokes one of the student's links at once (a link already revoked stays as it was). Another
+ * student's link, or none, is "not found": a student cannot learn which links exist.
+ */
+export async function revokeParentLink(deps: ParentLinkDeps, studentId: number, linkId: number): Promise<ParentLinkView> {
+  const [row] = await deps.db
+    .select({ id: parentLinks.id, revokedAt: parentLinks.revokedAt })
+    .from(parentLinks)
+    .where(and(eq(parentLinks.id, linkId), eq(parentLinks.studentId, studentId)));
+  if (!row) throw notFound("Link");
+  if (!row.revokedAt) {
+    await deps.db
+      .update(parentLinks)
+      .set({ revokedAt: nowOf(deps) })
+      .where(and(eq(parentLinks.id, linkId), eq(parentLinks.studentId, studentId), isNull(parentLinks.revokedAt)));
+  }
+  const link = (await listParentLinks(deps, studentId)).find((l) => l.id === linkId);
+  if (!link) throw notFound("Link");
+  return link;
+}
+
+/**
+ * Opens a link for whoever holds it: null when it is unknown, expired or revoked (the caller answers
+ * all three the same way, so links cannot be probed); else the opening is recorded (when, and
+ * `device`, the browser's family and system only) and the parent's view returned.
+ */
+export async function openParentLink(deps: ParentLinkDeps, token: string, device: string): Promise<ParentView | null> {
+  if (token.length > MAX_TOKEN_LENGTH || !tokenPattern.test(token)) return null;
+  const now = nowOf(deps);
+  const [link] = await deps.db
+    .select({
+      id: parentLinks.id,
+      studentId: parentLinks.studentId,
+      expiresAt: parentLinks.expiresAt,
+      fullName: students.fullName,
+    })
+    .from(parentLinks)
+    .innerJoin(students, eq(students.id, parentLinks.studentId))
+    .where(and(eq(parentLinks.tokenHash, sha256(token)), isNull(parentLinks.revokedAt), gt(parentLinks.expiresAt, now)));
+  if (!link) return null;
+  await deps.db.insert(parentLinkOpenings).values({ linkId: link.id, openedAt: now, device: device.slice(0, 60) });
+  const rows = await deps.db
+    .select({
+      id: applications.id,
+      course: courses.name,
+      university: universities.name,
+      country: countries.name,
+      status: applications.status,
+      intakeMonth: applications.intakeMonth,
+      intakeYear: applications.intakeYear,
+    })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(applications.studentId, link.studentId))
+    .orderBy(desc(applications.createdAt), desc(applications.id));
+  const events = rows.length
+    ? await deps.db
+        .select({ applicationId: applicationEvents.applicationId, status: applicationEvents.toStatus, at: applicationEvents.at })
+        .from(applicationEvents)
+        .where(
+          inArray(
+            applicationEvents.applicationId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(applicationEvents.at), asc(applicationEvents.id))
+    : [];
+  return {
+    firstName: link.fullName.trim().split(/\s+/)[0] ?? "",
+    expiresAt: link.expiresAt,
+    applications: rows.map(({ id, intakeMonth, intakeYear, ...row }) => ({
+      ...row,
+      intake: intakeMonth && intakeYear ? `${monthNames[intakeMonth - 1]} ${intakeYear}` : null,
+      history: events.filter((e) => e.applicationId === id).map(({ status, at }) => ({ status, at })),
+    })),
+  };
+}
+
+export function createParentLinkService(deps: ParentLinkDeps) {
+  return {
+    list: (studentId: number) => listParentLinks(deps, studentId),
+    create: (studentId: number, raw: unknown) => createParentLink(deps, studentId, raw),
+    revoke: (studentId: number, linkId: number) => revokeParentLink(deps, studentId, linkId),
+    /** The parent's page and API: null for a link that is unknown, expired or revoked. */
+    open: (token: string, device: string) => openParentLink(deps, token, device),
+  };
+}
+
+export type ParentLinkService = ReturnType<typeof createParentLinkService>;

@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { CatalogueService } from "../../modules/catalogue/catalogue.ts";
+import { parseId } from "../../modules/catalogue/inputs.ts";
+import { describeRequirements, type Eligibility, judgeEligibility } from "../../modules/eligibility.ts";
+import type { StudentService } from "../../modules/students/students.ts";
+import type { ServerEnv } from "../context.ts";
+import { requireStudent } from "../guards.ts";
+
+/** A course's entry requirements against the logged-in student's marks (decision 0027). */
+
+export const eligibilitySchema = z.object({
+  courseId: z.int(),
+  requirements: z.object({
+    minPercentage: z
+      .number()
+      .nullable()
+      .meta({ description: "In the qualification before the level (12th; the bachelor's; the master's)" }),
+    minCgpa: z.number().nullable().meta({ description: "10-point scale; either it or the percentage suffices" }),
+    minIelts: z.number().nullable(),
+    minToefl: z.int().nullable(),
+    minPte: z.int().nullable(),
+  }),
+  described: z.array(z.string()).meta({ examples: [["75% in 12th", "IELTS 6.5 or TOEFL iBT 90"]] }),
+  status: z
+    .enum(["meets", "missing", "no-marks", "no-requirements"])
+    .meta({ description: "no-marks: the profile has no marks nor English score to judge by" }),
+  checks: z.array(
+    z.object({
+      kind: z.enum(["marks", "english"]),
+      outcome: z.enum(["met", "short", "unknown"]).meta({ description: "unknown: the profile lacks the mark" }),
+      text: z.string().meta({ examples: ["Needs 75% in 12th; you have 72%"] }),
+    }),
+  ),
+});
+
+export const presentEligibility = (
+  courseId: number,
+  course: Parameters<typeof judgeEligibility>[0],
+  eligibility: Eligibility,
+): z.infer<typeof eligibilitySchema> => ({
+  courseId,
+  requirements: course.requirements,
+  described: describeRequirements(course.level, course.requirements, course.englishExamWaiver),
+  status: eligibility.status,
+  checks: eligibility.checks.map((c) => ({ kind: c.kind, outcome: c.outcome, text: c.text })),
+});
+
+export function eligibilityApi(catalogue: CatalogueService, students: StudentService) {
+  const api = new Hono<ServerEnv>();
+  api.get("/courses/:courseId/eligibility", requireStudent, async (c) => {
+    const course = await catalogue.getCourse(parseId(c.req.param("courseId"), "Course"));
+    const profile = await students.getProfile(c.var.student.studentId);
+    return c.json({ data: presentEligibility(course.id, course, judgeEligibility(course, profile)) });
+  });
+  return api;
+}
