@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type DatabaseHandle, openPostgres } from "../platform/db/client.ts";
+import { type DatabaseHandle, openPostgres, queryRows } from "../platform/db/client.ts";
 import { consultations } from "../platform/db/schema.ts";
 import { type JobQueue, startJobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/log.ts";
@@ -49,14 +49,25 @@ it("two instances starting together send a booking's delayed mail once", async (
     await Promise.all([startBackgroundWork(queueA, a, 9, log), startBackgroundWork(queueB, b, 9, log)]);
     const mails = await back.waitFor(2, 20_000);
     expect(mails.map((m) => m.to[0]).sort()).toEqual(["leads@ignite.test", "twice.never@example.in"]);
-    const [row] = await database.db.select().from(consultations).where(eq(consultations.email, "twice.never@example.in"));
-    expect(row?.confirmationSentAt).toBeInstanceOf(Date);
-    expect(row?.staffNotifiedAt).toBeInstanceOf(Date);
+    // Each mail is marked sent once the mail server has taken it, a moment after the sink has it.
+    const booking = async () =>
+      (await database.db.select().from(consultations).where(eq(consultations.email, "twice.never@example.in")))[0];
+    await expect.poll(async () => (await booking())?.staffNotifiedAt, { timeout: 10_000 }).toBeInstanceOf(Date);
+    expect((await booking())?.confirmationSentAt).toBeInstanceOf(Date);
     // A second run (the other instance's start) finds nothing left to send.
     await queueB.send("upkeep", {});
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await expect.poll(upkeepRunsLeft, { timeout: 20_000 }).toBe(0);
     expect(back.messages).toHaveLength(2);
   } finally {
     await back.close();
   }
 }, 60_000);
+
+/** Upkeep runs queued or running, in the queue's own table (pg-boss 10). */
+async function upkeepRunsLeft(): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from pgboss.job where name = 'upkeep' and state in ('created', 'retry', 'active')`,
+  );
+  return row?.n ?? -1;
+}
