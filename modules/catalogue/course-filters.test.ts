@@ -191,6 +191,39 @@ describe("a search that narrows", () => {
     });
   });
 
+  it("finds the same courses in the same order whether a search starts from a destination's, level's or university's courses or from its words", async () => {
+    // Counting the choices reads past the filters, so a counted search starts from the words alone:
+    // the same search without counts starts from the few courses its filters allow (decision 0030).
+    const universityId = mirror.current()?.universities[3]?.id as number;
+    const cases: Array<[string, string, number | undefined]> = [
+      ["", "country=germany", undefined],
+      ["germany", "", undefined],
+      ["masters", "", undefined],
+      ["", "level=bachelors&sort=fee", undefined],
+      ["engineering uk", "", undefined],
+      ["data science", "country=germany&level=masters", undefined],
+      ["compter science", "country=united-kingdom&sort=duration", undefined],
+      ["", "", universityId],
+      ["science", "level=masters", universityId],
+    ];
+    for (const [term, query, inUniversity] of cases) {
+      for (const page of [1, 2]) {
+        const asked = { term, page, filters: filtersOf(query), universityId: inUniversity, rupees };
+        const scoped = await findCourses(database.db, asked, mirror);
+        const counted = await findCourses(database.db, { ...asked, counts: true }, mirror);
+        const fromDatabase = await findCourses(database.db, asked);
+        const label = `${term} ? ${query} in ${inUniversity} page ${page}`;
+        expect(scoped.result?.total, label).toBeGreaterThan(0);
+        expect(scoped.result?.total, label).toBe(counted.result?.total);
+        expect(
+          scoped.result?.items.map((c) => c.id),
+          label,
+        ).toEqual(counted.result?.items.map((c) => c.id));
+        expect(scoped.result?.total, label).toBe(fromDatabase.result?.total);
+      }
+    }
+  });
+
   it("narrows a university's courses", async () => {
     const [first] = mirror.current()?.universities ?? [];
     const universityId = first?.id as number;

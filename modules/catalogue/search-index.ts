@@ -293,6 +293,51 @@ const FAILS_DURATION = 8;
 const FAILS_INTAKE = 16;
 const FAILS_FEE = 32;
 
+/** The documents holding each value of a column, in document order: `docs[start[k]..start[k+1])` hold `keys[k]`. */
+interface GroupedDocs {
+  keys: Int32Array;
+  start: Int32Array;
+  docs: Int32Array;
+}
+
+function groupDocs(column: ArrayLike<number>): GroupedDocs {
+  const sizes = new Map<number, number>();
+  for (let doc = 0; doc < column.length; doc += 1) {
+    const value = column[doc] as number;
+    sizes.set(value, (sizes.get(value) ?? 0) + 1);
+  }
+  const keys = Int32Array.from(sizes.keys()).sort();
+  const start = new Int32Array(keys.length + 1);
+  const next = new Map<number, number>();
+  keys.forEach((key, k) => {
+    next.set(key, start[k] as number);
+    start[k + 1] = (start[k] as number) + (sizes.get(key) as number);
+  });
+  const docs = new Int32Array(column.length);
+  for (let doc = 0; doc < column.length; doc += 1) {
+    const value = column[doc] as number;
+    const at = next.get(value) as number;
+    next.set(value, at + 1);
+    docs[at] = doc;
+  }
+  return { keys, start, docs };
+}
+
+const NO_DOCS = new Int32Array(0);
+
+/** The documents holding `value`, in document order (a view, never to be written). */
+function docsWith(grouped: GroupedDocs, value: number): Int32Array {
+  let lo = 0;
+  let hi = grouped.keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((grouped.keys[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  if (grouped.keys[lo] !== value) return NO_DOCS;
+  return grouped.docs.subarray(grouped.start[lo] as number, grouped.start[lo + 1] as number);
+}
+
 function indexOf(
   courseIds: Int32Array,
   terms: string[],
@@ -331,6 +376,12 @@ function indexOf(
   const maskWeight = new Float64Array(1 << searchFields.length);
   for (let mask = 1; mask < maskWeight.length; mask += 1)
     maskWeight[mask] = Math.max(...searchFields.filter((_, bit) => mask & (1 << bit)).map((f) => fieldWeights[f]));
+
+  // Each university's, destination's and level's documents: a search narrowed to one of them starts
+  // from its few documents instead of every document (a university's page, "germany", "masters").
+  const byUniversity = groupDocs(facts.university);
+  const byCountry = groupDocs(facts.country);
+  const byLevel = groupDocs(facts.level);
 
   // Trigram -> terms holding it, for typo correction.
   const trigramLists = new Map<string, number[]>();
@@ -465,16 +516,44 @@ function indexOf(
   let everyDoc: Int32Array | null = null;
 
   /**
+   * The documents a search's filters confine it to, when few enough to start from: a university's, or
+   * (when the choices are not counted, since counting a filter's choices reads past that filter) a
+   * destination's, or a level's when no word is required. Null: start from the words.
+   */
+  const scopeOf = (filters: ResolvedFilters, counting: boolean, wordsRequired: boolean): Int32Array | null => {
+    if (filters.universityId !== undefined) return docsWith(byUniversity, filters.universityId);
+    if (counting) return null;
+    if (filters.countryId !== undefined) return docsWith(byCountry, facts.countryIds.indexOf(filters.countryId));
+    if (!wordsRequired && filters.level !== undefined) return docsWith(byLevel, courseLevels.indexOf(filters.level));
+    return null;
+  };
+
+  /**
    * The documents holding every required word, each with its score in `totalScore` and stamped in `mark`
    * with the generation returned; null when none. No words: every document, all scoring alike.
    */
-  const matching = (words: ReadonlyArray<string | SearchWord>): { candidates: Int32Array; generation: number } | null => {
+  const matching = (
+    words: ReadonlyArray<string | SearchWord>,
+    filters: ResolvedFilters,
+    counting: boolean,
+  ): { candidates: Int32Array; generation: number } | null => {
     if (count === 0) return null;
     let candidates: Int32Array | null = null;
     let candidateGeneration = 0;
     const given = words.map((word) => (typeof word === "string" ? anywhere(word) : word));
     const required = given.filter((word) => !word.optional);
-    if (required.length === 0) {
+    const scope = scopeOf(filters, counting, required.length > 0);
+    if (scope) {
+      // Only these documents can be kept: they are the first candidates, and the words narrow them.
+      if (scope.length === 0) return null;
+      candidateGeneration = nextGeneration();
+      for (let i = 0; i < scope.length; i += 1) {
+        const doc = scope[i] as number;
+        mark[doc] = candidateGeneration;
+        totalScore[doc] = 0;
+      }
+      candidates = scope;
+    } else if (required.length === 0) {
       // Nothing required: every document, all scoring alike until the optional words below.
       everyDoc ??= Int32Array.from({ length: count }, (_, doc) => doc);
       candidateGeneration = nextGeneration();
@@ -599,17 +678,25 @@ function indexOf(
     const fromCounts = new Int32Array(steps.length + 1);
     const current = nextGeneration();
     let kept = 0;
+    // The columns read once here, not through `facts` for every candidate (a search may have 200,000).
+    const { university, country, level, mode, duration, intakes, annualFee, currency } = facts;
+    const durationFiltered = filters.duration !== undefined;
+    const feeRead = feeFiltered || feeSteps !== null;
     for (let i = 0; i < candidates.length; i += 1) {
       const doc = candidates[i] as number;
-      if (universityWanted !== -2 && facts.university[doc] !== universityWanted) continue;
-      const fee = rupeesAYear(rate, doc);
-      const months = facts.duration[doc] as number;
+      if (universityWanted !== -2 && university[doc] !== universityWanted) continue;
+      let fee = Number.NaN;
+      if (feeRead) {
+        const unit = currency[doc] as number;
+        fee = (annualFee[doc] as number) * (unit < 0 ? Number.NaN : (rate[unit] as number));
+      }
+      const months = duration[doc] as number;
       let fails = 0;
-      if (countryWanted !== -2 && facts.country[doc] !== countryWanted) fails |= FAILS_COUNTRY;
-      if (levelWanted !== -2 && facts.level[doc] !== levelWanted) fails |= FAILS_LEVEL;
-      if (modeWanted !== -2 && facts.mode[doc] !== modeWanted) fails |= FAILS_MODE;
-      if (filters.duration && !(months >= durationMin && months <= durationMax)) fails |= FAILS_DURATION;
-      if (intakeBit && ((facts.intakes[doc] as number) & intakeBit) === 0) fails |= FAILS_INTAKE;
+      if (countryWanted !== -2 && country[doc] !== countryWanted) fails |= FAILS_COUNTRY;
+      if (levelWanted !== -2 && level[doc] !== levelWanted) fails |= FAILS_LEVEL;
+      if (modeWanted !== -2 && mode[doc] !== modeWanted) fails |= FAILS_MODE;
+      if (durationFiltered && !(months >= durationMin && months <= durationMax)) fails |= FAILS_DURATION;
+      if (intakeBit && ((intakes[doc] as number) & intakeBit) === 0) fails |= FAILS_INTAKE;
       if (feeFiltered && !(fee >= feeMin && fee <= feeMax)) fails |= FAILS_FEE;
       if (fails === 0) {
         mark[doc] = current;
@@ -618,21 +705,21 @@ function indexOf(
       if (!feeSteps || (fails & (fails - 1)) !== 0) continue;
       // No filter or exactly one refuses it: it counts for that one's choices (or, none refusing, for all).
       if ((fails | FAILS_COUNTRY) === FAILS_COUNTRY) {
-        const n = facts.country[doc] as number;
+        const n = country[doc] as number;
         if (n >= 0) countryCounts[n] = (countryCounts[n] as number) + 1;
       }
       if ((fails | FAILS_LEVEL) === FAILS_LEVEL) {
-        const n = facts.level[doc] as number;
+        const n = level[doc] as number;
         if (n >= 0) levelCounts[n] = (levelCounts[n] as number) + 1;
       }
       if ((fails | FAILS_MODE) === FAILS_MODE) {
-        const n = facts.mode[doc] as number;
+        const n = mode[doc] as number;
         if (n >= 0) modeCounts[n] = (modeCounts[n] as number) + 1;
       }
       if ((fails | FAILS_DURATION) === FAILS_DURATION && months >= 0)
         durationCounts.set(months, (durationCounts.get(months) ?? 0) + 1);
       if ((fails | FAILS_INTAKE) === FAILS_INTAKE)
-        for (let months = facts.intakes[doc] as number, m = 0; months !== 0; months >>>= 1, m += 1)
+        for (let months = intakes[doc] as number, m = 0; months !== 0; months >>>= 1, m += 1)
           if (months & 1) intakeCounts[m] = (intakeCounts[m] as number) + 1;
       if ((fails | FAILS_FEE) === FAILS_FEE && !Number.isNaN(fee)) {
         // The first step not below the fee counts it "up to"; the last step not above it, "from".
@@ -781,7 +868,7 @@ function indexOf(
   return {
     size: count,
     find({ words, filters = {}, sort = "relevance", offset, limit, rupees, counts }) {
-      const matched = matching(words);
+      const matched = matching(words, filters, counts !== undefined);
       // Rupees per unit by the index's currency numbers (NaN: no rate), for the fee filters and order.
       const rate = Float64Array.from(facts.currencies, (code) => rupees?.get(code) ?? Number.NaN);
       if (!matched) return { total: 0, ids: [], ...(counts ? { counts: emptyFilterCounts() } : {}) };
