@@ -68,7 +68,8 @@ function FilterSelect({
       <label className="form-label small mb-1" htmlFor={id}>
         {label}
       </label>
-      <select id={id} name={name} className="form-select form-select-sm" defaultValue={value ?? ""}>
+      {/* Choices about courses, never the visitor's own details: the browser must not fill them in ("country"). */}
+      <select id={id} name={name} className="form-select form-select-sm" defaultValue={value ?? ""} autoComplete="off">
         {any !== undefined && <option value="">{any}</option>}
         {choices.map(([choice, text]) => (
           <option key={choice} value={choice}>

@@ -17,6 +17,14 @@ async function shownTotal(page: import("@playwright/test").Page): Promise<number
 
 test.describe("filters on a search", () => {
   test("a visitor narrows to Masters in Germany under a fee in rupees; the address reproduces it", async ({ page }) => {
+    // What the content security policy refused on the page (the filter form checks its input in the browser).
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refused });
+      document.addEventListener("securitypolicyviolation", (event) =>
+        refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
     await page.goto("/search?q=engineering");
     await hydrated(page);
     await page.getByLabel("Level").selectOption("masters");
@@ -40,6 +48,7 @@ test.describe("filters on a search", () => {
     }
     await expect(page.getByRole("link", { name: "Remove filter Germany" })).toBeVisible();
     await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
 
     // The address alone reproduces it, for anyone it is shared with.
     const shared = page.url();

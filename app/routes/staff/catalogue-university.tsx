@@ -112,6 +112,7 @@ export default function CatalogueUniversity({ loaderData, actionData }: Route.Co
           <input
             id="u-city"
             name="city"
+            autoComplete="off"
             required
             maxLength={100}
             defaultValue={editRefusal?.values.city ?? university.city}
