@@ -19,10 +19,17 @@ import type { Route } from "./+types/compare";
 /** Bootstrap's tables (with .table-responsive) come with the screens that use them, not the first load. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `${metaT(matches)("Compare courses")} | Ignite` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: `${t("Compare courses")} | Ignite` },
+    {
+      name: "description",
+      content: t("Compare up to three courses side by side: fees in rupees, entry requirements and intakes."),
+    },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 /** The answer depends on the visitor's own cookie: never kept by a cache (server/cached-answers.ts says so too). */
 const PRIVATE = "private, no-store";

@@ -9,7 +9,13 @@ import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages, CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Forgot password")} | Ignite` }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: `${t("Forgot password")} | Ignite` },
+    { name: "description", content: t("Reset your Ignite password with a code sent to your e-mail.") },
+  ];
+};
 
 type Step = "email" | "code" | "password" | "done";
 const stepOfIntent: Record<string, Step> = { send: "email", resend: "code", verify: "code", reset: "password" };

@@ -10,7 +10,13 @@ import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Login")} | Ignite` }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: `${t("Login")} | Ignite` },
+    { name: "description", content: t("Log in to Ignite to see your saved courses, applications and documents.") },
+  ];
+};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (context.student) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));

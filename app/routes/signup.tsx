@@ -12,7 +12,16 @@ import { accountMessages } from "../../vocabulary/accounts.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/signup";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Sign Up")} | Ignite` }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: `${t("Sign Up")} | Ignite` },
+    {
+      name: "description",
+      content: t("Create a free Ignite account to save courses, keep your marks and documents, and follow your applications."),
+    },
+  ];
+};
 
 export function loader({ context }: Route.LoaderArgs) {
   if (context.student) throw redirect("/");

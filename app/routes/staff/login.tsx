@@ -10,7 +10,11 @@ import { staffMessages } from "../../../vocabulary/staff.ts";
 import type { Route } from "./+types/login";
 
 export const handle = { staff: true } satisfies ScreenHandle;
-export const meta: Route.MetaFunction = () => [{ title: "Staff sign-in | Ignite" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Staff sign-in | Ignite" },
+  { name: "description", content: "Sign in to the Ignite staff console." },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   if (context.staffMember) throw redirect("/staff");
