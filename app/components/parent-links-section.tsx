@@ -84,7 +84,8 @@ function LinkItem({ link }: { link: ParentLinkRow }) {
             {t(parentMessages.opened(link.openings.count))}
             {link.openings.last && (
               <>
-                , last {link.openings.last.ago} (<time dateTime={link.openings.last.iso}>{link.openings.last.text}</time>)
+                {t(", last {ago}", { ago: link.openings.last.ago })} (
+                <time dateTime={link.openings.last.iso}>{link.openings.last.text}</time>)
               </>
             )}
           </summary>

@@ -16,4 +16,12 @@ describe("dates for India", () => {
     expect(before(26 * 3_600_000)).toBe("yesterday");
     expect(before(12 * 86_400_000)).toBe("12 days ago");
   });
+
+  it("says it in Hindi on a Hindi page", () => {
+    const now = new Date("2026-11-23T10:30:00Z");
+    const before = (ms: number) => timeAgo(new Date(now.getTime() - ms), now, "hi-IN");
+    expect(before(10_000)).toBe("अब");
+    expect(before(2 * 3_600_000)).toBe("2 घंटे पहले");
+    expect(before(26 * 3_600_000)).toBe("कल");
+  });
 });

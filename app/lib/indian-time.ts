@@ -19,12 +19,20 @@ export const inIndianTime = (date: Date, precision: keyof typeof styles = "minut
   return { iso: date.toISOString(), text: format.format(date) };
 };
 
-const relative = new Intl.RelativeTimeFormat("en-IN", { numeric: "auto" });
+const relatives = new Map<string, Intl.RelativeTimeFormat>();
 
-/** How long ago, in the largest whole unit up to days: "just now", "5 minutes ago", "2 hours ago", "yesterday", "12 days ago". */
-export function timeAgo(date: Date, now: Date = new Date()): string {
+/**
+ * How long ago, in the largest whole unit up to days, in the visitor's language: "just now", "5 minutes
+ * ago", "2 hours ago", "yesterday", "12 days ago"; "अब", "2 घंटे पहले", "कल" in Hindi.
+ */
+export function timeAgo(date: Date, now: Date = new Date(), locale = "en-IN"): string {
+  let relative = relatives.get(locale);
+  if (!relative) {
+    relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+    relatives.set(locale, relative);
+  }
   const minutes = Math.round((date.getTime() - now.getTime()) / 60_000);
-  if (minutes === 0) return "just now";
+  if (minutes === 0) return locale.startsWith("en") ? "just now" : relative.format(0, "second");
   if (Math.abs(minutes) < 60) return relative.format(minutes, "minute");
   const hours = Math.round(minutes / 60);
   if (Math.abs(hours) < 24) return relative.format(hours, "hour");

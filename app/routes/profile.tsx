@@ -78,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     revoked: l.revokedAt ? when(l.revokedAt) : null,
     openings: {
       count: l.openings.count,
-      last: l.openings.lastAt ? { ...when(l.openings.lastAt), ago: timeAgo(l.openings.lastAt) } : null,
+      last: l.openings.lastAt ? { ...when(l.openings.lastAt), ago: timeAgo(l.openings.lastAt, new Date(), locale) } : null,
       recent: l.openings.recent.map((o) => ({ when: when(o.at), device: o.device })),
     },
   }));
