@@ -195,6 +195,17 @@ export function judgeEligibility(
   return checks.every((c) => c.outcome === "met") ? { status: "meets", checks } : { status: "missing", checks };
 }
 
+/** A verdict in brief, for a list of courses: met, or the first thing missing ("Needs 75% in 12th; you have 72%"). */
+export interface EligibilityInBrief {
+  status: Eligibility["status"];
+  missing: string | null;
+}
+
+export function eligibilityInBrief(course: Parameters<typeof judgeEligibility>[0], student: StudentMarks): EligibilityInBrief {
+  const verdict = judgeEligibility(course, student);
+  return { status: verdict.status, missing: verdict.checks.find((check) => check.outcome !== "met")?.text ?? null };
+}
+
 /** The verdict's headline: "You meet the entry requirements", or null (then its checks say what is missing). */
 export const eligibilityHeadline = (e: Eligibility) =>
   e.status === "meets"

@@ -2,12 +2,25 @@ import { Link } from "react-router";
 import { type Translator, useT } from "~/lib/i18n";
 import type { Course } from "../../modules/catalogue/catalogue.ts";
 import type { ExchangeRate } from "../../modules/costs/costs.ts";
+import type { EligibilityInBrief } from "../../modules/eligibility.ts";
 import { monthNames } from "../../vocabulary/applications.ts";
 import { formatLongDate } from "../../vocabulary/costs.ts";
+import { EligibilityBadge } from "./entry-requirements";
 import { approxRupees } from "./rupees";
 
-/** A course in a list; with the page's rates, its fee also reads approximately in rupees (decision 0025). */
-export function CourseCard({ course, rates = [] }: { course: Course; rates?: readonly ExchangeRate[] }) {
+/**
+ * A course in a list; with the page's rates, its fee also reads approximately in rupees (decision 0025),
+ * and for a signed-in student with marks, whether they meet its entry requirements (decision 0027).
+ */
+export function CourseCard({
+  course,
+  rates = [],
+  eligibility,
+}: {
+  course: Course;
+  rates?: readonly ExchangeRate[];
+  eligibility?: EligibilityInBrief | null;
+}) {
   const { t, duration, fee } = useT();
   const rupees = approxRupees(course.fee.amount, course.fee.currency, rates);
   return (
@@ -22,6 +35,7 @@ export function CourseCard({ course, rates = [] }: { course: Course; rates?: rea
           <p className="small text-body-secondary mb-0">
             {duration(course.durationMonths)} · {t(course.mode)} · {fee(course.fee)}*{rupees && ` (${rupees})`}
           </p>
+          <EligibilityBadge eligibility={eligibility} />
         </div>
       </Link>
     </li>

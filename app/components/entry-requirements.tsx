@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { type Translator, useT } from "~/lib/i18n";
-import type { Eligibility } from "../../modules/eligibility.ts";
+import type { Eligibility, EligibilityInBrief } from "../../modules/eligibility.ts";
 import { eligibilityMessages, requirementSentences } from "../../vocabulary/eligibility.ts";
 
 const shapes = requirementSentences.map((shape) => ({
@@ -74,4 +74,23 @@ export function RequirementList({ lines }: { lines: readonly string[] }) {
       ))}
     </ul>
   );
+}
+
+/** A course's verdict in a list (saved courses, search results): a small badge, and the first thing missing. */
+export function EligibilityBadge({ eligibility }: { eligibility: EligibilityInBrief | null | undefined }) {
+  const { t } = useT();
+  if (eligibility?.status === "meets")
+    return (
+      <p className="small mt-2 mb-0" data-testid="eligibility">
+        <span className="badge text-bg-success">{t(eligibilityMessages.meets)}</span>
+      </p>
+    );
+  if (eligibility?.status === "missing")
+    return (
+      <p className="small mt-2 mb-0" data-testid="eligibility">
+        <span className="badge text-bg-warning">{t("Not yet")}</span>{" "}
+        {eligibility.missing && requirementText(t, eligibility.missing)}
+      </p>
+    );
+  return null;
 }

@@ -1,13 +1,12 @@
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
-import { requirementText } from "~/components/entry-requirements";
+import { EligibilityBadge } from "~/components/entry-requirements";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../modules/catalogue/inputs.ts";
-import { judgeEligibility } from "../../modules/eligibility.ts";
-import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
+import { eligibilityInBrief } from "../../modules/eligibility.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/saved-courses";
 
@@ -21,13 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // Each saved course still shown, judged against the student's marks (decision 0027): a small badge.
   const shown = await context.catalogue.coursesToCompare(courses.map((c) => c.courseId));
-  const verdicts = new Map(
-    shown.map((course) => {
-      const verdict = judgeEligibility(course, profile);
-      const missing = verdict.checks.find((check) => check.outcome !== "met");
-      return [course.id, { status: verdict.status, missing: missing?.text ?? null }] as const;
-    }),
-  );
+  const verdicts = new Map(shown.map((course) => [course.id, eligibilityInBrief(course, profile)] as const));
   return { courses: courses.map((c) => ({ ...c, eligibility: verdicts.get(c.courseId) ?? null })) };
 }
 
@@ -70,17 +63,7 @@ export default function SavedCourses({ loaderData, actionData }: Route.Component
                   <p className="small text-body-secondary mb-0">
                     {course.location}, {course.country}
                   </p>
-                  {course.eligibility?.status === "meets" && (
-                    <p className="small mt-2 mb-0">
-                      <span className="badge text-bg-success">{t(eligibilityMessages.meets)}</span>
-                    </p>
-                  )}
-                  {course.eligibility?.status === "missing" && (
-                    <p className="small mt-2 mb-0" data-testid="eligibility">
-                      <span className="badge text-bg-warning">{t("Not yet")}</span>{" "}
-                      {course.eligibility.missing && requirementText(t, course.eligibility.missing)}
-                    </p>
-                  )}
+                  <EligibilityBadge eligibility={course.eligibility} />
                 </div>
                 <div className="card-footer bg-transparent border-0 pt-0 d-flex flex-wrap gap-2">
                   <Form method="post" action="/compare">

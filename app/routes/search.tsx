@@ -8,6 +8,7 @@ import { metaT, useT } from "~/lib/i18n";
 import { type CourseFilters, durationBands, narrows, parseCourseFilters } from "../../modules/catalogue/course-filters.ts";
 import { parsePage } from "../../modules/catalogue/inputs.ts";
 import type { QueryReading } from "../../modules/catalogue/search-query.ts";
+import { type EligibilityInBrief, eligibilityInBrief } from "../../modules/eligibility.ts";
 import { monthNames } from "../../vocabulary/applications.ts";
 import type { Route } from "./+types/search";
 
@@ -39,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           rates: [],
           counts: null,
           destinations: [],
+          eligibility: {},
         };
       await context.limit(context.rateLimits.search);
       const found = await context.catalogue.findCourses({
@@ -56,6 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Each fee also in rupees, from the rates of the currencies on this page (decision 0025).
       const rates = await context.costs.ratesFor(result.items.map((c) => c.fee.currency));
       const destinations = (await context.catalogue.listCountries()).map(({ id, name, slug }) => ({ id, name, slug }));
+      // A signed-in student sees which of the page's courses they meet (decision 0027); a visitor, none.
+      const marks = context.student ? await context.students.getProfile(context.student.studentId) : null;
+      const eligibility: Record<number, EligibilityInBrief> = {};
+      if (marks) for (const course of result.items) eligibility[course.id] = eligibilityInBrief(course, marks);
       return data(
         {
           term,
@@ -67,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           rates,
           counts: found.counts ? filterCountsView(found.counts) : null,
           destinations,
+          eligibility,
         },
         recorded ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
       );
@@ -207,7 +214,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </p>
           <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3">
             {result.items.map((course) => (
-              <CourseCard key={course.id} course={course} rates={rates} />
+              <CourseCard key={course.id} course={course} rates={rates} eligibility={loaderData.eligibility[course.id]} />
             ))}
           </ul>
           <RateNote rates={rates} />

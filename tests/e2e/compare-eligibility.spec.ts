@@ -4,8 +4,8 @@ import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
 
 /**
  * Entry requirements, eligibility and the comparison (decision 0027), as a student meets them: an admin
- * sets three courses' requirements; a student with 72% in 12th sees on each course page and side by side
- * on /compare which they meet and what is missing, with the numbers; a fourth course is refused with a
+ * sets three courses' requirements; a student with 72% in 12th sees on each course page, on the search
+ * results and side by side on /compare which they meet and what is missing, with the numbers; a fourth course is refused with a
  * message; the choice survives a reload; the comparison stays readable on a phone. Axe-clean.
  */
 
@@ -53,11 +53,25 @@ async function addToCompare(page: Page, course: CatalogueCourse) {
   await expect(page).toHaveURL(/\/compare/);
 }
 
+/** The search page (by the course's name, among Australia's bachelor's courses) whose results hold the course. */
+async function searchPageHolding(request: APIRequestContext, course: CatalogueCourse): Promise<string> {
+  const query = "country=australia&level=bachelors";
+  for (let page = 1; page <= 20; page += 1) {
+    const answer = await request.get(`/api/catalogue/search/${encodeURIComponent(course.course_name)}?${query}&page=${page}`);
+    const found = (await answer.json()).coursesData as CatalogueCourse[];
+    if (found.some((c) => c.course_id === course.course_id))
+      return `/search?q=${encodeURIComponent(course.course_name.toLowerCase())}&${query}&page=${page}`;
+    if (found.length === 0) break;
+  }
+  throw new Error(`no search page holds ${course.course_name}`);
+}
+
 const columns = (page: Page) =>
   page.locator("table thead th[scope=col]").filter({ hasNot: page.getByText("Course", { exact: true }) });
 
 test("a student with 72% in 12th compares three courses, sees which they meet with the numbers; a fourth is refused", async ({
   page,
+  browser,
   student: _student,
 }) => {
   test.setTimeout(90_000);
@@ -99,6 +113,26 @@ test("a student with 72% in 12th compares three courses, sees which they meet wi
   await expect(page.getByTestId("eligibility")).toHaveText("Not yet Needs 75% in 12th; you have 72%");
   await hydrated(page);
   await expectNoAxeViolations(page);
+
+  // Search results say it too, on the card of each course: the page that holds it, found through the API.
+  for (const [course, verdict] of [
+    [meets, "You meet the entry requirements"],
+    [short, "Not yet Needs 75% in 12th; you have 72%"],
+  ] as const) {
+    const address = await searchPageHolding(page.request, course);
+    await page.goto(address);
+    await expect(
+      page.locator("li", { has: page.locator(`a[href="/courses/${course.course_id}"]`) }).getByTestId("eligibility"),
+    ).toHaveText(verdict);
+  }
+  await hydrated(page);
+  await expectNoAxeViolations(page);
+  // A visitor's search shows no verdicts (the same search, signed out).
+  const visitor = await browser.newPage();
+  await visitor.goto(await searchPageHolding(page.request, short));
+  await expect(visitor.locator(`a[href="/courses/${short.course_id}"]`)).toBeVisible();
+  await expect(visitor.getByTestId("eligibility")).toHaveCount(0);
+  await visitor.close();
 
   // Three courses into the comparison, from their pages.
   for (const course of [meets, short, english]) {
