@@ -1,5 +1,3 @@
-// First: settings that must hold before any module below builds a schema.
-import "./lib/zod-in-browser";
 import type { Messages } from "@lingui/core";
 import { type ReactNode, useEffect } from "react";
 import {

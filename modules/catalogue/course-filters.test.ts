@@ -12,8 +12,8 @@ import {
   durationBands,
   type FilterCounts,
   filtersQuery,
-  parseCourseFilters,
 } from "./course-filters.ts";
+import { parseCourseFilters } from "./course-filters-input.ts";
 
 let database: DatabaseHandle;
 let mirror: CatalogueMirror;

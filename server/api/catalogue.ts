@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type CatalogueService, PAGE_SIZE } from "../../modules/catalogue/catalogue.ts";
-import { narrows, parseCourseFilters } from "../../modules/catalogue/course-filters.ts";
+import { narrows } from "../../modules/catalogue/course-filters.ts";
+import { parseCourseFilters } from "../../modules/catalogue/course-filters-input.ts";
 import { parseId, parsePage, parseSearchTerm } from "../../modules/catalogue/inputs.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import type { ServerEnv } from "../context.ts";

@@ -1,4 +1,4 @@
-import { expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
 
 const screens = [
   "/",
@@ -19,9 +19,19 @@ const screens = [
 ];
 
 for (const path of screens) {
-  test(`axe finds no violations on ${path}`, async ({ page }) => {
+  test(`axe finds no violations on ${path}, and the content security policy refuses nothing`, async ({ page }) => {
+    // What the policy refused while the page loaded and hydrated (an inline script without its hash, a
+    // script's eval: Lighthouse's best practices count them too).
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refused });
+      document.addEventListener("securitypolicyviolation", (event) =>
+        refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
     await page.goto(path);
     await hydrated(page);
     await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
   });
 }
