@@ -19,7 +19,7 @@ async function main() {
   const prepared = await prepareDatabase(config, database, log);
   if (database.kind === "pglite" && prepared.catalogue === "seeded") {
     // PGlite's WebAssembly memory grows while it writes the seed and is never given back: the first
-    // start serves from a fresh instance on the same files, as every later start does (about 100 MB less).
+    // start serves from a fresh instance on the same files, as every later start does (about 40 MB less).
     await database.close();
     database = open();
   }
