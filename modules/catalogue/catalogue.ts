@@ -289,16 +289,14 @@ export async function getUniversity(db: Database, id: number, mirror?: Catalogue
   return toUniversity(row);
 }
 
+/**
+ * A university's shown courses by name, as its page lists them without filters (up to 1,000): the same
+ * search (the index, or the database while the index catches up), so the spec's API and the page never differ.
+ */
 export async function listUniversityCourses(db: Database, universityId: number, mirror?: CatalogueMirror): Promise<Course[]> {
   await getUniversity(db, universityId, mirror);
-  const rows = await db
-    .select(courseColumns)
-    .from(courses)
-    .innerJoin(universities, eq(universities.id, courses.universityId))
-    .innerJoin(countries, eq(countries.id, universities.countryId))
-    .where(and(eq(courses.universityId, universityId), courseShown))
-    .orderBy(asc(courses.name), asc(courses.id));
-  return rows.map(toCourse);
+  const found = await findCourses(db, { term: "", page: 1, filters: { sort: "relevance" }, universityId }, mirror);
+  return found.result?.items ?? [];
 }
 
 /** A course from the mirror with its university's fields, as the database's join would give it. */

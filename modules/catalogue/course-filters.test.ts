@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { createCostService } from "../costs/costs.ts";
 import { AppError } from "../errors.ts";
-import { type Course, type CourseQuery, findCourses } from "./catalogue.ts";
+import { type Course, type CourseQuery, findCourses, listUniversityCourses } from "./catalogue.ts";
 import { type CatalogueMirror, createCatalogueMirror } from "./catalogue-mirror.ts";
 import {
   annualFee,
@@ -221,6 +221,22 @@ describe("a search that narrows", () => {
         ).toEqual(counted.result?.items.map((c) => c.id));
         expect(scoped.result?.total, label).toBe(fromDatabase.result?.total);
       }
+    }
+  });
+
+  it("lists a university's courses for the spec's API as its page does, from the index and from the database", async () => {
+    for (const university of (mirror.current()?.universities ?? []).slice(0, 5)) {
+      const page = await findCourses(
+        database.db,
+        { term: "", page: 1, filters: filtersOf(""), universityId: university.id, rupees },
+        mirror,
+      );
+      const fromIndex = await listUniversityCourses(database.db, university.id, mirror);
+      const fromDatabase = await listUniversityCourses(database.db, university.id);
+      expect(fromIndex.length).toBeGreaterThan(0);
+      expect(fromIndex.map((c) => c.id)).toEqual(page.result?.items.map((c) => c.id));
+      expect(fromDatabase.map((c) => c.id)).toEqual(fromIndex.map((c) => c.id));
+      expect(fromIndex.every((c) => c.university.id === university.id)).toBe(true);
     }
   });
 
