@@ -193,7 +193,7 @@ export function createApp(options: AppOptions) {
   });
   const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
   // A student's read-only links for a parent (decision 0028); erasure takes them with the account.
-  const parents = createParentLinkService({ db: database.db, limiter: rateLimiter });
+  const parents = createParentLinkService({ db: database.db, limiter: rateLimiter, applicationsOf: students.listApplications });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,

@@ -13,29 +13,11 @@ import { monthNames } from "../../vocabulary/applications.ts";
 import { courseLevels, courseModes } from "../../vocabulary/catalogue.ts";
 
 /** What each filter's choices would leave, as the loader sends them (plain objects, keyed by the choice). */
-export interface FilterCountsView {
-  country: Record<string, number>;
-  level: Record<string, number>;
-  mode: Record<string, number>;
-  duration: Record<string, number>;
-  intake: Record<string, number>;
-  feeUpTo: Record<string, number>;
-  feeFrom: Record<string, number>;
-}
+export type FilterCountsView = { [Facet in keyof FilterCounts]: Record<string, number> };
 
 /** The filters' counts as plain objects, for a loader to send. */
-export function filterCountsView(counts: FilterCounts): FilterCountsView {
-  const plain = <K extends string | number>(map: Map<K, number>) => Object.fromEntries(map) as Record<string, number>;
-  return {
-    country: plain(counts.country),
-    level: plain(counts.level),
-    mode: plain(counts.mode),
-    duration: plain(counts.duration),
-    intake: plain(counts.intake),
-    feeUpTo: plain(counts.feeUpTo),
-    feeFrom: plain(counts.feeFrom),
-  };
-}
+export const filterCountsView = (counts: FilterCounts): FilterCountsView =>
+  Object.fromEntries(Object.entries(counts).map(([facet, map]) => [facet, Object.fromEntries(map)])) as FilterCountsView;
 
 const LAKH = 100_000;
 

@@ -1,8 +1,9 @@
+import { ApplicationSummary } from "~/components/application-summary";
 import { metaT, useT } from "~/lib/i18n";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStudent } from "~/lib/login-required.server";
 import { languageOf } from "../../platform/cookies.ts";
-import { applicationStatusTones, stageFields, waitingOnLabels } from "../../vocabulary/applications.ts";
+import { stageFields, waitingOnLabels } from "../../vocabulary/applications.ts";
 import { LANGUAGES } from "../../vocabulary/languages.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/applications";
@@ -40,13 +41,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
             <li className="col" key={application.id}>
               <div className="card h-100">
                 <div className="card-body">
-                  <span className={`badge text-bg-${applicationStatusTones[application.status]} mb-2`}>
-                    {t(application.status)}
-                  </span>
-                  <p className="small text-body-secondary mb-1">{t("In {country}", { country: application.country })}</p>
-                  <h2 className="h6 mb-1">{application.course}</h2>
-                  <p className="mb-2">{application.university}</p>
-                  {application.intake && <p className="small mb-2">{t("Intake: {intake}", { intake: application.intake })}</p>}
+                  <ApplicationSummary application={application} />
                   <p className="mb-1">{t(application.stageLabel)}</p>
                   <p className="mb-1">
                     <strong>{t("Next:")}</strong> {t(application.nextAction)}

@@ -1,11 +1,11 @@
 import { data } from "react-router";
+import { ApplicationSummary } from "~/components/application-summary";
 import { orRouteError } from "~/lib/errors.server";
 import { metaT, useT } from "~/lib/i18n";
 import { inIndianTime } from "~/lib/indian-time";
 import { describeDevice } from "../../modules/identity/devices.ts";
 import { parentPageOpenings } from "../../modules/parents/parent-links.ts";
 import { languageOf } from "../../platform/cookies.ts";
-import { applicationStatusTones } from "../../vocabulary/applications.ts";
 import { LANGUAGES } from "../../vocabulary/languages.ts";
 import { parentMessages } from "../../vocabulary/parents.ts";
 import type { Route } from "./+types/parent";
@@ -74,13 +74,7 @@ export default function ParentView({ loaderData }: Route.ComponentProps) {
             <li className="col" key={index}>
               <div className="card h-100">
                 <div className="card-body">
-                  <span className={`badge text-bg-${applicationStatusTones[application.status]} mb-2`}>
-                    {t(application.status)}
-                  </span>
-                  <p className="small text-body-secondary mb-1">{t("In {country}", { country: application.country })}</p>
-                  <h2 className="h6 mb-1">{application.course}</h2>
-                  <p className="mb-2">{application.university}</p>
-                  {application.intake && <p className="small mb-2">{t("Intake: {intake}", { intake: application.intake })}</p>}
+                  <ApplicationSummary application={application} />
                   {application.history.length > 0 && (
                     <>
                       <h3 className="h6 small fw-semibold mb-1">{t(parentMessages.pageHistory)}</h3>

@@ -1,17 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import {
-  applicationEvents,
-  applications,
-  countries,
-  courses,
-  parentLinkOpenings,
-  parentLinks,
-  students,
-  universities,
-} from "../../platform/db/schema.ts";
+import { parentLinkOpenings, parentLinks, students } from "../../platform/db/schema.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
-import { type ApplicationStatus, monthNames } from "../../vocabulary/applications.ts";
+import type { ApplicationStatus } from "../../vocabulary/applications.ts";
 import {
   PARENT_LINK_OPENINGS_LISTED,
   PARENT_LINKS_ACTIVE_MAX,
@@ -34,6 +25,11 @@ export interface ParentLinkDeps {
   db: Database;
   limiter: RateLimiter;
   now?: () => Date;
+  /**
+   * The student's applications, newest first, as their own applications page lists them (the students
+   * module's listApplications, given by the server): the parent's view picks its few fields from them.
+   */
+  applicationsOf: (studentId: number) => Promise<ParentView["applications"]>;
 }
 
 export type ParentLinkState = "active" | "expired" | "revoked";
@@ -236,41 +232,18 @@ export async function openParentLink(deps: ParentLinkDeps, token: string, device
     .where(and(eq(parentLinks.tokenHash, sha256(token)), isNull(parentLinks.revokedAt), gt(parentLinks.expiresAt, now)));
   if (!link) return null;
   await deps.db.insert(parentLinkOpenings).values({ linkId: link.id, openedAt: now, device: device.slice(0, 60) });
-  const rows = await deps.db
-    .select({
-      id: applications.id,
-      course: courses.name,
-      university: universities.name,
-      country: countries.name,
-      status: applications.status,
-      intakeMonth: applications.intakeMonth,
-      intakeYear: applications.intakeYear,
-    })
-    .from(applications)
-    .innerJoin(courses, eq(courses.id, applications.courseId))
-    .innerJoin(universities, eq(universities.id, courses.universityId))
-    .innerJoin(countries, eq(countries.id, universities.countryId))
-    .where(eq(applications.studentId, link.studentId))
-    .orderBy(desc(applications.createdAt), desc(applications.id));
-  const events = rows.length
-    ? await deps.db
-        .select({ applicationId: applicationEvents.applicationId, status: applicationEvents.toStatus, at: applicationEvents.at })
-        .from(applicationEvents)
-        .where(
-          inArray(
-            applicationEvents.applicationId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(applicationEvents.at), asc(applicationEvents.id))
-    : [];
+  const applications = await deps.applicationsOf(link.studentId);
   return {
     firstName: link.fullName.trim().split(/\s+/)[0] ?? "",
     expiresAt: link.expiresAt,
-    applications: rows.map(({ id, intakeMonth, intakeYear, ...row }) => ({
-      ...row,
-      intake: intakeMonth && intakeYear ? `${monthNames[intakeMonth - 1]} ${intakeYear}` : null,
-      history: events.filter((e) => e.applicationId === id).map(({ status, at }) => ({ status, at })),
+    // Exactly these fields: an application's details (offer conditions, visa decision) stay the student's.
+    applications: applications.map(({ course, university, country, intake, status, history }) => ({
+      course,
+      university,
+      country,
+      intake,
+      status,
+      history: history.map(({ status, at }) => ({ status, at })),
     })),
   };
 }

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createParentLinkService } from "../../modules/parents/parent-links.ts";
+import { createStudentService } from "../../modules/students/students.ts";
 import { sha256 } from "../../modules/tokens.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { parentLinkOpenings, parentLinks } from "../../platform/db/schema.ts";
@@ -255,7 +256,12 @@ describe("what the parent sees", () => {
 
   it("expires on the clock: open the day before, gone the day after", async () => {
     let clock = new Date();
-    const parents = createParentLinkService({ db: database.db, limiter: createMemoryRateLimiter(), now: () => clock });
+    const parents = createParentLinkService({
+      db: database.db,
+      limiter: createMemoryRateLimiter(),
+      now: () => clock,
+      applicationsOf: createStudentService(database.db).listApplications,
+    });
     const student = await createStudent(api, { name: "Tara Bose" });
     const start = clock.getTime();
     const { token, link } = await parents.create(student.studentId, { days: "7" });
