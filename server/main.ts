@@ -1,28 +1,54 @@
+import { fork } from "node:child_process";
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { loadConfigOrExit } from "../platform/config.ts";
-import { openDatabase } from "../platform/db/client.ts";
+import { openDatabase, pgliteIsNew } from "../platform/db/client.ts";
 import { startJobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/log.ts";
 import { createApp } from "./app.ts";
 import { startBackgroundWork } from "./background.ts";
 import { prepareDatabase } from "./startup.ts";
 
+/** Set for the child process that prepares PGlite's files and exits (below). */
+const PREPARE_ONLY = "IGNITE_PREPARE_ONLY";
+
+/**
+ * Creates and prepares a new PGlite database (migrations, seed, reference data) in a child process of
+ * this same program, which exits before this one opens the files. Creating and seeding a database leaves
+ * native memory behind that a process does not give back (PGlite's WebAssembly memory only grows): in a
+ * child it goes with the child, and the first start serves at a later start's size (decision 0021).
+ * Later starts, which write little, prepare in this process and start a second sooner.
+ */
+function prepareInChildProcess(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1] ?? "", process.argv.slice(2), {
+      env: { ...process.env, [PREPARE_ONLY]: "1" },
+      stdio: "inherit",
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`preparing the database failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
+
 async function main() {
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
   const open = () => openDatabase(config, (error) => log.warn({ err: error }, "idle database connection lost"));
-  let database = open();
-  const prepared = await prepareDatabase(config, database, log);
-  if (database.kind === "pglite" && prepared.catalogue === "seeded") {
-    // PGlite's WebAssembly memory grows while it writes the seed and is never given back: the first
-    // start serves from a fresh instance on the same files, as every later start does (about 40 MB less).
+  if (process.env[PREPARE_ONLY] === "1") {
+    const database = open();
+    await prepareDatabase(config, database, log);
     await database.close();
-    database = open();
+    return;
   }
+  const preparedApart = !config.databaseUrl && pgliteIsNew(config.dataDir);
+  if (preparedApart) await prepareInChildProcess();
+  const database = open();
+  if (!preparedApart) await prepareDatabase(config, database, log);
 
   // Mail retries, sweeps, digests and catalogue imports run on the job queue in the database: once across
   // instances. PGlite belongs to this process alone, so a job it finds running was cut off by the last stop.

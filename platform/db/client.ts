@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -163,8 +163,14 @@ export function openDatabase(
   config: { databaseUrl?: string; dataDir: string },
   onIdleError?: (error: Error) => void,
 ): DatabaseHandle {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, { onIdleError }) : openPglite(path.join(config.dataDir, "pgdata"));
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { onIdleError }) : openPglite(pgliteFilesOf(config.dataDir));
 }
+
+/** Where the server's PGlite keeps its database, under DATA_DIR. */
+const pgliteFilesOf = (dataDir: string) => path.join(dataDir, "pgdata");
+
+/** Whether DATA_DIR holds no database yet: PostgreSQL's files begin with PG_VERSION. */
+export const pgliteIsNew = (dataDir: string) => !existsSync(path.join(pgliteFilesOf(dataDir), "PG_VERSION"));
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
