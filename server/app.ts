@@ -4,7 +4,6 @@ import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
@@ -50,7 +49,7 @@ import { staffLeadsApi } from "./api/staff-leads.ts";
 import { staffFilesRoute } from "./api/staff-records.ts";
 import { staffReportsApi } from "./api/staff-reports.ts";
 import { studentsApi } from "./api/students.ts";
-import { limitBody } from "./api/uploads.ts";
+import { limitBody, limitRequestBody } from "./api/uploads.ts";
 import {
   answerFromCache,
   type CachedAnswer,
@@ -108,12 +107,7 @@ const uploadPaths = new Set(["/api/v1/students/me/files", "/api/v1/students/me/p
 const pictureUpload = /^\/api\/v1\/staff\/catalogue\/universities\/\d+\/picture$/;
 /** Console screens whose form may carry a university's picture (posted to the screen's action, with or without scripts). */
 const pictureScreen = /^\/staff\/catalogue\/universities\/(new|\d+)(\.data)?$/;
-const formLimit = bodyLimit({
-  maxSize: MAX_FORM_BYTES,
-  onError: () => {
-    throw new AppError("payload_too_large", `This request is too large (at most ${MAX_FORM_BYTES / 1024} KB).`);
-  },
-});
+const formLimit = limitRequestBody(MAX_FORM_BYTES, `This request is too large (at most ${MAX_FORM_BYTES / 1024} KB).`);
 /** A picture screen's body: the picture's limit for signed-in staff, a form's for anyone else. */
 const pictureFormLimit = limitBody(UNIVERSITY_PICTURE_MAX_BYTES, catalogueAdminMessages.pictureTooLarge);
 /** Every body but an upload's (which has its own file limit) is held to MAX_FORM_BYTES. */
