@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LegalPage, LegalSection } from "~/components/legal-page";
 import { metaT, useT } from "~/lib/i18n";
 import type { ScreenHandle } from "~/root";
 import { SESSION_DAYS, SESSION_IDLE_DAYS } from "../../vocabulary/accounts.ts";
@@ -25,36 +26,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const { email } = loaderData.site;
-  const { t, language } = useT();
+  const { t } = useT();
   const { retentionMonths } = loaderData;
   const mail = <a href={`mailto:${email}`}>{email}</a>;
 
   return (
-    // The legal text is in English (decision 0029): marked so, with its heading and a note in the visitor's language.
-    <div className="container py-5" lang="en">
-      <p className="mb-4" lang={language}>
-        <Link to="/">
-          <span aria-hidden="true">&larr;</span> {t("Back to home")}
-        </Link>
-      </p>
-      <h1 className="mb-3" lang={language}>
-        {t("Privacy Policy")}
-      </h1>
-      {language !== "en" && (
-        <p className="alert alert-info" lang={language}>
-          {t("This page is in English only; the English text is the one that applies.")}
-        </p>
-      )}
-      <p className="lead">
-        Ignite (&quot;Ignite&quot;, &quot;we&quot;, &quot;us&quot;) is a study-abroad guidance company with its office in Kochi,
-        Kerala, India. This policy explains what information we collect when you use our website and services, how we use it and
-        the choices you have.
-      </p>
-
-      <section className="mt-5" aria-labelledby="privacy-personal">
-        <h2 id="privacy-personal" className="h4">
-          Personal information
-        </h2>
+    <LegalPage
+      title={t("Privacy Policy")}
+      lead={
+        <>
+          Ignite (&quot;Ignite&quot;, &quot;we&quot;, &quot;us&quot;) is a study-abroad guidance company with its office in Kochi,
+          Kerala, India. This policy explains what information we collect when you use our website and services, how we use it and
+          the choices you have.
+        </>
+      }
+    >
+      <LegalSection id="privacy-personal" title="Personal information" first>
         <p>We collect only what you give us:</p>
         <ul>
           <li>
@@ -73,22 +60,16 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
         <p>When our staff work on your applications they record each stage, the offer or visa details and internal notes.</p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-payment">
-        <h2 id="privacy-payment" className="h4">
-          Payment information
-        </h2>
+      <LegalSection id="privacy-payment" title="Payment information">
         <p>
           Ignite takes no payments on this website and stores no card numbers, UPI details or bank passwords. Fees you pay to a
           university are paid to that university.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-automatic">
-        <h2 id="privacy-automatic" className="h4">
-          Automatically collected information
-        </h2>
+      <LegalSection id="privacy-automatic" title="Automatically collected information">
         <p>
           Signing in sets one cookie, which keeps you signed in for {SESSION_DAYS} days, or until it is unused for{" "}
           {SESSION_IDLE_DAYS} days; a password reset uses a second one for 15 minutes. We note the browser and system each session
@@ -97,12 +78,9 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           requests against abuse limits for at most an hour. Our server logs record each request&apos;s path, time and outcome,
           never passwords or codes. We use no advertising or tracking cookies.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-use">
-        <h2 id="privacy-use" className="h4">
-          How we use your information
-        </h2>
+      <LegalSection id="privacy-use" title="How we use your information">
         <p>We use your information to:</p>
         <ul>
           <li>arrange your free consultation and advise you on courses, countries and universities;</li>
@@ -114,12 +92,9 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           <li>send news and offers only if you ticked the box for them;</li>
           <li>keep the website secure, prevent misuse and count our work in anonymous reports.</li>
         </ul>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-sharing">
-        <h2 id="privacy-sharing" className="h4">
-          Sharing your information
-        </h2>
+      <LegalSection id="privacy-sharing" title="Sharing your information">
         <p>
           We do not sell your personal information or share it for marketing. Inside Ignite, your counsellor sees your record;
           admins and read-only staff may see every record; document verifiers open documents to check them. Every time staff open
@@ -127,23 +102,17 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           profile under &quot;Who has seen my data&quot;. Outside Ignite we share your details only with the universities you ask
           us to apply to, with visa authorities when you ask for our help with a visa, or where the law requires it.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-security">
-        <h2 id="privacy-security" className="h4">
-          Data security
-        </h2>
+      <LegalSection id="privacy-security" title="Data security">
         <p>
           Passwords and one-time codes are stored only as hashes. Documents are kept in private storage under random names and are
           sent only to you and to the staff allowed to see them, each staff view recorded in an audit log that cannot be changed.
           Please keep your password private and tell us at once if you believe your account has been misused.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-retention">
-        <h2 id="privacy-retention" className="h4">
-          How long we keep it
-        </h2>
+      <LegalSection id="privacy-retention" title="How long we keep it">
         <ul>
           <li>Your account and everything in it: until you delete it, or ask us to.</li>
           <li>
@@ -163,12 +132,9 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             account number, not by name.
           </li>
         </ul>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-rights">
-        <h2 id="privacy-rights" className="h4">
-          Your rights
-        </h2>
+      <LegalSection id="privacy-rights" title="Your rights">
         <p>
           India&apos;s Digital Personal Data Protection Act, 2023 gives you the right to know, correct and erase your data. On
           your profile you can:
@@ -195,48 +161,36 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           Without an account, or if you cannot sign in, write to {mail}: we confirm who you are and carry out the same erasure,
           which our audit log records.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-payment-processing">
-        <h2 id="privacy-payment-processing" className="h4">
-          Payment processing
-        </h2>
+      <LegalSection id="privacy-payment-processing" title="Payment processing">
         <p>
           No payment is processed on this website. If that changes, this page will say which payment partner handles it and what
           it keeps, before any payment is taken.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-changes">
-        <h2 id="privacy-changes" className="h4">
-          Changes to this policy
-        </h2>
+      <LegalSection id="privacy-changes" title="Changes to this policy">
         <p>
           We may update this policy from time to time; the current version is always on this page. When the notice you agree to on
           our forms changes, its version changes too, and the new version is recorded with your choices the next time you give
           them.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-copyright">
-        <h2 id="privacy-copyright" className="h4">
-          Copyright
-        </h2>
+      <LegalSection id="privacy-copyright" title="Copyright">
         <p>
           The content of this website, including text, graphics and logos, belongs to Ignite or its licensors and may not be
           copied or republished without our written permission.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="privacy-contact">
-        <h2 id="privacy-contact" className="h4">
-          Contact us
-        </h2>
+      <LegalSection id="privacy-contact" title="Contact us">
         <p className="mb-0">
           If you have any questions about this policy or about how we handle your information, please e-mail us at {mail} or visit
           our <Link to="/contact-us">contact page</Link>.
         </p>
-      </section>
-    </div>
+      </LegalSection>
+    </LegalPage>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LegalPage, LegalSection } from "~/components/legal-page";
 import { metaT, useT } from "~/lib/i18n";
 import type { ScreenHandle } from "~/root";
 import type { Route } from "./+types/terms";
@@ -20,33 +21,19 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
   const { email } = loaderData.site;
-  const { t, language } = useT();
+  const { t } = useT();
 
   return (
-    // The legal text is in English (decision 0029): marked so, with its heading and a note in the visitor's language.
-    <div className="container py-5" lang="en">
-      <p className="mb-4" lang={language}>
-        <Link to="/">
-          <span aria-hidden="true">&larr;</span> {t("Back to home")}
-        </Link>
-      </p>
-      <h1 className="mb-3" lang={language}>
-        {t("Terms and Conditions")}
-      </h1>
-      {language !== "en" && (
-        <p className="alert alert-info" lang={language}>
-          {t("This page is in English only; the English text is the one that applies.")}
-        </p>
-      )}
-      <p className="lead">
-        These terms govern your use of the Ignite website and services. By using the website you agree to them. If you do not
-        agree, please do not use the website.
-      </p>
-
-      <section className="mt-5" aria-labelledby="terms-use">
-        <h2 id="terms-use" className="h4">
-          Use of the website
-        </h2>
+    <LegalPage
+      title={t("Terms and Conditions")}
+      lead={
+        <>
+          These terms govern your use of the Ignite website and services. By using the website you agree to them. If you do not
+          agree, please do not use the website.
+        </>
+      }
+    >
+      <LegalSection id="terms-use" title="Use of the website" first>
         <p>
           The website is provided for your personal, non-commercial use in planning your studies abroad. You must be 18 years of
           age or over to use it, unless you do so under the supervision of a parent or legal guardian who accepts these terms on
@@ -66,12 +53,9 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
           <li>copy, scrape or harvest content or data from the website by automated means;</li>
           <li>use the website to send spam or unsolicited advertising.</li>
         </ul>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="terms-services">
-        <h2 id="terms-services" className="h4">
-          Services
-        </h2>
+      <LegalSection id="terms-services" title="Services">
         <p>
           Ignite offers guidance on choosing courses, countries and universities, help with applications, visa support including
           mock visa interviews, and information on scholarships. Admission decisions are made by the universities and visa
@@ -79,70 +63,52 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
           university details on the website are given for guidance and may change; please confirm them with the university before
           you rely on them.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="terms-content">
-        <h2 id="terms-content" className="h4">
-          User content
-        </h2>
+      <LegalSection id="terms-content" title="User content">
         <p>
           You keep ownership of the content you submit to us, such as documents, statements and messages. By submitting it, you
           grant Ignite a perpetual, worldwide, royalty-free, non-exclusive licence to use, copy, store and share that content as
           needed to provide our services, including sending it to the universities and authorities you apply to. You confirm that
           you have the right to submit it.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="terms-privacy">
-        <h2 id="terms-privacy" className="h4">
-          Privacy
-        </h2>
+      <LegalSection id="terms-privacy" title="Privacy">
         <p>
           Our handling of your personal information is described in our <Link to="/privacy-policy">Privacy Policy</Link>, which
           forms part of these terms.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="terms-liability">
-        <h2 id="terms-liability" className="h4">
-          Limitation of liability
-        </h2>
+      <LegalSection id="terms-liability" title="Limitation of liability">
         <p>
           The website and its content are provided &quot;as is&quot;. To the fullest extent permitted by law, Ignite is not liable
           for any indirect, incidental or consequential loss arising from your use of the website or our services, including
           decisions made by universities, scholarship bodies or visa authorities, or interruptions to the website.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="terms-law">
-        <h2 id="terms-law" className="h4">
-          Governing law
-        </h2>
+      <LegalSection id="terms-law" title="Governing law">
         <p>
           These terms are governed by the laws of [Jurisdiction], and any dispute arising from them is subject to the exclusive
           jurisdiction of the courts of [Jurisdiction].
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="terms-changes">
-        <h2 id="terms-changes" className="h4">
-          Changes to these terms
-        </h2>
+      <LegalSection id="terms-changes" title="Changes to these terms">
         <p>
           We may change these terms from time to time. The current version is always published on this page. By continuing to use
           the website after a change, you accept the updated terms.
         </p>
-      </section>
+      </LegalSection>
 
-      <section className="mt-4" aria-labelledby="terms-contact">
-        <h2 id="terms-contact" className="h4">
-          Contact us
-        </h2>
+      <LegalSection id="terms-contact" title="Contact us">
         <p className="mb-0">
           If you have any questions about these terms, please e-mail us at <a href={`mailto:${email}`}>{email}</a> or visit our{" "}
           <Link to="/contact-us">contact page</Link>.
         </p>
-      </section>
-    </div>
+      </LegalSection>
+    </LegalPage>
   );
 }
