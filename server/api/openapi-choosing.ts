@@ -11,6 +11,7 @@ import {
   idParam,
   jsonSchema,
   listOf,
+  messageAnswer,
   operation,
   pathParam,
   ref,
@@ -32,9 +33,6 @@ export const choosingSchemas = () => ({
   ConsoleLivingCost: jsonSchema(consoleLivingCostSchema, "output"),
   ConsoleScholarship: jsonSchema(consoleScholarshipSchema, "output"),
 });
-
-const saved = (description: string, data: object) =>
-  answer(description, { type: "object", required: ["message", "data"], properties: { message: { type: "string" }, data } });
 
 /** The rate's body: the currency is the path's. */
 const rateBody = exchangeRateInput.omit({ currency: true });
@@ -114,7 +112,7 @@ export const choosingPaths = () => ({
       staff: true,
       parameters: [pathParam("currency", { type: "string", pattern: "^[A-Za-z]{3}$" })],
       requestBody: body(rateBody),
-      responses: { 200: saved("Saved", ref("ConsoleExchangeRate")), ...failures(400, 403) },
+      responses: { 200: messageAnswer("Saved", ref("ConsoleExchangeRate")), ...failures(400, 403) },
     }),
   },
   "/api/v1/staff/living-costs": {
@@ -132,7 +130,7 @@ export const choosingPaths = () => ({
       staff: true,
       parameters: [idParam("countryId")],
       requestBody: body(livingCostInput),
-      responses: { 200: saved("Saved", ref("ConsoleLivingCost")), ...failures(400, 403) },
+      responses: { 200: messageAnswer("Saved", ref("ConsoleLivingCost")), ...failures(400, 403) },
     }),
   },
   "/api/v1/staff/scholarships": {
@@ -147,7 +145,7 @@ export const choosingPaths = () => ({
       summary: "Add a scholarship (admins and counsellors); audited",
       staff: true,
       requestBody: body(scholarshipBody),
-      responses: { 201: saved("Added", ref("ConsoleScholarship")), ...failures(400, 403, 409) },
+      responses: { 201: messageAnswer("Added", ref("ConsoleScholarship")), ...failures(400, 403, 409) },
     }),
   },
   "/api/v1/staff/scholarships/{scholarshipId}": {
@@ -164,7 +162,7 @@ export const choosingPaths = () => ({
       staff: true,
       parameters: [idParam("scholarshipId")],
       requestBody: body(scholarshipBody),
-      responses: { 200: saved("Saved", ref("ConsoleScholarship")), ...failures(400, 403, 409) },
+      responses: { 200: messageAnswer("Saved", ref("ConsoleScholarship")), ...failures(400, 403, 409) },
     }),
   },
   "/api/v1/staff/scholarships/{scholarshipId}/retirement": {
@@ -174,7 +172,7 @@ export const choosingPaths = () => ({
       staff: true,
       parameters: [idParam("scholarshipId")],
       requestBody: body(retirementBody),
-      responses: { 200: saved("Changed", ref("ConsoleScholarship")), ...failures(400, 403) },
+      responses: { 200: messageAnswer("Changed", ref("ConsoleScholarship")), ...failures(400, 403) },
     }),
   },
 });

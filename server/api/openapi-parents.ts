@@ -7,6 +7,7 @@ import {
   idParam,
   jsonSchema,
   listOf,
+  messageAnswer,
   operation,
   pathParam,
   ref,
@@ -19,12 +20,6 @@ export const parentSchemas = () => ({
   ParentLink: jsonSchema(parentLinkSchema, "output"),
   CreatedParentLink: jsonSchema(createdParentLinkSchema, "output"),
   ParentView: jsonSchema(parentViewSchema, "output"),
-});
-
-const withMessage = (data: object) => ({
-  type: "object",
-  required: ["message", "data"],
-  properties: { message: { type: "string" }, data },
 });
 
 export const parentPaths = () => ({
@@ -40,7 +35,7 @@ export const parentPaths = () => ({
       summary: "Create a read-only link for a parent (7, 30 or 90 days; at most 5 active); its token is given this once",
       student: true,
       requestBody: body(parentLinkInputSchema),
-      responses: { 201: answer("Created", withMessage(ref("CreatedParentLink"))), ...failures(400, 409, 429) },
+      responses: { 201: messageAnswer("Created", ref("CreatedParentLink")), ...failures(400, 409, 429) },
     }),
   },
   "/api/v1/students/me/parent-links/{linkId}/revoke": {
@@ -49,7 +44,7 @@ export const parentPaths = () => ({
       summary: "Revoke one of the student's parent links: it stops opening at once",
       student: true,
       parameters: [idParam("linkId")],
-      responses: { 200: answer("Revoked", withMessage(ref("ParentLink"))), ...failures(404) },
+      responses: { 200: messageAnswer("Revoked", ref("ParentLink")), ...failures(404) },
     }),
   },
   "/api/v1/parent/{token}": {

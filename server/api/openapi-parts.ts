@@ -30,6 +30,13 @@ export const listOf = (item: object, extra: Record<string, object> = {}) => ({
   properties: { data: { type: "array", items: item }, ...extra },
 });
 export const dataOf = (item: object) => ({ type: "object", required: ["data"], properties: { data: item } });
+/** An answer carrying the message the screen shows and, when given, the data it is about. */
+export const messageAnswer = (description: string, data?: object) =>
+  answer(description, {
+    type: "object",
+    required: data ? ["message", "data"] : ["message"],
+    properties: { message: { type: "string" }, ...(data ? { data } : {}) },
+  });
 export const paging = { page: { type: "integer" }, pageSize: { type: "integer" }, total: { type: "integer" } };
 export const coursesAnswer = (extra: Record<string, object> = {}) => ({
   type: "object",

@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { contactChoicesSchema } from "../../modules/consent.ts";
-import { answer, body, dataOf, failures, idParam, jsonSchema, listOf, operation, ref, write } from "./openapi-parts.ts";
+import {
+  answer,
+  body,
+  dataOf,
+  failures,
+  idParam,
+  jsonSchema,
+  listOf,
+  messageAnswer,
+  operation,
+  ref,
+  write,
+} from "./openapi-parts.ts";
 import { accessEntrySchema, contactPreferencesSchema, dataExportSchema } from "./privacy.ts";
 
 /** The student's privacy controls and the console's erasure (decision 0024), for the OpenAPI document. */
@@ -14,11 +26,6 @@ const erasureSummary = jsonSchema(
   z.object({ documents: z.int(), applications: z.int(), bookings: z.int(), files: z.int() }),
   "output",
 );
-const withMessage = (data: object) => ({
-  type: "object",
-  required: ["message", "data"],
-  properties: { message: { type: "string" }, data },
-});
 
 export const privacyPaths = () => ({
   "/api/v1/students/me/contact-preferences": {
@@ -33,7 +40,7 @@ export const privacyPaths = () => ({
       summary: "Change the contact choices; stored with the consent wording's version and time",
       student: true,
       requestBody: body(contactChoicesSchema),
-      responses: { 200: answer("Saved", withMessage(ref("ContactPreferences"))), ...failures(400) },
+      responses: { 200: messageAnswer("Saved", ref("ContactPreferences")), ...failures(400) },
     }),
   },
   "/api/v1/students/me/access-log": {
@@ -55,7 +62,7 @@ export const privacyPaths = () => ({
       operationId: "requestMyDataExport",
       summary: "Prepare a ZIP of everything held about the student and their documents (usually within a minute)",
       student: true,
-      responses: { 202: answer("Being prepared", withMessage(ref("DataExport"))), ...failures(429) },
+      responses: { 202: messageAnswer("Being prepared", ref("DataExport")), ...failures(429) },
     }),
   },
   "/api/v1/students/me/erase": {
@@ -82,7 +89,7 @@ export const privacyPaths = () => ({
           confirmEmail: z.string().meta({ description: "The student's e-mail, typed again" }),
         }),
       ),
-      responses: { 200: answer("Erased", withMessage(erasureSummary)), ...failures(400, 403) },
+      responses: { 200: messageAnswer("Erased", erasureSummary), ...failures(400, 403) },
     }),
   },
   "/api/v1/staff/leads/{leadId}/erase": {
@@ -98,7 +105,7 @@ export const privacyPaths = () => ({
         }),
       ),
       responses: {
-        200: answer("Erased", withMessage(jsonSchema(z.object({ bookings: z.int() }), "output"))),
+        200: messageAnswer("Erased", jsonSchema(z.object({ bookings: z.int() }), "output")),
         ...failures(400, 403, 409),
       },
     }),

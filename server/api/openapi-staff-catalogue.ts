@@ -17,6 +17,7 @@ import {
   idParam,
   jsonSchema,
   listOf,
+  messageAnswer,
   multipart,
   operation,
   ref,
@@ -86,9 +87,6 @@ const intakeBody = z.object({
   year: z.int().meta({ description: "This year to three years ahead; the intake must not have begun" }),
   deadline: z.iso.date().optional().meta({ description: "The last day to apply; at the latest the end of the intake's month" }),
 });
-
-const messageAnswer = (description: string, data?: object) =>
-  answer(description, { type: "object", properties: { message: { type: "string" }, ...(data ? { data } : {}) } });
 
 export const staffCatalogueSchemas = () => ({
   CatalogueUniversity: jsonSchema(catalogueUniversitySchema, "output"),

@@ -10,6 +10,7 @@ import {
   idParam,
   jsonSchema,
   listOf,
+  messageAnswer,
   operation,
   pageParam,
   paging,
@@ -62,9 +63,6 @@ const reviewBody = z.object({
     .optional()
     .meta({ description: "What to correct, shown to the student; required with a correction" }),
 });
-
-const messageAnswer = (description: string, data?: object) =>
-  answer(description, { type: "object", properties: { message: { type: "string" }, ...(data ? { data } : {}) } });
 
 export const staffRecordsSchemas = () => ({
   StaffStudent: jsonSchema(studentRowSchema, "output"),
