@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from "react";
 import { courseLevels, courseModes, feePeriods } from "../../vocabulary/catalogue.ts";
 
 /**
@@ -28,6 +29,44 @@ const choices = [
   { name: "mode", label: "Mode", options: courseModes },
 ] as const;
 
+/** One labelled input of the course form, with its error under it, announced with the field. */
+function CourseInput({
+  className,
+  id,
+  field,
+  value,
+  error,
+  ...attributes
+}: {
+  className: string;
+  id: string;
+  field: Field;
+  value: string;
+  error: string | undefined;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "required" | "maxLength" | "min" | "max" | "step" | "inputMode">) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label small">
+        {field.label}
+      </label>
+      <input
+        id={id}
+        name={field.name}
+        {...attributes}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`form-control form-control-sm${error ? " is-invalid" : ""}`}
+      />
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function CourseFields({
   idPrefix,
   shown,
@@ -44,28 +83,18 @@ export function CourseFields({
   return (
     <>
       {textFields.map((f) => (
-        <div className="col-sm-6" key={f.name}>
-          <label htmlFor={`${idPrefix}-${f.name}`} className="form-label small">
-            {f.label}
-          </label>
-          <input
-            id={`${idPrefix}-${f.name}`}
-            name={f.name}
-            type={f.type ?? "text"}
-            required={f.required}
-            maxLength={f.max}
-            min={f.type === "number" ? 0 : undefined}
-            defaultValue={shown(f.name)}
-            aria-invalid={errors[f.name] ? true : undefined}
-            aria-describedby={errors[f.name] ? `${idPrefix}-${f.name}-error` : undefined}
-            className={`form-control form-control-sm${errors[f.name] ? " is-invalid" : ""}`}
-          />
-          {errors[f.name] && (
-            <div id={`${idPrefix}-${f.name}-error`} className="invalid-feedback">
-              {errors[f.name]}
-            </div>
-          )}
-        </div>
+        <CourseInput
+          key={f.name}
+          className="col-sm-6"
+          id={`${idPrefix}-${f.name}`}
+          field={f}
+          value={shown(f.name)}
+          error={errors[f.name]}
+          type={f.type ?? "text"}
+          required={f.required}
+          maxLength={f.max}
+          min={f.type === "number" ? 0 : undefined}
+        />
       ))}
       {choices.map((f) => (
         <div className="col-sm-4" key={f.name}>
@@ -88,29 +117,19 @@ export function CourseFields({
         <legend className="h6 mb-1">Entry requirements (optional)</legend>
         <div className="row g-2">
           {requirementFields.map((f) => (
-            <div className="col-sm-6 col-lg-4" key={f.name}>
-              <label htmlFor={`${idPrefix}-${f.name}`} className="form-label small">
-                {f.label}
-              </label>
-              <input
-                id={`${idPrefix}-${f.name}`}
-                name={f.name}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={f.top}
-                step={f.step}
-                defaultValue={shown(f.name)}
-                aria-invalid={errors[f.name] ? true : undefined}
-                aria-describedby={errors[f.name] ? `${idPrefix}-${f.name}-error` : undefined}
-                className={`form-control form-control-sm${errors[f.name] ? " is-invalid" : ""}`}
-              />
-              {errors[f.name] && (
-                <div id={`${idPrefix}-${f.name}-error`} className="invalid-feedback">
-                  {errors[f.name]}
-                </div>
-              )}
-            </div>
+            <CourseInput
+              key={f.name}
+              className="col-sm-6 col-lg-4"
+              id={`${idPrefix}-${f.name}`}
+              field={f}
+              value={shown(f.name)}
+              error={errors[f.name]}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={f.top}
+              step={f.step}
+            />
           ))}
         </div>
       </fieldset>
