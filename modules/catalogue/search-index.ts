@@ -514,6 +514,8 @@ function indexOf(
   };
 
   let everyDoc: Int32Array | null = null;
+  /** The longest duration in months: courses are counted by their months in a table this long. */
+  const longestDuration = facts.duration.reduce((longest, months) => Math.max(longest, months), 0);
 
   /**
    * The documents a search's filters confine it to, when few enough to start from: a university's, or
@@ -670,7 +672,7 @@ function indexOf(
     const countryCounts = new Int32Array(facts.countryIds.length);
     const levelCounts = new Int32Array(courseLevels.length);
     const modeCounts = new Int32Array(courseModes.length);
-    const durationCounts = new Map<number, number>();
+    const durationCounts = new Int32Array(longestDuration + 1);
     const intakeCounts = new Int32Array(12);
     const steps = feeSteps ?? [];
     // Courses up to a step (from the lowest fee asked) and from a step (to the highest asked), by step.
@@ -717,17 +719,21 @@ function indexOf(
         if (n >= 0) modeCounts[n] = (modeCounts[n] as number) + 1;
       }
       if ((fails | FAILS_DURATION) === FAILS_DURATION && months >= 0)
-        durationCounts.set(months, (durationCounts.get(months) ?? 0) + 1);
+        durationCounts[months] = (durationCounts[months] as number) + 1;
       if ((fails | FAILS_INTAKE) === FAILS_INTAKE)
-        for (let months = intakes[doc] as number, m = 0; months !== 0; months >>>= 1, m += 1)
-          if (months & 1) intakeCounts[m] = (intakeCounts[m] as number) + 1;
+        // Each month's bit set, lowest first: one step a month with an intake.
+        for (let months = intakes[doc] as number; months !== 0; months &= months - 1) {
+          const m = 31 - Math.clz32(months & -months);
+          intakeCounts[m] = (intakeCounts[m] as number) + 1;
+        }
       if ((fails | FAILS_FEE) === FAILS_FEE && !Number.isNaN(fee)) {
-        // The first step not below the fee counts it "up to"; the last step not above it, "from".
+        // The first step not below the fee counts it "up to"; the last step not above it, "from" (one
+        // scan: the steps below the fee, then those equal to it).
         let step = 0;
         while (step < steps.length && (steps[step] as number) < fee) step += 1;
         if (fee >= feeMin) upToCounts[step] = (upToCounts[step] as number) + 1;
-        let from = steps.length;
-        while (from > 0 && (steps[from - 1] as number) > fee) from -= 1;
+        let from = step;
+        while (from < steps.length && steps[from] === fee) from += 1;
         if (fee <= feeMax) fromCounts[from] = (fromCounts[from] as number) + 1;
       }
     }
@@ -737,7 +743,8 @@ function indexOf(
       for (const [n, id] of facts.countryIds.entries()) if (countryCounts[n]) counts.country.set(id, countryCounts[n] as number);
       for (const [n, level] of courseLevels.entries()) counts.level.set(level, levelCounts[n] as number);
       for (const [n, mode] of courseModes.entries()) counts.mode.set(mode, modeCounts[n] as number);
-      for (const [months, n] of durationCounts) {
+      for (const [months, n] of durationCounts.entries()) {
+        if (n === 0) continue;
         const band = durationBandOf(months);
         counts.duration.set(band, (counts.duration.get(band) ?? 0) + n);
       }
