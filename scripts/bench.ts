@@ -389,7 +389,7 @@ async function demoCatalogueMemory(): Promise<{ firstStart: number; laterStart: 
     const server = startServers(1, undefined, false, demoDir);
     try {
       await waitForReady(server);
-      // As for the large catalogue: once ready, with the mirror built and collected.
+      // Once ready (the mirror built and collected), and two seconds later: what an idle server holds.
       await new Promise((resolve) => setTimeout(resolve, 2000));
       return residentMb(server.pid ?? 0);
     } finally {
@@ -492,6 +492,7 @@ async function main() {
   const instances = Number(values.instances);
   if ((instances > 1 || values.scaling) && !databaseUrl)
     throw new Error("--instances and --scaling need --database-url (PostgreSQL)");
+  if (values.memory && databaseUrl) throw new Error("--memory measures the demo catalogue on PGlite: leave out --database-url");
   mkdirSync(path.join(root, ".tmp"), { recursive: true });
   if (!values.memory) await ensureLargeCatalogue(databaseUrl);
   write("Building...");
