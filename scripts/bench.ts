@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
-import { compiledServer, serverEnvironment, serverNodeFlags } from "./build-state.mjs";
+import { compiledServer, serverEnvironment, serverNodeFlags, serverReady } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".tmp/bench-data");
@@ -36,24 +36,7 @@ function runOrDie(command: string, args: string[]) {
 }
 
 /** Waits until the servers answer ready with their catalogue mirror built (every instance, for a cluster). */
-async function waitForReady(server: ChildProcess, instances = 1) {
-  let readyInARow = 0;
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error("server exited");
-    try {
-      const answer = await fetch(`${base}/readyz`);
-      // Measured once the catalogue mirror is read: before that, searches go to the database.
-      if (answer.ok && (await answer.json()).catalogueMirror === "ready") readyInARow += 1;
-      else readyInARow = 0;
-      // The cluster hands connections round-robin: several ready answers in a row cover every instance.
-      if (readyInARow >= instances * 3) return;
-    } catch {
-      readyInARow = 0;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not become ready");
-}
+const waitForReady = (server: ChildProcess, instances = 1) => serverReady(base, { server, inARow: instances * 3, seconds: 120 });
 
 /** `unique`: each request gets an address of its own (`&n=`), so no cache answers it. `base`: another server. */
 type Scenario = { name: string; paths: string[]; unique?: boolean; base?: string };

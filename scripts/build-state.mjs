@@ -49,3 +49,25 @@ export function buildIsStale() {
   const sources = sourceDirs.map((d) => path.join(root, d)).filter(existsSync);
   return Math.max(...sources.map(newestMtime)) > statSync(compiledServer).mtimeMs;
 }
+
+/**
+ * Resolves once the production server at `base` answers ready with its catalogue mirror built (before
+ * that, searches go to the database), `inARow` times in a row: a cluster hands connections round-robin,
+ * so several answers in a row cover every instance. Rejects when `server` exits or after `seconds`.
+ */
+export async function serverReady(base, { server, inARow = 1, seconds = 150 } = {}) {
+  let readyInARow = 0;
+  for (const until = Date.now() + seconds * 1000; Date.now() < until; ) {
+    if (server && server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      const answer = await fetch(`${base}/readyz`);
+      if (answer.ok && (await answer.json()).catalogueMirror === "ready") readyInARow += 1;
+      else readyInARow = 0;
+      if (readyInARow >= inARow) return;
+    } catch {
+      readyInARow = 0;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not get ready in ${seconds} s`);
+}

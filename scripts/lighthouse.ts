@@ -11,7 +11,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { compiledServer, serverEnvironment, serverNodeFlags } from "./build-state.mjs";
+import { compiledServer, serverEnvironment, serverNodeFlags, serverReady } from "./build-state.mjs";
 
 const LIGHTHOUSE = "lighthouse@13.5.0";
 const root = path.resolve(import.meta.dirname, "..");
@@ -32,19 +32,6 @@ const server = spawn(process.execPath, [...serverNodeFlags, compiledServer], {
   stdio: ["ignore", "ignore", "inherit"],
   env: { ...serverEnvironment(), PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED: "demo", LOG_LEVEL: "warn" },
 });
-
-async function ready() {
-  for (let tries = 0; tries < 600; tries += 1) {
-    try {
-      const answer = await fetch(`${base}/readyz`);
-      if (answer.ok && (await answer.json()).catalogueMirror === "ready") return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server did not get ready in 150 s");
-}
 
 type Report = {
   categories: Record<string, { score: number | null }>;
@@ -77,7 +64,7 @@ function lighthouse(page: string, attempt = 1): Report {
 
 let missed = false;
 try {
-  await ready();
+  await serverReady(base, { server });
   process.stdout.write(`Lighthouse (${LIGHTHOUSE}, mobile): performance / accessibility / best practices / SEO\n`);
   for (const page of pages) {
     const report = lighthouse(page);

@@ -79,18 +79,17 @@ export function RequirementList({ lines }: { lines: readonly string[] }) {
 /** A course's verdict in a list (saved courses, search results): a small badge, and the first thing missing. */
 export function EligibilityBadge({ eligibility }: { eligibility: EligibilityInBrief | null | undefined }) {
   const { t } = useT();
-  if (eligibility?.status === "meets")
-    return (
-      <p className="small mt-2 mb-0" data-testid="eligibility">
+  if (eligibility?.status !== "meets" && eligibility?.status !== "missing") return null;
+  return (
+    <p className="small mt-2 mb-0" data-testid="eligibility">
+      {eligibility.status === "meets" ? (
         <span className="badge text-bg-success">{t(eligibilityMessages.meets)}</span>
-      </p>
-    );
-  if (eligibility?.status === "missing")
-    return (
-      <p className="small mt-2 mb-0" data-testid="eligibility">
-        <span className="badge text-bg-warning">{t("Not yet")}</span>{" "}
-        {eligibility.missing && requirementText(t, eligibility.missing)}
-      </p>
-    );
-  return null;
+      ) : (
+        <>
+          <span className="badge text-bg-warning">{t("Not yet")}</span>{" "}
+          {eligibility.missing && requirementText(t, eligibility.missing)}
+        </>
+      )}
+    </p>
+  );
 }

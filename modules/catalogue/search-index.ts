@@ -575,13 +575,7 @@ function indexOf(
       })
       .sort((a, b) => a.postings - b.postings);
     for (const { matched, allowed, postings } of planned) {
-      generation += 1;
-      if (generation > 2_000_000_000) {
-        mark.fill(0);
-        termStamp.fill(0);
-        generation = 1;
-      }
-      const current = generation;
+      const current = nextGeneration();
       if (candidates !== null && candidates.length * AVERAGE_TERMS_PER_DOC < postings) {
         candidates = narrowed(candidates, matched, allowed, current);
         candidateGeneration = current;
@@ -681,17 +675,13 @@ function indexOf(
     const current = nextGeneration();
     let kept = 0;
     // The columns read once here, not through `facts` for every candidate (a search may have 200,000).
-    const { university, country, level, mode, duration, intakes, annualFee, currency } = facts;
+    const { university, country, level, mode, duration, intakes } = facts;
     const durationFiltered = filters.duration !== undefined;
     const feeRead = feeFiltered || feeSteps !== null;
     for (let i = 0; i < candidates.length; i += 1) {
       const doc = candidates[i] as number;
       if (universityWanted !== -2 && university[doc] !== universityWanted) continue;
-      let fee = Number.NaN;
-      if (feeRead) {
-        const unit = currency[doc] as number;
-        fee = (annualFee[doc] as number) * (unit < 0 ? Number.NaN : (rate[unit] as number));
-      }
+      const fee = feeRead ? rupeesAYear(rate, doc) : Number.NaN;
       const months = duration[doc] as number;
       let fails = 0;
       if (countryWanted !== -2 && country[doc] !== countryWanted) fails |= FAILS_COUNTRY;
