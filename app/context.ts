@@ -1,12 +1,13 @@
 import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
-import type { ConsultationService } from "../modules/consultations/consultations.ts";
+import type { StaffService } from "../modules/console/console.ts";
 import type { CostService } from "../modules/costs/costs.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
+import type { ConsultationService } from "../modules/leads/bookings.ts";
 import type { ParentLinkService } from "../modules/parents/parent-links.ts";
+import type { StaffMember } from "../modules/policies.ts";
 import type { PrivacyService } from "../modules/privacy/privacy.ts";
 import type { ScholarshipService } from "../modules/scholarships/scholarships.ts";
-import type { StaffMember, StaffService } from "../modules/staff/staff.ts";
 import type { StudentService } from "../modules/students/students.ts";
 import type { CookieWriter } from "../platform/cookies.ts";
 import type { Logger } from "../platform/log.ts";

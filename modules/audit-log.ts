@@ -20,6 +20,20 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** An entry as the log keeps it. */
+export interface AuditRecord {
+  id: number;
+  at: Date;
+  actorStaffId: number | null;
+  actorLabel: string;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  studentId: number | null;
+  before: unknown;
+  after: unknown;
+}
+
 const labelOf = (actor: AuditActor) => ("system" in actor ? actor.system : `${actor.fullName} (${actor.role})`);
 
 /** Appends an entry; the database refuses to change or remove one afterwards. */

@@ -76,3 +76,10 @@ export const oneOf = <T extends readonly [string, ...string[]]>(options: T, mess
 
 /** An ILIKE pattern that finds `text` anywhere, its own % and _ taken literally (the console's searches). */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A whole number between two bounds, with one message for every way it can be wrong. */
+export const wholeNumber = (message: string, min: number, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** A form's checkbox ("on") or a JSON boolean. */
+export const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());

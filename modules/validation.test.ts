@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { consultationInputSchema } from "./consultations/input.ts";
 import type { AppError } from "./errors.ts";
 import { codeSchema, loginSchema, signupFormSchema, signupSchema } from "./identity/input.ts";
+import { consultationInputSchema } from "./leads/input.ts";
 import { profileSchema } from "./students/input.ts";
 import { fieldRules, parseInput } from "./validation.ts";
 

@@ -20,7 +20,7 @@ import pg from "pg";
 import { demoCountries } from "../modules/catalogue/demo/countries.ts";
 import { createRandom, generateCourses } from "../modules/catalogue/demo/courses.ts";
 import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
-import type { StaffMember } from "../modules/staff/staff.ts";
+import type { StaffMember } from "../modules/policies.ts";
 import { loadConfig } from "../platform/config.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../platform/db/client.ts";
 import { createLogger } from "../platform/log.ts";

@@ -3,7 +3,7 @@
 // the shell's history, the process list or a log. Uses the server's configuration (DATA_DIR or
 // DATABASE_URL) and records the creation in the audit log as done from the command line.
 import { parseArgs } from "node:util";
-import { createStaffService } from "../modules/staff/staff.ts";
+import { createStaffService } from "../modules/console/console.ts";
 import { loadConfigOrExit } from "../platform/config.ts";
 import { openDatabase } from "../platform/db/client.ts";
 import { createLogger } from "../platform/log.ts";

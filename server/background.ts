@@ -1,7 +1,9 @@
-import type { ConsultationService } from "../modules/consultations/consultations.ts";
+import { importJobs } from "../modules/catalogue/catalogue.ts";
+import type { StaffService } from "../modules/console/console.ts";
 import type { IdentityService } from "../modules/identity/identity.ts";
+import type { ConsultationService } from "../modules/leads/bookings.ts";
 import { type PrivacyService, privacyJobs } from "../modules/privacy/privacy.ts";
-import { digestDue, importJobs, type StaffService } from "../modules/staff/staff.ts";
+import { digestDue } from "../modules/staff/staff.ts";
 import type { JobQueue } from "../platform/jobs.ts";
 import type { Logger } from "../platform/log.ts";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { and, count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importJobs } from "../modules/staff/staff.ts";
+import { importJobs } from "../modules/catalogue/catalogue.ts";
 import { type DatabaseHandle, openPostgres, queryRows } from "../platform/db/client.ts";
 import { auditLog, catalogueImportRows, catalogueImports, countries, universities } from "../platform/db/schema.ts";
 import { type JobQueue, startJobQueue } from "../platform/jobs.ts";

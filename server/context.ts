@@ -1,5 +1,5 @@
 import type { CurrentStudent } from "../modules/identity/identity.ts";
-import type { StaffMember } from "../modules/staff/staff.ts";
+import type { StaffMember } from "../modules/policies.ts";
 import type { Logger } from "../platform/log.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
 

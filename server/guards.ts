@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../modules/errors.ts";
 import type { CurrentStudent } from "../modules/identity/identity.ts";
-import type { StaffMember } from "../modules/staff/staff.ts";
+import type { StaffMember } from "../modules/policies.ts";
 import { accountMessages } from "../vocabulary/accounts.ts";
 import type { ServerEnv } from "./context.ts";
 

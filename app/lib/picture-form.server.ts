@@ -1,4 +1,4 @@
-import type { IncomingPicture } from "../../modules/staff/staff.ts";
+import type { IncomingPicture } from "../../modules/catalogue/catalogue.ts";
 
 /** The picture a console form posted in its `file` field, or undefined when none was chosen. */
 export async function pictureOf(form: FormData): Promise<IncomingPicture | undefined> {

@@ -1,7 +1,9 @@
 import { parseId } from "../../modules/catalogue/inputs.ts";
+import type { StaffService } from "../../modules/console/console.ts";
 import { AppError } from "../../modules/errors.ts";
-import { newTaskSchema } from "../../modules/staff/input.ts";
-import { canWorkTasks, type StaffMember, type StaffService, type Task } from "../../modules/staff/staff.ts";
+import { canWorkTasks, type StaffMember } from "../../modules/policies.ts";
+import { newTaskSchema } from "../../modules/tasks/input.ts";
+import type { Task } from "../../modules/tasks/tasks.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { taskMessages } from "../../vocabulary/staff.ts";
 import { refusalOr } from "./form-result.server";

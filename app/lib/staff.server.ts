@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { StaffMember } from "../../modules/staff/staff.ts";
+import type { StaffMember } from "../../modules/policies.ts";
 
 /** A staff screen's guard: without a staff session the console does not exist (404, as for any unknown path). */
 export function requireStaffMember(member: StaffMember | null): StaffMember {

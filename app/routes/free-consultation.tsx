@@ -6,7 +6,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
 import { orUnanswered, revalidateUnlessUnanswered } from "~/lib/unanswered";
-import { consultationInputSchema } from "../../modules/consultations/input.ts";
+import { consultationInputSchema } from "../../modules/leads/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import {
   indianStates,

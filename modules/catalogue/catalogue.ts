@@ -11,10 +11,13 @@ import {
   type UniversityType,
   universityImage,
 } from "../../vocabulary/catalogue.ts";
+import { changePublicSide, type StaffDeps } from "../deps.ts";
 import type { EntryRequirements } from "../eligibility.ts";
 import { AppError, notFound } from "../errors.ts";
 import { currentMonthNumber, type Intake, upcomingIntakes } from "../intakes.ts";
+import type { StaffMember } from "../policies.ts";
 import type { CatalogueMirror, MirroredCatalogue, MirroredCountry, MirroredUniversity } from "./catalogue-mirror.ts";
+import { catalogueCountries, catalogueCountry, createCountry, editCountry } from "./countries-editing.ts";
 import {
   type CourseFilters,
   durationBandOf,
@@ -27,10 +30,45 @@ import {
   SEMESTERS_PER_YEAR,
 } from "./course-filters.ts";
 import type { MirroredCourse } from "./course-table.ts";
+import { exportCatalogue } from "./csv-export.ts";
+import {
+  catalogueCourse,
+  catalogueUniversity,
+  createCourse,
+  createUniversity,
+  editCourse,
+  editUniversity,
+  featuredCatalogueUniversities,
+  searchCatalogueUniversities,
+  setCountryVisible,
+  setCourseRetired,
+  setUniversityRetired,
+} from "./editing.ts";
+import {
+  applyImport,
+  checkImport,
+  getImport,
+  giveUpImportStep,
+  importRows,
+  recentImports,
+  refusedRowsCsv,
+  startApply,
+  startCheck,
+  uploadImport,
+} from "./import.ts";
 import { parseSearchTerm } from "./inputs.ts";
+import { addIntake, catalogueCourseIntakes, removeIntake } from "./intakes-editing.ts";
 import { type IndexQuery, type SearchIndex, type SearchWord, wordsOf } from "./search-index.ts";
 import { listSearchMisses, recordSearch } from "./search-misses.ts";
 import { placeLookup, type QueryReading, readQuery, type SearchPlaces } from "./search-query.ts";
+import { type IncomingPicture, setFeatured, setUniversityPicture } from "./university-pictures.ts";
+
+export type { CatalogueCountry } from "./countries-editing.ts";
+export type { CatalogueCourse, CatalogueUniversity } from "./editing.ts";
+export type { CatalogueImportView, ImportCounts, ImportDiffRow, ImportSummary } from "./import.ts";
+export { importJobs } from "./import.ts";
+export type { ConsoleIntake } from "./intakes-editing.ts";
+export type { IncomingPicture } from "./university-pictures.ts";
 
 export const PAGE_SIZE = 12;
 
@@ -790,3 +828,64 @@ export function createCatalogueService(db: Database, mirror?: CatalogueMirror, s
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/**
+ * The catalogue as admins keep it (decisions 0017, 0019, 0020, 0031): editing, pictures, intakes,
+ * countries, the CSV import and export. Each change tells the public side through one path.
+ */
+export const catalogueConsole = (deps: StaffDeps) => ({
+  /** The catalogue, as admins create and edit it (decisions 0017, 0019); each change clears the public cache. */
+  catalogue: {
+    universities: (actor: StaffMember, filters: { q?: string }) => searchCatalogueUniversities(deps, actor, filters),
+    featuredUniversities: (actor: StaffMember) => featuredCatalogueUniversities(deps, actor),
+    university: (actor: StaffMember, id: number) => catalogueUniversity(deps, actor, id),
+    course: (actor: StaffMember, id: number) => catalogueCourse(deps, actor, id),
+    countries: (actor: StaffMember) => catalogueCountries(deps, actor),
+    country: (actor: StaffMember, id: number) => catalogueCountry(deps, actor, id),
+    createCountry: (actor: StaffMember, raw: unknown) => changePublicSide(deps, () => createCountry(deps, actor, raw)),
+    editCountry: (actor: StaffMember, id: number, raw: unknown) =>
+      changePublicSide(deps, () => editCountry(deps, actor, id, raw)),
+    createUniversity: (actor: StaffMember, raw: unknown, picture?: IncomingPicture) =>
+      changePublicSide(deps, () => createUniversity(deps, actor, raw, picture)),
+    editUniversity: (actor: StaffMember, id: number, raw: unknown) =>
+      changePublicSide(deps, () => editUniversity(deps, actor, id, raw)),
+    /** A new picture, or with `null` the drawn placeholder again. */
+    setUniversityPicture: (actor: StaffMember, id: number, picture: IncomingPicture | null | undefined) =>
+      changePublicSide(deps, () => setUniversityPicture(deps, actor, id, picture)),
+    setFeatured: (actor: StaffMember, id: number, raw: unknown) =>
+      changePublicSide(deps, () => setFeatured(deps, actor, id, raw)),
+    retireUniversity: (actor: StaffMember, id: number, retired: boolean) =>
+      changePublicSide(deps, () => setUniversityRetired(deps, actor, id, retired)),
+    createCourse: (actor: StaffMember, universityId: number, raw: unknown) =>
+      changePublicSide(deps, () => createCourse(deps, actor, universityId, raw)),
+    editCourse: (actor: StaffMember, id: number, raw: unknown) => changePublicSide(deps, () => editCourse(deps, actor, id, raw)),
+    retireCourse: (actor: StaffMember, id: number, retired: boolean) =>
+      changePublicSide(deps, () => setCourseRetired(deps, actor, id, retired)),
+    courseIntakes: (actor: StaffMember, courseId: number) => catalogueCourseIntakes(deps, actor, courseId),
+    addIntake: (actor: StaffMember, courseId: number, raw: unknown) =>
+      changePublicSide(deps, () => addIntake(deps, actor, courseId, raw)),
+    removeIntake: (actor: StaffMember, courseId: number, intakeId: number) =>
+      changePublicSide(deps, () => removeIntake(deps, actor, courseId, intakeId)),
+    setCountryVisible: (actor: StaffMember, id: number, visible: boolean) =>
+      changePublicSide(deps, () => setCountryVisible(deps, actor, id, visible)),
+  },
+  /** The catalogue's CSV import (decision 0020): upload, map, dry run and apply in the background. */
+  imports: {
+    upload: (actor: StaffMember, upload: { kind: unknown; fileName: string; body: AsyncIterable<Uint8Array> }) =>
+      uploadImport(deps, actor, upload),
+    recent: (actor: StaffMember) => recentImports(deps, actor),
+    get: (actor: StaffMember, id: string) => getImport(deps, actor, id),
+    rows: (actor: StaffMember, id: string, query: unknown) => importRows(deps, actor, id, query),
+    check: (actor: StaffMember, id: string, raw: unknown) => startCheck(deps, actor, id, raw),
+    apply: (actor: StaffMember, id: string) => startApply(deps, actor, id),
+    refusedRows: (actor: StaffMember, id: string) => refusedRowsCsv(deps, actor, id),
+    /** The steps as the job queue's workers run them (`importJobs`, server/background.ts), by the import's id. */
+    steps: {
+      check: (importId: number) => checkImport(deps, importId),
+      apply: (importId: number) => applyImport(deps, importId),
+      giveUp: (importId: number) => giveUpImportStep(deps, importId),
+    },
+  },
+  /** The catalogue's universities or courses as CSV in the import's shape, streamed; audited. */
+  exportCatalogue: (actor: StaffMember, kind: "universities" | "courses") => exportCatalogue(deps, actor, kind),
+});

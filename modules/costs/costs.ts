@@ -2,6 +2,9 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { countries, exchangeRates, livingCosts } from "../../platform/db/schema.ts";
 import type { CourseMode, FeePeriod } from "../../vocabulary/catalogue.ts";
+import { changePublicSide, type StaffDeps } from "../deps.ts";
+import type { StaffMember } from "../policies.ts";
+import { consoleLivingCosts, consoleRates, saveExchangeRate, saveLivingCost } from "./editing.ts";
 import { referenceLivingCosts, referenceRates } from "./reference-costs.ts";
 
 /**
@@ -223,3 +226,12 @@ export function createCostService(db: Database, now: () => number = Date.now) {
 }
 
 export type CostService = ReturnType<typeof createCostService>;
+
+/** The figures behind rupee amounts as admins keep them (decision 0025): exchange rates and living costs. */
+export const costsConsole = (deps: StaffDeps) => ({
+  rates: (actor: StaffMember) => consoleRates(deps, actor),
+  saveRate: (actor: StaffMember, raw: unknown) => changePublicSide(deps, () => saveExchangeRate(deps, actor, raw)),
+  livingCosts: (actor: StaffMember) => consoleLivingCosts(deps, actor),
+  saveLivingCost: (actor: StaffMember, countryId: number, raw: unknown) =>
+    changePublicSide(deps, () => saveLivingCost(deps, actor, countryId, raw)),
+});

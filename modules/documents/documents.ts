@@ -19,10 +19,14 @@ import {
   type StoredFileType,
   UPLOADS_PER_HOUR,
 } from "../../vocabulary/documents.ts";
+import type { StaffDeps } from "../deps.ts";
+import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
+import type { StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { reencodePhoto } from "./photo.ts";
+import { fileAccess, reviewDocument, reviewQueue } from "./review.ts";
 import {
   attachmentTypeSchema,
   canReadFile,
@@ -35,6 +39,8 @@ import {
   slug,
   uploadFieldsSchema,
 } from "./rules.ts";
+
+export { documentVersions, type ReviewedFile } from "./review.ts";
 
 export type { FileViewer, IncomingFile } from "./rules.ts";
 
@@ -134,7 +140,7 @@ async function recordFile(
   values: Omit<typeof studentFiles.$inferInsert, "id" | "publicId" | "createdAt">,
 ): Promise<{ row: FileRow; previousKey: string | undefined }> {
   for (let attempt = 1; ; attempt += 1) {
-    const fresh = { ...values, publicId: newPublicId(), createdAt: deps.now?.() ?? new Date() };
+    const fresh = { ...values, publicId: newPublicId(), createdAt: nowOf(deps) };
     const result = await deps.db.transaction(async (tx) => {
       const [old] = await tx
         .select({ id: studentFiles.id, storageKey: studentFiles.storageKey })
@@ -311,3 +317,12 @@ export function createDocumentService(deps: DocumentDeps) {
 }
 
 export type DocumentService = ReturnType<typeof createDocumentService>;
+
+/** Document review as staff do it, and the check staff pass when they open a student's file (decision 0031). */
+export const documentsConsole = (deps: StaffDeps) => ({
+  reviewQueue: (actor: StaffMember) => reviewQueue(deps, actor),
+  reviewDocument: (actor: StaffMember, publicId: string, raw: unknown) => reviewDocument(deps, actor, publicId, raw),
+  /** The check to pass the documents service when staff open a student's file: the rule, and the view recorded. */
+  fileAccess: (actor: StaffMember, download: boolean) =>
+    fileAccess(deps, actor, download ? "document.downloaded" : "document.viewed"),
+});

@@ -6,6 +6,7 @@ import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import { accountMessages, SESSION_DAYS } from "../../vocabulary/accounts.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
+import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { hashPassword, passwordMatches } from "../passwords.ts";
@@ -60,8 +61,6 @@ export interface NewSession {
   token: string;
   expiresAt: Date;
 }
-
-export const nowOf = (deps: Pick<IdentityDeps, "now">) => deps.now?.() ?? new Date();
 
 type StudentRow = typeof students.$inferSelect;
 

@@ -1,4 +1,5 @@
-import { getStudent, type IdentityDeps, logIn, nowOf, signUp, studentForSession } from "./accounts.ts";
+import { nowOf } from "../deps.ts";
+import { getStudent, type IdentityDeps, logIn, signUp, studentForSession } from "./accounts.ts";
 import { codes } from "./one-time-codes.ts";
 import { resetPassword, sendResetCode, verifyResetCode } from "./password-reset.ts";
 import { endOtherSessions, endSession, listSessions, sweepExpiredSessions } from "./sessions.ts";

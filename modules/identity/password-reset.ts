@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { students } from "../../platform/db/schema.ts";
 import { accountMessages, CODE_LIFETIME_MINUTES } from "../../vocabulary/accounts.ts";
+import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { hashPassword } from "../passwords.ts";
 import { parseInput } from "../validation.ts";
-import { accountLimits, findStudentByEmail, type IdentityDeps, limit, nowOf } from "./accounts.ts";
+import { accountLimits, findStudentByEmail, type IdentityDeps, limit } from "./accounts.ts";
 import { codeSchema, newPasswordSchema, resetCodeRequestSchema } from "./input.ts";
 import { codes } from "./one-time-codes.ts";
 import { endAllSessions } from "./sessions.ts";

@@ -10,6 +10,7 @@ import {
   PARENT_PAGE_OPENINGS_PER_MINUTE,
   parentMessages,
 } from "../../vocabulary/parents.ts";
+import { nowOf } from "../deps.ts";
 import { AppError, notFound } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
@@ -94,7 +95,6 @@ export const parentPageOpenings: RateLimitRule = {
 
 const DAY_MS = 86_400_000;
 const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
-const nowOf = (deps: ParentLinkDeps) => deps.now?.() ?? new Date();
 
 const stateOf = (row: { revokedAt: Date | null; expiresAt: Date }, now: Date): ParentLinkState =>
   row.revokedAt ? "revoked" : row.expiresAt <= now ? "expired" : "active";

@@ -2,9 +2,10 @@ import { desc, eq } from "drizzle-orm";
 import { studentConsents, students } from "../../platform/db/schema.ts";
 import { type ConsentSource, type ContactChannel, consentWording } from "../../vocabulary/privacy.ts";
 import { contactChoicesSchema } from "../consent.ts";
+import { nowOf } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import { nowOf, type PrivacyDeps } from "./deps.ts";
+import type { PrivacyDeps } from "./deps.ts";
 
 /** A student's contact choices and the consent they last gave. */
 export interface ContactPreferences {

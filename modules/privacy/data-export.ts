@@ -21,11 +21,12 @@ import { newStorageKey } from "../../platform/storage/file-storage.ts";
 import { monthNames } from "../../vocabulary/applications.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../vocabulary/privacy.ts";
+import { nowOf } from "../deps.ts";
 import { AppError, notFound } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { accessLog } from "./access-log.ts";
 import { contactPreferences } from "./consent.ts";
-import { nowOf, type PrivacyDeps, privacyJobs, removeStored } from "./deps.ts";
+import { type PrivacyDeps, privacyJobs, removeStored } from "./deps.ts";
 import { type ZipEntry, zipStream } from "./zip-stream.ts";
 
 /** The student's newest export as their profile shows it. */

@@ -15,8 +15,6 @@ export interface PrivacyDeps {
   now?: () => Date;
 }
 
-export const nowOf = (deps: Pick<PrivacyDeps, "now">) => deps.now?.() ?? new Date();
-
 /** The job queues of the privacy features (server/background.ts registers their workers). */
 export const privacyJobs = {
   buildExport: "privacy-data-export",

@@ -3,7 +3,8 @@ import { consultations, parentLinks, staffSessions, students } from "../../platf
 import { PARENT_LINK_KEPT_DAYS } from "../../vocabulary/parents.ts";
 import { recordAudit } from "../audit-log.ts";
 import { readConsoleSettings } from "../console-settings.ts";
-import { nowOf, type PrivacyDeps } from "./deps.ts";
+import { nowOf } from "../deps.ts";
+import type { PrivacyDeps } from "./deps.ts";
 
 /** Bookings anonymised in one statement, so a long backlog never holds the database for long. */
 const BATCH = 500;

@@ -12,6 +12,9 @@ import {
 import { type CourseLevel, courseLevels } from "../../vocabulary/catalogue.ts";
 import { UPCOMING_DEADLINE_DAYS, UPCOMING_DEADLINES_SHOWN } from "../../vocabulary/scholarships.ts";
 import type { QualificationLevel } from "../../vocabulary/students.ts";
+import { changePublicSide, type StaffDeps } from "../deps.ts";
+import type { StaffMember } from "../policies.ts";
+import { consoleScholarship, consoleScholarships, createScholarship, editScholarship, setScholarshipRetired } from "./editing.ts";
 import { referenceScholarships, SCHOLARSHIPS_CHECKED_ON } from "./reference-scholarships.ts";
 
 /**
@@ -313,3 +316,13 @@ export function createScholarshipService(db: Database, clock: () => Date = () =>
 }
 
 export type ScholarshipService = ReturnType<typeof createScholarshipService>;
+
+/** The scholarships list as admins and counsellors keep it (decision 0025). */
+export const scholarshipsConsole = (deps: StaffDeps) => ({
+  list: (actor: StaffMember) => consoleScholarships(deps, actor),
+  get: (actor: StaffMember, id: number) => consoleScholarship(deps, actor, id),
+  create: (actor: StaffMember, raw: unknown) => changePublicSide(deps, () => createScholarship(deps, actor, raw)),
+  edit: (actor: StaffMember, id: number, raw: unknown) => changePublicSide(deps, () => editScholarship(deps, actor, id, raw)),
+  setRetired: (actor: StaffMember, id: number, retired: boolean) =>
+    changePublicSide(deps, () => setScholarshipRetired(deps, actor, id, retired)),
+});

@@ -1,52 +1,16 @@
 import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
-import type { Database } from "../../platform/db/client.ts";
 import { staff, staffSessions } from "../../platform/db/schema.ts";
-import type { JobSender } from "../../platform/jobs.ts";
-import type { Logger } from "../../platform/log.ts";
-import type { Mailer } from "../../platform/mail/mailer.ts";
-import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
-import type { FileStorage } from "../../platform/storage/file-storage.ts";
+import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { STAFF_SESSION_HOURS, staffMessages } from "../../vocabulary/staff.ts";
+import { type AuditActor, recordAudit } from "../audit-log.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { hashPassword, passwordMatches } from "../passwords.ts";
+import { canManageStaff, notAllowed, type StaffMember } from "../policies.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
 import { parseInput } from "../validation.ts";
-import { type AuditActor, recordAudit } from "./audit.ts";
 import { newStaffSchema, staffLoginSchema, staffPasswordSchema } from "./input.ts";
-import { canManageStaff, type StaffMember } from "./policies.ts";
-
-export interface StaffDeps {
-  db: Database;
-  limiter: RateLimiter;
-  log: Logger;
-  /** Mail sent from the console (an invitation to a converted lead); the command line needs none. */
-  mailer?: Mailer;
-  /** The site's public address (PUBLIC_URL), for links in mails. */
-  siteAddress?: string;
-  now?: () => Date;
-  /** Private file storage shared with the documents (university pictures, uploaded import files); the command line needs none. */
-  storage?: FileStorage;
-  /** Called after each catalogue change so the public page cache forgets at once (server/app.ts clears it). */
-  onCatalogueChange?: () => void;
-  /**
-   * The job queue (decision 0021) that runs a catalogue import's dry run and apply (decision 0020) once,
-   * on whichever instance takes it, retried after a crash; the server passes its queue. Without one
-   * (the command line, tests of the domain) a step starts at once in this process.
-   */
-  jobs?: JobSender;
-  /**
-   * Erases a student for good (the privacy module's erasure, handed in by the server, decision 0024);
-   * the console checks who may and what was asked, then calls it. Without it the console cannot erase.
-   */
-  eraseStudent?: (
-    studentId: number,
-    actor: AuditActor,
-    request: { by: "staff"; reason: string },
-  ) => Promise<{ documents: number; applications: number; bookings: number; files: number }>;
-  /** Erases a person's bookings when they have no account (the privacy module's, as above). */
-  eraseBookings?: (leadId: number, actor: AuditActor, reason: string) => Promise<{ bookings: number }>;
-}
 
 /** Per address and per account, as for students (decision 0011), with the failures reserved before the check. */
 export const staffLimits = {
@@ -80,7 +44,6 @@ export const presentAccount = (row: StaffRow): StaffAccount => ({
   createdAt: row.createdAt,
 });
 
-export const nowOf = (deps: StaffDeps) => deps.now?.() ?? new Date();
 /** What may change of an account, for the audit log's before and after (never the hash). */
 export const auditView = (row: StaffRow) => ({
   email: row.email,
@@ -88,9 +51,6 @@ export const auditView = (row: StaffRow) => ({
   role: row.role,
   disabled: row.disabledAt !== null,
 });
-
-/** A refusal for staff whose role does not allow the action (a screen should not have offered it). */
-export const notAllowed = () => new AppError("forbidden", "You do not have access to this.");
 
 /**
  * ADMIN_EMAIL and ADMIN_PASSWORD at start: creates that admin, or brings the account back to admin,

@@ -2,20 +2,10 @@ import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { auditLog } from "../../platform/db/schema.ts";
 
-export { type AuditActor, type AuditEntry, recordAudit } from "../audit-log.ts";
+import type { AuditRecord } from "../audit-log.ts";
 
-export interface AuditRecord {
-  id: number;
-  at: Date;
-  actorStaffId: number | null;
-  actorLabel: string;
-  action: string;
-  subjectType: string;
-  subjectId: string;
-  studentId: number | null;
-  before: unknown;
-  after: unknown;
-}
+export type { AuditActor, AuditEntry, AuditRecord } from "../audit-log.ts";
+export { recordAudit } from "../audit-log.ts";
 
 /** A page of the log, newest first; `before` pages back by id; filters by subject or action. */
 export async function listAudit(

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { consultations, digestRuns, staff, staffTasks, students } from "../../platform/db/schema.ts";
-import { presentStaff, type StaffDeps } from "./accounts.ts";
-import { overdueLeads } from "./leads.ts";
-import { canBeAssignedTasks } from "./policies.ts";
-import { indianDay } from "./tasks.ts";
+import type { StaffDeps } from "../deps.ts";
+import { nowOf } from "../deps.ts";
+import { overdueLeads } from "../leads/leads.ts";
+import { canBeAssignedTasks } from "../policies.ts";
+import { indianDay } from "../tasks/tasks.ts";
+import { presentStaff } from "./accounts.ts";
 
 /**
  * The daily e-mail digest: each active admin or counsellor with open tasks overdue or due today (IST),
@@ -72,7 +74,7 @@ function digestMail(
 }
 
 /** Sends today's digests that are not sent yet; answers how many went out. */
-export async function sendDailyDigests(deps: StaffDeps, now: Date = deps.now?.() ?? new Date()): Promise<{ sent: number }> {
+export async function sendDailyDigests(deps: StaffDeps, now: Date = nowOf(deps)): Promise<{ sent: number }> {
   if (!deps.mailer) return { sent: 0 };
   const day = indianDay(now);
   const rows = await deps.db

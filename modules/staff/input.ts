@@ -1,15 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "../../vocabulary/accounts.ts";
-import { leadMessages, staffLeadSources } from "../../vocabulary/consultations.ts";
-import {
-  STAFF_PASSWORD_MIN_LENGTH,
-  staffMessages,
-  staffRoles,
-  TASK_TITLE_MAX_LENGTH,
-  taskMessages,
-} from "../../vocabulary/staff.ts";
-import { consultationInputSchema } from "../booking-input.ts";
-import { blankToUndefined, emailAddress, oneOf, personName, tooLong } from "../fields.ts";
+import { STAFF_PASSWORD_MIN_LENGTH, staffMessages, staffRoles } from "../../vocabulary/staff.ts";
+import { emailAddress, oneOf, personName } from "../fields.ts";
 
 export const staffPasswordSchema = z
   .string()
@@ -29,10 +21,6 @@ export const newStaffSchema = z.object({
   password: staffPasswordSchema,
 });
 
-/** A lead entered by hand in the console: the booking's fields and where it came from. */
-export const newLeadSchema = consultationInputSchema.extend({
-  source: oneOf(staffLeadSources, leadMessages.chooseSource),
-});
 /** An invitation: the account without a password; the person sets one through the e-mailed link. */
 export const staffInvitationSchema = newStaffSchema.omit({ password: true });
 
@@ -43,53 +31,3 @@ export const invitationAcceptSchema = z
     confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .refine((v) => v.password === v.confirmPassword, { message: staffMessages.repeatPassword, path: ["confirmPassword"] });
-
-/** A calendar day as a date input sends it (YYYY-MM-DD), and a real one. */
-const calendarDay = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((v) => {
-      const date = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v && v >= "2000-01-01" && v <= "2100-12-31";
-    }, message);
-
-/** An optional id from a form or JSON (blank is absent). */
-const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional());
-
-/** A new task: what, when (an IST calendar day), who, and about which student or lead (or neither). */
-export const newTaskSchema = z
-  .object({
-    title: z
-      .string({ error: taskMessages.enterTitle })
-      .trim()
-      .min(1, taskMessages.enterTitle)
-      .max(TASK_TITLE_MAX_LENGTH, tooLong(TASK_TITLE_MAX_LENGTH))
-      .regex(/^[^\p{Cc}]*$/u, "Use letters, digits and punctuation only"),
-    dueOn: calendarDay(taskMessages.chooseDate),
-    assigneeStaffId: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number({ error: taskMessages.chooseAssignee })
-        .int(taskMessages.chooseAssignee)
-        .min(1, taskMessages.chooseAssignee)
-        .max(2_147_483_647, taskMessages.chooseAssignee),
-    ),
-    studentId: optionalId,
-    leadId: optionalId,
-  })
-  .refine((v) => v.studentId === undefined || v.leadId === undefined, { message: taskMessages.oneSubject, path: ["leadId"] });
-
-/** The task list's filters (from the address or the API's query), all optional. */
-export const taskFiltersSchema = z.object({
-  status: z.preprocess(blankToUndefined, z.enum(["open", "done", "all"], { error: "Choose open, done or all" }).default("open")),
-  due: z.preprocess(
-    blankToUndefined,
-    z.enum(["overdue", "today", "upcoming", "any"], { error: "Choose overdue, today, upcoming or any" }).default("any"),
-  ),
-  mine: z.preprocess(blankToUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
-  studentId: optionalId,
-  leadId: optionalId,
-});
-export type TaskFilters = z.infer<typeof taskFiltersSchema>;

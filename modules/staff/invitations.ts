@@ -2,24 +2,16 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { staff, staffInvitations, staffSessions } from "../../platform/db/schema.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { STAFF_INVITATION_HOURS, STAFF_SESSION_HOURS, staffMessages, staffRoleLabels } from "../../vocabulary/staff.ts";
+import { recordAudit } from "../audit-log.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { hashPassword } from "../passwords.ts";
+import { canManageStaff, notAllowed, type StaffMember } from "../policies.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
 import { parseInput } from "../validation.ts";
-import {
-  auditView,
-  type NewStaffSession,
-  notAllowed,
-  nowOf,
-  presentAccount,
-  presentStaff,
-  type StaffAccount,
-  type StaffDeps,
-} from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
+import { auditView, type NewStaffSession, presentAccount, presentStaff, type StaffAccount } from "./accounts.ts";
 import { invitationAcceptSchema, staffInvitationSchema } from "./input.ts";
-import { canManageStaff, type StaffMember } from "./policies.ts";
 
 /**
  * E-mailed staff invitations: an admin creates the account without a password and the person sets one

@@ -1,9 +1,10 @@
+import { recordAudit } from "../audit-log.ts";
 import { type ConsoleSettings, consoleSettingsSchema, readConsoleSettings, writeConsoleSettings } from "../console-settings.ts";
+import type { StaffDeps } from "../deps.ts";
+import { nowOf } from "../deps.ts";
+import { canManageSettings, notAllowed, type StaffMember } from "../policies.ts";
+import { ensureReportFacts } from "../reports/reports.ts";
 import { parseInput } from "../validation.ts";
-import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { canManageSettings, type StaffMember } from "./policies.ts";
-import { ensureReportFacts } from "./report-facts.ts";
 
 /** The console's settings as an admin sees them. */
 export async function getConsoleSettings(deps: StaffDeps, member: StaffMember): Promise<ConsoleSettings> {
@@ -20,7 +21,7 @@ export async function changeConsoleSettings(deps: StaffDeps, member: StaffMember
   const saved = await deps.db.transaction(async (tx) => {
     const before = await readConsoleSettings(tx);
     const settings = { ...given, bookingRetentionMonths: given.bookingRetentionMonths ?? before.bookingRetentionMonths };
-    await writeConsoleSettings(tx, settings, deps.now?.() ?? new Date());
+    await writeConsoleSettings(tx, settings, nowOf(deps));
     await recordAudit(tx, member, {
       action: "settings.changed",
       subjectType: "settings",

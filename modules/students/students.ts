@@ -14,9 +14,23 @@ import { type ApplicationStatus, monthNames, stageOf, type WaitingOn } from "../
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
 import type { EnglishTest } from "../../vocabulary/eligibility.ts";
 import { type Gender, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
+import type { StaffDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
+import type { StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { profileSchema } from "./input.ts";
+import {
+  activeCounsellors,
+  addNote,
+  assignCounsellor,
+  emailDraft,
+  emailStudent,
+  eraseStudent,
+  getStudentRecord,
+  listStudents,
+} from "./records.ts";
+
+export { listStudents, type StudentListRow, type StudentRecord, type TimelineEntry } from "./records.ts";
 
 export interface Qualification {
   qualification: QualificationLevel;
@@ -230,3 +244,16 @@ export function createStudentService(db: Database) {
 }
 
 export type StudentService = ReturnType<typeof createStudentService>;
+
+/** Students' records as staff keep them (decision 0031): the list, the record, notes, e-mails, the counsellor, erasure. */
+export const studentsConsole = (deps: StaffDeps) => ({
+  students: (actor: StaffMember, filters: unknown) => listStudents(deps, actor, filters),
+  student: (actor: StaffMember, id: number) => getStudentRecord(deps, actor, id),
+  addNote: (actor: StaffMember, studentId: number, raw: unknown) => addNote(deps, actor, studentId, raw),
+  emailDraft,
+  emailStudent: (actor: StaffMember, studentId: number, raw: unknown) => emailStudent(deps, actor, studentId, raw),
+  assignCounsellor: (actor: StaffMember, studentId: number, raw: unknown) => assignCounsellor(deps, actor, studentId, raw),
+  /** Erases a student on a request that came by mail (admins); audited (decision 0024). */
+  eraseStudent: (actor: StaffMember, studentId: number, raw: unknown) => eraseStudent(deps, actor, studentId, raw),
+  activeCounsellors: () => activeCounsellors(deps),
+});

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ConsultationService } from "../../modules/consultations/consultations.ts";
+import type { ConsultationService } from "../../modules/leads/bookings.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import type { ServerEnv } from "../context.ts";
 import { presentBooking } from "./presenters.ts";

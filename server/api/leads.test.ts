@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createStaffService, type StaffMember } from "../../modules/staff/staff.ts";
+import { createStaffService } from "../../modules/console/console.ts";
+import type { StaffMember } from "../../modules/policies.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { auditLog, consultations } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";

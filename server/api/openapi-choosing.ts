@@ -1,5 +1,5 @@
-import { exchangeRateInput, livingCostInput } from "../../modules/staff/costs.ts";
-import { scholarshipInput } from "../../modules/staff/scholarships.ts";
+import { exchangeRateInput, livingCostInput } from "../../modules/costs/editing.ts";
+import { scholarshipInput } from "../../modules/scholarships/editing.ts";
 import { courseLevels } from "../../vocabulary/catalogue.ts";
 import { degreeCostSchema, exchangeRateSchema, livingCostSchema, scholarshipSchema, upcomingDeadlineSchema } from "./choosing.ts";
 import { eligibilitySchema } from "./eligibility.ts";

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { searchTermSchema } from "../../modules/catalogue/inputs.ts";
 import { consoleSettingsSchema } from "../../modules/console-settings.ts";
-import { consultationInputSchema } from "../../modules/consultations/input.ts";
 import {
   codeSchema,
   loginSchema,
@@ -9,16 +8,11 @@ import {
   resetCodeRequestSchema,
   signupSchema,
 } from "../../modules/identity/input.ts";
-import {
-  invitationAcceptSchema,
-  newLeadSchema,
-  newTaskSchema,
-  staffInvitationSchema,
-  staffLoginSchema,
-  taskFiltersSchema,
-} from "../../modules/staff/input.ts";
-import { assignLeadsSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/staff/leads.ts";
+import { consultationInputSchema, newLeadSchema } from "../../modules/leads/input.ts";
+import { assignLeadsSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/leads/leads.ts";
+import { invitationAcceptSchema, staffInvitationSchema, staffLoginSchema } from "../../modules/staff/input.ts";
 import { profileSchema as profileInputSchema } from "../../modules/students/input.ts";
+import { newTaskSchema, taskFiltersSchema } from "../../modules/tasks/input.ts";
 import { MAX_TOKEN_LENGTH } from "../../modules/tokens.ts";
 import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../../platform/cookies.ts";
 import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";

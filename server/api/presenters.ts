@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Country, Course, UniversitySummary } from "../../modules/catalogue/catalogue.ts";
 import { formatDuration, formatFee } from "../../modules/catalogue/format.ts";
-import type { Booking } from "../../modules/consultations/consultations.ts";
 import type { StudentFile } from "../../modules/documents/documents.ts";
 import type { NewSession } from "../../modules/identity/identity.ts";
+import type { Booking } from "../../modules/leads/bookings.ts";
 import type { ApplicationCard, Profile, SavedCourse } from "../../modules/students/students.ts";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { courseLevels, courseModes, universityTypes } from "../../vocabulary/catalogue.ts";

@@ -6,7 +6,7 @@ import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConsoleSettings } from "../../modules/console-settings.ts";
-import { ensureReportFacts } from "../../modules/staff/report-facts.ts";
+import { ensureReportFacts } from "../../modules/reports/report-facts.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { queryRows } from "../../platform/db/client.ts";
 import { auditLog, consultations, studentConsents, students } from "../../platform/db/schema.ts";

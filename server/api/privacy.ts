@@ -1,8 +1,8 @@
 import { type Handler, Hono } from "hono";
 import { z } from "zod";
 import { parseId } from "../../modules/catalogue/inputs.ts";
+import type { StaffService } from "../../modules/console/console.ts";
 import type { AccessEntry, ContactPreferences, DataExportView, PrivacyService } from "../../modules/privacy/privacy.ts";
-import type { StaffService } from "../../modules/staff/staff.ts";
 import type { CookieWriter } from "../../platform/cookies.ts";
 import { accessLogActions, consentSources, contactChannels, privacyMessages } from "../../vocabulary/privacy.ts";
 import type { ServerEnv } from "../context.ts";

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaffService } from "../../modules/console/console.ts";
 import { defaultConsoleSettings } from "../../modules/console-settings.ts";
-import { createStaffService } from "../../modules/staff/staff.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { applicationEvents, consultations, courseIntakes, courses, staff } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";

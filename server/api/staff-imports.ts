@@ -1,7 +1,8 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import type { CatalogueImportView, ImportDiffRow } from "../../modules/catalogue/catalogue.ts";
+import type { StaffService } from "../../modules/console/console.ts";
 import { AppError } from "../../modules/errors.ts";
-import type { CatalogueImportView, ImportDiffRow, StaffService } from "../../modules/staff/staff.ts";
 import { MultipartError, readUploadForm } from "../../platform/multipart.ts";
 import {
   catalogueImportKinds,

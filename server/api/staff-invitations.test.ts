@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaffService } from "../../modules/staff/staff.ts";
+import { createStaffService } from "../../modules/console/console.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { auditLog, consultations, staff } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseId } from "../../modules/catalogue/inputs.ts";
-import type { ConsoleSettings, Lead, StaffService } from "../../modules/staff/staff.ts";
+import type { StaffService } from "../../modules/console/console.ts";
+import type { Lead } from "../../modules/leads/leads.ts";
+import type { ConsoleSettings } from "../../modules/staff/staff.ts";
 import {
   consultationStatuses,
   firstResponseStates,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { StaffService } from "../../modules/staff/staff.ts";
+import type { StaffService } from "../../modules/console/console.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStaff } from "../guards.ts";
 

@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseId } from "../../modules/catalogue/inputs.ts";
-import type { AuditRecord, StaffAccount, StaffMember, StaffService, Task } from "../../modules/staff/staff.ts";
+import type { StaffService } from "../../modules/console/console.ts";
+import type { StaffMember } from "../../modules/policies.ts";
+import type { AuditRecord, StaffAccount } from "../../modules/staff/staff.ts";
+import type { Task } from "../../modules/tasks/tasks.ts";
 import type { CookieWriter } from "../../platform/cookies.ts";
 import { staffMessages, staffRoles, taskMessages } from "../../vocabulary/staff.ts";
 import type { ServerEnv } from "../context.ts";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { indianDay } from "../../modules/staff/staff.ts";
+import { indianDay } from "../../modules/tasks/tasks.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { auditLog, consultations, digestRuns, students } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";

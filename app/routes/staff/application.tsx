@@ -6,7 +6,7 @@ import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { canReviewDocuments, canSeeStudents, canWorkStudents } from "../../../modules/staff/policies.ts";
+import { canReviewDocuments, canSeeStudents, canWorkStudents } from "../../../modules/policies.ts";
 import {
   applicationMessages,
   applicationStatusTones,

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { canSeeStudents } from "../../../modules/staff/policies.ts";
+import { canSeeStudents } from "../../../modules/policies.ts";
 import { applicationStatuses, applicationStatusTones } from "../../../vocabulary/applications.ts";
 import type { Route } from "./+types/applications";
 

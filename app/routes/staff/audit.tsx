@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
-import { canReadAuditLog } from "../../../modules/staff/policies.ts";
+import { canReadAuditLog } from "../../../modules/policies.ts";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Ignite" }, { name: "robots", content: "noindex" }];

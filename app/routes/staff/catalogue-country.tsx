@@ -4,7 +4,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { canManageCatalogue } from "../../../modules/staff/policies.ts";
+import { canManageCatalogue } from "../../../modules/policies.ts";
 import { COUNTRY_ALIASES_MAX, catalogueAdminMessages } from "../../../vocabulary/catalogue.ts";
 import { countryCodes } from "../../../vocabulary/country-codes.ts";
 import type { Route } from "./+types/catalogue-country";

@@ -6,7 +6,7 @@ import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { AppError } from "../../../modules/errors.ts";
-import { canManageCatalogue } from "../../../modules/staff/policies.ts";
+import { canManageCatalogue } from "../../../modules/policies.ts";
 import { intakeYearsFrom } from "../../../vocabulary/applications.ts";
 import { catalogueAdminMessages, intakeLabel } from "../../../vocabulary/catalogue.ts";
 import { IntakeMonthYear } from "../../components/intake-month-year.tsx";

@@ -3,8 +3,8 @@ import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
-import { csvColumnHints, csvColumnsOf } from "../../../modules/staff/catalogue-csv.ts";
-import { canManageCatalogue } from "../../../modules/staff/policies.ts";
+import { csvColumnHints, csvColumnsOf } from "../../../modules/catalogue/csv-export.ts";
+import { canManageCatalogue } from "../../../modules/policies.ts";
 import {
   catalogueImportKindLabels,
   catalogueImportStatusLabels,

@@ -3,7 +3,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { readImportForm } from "~/lib/import-upload.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
-import { canManageCatalogue } from "../../../modules/staff/policies.ts";
+import { canManageCatalogue } from "../../../modules/policies.ts";
 import {
   catalogueImportKindLabels,
   catalogueImportKinds,

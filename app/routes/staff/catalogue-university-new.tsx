@@ -4,7 +4,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { pictureOf } from "~/lib/picture-form.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
-import { canManageCatalogue } from "../../../modules/staff/policies.ts";
+import { canManageCatalogue } from "../../../modules/policies.ts";
 import { catalogueAdminMessages, universityTypes } from "../../../vocabulary/catalogue.ts";
 import { photoAccept } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/catalogue-university-new";

@@ -7,7 +7,7 @@ import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { AppError } from "../../../modules/errors.ts";
-import { canManageCatalogue } from "../../../modules/staff/policies.ts";
+import { canManageCatalogue } from "../../../modules/policies.ts";
 import { catalogueAdminMessages, FEATURED_PLACES, featuredPlaceLabel, universityTypes } from "../../../vocabulary/catalogue.ts";
 import { photoAccept } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/catalogue-university";

@@ -4,7 +4,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { canManageStaff } from "../../../modules/staff/policies.ts";
+import { canManageStaff } from "../../../modules/policies.ts";
 import { attachmentTypes, requiredAttachmentTypes } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/document-rules";
 

@@ -5,7 +5,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
-import { canReviewDocuments } from "../../../modules/staff/policies.ts";
+import { canReviewDocuments } from "../../../modules/policies.ts";
 import { correctionReasons, reviewMessages } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/documents";
 

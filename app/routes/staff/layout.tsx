@@ -12,7 +12,7 @@ import {
   canSeeReports,
   canSeeStudents,
   canSeeTasks,
-} from "../../../modules/staff/policies.ts";
+} from "../../../modules/policies.ts";
 import { staffRoleLabels } from "../../../vocabulary/staff.ts";
 import type { Route } from "./+types/layout";
 

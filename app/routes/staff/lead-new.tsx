@@ -4,8 +4,8 @@ import { SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
-import { newLeadSchema } from "../../../modules/staff/input.ts";
-import { canCreateLeads, leadVisibleTo } from "../../../modules/staff/policies.ts";
+import { newLeadSchema } from "../../../modules/leads/input.ts";
+import { canCreateLeads, leadVisibleTo } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import {
   indianStates,

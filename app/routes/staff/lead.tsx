@@ -10,7 +10,7 @@ import { requireStaffWith } from "~/lib/staff.server";
 import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { canAssignLeads, canEraseStudents, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
+import { canAssignLeads, canEraseStudents, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/policies.ts";
 import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/lead";

@@ -5,7 +5,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
-import { canAssignLeads, canCreateLeads, canSeeAllLeads, canSeeLeads } from "../../../modules/staff/policies.ts";
+import { canAssignLeads, canCreateLeads, canSeeAllLeads, canSeeLeads } from "../../../modules/policies.ts";
 import {
   consultationStatuses,
   firstResponseLabels,

@@ -2,9 +2,9 @@ import { Form, useLocation } from "react-router";
 import { BarChart } from "~/components/bar-chart";
 import { requireStaffWith } from "~/lib/staff.server";
 import { AppError } from "../../../modules/errors.ts";
-import { canSeeReports } from "../../../modules/staff/policies.ts";
-import { spanOf } from "../../../modules/staff/reports.ts";
-import type { FunnelFigures, FunnelRow } from "../../../modules/staff/staff.ts";
+import { canSeeReports } from "../../../modules/policies.ts";
+import type { FunnelFigures, FunnelRow } from "../../../modules/reports/reports.ts";
+import { spanOf } from "../../../modules/reports/reports.ts";
 import {
   type FunnelGrouping,
   funnelGroupingLabels,

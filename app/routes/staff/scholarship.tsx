@@ -4,7 +4,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { canManageScholarships } from "../../../modules/staff/policies.ts";
+import { canManageScholarships } from "../../../modules/policies.ts";
 import { monthNames } from "../../../vocabulary/applications.ts";
 import { courseLevels } from "../../../vocabulary/catalogue.ts";
 import {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requireStaffWith } from "~/lib/staff.server";
-import { canManageScholarships } from "../../../modules/staff/policies.ts";
+import { canManageScholarships } from "../../../modules/policies.ts";
 import { dayLabel, deadlineLabel } from "../../../vocabulary/scholarships.ts";
 import type { Route } from "./+types/scholarships";
 

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { notify } from "~/lib/toast";
-import { canManageSettings } from "../../../modules/staff/policies.ts";
+import { canManageSettings } from "../../../modules/policies.ts";
 import {
   leadAssignmentModeLabels,
   leadAssignmentModes,

@@ -16,7 +16,7 @@ import {
   canReviewDocuments,
   canSeeStudents,
   canWorkStudents,
-} from "../../../modules/staff/policies.ts";
+} from "../../../modules/policies.ts";
 import { applicationMessages, applicationStatusTones, intakeYearsFrom } from "../../../vocabulary/applications.ts";
 import { intakeLabel } from "../../../vocabulary/catalogue.ts";
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";

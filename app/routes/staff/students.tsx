@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
-import { canSeeStudents } from "../../../modules/staff/policies.ts";
+import { canSeeStudents } from "../../../modules/policies.ts";
 import { privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/students";
 

@@ -5,7 +5,7 @@ import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { taskAction, taskView } from "~/lib/staff-tasks.server";
 import { notify } from "~/lib/toast";
-import { canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/staff/policies.ts";
+import { canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/policies.ts";
 import type { Route } from "./+types/today";
 
 export const meta: Route.MetaFunction = () => [{ title: "Today | Ignite" }, { name: "robots", content: "noindex" }];

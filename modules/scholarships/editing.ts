@@ -9,12 +9,12 @@ import {
   SCHOLARSHIP_LONG_TEXT_MAX,
   SCHOLARSHIP_TEXT_MAX,
 } from "../../vocabulary/scholarships.ts";
+import { recordAudit } from "../audit-log.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, optionalLine, personName } from "../fields.ts";
+import { authorize, canManageScholarships, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
-import { notAllowed, nowOf, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { canManageScholarships, type StaffMember } from "./policies.ts";
 
 /**
  * Staff keep the scholarships list (decision 0025): add one, correct its facts and the day they were
@@ -117,17 +117,13 @@ const columns = {
   retired: sql<boolean>`${scholarships.retiredAt} is not null`,
 };
 
-function mayManage(member: StaffMember) {
-  if (!canManageScholarships(member)) throw notAllowed();
-}
-
 export async function consoleScholarships(deps: StaffDeps, member: StaffMember): Promise<ConsoleScholarship[]> {
-  mayManage(member);
+  authorize(canManageScholarships, member);
   return deps.db.select(columns).from(scholarships).orderBy(asc(scholarships.name), asc(scholarships.id));
 }
 
 export async function consoleScholarship(deps: StaffDeps, member: StaffMember, id: number): Promise<ConsoleScholarship> {
-  mayManage(member);
+  authorize(canManageScholarships, member);
   const [row] = await deps.db.select(columns).from(scholarships).where(eq(scholarships.id, id));
   if (!row) throw new AppError("not_found", m.noSuchScholarship);
   return row;
@@ -174,7 +170,7 @@ async function refuseDuplicate(tx: Tx, values: { name: string; provider: string 
 }
 
 export async function createScholarship(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<ConsoleScholarship> {
-  mayManage(member);
+  authorize(canManageScholarships, member);
   const values = valuesOf(deps, raw);
   const id = await deps.db.transaction(async (tx) => {
     await refuseDuplicate(tx, values);
@@ -188,7 +184,6 @@ export async function createScholarship(deps: StaffDeps, member: StaffMember, ra
     });
     return created.id;
   });
-  deps.onCatalogueChange?.();
   return consoleScholarship(deps, member, id);
 }
 
@@ -198,7 +193,7 @@ export async function editScholarship(
   id: number,
   raw: unknown,
 ): Promise<ConsoleScholarship> {
-  mayManage(member);
+  authorize(canManageScholarships, member);
   const values = valuesOf(deps, raw);
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(scholarships).where(eq(scholarships.id, id)).for("update");
@@ -217,7 +212,6 @@ export async function editScholarship(
       after: values,
     });
   });
-  deps.onCatalogueChange?.();
   return consoleScholarship(deps, member, id);
 }
 
@@ -228,7 +222,7 @@ export async function setScholarshipRetired(
   id: number,
   retired: boolean,
 ): Promise<ConsoleScholarship> {
-  mayManage(member);
+  authorize(canManageScholarships, member);
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(scholarships)
@@ -242,6 +236,5 @@ export async function setScholarshipRetired(
       subjectId: id,
     });
   });
-  deps.onCatalogueChange?.();
   return consoleScholarship(deps, member, id);
 }

@@ -5,8 +5,9 @@ import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { consultationMessages } from "../../vocabulary/consultations.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
-import { assigneeForNewLead } from "../lead-assignment.ts";
+import { nowOf } from "../deps.ts";
 import { parseInput } from "../validation.ts";
+import { assigneeForNewLead } from "./assignment.ts";
 import { type ConsultationInput, consultationInputSchema } from "./input.ts";
 
 /** The same e-mail and phone booking again within this time is one booking, not two. */
@@ -47,7 +48,7 @@ export async function bookConsultation(
   options: { studentId?: number } = {},
 ): Promise<BookingResult> {
   const input = parseConsultation(raw);
-  const now = deps.now?.() ?? new Date();
+  const now = nowOf(deps);
   return deps.db.transaction(async (tx) => {
     // Two identical submissions at once (a double click) wait for each other here.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation:${input.email}:${input.phoneNumber}`}))`);
@@ -153,7 +154,7 @@ export async function deliverConsultationMail(deps: ConsultationDeps, id: number
 
 /** Retries the mail of recent bookings whose mail has not gone out yet. Returns how many were tried. */
 export async function retryPendingConsultationMail(deps: ConsultationDeps): Promise<number> {
-  const now = deps.now?.() ?? new Date();
+  const now = nowOf(deps);
   const pending = await deps.db
     .select({ id: consultations.id })
     .from(consultations)

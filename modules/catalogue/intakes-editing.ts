@@ -3,14 +3,13 @@ import { z } from "zod";
 import { courseIntakes, courses } from "../../platform/db/schema.ts";
 import { INTAKE_YEARS_AHEAD } from "../../vocabulary/applications.ts";
 import { intakeLabel, catalogueAdminMessages as m } from "../../vocabulary/catalogue.ts";
+import { recordAudit } from "../audit-log.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { blankToUndefined } from "../fields.ts";
+import { blankToUndefined, wholeNumber } from "../fields.ts";
 import { allIntakes, currentYear, type Intake, isUpcoming } from "../intakes.ts";
+import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
-import { notAllowed, nowOf, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { wholeNumber } from "./catalogue.ts";
-import { canManageCatalogue, type StaffMember } from "./policies.ts";
 
 /**
  * A course's intakes (decision 0019): when it starts taking students (month and year) and, if the
@@ -35,13 +34,9 @@ const intakeInput = (now: Date) =>
 /** The last day of a month, as YYYY-MM-DD. */
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 
-function mayManage(member: StaffMember) {
-  if (!canManageCatalogue(member)) throw notAllowed();
-}
-
 /** Every intake of a course, past ones marked, earliest first. */
 export async function catalogueCourseIntakes(deps: StaffDeps, member: StaffMember, courseId: number): Promise<ConsoleIntake[]> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const now = nowOf(deps);
   return (await allIntakes(deps.db, courseId)).map((intake) => ({
     ...intake,
@@ -52,7 +47,7 @@ export async function catalogueCourseIntakes(deps: StaffDeps, member: StaffMembe
 
 /** Adds an intake that has not yet begun; a second one in the same month is refused (409). Audited. */
 export async function addIntake(deps: StaffDeps, member: StaffMember, courseId: number, raw: unknown): Promise<ConsoleIntake> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const now = nowOf(deps);
   const input = parseInput(intakeInput(now), raw);
   if (!isUpcoming(input, now)) throw new AppError("invalid_input", m.pastIntake, { month: m.pastIntake });
@@ -80,13 +75,12 @@ export async function addIntake(deps: StaffDeps, member: StaffMember, courseId: 
     });
     return { id: row.id, ...values };
   });
-  deps.onCatalogueChange?.();
   return { ...created, label: intakeLabel(created), past: false };
 }
 
 /** Removes one of a course's intakes (applications already made for it keep their month and year). Audited. */
 export async function removeIntake(deps: StaffDeps, member: StaffMember, courseId: number, intakeId: number): Promise<string> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const label = await deps.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(courseIntakes)
@@ -101,6 +95,5 @@ export async function removeIntake(deps: StaffDeps, member: StaffMember, courseI
     });
     return intakeLabel({ month: removed.month, year: removed.year });
   });
-  deps.onCatalogueChange?.();
   return m.intakeRemoved(label);
 }

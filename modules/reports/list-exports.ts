@@ -1,11 +1,13 @@
 import { stringify } from "csv-stringify/sync";
+import { listApplications } from "../applications/applications.ts";
+import { recordAudit } from "../audit-log.ts";
+import { safeCell } from "../csv-cells.ts";
+import type { StaffDeps } from "../deps.ts";
+import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { listApplications } from "./applications.ts";
-import { recordAudit } from "./audit.ts";
-import { listLeads } from "./leads.ts";
-import { canSeeLeads, canSeeStudents, type StaffMember } from "./policies.ts";
-import { listStudents } from "./student-records.ts";
+import { listLeads } from "../leads/leads.ts";
+import { canSeeLeads, canSeeStudents, notAllowed, type StaffMember } from "../policies.ts";
+import { listStudents } from "../students/students.ts";
 
 /** The console's lists that export as CSV, each with the same filters (and visibility) as its screen. */
 export const exportableLists = ["leads", "students", "applications"] as const;
@@ -19,15 +21,6 @@ export const exportMessages = {
   tooMany: (total: number) =>
     `This list has ${total.toLocaleString("en-IN")} rows; an export holds at most ${EXPORT_MAX_ROWS.toLocaleString("en-IN")}. Narrow the filters.`,
 } as const;
-
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first) is
- * prefixed with an apostrophe, so an applicant's name can never become code on a counsellor's machine.
- */
-export const safeCell = (value: unknown): string => {
-  const text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
 
 interface Sheet {
   header: string[];
@@ -136,6 +129,6 @@ export async function exportList(deps: StaffDeps, member: StaffMember, rawList: 
     subjectId: list,
     after: { list, filters, rows: sheet.rows.length, studentIds: sheet.studentIds },
   });
-  const day = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+  const day = nowOf(deps).toISOString().slice(0, 10);
   return { csv, fileName: `ignite-${list}-${day}.csv`, rows: sheet.rows.length };
 }

@@ -28,11 +28,13 @@ import {
   MAX_IMPORT_ROW_BYTES,
   RECENT_IMPORTS,
 } from "../../vocabulary/catalogue-import.ts";
+import { recordAudit } from "../audit-log.ts";
+import { safeCell } from "../csv-cells.ts";
+import { nowOf, type StaffDeps, tellPublicSide } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { checkbox } from "../fields.ts";
+import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
-import { notAllowed, nowOf, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { checkbox, courseInput, universityInput } from "./catalogue.ts";
 import {
   type CatalogueCsvColumn,
   csvColumnsOf,
@@ -42,9 +44,8 @@ import {
   suggestMapping,
   yesNo,
   yesNoCell,
-} from "./catalogue-csv.ts";
-import { safeCell } from "./exports.ts";
-import { canManageCatalogue, type StaffMember } from "./policies.ts";
+} from "./csv-export.ts";
+import { courseInput, universityInput } from "./editing.ts";
 
 /**
  * The catalogue's CSV import (decision 0020): upload -> map the file's columns to ours -> dry run (what
@@ -113,10 +114,6 @@ export interface ImportDiffRow {
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const idList = (ids: Iterable<number>) =>
   sql`(select value::int from json_array_elements_text(${JSON.stringify([...ids])}::json))`;
-
-function mayManage(member: StaffMember) {
-  if (!canManageCatalogue(member)) throw notAllowed();
-}
 
 /**
  * The job queue's names for the import's steps, each with `{ importId }` (server/background.ts registers
@@ -228,7 +225,7 @@ export async function uploadImport(
   member: StaffMember,
   upload: { kind: unknown; fileName: string; body: AsyncIterable<Uint8Array> },
 ): Promise<CatalogueImportView> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const storage = deps.storage;
   if (!storage) throw new Error("the catalogue import needs file storage");
   const kind = parseInput(z.object({ kind: kindInput }), { kind: upload.kind }).kind;
@@ -329,14 +326,14 @@ async function findImport(deps: StaffDeps, publicId: string) {
 
 /** One import: its mapping, its progress, its dry run's counts and its result. */
 export async function getImport(deps: StaffDeps, member: StaffMember, publicId: string): Promise<CatalogueImportView> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const { row, createdBy } = await findImport(deps, publicId);
   return present(row, createdBy);
 }
 
 /** The latest imports, newest first. */
 export async function recentImports(deps: StaffDeps, member: StaffMember): Promise<CatalogueImportView[]> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const rows = await deps.db
     .select({ row: catalogueImports, createdBy: staff.fullName })
     .from(catalogueImports)
@@ -353,7 +350,7 @@ const rowsQuery = z.object({
 
 /** A page of the dry run's rows (new, changed, would-be-retired, refused), in the file's order. */
 export async function importRows(deps: StaffDeps, member: StaffMember, publicId: string, raw: unknown) {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const { action, page } = parseInput(rowsQuery, raw ?? {});
   const { row } = await findImport(deps, publicId);
   const summary = row.summary as ImportSummary | null;
@@ -1307,7 +1304,7 @@ function mappingProblem(kind: CatalogueImportKind, mapping: Record<string, strin
  * run in the background. Allowed after an upload, a dry run or a failure; not while a step runs.
  */
 export async function startCheck(deps: StaffDeps, member: StaffMember, publicId: string, raw: unknown) {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const { row } = await findImport(deps, publicId);
   const input = parseInput(mappingInput, raw);
   const header = JSON.parse(row.headerKey) as string[];
@@ -1431,7 +1428,7 @@ export async function checkImport(deps: StaffDeps, importId: number): Promise<vo
  * with refused rows cannot be applied.
  */
 export async function startApply(deps: StaffDeps, member: StaffMember, publicId: string) {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const { row } = await findImport(deps, publicId);
   if (row.status !== "checked") throw new AppError("conflict", row.status === "uploaded" ? im.notChecked : im.notNow);
   if (((row.summary as ImportSummary | null)?.refused ?? 0) > 0) throw new AppError("conflict", im.refusedFirst);
@@ -1496,7 +1493,8 @@ export async function applyImport(deps: StaffDeps, importId: number): Promise<vo
       return true;
     });
     if (!applied) return;
-    deps.onCatalogueChange?.();
+    // The import writes in bulk inside its own transaction, so it tells the public side itself.
+    tellPublicSide(deps);
     await deps.storage?.delete(row.storageKey).catch(() => undefined);
     // Many rows may have arrived at once: the planner's statistics follow (PGlite has no autovacuum).
     await deps.db
@@ -1525,7 +1523,7 @@ export async function giveUpImportStep(deps: StaffDeps, importId: number, error?
  * (read again from the stored file, in step with the refused rows by line). Audited as an export.
  */
 export async function refusedRowsCsv(deps: StaffDeps, member: StaffMember, publicId: string) {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const { row } = await findImport(deps, publicId);
   const summary = row.summary as ImportSummary | null;
   const body = (summary?.refused ?? 0) > 0 ? await openFile(deps, row) : undefined;

@@ -1,4 +1,5 @@
-import type { StaffRole } from "../../vocabulary/staff.ts";
+import type { StaffRole } from "../vocabulary/staff.ts";
+import { AppError } from "./errors.ts";
 
 /**
  * Who among staff may do what: named rules, checked on the server for every staff page and call. A
@@ -96,3 +97,18 @@ export const canSeeAllReports = (member: StaffMember) => member.role === "admin"
 
 /** Keeping the scholarships list (adding, correcting, withdrawing; decision 0025): admins and counsellors. */
 export const canManageScholarships = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";
+
+/**
+ * Whose documents a member may open and review: document verifiers, admins and read-only staff any
+ * student's (read-only staff only open them); a counsellor those of the students they look after.
+ */
+export const mayReachDocumentsOf = (member: StaffMember, student: { counsellorStaffId: number | null }) =>
+  member.role === "document_verifier" || canSeeAllStudents(member) || studentVisibleTo(member, student);
+
+/** A refusal for staff whose role does not allow the action (a screen should not have offered it). */
+export const notAllowed = () => new AppError("forbidden", "You do not have access to this.");
+
+/** Goes on only if the rule allows the member: `authorize(canManageCatalogue, member)`; else the refusal above. */
+export function authorize(rule: (member: StaffMember) => boolean, member: StaffMember): void {
+  if (!rule(member)) throw notAllowed();
+}

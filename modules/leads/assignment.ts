@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type Database, queryRows } from "../platform/db/client.ts";
-import { readConsoleSettings } from "./console-settings.ts";
+import { type Database, queryRows } from "../../platform/db/client.ts";
+import { readConsoleSettings } from "../console-settings.ts";
 
 /**
  * Who a new lead goes to, whether a visitor booked it or staff entered it: in round-robin mode (the

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { WorkingHours } from "../console-settings.ts";
+import type { WorkingHours } from "./console-settings.ts";
 
 /**
  * Working time in India Standard Time, for the first-response target: only the hours of working days

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, queryRows } from "../../platform/db/client.ts";
-import { openTestDatabase } from "../../tests/support/test-database.ts";
-import { defaultConsoleSettings, type WorkingHours } from "../console-settings.ts";
+import { type DatabaseHandle, queryRows } from "../platform/db/client.ts";
+import { openTestDatabase } from "../tests/support/test-database.ts";
+import { defaultConsoleSettings, type WorkingHours } from "./console-settings.ts";
 import { addWorkingTime, addWorkingTimeSql, workingMillisBetween } from "./working-time.ts";
 
 /**

@@ -21,21 +21,23 @@ import {
   stageOf,
 } from "../../vocabulary/applications.ts";
 import { attachmentTypes, type ChecklistState, requiredAttachmentTypes, reviewMessages } from "../../vocabulary/documents.ts";
+import { recordAudit } from "../audit-log.ts";
+import type { StaffDeps } from "../deps.ts";
+import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
 import { upcomingIntakes } from "../intakes.ts";
-import { parseInput } from "../validation.ts";
-import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
 import {
   canManageStaff,
   canReviewDocuments,
   canSeeAllStudents,
   canSeeStudents,
   canWorkStudents,
+  notAllowed,
   type StaffMember,
-} from "./policies.ts";
-import { studentForStaff } from "./student-access.ts";
+} from "../policies.ts";
+import { studentForStaff } from "../student-access.ts";
+import { parseInput } from "../validation.ts";
 
 /** An application as the console lists it (the table and the board). */
 export interface ApplicationRow {
@@ -220,7 +222,7 @@ export async function getApplication(deps: StaffDeps, member: StaffMember, id: n
     .from(applicationEvents)
     .where(eq(applicationEvents.applicationId, id))
     .orderBy(asc(applicationEvents.at), asc(applicationEvents.id));
-  const now = (deps.now?.() ?? new Date()).getTime();
+  const now = nowOf(deps).getTime();
   const row = toRow(selected);
   return {
     ...row,
@@ -240,7 +242,7 @@ export async function getApplication(deps: StaffDeps, member: StaffMember, id: n
   };
 }
 
-const currentYear = (deps: StaffDeps) => (deps.now?.() ?? new Date()).getUTCFullYear();
+const currentYear = (deps: StaffDeps) => nowOf(deps).getUTCFullYear();
 
 /** "2027-09": an intake as the console's intake list sends it (it stands for intakeMonth and intakeYear). */
 const intakeKey = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -338,7 +340,7 @@ export async function createApplication(deps: StaffDeps, member: StaffMember, st
     .where(and(eq(courses.id, input.courseId), isNull(courses.retiredAt), isNull(universities.retiredAt)));
   if (!course)
     throw new AppError("invalid_input", applicationMessages.chooseCourse, { courseId: applicationMessages.chooseCourse });
-  const now = deps.now?.() ?? new Date();
+  const now = nowOf(deps);
   // A course with upcoming intakes in the catalogue is applied to for one of them (decision 0019).
   const offered = (await upcomingIntakes(deps.db, [course.id], now)).get(course.id) ?? [];
   if (offered.length > 0 && !offered.some((i) => i.month === input.intakeMonth && i.year === input.intakeYear)) {
@@ -428,7 +430,7 @@ export async function moveApplication(deps: StaffDeps, member: StaffMember, id: 
   }
   const firstMissing = Object.values(missing)[0];
   if (firstMissing) throw new AppError("invalid_input", firstMissing, missing);
-  const now = deps.now?.() ?? new Date();
+  const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
     const [moved] = await tx
       .update(applications)
@@ -557,3 +559,16 @@ export async function removeCountryRule(deps: StaffDeps, member: StaffMember, id
     });
   });
 }
+
+/** Applications as staff move them, and the document rules by country (decision 0031). */
+export const applicationsConsole = (deps: StaffDeps) => ({
+  applications: (actor: StaffMember, filters: unknown) => listApplications(deps, actor, filters),
+  applicationsByStage: (actor: StaffMember) => countByStage(deps, actor),
+  application: (actor: StaffMember, id: number) => getApplication(deps, actor, id),
+  createApplication: (actor: StaffMember, studentId: number, raw: unknown) => createApplication(deps, actor, studentId, raw),
+  moveApplication: (actor: StaffMember, id: number, raw: unknown) => moveApplication(deps, actor, id, raw),
+  waiveChecklistItem: (actor: StaffMember, id: number, raw: unknown) => waiveChecklistItem(deps, actor, id, raw),
+  countryDocumentRules: () => listCountryRules(deps),
+  addCountryDocumentRule: (actor: StaffMember, raw: unknown) => addCountryRule(deps, actor, raw),
+  removeCountryDocumentRule: (actor: StaffMember, id: number) => removeCountryRule(deps, actor, id),
+});

@@ -3,13 +3,12 @@ import { z } from "zod";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
 import { COUNTRY_ALIAS_MAX_LENGTH, COUNTRY_ALIASES_MAX, catalogueAdminMessages as m } from "../../vocabulary/catalogue.ts";
 import { countryCodes } from "../../vocabulary/country-codes.ts";
+import { recordAudit } from "../audit-log.ts";
+import type { StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { personName } from "../fields.ts";
+import { checkbox, personName } from "../fields.ts";
+import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
-import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { checkbox } from "./catalogue.ts";
-import { canManageCatalogue, type StaffMember } from "./policies.ts";
 
 /**
  * Admins add and change countries (decision 0019): the name (its slug, the address /{slug}/universities,
@@ -90,18 +89,14 @@ const countryColumns = {
   universities: sql<number>`(select count(*)::int from universities u where u.country_id = countries.id)`,
 };
 
-function mayManage(member: StaffMember) {
-  if (!canManageCatalogue(member)) throw notAllowed();
-}
-
 /** Every country, shown or hidden, with how many universities it has (in the site's order). */
 export async function catalogueCountries(deps: StaffDeps, member: StaffMember): Promise<CatalogueCountry[]> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   return deps.db.select(countryColumns).from(countries).orderBy(asc(countries.sortOrder), asc(countries.name));
 }
 
 export async function catalogueCountry(deps: StaffDeps, member: StaffMember, id: number): Promise<CatalogueCountry> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const [row] = await deps.db.select(countryColumns).from(countries).where(eq(countries.id, id));
   if (!row) throw new AppError("not_found", "No such country.");
   return row;
@@ -159,11 +154,9 @@ const ownAliasesDropped = (values: CountryValues, slug: string) =>
 
 const lockCountries = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('ignite:countries'))`);
 
-const changed = (deps: StaffDeps) => deps.onCatalogueChange?.();
-
 /** Adds a country (shown or hidden); audited. Its flag is the code's, already among public/flags. */
 export async function createCountry(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<CatalogueCountry> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const input = parseInput(countryInput, raw);
   const slug = countrySlug(input.name);
   const values = { ...input, aliases: ownAliasesDropped(input, slug), slug };
@@ -178,7 +171,6 @@ export async function createCountry(deps: StaffDeps, member: StaffMember, raw: u
     await recordAudit(tx, member, { action: "country.created", subjectType: "country", subjectId: created.id, after: values });
     return created.id;
   });
-  changed(deps);
   return catalogueCountry(deps, member, id);
 }
 
@@ -189,7 +181,7 @@ export async function createCountry(deps: StaffDeps, member: StaffMember, raw: u
  * drizzle/0002_search_index.sql), and the new words reach search_words for typo correction.
  */
 export async function editCountry(deps: StaffDeps, member: StaffMember, id: number, raw: unknown): Promise<CatalogueCountry> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const input = parseInput(countryInput, raw);
   const slug = countrySlug(input.name);
   await deps.db.transaction(async (tx) => {
@@ -230,6 +222,5 @@ export async function editCountry(deps: StaffDeps, member: StaffMember, id: numb
         );
     await recordAudit(tx, member, { action: "country.edited", subjectType: "country", subjectId: id, before, after });
   });
-  changed(deps);
   return catalogueCountry(deps, member, id);
 }

@@ -14,13 +14,13 @@ import {
   universityImage,
 } from "../../vocabulary/catalogue.ts";
 import { documentMessages, photoKinds } from "../../vocabulary/documents.ts";
+import { recordAudit } from "../audit-log.ts";
+import type { StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined } from "../fields.ts";
 import { reencodePicture } from "../pictures.ts";
+import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
-import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { canManageCatalogue, type StaffMember } from "./policies.ts";
 
 /**
  * A university's picture and its place on the home page (decision 0019). A picture is checked by its
@@ -34,12 +34,6 @@ export interface IncomingPicture {
   name: string;
   bytes: Uint8Array;
 }
-
-function mayManage(member: StaffMember) {
-  if (!canManageCatalogue(member)) throw notAllowed();
-}
-
-const changed = (deps: StaffDeps) => deps.onCatalogueChange?.();
 
 /** The picture as we serve it: refused with the admin's mistake named (400, 413) before anything is written. */
 export async function preparePicture(file: IncomingPicture | undefined): Promise<Uint8Array> {
@@ -95,7 +89,7 @@ export async function setUniversityPicture(
   id: number,
   file: IncomingPicture | null | undefined,
 ): Promise<{ message: string; image: string }> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const bytes = file === null ? undefined : await preparePicture(file);
   const result = await storePicture(deps, bytes, (imageKey) =>
     deps.db.transaction(async (tx) => {
@@ -119,7 +113,6 @@ export async function setUniversityPicture(
     }),
   );
   await forget(deps, result.old);
-  changed(deps);
   return { message: result.message, image: result.image };
 }
 
@@ -142,7 +135,7 @@ export const featuredInput = z.object({
  * university.unfeatured when it changes; the public cache is cleared, so the home page shows it at once.
  */
 export async function setFeatured(deps: StaffDeps, member: StaffMember, id: number, raw: unknown): Promise<string> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const { place } = parseInput(featuredInput, raw);
   const message = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ignite:featured-universities'))`);
@@ -174,6 +167,5 @@ export async function setFeatured(deps: StaffDeps, member: StaffMember, id: numb
     });
     return done;
   });
-  changed(deps);
   return message;
 }

@@ -23,22 +23,24 @@ import {
   STUDENTS_PAGE_SIZE,
 } from "../../vocabulary/records.ts";
 import { qualificationLevels } from "../../vocabulary/students.ts";
+import { type ApplicationRow, applicationsOfStudent } from "../applications/applications.ts";
+import { recordAudit } from "../audit-log.ts";
+import type { StaffDeps } from "../deps.ts";
+import { nowOf } from "../deps.ts";
+import { documentVersions, type ReviewedFile } from "../documents/documents.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
-import { parseInput } from "../validation.ts";
-import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { type ApplicationRow, applicationsOfStudent } from "./applications.ts";
-import { recordAudit } from "./audit.ts";
-import { documentVersions, type ReviewedFile } from "./document-review.ts";
 import {
   canEraseStudents,
   canManageStaff,
   canSeeAllStudents,
   canSeeStudents,
   canWorkStudents,
+  notAllowed,
   type StaffMember,
-} from "./policies.ts";
-import { studentForStaff } from "./student-access.ts";
+} from "../policies.ts";
+import { studentForStaff } from "../student-access.ts";
+import { parseInput } from "../validation.ts";
 
 export interface StudentListRow {
   id: number;
@@ -250,7 +252,7 @@ export async function addNote(deps: StaffDeps, member: StaffMember, studentId: n
   await deps.db.transaction(async (tx) => {
     const [note] = await tx
       .insert(studentNotes)
-      .values({ studentId: student.id, authorStaffId: member.staffId, body: input.body, createdAt: deps.now?.() ?? new Date() })
+      .values({ studentId: student.id, authorStaffId: member.staffId, body: input.body, createdAt: nowOf(deps) })
       .returning({ id: studentNotes.id });
     await recordAudit(tx, member, {
       action: "student.note_added",

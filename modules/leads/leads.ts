@@ -14,14 +14,12 @@ import {
   studyDestinations,
 } from "../../vocabulary/consultations.ts";
 import { type ContactChannel, privacyMessages } from "../../vocabulary/privacy.ts";
+import type { AuditRecord } from "../audit-log.ts";
+import { recordAudit } from "../audit-log.ts";
 import { type ConsoleSettings, readConsoleSettings } from "../console-settings.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
-import { assigneeForNewLead } from "../lead-assignment.ts";
-import { parseInput } from "../validation.ts";
-import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { type AuditRecord, recordAudit } from "./audit.ts";
-import { newLeadSchema } from "./input.ts";
 import {
   canAssignLeads,
   canCreateLeads,
@@ -31,9 +29,13 @@ import {
   canSeeLeads,
   canWorkLeads,
   leadVisibleTo,
+  notAllowed,
   type StaffMember,
-} from "./policies.ts";
-import { addWorkingTime, subtractWorkingTime } from "./working-time.ts";
+} from "../policies.ts";
+import { parseInput } from "../validation.ts";
+import { addWorkingTime, subtractWorkingTime } from "../working-time.ts";
+import { assigneeForNewLead } from "./assignment.ts";
+import { newLeadSchema } from "./input.ts";
 
 /** A lead as the console lists it. */
 export interface Lead {
@@ -106,7 +108,6 @@ const leadColumns = {
 type LeadRow = Omit<Lead, "firstResponseDue" | "firstResponse">;
 
 const HOUR_MS = 3_600_000;
-const nowOf = (deps: StaffDeps) => deps.now?.() ?? new Date();
 
 /** A lead's first-response due time and how it stands at `now`. */
 export function firstResponseOf(
@@ -577,3 +578,19 @@ export async function eraseLead(deps: StaffDeps, member: StaffMember, id: number
   if (lead.studentId) throw new AppError("conflict", privacyMessages.leadHasAccount);
   return deps.eraseBookings(id, member, input.reason);
 }
+
+/** The leads inbox as staff work it (decision 0031: the leads module owns its console side). */
+export const leadsConsole = (deps: StaffDeps) => ({
+  leads: (actor: StaffMember, filters: unknown) => listLeads(deps, actor, filters),
+  lead: (actor: StaffMember, id: number) => getLead(deps, actor, id),
+  changeLeadStatus: (actor: StaffMember, id: number, raw: unknown) => changeLeadStatus(deps, actor, id, raw),
+  leadDetails: (actor: StaffMember, id: number) => leadDetails(deps, actor, id),
+  leadCounsellors: (actor: StaffMember) => leadCounsellors(deps, actor),
+  assignLeads: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
+  createLead: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
+  mergeLeads: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
+  /** Erases a person's bookings when they have no account, on a request by mail (admins); audited. */
+  eraseLead: (actor: StaffMember, id: number, raw: unknown) => eraseLead(deps, actor, id, raw),
+  /** Leads past their first-response due time that this member may see (the "Today" view calls it). */
+  overdueLeads: (actor: StaffMember) => overdueLeads(deps, actor, nowOf(deps)),
+});

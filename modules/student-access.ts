@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../platform/db/client.ts";
-import { students } from "../../platform/db/schema.ts";
-import { recordMessages } from "../../vocabulary/records.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "../platform/db/client.ts";
+import { students } from "../platform/db/schema.ts";
+import { recordMessages } from "../vocabulary/records.ts";
+import { AppError } from "./errors.ts";
 import { canSeeStudents, type StaffMember, studentVisibleTo } from "./policies.ts";
 
 /**

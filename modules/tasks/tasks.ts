@@ -2,21 +2,22 @@ import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 
 import { alias } from "drizzle-orm/pg-core";
 import { consultations, staff, staffTasks, students } from "../../platform/db/schema.ts";
 import { taskMessages } from "../../vocabulary/staff.ts";
+import { recordAudit } from "../audit-log.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { parseInput } from "../validation.ts";
-import { notAllowed, nowOf, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { newTaskSchema, taskFiltersSchema } from "./input.ts";
 import {
   canBeAssignedTasks,
   canSeeAllTasks,
   canSeeTasks,
   canWorkTasks,
   leadVisibleTo,
+  notAllowed,
   type StaffMember,
   studentVisibleTo,
   taskVisibleTo,
-} from "./policies.ts";
+} from "../policies.ts";
+import { parseInput } from "../validation.ts";
+import { newTaskSchema, taskFiltersSchema } from "./input.ts";
 
 /** A task as the console shows it: what, when, who, and what it is about. */
 export interface Task {
@@ -218,3 +219,12 @@ export async function markTaskDone(deps: StaffDeps, member: StaffMember, id: num
   });
   return (await taskById(deps, id)) ?? task;
 }
+
+/** Staff tasks and the Today view (decision 0031). */
+export const tasksConsole = (deps: StaffDeps) => ({
+  tasks: (actor: StaffMember, filters: unknown) => listTasks(deps, actor, filters),
+  today: (actor: StaffMember) => tasksForToday(deps, actor),
+  assignableStaff: (actor: StaffMember) => assignableStaff(deps, actor),
+  createTask: (actor: StaffMember, raw: unknown) => createTask(deps, actor, raw),
+  markTaskDone: (actor: StaffMember, id: number) => markTaskDone(deps, actor, id),
+});

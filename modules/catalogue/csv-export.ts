@@ -3,10 +3,10 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../../platform/db/client.ts";
 import { courseLevels, courseModes, feePeriods, universityTypes } from "../../vocabulary/catalogue.ts";
 import type { CatalogueImportKind } from "../../vocabulary/catalogue-import.ts";
-import { notAllowed, nowOf, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { safeCell } from "./exports.ts";
-import { canManageCatalogue, type StaffMember } from "./policies.ts";
+import { recordAudit } from "../audit-log.ts";
+import { safeCell } from "../csv-cells.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
+import { canManageCatalogue, notAllowed, type StaffMember } from "../policies.ts";
 
 /**
  * The catalogue's CSV file shape (decision 0020): one for universities, one for courses, the same for

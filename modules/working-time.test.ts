@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultConsoleSettings } from "../console-settings.ts";
+import { defaultConsoleSettings } from "./console-settings.ts";
 import { addWorkingTime, subtractWorkingTime, workingMillisBetween } from "./working-time.ts";
 
 /** Monday to Saturday, 09:30 to 18:30 IST (the default). Instants are written in IST (+05:30). */

@@ -2,13 +2,15 @@ import { z } from "zod";
 import {
   consultationMessages,
   indianStates,
+  leadMessages,
   preferredSubjects,
+  staffLeadSources,
   studyDestinations,
   typesOfStudy,
   yearsOfStudy,
-} from "../vocabulary/consultations.ts";
-import { contactChoiceFields } from "./consent.ts";
-import { blankToUndefined, emailAddress, oneOf, optionalLine, personName, phoneNumber } from "./fields.ts";
+} from "../../vocabulary/consultations.ts";
+import { contactChoiceFields } from "../consent.ts";
+import { blankToUndefined, emailAddress, oneOf, optionalLine, personName, phoneNumber } from "../fields.ts";
 
 /**
  * One schema for a booking's fields: the booking API, the no-JavaScript form post, the console's
@@ -29,3 +31,8 @@ export const consultationInputSchema = z.object({
 });
 
 export type ConsultationInput = z.infer<typeof consultationInputSchema>;
+
+/** A lead entered by hand in the console: the booking's fields and where it came from. */
+export const newLeadSchema = consultationInputSchema.extend({
+  source: oneOf(staffLeadSources, leadMessages.chooseSource),
+});

@@ -3,7 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "../../platform/db/client.ts";
 import { funnelSteps, offerStages } from "../../vocabulary/reports.ts";
 import type { ConsoleSettings } from "../console-settings.ts";
-import { addWorkingTimeSql } from "./working-time.ts";
+import { addWorkingTimeSql } from "../working-time.ts";
 
 /**
  * The facts the reports dashboard counts, kept up to date by the database itself (decision 0023).

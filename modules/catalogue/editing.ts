@@ -11,12 +11,12 @@ import {
   universityTypes,
 } from "../../vocabulary/catalogue.ts";
 import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
+import { recordAudit } from "../audit-log.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { blankToUndefined, containing, oneOf, optionalLine, personName } from "../fields.ts";
+import { blankToUndefined, checkbox, containing, oneOf, optionalLine, personName, wholeNumber } from "../fields.ts";
+import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
-import { notAllowed, nowOf, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { canManageCatalogue, type StaffMember } from "./policies.ts";
 import { type IncomingPicture, preparePicture, storePicture } from "./university-pictures.ts";
 
 /**
@@ -24,12 +24,6 @@ import { type IncomingPicture, preparePicture, storePicture } from "./university
  * either (kept for the applications naming them, hidden from the site), and a country's visibility.
  * Every change is audited with its before and after, and the public cache is told at once.
  */
-
-export const wholeNumber = (message: string, min: number, max: number) =>
-  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
-
-/** A form's checkbox ("on") or a JSON boolean. */
-export const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
 export const universityInput = z.object({
   name: personName(m.enterUniversityName, 200),
@@ -164,19 +158,13 @@ const toCourse = ({ retiredAt, ...row }: { retiredAt: Date | null } & Omit<Catal
   retired: retiredAt !== null,
 });
 
-function mayManage(member: StaffMember) {
-  if (!canManageCatalogue(member)) throw notAllowed();
-}
-
-const changed = (deps: StaffDeps) => deps.onCatalogueChange?.();
-
 /** Universities whose name holds the search (all of them, retired too), by name. */
 export async function searchCatalogueUniversities(
   deps: StaffDeps,
   member: StaffMember,
   filters: { q?: string },
 ): Promise<CatalogueUniversity[]> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const q = filters.q?.trim().slice(0, 100);
   const rows = await deps.db
     .select(universityColumns)
@@ -190,7 +178,7 @@ export async function searchCatalogueUniversities(
 
 /** The universities on the home page's strips, by place (retired ones too: the screen marks them). */
 export async function featuredCatalogueUniversities(deps: StaffDeps, member: StaffMember): Promise<CatalogueUniversity[]> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const rows = await deps.db
     .select(universityColumns)
     .from(universities)
@@ -202,7 +190,7 @@ export async function featuredCatalogueUniversities(deps: StaffDeps, member: Sta
 
 /** One university with all its courses, retired ones included. */
 export async function catalogueUniversity(deps: StaffDeps, member: StaffMember, id: number) {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const [row] = await deps.db
     .select(universityColumns)
     .from(universities)
@@ -219,7 +207,7 @@ export async function catalogueUniversity(deps: StaffDeps, member: StaffMember, 
 }
 
 export async function catalogueCourse(deps: StaffDeps, member: StaffMember, id: number): Promise<CatalogueCourse> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const [row] = await deps.db
     .select(courseColumns)
     .from(courses)
@@ -270,7 +258,7 @@ export async function createUniversity(
   raw: unknown,
   picture?: IncomingPicture,
 ): Promise<CatalogueUniversity> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const input = parseInput(newUniversityInput, raw);
   const bytes = picture ? await preparePicture(picture) : undefined;
   const id = await storePicture(deps, bytes, (imageKey) =>
@@ -298,7 +286,6 @@ export async function createUniversity(
       return created.id;
     }),
   );
-  changed(deps);
   return (await catalogueUniversity(deps, member, id)).university;
 }
 
@@ -308,7 +295,7 @@ export async function createUniversity(
  * statement trigger also adds the new words to search_words).
  */
 export async function editUniversity(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const input = parseInput(universityInput, raw);
   const result = await deps.db.transaction(async (tx) => {
     const [before] = await tx
@@ -334,7 +321,6 @@ export async function editUniversity(deps: StaffDeps, member: StaffMember, id: n
     });
     return input;
   });
-  changed(deps);
   return result;
 }
 
@@ -343,7 +329,7 @@ export async function editUniversity(deps: StaffDeps, member: StaffMember, id: n
  * Audited when it changes; the public cache is cleared.
  */
 async function setRetired(deps: StaffDeps, member: StaffMember, kind: "university" | "course", id: number, retired: boolean) {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const table = kind === "university" ? universities : courses;
   const name = await deps.db.transaction(async (tx) => {
     const [before] = await tx
@@ -366,7 +352,6 @@ async function setRetired(deps: StaffDeps, member: StaffMember, kind: "universit
     });
     return before.name;
   });
-  changed(deps);
   return retired ? m.retired(name) : m.restored(name);
 }
 
@@ -404,7 +389,7 @@ const forAudit = (record: Record<string, unknown>) =>
 
 /** Changes a course's facts, with where and when its fee was checked. Audited with before and after. */
 export async function editCourse(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const values = courseValues(deps, raw);
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(courses).where(eq(courses.id, id)).for("update");
@@ -419,7 +404,6 @@ export async function editCourse(deps: StaffDeps, member: StaffMember, id: numbe
       after: forAudit(values),
     });
   });
-  changed(deps);
   return values;
 }
 
@@ -429,7 +413,7 @@ export async function editCourse(deps: StaffDeps, member: StaffMember, id: numbe
  * search_words, so public search finds it at once, typos forgiven. Audited; the public cache is cleared.
  */
 export async function createCourse(deps: StaffDeps, member: StaffMember, universityId: number, raw: unknown) {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const values = courseValues(deps, raw);
   const id = await deps.db.transaction(async (tx) => {
     const [university] = await tx.select({ id: universities.id }).from(universities).where(eq(universities.id, universityId));
@@ -447,7 +431,6 @@ export async function createCourse(deps: StaffDeps, member: StaffMember, univers
     });
     return created.id;
   });
-  changed(deps);
   return catalogueCourse(deps, member, id);
 }
 
@@ -456,7 +439,7 @@ export const setCourseRetired = (deps: StaffDeps, member: StaffMember, id: numbe
 
 /** Hides a country from the site (its universities and courses with it) or shows it again. Audited when it changes. */
 export async function setCountryVisible(deps: StaffDeps, member: StaffMember, id: number, visible: boolean) {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const name = await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ name: countries.name, visible: countries.visible })
@@ -475,6 +458,5 @@ export async function setCountryVisible(deps: StaffDeps, member: StaffMember, id
     });
     return before.name;
   });
-  changed(deps);
   return visible ? m.countryShown(name) : m.countryHidden(name);
 }

@@ -7,13 +7,12 @@ import {
   LIVING_COST_SOURCE_MAX_LENGTH,
   costMessages as m,
 } from "../../vocabulary/costs.ts";
+import { recordAudit } from "../audit-log.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { personName } from "../fields.ts";
+import { personName, wholeNumber } from "../fields.ts";
+import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
-import { notAllowed, nowOf, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { wholeNumber } from "./catalogue.ts";
-import { canManageCatalogue, type StaffMember } from "./policies.ts";
 
 /**
  * Admins keep the figures behind the rupee amounts (decision 0025): each currency's rate with its source
@@ -57,14 +56,10 @@ export interface ConsoleLivingCost {
   figure: { amountPerYear: number; currency: string; source: string; year: number; updatedAt: Date } | null;
 }
 
-function mayManage(member: StaffMember) {
-  if (!canManageCatalogue(member)) throw notAllowed();
-}
-
 const today = (deps: StaffDeps) => nowOf(deps).toISOString().slice(0, 10);
 
 export async function consoleRates(deps: StaffDeps, member: StaffMember): Promise<ConsoleRate[]> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   return deps.db
     .select({
       currency: exchangeRates.currency,
@@ -79,7 +74,7 @@ export async function consoleRates(deps: StaffDeps, member: StaffMember): Promis
 
 /** Sets a currency's rate (a new currency or a new day's rate for one already there); audited. */
 export async function saveExchangeRate(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<ConsoleRate> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const input = parseInput(exchangeRateInput, raw);
   if (input.rateDate > today(deps)) throw new AppError("invalid_input", m.rateDate, { rateDate: m.rateDate });
   const values = { ...input, rupeesPerUnit: String(input.rupeesPerUnit), updatedAt: nowOf(deps) };
@@ -109,7 +104,6 @@ export async function saveExchangeRate(deps: StaffDeps, member: StaffMember, raw
       after: { rupeesPerUnit: values.rupeesPerUnit, source: values.source, rateDate: values.rateDate },
     });
   });
-  deps.onCatalogueChange?.();
   const saved = (await consoleRates(deps, member)).find((r) => r.currency === input.currency);
   if (!saved) throw new Error("saved rate not found");
   return saved;
@@ -117,7 +111,7 @@ export async function saveExchangeRate(deps: StaffDeps, member: StaffMember, raw
 
 /** Every country (shown or hidden) with its living-cost figure, or none yet, in the site's order. */
 export async function consoleLivingCosts(deps: StaffDeps, member: StaffMember): Promise<ConsoleLivingCost[]> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const rows = await deps.db
     .select({
       countryId: countries.id,
@@ -148,7 +142,7 @@ export async function saveLivingCost(
   countryId: number,
   raw: unknown,
 ): Promise<ConsoleLivingCost> {
-  mayManage(member);
+  authorize(canManageCatalogue, member);
   const input = parseInput(livingCostInput, raw);
   const nextYear = nowOf(deps).getUTCFullYear() + 1;
   if (input.year > nextYear) throw new AppError("invalid_input", m.livingYear, { year: m.livingYear });
@@ -187,7 +181,6 @@ export async function saveLivingCost(
       after: input,
     });
   });
-  deps.onCatalogueChange?.();
   const saved = (await consoleLivingCosts(deps, member)).find((c) => c.countryId === countryId);
   if (!saved) throw new AppError("not_found", m.noSuchCountry);
   return saved;

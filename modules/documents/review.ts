@@ -8,12 +8,13 @@ import {
   type ReviewState,
   reviewMessages,
 } from "../../vocabulary/documents.ts";
+import { recordAudit } from "../audit-log.ts";
+import type { StaffDeps } from "../deps.ts";
+import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { oneOf } from "../fields.ts";
+import { canReviewDocuments, mayReachDocumentsOf, notAllowed, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
-import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
-import { canReviewDocuments, canSeeAllStudents, type StaffMember, studentVisibleTo } from "./policies.ts";
 
 /** A document version as staff see it. */
 export interface ReviewedFile {
@@ -47,13 +48,6 @@ const fileColumns = {
   reviewedAt: studentFiles.reviewedAt,
   counsellorStaffId: students.counsellorStaffId,
 };
-
-/**
- * Whose documents a member may open and review: document verifiers, admins and read-only staff any
- * student's (read-only staff only open them); a counsellor those of the students they look after.
- */
-const mayReachDocumentsOf = (member: StaffMember, student: { counsellorStaffId: number | null }) =>
-  member.role === "document_verifier" || canSeeAllStudents(member) || studentVisibleTo(member, student);
 
 /** Documents waiting for review, oldest first: the verifier's queue (a counsellor sees their students'). */
 export async function reviewQueue(deps: StaffDeps, member: StaffMember): Promise<ReviewedFile[]> {
@@ -130,7 +124,7 @@ export async function reviewDocument(deps: StaffDeps, member: StaffMember, publi
           reviewReason: input.reason ?? null,
           reviewMessage: input.message ?? null,
         };
-  const now = deps.now?.() ?? new Date();
+  const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(studentFiles)

@@ -12,13 +12,17 @@ import {
   reportMessages,
 } from "../../vocabulary/reports.ts";
 import { type ConsoleSettings, readConsoleSettings, type WorkingHours } from "../console-settings.ts";
+import type { StaffDeps } from "../deps.ts";
+import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined } from "../fields.ts";
+import { canSeeAllReports, canSeeReports, notAllowed, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
-import { notAllowed, type StaffDeps } from "./accounts.ts";
-import { canSeeAllReports, canSeeReports, type StaffMember } from "./policies.ts";
+import { surelyElapsedAfterMs } from "../working-time.ts";
+import { exportList } from "./list-exports.ts";
 import { ensureReportFacts, levelOf, outcomeOf, outcomeStageList } from "./report-facts.ts";
-import { surelyElapsedAfterMs } from "./working-time.ts";
+
+export { ensureReportFacts } from "./report-facts.ts";
 
 /**
  * The reports dashboard (issue #10): the lead-to-enrolment funnel, time spent in each application
@@ -144,7 +148,7 @@ export interface Report {
 /** Everything the dashboard shows, for this member and range. */
 export async function reportFor(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<Report> {
   if (!canSeeReports(member)) throw notAllowed();
-  const now = deps.now?.() ?? new Date();
+  const now = nowOf(deps);
   const range = reportRange(raw, now);
   const span = spanOf(range);
   const all = canSeeAllReports(member);
@@ -419,3 +423,11 @@ async function outcomes(deps: StaffDeps, member: StaffMember, all: boolean, span
     }),
   );
 }
+
+/** The reports dashboard and the console's lists as CSV (decision 0031). */
+export const reportsConsole = (deps: StaffDeps) => ({
+  /** The reports dashboard's figures for this member (all, or their own) and a range of IST days. */
+  reports: (actor: StaffMember, filters: unknown) => reportFor(deps, actor, filters),
+  /** A console list as CSV (leads, students, applications), with the screen's filters; audited. */
+  exportList: (actor: StaffMember, list: string, filters: Record<string, string>) => exportList(deps, actor, list, filters),
+});

@@ -1,0 +1,33 @@
+import { applicationsConsole } from "../applications/applications.ts";
+import { catalogueConsole } from "../catalogue/catalogue.ts";
+import { costsConsole } from "../costs/costs.ts";
+import type { StaffDeps } from "../deps.ts";
+import { documentsConsole } from "../documents/documents.ts";
+import { leadsConsole } from "../leads/leads.ts";
+import { reportsConsole } from "../reports/reports.ts";
+import { scholarshipsConsole } from "../scholarships/scholarships.ts";
+import { staffConsole } from "../staff/staff.ts";
+import { studentsConsole } from "../students/students.ts";
+import { tasksConsole } from "../tasks/tasks.ts";
+
+/**
+ * The staff console's services, bound to their dependencies: each noun's module owns its console side
+ * (decision 0031) and this file only puts them side by side, for the server to hand to the staff
+ * screens and the staff API. Adding a noun's console side is one line here.
+ */
+export function createStaffService(deps: StaffDeps) {
+  return {
+    ...staffConsole(deps),
+    ...leadsConsole(deps),
+    ...studentsConsole(deps),
+    ...applicationsConsole(deps),
+    ...documentsConsole(deps),
+    ...tasksConsole(deps),
+    ...reportsConsole(deps),
+    ...catalogueConsole(deps),
+    costs: costsConsole(deps),
+    scholarships: scholarshipsConsole(deps),
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
