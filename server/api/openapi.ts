@@ -206,6 +206,13 @@ export function openApiDocument() {
           responses: { 200: answer("A page of matching courses", coursesAnswer(paging)), ...failures(400, 429) },
         }),
       },
+      "/api/openapi.json": {
+        get: operation({
+          operationId: "getOpenApiDocument",
+          summary: "This document: both API surfaces in OpenAPI 3.1",
+          responses: { 200: answer("The OpenAPI document", { type: "object", required: ["openapi", "info", "paths"] }) },
+        }),
+      },
       "/api/v1/countries": {
         get: operation({
           operationId: "listCountries",
