@@ -242,7 +242,7 @@ export async function getApplication(deps: StaffDeps, member: StaffMember, id: n
   };
 }
 
-const currentYear = (deps: StaffDeps) => nowOf(deps).getUTCFullYear();
+const currentYear = (deps: Pick<StaffDeps, "now">) => nowOf(deps).getUTCFullYear();
 
 /** "2027-09": an intake as the console's intake list sends it (it stands for intakeMonth and intakeYear). */
 const intakeKey = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -255,7 +255,7 @@ const intakeFromList = (raw: unknown) => {
   return match ? { ...raw, intakeYear: match[1], intakeMonth: match[2] } : raw;
 };
 
-const newApplicationSchema = (deps: StaffDeps) =>
+export const newApplicationSchema = (deps: Pick<StaffDeps, "now">) =>
   z.preprocess(
     intakeFromList,
     z.object({
@@ -397,7 +397,7 @@ export async function createApplication(deps: StaffDeps, member: StaffMember, st
 }
 
 /** A move: the stage, an optional note, and the fields the stage requires (vocabulary/applications.ts). */
-const moveSchema = z.object({
+export const moveSchema = z.object({
   status: oneOf(applicationStatuses, applicationMessages.chooseStage),
   note: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
   details: z.record(z.string(), z.preprocess(blankToUndefined, z.string().trim().max(500).optional())).default({}),
@@ -462,7 +462,7 @@ export async function moveApplication(deps: StaffDeps, member: StaffMember, id: 
   return getApplication(deps, member, id);
 }
 
-const waiverSchema = z.object({
+export const waiverSchema = z.object({
   item: z.string().trim().min(1).max(100),
   reason: z.string({ error: reviewMessages.enterWaiverReason }).trim().min(1, reviewMessages.enterWaiverReason).max(500),
 });

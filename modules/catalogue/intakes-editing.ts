@@ -24,7 +24,7 @@ export interface ConsoleIntake extends Intake {
   past: boolean;
 }
 
-const intakeInput = (now: Date) =>
+export const intakeInput = (now: Date) =>
   z.object({
     month: wholeNumber(m.chooseMonth, 1, 12),
     year: wholeNumber(m.chooseYear, currentYear(now), currentYear(now) + INTAKE_YEARS_AHEAD),

@@ -557,7 +557,7 @@ export async function overdueLeads(deps: StaffDeps, member: StaffMember, now: Da
   return withTiming(rows as LeadRow[], settings, now);
 }
 
-const leadErasureSchema = z.object({
+export const leadErasureSchema = z.object({
   reason: z.string({ error: privacyMessages.enterReason }).trim().min(3, privacyMessages.enterReason).max(500),
   confirmEmail: z.string({ error: privacyMessages.confirmEmailMismatch }).trim().toLowerCase().max(254),
 });

@@ -166,7 +166,7 @@ export async function eraseBookingsOf(
   return { bookings };
 }
 
-const passwordSchema = z.object({
+export const passwordSchema = z.object({
   password: z
     .string({ error: privacyMessages.deleteWrongPassword })
     .min(1, privacyMessages.deleteWrongPassword)

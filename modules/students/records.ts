@@ -240,7 +240,7 @@ export async function getStudentRecord(deps: StaffDeps, member: StaffMember, stu
   };
 }
 
-const noteSchema = z.object({
+export const noteSchema = z.object({
   body: z.string({ error: recordMessages.enterNote }).trim().min(1, recordMessages.enterNote).max(5000),
 });
 
@@ -310,7 +310,7 @@ export async function emailStudent(deps: StaffDeps, member: StaffMember, student
   return { email: student.email };
 }
 
-const counsellorSchema = z.object({ counsellorStaffId: z.coerce.number({ error: recordMessages.chooseCounsellor }).int() });
+export const counsellorSchema = z.object({ counsellorStaffId: z.coerce.number({ error: recordMessages.chooseCounsellor }).int() });
 
 /** An admin chooses who looks after a student (an active counsellor); audited. */
 export async function assignCounsellor(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {
@@ -350,7 +350,7 @@ export async function activeCounsellors(deps: StaffDeps) {
   );
 }
 
-const erasureSchema = z.object({
+export const erasureSchema = z.object({
   reason: z.string({ error: privacyMessages.enterReason }).trim().min(3, privacyMessages.enterReason).max(500),
   confirmEmail: z.string({ error: privacyMessages.confirmEmailMismatch }).trim().toLowerCase().max(254),
 });

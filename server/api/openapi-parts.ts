@@ -113,4 +113,30 @@ export const operation = ({ student, staff, ...op }: Operation) => ({
 });
 /** Every write may also be refused as cross-site (403) or too large (413). */
 export const write = (op: Operation) => operation({ ...op, responses: { ...op.responses, ...failures(403, 413) } });
-export const body = (schema: z.ZodType) => ({ required: true, content: json(jsonSchema(schema, "input")) });
+
+interface BodyNotes {
+  /** Words for a field that its schema does not say itself (a form's other spelling, a rule checked in the domain). */
+  describe?: Record<string, string>;
+  /** Fields the schema fills in itself when absent (e.g. an intake's month and year from `intake`), so a client may leave out. */
+  optional?: string[];
+}
+
+/**
+ * A request body described by the domain schema that parses it (issue 24: no twin of it here), with the
+ * notes a reader needs. A note naming a field the schema does not have throws, so a renamed field cannot
+ * leave its note behind (the document is built when the app is).
+ */
+export const body = (schema: z.ZodType, notes: BodyNotes = {}) => {
+  const described = jsonSchema(schema, "input") as { properties?: Record<string, { description?: string }>; required?: string[] };
+  const properties = described.properties ?? {};
+  for (const field of [...Object.keys(notes.describe ?? {}), ...(notes.optional ?? [])]) {
+    if (!(field in properties)) throw new Error(`OpenAPI: the body has no field ${field}`);
+  }
+  for (const [field, description] of Object.entries(notes.describe ?? {})) {
+    properties[field] = { ...properties[field], description };
+  }
+  if (notes.optional && described.required) {
+    described.required = described.required.filter((field) => !notes.optional?.includes(field));
+  }
+  return { required: true, content: json(described) };
+};

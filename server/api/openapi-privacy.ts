@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { contactChoicesSchema } from "../../modules/consent.ts";
+import { passwordSchema } from "../../modules/privacy/erasure.ts";
+import { leadErasureSchema } from "../../modules/staff/leads.ts";
+import { erasureSchema } from "../../modules/staff/student-records.ts";
 import {
   answer,
   body,
@@ -70,7 +73,7 @@ export const privacyPaths = () => ({
       operationId: "eraseMyAccount",
       summary: "Delete the account and everything held about the student, after the password again; signs out",
       student: true,
-      requestBody: body(z.object({ password: z.string() })),
+      requestBody: body(passwordSchema),
       responses: {
         200: answer("Erased", { type: "object", required: ["message"], properties: { message: { type: "string" } } }),
         ...failures(400, 429),
@@ -83,12 +86,9 @@ export const privacyPaths = () => ({
       summary: "Erase a student on a request that came by mail (admins); audited as student.erased",
       staff: true,
       parameters: [idParam("studentId")],
-      requestBody: body(
-        z.object({
-          reason: z.string().meta({ description: "How and when the request came" }),
-          confirmEmail: z.string().meta({ description: "The student's e-mail, typed again" }),
-        }),
-      ),
+      requestBody: body(erasureSchema, {
+        describe: { reason: "How and when the request came", confirmEmail: "The student's e-mail, typed again" },
+      }),
       responses: { 200: messageAnswer("Erased", erasureSummary), ...failures(400, 403) },
     }),
   },
@@ -98,12 +98,9 @@ export const privacyPaths = () => ({
       summary: "Erase the bookings of a person without an account, on a request by mail (admins); audited as bookings.erased",
       staff: true,
       parameters: [idParam("leadId")],
-      requestBody: body(
-        z.object({
-          reason: z.string().meta({ description: "How and when the request came" }),
-          confirmEmail: z.string().meta({ description: "The lead's e-mail, typed again" }),
-        }),
-      ),
+      requestBody: body(leadErasureSchema, {
+        describe: { reason: "How and when the request came", confirmEmail: "The lead's e-mail, typed again" },
+      }),
       responses: {
         200: messageAnswer("Erased", jsonSchema(z.object({ bookings: z.int() }), "output")),
         ...failures(400, 403, 409),

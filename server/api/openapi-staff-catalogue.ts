@@ -1,14 +1,8 @@
-import { z } from "zod";
-import {
-  COUNTRY_ALIAS_MAX_LENGTH,
-  COUNTRY_ALIASES_MAX,
-  courseLevels,
-  courseModes,
-  FEATURED_PLACES,
-  feePeriods,
-  UNIVERSITY_PICTURE_MAX_BYTES,
-  universityTypes,
-} from "../../vocabulary/catalogue.ts";
+import { courseInput, newUniversityInput, universityInput } from "../../modules/staff/catalogue.ts";
+import { countryInput } from "../../modules/staff/catalogue-countries.ts";
+import { intakeInput } from "../../modules/staff/catalogue-intakes.ts";
+import { featuredInput } from "../../modules/staff/university-pictures.ts";
+import { COUNTRY_ALIASES_MAX, UNIVERSITY_PICTURE_MAX_BYTES } from "../../vocabulary/catalogue.ts";
 import {
   answer,
   body,
@@ -32,61 +26,42 @@ import {
   visibilityBody,
 } from "./staff-catalogue.ts";
 
-/** What a request body holds (modules/staff/catalogue.ts parses the same fields). */
-const universityBody = z.object({
-  name: z.string().min(1).max(200),
-  city: z.string().min(1).max(100),
-  type: z.enum(universityTypes),
+/**
+ * The request bodies are the domain's own schemas (modules/staff/catalogue*.ts, university-pictures.ts),
+ * with the words a reader needs beside them.
+ */
+const courseBody = body(courseInput, {
+  describe: {
+    englishExamWaiver: 'true, or a form\'s "on"',
+    feeCheckedOn: "The day the fee was checked; not in the future",
+    minPercentage:
+      "Lowest percentage in the qualification before the level (12th; the bachelor's for a master's; the master's for a PhD), in steps of 0.01",
+    minCgpa: "Lowest CGPA (10-point scale) in that qualification, in steps of 0.01",
+    minIelts: "Lowest IELTS overall band, in steps of 0.5",
+    minToefl: "Lowest TOEFL iBT score, a whole number",
+    minPte: "Lowest PTE Academic score, a whole number",
+  },
 });
-const courseBody = z.object({
-  name: z.string().min(1).max(200),
-  level: z.enum(courseLevels),
-  durationMonths: z.int().min(1).max(120),
-  feeAmount: z.int().min(0),
-  feeCurrency: z.string().length(3),
-  feePeriod: z.enum(feePeriods),
-  mode: z.enum(courseModes),
-  englishExamWaiver: z.boolean(),
-  mediumOfInstruction: z.string().min(1).max(60),
-  feeSource: z.string().max(300).optional(),
-  feeCheckedOn: z.iso.date().optional().meta({ description: "Not in the future" }),
-  minPercentage: z.number().min(0).max(100).optional().meta({
-    description:
-      "Lowest percentage in the qualification before the level (12th; the bachelor's for a master's; the master's for a PhD)",
-  }),
-  minCgpa: z.number().min(0).max(10).optional().meta({ description: "Lowest CGPA (10-point scale) in that qualification" }),
-  minIelts: z.number().min(0).max(9).multipleOf(0.5).optional(),
-  minToefl: z.int().min(0).max(120).optional(),
-  minPte: z.int().min(10).max(90).optional(),
+const countryBody = body(countryInput, {
+  describe: {
+    name: "Its slug (the address /{slug}/universities) follows the name",
+    code: "ISO 3166-1 alpha-2 code naming its flag; one of the 249 with a flag (vocabulary/country-codes.ts)",
+    aliases: `Other names (stored lower case), at most ${COUNTRY_ALIASES_MAX}; a form may send one comma-separated string`,
+    currency: "ISO 4217 code of its fees",
+    visible: "Shown on the site (false or absent: hidden)",
+  },
 });
-
-const newUniversityBody = universityBody.extend({ countryId: z.int().min(1) });
-const countryBody = z.object({
-  name: z.string().min(1).max(100).meta({ description: "Its slug (the address /{slug}/universities) follows the name" }),
-  code: z
-    .string()
-    .length(2)
-    .meta({ description: "ISO 3166-1 alpha-2 code naming its flag; one of the 249 with a flag (vocabulary/country-codes.ts)" }),
-  aliases: z
-    .array(z.string().max(COUNTRY_ALIAS_MAX_LENGTH))
-    .max(COUNTRY_ALIASES_MAX)
-    .meta({ description: "Other names (stored lower case); a form may send one comma-separated string" }),
-  currency: z.string().length(3).meta({ description: "ISO 4217 code of its fees" }),
-  visible: z.boolean().meta({ description: "Shown on the site (false or absent: hidden)" }),
+const featuredBody = body(featuredInput, {
+  describe: { place: "1-4: the 'Major University' strip, 5-8: 'Popular Universities'; null (or 0) takes it off the home page" },
 });
-const featuredBody = z.object({
-  place: z
-    .int()
-    .min(1)
-    .max(FEATURED_PLACES)
-    .nullable()
-    .meta({ description: "1-4: the 'Major University' strip, 5-8: 'Popular Universities'; null takes it off the home page" }),
-});
-const intakeBody = z.object({
-  month: z.int().min(1).max(12),
-  year: z.int().meta({ description: "This year to three years ahead; the intake must not have begun" }),
-  deadline: z.iso.date().optional().meta({ description: "The last day to apply; at the latest the end of the intake's month" }),
-});
+/** The years an intake may take are counted from today, as the domain counts them when it parses. */
+const intakeBody = () =>
+  body(intakeInput(new Date()), {
+    describe: {
+      year: "This year to three years ahead; the intake must not have begun",
+      deadline: "The last day to apply; at the latest the end of the intake's month",
+    },
+  });
 
 export const staffCatalogueSchemas = () => ({
   CatalogueUniversity: jsonSchema(catalogueUniversitySchema, "output"),
@@ -109,7 +84,7 @@ export const staffCataloguePaths = () => ({
       operationId: "createCatalogueUniversity",
       summary: "Add a university to a country (admins); its picture is uploaded apart; audited",
       staff: true,
-      requestBody: body(newUniversityBody),
+      requestBody: body(newUniversityInput),
       responses: { 201: messageAnswer("Added", ref("CatalogueUniversity")), ...failures(400, 409) },
     }),
   },
@@ -143,8 +118,8 @@ export const staffCataloguePaths = () => ({
       summary: "Change a university's name, city and type (admins); its courses' search entries follow; audited",
       staff: true,
       parameters: [idParam("universityId")],
-      requestBody: body(universityBody),
-      responses: { 200: messageAnswer("Saved", jsonSchema(universityBody, "output")), ...failures(400) },
+      requestBody: body(universityInput),
+      responses: { 200: messageAnswer("Saved", jsonSchema(universityInput, "output")), ...failures(400) },
     }),
   },
   "/api/v1/staff/catalogue/universities/{universityId}/picture": {
@@ -177,7 +152,7 @@ export const staffCataloguePaths = () => ({
         "Put a university on the home page at a place, or take it off (admins); a place held by another is refused; audited",
       staff: true,
       parameters: [idParam("universityId")],
-      requestBody: body(featuredBody),
+      requestBody: featuredBody,
       responses: { 200: messageAnswer("Done"), ...failures(400, 409) },
     }),
   },
@@ -187,7 +162,7 @@ export const staffCataloguePaths = () => ({
       summary: "Add a course to a university (admins); public search finds it at once; audited",
       staff: true,
       parameters: [idParam("universityId")],
-      requestBody: body(courseBody),
+      requestBody: courseBody,
       responses: { 201: messageAnswer("Added", ref("CatalogueCourse")), ...failures(400) },
     }),
   },
@@ -214,8 +189,8 @@ export const staffCataloguePaths = () => ({
       summary: "Change a course's facts and its fee's source and checked date (admins); audited",
       staff: true,
       parameters: [idParam("courseId")],
-      requestBody: body(courseBody),
-      responses: { 200: messageAnswer("Saved", jsonSchema(courseBody, "output")), ...failures(400) },
+      requestBody: courseBody,
+      responses: { 200: messageAnswer("Saved", jsonSchema(courseInput, "output")), ...failures(400) },
     }),
   },
   "/api/v1/staff/catalogue/courses/{courseId}/intakes": {
@@ -231,7 +206,7 @@ export const staffCataloguePaths = () => ({
       summary: "Add an intake (month, year, optional application deadline) to a course (admins); audited",
       staff: true,
       parameters: [idParam("courseId")],
-      requestBody: body(intakeBody),
+      requestBody: intakeBody(),
       responses: { 201: messageAnswer("Added", ref("CatalogueIntake")), ...failures(400, 409) },
     }),
   },
@@ -265,7 +240,7 @@ export const staffCataloguePaths = () => ({
       operationId: "createCatalogueCountry",
       summary: "Add a country (admins); a name, flag or other name another country answers to is refused (409); audited",
       staff: true,
-      requestBody: body(countryBody),
+      requestBody: countryBody,
       responses: { 201: messageAnswer("Added", ref("CatalogueCountry")), ...failures(400, 409) },
     }),
   },
@@ -282,7 +257,7 @@ export const staffCataloguePaths = () => ({
       summary: "Change a country (admins); a new name keeps the old one as an alias; its courses' search entries follow; audited",
       staff: true,
       parameters: [idParam("countryId")],
-      requestBody: body(countryBody),
+      requestBody: countryBody,
       responses: { 200: messageAnswer("Saved", ref("CatalogueCountry")), ...failures(400, 409) },
     }),
   },

@@ -1,7 +1,7 @@
-import { z } from "zod";
+import { moveSchema, newApplicationSchema, waiverSchema } from "../../modules/staff/applications.ts";
+import { reviewSchema } from "../../modules/staff/document-review.ts";
+import { counsellorSchema, emailSchema, noteSchema } from "../../modules/staff/student-records.ts";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
-import { correctionReasons } from "../../vocabulary/documents.ts";
-import { emailTemplateNames } from "../../vocabulary/records.ts";
 import {
   answer,
   body,
@@ -26,42 +26,34 @@ import {
   studentRowSchema,
 } from "./staff-records.ts";
 
-/** What a request body of the records API holds (the services parse the same fields). */
-const noteBody = z.object({ body: z.string().min(1).max(5000) });
-const emailBody = z.object({
-  template: z.enum(emailTemplateNames),
-  subject: z.string().min(1).max(200),
-  body: z.string().min(1).max(10_000),
+/**
+ * The request bodies are the domain's own schemas (modules/staff/student-records.ts, applications.ts,
+ * document-review.ts), with the words a reader needs beside them.
+ */
+const emailBody = body(emailSchema, {
+  describe: { acknowledgeChannel: "true when the student prefers another way to be contacted and the e-mail goes all the same" },
 });
-const counsellorBody = z.object({ counsellorStaffId: z.int() });
-const newApplicationBody = z.object({
-  courseId: z.int(),
-  intake: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-    .optional()
-    .meta({ description: "One of the course's intakes as YYYY-MM, in place of intakeMonth and intakeYear" }),
-  intakeMonth: z.int().min(1).max(12).optional().meta({ description: "Required without `intake`" }),
-  intakeYear: z.int().optional().meta({ description: "Required without `intake`; this year to three years ahead" }),
-  note: z.string().max(2000).optional(),
-});
-const moveBody = z.object({
-  status: z.enum(applicationStatuses),
-  note: z.string().max(2000).optional(),
-  details: z.record(z.string(), z.string()).optional().meta({
-    description:
+/** The years an intake may take are counted from today, as the domain counts them when it parses. */
+const newApplicationBody = () =>
+  body(newApplicationSchema({ now: () => new Date() }), {
+    describe: {
+      intake: "One of the course's intakes as YYYY-MM, in place of intakeMonth and intakeYear",
+      intakeMonth: "Required without `intake`",
+      intakeYear: "Required without `intake`; this year to three years ahead",
+    },
+    optional: ["intakeMonth", "intakeYear"],
+  });
+const moveBody = body(moveSchema, {
+  describe: {
+    details:
       "The fields the new stage requires: offerConditions, confirmationKind and confirmationNumber, visaDecisionDate, refusalReason, rejectionReason",
-  }),
+  },
 });
-const waiverBody = z.object({ item: z.string().min(1).max(100), reason: z.string().min(1).max(500) });
-const reviewBody = z.object({
-  decision: z.enum(["approve", "correction"]),
-  reason: z.enum(correctionReasons).optional().meta({ description: "Required with a correction" }),
-  message: z
-    .string()
-    .max(1000)
-    .optional()
-    .meta({ description: "What to correct, shown to the student; required with a correction" }),
+const reviewBody = body(reviewSchema, {
+  describe: {
+    reason: "Required with a correction",
+    message: "What to correct, shown to the student; required with a correction",
+  },
 });
 
 export const staffRecordsSchemas = () => ({
@@ -102,7 +94,7 @@ export const staffRecordsPaths = () => ({
       summary: "Add an internal note (never shown to the student); audited",
       staff: true,
       parameters: [idParam("studentId")],
-      requestBody: body(noteBody),
+      requestBody: body(noteSchema),
       responses: { 201: messageAnswer("Added"), ...failures(400) },
     }),
   },
@@ -112,7 +104,7 @@ export const staffRecordsPaths = () => ({
       summary: "E-mail the student (from a template the sender may edit); on the timeline",
       staff: true,
       parameters: [idParam("studentId")],
-      requestBody: body(emailBody),
+      requestBody: emailBody,
       responses: { 200: messageAnswer("Sent"), ...failures(400) },
     }),
   },
@@ -122,7 +114,7 @@ export const staffRecordsPaths = () => ({
       summary: "Choose the counsellor who looks after the student (admins); audited",
       staff: true,
       parameters: [idParam("studentId")],
-      requestBody: body(counsellorBody),
+      requestBody: body(counsellorSchema),
       responses: { 200: messageAnswer("Assigned"), ...failures(400) },
     }),
   },
@@ -133,7 +125,7 @@ export const staffRecordsPaths = () => ({
         "Create an application for the student (Shortlisted); a course with upcoming intakes takes one of them; the student is mailed; audited",
       staff: true,
       parameters: [idParam("studentId")],
-      requestBody: body(newApplicationBody),
+      requestBody: newApplicationBody(),
       responses: { 201: messageAnswer("Created", ref("ApplicationDetail")), ...failures(400, 409) },
     }),
   },
@@ -164,7 +156,7 @@ export const staffRecordsPaths = () => ({
       summary: "Move to another stage the model allows, with the fields it requires; the student is mailed; audited",
       staff: true,
       parameters: [idParam("applicationId")],
-      requestBody: body(moveBody),
+      requestBody: moveBody,
       responses: { 200: messageAnswer("Moved", ref("ApplicationDetail")), ...failures(400, 409) },
     }),
   },
@@ -174,7 +166,7 @@ export const staffRecordsPaths = () => ({
       summary: "Waive a checklist item for this application, with a reason; audited",
       staff: true,
       parameters: [idParam("applicationId")],
-      requestBody: body(waiverBody),
+      requestBody: body(waiverSchema),
       responses: { 200: messageAnswer("Waived", ref("ApplicationDetail")), ...failures(400) },
     }),
   },
@@ -205,7 +197,7 @@ export const staffRecordsPaths = () => ({
       summary: "Approve the current version, or ask the student for a correction (reason and message); audited",
       staff: true,
       parameters: [pathParam("publicId", { type: "string" })],
-      requestBody: body(reviewBody),
+      requestBody: reviewBody,
       responses: { 200: messageAnswer("Reviewed"), ...failures(400, 409) },
     }),
   },

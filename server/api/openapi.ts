@@ -210,7 +210,13 @@ export function openApiDocument() {
         get: operation({
           operationId: "getOpenApiDocument",
           summary: "This document: both API surfaces in OpenAPI 3.1",
-          responses: { 200: answer("The OpenAPI document", { type: "object", required: ["openapi", "info", "paths"] }) },
+          responses: {
+            200: answer("The OpenAPI document", {
+              type: "object",
+              required: ["openapi", "info", "paths"],
+              properties: { openapi: { type: "string" }, info: { type: "object" }, paths: { type: "object" } },
+            }),
+          },
         }),
       },
       "/api/v1/countries": {
