@@ -140,3 +140,17 @@ export const body = (schema: z.ZodType, notes: BodyNotes = {}) => {
   }
   return { required: true, content: json(described) };
 };
+
+/** A list's filters as query parameters, from the domain schema that parses them (all optional in an address). */
+export const queryParams = (schema: z.ZodType, describe: Record<string, string> = {}) => {
+  const { properties = {} } = jsonSchema(schema, "input") as { properties?: Record<string, object> };
+  for (const field of Object.keys(describe)) {
+    if (!(field in properties)) throw new Error(`OpenAPI: the filters have no field ${field}`);
+  }
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: "query",
+    ...(describe[name] ? { description: describe[name] } : {}),
+    schema,
+  }));
+};

@@ -1,7 +1,6 @@
-import { moveSchema, newApplicationSchema, waiverSchema } from "../../modules/staff/applications.ts";
+import { applicationFiltersSchema, moveSchema, newApplicationSchema, waiverSchema } from "../../modules/staff/applications.ts";
 import { reviewSchema } from "../../modules/staff/document-review.ts";
-import { counsellorSchema, emailSchema, noteSchema } from "../../modules/staff/student-records.ts";
-import { applicationStatuses } from "../../vocabulary/applications.ts";
+import { counsellorSchema, emailSchema, noteSchema, studentFiltersSchema } from "../../modules/staff/student-records.ts";
 import {
   answer,
   body,
@@ -12,9 +11,9 @@ import {
   listOf,
   messageAnswer,
   operation,
-  pageParam,
   paging,
   pathParam,
+  queryParams,
   ref,
   write,
 } from "./openapi-parts.ts";
@@ -71,10 +70,7 @@ export const staffRecordsPaths = () => ({
       operationId: "listStudents",
       summary: "Students: every one for admins and read-only staff, those a counsellor looks after for a counsellor",
       staff: true,
-      parameters: [
-        { name: "q", in: "query", description: "Part of a name, e-mail or phone", schema: { type: "string", maxLength: 100 } },
-        pageParam,
-      ],
+      parameters: queryParams(studentFiltersSchema, { q: "Part of a name, e-mail or phone" }),
       responses: { 200: answer("A page of students", listOf(ref("StaffStudent"), paging)), ...failures(400, 403) },
     }),
   },
@@ -134,10 +130,7 @@ export const staffRecordsPaths = () => ({
       operationId: "listStaffApplications",
       summary: "Applications the member may see, most recently moved first",
       staff: true,
-      parameters: [
-        { name: "status", in: "query", schema: { type: "string", enum: [...applicationStatuses] } },
-        { name: "q", in: "query", description: "Student, course or university", schema: { type: "string", maxLength: 100 } },
-      ],
+      parameters: queryParams(applicationFiltersSchema, { q: "Student, course or university" }),
       responses: { 200: answer("Applications", listOf(ref("StaffApplication"))), ...failures(400, 403) },
     }),
   },

@@ -9,14 +9,13 @@ import {
   signupSchema,
 } from "../../modules/identity/input.ts";
 import { consultationInputSchema, newLeadSchema } from "../../modules/leads/input.ts";
-import { assignLeadsSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/leads/leads.ts";
+import { assignLeadsSchema, leadFiltersSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/leads/leads.ts";
 import { invitationAcceptSchema, staffInvitationSchema, staffLoginSchema } from "../../modules/staff/input.ts";
 import { profileSchema as profileInputSchema } from "../../modules/students/input.ts";
 import { newTaskSchema, taskFiltersSchema } from "../../modules/tasks/input.ts";
 import { MAX_TOKEN_LENGTH } from "../../modules/tokens.ts";
 import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../../platform/cookies.ts";
 import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
-import { consultationStatuses, leadSources, studyDestinations } from "../../vocabulary/consultations.ts";
 import { documentMessages } from "../../vocabulary/documents.ts";
 import { choosingPaths, choosingSchemas } from "./openapi-choosing.ts";
 import { parentPaths, parentSchemas } from "./openapi-parents.ts";
@@ -38,6 +37,7 @@ import {
   pageParam,
   paging,
   pathParam,
+  queryParams,
   ref,
   write,
 } from "./openapi-parts.ts";
@@ -492,47 +492,13 @@ export function openApiDocument() {
           operationId: "listLeads",
           summary: "The leads inbox, newest first: all leads for admins and read-only staff, a counsellor's own for a counsellor",
           staff: true,
-          parameters: [
-            { name: "status", in: "query", schema: { type: "string", enum: [...consultationStatuses] } },
-            { name: "destination", in: "query", schema: { type: "string", enum: [...studyDestinations] } },
-            {
-              name: "counsellor",
-              in: "query",
-              description: "A counsellor's staff id, or `unassigned` (a counsellor sees only their own leads anyway)",
-              schema: {
-                oneOf: [
-                  { type: "integer", minimum: 1 },
-                  { type: "string", enum: ["unassigned"] },
-                ],
-              },
-            },
-            {
-              name: "from",
-              in: "query",
-              description: "Booked on or after this IST calendar day",
-              schema: { type: "string", format: "date" },
-            },
-            {
-              name: "to",
-              in: "query",
-              description: "Booked on or before this IST calendar day",
-              schema: { type: "string", format: "date" },
-            },
-            { name: "source", in: "query", schema: { type: "string", enum: [...leadSources] } },
-            {
-              name: "overdue",
-              in: "query",
-              description: "`1`: only leads still New past their first-response due time",
-              schema: { type: "string", enum: ["1", "true", "on"] },
-            },
-            {
-              name: "q",
-              in: "query",
-              description: "Part of a name, e-mail or phone",
-              schema: { type: "string", maxLength: 100 },
-            },
-            pageParam,
-          ],
+          parameters: queryParams(leadFiltersSchema, {
+            counsellor: "A counsellor's staff id, or `unassigned` (a counsellor sees only their own leads anyway)",
+            from: "Booked on or after this IST calendar day",
+            to: "Booked on or before this IST calendar day",
+            overdue: "`1`, `true` or `on`: only leads still New past their first-response due time",
+            q: "Part of a name, e-mail or phone",
+          }),
           responses: { 200: answer("A page of leads", listOf(ref("Lead"), paging)), ...failures(400, 403) },
         }),
         post: write({
@@ -633,9 +599,7 @@ export function openApiDocument() {
           summary:
             "Tasks soonest first (at most 200): all for admins and read-only staff, a counsellor's own or created by them; not for document verifiers",
           staff: true,
-          parameters: Object.entries(
-            (jsonSchema(taskFiltersSchema, "input") as { properties: Record<string, object> }).properties,
-          ).map(([name, schema]) => ({ name, in: "query", schema })),
+          parameters: queryParams(taskFiltersSchema),
           responses: { 200: answer("Tasks", listOf(ref("Task"))), ...failures(400) },
         }),
         post: write({
