@@ -343,7 +343,7 @@ export async function recentImports(deps: StaffDeps, member: StaffMember): Promi
   return rows.map(({ row, createdBy }) => present(row, createdBy));
 }
 
-const rowsQuery = z.object({
+export const rowsQuery = z.object({
   action: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.enum(importRowActions).optional()),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });

@@ -47,7 +47,7 @@ const day = z.preprocess(
     })
     .optional(),
 );
-const filtersSchema = z.object({ from: day, to: day });
+export const filtersSchema = z.object({ from: day, to: day });
 
 /** The range asked for, in IST days (both included). */
 export interface ReportRange {

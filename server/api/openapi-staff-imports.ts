@@ -1,4 +1,5 @@
-import { catalogueImportKinds, importRowActions, MAX_IMPORT_BYTES } from "../../vocabulary/catalogue-import.ts";
+import { rowsQuery } from "../../modules/staff/catalogue-import.ts";
+import { catalogueImportKinds, MAX_IMPORT_BYTES } from "../../vocabulary/catalogue-import.ts";
 import {
   answer,
   body,
@@ -8,8 +9,8 @@ import {
   listOf,
   multipart,
   operation,
-  pageParam,
   pathParam,
+  queryParams,
   ref,
   write,
 } from "./openapi-parts.ts";
@@ -80,7 +81,7 @@ export const staffImportsPaths = () => ({
       summary:
         "A page of the dry run's rows (new, changed with before and after, would-be-retired, refused with line and reason), in file order (admins)",
       staff: true,
-      parameters: [importId, { name: "action", in: "query", schema: { type: "string", enum: [...importRowActions] } }, pageParam],
+      parameters: [importId, ...queryParams(rowsQuery, { page: "Out of range reads as page 1" })],
       responses: {
         200: answer(
           "The rows",

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { filtersSchema } from "../../modules/staff/reports.ts";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { funnelSteps } from "../../vocabulary/reports.ts";
-import { answer, dataOf, failures, jsonSchema, operation, ref } from "./openapi-parts.ts";
+import { answer, dataOf, failures, jsonSchema, operation, queryParams, ref } from "./openapi-parts.ts";
 
 /** The reports' answer (modules/staff/reports.ts `Report`), described for the OpenAPI document. */
 const counts = Object.fromEntries(funnelSteps.map((step) => [step, z.int()])) as Record<string, z.ZodInt>;
@@ -50,13 +51,6 @@ const reportSchema = z.object({
 
 export const staffReportsSchemas = () => ({ Report: jsonSchema(reportSchema, "output") });
 
-const dayParam = (name: string, description: string) => ({
-  name,
-  in: "query",
-  description,
-  schema: { type: "string", format: "date" },
-});
-
 /** GET /api/v1/staff/reports (server/api/staff-reports.ts). */
 export const staffReportsPaths = () => ({
   "/api/v1/staff/reports": {
@@ -65,10 +59,10 @@ export const staffReportsPaths = () => ({
       summary:
         "The reports' figures (funnel by month, intake, destination, source and counsellor; median days per stage; missed first responses; offers and visas): the whole business for admins and read-only staff, a counsellor's own; not for document verifiers",
       staff: true,
-      parameters: [
-        dayParam("from", "First IST day of the range (default: the first day of the month eleven months back)"),
-        dayParam("to", "Last IST day of the range, included (default: today)"),
-      ],
+      parameters: queryParams(filtersSchema, {
+        from: "First IST day of the range, YYYY-MM-DD (default: the first day of the month eleven months back)",
+        to: "Last IST day of the range, included, YYYY-MM-DD (default: today)",
+      }),
       responses: { 200: answer("The figures", dataOf(ref("Report"))), ...failures(400, 403) },
     }),
   },
