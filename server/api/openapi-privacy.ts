@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { contactChoicesSchema } from "../../modules/consent.ts";
+import { leadErasureSchema } from "../../modules/leads/leads.ts";
 import { passwordSchema } from "../../modules/privacy/erasure.ts";
-import { leadErasureSchema } from "../../modules/staff/leads.ts";
-import { erasureSchema } from "../../modules/staff/student-records.ts";
+import { erasureSchema } from "../../modules/students/records.ts";
 import {
   answer,
   body,

@@ -1,7 +1,7 @@
-import { courseInput, newUniversityInput, universityInput } from "../../modules/staff/catalogue.ts";
-import { countryInput } from "../../modules/staff/catalogue-countries.ts";
-import { intakeInput } from "../../modules/staff/catalogue-intakes.ts";
-import { featuredInput } from "../../modules/staff/university-pictures.ts";
+import { countryInput } from "../../modules/catalogue/countries-editing.ts";
+import { courseInput, newUniversityInput, universityInput } from "../../modules/catalogue/editing.ts";
+import { intakeInput } from "../../modules/catalogue/intakes-editing.ts";
+import { featuredInput } from "../../modules/catalogue/university-pictures.ts";
 import { COUNTRY_ALIASES_MAX, UNIVERSITY_PICTURE_MAX_BYTES } from "../../vocabulary/catalogue.ts";
 import {
   answer,

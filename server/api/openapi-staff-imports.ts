@@ -1,4 +1,4 @@
-import { rowsQuery } from "../../modules/staff/catalogue-import.ts";
+import { rowsQuery } from "../../modules/catalogue/import.ts";
 import { catalogueImportKinds, MAX_IMPORT_BYTES } from "../../vocabulary/catalogue-import.ts";
 import {
   answer,

@@ -1,6 +1,11 @@
-import { applicationFiltersSchema, moveSchema, newApplicationSchema, waiverSchema } from "../../modules/staff/applications.ts";
-import { reviewSchema } from "../../modules/staff/document-review.ts";
-import { counsellorSchema, emailSchema, noteSchema, studentFiltersSchema } from "../../modules/staff/student-records.ts";
+import {
+  applicationFiltersSchema,
+  moveSchema,
+  newApplicationSchema,
+  waiverSchema,
+} from "../../modules/applications/applications.ts";
+import { reviewSchema } from "../../modules/documents/review.ts";
+import { counsellorSchema, emailSchema, noteSchema, studentFiltersSchema } from "../../modules/students/records.ts";
 import {
   answer,
   body,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { filtersSchema } from "../../modules/staff/reports.ts";
+import { filtersSchema } from "../../modules/reports/reports.ts";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { funnelSteps } from "../../vocabulary/reports.ts";
 import { answer, dataOf, failures, jsonSchema, operation, queryParams, ref } from "./openapi-parts.ts";
