@@ -310,7 +310,9 @@ export async function emailStudent(deps: StaffDeps, member: StaffMember, student
   return { email: student.email };
 }
 
-export const counsellorSchema = z.object({ counsellorStaffId: z.coerce.number({ error: recordMessages.chooseCounsellor }).int() });
+export const counsellorSchema = z.object({
+  counsellorStaffId: z.coerce.number({ error: recordMessages.chooseCounsellor }).int(),
+});
 
 /** An admin chooses who looks after a student (an active counsellor); audited. */
 export async function assignCounsellor(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {
