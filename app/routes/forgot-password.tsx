@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { codeSchema, newPasswordSchema, resetCodeRequestSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages, CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
@@ -110,18 +110,15 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
   const secondsLeft = useResendCountdown(wait, actionData);
   const noAccount = actionData && !actionData.ok && actionData.status === 404;
 
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      if (actionData.step === "done") {
-        notify("success", accountMessages.passwordUpdated);
-        notify("info", accountMessages.loginToContinue);
-      } else notify(actionData.step === "code" ? "info" : "success", actionData.message);
-      return;
-    }
-    if (actionData.status === 400 || actionData.status === 404) notify("warning", actionData.message);
-    else notify("error", actionData.message);
-  }, [actionData]);
+  // One toast at a time for the whole reset (a newer replaces the older); when it is done the page
+  // itself says the password has been updated, and the toast says what comes next.
+  useActionToast(actionData, (answer) =>
+    answer.ok
+      ? answer.step === "done"
+        ? { kind: "success", text: accountMessages.loginToContinue }
+        : { kind: answer.step === "code" ? "info" : "success", text: answer.message }
+      : { kind: answer.status === 400 || answer.status === 404 ? "warning" : "error", text: answer.message },
+  );
 
   const busy = navigation.state === "submitting";
   const problem = actionData && !actionData.ok ? actionData : undefined;

@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canReviewDocuments, canSeeStudents, canWorkStudents } from "../../../modules/staff/policies.ts";
 import {
@@ -69,9 +68,7 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
   const busy = navigation.state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const moveRefusal = refusal && refusal.values.intent !== "waive" ? refusal : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <p>

@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageCatalogue } from "../../../modules/staff/policies.ts";
 import { COUNTRY_ALIASES_MAX, catalogueAdminMessages } from "../../../vocabulary/catalogue.ts";
@@ -38,9 +37,7 @@ export default function CatalogueCountry({ loaderData, actionData }: Route.Compo
   const { country, added } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const value = (name: string, current: string | undefined) => refusal?.values[name] ?? current ?? "";
   const error = (name: string) => refusal?.fields[name];
   const described = (name: string) => (error(name) ? { "aria-invalid": true, "aria-describedby": `co-${name}-error` } : {});

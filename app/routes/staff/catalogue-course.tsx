@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CourseFields } from "~/components/course-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { AppError } from "../../../modules/errors.ts";
 import { canManageCatalogue } from "../../../modules/staff/policies.ts";
@@ -70,9 +69,7 @@ export default function CatalogueCourse({ loaderData, actionData }: Route.Compon
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const refusedFor = (intent: string) => (refusal?.values.intent === intent ? refusal : undefined);
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const editRefusal = refusedFor("edit");
   const intakeRefusal = refusedFor("add-intake");
   const current = course as unknown as Record<string, string | number | boolean | null>;

@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { CourseFields } from "~/components/course-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { pictureOf } from "~/lib/picture-form.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { AppError } from "../../../modules/errors.ts";
 import { canManageCatalogue } from "../../../modules/staff/policies.ts";
@@ -65,9 +64,7 @@ export default function CatalogueUniversity({ loaderData, actionData }: Route.Co
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const refusedFor = (intent: string) => (refusal?.values.intent === intent ? refusal : undefined);
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const editRefusal = refusedFor("edit");
   const courseRefusal = refusedFor("course");
   const pictureRefusal = refusedFor("picture");

@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageCatalogue } from "../../../modules/staff/policies.ts";
 import { featuredPlaceLabel } from "../../../vocabulary/catalogue.ts";
@@ -38,9 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Catalogue({ loaderData, actionData }: Route.ComponentProps) {
   const { q, universities, countries, featured } = loaderData;
   const busy = useNavigation().state === "submitting";
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">

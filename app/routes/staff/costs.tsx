@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageCatalogue } from "../../../modules/staff/policies.ts";
 import {
@@ -39,9 +38,7 @@ export default function Costs({ loaderData, actionData }: Route.ComponentProps) 
   const { rates, living, today } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   /** The form a refusal belongs to: its fields show the message and keep what was typed. */
   const refusedKey = refusal
     ? refusal.values.intent === "living"

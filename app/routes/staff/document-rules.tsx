@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageStaff } from "../../../modules/staff/policies.ts";
 import { attachmentTypes, requiredAttachmentTypes } from "../../../vocabulary/documents.ts";
@@ -34,9 +33,7 @@ export default function DocumentRules({ loaderData, actionData }: Route.Componen
   const { rules, countries } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <h1 className="h3 mb-3">Document rules</h1>

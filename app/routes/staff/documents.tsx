@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { canReviewDocuments } from "../../../modules/staff/policies.ts";
 import { correctionReasons, reviewMessages } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/documents";
@@ -36,9 +35,7 @@ export default function DocumentsQueue({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <h1 className="h3 mb-3">Documents to review</h1>

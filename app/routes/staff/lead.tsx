@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { EraseForm } from "~/components/erase-form";
 import { SelectField } from "~/components/form-fields";
@@ -8,7 +7,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canAssignLeads, canEraseStudents, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/staff/policies.ts";
 import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
@@ -100,9 +99,7 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const busy = navigation.state === "submitting";
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const response = lead.firstResponse ? firstResponseLabels[lead.firstResponse] : "Not recorded";
   const facts: [string, string | null][] = [
     ["Booked (IST)", lead.booked],

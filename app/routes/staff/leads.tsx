@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { canAssignLeads, canCreateLeads, canSeeAllLeads, canSeeLeads } from "../../../modules/staff/policies.ts";
 import {
   consultationStatuses,
@@ -71,9 +70,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   const location = useLocation();
   const { leads, filters, total, page, previous, next, counsellors, may } = loaderData;
   const navigation = useNavigation();
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const active = counsellors.filter((c) => c.active);
   return (
     <>

@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { staffInvitationSchema } from "../../../modules/staff/input.ts";
 import { canManageStaff } from "../../../modules/staff/policies.ts";
@@ -60,9 +59,7 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
   const { accounts, me, rules } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <h1 className="h3 mb-3">Staff accounts</h1>

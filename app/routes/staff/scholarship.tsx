@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageScholarships } from "../../../modules/staff/policies.ts";
 import { monthNames } from "../../../vocabulary/applications.ts";
@@ -72,9 +71,7 @@ export default function StaffScholarship({ loaderData, actionData }: Route.Compo
   const { scholarship, added, today } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const current: Record<string, string> = scholarship
     ? {
         name: scholarship.name,

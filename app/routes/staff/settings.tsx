@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { canManageSettings } from "../../../modules/staff/policies.ts";
 import {
   leadAssignmentModeLabels,
@@ -43,9 +42,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { settings } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   // Monday first, as the working week is read here.
   const week = [1, 2, 3, 4, 5, 6, 0];
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { EraseForm } from "~/components/erase-form";
 import { StaffTasks } from "~/components/staff-tasks";
@@ -7,7 +7,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { AppError } from "../../../modules/errors.ts";
 import {
@@ -121,9 +121,7 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
   const busy = navigation.state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const refusedFor = (intent: string) => (refusal && refusal.values.intent === intent ? refusal : undefined);
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const facts: [string, string | null][] = [
     ["E-mail", record.email],
     ["Phone", record.phone],

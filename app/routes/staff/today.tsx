@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { TaskList } from "~/components/staff-tasks";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { taskAction, taskView } from "~/lib/staff-tasks.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/staff/policies.ts";
 import type { Route } from "./+types/today";
 
@@ -43,9 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
   const { today, overdueLeads, overdue, dueToday, mayWork } = loaderData;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const sections = [
     { id: "overdue-tasks", title: `Overdue tasks (${overdue.length})`, tasks: overdue, empty: "Nothing overdue." },
     { id: "due-today", title: `Due today (${dueToday.length})`, tasks: dueToday, empty: "Nothing due today." },
