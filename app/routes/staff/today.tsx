@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { TaskList } from "~/components/staff-tasks";
 import { inIndianTime } from "~/lib/indian-time";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { taskAction, taskView } from "~/lib/staff-tasks.server";
+import { taskIntents, taskView } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/staff/policies.ts";
 import type { Route } from "./+types/today";
@@ -35,8 +36,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** "Mark done" posts here (`intent=task-done`, the tasks panel's contract). */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canSeeTasks);
-  return (
-    (await taskAction(context.staff, member, await request.formData(), {})) ?? { ok: false as const, message: "Nothing to do." }
+  const form = await request.formData();
+  return byIntent(
+    form.get("intent"),
+    { ...taskIntents(context.staff, member, form, {}), nothing: () => ({ ok: false as const, message: "Nothing to do." }) },
+    { otherwise: "nothing" },
   );
 }
 
