@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
+import { byIntent } from "~/lib/intents.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { codeSchema, newPasswordSchema, resetCodeRequestSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   return refusalOr(
     async () => {
-      if (intent === "send" || intent === "resend") {
+      const send = async () => {
         const result = await context.identity.sendResetCode({ email }, context.clientIp);
         // How long the wait is, not when it ends: the browser counts it on its own clock, which may disagree with ours.
         return {
@@ -43,25 +44,36 @@ export async function action({ request, context }: Route.ActionArgs) {
           message: result.message,
           resendInSeconds: CODE_RESEND_SECONDS,
         };
-      }
-      if (intent === "verify") {
-        const result = await context.identity.verifyResetCode(
-          { email, entered_otp: String(form.get("entered_otp") ?? "") },
-          context.clientIp,
-        );
-        return data(
-          { ok: true as const, step: "password" as Step, email, message: result.message, resendInSeconds: 0 },
-          { headers: { "Set-Cookie": context.cookies.resetProof(result.proof) } },
-        );
-      }
-      const result = await context.identity.resetPassword(
-        context.resetProof,
-        { password: String(form.get("password") ?? ""), confirmPassword: String(form.get("confirmPassword") ?? "") },
-        context.clientIp,
-      );
-      return data(
-        { ok: true as const, step: "done" as Step, email, message: result.message, resendInSeconds: 0 },
-        { headers: { "Set-Cookie": context.cookies.clearResetProof() } },
+      };
+      return byIntent(
+        intent,
+        {
+          send,
+          resend: send,
+          verify: async () => {
+            const result = await context.identity.verifyResetCode(
+              { email, entered_otp: String(form.get("entered_otp") ?? "") },
+              context.clientIp,
+            );
+            return data(
+              { ok: true as const, step: "password" as Step, email, message: result.message, resendInSeconds: 0 },
+              { headers: { "Set-Cookie": context.cookies.resetProof(result.proof) } },
+            );
+          },
+          // The new password, the last step.
+          password: async () => {
+            const result = await context.identity.resetPassword(
+              context.resetProof,
+              { password: String(form.get("password") ?? ""), confirmPassword: String(form.get("confirmPassword") ?? "") },
+              context.clientIp,
+            );
+            return data(
+              { ok: true as const, step: "done" as Step, email, message: result.message, resendInSeconds: 0 },
+              { headers: { "Set-Cookie": context.cookies.clearResetProof() } },
+            );
+          },
+        },
+        { otherwise: "password" },
       );
     },
     { email, intent },

@@ -3,7 +3,9 @@ import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { countryInput } from "../../../modules/staff/catalogue-countries.ts";
 import { canManageCatalogue } from "../../../modules/staff/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import { COUNTRY_ALIASES_MAX, catalogueAdminMessages } from "../../../vocabulary/catalogue.ts";
 import { countryCodes } from "../../../vocabulary/country-codes.ts";
 import type { Route } from "./+types/catalogue-country";
@@ -17,7 +19,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const country = params.countryId ? await context.staff.catalogue.country(member, parseId(params.countryId, "Country")) : null;
-  return { country, added: new URL(request.url).searchParams.has("added") };
+  return { country, added: new URL(request.url).searchParams.has("added"), rules: fieldRules(countryInput) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -34,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CatalogueCountry({ loaderData, actionData }: Route.ComponentProps) {
-  const { country, added } = loaderData;
+  const { country, added, rules } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   useActionToast(actionData);
@@ -77,8 +79,8 @@ export default function CatalogueCountry({ loaderData, actionData }: Route.Compo
           <input
             id="co-name"
             name="name"
-            required
-            maxLength={100}
+            required={rules.name?.required}
+            maxLength={rules.name?.maxLength}
             defaultValue={value("name", country?.name)}
             className={`form-control${error("name") ? " is-invalid" : ""}`}
             {...described("name")}

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
@@ -29,7 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
   return refusalOr(async () => {
     const id = parseId(form.countryId ?? "", "Country");
-    const message = await context.staff.catalogue.setCountryVisible(member, id, form.intent === "show");
+    const setVisible = (visible: boolean) => context.staff.catalogue.setCountryVisible(member, id, visible);
+    const message = await byIntent(
+      form.intent,
+      { show: () => setVisible(true), hide: () => setVisible(false) },
+      { otherwise: "hide" },
+    );
     return { ok: true as const, message };
   }, form);
 }

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
@@ -19,14 +20,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageStaff);
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
-  return refusalOr(async () => {
-    if (form.intent === "remove") {
-      await context.staff.removeCountryDocumentRule(member, parseId(form.ruleId ?? "", "Document rule"));
-      return { ok: true as const, message: "Document rule removed." };
-    }
-    await context.staff.addCountryDocumentRule(member, form);
-    return { ok: true as const, message: `${form.label} added.` };
-  }, form);
+  return refusalOr(
+    async () =>
+      byIntent(
+        form.intent,
+        {
+          remove: async () => {
+            await context.staff.removeCountryDocumentRule(member, parseId(form.ruleId ?? "", "Document rule"));
+            return { ok: true as const, message: "Document rule removed." };
+          },
+          add: async () => {
+            await context.staff.addCountryDocumentRule(member, form);
+            return { ok: true as const, message: `${form.label} added.` };
+          },
+        },
+        { otherwise: "add" },
+      ),
+    form,
+  );
 }
 
 export default function DocumentRules({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,9 @@ import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { reviewSchema } from "../../../modules/staff/document-review.ts";
 import { canReviewDocuments } from "../../../modules/staff/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import { correctionReasons, reviewMessages } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/documents";
 
@@ -14,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Documents to review | I
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canReviewDocuments);
   const queue = await orRouteError(context.staff.reviewQueue(member));
-  return { queue: queue.map((f) => ({ ...f, uploaded: inIndianTime(f.uploadedAt) })) };
+  return { queue: queue.map((f) => ({ ...f, uploaded: inIndianTime(f.uploadedAt) })), rules: fieldRules(reviewSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DocumentsQueue({ loaderData, actionData }: Route.ComponentProps) {
-  const { queue } = loaderData;
+  const { queue, rules } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
@@ -92,7 +94,7 @@ export default function DocumentsQueue({ loaderData, actionData }: Route.Compone
                         id={`message-${i}`}
                         name="message"
                         required
-                        maxLength={1000}
+                        maxLength={rules.message?.maxLength}
                         className={`form-control form-control-sm${mine?.fields.message ? " is-invalid" : ""}`}
                         defaultValue={mine?.values.message ?? ""}
                       />
