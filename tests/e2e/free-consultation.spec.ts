@@ -112,7 +112,9 @@ test("a corrected booking leaves only the success toast on the screen", async ({
   await expect(toasts.filter({ hasText: "Please check the highlighted fields." })).toBeVisible();
   await page.getByLabel("Phone number").fill("9876501234");
   await page.getByRole("button", { name: "Book Your Free Consultation" }).click();
-  await expect(page.getByRole("heading", { name: "Congratulations Rahul Nair on booking your free consultation!" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Congratulations Rahul Nair on booking your free consultation!" }),
+  ).toBeVisible();
   const booked = toasts.filter({ hasText: "Your free consultation is booked" });
   await expect(booked).toBeVisible();
   // Counted once, the moment the green one shows: the red one must already be gone, not fading out later.
