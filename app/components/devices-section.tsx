@@ -1,7 +1,6 @@
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useT } from "~/lib/i18n";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 
 export interface DeviceRow {
@@ -17,9 +16,7 @@ export interface DeviceRow {
 export function DevicesSection({ devices }: { devices: DeviceRow[] }) {
   const { t } = useT();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) notify(fetcher.data.ok ? "success" : "error", fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined);
   const others = devices.filter((d) => !d.current).length;
   return (
     <section aria-labelledby="devices-heading" className="mt-5">

@@ -1,8 +1,9 @@
-import { type ChangeEvent, useEffect, useState } from "react";
+import { type ChangeEvent, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
 import { uploadWithProgress } from "~/lib/upload";
+import { useActionToast } from "~/lib/use-action-toast";
 import { attachmentTypeRules, documentAccept, documentMessages, photoAccept } from "../../vocabulary/documents.ts";
 
 export interface DocumentRow {
@@ -45,10 +46,10 @@ function DeleteDocument({ type }: { type: string }) {
   const { t } = useT();
   // The profile screen's action answers `{ ok, message }` (a refusal carries more, unused here).
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    notify(fetcher.data.ok ? "info" : "error", fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined, (answer) => ({
+    kind: answer.ok ? "info" : "error",
+    text: answer.message,
+  }));
   return (
     <fetcher.Form method="post" action="/profile">
       <input type="hidden" name="intent" value="delete-document" />

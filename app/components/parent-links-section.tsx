@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import {
   DEFAULT_PARENT_LINK_DAYS,
   PARENT_LINK_LABEL_MAX_LENGTH,
@@ -35,9 +36,7 @@ const stateBadge = {
 function LinkItem({ link }: { link: ParentLinkRow }) {
   const { t } = useT();
   const revoker = useFetcher<Answer>();
-  useEffect(() => {
-    if (revoker.state === "idle" && revoker.data) notify(revoker.data.ok ? "success" : "error", revoker.data.message);
-  }, [revoker.state, revoker.data]);
+  useActionToast(revoker.state === "idle" ? revoker.data : undefined);
   const [badge, stateText] = stateBadge[link.state];
   const name = link.label ?? t(parentMessages.noLabel);
   return (
@@ -114,9 +113,7 @@ export function ParentLinksSection({ links, created }: { links: ParentLinkRow[];
   // The Copy button needs scripts: without them the link is selected in its field instead.
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
-  useEffect(() => {
-    if (creator.state === "idle" && creator.data) notify(creator.data.ok ? "success" : "error", creator.data.message);
-  }, [creator.state, creator.data]);
+  useActionToast(creator.state === "idle" ? creator.data : undefined);
   const url = creator.data?.url ?? created;
   useEffect(() => setCopied(false), [url]);
   const refused = creator.data && !creator.data.ok ? creator.data.message : undefined;

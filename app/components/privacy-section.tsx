@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, useFetcher, useRevalidator } from "react-router";
 import { useT } from "~/lib/i18n";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { type ContactChannel, contactChannelLabels, privacyMessages } from "../../vocabulary/privacy.ts";
 import { ContactChoices } from "./contact-choices";
 
@@ -17,9 +17,7 @@ export interface PrivacyData {
 type Answer = { ok: boolean; message: string };
 
 function useToastOf(fetcher: { state: string; data?: Answer }) {
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) notify(fetcher.data.ok ? "success" : "error", fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { type MouseEvent, useEffect, useRef } from "react";
+import { type MouseEvent, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { useT } from "~/lib/i18n";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import type { clientAction } from "../routes/logout";
 
@@ -17,9 +17,9 @@ export function SignOut() {
 
   // A sign-out that got no answer: the student is still here and is told so (a signed-out student has
   // left this component behind; the logout screen's clientAction says goodbye).
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) notify("error", fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined, (answer) =>
+    answer.ok ? null : { kind: "error", text: answer.message },
+  );
 
   function ask(event: MouseEvent) {
     event.preventDefault();

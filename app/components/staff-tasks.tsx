@@ -9,8 +9,8 @@ import type { TaskPanel, TaskView } from "~/lib/staff-tasks.server";
  * Contract for a screen that shows it (the lead page does; the student record can):
  * - loader: `tasks: await loadTaskPanel(context.staff, member, { leadId })` (or `{ studentId }`),
  *   from `~/lib/staff-tasks.server`;
- * - action: `const done = await taskAction(context.staff, member, form, { leadId }); if (done) return done;`
- *   before the screen's own intents (the panel posts `intent=task-create` and `intent=task-done`);
+ * - action: `...taskIntents(context.staff, member, form, { leadId })` among the handlers of its
+ *   `byIntent` (the panel posts `intent=task-create` and `intent=task-done`);
  * - render: `<StaffTasks panel={loaderData.tasks} refusal={refusal} />`, where `refusal` is the
  *   action's refusal, if any (the form shows its field errors and keeps what was typed).
  * Field ids are prefixed `task`, so the panel sits beside the screen's other forms.

@@ -1,9 +1,13 @@
 import { useEffect } from "react";
-import { ToastContainer, toast } from "react-toastify";
+import { type Id, ToastContainer, toast } from "react-toastify";
 import { useT } from "~/lib/i18n";
 import { attachToastListener } from "~/lib/toast";
 
 export const TOAST_AUTO_CLOSE_MS = 2500;
+
+/** The toast now showing for each flow, so a newer one of the same flow replaces it (react-toastify's update). */
+const shownFor = new Map<string, Id>();
+let shown = 0;
 
 export default function ToastContainerLoaded() {
   // Toasts are told in English (the spec's words, the server's messages) and shown in the visitor's language:
@@ -12,8 +16,16 @@ export default function ToastContainerLoaded() {
   const { t } = useT();
   useEffect(
     () =>
-      attachToastListener(({ kind, text }) => {
-        toast[kind](t(text));
+      attachToastListener(({ kind, text, flow }) => {
+        const showing = flow === undefined ? undefined : shownFor.get(flow);
+        if (showing !== undefined && toast.isActive(showing)) {
+          toast.update(showing, { render: t(text), type: kind, autoClose: TOAST_AUTO_CLOSE_MS });
+          return;
+        }
+        // A fresh id each time: a closing toast of the flow may still be leaving the screen under the old one.
+        shown += 1;
+        const id = flow === undefined ? toast[kind](t(text)) : toast[kind](t(text), { toastId: `${flow}-${shown}` });
+        if (flow !== undefined) shownFor.set(flow, id);
       }),
     [t],
   );

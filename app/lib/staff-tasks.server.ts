@@ -11,11 +11,10 @@ import { refusalOr } from "./form-result.server";
 /**
  * The server half of the tasks panel (app/components/staff-tasks.tsx), shared by every screen that
  * shows one (the lead page, the student record, Today). A screen's loader calls `loadTaskPanel`; its
- * action hands the form to `taskAction` first, which answers null when the form is not a task's:
+ * action spreads `taskIntents` among the handlers it dispatches by intent (`byIntent`):
  *
  *   const form = await request.formData();
- *   const done = await taskAction(context.staff, member, form, { leadId });
- *   if (done) return done;
+ *   return byIntent(form.get("intent"), { ...taskIntents(context.staff, member, form, { leadId }), ... });
  *
  * Forms posted by the panel: `intent=task-create` with `taskTitle`, `taskDueOn` (YYYY-MM-DD, IST) and
  * `taskAssignee` (a staff id); `intent=task-done` with `taskId`. The subject (student or lead) comes
@@ -71,16 +70,22 @@ export type TaskPanel = Awaited<ReturnType<typeof loadTaskPanel>>;
 
 const formNames: Record<string, string> = { title: "taskTitle", dueOn: "taskDueOn", assigneeStaffId: "taskAssignee" };
 
-/** Handles the panel's forms (`task-create`, `task-done`); null when the form is some other intent. */
-export async function taskAction(staff: StaffService, member: StaffMember, form: FormData, subject: TaskSubject) {
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "task-done") {
-    return refusalOr(async () => {
-      const task = await staff.markTaskDone(member, parseId(form.get("taskId"), "Task"));
-      return { ok: true as const, message: taskMessages.done(task.title) };
-    });
-  }
-  if (intent !== "task-create") return null;
+/**
+ * The panel's intents (`task-create`, `task-done`) as handlers for `byIntent`, to spread beside the
+ * screen's own: `byIntent(form.get("intent"), { ...taskIntents(context.staff, member, form, { leadId }), ... })`.
+ */
+export function taskIntents(staff: StaffService, member: StaffMember, form: FormData, subject: TaskSubject) {
+  return {
+    "task-done": () =>
+      refusalOr(async () => {
+        const task = await staff.markTaskDone(member, parseId(form.get("taskId"), "Task"));
+        return { ok: true as const, message: taskMessages.done(task.title) };
+      }),
+    "task-create": () => createTask(staff, member, form, subject),
+  };
+}
+
+function createTask(staff: StaffService, member: StaffMember, form: FormData, subject: TaskSubject) {
   const values = {
     taskTitle: String(form.get("taskTitle") ?? ""),
     taskDueOn: String(form.get("taskDueOn") ?? ""),

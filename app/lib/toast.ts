@@ -3,15 +3,22 @@
  * styles load only when the first toast is shown, so no page pays for them up front.
  */
 export type ToastKind = "success" | "error" | "warning" | "info";
-export type ToastMessage = { kind: ToastKind; text: string };
+/** `flow`: toasts of one flow (one form's answers, say) replace each other rather than pile up. */
+export type ToastMessage = { kind: ToastKind; text: string; flow?: string };
 
 type Listener = (message: ToastMessage) => void;
 let listener: Listener | undefined;
 const pending: ToastMessage[] = [];
 
-export function notify(kind: ToastKind, text: string): void {
-  if (listener) listener({ kind, text });
-  else pending.push({ kind, text });
+export function notify(kind: ToastKind, text: string, flow?: string): void {
+  const message = flow ? { kind, text, flow } : { kind, text };
+  if (listener) listener(message);
+  else {
+    // Not shown yet: a newer toast of the same flow takes the older's place in the queue.
+    const older = flow ? pending.findIndex((m) => m.flow === flow) : -1;
+    if (older >= 0) pending.splice(older, 1);
+    pending.push(message);
+  }
   for (const wake of wakers) wake();
 }
 

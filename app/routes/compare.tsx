@@ -4,12 +4,12 @@ import { EligibilityVerdict, RequirementList } from "~/components/entry-requirem
 import { approxRupees, RateNote } from "~/components/rupees";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
+import { byIntent } from "~/lib/intents.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { addToCompare, formatCompareList, parseCompareList, removeFromCompare } from "../../modules/catalogue/compare.ts";
 import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { ExchangeRate } from "../../modules/costs/costs.ts";
 import { describeRequirements, judgeEligibility } from "../../modules/eligibility.ts";
-import { AppError } from "../../modules/errors.ts";
 import { COMPARE_COOKIE, readCookie } from "../../platform/cookies.ts";
 import { formatRupees } from "../../vocabulary/costs.ts";
 import { COMPARE_MAX, compareMessages, eligibilityMessages } from "../../vocabulary/eligibility.ts";
@@ -116,12 +116,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const ids = (await context.catalogue.coursesToCompare(comparedIds(request).ids)).map((c) => c.id);
     const save = (next: number[], to: string) =>
       redirect(to, { headers: { "Set-Cookie": context.cookies.compare(formatCompareList(next)), "Cache-Control": PRIVATE } });
-    if (values.intent === "add") {
-      await context.catalogue.getCourse(id); // an unknown or retired course: 404, nothing kept
-      return save(addToCompare(ids, id), `/compare?added=${id}`);
-    }
-    if (values.intent === "remove") return save(removeFromCompare(ids, id), `/compare?removed=${id}`);
-    throw new AppError("invalid_input", compareMessages.chooseAction);
+    return byIntent(
+      values.intent,
+      {
+        add: async () => {
+          await context.catalogue.getCourse(id); // an unknown or retired course: 404, nothing kept
+          return save(addToCompare(ids, id), `/compare?added=${id}`);
+        },
+        remove: () => save(removeFromCompare(ids, id), `/compare?removed=${id}`),
+      },
+      { unknown: compareMessages.chooseAction },
+    );
   }, values);
 }
 

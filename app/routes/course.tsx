@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { feeSource, intakeText } from "~/components/course-card";
 import { EligibilityVerdict, RequirementList } from "~/components/entry-requirements";
@@ -7,7 +6,7 @@ import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../modules/catalogue/inputs.ts";
 import { describeRequirements, judgeEligibility } from "../../modules/eligibility.ts";
 import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
@@ -63,9 +62,7 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
   const { t, duration, fee } = translator;
   const feeInRupees = cost.tuition.rate ? approxRupees(course.fee.amount, course.fee.currency, [cost.tuition.rate]) : null;
   const navigation = useNavigation();
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const source = feeSource(t, course.fee);
   const facts: [string, string][] = [
     [t("Level"), t(course.level)],

@@ -3,7 +3,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
-import { notify } from "~/lib/toast";
+import { byIntent } from "~/lib/intents.server";
+import { useActionToast } from "~/lib/use-action-toast";
 import { codeSchema, newPasswordSchema, resetCodeRequestSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages, CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   return refusalOr(
     async () => {
-      if (intent === "send" || intent === "resend") {
+      const send = async () => {
         const result = await context.identity.sendResetCode({ email }, context.clientIp);
         // How long the wait is, not when it ends: the browser counts it on its own clock, which may disagree with ours.
         return {
@@ -43,25 +44,36 @@ export async function action({ request, context }: Route.ActionArgs) {
           message: result.message,
           resendInSeconds: CODE_RESEND_SECONDS,
         };
-      }
-      if (intent === "verify") {
-        const result = await context.identity.verifyResetCode(
-          { email, entered_otp: String(form.get("entered_otp") ?? "") },
-          context.clientIp,
-        );
-        return data(
-          { ok: true as const, step: "password" as Step, email, message: result.message, resendInSeconds: 0 },
-          { headers: { "Set-Cookie": context.cookies.resetProof(result.proof) } },
-        );
-      }
-      const result = await context.identity.resetPassword(
-        context.resetProof,
-        { password: String(form.get("password") ?? ""), confirmPassword: String(form.get("confirmPassword") ?? "") },
-        context.clientIp,
-      );
-      return data(
-        { ok: true as const, step: "done" as Step, email, message: result.message, resendInSeconds: 0 },
-        { headers: { "Set-Cookie": context.cookies.clearResetProof() } },
+      };
+      return byIntent(
+        intent,
+        {
+          send,
+          resend: send,
+          verify: async () => {
+            const result = await context.identity.verifyResetCode(
+              { email, entered_otp: String(form.get("entered_otp") ?? "") },
+              context.clientIp,
+            );
+            return data(
+              { ok: true as const, step: "password" as Step, email, message: result.message, resendInSeconds: 0 },
+              { headers: { "Set-Cookie": context.cookies.resetProof(result.proof) } },
+            );
+          },
+          // The new password, the last step.
+          password: async () => {
+            const result = await context.identity.resetPassword(
+              context.resetProof,
+              { password: String(form.get("password") ?? ""), confirmPassword: String(form.get("confirmPassword") ?? "") },
+              context.clientIp,
+            );
+            return data(
+              { ok: true as const, step: "done" as Step, email, message: result.message, resendInSeconds: 0 },
+              { headers: { "Set-Cookie": context.cookies.clearResetProof() } },
+            );
+          },
+        },
+        { otherwise: "password" },
       );
     },
     { email, intent },
@@ -110,18 +122,15 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
   const secondsLeft = useResendCountdown(wait, actionData);
   const noAccount = actionData && !actionData.ok && actionData.status === 404;
 
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      if (actionData.step === "done") {
-        notify("success", accountMessages.passwordUpdated);
-        notify("info", accountMessages.loginToContinue);
-      } else notify(actionData.step === "code" ? "info" : "success", actionData.message);
-      return;
-    }
-    if (actionData.status === 400 || actionData.status === 404) notify("warning", actionData.message);
-    else notify("error", actionData.message);
-  }, [actionData]);
+  // One toast at a time for the whole reset (a newer replaces the older); when it is done the page
+  // itself says the password has been updated, and the toast says what comes next.
+  useActionToast(actionData, (answer) =>
+    answer.ok
+      ? answer.step === "done"
+        ? { kind: "success", text: accountMessages.loginToContinue }
+        : { kind: answer.step === "code" ? "info" : "success", text: answer.message }
+      : { kind: answer.status === 400 || answer.status === 404 ? "warning" : "error", text: answer.message },
+  );
 
   const busy = navigation.state === "submitting";
   const problem = actionData && !actionData.ok ? actionData : undefined;

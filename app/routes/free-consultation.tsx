@@ -4,8 +4,8 @@ import { ContactChoices } from "~/components/contact-choices";
 import { SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
-import { notify } from "~/lib/toast";
 import { orUnanswered, revalidateUnlessUnanswered } from "~/lib/unanswered";
+import { useActionToast } from "~/lib/use-action-toast";
 import { consultationInputSchema } from "../../modules/leads/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import {
@@ -140,10 +140,11 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
       // Only what the success view shows is kept in the browser.
       window.localStorage.setItem(STORAGE_KEY, JSON.stringify(outcome.booking));
       setRegistered(outcome.booking);
-      notify("success", outcome.message);
       celebrate();
-    } else if (outcome) notify("error", outcome.message);
+    }
   }, [outcome]);
+  // A corrected booking replaces the refusal's red toast with the green one (one flow).
+  useActionToast(outcome);
 
   useEffect(() => {
     const stored = readRegistered();

@@ -5,6 +5,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { loginSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
@@ -59,12 +60,13 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const [showPassword, setShowPassword] = useState(false);
   const navigation = useNavigation();
 
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.status === 401 || actionData.status === 429) notify("error", actionData.message);
-    else if (actionData.status === 400) notify("warning", accountMessages.pleaseFillTheForm);
-    else notify("error", accountMessages.loginFailed);
-  }, [actionData]);
+  useActionToast(actionData, (answer) =>
+    answer.status === 401 || answer.status === 429
+      ? { kind: "error", text: answer.message }
+      : answer.status === 400
+        ? { kind: "warning", text: accountMessages.pleaseFillTheForm }
+        : { kind: "error", text: accountMessages.loginFailed },
+  );
 
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>

@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import { EligibilityBadge } from "~/components/entry-requirements";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../modules/catalogue/inputs.ts";
 import { eligibilityInBrief } from "../../modules/eligibility.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
@@ -37,9 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SavedCourses({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "info" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData, (answer) => ({ kind: answer.ok ? "info" : "error", text: answer.message }));
   return (
     <div className="container py-4">
       <h1 className="h2 mb-4">{t("Saved Courses")}</h1>

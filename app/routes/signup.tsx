@@ -1,11 +1,10 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { ContactChoices } from "~/components/contact-choices";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { safeRedirectTarget } from "~/lib/redirect-target";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { signupFormSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
@@ -62,12 +61,13 @@ export default function Signup({ actionData, loaderData }: Route.ComponentProps)
   const errors = actionData?.fields ?? {};
   const typed = actionData?.values ?? {};
 
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.status === 400) notify("warning", actionData.message);
-    else if (actionData.status === 429) notify("error", actionData.message);
-    else notify("error", accountMessages.signupFailed);
-  }, [actionData]);
+  useActionToast(actionData, (answer) =>
+    answer.status === 400
+      ? { kind: "warning", text: answer.message }
+      : answer.status === 429
+        ? { kind: "error", text: answer.message }
+        : { kind: "error", text: accountMessages.signupFailed },
+  );
 
   return (
     <div className="container py-5" style={{ maxWidth: "32rem" }}>

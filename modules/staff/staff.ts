@@ -7,9 +7,9 @@ import { sendDailyDigests } from "./digest.ts";
 import { acceptInvitation, invitationFor, inviteStaff, resendInvitation } from "./invitations.ts";
 import { changeConsoleSettings, getConsoleSettings } from "./settings.ts";
 
+export type { AuditRecord } from "../audit-log.ts";
 export type { ConsoleSettings } from "../console-settings.ts";
 export type { NewStaffSession, StaffAccount } from "./accounts.ts";
-export type { AuditRecord } from "./audit.ts";
 export { digestDue } from "./digest.ts";
 export type { Invitation } from "./invitations.ts";
 

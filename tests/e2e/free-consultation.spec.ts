@@ -103,6 +103,25 @@ test("a refused booking shows the server's message and keeps what was typed", as
   expect(await page.evaluate(() => localStorage.getItem("registeredData"))).toBeNull();
 });
 
+test("a corrected booking leaves only the success toast on the screen", async ({ page }) => {
+  await page.goto("/services/free-consultation");
+  await hydrated(page);
+  await fillForm(page, { "Phone number": "12345" });
+  await page.getByRole("button", { name: "Book Your Free Consultation" }).click();
+  const toasts = page.locator(".Toastify__toast");
+  await expect(toasts.filter({ hasText: "Please check the highlighted fields." })).toBeVisible();
+  await page.getByLabel("Phone number").fill("9876501234");
+  await page.getByRole("button", { name: "Book Your Free Consultation" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Congratulations Rahul Nair on booking your free consultation!" }),
+  ).toBeVisible();
+  const booked = toasts.filter({ hasText: "Your free consultation is booked" });
+  await expect(booked).toBeVisible();
+  // Counted once, the moment the green one shows: the red one must already be gone, not fading out later.
+  expect(await toasts.allTextContents()).toEqual([expect.stringContaining("Your free consultation is booked")]);
+  await expect(booked).toHaveClass(/Toastify__toast--success/);
+});
+
 test("a failed request says so and keeps the form", async ({ page }) => {
   await page.goto("/services/free-consultation");
   await hydrated(page);

@@ -1,10 +1,10 @@
-import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canReviewDocuments, canSeeStudents, canWorkStudents } from "../../../modules/policies.ts";
 import {
@@ -48,19 +48,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
   const id = parseId(params.applicationId, "Application");
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
-  return refusalOr(async () => {
-    if (form.intent === "waive") {
-      await context.staff.waiveChecklistItem(member, id, { item: form.item, reason: form.reason });
-      return { ok: true as const, message: reviewMessages.waived(form.item ?? "") };
-    }
-    const details = Object.fromEntries(
-      Object.entries(form)
-        .filter(([key]) => key.startsWith("details."))
-        .map(([key, value]) => [key.slice("details.".length), value]),
-    );
-    const moved = await context.staff.moveApplication(member, id, { status: form.status, note: form.note, details });
-    return { ok: true as const, message: applicationMessages.moved(moved.status) };
-  }, form);
+  return refusalOr(
+    async () =>
+      byIntent(
+        form.intent,
+        {
+          waive: async () => {
+            await context.staff.waiveChecklistItem(member, id, { item: form.item, reason: form.reason });
+            return { ok: true as const, message: reviewMessages.waived(form.item ?? "") };
+          },
+          move: async () => {
+            const details = Object.fromEntries(
+              Object.entries(form)
+                .filter(([key]) => key.startsWith("details."))
+                .map(([key, value]) => [key.slice("details.".length), value]),
+            );
+            const moved = await context.staff.moveApplication(member, id, { status: form.status, note: form.note, details });
+            return { ok: true as const, message: applicationMessages.moved(moved.status) };
+          },
+        },
+        { otherwise: "move" },
+      ),
+    form,
+  );
 }
 
 export default function ApplicationScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,9 +79,7 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
   const busy = navigation.state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const moveRefusal = refusal && refusal.values.intent !== "waive" ? refusal : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <p>

@@ -1,7 +1,9 @@
 import { Form, Link, useLocation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { requireStaffWith } from "~/lib/staff.server";
+import { applicationFiltersSchema } from "../../../modules/applications/applications.ts";
 import { canSeeStudents } from "../../../modules/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import { applicationStatuses, applicationStatusTones } from "../../../vocabulary/applications.ts";
 import type { Route } from "./+types/applications";
 
@@ -17,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await orRouteError(context.staff.applications(member, query));
   const now = Date.now();
   return {
+    searchRules: fieldRules(applicationFiltersSchema),
     view: params.get("view") === "board" ? ("board" as const) : ("table" as const),
     query,
     applications: rows.map((a) => ({
@@ -35,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function StaffApplications({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  const { view, query, applications } = loaderData;
+  const { view, query, applications, searchRules } = loaderData;
   const other = new URLSearchParams({ ...query, view: view === "board" ? "table" : "board" });
   const stages = applicationStatuses.filter((s) => !query.status || s === query.status);
   return (
@@ -62,7 +65,7 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
             type="search"
             className="form-control form-control-sm"
             defaultValue={query.q}
-            maxLength={100}
+            maxLength={searchRules.q?.maxLength}
           />
         </div>
         <div className="col-sm-4">

@@ -1,10 +1,11 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
+import { countryInput } from "../../../modules/catalogue/countries-editing.ts";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageCatalogue } from "../../../modules/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import { COUNTRY_ALIASES_MAX, catalogueAdminMessages } from "../../../vocabulary/catalogue.ts";
 import { countryCodes } from "../../../vocabulary/country-codes.ts";
 import type { Route } from "./+types/catalogue-country";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const country = params.countryId ? await context.staff.catalogue.country(member, parseId(params.countryId, "Country")) : null;
-  return { country, added: new URL(request.url).searchParams.has("added") };
+  return { country, added: new URL(request.url).searchParams.has("added"), rules: fieldRules(countryInput) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -35,12 +36,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CatalogueCountry({ loaderData, actionData }: Route.ComponentProps) {
-  const { country, added } = loaderData;
+  const { country, added, rules } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const value = (name: string, current: string | undefined) => refusal?.values[name] ?? current ?? "";
   const error = (name: string) => refusal?.fields[name];
   const described = (name: string) => (error(name) ? { "aria-invalid": true, "aria-describedby": `co-${name}-error` } : {});
@@ -80,8 +79,8 @@ export default function CatalogueCountry({ loaderData, actionData }: Route.Compo
           <input
             id="co-name"
             name="name"
-            required
-            maxLength={100}
+            required={rules.name?.required}
+            maxLength={rules.name?.maxLength}
             defaultValue={value("name", country?.name)}
             className={`form-control${error("name") ? " is-invalid" : ""}`}
             {...described("name")}

@@ -1,11 +1,10 @@
-import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CourseFields } from "~/components/course-fields";
 import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { AppError } from "../../../modules/errors.ts";
 import { canManageCatalogue } from "../../../modules/policies.ts";
 import { intakeYearsFrom } from "../../../vocabulary/applications.ts";
 import { catalogueAdminMessages, intakeLabel } from "../../../vocabulary/catalogue.ts";
@@ -38,31 +37,30 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const id = parseId(params.courseId, "Course");
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
-  return refusalOr(async () => {
-    switch (form.intent) {
-      case "retire":
-      case "restore":
-        return { ok: true as const, message: await context.staff.catalogue.retireCourse(member, id, form.intent === "retire") };
-      case "add-intake": {
-        const added = await context.staff.catalogue.addIntake(member, id, form);
-        return {
+  const catalogue = context.staff.catalogue;
+  return refusalOr(
+    async () =>
+      byIntent(form.intent, {
+        retire: async () => ({ ok: true as const, message: await catalogue.retireCourse(member, id, true) }),
+        restore: async () => ({ ok: true as const, message: await catalogue.retireCourse(member, id, false) }),
+        "add-intake": async () => {
+          const added = await catalogue.addIntake(member, id, form);
+          return {
+            ok: true as const,
+            message: catalogueAdminMessages.intakeAdded(intakeLabel({ month: added.month, year: added.year })),
+          };
+        },
+        "remove-intake": async () => ({
           ok: true as const,
-          message: catalogueAdminMessages.intakeAdded(intakeLabel({ month: added.month, year: added.year })),
-        };
-      }
-      case "remove-intake":
-        return {
-          ok: true as const,
-          message: await context.staff.catalogue.removeIntake(member, id, parseId(form.intakeId, "Intake")),
-        };
-      case "edit": {
-        const saved = await context.staff.catalogue.editCourse(member, id, form);
-        return { ok: true as const, message: catalogueAdminMessages.courseSaved(saved.name) };
-      }
-      default:
-        throw new AppError("invalid_input", "Unknown action");
-    }
-  }, form);
+          message: await catalogue.removeIntake(member, id, parseId(form.intakeId, "Intake")),
+        }),
+        edit: async () => {
+          const saved = await catalogue.editCourse(member, id, form);
+          return { ok: true as const, message: catalogueAdminMessages.courseSaved(saved.name) };
+        },
+      }),
+    form,
+  );
 }
 
 export default function CatalogueCourse({ loaderData, actionData }: Route.ComponentProps) {
@@ -70,9 +68,7 @@ export default function CatalogueCourse({ loaderData, actionData }: Route.Compon
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const refusedFor = (intent: string) => (refusal?.values.intent === intent ? refusal : undefined);
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const editRefusal = refusedFor("edit");
   const intakeRefusal = refusedFor("add-intake");
   const current = course as unknown as Record<string, string | number | boolean | null>;

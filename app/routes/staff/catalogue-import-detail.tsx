@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { csvColumnHints, csvColumnsOf } from "../../../modules/catalogue/csv-export.ts";
 import { canManageCatalogue } from "../../../modules/policies.ts";
@@ -59,13 +60,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const form = await request.formData();
   return refusalOr(async () => {
-    if (form.get("intent") === "apply") await context.staff.imports.apply(member, params.importId);
-    else {
-      const mapping = Object.fromEntries(
-        [...form.entries()].filter(([key]) => key.startsWith("map.")).map(([key, value]) => [key.slice(4), String(value)]),
-      );
-      await context.staff.imports.check(member, params.importId, { mapping, retireMissing: form.get("retireMissing") ?? "" });
-    }
+    await byIntent(
+      form.get("intent"),
+      {
+        apply: () => context.staff.imports.apply(member, params.importId),
+        check: () => {
+          const mapping = Object.fromEntries(
+            [...form.entries()].filter(([key]) => key.startsWith("map.")).map(([key, value]) => [key.slice(4), String(value)]),
+          );
+          return context.staff.imports.check(member, params.importId, {
+            mapping,
+            retireMissing: form.get("retireMissing") ?? "",
+          });
+        },
+      },
+      { otherwise: "check" },
+    );
     // Back to this page by GET: it shows the progress and refreshes until the step is done.
     return redirect(`/staff/catalogue/import/${params.importId}`);
   });

@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { pictureOf } from "~/lib/picture-form.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { canManageCatalogue } from "../../../modules/policies.ts";
 import { catalogueAdminMessages, universityTypes } from "../../../vocabulary/catalogue.ts";
 import { photoAccept } from "../../../vocabulary/documents.ts";
@@ -40,9 +39,7 @@ export default function NewUniversity({ loaderData, actionData }: Route.Componen
   const { countries, countryId } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData && !actionData.ok) notify("error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData, (answer) => (answer.ok ? null : { kind: "error", text: answer.message }));
   const error = (name: string) => refusal?.fields[name];
   const described = (name: string) => (error(name) ? { "aria-invalid": true, "aria-describedby": `nu-${name}-error` } : {});
   const feedback = (name: string) =>

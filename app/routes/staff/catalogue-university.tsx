@@ -1,13 +1,14 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { CourseFields } from "~/components/course-fields";
 import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
 import { pictureOf } from "~/lib/picture-form.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
+import { universityInput } from "../../../modules/catalogue/editing.ts";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { AppError } from "../../../modules/errors.ts";
 import { canManageCatalogue } from "../../../modules/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import { catalogueAdminMessages, FEATURED_PLACES, featuredPlaceLabel, universityTypes } from "../../../vocabulary/catalogue.ts";
 import { photoAccept } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/catalogue-university";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const found = await context.staff.catalogue.university(member, parseId(params.universityId, "University"));
-  return { ...found, added: new URL(request.url).searchParams.has("added") };
+  return { ...found, added: new URL(request.url).searchParams.has("added"), rules: fieldRules(universityInput) };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -30,44 +31,41 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const form = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string").map(([k, v]) => [k, String(v)]));
   const catalogue = context.staff.catalogue;
-  return refusalOr(async () => {
-    switch (form.intent) {
-      case "retire":
-      case "restore":
-        return { ok: true as const, message: await catalogue.retireUniversity(member, id, form.intent === "retire") };
-      case "picture":
-        return {
+  return refusalOr(
+    async () =>
+      byIntent(form.intent, {
+        retire: async () => ({ ok: true as const, message: await catalogue.retireUniversity(member, id, true) }),
+        restore: async () => ({ ok: true as const, message: await catalogue.retireUniversity(member, id, false) }),
+        picture: async () => ({
           ok: true as const,
           message: (await catalogue.setUniversityPicture(member, id, await pictureOf(formData))).message,
-        };
-      case "drawn-picture":
-        return { ok: true as const, message: (await catalogue.setUniversityPicture(member, id, null)).message };
-      case "featured":
-        return { ok: true as const, message: await catalogue.setFeatured(member, id, form) };
-      case "course": {
-        const course = await catalogue.createCourse(member, id, form);
-        throw redirect(`/staff/catalogue/courses/${course.id}?added`);
-      }
-      case "edit": {
-        const saved = await catalogue.editUniversity(member, id, form);
-        return { ok: true as const, message: catalogueAdminMessages.universitySaved(saved.name) };
-      }
-      default:
-        throw new AppError("invalid_input", "Unknown action");
-    }
-  }, form);
+        }),
+        "drawn-picture": async () => ({
+          ok: true as const,
+          message: (await catalogue.setUniversityPicture(member, id, null)).message,
+        }),
+        featured: async () => ({ ok: true as const, message: await catalogue.setFeatured(member, id, form) }),
+        course: async (): Promise<never> => {
+          const course = await catalogue.createCourse(member, id, form);
+          throw redirect(`/staff/catalogue/courses/${course.id}?added`);
+        },
+        edit: async () => {
+          const saved = await catalogue.editUniversity(member, id, form);
+          return { ok: true as const, message: catalogueAdminMessages.universitySaved(saved.name) };
+        },
+      }),
+    form,
+  );
 }
 
 const courseDefaults: Record<string, string> = { durationMonths: "12", mediumOfInstruction: "English" };
 
 export default function CatalogueUniversity({ loaderData, actionData }: Route.ComponentProps) {
-  const { university, courses, added } = loaderData;
+  const { university, courses, added, rules } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const refusedFor = (intent: string) => (refusal?.values.intent === intent ? refusal : undefined);
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const editRefusal = refusedFor("edit");
   const courseRefusal = refusedFor("course");
   const pictureRefusal = refusedFor("picture");
@@ -99,8 +97,8 @@ export default function CatalogueUniversity({ loaderData, actionData }: Route.Co
           <input
             id="u-name"
             name="name"
-            required
-            maxLength={200}
+            required={rules.name?.required}
+            maxLength={rules.name?.maxLength}
             defaultValue={editRefusal?.values.name ?? university.name}
             className={`form-control form-control-sm${invalid("name")}`}
           />
@@ -113,8 +111,8 @@ export default function CatalogueUniversity({ loaderData, actionData }: Route.Co
             id="u-city"
             name="city"
             autoComplete="off"
-            required
-            maxLength={100}
+            required={rules.city?.required}
+            maxLength={rules.city?.maxLength}
             defaultValue={editRefusal?.values.city ?? university.city}
             className={`form-control form-control-sm${invalid("city")}`}
           />

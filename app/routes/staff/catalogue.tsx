@@ -1,8 +1,8 @@
-import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageCatalogue } from "../../../modules/policies.ts";
 import { featuredPlaceLabel } from "../../../vocabulary/catalogue.ts";
@@ -30,7 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
   return refusalOr(async () => {
     const id = parseId(form.countryId ?? "", "Country");
-    const message = await context.staff.catalogue.setCountryVisible(member, id, form.intent === "show");
+    const setVisible = (visible: boolean) => context.staff.catalogue.setCountryVisible(member, id, visible);
+    const message = await byIntent(
+      form.intent,
+      { show: () => setVisible(true), hide: () => setVisible(false) },
+      { otherwise: "hide" },
+    );
     return { ok: true as const, message };
   }, form);
 }
@@ -38,9 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Catalogue({ loaderData, actionData }: Route.ComponentProps) {
   const { q, universities, countries, featured } = loaderData;
   const busy = useNavigation().state === "submitting";
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">

@@ -1,10 +1,12 @@
-import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { livingCostInput } from "../../../modules/costs/editing.ts";
 import { canManageCatalogue } from "../../../modules/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import {
   costMessages,
   EXCHANGE_RATE_SOURCE_MAX_LENGTH,
@@ -19,29 +21,37 @@ export const meta: Route.MetaFunction = () => [{ title: "Costs | Console | Ignit
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const [rates, living] = await Promise.all([context.staff.costs.rates(member), context.staff.costs.livingCosts(member)]);
-  return { rates, living, today: new Date().toISOString().slice(0, 10) };
+  return { rates, living, today: new Date().toISOString().slice(0, 10), livingRules: fieldRules(livingCostInput) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
-  return refusalOr(async () => {
-    if (form.intent === "living") {
-      const saved = await context.staff.costs.saveLivingCost(member, parseId(form.countryId ?? "", "Country"), form);
-      return { ok: true as const, message: costMessages.livingSaved(saved.country), key: `living-${saved.countryId}` };
-    }
-    const saved = await context.staff.costs.saveRate(member, form);
-    return { ok: true as const, message: costMessages.rateSaved(saved.currency), key: `rate-${saved.currency}` };
-  }, form);
+  return refusalOr(
+    async () =>
+      byIntent(
+        form.intent,
+        {
+          living: async () => {
+            const saved = await context.staff.costs.saveLivingCost(member, parseId(form.countryId ?? "", "Country"), form);
+            return { ok: true as const, message: costMessages.livingSaved(saved.country), key: `living-${saved.countryId}` };
+          },
+          rate: async () => {
+            const saved = await context.staff.costs.saveRate(member, form);
+            return { ok: true as const, message: costMessages.rateSaved(saved.currency), key: `rate-${saved.currency}` };
+          },
+        },
+        { otherwise: "rate" },
+      ),
+    form,
+  );
 }
 
 export default function Costs({ loaderData, actionData }: Route.ComponentProps) {
-  const { rates, living, today } = loaderData;
+  const { rates, living, today, livingRules } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   /** The form a refusal belongs to: its fields show the message and keep what was typed. */
   const refusedKey = refusal
     ? refusal.values.intent === "living"
@@ -184,7 +194,8 @@ export default function Costs({ loaderData, actionData }: Route.ComponentProps) 
                   id={`${key}-amount`}
                   name="amountPerYear"
                   type="number"
-                  min="0"
+                  min={livingRules.amountPerYear?.min}
+                  max={livingRules.amountPerYear?.max}
                   step="1"
                   required
                   {...field(key, "amountPerYear", c.figure ? String(c.figure.amountPerYear) : "")}
@@ -222,7 +233,7 @@ export default function Costs({ loaderData, actionData }: Route.ComponentProps) 
                   id={`${key}-year`}
                   name="year"
                   type="number"
-                  min="2000"
+                  min={livingRules.year?.min}
                   step="1"
                   required
                   {...field(key, "year", c.figure ? String(c.figure.year) : "")}

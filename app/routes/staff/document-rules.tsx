@@ -1,8 +1,8 @@
-import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageStaff } from "../../../modules/policies.ts";
 import { attachmentTypes, requiredAttachmentTypes } from "../../../vocabulary/documents.ts";
@@ -20,23 +20,31 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageStaff);
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
-  return refusalOr(async () => {
-    if (form.intent === "remove") {
-      await context.staff.removeCountryDocumentRule(member, parseId(form.ruleId ?? "", "Document rule"));
-      return { ok: true as const, message: "Document rule removed." };
-    }
-    await context.staff.addCountryDocumentRule(member, form);
-    return { ok: true as const, message: `${form.label} added.` };
-  }, form);
+  return refusalOr(
+    async () =>
+      byIntent(
+        form.intent,
+        {
+          remove: async () => {
+            await context.staff.removeCountryDocumentRule(member, parseId(form.ruleId ?? "", "Document rule"));
+            return { ok: true as const, message: "Document rule removed." };
+          },
+          add: async () => {
+            await context.staff.addCountryDocumentRule(member, form);
+            return { ok: true as const, message: `${form.label} added.` };
+          },
+        },
+        { otherwise: "add" },
+      ),
+    form,
+  );
 }
 
 export default function DocumentRules({ loaderData, actionData }: Route.ComponentProps) {
   const { rules, countries } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <h1 className="h3 mb-3">Document rules</h1>

@@ -1,11 +1,12 @@
-import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
+import { reviewSchema } from "../../../modules/documents/review.ts";
 import { canReviewDocuments } from "../../../modules/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import { correctionReasons, reviewMessages } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/documents";
 
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Documents to review | I
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canReviewDocuments);
   const queue = await orRouteError(context.staff.reviewQueue(member));
-  return { queue: queue.map((f) => ({ ...f, uploaded: inIndianTime(f.uploadedAt) })) };
+  return { queue: queue.map((f) => ({ ...f, uploaded: inIndianTime(f.uploadedAt) })), rules: fieldRules(reviewSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,13 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DocumentsQueue({ loaderData, actionData }: Route.ComponentProps) {
-  const { queue } = loaderData;
+  const { queue, rules } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <h1 className="h3 mb-3">Documents to review</h1>
@@ -95,7 +94,7 @@ export default function DocumentsQueue({ loaderData, actionData }: Route.Compone
                         id={`message-${i}`}
                         name="message"
                         required
-                        maxLength={1000}
+                        maxLength={rules.message?.maxLength}
                         className={`form-control form-control-sm${mine?.fields.message ? " is-invalid" : ""}`}
                         defaultValue={mine?.values.message ?? ""}
                       />

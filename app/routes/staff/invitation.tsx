@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import type { ScreenHandle } from "~/root";
 import { AppError } from "../../../modules/errors.ts";
 import { invitationAcceptSchema } from "../../../modules/staff/input.ts";
@@ -44,9 +43,7 @@ export default function StaffInvitation({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const dead = !loaderData.invitation || refusal?.message === staffMessages.invitationInvalid;
-  useEffect(() => {
-    if (refusal) notify("error", refusal.message);
-  }, [refusal]);
+  useActionToast(refusal);
   if (dead || !loaderData.invitation) {
     return (
       <div className="container py-5" style={{ maxWidth: "32rem" }}>

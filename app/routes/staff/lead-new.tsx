@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { newLeadSchema } from "../../../modules/leads/input.ts";
 import { canCreateLeads, leadVisibleTo } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
@@ -55,9 +54,7 @@ export default function NewLead({ loaderData, actionData }: Route.ComponentProps
   const { rules } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const common = (name: (typeof fields)[number]) => ({
     name,
     rules: rules[name],

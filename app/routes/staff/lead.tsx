@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { EraseForm } from "~/components/erase-form";
 import { SelectField } from "~/components/form-fields";
@@ -6,9 +5,10 @@ import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
-import { notify } from "~/lib/toast";
+import { loadTaskPanel, taskIntents } from "~/lib/staff-tasks.server";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canAssignLeads, canEraseStudents, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/policies.ts";
 import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
@@ -65,34 +65,39 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
   const id = parseId(params.leadId, "Lead");
   const form = await request.formData();
-  const taskDone = await taskAction(context.staff, member, form, { leadId: id });
-  if (taskDone) return taskDone;
-  const intent = String(form.get("intent") ?? "status");
-  if (intent === "assign") {
-    return refusalOr(async () => {
-      const result = await context.staff.assignLeads(member, { leadIds: [id], staffId: String(form.get("staffId") ?? "") });
-      return { ok: true as const, message: result.message };
-    });
-  }
-  if (intent === "erase") {
-    const values = { reason: String(form.get("reason") ?? ""), confirmEmail: String(form.get("confirmEmail") ?? "") };
-    return refusalOr(async () => {
-      const erased = await context.staff.eraseLead(member, id, values);
-      throw redirect(`/staff/leads?erased=${erased.bookings}`);
-    }, values);
-  }
-  if (intent === "merge") {
-    const duplicateId = String(form.get("duplicateId") ?? "");
-    return refusalOr(async () => {
-      await context.staff.mergeLeads(member, id, { duplicateId });
-      return { ok: true as const, message: leadMessages.merged(Number(duplicateId)) };
-    });
-  }
-  const values = { status: String(form.get("status") ?? ""), lostReason: String(form.get("lostReason") ?? "") };
-  return refusalOr(async () => {
-    const lead = await context.staff.changeLeadStatus(member, id, values);
-    return { ok: true as const, message: leadMessages.statusChanged(lead.status) };
-  }, values);
+  const text = (name: string) => String(form.get(name) ?? "");
+  return byIntent(
+    form.get("intent"),
+    {
+      ...taskIntents(context.staff, member, form, { leadId: id }),
+      assign: () =>
+        refusalOr(async () => {
+          const result = await context.staff.assignLeads(member, { leadIds: [id], staffId: text("staffId") });
+          return { ok: true as const, message: result.message };
+        }),
+      erase: () => {
+        const values = { reason: text("reason"), confirmEmail: text("confirmEmail") };
+        return refusalOr(async () => {
+          const erased = await context.staff.eraseLead(member, id, values);
+          throw redirect(`/staff/leads?erased=${erased.bookings}`);
+        }, values);
+      },
+      merge: () =>
+        refusalOr(async () => {
+          await context.staff.mergeLeads(member, id, { duplicateId: text("duplicateId") });
+          return { ok: true as const, message: leadMessages.merged(Number(text("duplicateId"))) };
+        }),
+      // The status form, the page's main one (posted with or without `intent=status`).
+      status: () => {
+        const values = { status: text("status"), lostReason: text("lostReason") };
+        return refusalOr(async () => {
+          const lead = await context.staff.changeLeadStatus(member, id, values);
+          return { ok: true as const, message: leadMessages.statusChanged(lead.status) };
+        }, values);
+      },
+    },
+    { otherwise: "status" },
+  );
 }
 
 export default function LeadScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -100,9 +105,7 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const busy = navigation.state === "submitting";
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const response = lead.firstResponse ? firstResponseLabels[lead.firstResponse] : "Not recorded";
   const facts: [string, string | null][] = [
     ["Booked (IST)", lead.booked],

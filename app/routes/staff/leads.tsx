@@ -1,11 +1,12 @@
-import { useEffect } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
+import { leadFiltersSchema } from "../../../modules/leads/leads.ts";
 import { canAssignLeads, canCreateLeads, canSeeAllLeads, canSeeLeads } from "../../../modules/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import {
   consultationStatuses,
   firstResponseLabels,
@@ -29,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageLink = (page: number) => `?${new URLSearchParams({ ...query, page: String(page) })}`;
   const last = Math.max(1, Math.ceil(result.total / result.pageSize));
   return {
+    searchRules: fieldRules(leadFiltersSchema),
     filters: { ...result.filters, counsellor: result.filters.counsellor === undefined ? "" : String(result.filters.counsellor) },
     total: result.total,
     page: result.page,
@@ -69,11 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const { leads, filters, total, page, previous, next, counsellors, may } = loaderData;
+  const { leads, filters, total, page, previous, next, counsellors, may, searchRules } = loaderData;
   const navigation = useNavigation();
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const active = counsellors.filter((c) => c.active);
   return (
     <>
@@ -105,7 +105,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             type="search"
             className="form-control form-control-sm"
             defaultValue={filters.q ?? ""}
-            maxLength={100}
+            maxLength={searchRules.q?.maxLength}
           />
         </div>
         <div className="col-sm-6 col-lg-2">

@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import type { ScreenHandle } from "~/root";
 import { staffLoginSchema } from "../../../modules/staff/input.ts";
 import { fieldRules } from "../../../modules/validation.ts";
@@ -35,9 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function StaffLogin({ actionData, loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  useEffect(() => {
-    if (actionData && !actionData.ok) notify("error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData, (answer) => (answer.ok ? null : { kind: "error", text: answer.message }));
   return (
     <div className="container py-5" style={{ maxWidth: "28rem" }}>
       <h1 className="h3 mb-3">{staffMessages.loginHeading}</h1>

@@ -1,9 +1,9 @@
-import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageStaff } from "../../../modules/policies.ts";
 import { staffInvitationSchema } from "../../../modules/staff/input.ts";
@@ -27,42 +27,44 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageStaff);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "disable" || intent === "enable") {
-    return refusalOr(async () => {
-      const account = await context.staff.setDisabled(
-        member,
-        parseId(form.get("staffId"), "Staff account"),
-        intent === "disable",
-      );
-      const message = intent === "disable" ? staffMessages.disabledDone(account.email) : staffMessages.enabledDone(account.email);
+  const setDisabled = (disabled: boolean) =>
+    refusalOr(async () => {
+      const account = await context.staff.setDisabled(member, parseId(form.get("staffId"), "Staff account"), disabled);
+      const message = disabled ? staffMessages.disabledDone(account.email) : staffMessages.enabledDone(account.email);
       return { ok: true as const, message };
     });
-  }
-  if (intent === "resend") {
-    return refusalOr(async () => {
-      const account = await context.staff.resendInvitation(member, parseId(form.get("staffId"), "Staff account"));
-      return { ok: true as const, message: staffMessages.invitationResent(account.email) };
-    });
-  }
-  const values = {
-    email: String(form.get("email") ?? ""),
-    fullName: String(form.get("fullName") ?? ""),
-    role: String(form.get("role") ?? ""),
-  };
-  return refusalOr(async () => {
-    const invited = await context.staff.invite(member, values);
-    return { ok: true as const, message: staffMessages.invited(invited.email) };
-  }, values);
+  return byIntent(
+    form.get("intent"),
+    {
+      disable: () => setDisabled(true),
+      enable: () => setDisabled(false),
+      resend: () =>
+        refusalOr(async () => {
+          const account = await context.staff.resendInvitation(member, parseId(form.get("staffId"), "Staff account"));
+          return { ok: true as const, message: staffMessages.invitationResent(account.email) };
+        }),
+      // The invitation form, the page's main one.
+      invite: () => {
+        const values = {
+          email: String(form.get("email") ?? ""),
+          fullName: String(form.get("fullName") ?? ""),
+          role: String(form.get("role") ?? ""),
+        };
+        return refusalOr(async () => {
+          const invited = await context.staff.invite(member, values);
+          return { ok: true as const, message: staffMessages.invited(invited.email) };
+        }, values);
+      },
+    },
+    { otherwise: "invite" },
+  );
 }
 
 export default function StaffMembers({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, me, rules } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <h1 className="h3 mb-3">Staff accounts</h1>

@@ -1,18 +1,15 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageScholarships } from "../../../modules/policies.ts";
+import { scholarshipInput } from "../../../modules/scholarships/editing.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import { monthNames } from "../../../vocabulary/applications.ts";
 import { courseLevels } from "../../../vocabulary/catalogue.ts";
-import {
-  dayLabel,
-  scholarshipMessages as m,
-  SCHOLARSHIP_LONG_TEXT_MAX,
-  SCHOLARSHIP_TEXT_MAX,
-} from "../../../vocabulary/scholarships.ts";
+import { dayLabel, scholarshipMessages as m } from "../../../vocabulary/scholarships.ts";
 import type { Route } from "./+types/scholarship";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -27,7 +24,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ? await context.staff.scholarships.get(member, parseId(params.scholarshipId, "Scholarship"))
     : null;
   // The server's day: a new scholarship's "checked on" starts today (the same day the server checks against).
-  return { scholarship, added: new URL(request.url).searchParams.has("added"), today: new Date().toISOString().slice(0, 10) };
+  return {
+    scholarship,
+    added: new URL(request.url).searchParams.has("added"),
+    today: new Date().toISOString().slice(0, 10),
+    rules: fieldRules(scholarshipInput),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -42,39 +44,49 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         throw redirect(`/staff/scholarships/${created.id}?added`);
       }
       const id = parseId(params.scholarshipId, "Scholarship");
-      if (form.intent === "retire" || form.intent === "restore") {
-        const saved = await context.staff.scholarships.setRetired(member, id, form.intent === "retire");
+      const setRetired = async (retired: boolean) => {
+        const saved = await context.staff.scholarships.setRetired(member, id, retired);
         return { ok: true as const, message: saved.retired ? m.retired(saved.name) : m.restored(saved.name) };
-      }
-      const saved = await context.staff.scholarships.edit(member, id, { ...form, levels });
-      return { ok: true as const, message: m.saved(saved.name) };
+      };
+      return byIntent(
+        form.intent,
+        {
+          retire: () => setRetired(true),
+          restore: () => setRetired(false),
+          edit: async () => {
+            const saved = await context.staff.scholarships.edit(member, id, { ...form, levels });
+            return { ok: true as const, message: m.saved(saved.name) };
+          },
+        },
+        { otherwise: "edit" },
+      );
     },
     { ...form, levels: levels.join(",") },
   );
 }
 
-type TextField = { name: string; label: string; max: number; long?: boolean; hint?: string; required?: boolean; type?: string };
+/** Limits and `required` come from the schema (`scholarshipInput`); `own` for a field it reads as a list. */
+type TextField = { name: string; label: string; long?: boolean; hint?: string; type?: string; own?: { maxLength: number } };
 const textFields: TextField[] = [
-  { name: "name", label: "Name", max: SCHOLARSHIP_TEXT_MAX, required: true },
-  { name: "provider", label: "Provider", max: SCHOLARSHIP_TEXT_MAX, required: true },
+  { name: "name", label: "Name" },
+  { name: "provider", label: "Provider" },
   {
     name: "destinations",
     label: "Destinations",
-    max: 2000,
+    // Parsed into a list of countries: the schema bounds the list, the field bounds what is typed.
+    own: { maxLength: 2000 },
     hint: "Country names separated by commas, as the site spells them (e.g. United Kingdom); empty for any country.",
   },
-  { name: "amount", label: "Amount", max: SCHOLARSHIP_LONG_TEXT_MAX, long: true, required: true },
-  { name: "eligibility", label: "Eligibility", max: SCHOLARSHIP_LONG_TEXT_MAX, long: true, required: true },
-  { name: "officialUrl", label: "Official page", max: 500, required: true, type: "url" },
+  { name: "amount", label: "Amount", long: true },
+  { name: "eligibility", label: "Eligibility", long: true },
+  { name: "officialUrl", label: "Official page", type: "url" },
 ];
 
 export default function StaffScholarship({ loaderData, actionData }: Route.ComponentProps) {
-  const { scholarship, added, today } = loaderData;
+  const { scholarship, added, today, rules } = loaderData;
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const current: Record<string, string> = scholarship
     ? {
         name: scholarship.name,
@@ -135,16 +147,16 @@ export default function StaffScholarship({ loaderData, actionData }: Route.Compo
               <textarea
                 {...attrs(f.name)}
                 rows={3}
-                maxLength={f.max}
-                required={f.required}
+                maxLength={f.own?.maxLength ?? rules[f.name]?.maxLength}
+                required={f.own ? undefined : rules[f.name]?.required}
                 className={`form-control${error(f.name) ? " is-invalid" : ""}`}
               />
             ) : (
               <input
                 {...attrs(f.name)}
                 type={f.type ?? "text"}
-                maxLength={f.max}
-                required={f.required}
+                maxLength={f.own?.maxLength ?? rules[f.name]?.maxLength}
+                required={f.own ? undefined : rules[f.name]?.required}
                 className={`form-control${error(f.name) ? " is-invalid" : ""}`}
               />
             )}
@@ -192,8 +204,8 @@ export default function StaffScholarship({ loaderData, actionData }: Route.Compo
           <input
             {...attrs("deadlineDay")}
             type="number"
-            min={1}
-            max={31}
+            min={rules.deadlineDay?.min}
+            max={rules.deadlineDay?.max}
             className={`form-control${error("deadlineDay") ? " is-invalid" : ""}`}
           />
           {feedback("deadlineDay")}
@@ -204,7 +216,7 @@ export default function StaffScholarship({ loaderData, actionData }: Route.Compo
           </label>
           <input
             {...attrs("deadlineNote")}
-            maxLength={SCHOLARSHIP_TEXT_MAX * 2}
+            maxLength={rules.deadlineNote?.maxLength}
             className={`form-control${error("deadlineNote") ? " is-invalid" : ""}`}
           />
           {feedback("deadlineNote")}
@@ -216,8 +228,8 @@ export default function StaffScholarship({ loaderData, actionData }: Route.Compo
           <input
             {...attrs("minimumPercentage")}
             type="number"
-            min={0}
-            max={100}
+            min={rules.minimumPercentage?.min}
+            max={rules.minimumPercentage?.max}
             step="any"
             className={`form-control${error("minimumPercentage") ? " is-invalid" : ""}`}
           />
@@ -233,7 +245,7 @@ export default function StaffScholarship({ loaderData, actionData }: Route.Compo
           <input
             {...attrs("checkedOn")}
             type="date"
-            required
+            required={rules.checkedOn?.required}
             className={`form-control${error("checkedOn") ? " is-invalid" : ""}`}
           />
           {feedback("checkedOn")}

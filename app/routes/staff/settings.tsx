@@ -1,23 +1,24 @@
-import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
+import { consoleSettingsSchema } from "../../../modules/console-settings.ts";
 import { canManageSettings } from "../../../modules/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import {
   leadAssignmentModeLabels,
   leadAssignmentModes,
   settingsMessages,
   weekdayNames,
 } from "../../../vocabulary/consultations.ts";
-import { BOOKING_RETENTION_MONTHS_MAX, privacyMessages } from "../../../vocabulary/privacy.ts";
+import { privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Ignite" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageSettings);
-  return { settings: await context.staff.settings(member) };
+  return { settings: await context.staff.settings(member), rules: fieldRules(consoleSettingsSchema) };
 }
 
 /** Saves every setting at once (the form shows them all); the audit log keeps before and after. */
@@ -40,12 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+  const { settings, rules } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   // Monday first, as the working week is read here.
   const week = [1, 2, 3, 4, 5, 6, 0];
   return (
@@ -85,10 +84,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               id="firstResponseHours"
               name="firstResponseHours"
               type="number"
-              min={1}
-              max={100}
+              min={rules.firstResponseHours?.min}
+              max={rules.firstResponseHours?.max}
               step={1}
-              required
+              required={rules.firstResponseHours?.required}
               className="form-control"
               style={{ maxWidth: "8rem" }}
               defaultValue={settings.firstResponseHours}
@@ -143,10 +142,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             id="bookingRetentionMonths"
             name="bookingRetentionMonths"
             type="number"
-            min={1}
-            max={BOOKING_RETENTION_MONTHS_MAX}
+            min={rules.bookingRetentionMonths?.min}
+            max={rules.bookingRetentionMonths?.max}
             step={1}
-            required
+            required={rules.bookingRetentionMonths?.required}
             className="form-control"
             style={{ maxWidth: "8rem" }}
             defaultValue={settings.bookingRetentionMonths}

@@ -1,15 +1,14 @@
-import { useEffect, useState } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { EraseForm } from "~/components/erase-form";
 import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
-import { notify } from "~/lib/toast";
+import { loadTaskPanel, taskIntents } from "~/lib/staff-tasks.server";
+import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { AppError } from "../../../modules/errors.ts";
 import {
   canEraseStudents,
   canManageStaff,
@@ -17,12 +16,18 @@ import {
   canSeeStudents,
   canWorkStudents,
 } from "../../../modules/policies.ts";
-import { applicationMessages, applicationStatusTones, intakeYearsFrom } from "../../../vocabulary/applications.ts";
+import { emailSchema } from "../../../modules/students/records.ts";
+import { fieldRules } from "../../../modules/validation.ts";
+import { applicationStatusTones, intakeYearsFrom } from "../../../vocabulary/applications.ts";
 import { intakeLabel } from "../../../vocabulary/catalogue.ts";
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
-import { emailTemplateNames, recordMessages } from "../../../vocabulary/records.ts";
-import { IntakeMonthYear } from "../../components/intake-month-year.tsx";
+import { emailTemplateNames } from "../../../vocabulary/records.ts";
 import type { Route } from "./+types/student";
+import { applicationAction, counsellorAction, emailAction, eraseAction, noteAction } from "./student/actions.server";
+import { CounsellorSection } from "./student/counsellor";
+import { EmailSection } from "./student/email";
+import { NewApplicationSection } from "./student/new-application";
+import { NoteSection } from "./student/note";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? data.record.fullName : "Student"} | Ignite` },
@@ -76,54 +81,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     years: intakeYearsFrom(year),
     whatsapp: record.phone.replace(/\D/g, ""),
     tasks: await loadTaskPanel(context.staff, member, { studentId }),
+    emailRules: fieldRules(emailSchema),
   };
 }
 
+/** Each section posts its intent; `byIntent` hands the form to that section's own action. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
   const studentId = parseId(params.studentId, "Student");
   const formData = await request.formData();
-  const taskDone = await taskAction(context.staff, member, formData, { studentId });
-  if (taskDone) return taskDone;
   const form = Object.fromEntries([...formData].map(([k, v]) => [k, String(v)]));
   const { intent, ...values } = form;
-  return refusalOr(async () => {
-    switch (intent) {
-      case "note":
-        await context.staff.addNote(member, studentId, values);
-        return { ok: true as const, intent, message: recordMessages.noteAdded };
-      case "email": {
-        const sent = await context.staff.emailStudent(member, studentId, values);
-        return { ok: true as const, intent, message: recordMessages.emailed(sent.email) };
-      }
-      case "counsellor": {
-        const counsellor = await context.staff.assignCounsellor(member, studentId, values);
-        return { ok: true as const, intent, message: recordMessages.counsellorChanged(counsellor.fullName) };
-      }
-      case "erase": {
-        await context.staff.eraseStudent(member, studentId, values);
-        // The record no longer exists: back to the list, told there.
-        throw redirect(`/staff/students?erased=${studentId}`);
-      }
-      case "application": {
-        const created = await context.staff.createApplication(member, studentId, values);
-        return { ok: true as const, intent, message: applicationMessages.created, applicationId: created.id };
-      }
-      default:
-        throw new AppError("invalid_input", "Unknown action");
-    }
-  }, form);
+  const section = { context, member, studentId, values };
+  return refusalOr(
+    async () =>
+      byIntent(intent, {
+        ...taskIntents(context.staff, member, formData, { studentId }),
+        counsellor: () => counsellorAction(section),
+        application: () => applicationAction(section),
+        note: () => noteAction(section),
+        email: () => emailAction(section),
+        erase: () => eraseAction(section),
+      }),
+    form,
+  );
 }
 
 export default function StudentRecordScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { record, may, counsellors, template, draft, courseTerm, courseChoices, years, whatsapp } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // The sections post through their own fetchers and show their own answers; the tasks panel and the
+  // erasure post as forms of this screen (as on the lead page), answered here.
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  const refusedFor = (intent: string) => (refusal && refusal.values.intent === intent ? refusal : undefined);
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const facts: [string, string | null][] = [
     ["E-mail", record.email],
     ["Phone", record.phone],
@@ -138,19 +129,10 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
     ["Consent", record.consentVersion ? `Version ${record.consentVersion}, ${record.consented}` : "Not recorded"],
     ["Signed up (IST)", record.since],
   ];
-  const noteRefusal = refusedFor("note");
-  const emailRefusal = refusedFor("email");
-  const applicationRefusal = refusedFor("application");
-  const eraseRefusal = refusedFor("erase");
+  const eraseRefusal = refusal?.values.intent === "erase" ? refusal : undefined;
   const preferred = contactChannelLabels[record.preferredContact];
   const warnUnless = (channel: typeof record.preferredContact) =>
     record.preferredContact === channel ? null : privacyMessages.prefersWarning(preferred);
-  // With scripts, the intake fields follow the chosen course; without, both kinds show (the server checks).
-  const [chosenCourse, setChosenCourse] = useState("");
-  const chosen = courseChoices.find((c) => String(c.id) === chosenCourse);
-  const withIntakes = courseChoices.filter((c) => c.intakes.length > 0);
-  const showIntakeList = chosen ? chosen.intakes.length > 0 : withIntakes.length > 0;
-  const showMonthYear = chosen ? chosen.intakes.length === 0 : true;
   return (
     <>
       <p>
@@ -187,34 +169,7 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
         ))}
       </dl>
 
-      {may.assign && (
-        <Form method="post" className="row g-2 align-items-end mb-4" style={{ maxWidth: "32rem" }}>
-          <input type="hidden" name="intent" value="counsellor" />
-          <div className="col">
-            <label htmlFor="record-counsellor" className="form-label small">
-              Counsellor who looks after this student
-            </label>
-            <select
-              id="record-counsellor"
-              name="counsellorStaffId"
-              className="form-select form-select-sm"
-              defaultValue={record.counsellorStaffId ?? ""}
-            >
-              <option value="">Choose…</option>
-              {counsellors.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.fullName}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-auto">
-            <button type="submit" className="btn btn-sm btn-outline-primary" disabled={busy}>
-              Assign
-            </button>
-          </div>
-        </Form>
-      )}
+      {may.assign && <CounsellorSection current={record.counsellorStaffId} counsellors={counsellors} />}
 
       <div className="row g-4">
         <section className="col-lg-6" aria-labelledby="marks-heading">
@@ -308,224 +263,24 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
           </ul>
         )}
         {may.work && (
-          <div className="card card-body mt-3">
-            <h3 className="h6">New application</h3>
-            <Form method="get" className="row g-2 align-items-end mb-3">
-              <input type="hidden" name="template" value={template} />
-              <div className="col-sm-8">
-                <label htmlFor="course-term" className="form-label small">
-                  Find a course (name, university or country)
-                </label>
-                <input
-                  id="course-term"
-                  name="course"
-                  type="search"
-                  className="form-control form-control-sm"
-                  defaultValue={courseTerm}
-                  maxLength={100}
-                />
-              </div>
-              <div className="col-sm-4">
-                <button type="submit" className="btn btn-sm btn-outline-secondary">
-                  Find
-                </button>
-              </div>
-            </Form>
-            <Form method="post" className="row g-2 align-items-end">
-              <input type="hidden" name="intent" value="application" />
-              <div className="col-12">
-                <label htmlFor="application-course" className="form-label small">
-                  Course
-                </label>
-                <select
-                  id="application-course"
-                  name="courseId"
-                  className={`form-select form-select-sm${applicationRefusal?.fields.courseId ? " is-invalid" : ""}`}
-                  required
-                  defaultValue=""
-                  onChange={(event) => setChosenCourse(event.currentTarget.value)}
-                  aria-describedby={applicationRefusal?.fields.courseId ? "application-course-error" : undefined}
-                >
-                  <option value="" disabled>
-                    {courseChoices.length ? "Choose a course…" : "Find a course first, or save one on the site"}
-                  </option>
-                  {courseChoices.map((c) => (
-                    <option key={`${c.id}-${c.text}`} value={c.id}>
-                      {c.text}
-                    </option>
-                  ))}
-                </select>
-                {applicationRefusal?.fields.courseId && (
-                  <div id="application-course-error" className="invalid-feedback d-block">
-                    {applicationRefusal.fields.courseId}
-                  </div>
-                )}
-              </div>
-              {showIntakeList && (
-                <div className="col-12">
-                  <label htmlFor="application-intake" className="form-label small">
-                    {applicationMessages.courseIntake}
-                  </label>
-                  <select
-                    id="application-intake"
-                    name="intake"
-                    key={chosen ? chosen.id : "all"}
-                    required={Boolean(chosen)}
-                    defaultValue=""
-                    aria-invalid={applicationRefusal?.fields.intake ? true : undefined}
-                    aria-describedby={applicationRefusal?.fields.intake ? "application-intake-error" : undefined}
-                    className={`form-select form-select-sm${applicationRefusal?.fields.intake ? " is-invalid" : ""}`}
-                  >
-                    {chosen ? (
-                      <>
-                        <option value="" disabled>
-                          Choose an intake…
-                        </option>
-                        {chosen.intakes.map((i) => (
-                          <option key={i.value} value={i.value}>
-                            {i.label}
-                          </option>
-                        ))}
-                      </>
-                    ) : (
-                      <>
-                        <option value="">{applicationMessages.freeIntake}</option>
-                        {withIntakes.map((c) => (
-                          <optgroup key={`${c.id}-${c.text}`} label={c.text}>
-                            {c.intakes.map((i) => (
-                              <option key={i.value} value={i.value}>
-                                {i.label}
-                              </option>
-                            ))}
-                          </optgroup>
-                        ))}
-                      </>
-                    )}
-                  </select>
-                  {applicationRefusal?.fields.intake && (
-                    <div id="application-intake-error" className="invalid-feedback d-block">
-                      {applicationRefusal.fields.intake}
-                    </div>
-                  )}
-                </div>
-              )}
-              {showMonthYear && (
-                <IntakeMonthYear
-                  idPrefix="application"
-                  monthName="intakeMonth"
-                  yearName="intakeYear"
-                  years={years}
-                  columnClass="col-sm-4"
-                />
-              )}
-              <div className="col-sm-4">
-                <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-                  Create application
-                </button>
-              </div>
-              {applicationRefusal && !applicationRefusal.fields.courseId && !applicationRefusal.fields.intake && (
-                <p className="text-danger small mb-0" role="alert">
-                  {applicationRefusal.message}
-                </p>
-              )}
-            </Form>
-          </div>
+          <NewApplicationSection template={template} courseTerm={courseTerm} courseChoices={courseChoices} years={years} />
         )}
       </section>
 
       {may.work && (
         <div className="row g-4 mt-1">
-          <section className="col-lg-6" aria-labelledby="note-heading">
-            <h2 id="note-heading" className="h5">
-              Internal note
-            </h2>
-            <p className="small text-body-secondary">Notes are for staff only; the student never sees them.</p>
-            <Form method="post" key={record.notes.length}>
-              <input type="hidden" name="intent" value="note" />
-              <label htmlFor="note-body" className="visually-hidden">
-                Note
-              </label>
-              <textarea
-                id="note-body"
-                name="body"
-                rows={3}
-                maxLength={5000}
-                required
-                className={`form-control${noteRefusal ? " is-invalid" : ""}`}
-                defaultValue={noteRefusal?.values.body ?? ""}
-              />
-              {noteRefusal && <div className="invalid-feedback d-block">{noteRefusal.fields.body ?? noteRefusal.message}</div>}
-              <button type="submit" className="btn btn-sm btn-primary mt-2" disabled={busy}>
-                Add note
-              </button>
-            </Form>
-          </section>
-          <section className="col-lg-6" aria-labelledby="email-heading">
-            <h2 id="email-heading" className="h5">
-              E-mail the student
-            </h2>
-            <Form method="get" className="row g-2 align-items-end mb-2">
-              <div className="col">
-                <label htmlFor="email-template-choice" className="form-label small">
-                  Template
-                </label>
-                <select id="email-template-choice" name="template" className="form-select form-select-sm" defaultValue={template}>
-                  {emailTemplateNames.map((name) => (
-                    <option key={name}>{name}</option>
-                  ))}
-                </select>
-              </div>
-              <div className="col-auto">
-                <button type="submit" className="btn btn-sm btn-outline-secondary">
-                  Use template
-                </button>
-              </div>
-            </Form>
-            <Form method="post" key={template}>
-              <input type="hidden" name="intent" value="email" />
-              <input type="hidden" name="template" value={template} />
-              <label htmlFor="email-subject" className="form-label small">
-                Subject
-              </label>
-              <input
-                id="email-subject"
-                name="subject"
-                className="form-control form-control-sm mb-2"
-                required
-                maxLength={200}
-                defaultValue={emailRefusal?.values.subject ?? draft.subject}
-              />
-              <label htmlFor="email-body" className="form-label small">
-                Message
-              </label>
-              <textarea
-                id="email-body"
-                name="body"
-                rows={6}
-                required
-                maxLength={10000}
-                className="form-control form-control-sm"
-                defaultValue={emailRefusal?.values.body ?? draft.body}
-              />
-              {record.preferredContact !== "email" && (
-                <div className="form-check mt-2">
-                  <input className="form-check-input" type="checkbox" id="acknowledgeChannel" name="acknowledgeChannel" />
-                  <label className="form-check-label small" htmlFor="acknowledgeChannel">
-                    {privacyMessages.acknowledgeLabel(preferred)}
-                  </label>
-                </div>
-              )}
-              {emailRefusal && <p className="text-danger small mb-0">{emailRefusal.message}</p>}
-              <button type="submit" className="btn btn-sm btn-primary mt-2" disabled={busy}>
-                Send e-mail
-              </button>
-            </Form>
-          </section>
+          <NoteSection notes={record.notes.length} />
+          <EmailSection
+            template={template}
+            draft={draft}
+            preferredContact={record.preferredContact}
+            rules={loaderData.emailRules}
+          />
         </div>
       )}
 
       <div className="mt-4">
-        <StaffTasks panel={loaderData.tasks} refusal={actionData && !actionData.ok ? actionData : undefined} />
+        <StaffTasks panel={loaderData.tasks} refusal={refusal} />
       </div>
 
       {may.erase && (

@@ -3,6 +3,8 @@ import { orRouteError } from "~/lib/errors.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { canSeeStudents } from "../../../modules/policies.ts";
+import { studentFiltersSchema } from "../../../modules/students/records.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import { privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/students";
 
@@ -16,6 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageLink = (page: number) => `?${new URLSearchParams({ ...query, page: String(page) })}`;
   const last = Math.max(1, Math.ceil(result.total / result.pageSize));
   return {
+    searchRules: fieldRules(studentFiltersSchema),
     q: result.filters.q ?? "",
     total: result.total,
     page: result.page,
@@ -27,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Students({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  const { students, q, total, page, previous, next } = loaderData;
+  const { students, q, total, page, previous, next, searchRules } = loaderData;
   return (
     <>
       <div className="d-flex align-items-center gap-3 mb-3">
@@ -53,7 +56,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
             type="search"
             className="form-control form-control-sm"
             defaultValue={q}
-            maxLength={100}
+            maxLength={searchRules.q?.maxLength}
           />
         </div>
         <div className="col-sm-2">

@@ -1,10 +1,10 @@
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { TaskList } from "~/components/staff-tasks";
 import { inIndianTime } from "~/lib/indian-time";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { taskAction, taskView } from "~/lib/staff-tasks.server";
-import { notify } from "~/lib/toast";
+import { taskIntents, taskView } from "~/lib/staff-tasks.server";
+import { useActionToast } from "~/lib/use-action-toast";
 import { canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/policies.ts";
 import type { Route } from "./+types/today";
 
@@ -36,16 +36,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** "Mark done" posts here (`intent=task-done`, the tasks panel's contract). */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canSeeTasks);
-  return (
-    (await taskAction(context.staff, member, await request.formData(), {})) ?? { ok: false as const, message: "Nothing to do." }
+  const form = await request.formData();
+  return byIntent(
+    form.get("intent"),
+    { ...taskIntents(context.staff, member, form, {}), nothing: () => ({ ok: false as const, message: "Nothing to do." }) },
+    { otherwise: "nothing" },
   );
 }
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
   const { today, overdueLeads, overdue, dueToday, mayWork } = loaderData;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   const sections = [
     { id: "overdue-tasks", title: `Overdue tasks (${overdue.length})`, tasks: overdue, empty: "Nothing overdue." },
     { id: "due-today", title: `Due today (${dueToday.length})`, tasks: dueToday, empty: "Nothing due today." },
