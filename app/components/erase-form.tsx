@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import type { FieldRules } from "../../modules/validation.ts";
 import { privacyMessages } from "../../vocabulary/privacy.ts";
 
 /**
@@ -10,10 +11,13 @@ export function EraseForm({
   hint,
   busy,
   refusal,
+  rules,
 }: {
   heading: string;
   hint: string;
   busy: boolean;
+  /** The browser's hints from the erasure request's schema (erasureRequestSchema). */
+  rules: Record<string, FieldRules>;
   refusal?: { values: Record<string, string>; fields: Record<string, string>; message: string };
 }) {
   return (
@@ -34,9 +38,7 @@ export function EraseForm({
           <input
             id="erase-reason"
             name="reason"
-            required
-            minLength={3}
-            maxLength={500}
+            {...rules.reason}
             className="form-control form-control-sm"
             defaultValue={refusal?.values.reason}
           />

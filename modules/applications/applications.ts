@@ -521,7 +521,7 @@ export async function listCountryRules(deps: StaffDeps) {
     .orderBy(asc(countries.name), asc(countryDocumentRules.label));
 }
 
-const countryRuleSchema = z.object({
+export const countryRuleSchema = z.object({
   countryId: z.coerce.number({ error: "Choose a country" }).int().positive("Choose a country"),
   label: z.string({ error: "Name the document" }).trim().min(1, "Name the document").max(100),
   attachmentType: oneOf(attachmentTypes, "Choose where the student uploads it"),

@@ -32,6 +32,7 @@ import {
   notAllowed,
   type StaffMember,
 } from "../policies.ts";
+import { erasureRequestSchema } from "../privacy/privacy.ts";
 import { parseInput } from "../validation.ts";
 import { addWorkingTime, subtractWorkingTime } from "../working-time.ts";
 import { assigneeForNewLead } from "./assignment.ts";
@@ -557,11 +558,6 @@ export async function overdueLeads(deps: StaffDeps, member: StaffMember, now: Da
   return withTiming(rows as LeadRow[], settings, now);
 }
 
-export const leadErasureSchema = z.object({
-  reason: z.string({ error: privacyMessages.enterReason }).trim().min(3, privacyMessages.enterReason).max(500),
-  confirmEmail: z.string({ error: privacyMessages.confirmEmailMismatch }).trim().toLowerCase().max(254),
-});
-
 /**
  * Erases a person who booked but has no account, on a request by mail (admins, decision 0024): the
  * lead's e-mail typed again confirms it. A lead linked to a student is erased from the student's record.
@@ -569,7 +565,7 @@ export const leadErasureSchema = z.object({
 export async function eraseLead(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
   const lead = await getLead(deps, member, id);
   if (!canEraseStudents(member) || !deps.eraseBookings) throw notAllowed();
-  const input = parseInput(leadErasureSchema, raw);
+  const input = parseInput(erasureRequestSchema, raw);
   if (input.confirmEmail !== lead.email) {
     throw new AppError("invalid_input", privacyMessages.confirmEmailMismatch, {
       confirmEmail: privacyMessages.confirmEmailMismatch,

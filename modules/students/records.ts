@@ -39,6 +39,7 @@ import {
   notAllowed,
   type StaffMember,
 } from "../policies.ts";
+import { erasureRequestSchema } from "../privacy/privacy.ts";
 import { studentForStaff } from "../student-access.ts";
 import { parseInput } from "../validation.ts";
 
@@ -352,11 +353,6 @@ export async function activeCounsellors(deps: StaffDeps) {
   );
 }
 
-export const erasureSchema = z.object({
-  reason: z.string({ error: privacyMessages.enterReason }).trim().min(3, privacyMessages.enterReason).max(500),
-  confirmEmail: z.string({ error: privacyMessages.confirmEmailMismatch }).trim().toLowerCase().max(254),
-});
-
 /**
  * Erases a student on a request that came by mail or phone (admins, decision 0024): the reason says how
  * the request came, the student's e-mail typed again confirms which record; the privacy module erases
@@ -365,7 +361,7 @@ export const erasureSchema = z.object({
 export async function eraseStudent(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {
   const student = await studentForStaff(deps.db, member, studentId);
   if (!canEraseStudents(member) || !deps.eraseStudent) throw notAllowed();
-  const input = parseInput(erasureSchema, raw);
+  const input = parseInput(erasureRequestSchema, raw);
   if (input.confirmEmail !== student.email) {
     throw new AppError("invalid_input", privacyMessages.confirmEmailMismatch, {
       confirmEmail: privacyMessages.confirmEmailMismatch,

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { contactChoicesSchema } from "../../modules/consent.ts";
-import { leadErasureSchema } from "../../modules/leads/leads.ts";
 import { passwordSchema } from "../../modules/privacy/erasure.ts";
-import { erasureSchema } from "../../modules/students/records.ts";
+import { erasureRequestSchema } from "../../modules/privacy/privacy.ts";
 import {
   answer,
   body,
@@ -86,7 +85,7 @@ export const privacyPaths = () => ({
       summary: "Erase a student on a request that came by mail (admins); audited as student.erased",
       staff: true,
       parameters: [idParam("studentId")],
-      requestBody: body(erasureSchema, {
+      requestBody: body(erasureRequestSchema, {
         describe: { reason: "How and when the request came", confirmEmail: "The student's e-mail, typed again" },
       }),
       responses: { 200: messageAnswer("Erased", erasureSummary), ...failures(400, 403) },
@@ -98,7 +97,7 @@ export const privacyPaths = () => ({
       summary: "Erase the bookings of a person without an account, on a request by mail (admins); audited as bookings.erased",
       staff: true,
       parameters: [idParam("leadId")],
-      requestBody: body(leadErasureSchema, {
+      requestBody: body(erasureRequestSchema, {
         describe: { reason: "How and when the request came", confirmEmail: "The lead's e-mail, typed again" },
       }),
       responses: {

@@ -3,8 +3,10 @@ import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { countryRuleSchema } from "../../../modules/applications/applications.ts";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canManageStaff } from "../../../modules/policies.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import { attachmentTypes, requiredAttachmentTypes } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/document-rules";
 
@@ -14,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Document rules | Ignite
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffWith(context.staffMember, canManageStaff);
   const [rules, countries] = await Promise.all([context.staff.countryDocumentRules(), context.catalogue.listCountries()]);
-  return { rules, countries: countries.map((c) => ({ id: c.id, name: c.name })) };
+  return { rules, countries: countries.map((c) => ({ id: c.id, name: c.name })), ruleFields: fieldRules(countryRuleSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -112,8 +114,7 @@ export default function DocumentRules({ loaderData, actionData }: Route.Componen
           <input
             id="rule-label"
             name="label"
-            required
-            maxLength={100}
+            {...loaderData.ruleFields.label}
             className={`form-control form-control-sm${refusal?.fields.label ? " is-invalid" : ""}`}
             defaultValue={refusal?.values.label ?? ""}
           />

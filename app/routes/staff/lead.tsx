@@ -11,6 +11,8 @@ import { loadTaskPanel, taskIntents } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { canAssignLeads, canEraseStudents, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/policies.ts";
+import { erasureRequestSchema } from "../../../modules/privacy/privacy.ts";
+import { fieldRules } from "../../../modules/validation.ts";
 import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/lead";
@@ -36,6 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     mayMerge: canWorkLeads(member) && canMergeLeads(member, [lead, l]) && !lead.mergedIntoId,
   });
   return {
+    eraseRules: fieldRules(erasureRequestSchema),
     lead: {
       ...lead,
       booked: inIndianTime(lead.createdAt).text,
@@ -277,6 +280,7 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
           hint={privacyMessages.eraseLeadHint}
           busy={busy}
           refusal={refusal && "values" in refusal && refusal.values.confirmEmail !== undefined ? refusal : undefined}
+          rules={loaderData.eraseRules}
         />
       )}
     </>

@@ -16,7 +16,8 @@ import {
   canSeeStudents,
   canWorkStudents,
 } from "../../../modules/policies.ts";
-import { emailSchema } from "../../../modules/students/records.ts";
+import { erasureRequestSchema } from "../../../modules/privacy/privacy.ts";
+import { emailSchema, noteSchema } from "../../../modules/students/records.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import { applicationStatusTones, intakeYearsFrom } from "../../../vocabulary/applications.ts";
 import { intakeLabel } from "../../../vocabulary/catalogue.ts";
@@ -82,6 +83,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     whatsapp: record.phone.replace(/\D/g, ""),
     tasks: await loadTaskPanel(context.staff, member, { studentId }),
     emailRules: fieldRules(emailSchema),
+    noteRules: fieldRules(noteSchema),
+    eraseRules: fieldRules(erasureRequestSchema),
   };
 }
 
@@ -269,7 +272,7 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
 
       {may.work && (
         <div className="row g-4 mt-1">
-          <NoteSection notes={record.notes.length} />
+          <NoteSection notes={record.notes.length} rules={loaderData.noteRules} />
           <EmailSection
             template={template}
             draft={draft}
@@ -284,7 +287,13 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
       </div>
 
       {may.erase && (
-        <EraseForm heading={privacyMessages.eraseHeading} hint={privacyMessages.eraseHint} busy={busy} refusal={eraseRefusal} />
+        <EraseForm
+          heading={privacyMessages.eraseHeading}
+          hint={privacyMessages.eraseHint}
+          busy={busy}
+          refusal={eraseRefusal}
+          rules={loaderData.eraseRules}
+        />
       )}
 
       <section aria-labelledby="timeline-heading" className="mt-4">

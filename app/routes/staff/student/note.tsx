@@ -1,7 +1,8 @@
 import { useSectionForm } from "~/lib/section-form";
+import type { FieldRules } from "../../../../modules/validation.ts";
 
 /** "Internal note" (intent `note`): staff only; the form starts empty again once a note is added. */
-export function NoteSection({ notes }: { notes: number }) {
+export function NoteSection({ notes, rules }: { notes: number; rules: Record<string, FieldRules> }) {
   const { Form, busy, refusal } = useSectionForm("note");
   return (
     <section className="col-lg-6" aria-labelledby="note-heading">
@@ -18,8 +19,7 @@ export function NoteSection({ notes }: { notes: number }) {
           id="note-body"
           name="body"
           rows={3}
-          maxLength={5000}
-          required
+          {...rules.body}
           className={`form-control${refusal ? " is-invalid" : ""}`}
           defaultValue={refusal?.values.body ?? ""}
         />
