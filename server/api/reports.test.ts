@@ -6,9 +6,10 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { applicationEvents, consultations, courseIntakes, courses, staff } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createDatabaseRateLimiter } from "../../platform/rate-limit.ts";
-import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
+import { ApiClient } from "../../tests/support/api-client.ts";
 import { createBooking, createStudent } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
+import { createStaffTeam, type StaffTeam, type TeamMember } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
@@ -21,8 +22,7 @@ let database: DatabaseHandle;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let testApp: TestApp;
 let api: ApiClient;
-const cookies: Record<string, string> = {};
-const ids: Record<string, number> = {};
+let team: StaffTeam;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const istDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
@@ -36,16 +36,11 @@ function weekdayBefore(ms: number, weekday: number): Date {
   return day;
 }
 
-async function signIn(email: string, password: string) {
-  const answer = await api.post("/api/v1/staff/session", { email, password });
-  expect(answer.status).toBe(200);
-  return cookiesNamed(answer, "ignite_staff")[0]?.pair ?? "";
-}
-const as = (who: string) => ({ cookie: cookies[who] });
-const report = (who: string, query = "") => api.get(`/api/v1/staff/reports${query}`, as(who));
+const as = (who: TeamMember) => team.as(who);
+const report = (who: TeamMember, query = "") => api.get(`/api/v1/staff/reports${query}`, as(who));
 
 let bookings = 0;
-async function bookFor(counsellor: string, destination: string, email?: string) {
+async function bookFor(counsellor: "asha" | "ravi", destination: string, email?: string) {
   bookings += 1;
   const answer = await createBooking(
     api,
@@ -54,7 +49,11 @@ async function bookFor(counsellor: string, destination: string, email?: string) 
   );
   expect(answer.status, answer.text).toBe(200);
   const id = answer.body.data.id as number;
-  const assigned = await api.post("/api/v1/staff/leads/assign", { leadIds: [id], staffId: ids[counsellor] }, as("admin"));
+  const assigned = await api.post(
+    "/api/v1/staff/leads/assign",
+    { leadIds: [id], staffId: team[counsellor].staffId },
+    as("admin"),
+  );
   expect(assigned.status).toBe(200);
   return id;
 }
@@ -87,21 +86,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   testApp = createTestApp(database, { SMTP_URL: sink.url });
   api = new ApiClient(testApp.app);
-  await testApp.staff.ensureAdmin({ email: "admin@reports.test", password: "admin-Secret-reports" });
-  cookies.admin = await signIn("admin@reports.test", "admin-Secret-reports");
-  for (const [key, role] of [
-    ["asha", "counsellor"],
-    ["ravi", "counsellor"],
-    ["viewer", "read_only"],
-    ["verifier", "document_verifier"],
-  ] as const) {
-    const member = await testApp.staff.create(
-      { system: "test" },
-      { email: `${key}@reports.test`, fullName: key, role, password: `${key}-Secret-pass` },
-    );
-    ids[key] = member.staffId;
-    cookies[key] = await signIn(`${key}@reports.test`, `${key}-Secret-pass`);
-  }
+  team = await createStaffTeam(testApp, api, "reports.test");
   const meera = await createStudent(api, { name: "Meera Nair" });
   const arjun = await createStudent(api, { name: "Arjun Rao" });
   const [course] = await database.db.select({ id: courses.id }).from(courses).limit(1);
@@ -213,7 +198,10 @@ describe("the reports dashboard's figures", () => {
       Ireland: [1, 1, 1, 1, 1, 0, 0],
       France: [1, 0, 0, 0, 0, 0, 0],
     });
-    expect(byKey(data.funnel.counsellor)).toEqual({ asha: [3, 2, 1, 1, 1, 1, 1], ravi: [1, 1, 1, 1, 1, 0, 0] });
+    expect(byKey(data.funnel.counsellor)).toEqual({
+      [team.asha.fullName]: [3, 2, 1, 1, 1, 1, 1],
+      [team.ravi.fullName]: [1, 1, 1, 1, 1, 0, 0],
+    });
     expect(byKey(data.funnel.source)).toEqual({ "Website form": [4, 3, 2, 2, 2, 1, 1] });
     const intake = `September ${new Date().getUTCFullYear() + 1}`;
     expect(byKey(data.funnel.intake)).toEqual({ [intake]: [2, 2, 2, 2, 2, 1, 1], "No application yet": [2, 1, 0, 0, 0, 0, 0] });
@@ -329,7 +317,9 @@ describe("first responses missed, in working hours", () => {
     expect(data.workingHours).toEqual(weekdays);
     // Late: five working hours, still New past Monday 13:00, one millisecond late. In wall-clock hours all six were.
     expect(data.total.firstResponseMissed).toBe(3);
-    expect(data.funnel.counsellor).toEqual([expect.objectContaining({ label: "ravi", booked: 6, firstResponseMissed: 3 })]);
+    expect(data.funnel.counsellor).toEqual([
+      expect.objectContaining({ label: team.ravi.fullName, booked: 6, firstResponseMissed: 3 }),
+    ]);
     expect(data.funnel.month.reduce((n: number, r: { firstResponseMissed: number }) => n + r.firstResponseMissed, 0)).toBe(3);
     expect((await report("ravi", range)).body.data.total.firstResponseMissed).toBe(3);
   });
