@@ -58,7 +58,7 @@ beforeAll(async () => {
   otherCourse = (await pick("Ireland")).id;
   // The demo catalogue's courses have intakes (decision 0030); these tests are about the stage model, so their
   // two courses have none and take any month and year (decision 0019; the intake rule is tested in
-  // catalogue-create.test.ts).
+  // catalogue-create.integration.test.ts).
   await database.db.delete(courseIntakes).where(inArray(courseIntakes.courseId, [germanCourse, otherCourse]));
   await database.db
     .insert(countryDocumentRules)
