@@ -7,7 +7,7 @@ import { applicationEvents, consultations, courseIntakes, courses, staff } from 
 import { createLogger } from "../../platform/log.ts";
 import { createDatabaseRateLimiter } from "../../platform/rate-limit.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
-import { createBooking, createStudent } from "../../tests/support/factories.ts";
+import { createApplication, createLead, createStudent } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffTeam, type StaffTeam, type TeamMember } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -42,29 +42,15 @@ const report = (who: TeamMember, query = "") => api.get(`/api/v1/staff/reports${
 let bookings = 0;
 async function bookFor(counsellor: "asha" | "ravi", destination: string, email?: string) {
   bookings += 1;
-  const answer = await createBooking(
+  const lead = await createLead(
     api,
     { studyDestination: destination, ...(email ? { email } : {}) },
-    { ip: `203.0.113.${bookings}` },
+    { ip: `203.0.113.${bookings}`, assignTo: team[counsellor], by: as("admin") },
   );
-  expect(answer.status, answer.text).toBe(200);
-  const id = answer.body.data.id as number;
-  const assigned = await api.post(
-    "/api/v1/staff/leads/assign",
-    { leadIds: [id], staffId: team[counsellor].staffId },
-    as("admin"),
-  );
-  expect(assigned.status).toBe(200);
-  return id;
+  return lead.id;
 }
 async function setStatus(leadId: number, status: string) {
   expect((await api.post(`/api/v1/staff/leads/${leadId}/status`, { status }, as("admin"))).status).toBe(200);
-}
-async function moveThrough(applicationId: number, steps: [string, Record<string, string>?][]) {
-  for (const [status, details] of steps) {
-    const answer = await api.post(`/api/v1/staff/applications/${applicationId}/moves`, { status, details }, as("admin"));
-    expect(answer.status, `${status}: ${answer.text}`).toBe(200);
-  }
 }
 /** Gives an application's events, in order, the times base + each offset (days). */
 async function timeEvents(applicationId: number, base: number, offsetsInDays: number[]) {
@@ -124,36 +110,33 @@ beforeAll(async () => {
     .set({ createdAt: new Date(Date.now() - 90 * DAY), firstContactedAt: new Date(Date.now() - 90 * DAY + HOUR) })
     .where(inArray(consultations.id, [l1, l2]));
 
-  const create = async (studentId: number) => {
-    const answer = await api.post(
-      `/api/v1/staff/students/${studentId}/applications`,
-      { courseId: course.id, intakeMonth: 9, intakeYear: new Date().getUTCFullYear() + 1 },
-      as("admin"),
-    );
-    expect(answer.status, answer.text).toBe(201);
-    return answer.body.data.id as number;
-  };
-  const meeras = await create(meera.studentId);
-  await moveThrough(meeras, [
-    ["Ready to submit"],
-    ["Submitted"],
-    ["Conditional offer", { offerConditions: "IELTS 6.5" }],
-    ["Offer accepted"],
-    ["Confirmation issued", { confirmationKind: "CAS", confirmationNumber: "CAS-1" }],
-    ["Visa applied"],
-    ["Visa granted", { visaDecisionDate: "2026-01-10" }],
-    ["Enrolled"],
-  ]);
-  const arjuns = await create(arjun.studentId);
-  await moveThrough(arjuns, [
-    ["Ready to submit"],
-    ["Submitted"],
-    ["Unconditional offer"],
-    ["Offer accepted"],
-    ["Confirmation issued", { confirmationKind: "CAS", confirmationNumber: "CAS-2" }],
-    ["Visa applied"],
-    ["Visa refused", { visaDecisionDate: "2026-01-10", refusalReason: "Funds" }],
-  ]);
+  const meeras = (
+    await createApplication(api, as("admin"), meera, course.id, {
+      moves: [
+        "Ready to submit",
+        "Submitted",
+        { status: "Conditional offer", details: { offerConditions: "IELTS 6.5" } },
+        "Offer accepted",
+        { status: "Confirmation issued", details: { confirmationKind: "CAS", confirmationNumber: "CAS-1" } },
+        "Visa applied",
+        { status: "Visa granted", details: { visaDecisionDate: "2026-01-10" } },
+        "Enrolled",
+      ],
+    })
+  ).id as number;
+  const arjuns = (
+    await createApplication(api, as("admin"), arjun, course.id, {
+      moves: [
+        "Ready to submit",
+        "Submitted",
+        "Unconditional offer",
+        "Offer accepted",
+        { status: "Confirmation issued", details: { confirmationKind: "CAS", confirmationNumber: "CAS-2" } },
+        "Visa applied",
+        { status: "Visa refused", details: { visaDecisionDate: "2026-01-10", refusalReason: "Funds" } },
+      ],
+    })
+  ).id as number;
   // Stays: Shortlisted 2 and 1 days, Ready to submit 1 and 3, Submitted 10 and 4, Visa applied 20 and 30.
   const base = Date.now() - 80 * DAY;
   await timeEvents(meeras, base, [0, 2, 3, 13, 15, 20, 25, 45, 50]);
