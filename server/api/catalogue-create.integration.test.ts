@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { auditLog, countries, courseIntakes, universities } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
-import { createStudent } from "../../tests/support/factories.ts";
+import {
+  courseDetails,
+  createStudent,
+  createCourse as makeCourse,
+  createUniversity as makeUniversity,
+} from "../../tests/support/factories.ts";
 import { createStaffMember, signInStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
@@ -66,20 +71,7 @@ const countryForm = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const courseForm = (overrides: Record<string, unknown> = {}) => ({
-  name: "Glaciology and Polar Oceanography",
-  level: "Masters",
-  durationMonths: 24,
-  feeAmount: 31000,
-  feeCurrency: "CAD",
-  feePeriod: "year",
-  mode: "Full-time",
-  englishExamWaiver: false,
-  mediumOfInstruction: "English",
-  feeSource: "University website",
-  feeCheckedOn: `${year}-01-02`,
-  ...overrides,
-});
+const courseForm = courseDetails;
 
 async function createCountry(overrides: Record<string, unknown> = {}) {
   const answer = await api.post("/api/v1/staff/catalogue/countries", countryForm(overrides), admin());
@@ -87,21 +79,12 @@ async function createCountry(overrides: Record<string, unknown> = {}) {
   return answer.body.data as { id: number; name: string; slug: string; aliases: string[]; code: string };
 }
 
-async function createUniversity(countryId: number, name: string) {
-  const answer = await api.post(
-    "/api/v1/staff/catalogue/universities",
-    { name, city: "Tromsø", countryId, type: "Public" },
-    admin(),
-  );
-  expect(answer.status, answer.text).toBe(201);
-  return answer.body.data as { id: number; name: string; image: string };
-}
+/** A university in `countryId` made by the admin (the factory's, in Tromsø). */
+const createUniversity = (countryId: number, name: string) => makeUniversity(api, admin(), { countryId, name });
 
-async function createCourse(universityId: number, overrides: Record<string, unknown> = {}) {
-  const answer = await api.post(`/api/v1/staff/catalogue/universities/${universityId}/courses`, courseForm(overrides), admin());
-  expect(answer.status, answer.text).toBe(201);
-  return answer.body.data as { id: number; name: string };
-}
+/** A course made by the admin (the factory's form, with these changes). */
+const createCourse = (universityId: number, overrides: Record<string, unknown> = {}) =>
+  makeCourse(api, admin(), { universityId, ...overrides });
 
 const picture = (format: "png" | "jpeg", background: string, width = 1600, height = 1200) =>
   sharp({ create: { width, height, channels: 3, background } })
