@@ -1,6 +1,7 @@
 // `npm test`: lint, typecheck, unit and integration tests (Vitest), then the browser tests
 // (Playwright on the production build). Ends with the line `N passed, N failed`.
-// `--suite=database` runs only the Vitest suites (CI runs them again on PostgreSQL).
+// `--suite=database` runs only the Vitest suites (CI runs them again on PostgreSQL): all of them, the
+// `*.integration.test.ts` files that open a database and the pure `*.test.ts` ones beside them.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";

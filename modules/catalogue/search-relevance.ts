@@ -3,7 +3,7 @@
  * what a right answer is. A course is right when it has the level, its name holds every subject word
  * (as the beginning of a word), and it is in the country (or city). `none` marks a search the catalogue
  * has nothing for: right only with no results. Measured by `npm run relevance` and
- * search-relevance.test.ts on the demo catalogue.
+ * search-relevance.integration.test.ts on the demo catalogue.
  */
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
 import type { Course, Page } from "./catalogue.ts";

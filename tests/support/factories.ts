@@ -136,3 +136,153 @@ export async function applicableIntake(db: Database, courseId: number): Promise<
     ? { intakeMonth: next.month, intakeYear: next.year }
     : { intakeMonth: 9, intakeYear: new Date().getUTCFullYear() + 1 };
 }
+
+/** A staff member acting: their cookie pair ("ignite_staff=..."), as the staff team gives it, and their id when known. */
+type Staff = { cookie: string; staffId?: number };
+
+/** Throws with the answer's text unless it has the status a factory expects. */
+function expectStatus(answer: Answer, status: number, what: string): Answer {
+  if (answer.status !== status) throw new Error(`${what} refused (${answer.status}): ${answer.text}`);
+  return answer;
+}
+
+/** A lead: a booking made through the API; with `assignTo`, an admin then gives it to that staff member. */
+export interface Lead {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * Books a free consultation (a lead in the console's inbox) and answers its id and who booked it.
+ * Round-robin picks its counsellor; `assignTo` with an admin's `by` gives it to someone instead.
+ */
+export async function createLead(
+  api: ApiClient,
+  overrides: Record<string, unknown> = {},
+  options: { ip?: string; assignTo?: { staffId: number }; by?: Staff } = {},
+): Promise<Lead> {
+  const details = bookingDetails(overrides);
+  const answer = expectStatus(await createBooking(api, details, { ip: options.ip }), 200, "booking");
+  const id = answer.body.data.id as number;
+  if (options.assignTo) {
+    if (!options.by) throw new Error("createLead: assigning a lead needs an admin (by)");
+    const assignment = { leadIds: [id], staffId: options.assignTo.staffId };
+    const assigned = await api.post("/api/v1/staff/leads/assign", assignment, { cookie: options.by.cookie });
+    expectStatus(assigned, 200, "assignment");
+  }
+  return { id, firstName: String(details.firstName), lastName: String(details.lastName), email: String(details.email) };
+}
+
+/** A university an admin added through the console: in `countryId`, or the demo's Germany. */
+export async function createUniversity(
+  api: ApiClient,
+  admin: Staff,
+  details: { countryId?: number; name?: string; city?: string; type?: "Public" | "Private" } = {},
+): Promise<{ id: number; name: string; image: string; countryId: number }> {
+  let countryId = details.countryId;
+  if (countryId === undefined) {
+    const listed = await api.get("/api/v1/staff/catalogue/countries", { cookie: admin.cookie });
+    const germany = (listed.body.data as { id: number; name: string }[]).find((c) => c.name === "Germany");
+    if (!germany) throw new Error("createUniversity: the demo catalogue has no Germany");
+    countryId = germany.id;
+  }
+  const name = details.name ?? `Test University ${uniqueEmail("u").split("@")[0]}`;
+  const answer = await api.post(
+    "/api/v1/staff/catalogue/universities",
+    { name, city: details.city ?? "Tromsø", countryId, type: details.type ?? "Public" },
+    { cookie: admin.cookie },
+  );
+  expectStatus(answer, 201, "university");
+  return { ...(answer.body.data as { id: number; name: string; image: string }), countryId };
+}
+
+/** A complete, valid course form, in the console's field names. */
+export function courseDetails(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "Glaciology and Polar Oceanography",
+    level: "Masters",
+    durationMonths: 24,
+    feeAmount: 31000,
+    feeCurrency: "CAD",
+    feePeriod: "year",
+    mode: "Full-time",
+    englishExamWaiver: false,
+    mediumOfInstruction: "English",
+    feeSource: "University website",
+    feeCheckedOn: `${new Date().getUTCFullYear()}-01-02`,
+    ...overrides,
+  };
+}
+
+/**
+ * A course an admin added through the console (public and searchable at once), with no intakes: an
+ * application to it may name any month (decision 0019). In `universityId`, or a new university.
+ */
+export async function createCourse(
+  api: ApiClient,
+  admin: Staff,
+  overrides: Record<string, unknown> & { universityId?: number } = {},
+): Promise<{ id: number; name: string; universityId: number }> {
+  const { universityId: given, ...fields } = overrides;
+  const universityId = given ?? (await createUniversity(api, admin)).id;
+  const answer = await api.post(`/api/v1/staff/catalogue/universities/${universityId}/courses`, courseDetails(fields), {
+    cookie: admin.cookie,
+  });
+  expectStatus(answer, 201, "course");
+  return { ...(answer.body.data as { id: number; name: string }), universityId };
+}
+
+/** The intake an application names when the course has none: September next year. */
+export const nextSeptember = () => ({ intakeMonth: 9, intakeYear: new Date().getUTCFullYear() + 1 });
+
+/**
+ * An application made in the console by a staff member who may (the student's counsellor or an admin),
+ * then moved through `moves` in order (each a stage, with its required details): answers it as the
+ * console shows it after the last move.
+ */
+export async function createApplication(
+  api: ApiClient,
+  by: Staff,
+  student: { studentId: number },
+  courseId: number,
+  options: {
+    intake?: Record<string, unknown>;
+    moves?: (string | { status: string; note?: string; details?: Record<string, string> })[];
+  } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers are checked field by field.
+): Promise<any> {
+  const answer = await api.post(
+    `/api/v1/staff/students/${student.studentId}/applications`,
+    { courseId, ...(options.intake ?? nextSeptember()) },
+    { cookie: by.cookie },
+  );
+  let application = expectStatus(answer, 201, "application").body.data;
+  for (const step of options.moves ?? []) {
+    const move = typeof step === "string" ? { status: step } : step;
+    const moved = await api.post(`/api/v1/staff/applications/${application.id}/moves`, move, { cookie: by.cookie });
+    application = expectStatus(moved, 200, `move to ${move.status}`).body.data;
+  }
+  return application;
+}
+
+/** A task made through the console: due today (India time) unless told, for whoever makes it unless told. */
+export async function createTask(
+  api: ApiClient,
+  by: Staff,
+  details: {
+    title?: string;
+    dueOn?: string;
+    assigneeStaffId?: number | string;
+    leadId?: number;
+    studentId?: number;
+  } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers are checked field by field.
+): Promise<any> {
+  const dueOn = details.dueOn ?? new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const assigneeStaffId = details.assigneeStaffId ?? by.staffId;
+  const task = { title: "Call about IELTS", ...details, dueOn, assigneeStaffId };
+  const answer = await api.post("/api/v1/staff/tasks", task, { cookie: by.cookie });
+  return expectStatus(answer, 200, "task").body.data;
+}

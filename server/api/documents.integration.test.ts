@@ -215,7 +215,9 @@ describe("uploading documents", () => {
   });
 
   it("stores under a random hex name in DATA_DIR/uploads, never the user's name", async () => {
-    const key = await storageKeyOf(ananya.studentId, "CV/Resume");
+    const student = await createStudent(api, { name: "Kiran Shah" });
+    await uploaded(student, "CV/Resume", pdf(), "Kiran Shah CV.pdf");
+    const key = await storageKeyOf(student.studentId, "CV/Resume");
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(storedFiles()).toContain(key);
     for (const name of storedFiles()) expect(name).toMatch(/^[0-9a-f]{32}$/);
@@ -252,7 +254,12 @@ describe("uploading documents", () => {
   });
 
   it("lists the documents in the spec's attachment-type order, without the photo", async () => {
-    const data = await list(ananya);
+    // Uploaded out of order, with a photo among them.
+    const student = await createStudent(api, { name: "Diya Kapoor" });
+    for (const type of ["Masters", "10th Grade", "CV/Resume", "Passport", "Bachelors", "LOR", "12th Grade"])
+      await uploaded(student, type, pdf(type), "document.pdf");
+    expect((await uploadPhoto(student, await png())).status).toBe(200);
+    const data = await list(student);
     const types = data.map((d) => d.attachment_type);
     expect(types).toEqual(attachmentTypes.filter((t) => types.includes(t)));
     expect(types).toEqual(["CV/Resume", "LOR", "Passport", "10th Grade", "12th Grade", "Bachelors", "Masters"]);
@@ -445,12 +452,8 @@ describe("replacing and deleting", () => {
 });
 
 describe("the profile photo", () => {
-  let meera: Student;
-  beforeAll(async () => {
-    meera = await createStudent(api, { name: "Meera Nair" });
-  });
-
   it("re-encodes a JPEG upright, within 512x512, as WebP, without its metadata", async () => {
+    const meera = await createStudent(api, { name: "Meera Nair" });
     const original = await jpegWithExif();
     expect(original.includes("secret-owner")).toBe(true);
     const response = await uploadPhoto(meera, original);
@@ -480,7 +483,10 @@ describe("the profile photo", () => {
   });
 
   it("replaces the photo: the old URL is gone", async () => {
+    const meera = await createStudent(api, { name: "Meera Nair" });
+    expect((await uploadPhoto(meera, await jpegWithExif())).status).toBe(200);
     const before = await testApp.documents.photoUrl(meera.studentId);
+    expect(before).not.toBeNull();
     const response = await uploadPhoto(meera, await png("#7c3aed"), "new.png");
     expect(response.status).toBe(200);
     const after = (await response.json()).data.photo;
@@ -492,6 +498,9 @@ describe("the profile photo", () => {
   });
 
   it("refuses a PDF, a text file, a broken JPEG and a photo over 5 MB", async () => {
+    // The photo she has stays.
+    const meera = await createStudent(api, { name: "Meera Nair" });
+    expect((await uploadPhoto(meera, await png())).status).toBe(200);
     const cases: [Uint8Array, number, string][] = [
       [pdf(), 400, "Upload a JPEG, PNG or WebP photo."],
       [Buffer.from("hello, I am a photo"), 400, "Upload a JPEG, PNG or WebP photo."],
@@ -670,6 +679,15 @@ describe("what one student's uploads may cost the server", () => {
 
 describe("what answers reveal", () => {
   it("no answer carried a storage path, the uploads folder or a storage key", async () => {
+    // Answers of its own to look through (besides the other tests'): every type uploaded, listed, fetched.
+    const student = await createStudent(api, { name: "Zoya Khan" });
+    for (const type of attachmentTypes) {
+      const data = await uploaded(student, type, pdf(type), `${type.replace("/", " ")}.pdf`);
+      await list(student);
+      await download(data.file, student);
+      await api.fetch(data.file, { method: "HEAD", cookie: student.cookie });
+    }
+    expect((await uploadPhoto(student, await png())).status).toBe(200);
     const keys = (await database.db.select({ key: studentFiles.storageKey }).from(studentFiles)).map((r) => r.key);
     expect(keys.length).toBeGreaterThan(5);
     expect(seen.length).toBeGreaterThan(50);

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { auditLog, countries, courseIntakes, courses, universities } from "../../platform/db/schema.ts";
 import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
-import { createStudent, type Student } from "../../tests/support/factories.ts";
+import { createStudent } from "../../tests/support/factories.ts";
 import { createStaffMember, type TestStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
@@ -20,9 +20,6 @@ let api: ApiClient;
 let admin: TestStaff;
 let counsellor: TestStaff;
 let adminCookie: string;
-let student: Student;
-let university: { id: number; name: string; city: string; type: "Public" | "Private"; countryId: number };
-let courseIds: number[];
 
 const courseIdsOf = (answer: { body: { coursesData: { course_id: number }[] } }) =>
   answer.body.coursesData.map((c) => c.course_id);
@@ -35,9 +32,16 @@ beforeAll(async () => {
   counsellor = await createStaffMember(testApp, { email: "counsellor@catalogue.test", role: "counsellor" });
   const signIn = await api.post("/api/v1/staff/session", { email: admin.email, password: admin.password });
   adminCookie = cookiesNamed(signIn, "ignite_staff")[0]?.pair ?? "";
-  student = await createStudent(api, { name: "Kavya Iyer" });
-  // A university with at least two courses.
-  const [row] = await database.db
+});
+afterAll(() => database.close());
+
+/**
+ * A test's own university from the demo catalogue (the `nth` with at least two courses: each test takes
+ * another) and its courses' ids. Its courses lose the demo's intakes (decision 0030): applied to below for
+ * any month, as a course without intakes takes (decision 0019).
+ */
+async function universityWithCourses(nth: number) {
+  const [university] = await database.db
     .select({
       id: universities.id,
       name: universities.name,
@@ -46,12 +50,17 @@ beforeAll(async () => {
       countryId: universities.countryId,
     })
     .from(universities)
-    .where(inArray(universities.id, database.db.select({ id: courses.universityId }).from(courses)))
+    .where(
+      inArray(
+        universities.id,
+        database.db.select({ id: courses.universityId }).from(courses).groupBy(courses.universityId).having(sql`count(*) >= 2`),
+      ),
+    )
     .orderBy(asc(universities.id))
+    .offset(nth)
     .limit(1);
-  if (!row) throw new Error("the demo catalogue has no university with courses");
-  university = row;
-  courseIds = (
+  if (!university) throw new Error(`the demo catalogue has no university with courses at ${nth}`);
+  const courseIds = (
     await database.db
       .select({ id: courses.id })
       .from(courses)
@@ -59,10 +68,9 @@ beforeAll(async () => {
       .orderBy(asc(courses.id))
   ).map((c) => c.id);
   expect(courseIds.length).toBeGreaterThanOrEqual(2);
-  // Applied to below for any month: without the demo's intakes (decision 0030), a course takes any (decision 0019).
   await database.db.delete(courseIntakes).where(inArray(courseIntakes.courseId, courseIds));
-});
-afterAll(() => database.close());
+  return { university, courseIds };
+}
 
 const auditOf = (subjectType: string, subjectId: number) =>
   database.db
@@ -73,6 +81,8 @@ const auditOf = (subjectType: string, subjectId: number) =>
 
 describe("retiring a course", () => {
   it("hides it from search, its university's list and its page at once, but keeps a student's application to it", async () => {
+    const { university, courseIds } = await universityWithCourses(0);
+    const student = await createStudent(api, { name: "Kavya Iyer" });
     const [retiredId, keptId] = courseIds as [number, number];
     const [course] = await database.db.select({ name: courses.name }).from(courses).where(eq(courses.id, retiredId));
     const term = encodeURIComponent(`${course?.name} ${university.name}`.slice(0, 90));
@@ -119,6 +129,7 @@ describe("retiring a course", () => {
   });
 
   it("a retired university's page, courses and search results are gone", async () => {
+    const { university } = await universityWithCourses(1);
     const term = encodeURIComponent(university.name.slice(0, 90));
     expect((await api.get(`/api/catalogue/search/${term}`)).body.total).toBeGreaterThan(0);
     await testApp.staff.catalogue.retireUniversity(admin, university.id, true);
@@ -133,6 +144,7 @@ describe("retiring a course", () => {
 
 describe("editing", () => {
   it("renaming a university makes search find its courses by the new name, and is audited", async () => {
+    const { university, courseIds } = await universityWithCourses(2);
     const newName = "Zephyrine Quillfeather Institute";
     expect((await api.get("/api/catalogue/search/quillfeather")).body.total).toBe(0);
     await testApp.staff.catalogue.editUniversity(admin, university.id, {
@@ -153,6 +165,7 @@ describe("editing", () => {
   });
 
   it("a course's fee, its source and checked date are saved, shown and audited; a bad form names its fields", async () => {
+    const { courseIds } = await universityWithCourses(3);
     const id = courseIds[1] as number;
     const form = {
       name: "Data Science",
@@ -194,6 +207,7 @@ describe("editing", () => {
 
 describe("countries", () => {
   it("a hidden country leaves the countries list and its universities list; shown again, it is back", async () => {
+    const { university } = await universityWithCourses(4);
     const [country] = await database.db
       .select({ id: countries.id, name: countries.name, slug: countries.slug })
       .from(countries)
@@ -218,6 +232,7 @@ describe("countries", () => {
 
 describe("who may", () => {
   it("refuses staff who are not admins, and changes nothing", async () => {
+    const { university, courseIds } = await universityWithCourses(5);
     const id = courseIds[0] as number;
     const refusals = [
       () => testApp.staff.catalogue.retireCourse(counsellor, id, true),
@@ -231,6 +246,7 @@ describe("who may", () => {
   });
 
   it("through the API: a counsellor is refused with 403, an admin retires and restores a course", async () => {
+    const { courseIds } = await universityWithCourses(6);
     const id = courseIds[0] as number;
     const signIn = await api.post("/api/v1/staff/session", { email: counsellor.email, password: counsellor.password });
     const counsellorCookie = cookiesNamed(signIn, "ignite_staff")[0]?.pair ?? "";

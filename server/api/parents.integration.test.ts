@@ -10,7 +10,13 @@ import { parentLinkOpenings, parentLinks } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createMemoryRateLimiter } from "../../platform/rate-limit.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
-import { applicableIntake, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import {
+  applicableIntake,
+  createApplication,
+  createStudent,
+  type Student,
+  uploadDocument,
+} from "../../tests/support/factories.ts";
 import { signInStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
@@ -64,36 +70,15 @@ async function studentWithApplication(name: string): Promise<Student & { course:
   );
   const courseId = await someCourseId("computer");
   const intake = await applicableIntake(database.db, courseId);
-  const created = await api.post(
-    `/api/v1/staff/students/${student.studentId}/applications`,
-    { courseId, ...intake },
-    { cookie: adminCookie },
-  );
-  expect(created.status).toBe(201);
-  const applicationId = created.body.data.id;
-  expect(
-    (
-      await api.post(
-        `/api/v1/staff/applications/${applicationId}/moves`,
-        { status: "Ready to submit", note: "internal: her father called twice" },
-        { cookie: adminCookie },
-      )
-    ).status,
-  ).toBe(200);
-  expect(
-    (await api.post(`/api/v1/staff/applications/${applicationId}/moves`, { status: "Submitted" }, { cookie: adminCookie }))
-      .status,
-  ).toBe(200);
-  expect(
-    (
-      await api.post(
-        `/api/v1/staff/applications/${applicationId}/moves`,
-        { status: "Conditional offer", details: { offerConditions: "IELTS 7.5 overall" } },
-        { cookie: adminCookie },
-      )
-    ).status,
-  ).toBe(200);
-  return { ...student, course: created.body.data.course, intake: `${monthNames[intake.intakeMonth - 1]} ${intake.intakeYear}` };
+  const created = await createApplication(api, { cookie: adminCookie }, student, courseId, {
+    intake,
+    moves: [
+      { status: "Ready to submit", note: "internal: her father called twice" },
+      "Submitted",
+      { status: "Conditional offer", details: { offerConditions: "IELTS 7.5 overall" } },
+    ],
+  });
+  return { ...student, course: created.course, intake: `${monthNames[intake.intakeMonth - 1]} ${intake.intakeYear}` };
 }
 
 const createLink = (student: Student, body: unknown = {}) => api.post(LINKS, body, { cookie: student.cookie });

@@ -14,6 +14,7 @@ import { ApiClient } from "../../tests/support/api-client.ts";
 import {
   applicableIntake,
   bookingDetails,
+  createApplication,
   createBooking,
   createStudent,
   type Student,
@@ -218,22 +219,18 @@ async function studentWithEverything(name: string): Promise<Student & { files: R
   });
   expect(photoAnswer.status).toBe(200);
   const photoUrl: string = (await photoAnswer.json()).data.photo;
-  const created = await api.post(
-    `/api/v1/staff/students/${student.studentId}/applications`,
-    { courseId, ...(await applicableIntake(database.db, courseId)) },
-    staffAs("admin"),
-  );
-  expect(created.status).toBe(201);
-  const applicationId = created.body.data.id;
-  for (const status of ["Ready to submit", "Submitted"]) {
-    expect((await api.post(`/api/v1/staff/applications/${applicationId}/moves`, { status }, staffAs("admin"))).status).toBe(200);
-  }
-  const offer = await api.post(
-    `/api/v1/staff/applications/${applicationId}/moves`,
-    { status: "Conditional offer", note: "internal: spoke to the admissions office", details: { offerConditions: "IELTS 6.5" } },
-    staffAs("admin"),
-  );
-  expect(offer.status).toBe(200);
+  await createApplication(api, staffAs("admin"), student, courseId, {
+    intake: await applicableIntake(database.db, courseId),
+    moves: [
+      "Ready to submit",
+      "Submitted",
+      {
+        status: "Conditional offer",
+        note: "internal: spoke to the admissions office",
+        details: { offerConditions: "IELTS 6.5" },
+      },
+    ],
+  });
   await api.post(`/api/v1/staff/students/${student.studentId}/notes`, { body: "Internal note about her" }, staffAs("admin"));
   return { ...student, files, photoUrl };
 }

@@ -6,9 +6,10 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { applicationEvents, consultations, courseIntakes, courses, staff } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createDatabaseRateLimiter } from "../../platform/rate-limit.ts";
-import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
-import { createBooking, createStudent } from "../../tests/support/factories.ts";
+import { ApiClient } from "../../tests/support/api-client.ts";
+import { createApplication, createLead, createStudent } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
+import { createStaffTeam, type StaffTeam, type TeamMember } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
@@ -21,8 +22,7 @@ let database: DatabaseHandle;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let testApp: TestApp;
 let api: ApiClient;
-const cookies: Record<string, string> = {};
-const ids: Record<string, number> = {};
+let team: StaffTeam;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const istDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
@@ -36,36 +36,21 @@ function weekdayBefore(ms: number, weekday: number): Date {
   return day;
 }
 
-async function signIn(email: string, password: string) {
-  const answer = await api.post("/api/v1/staff/session", { email, password });
-  expect(answer.status).toBe(200);
-  return cookiesNamed(answer, "ignite_staff")[0]?.pair ?? "";
-}
-const as = (who: string) => ({ cookie: cookies[who] });
-const report = (who: string, query = "") => api.get(`/api/v1/staff/reports${query}`, as(who));
+const as = (who: TeamMember) => team.as(who);
+const report = (who: TeamMember, query = "") => api.get(`/api/v1/staff/reports${query}`, as(who));
 
 let bookings = 0;
-async function bookFor(counsellor: string, destination: string, email?: string) {
+async function bookFor(counsellor: "asha" | "ravi", destination: string, email?: string) {
   bookings += 1;
-  const answer = await createBooking(
+  const lead = await createLead(
     api,
     { studyDestination: destination, ...(email ? { email } : {}) },
-    { ip: `203.0.113.${bookings}` },
+    { ip: `203.0.113.${bookings}`, assignTo: team[counsellor], by: as("admin") },
   );
-  expect(answer.status, answer.text).toBe(200);
-  const id = answer.body.data.id as number;
-  const assigned = await api.post("/api/v1/staff/leads/assign", { leadIds: [id], staffId: ids[counsellor] }, as("admin"));
-  expect(assigned.status).toBe(200);
-  return id;
+  return lead.id;
 }
 async function setStatus(leadId: number, status: string) {
   expect((await api.post(`/api/v1/staff/leads/${leadId}/status`, { status }, as("admin"))).status).toBe(200);
-}
-async function moveThrough(applicationId: number, steps: [string, Record<string, string>?][]) {
-  for (const [status, details] of steps) {
-    const answer = await api.post(`/api/v1/staff/applications/${applicationId}/moves`, { status, details }, as("admin"));
-    expect(answer.status, `${status}: ${answer.text}`).toBe(200);
-  }
 }
 /** Gives an application's events, in order, the times base + each offset (days). */
 async function timeEvents(applicationId: number, base: number, offsetsInDays: number[]) {
@@ -87,21 +72,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   testApp = createTestApp(database, { SMTP_URL: sink.url });
   api = new ApiClient(testApp.app);
-  await testApp.staff.ensureAdmin({ email: "admin@reports.test", password: "admin-Secret-reports" });
-  cookies.admin = await signIn("admin@reports.test", "admin-Secret-reports");
-  for (const [key, role] of [
-    ["asha", "counsellor"],
-    ["ravi", "counsellor"],
-    ["viewer", "read_only"],
-    ["verifier", "document_verifier"],
-  ] as const) {
-    const member = await testApp.staff.create(
-      { system: "test" },
-      { email: `${key}@reports.test`, fullName: key, role, password: `${key}-Secret-pass` },
-    );
-    ids[key] = member.staffId;
-    cookies[key] = await signIn(`${key}@reports.test`, `${key}-Secret-pass`);
-  }
+  team = await createStaffTeam(testApp, api, "reports.test");
   const meera = await createStudent(api, { name: "Meera Nair" });
   const arjun = await createStudent(api, { name: "Arjun Rao" });
   const [course] = await database.db.select({ id: courses.id }).from(courses).limit(1);
@@ -139,36 +110,33 @@ beforeAll(async () => {
     .set({ createdAt: new Date(Date.now() - 90 * DAY), firstContactedAt: new Date(Date.now() - 90 * DAY + HOUR) })
     .where(inArray(consultations.id, [l1, l2]));
 
-  const create = async (studentId: number) => {
-    const answer = await api.post(
-      `/api/v1/staff/students/${studentId}/applications`,
-      { courseId: course.id, intakeMonth: 9, intakeYear: new Date().getUTCFullYear() + 1 },
-      as("admin"),
-    );
-    expect(answer.status, answer.text).toBe(201);
-    return answer.body.data.id as number;
-  };
-  const meeras = await create(meera.studentId);
-  await moveThrough(meeras, [
-    ["Ready to submit"],
-    ["Submitted"],
-    ["Conditional offer", { offerConditions: "IELTS 6.5" }],
-    ["Offer accepted"],
-    ["Confirmation issued", { confirmationKind: "CAS", confirmationNumber: "CAS-1" }],
-    ["Visa applied"],
-    ["Visa granted", { visaDecisionDate: "2026-01-10" }],
-    ["Enrolled"],
-  ]);
-  const arjuns = await create(arjun.studentId);
-  await moveThrough(arjuns, [
-    ["Ready to submit"],
-    ["Submitted"],
-    ["Unconditional offer"],
-    ["Offer accepted"],
-    ["Confirmation issued", { confirmationKind: "CAS", confirmationNumber: "CAS-2" }],
-    ["Visa applied"],
-    ["Visa refused", { visaDecisionDate: "2026-01-10", refusalReason: "Funds" }],
-  ]);
+  const meeras = (
+    await createApplication(api, as("admin"), meera, course.id, {
+      moves: [
+        "Ready to submit",
+        "Submitted",
+        { status: "Conditional offer", details: { offerConditions: "IELTS 6.5" } },
+        "Offer accepted",
+        { status: "Confirmation issued", details: { confirmationKind: "CAS", confirmationNumber: "CAS-1" } },
+        "Visa applied",
+        { status: "Visa granted", details: { visaDecisionDate: "2026-01-10" } },
+        "Enrolled",
+      ],
+    })
+  ).id as number;
+  const arjuns = (
+    await createApplication(api, as("admin"), arjun, course.id, {
+      moves: [
+        "Ready to submit",
+        "Submitted",
+        "Unconditional offer",
+        "Offer accepted",
+        { status: "Confirmation issued", details: { confirmationKind: "CAS", confirmationNumber: "CAS-2" } },
+        "Visa applied",
+        { status: "Visa refused", details: { visaDecisionDate: "2026-01-10", refusalReason: "Funds" } },
+      ],
+    })
+  ).id as number;
   // Stays: Shortlisted 2 and 1 days, Ready to submit 1 and 3, Submitted 10 and 4, Visa applied 20 and 30.
   const base = Date.now() - 80 * DAY;
   await timeEvents(meeras, base, [0, 2, 3, 13, 15, 20, 25, 45, 50]);
@@ -213,7 +181,10 @@ describe("the reports dashboard's figures", () => {
       Ireland: [1, 1, 1, 1, 1, 0, 0],
       France: [1, 0, 0, 0, 0, 0, 0],
     });
-    expect(byKey(data.funnel.counsellor)).toEqual({ asha: [3, 2, 1, 1, 1, 1, 1], ravi: [1, 1, 1, 1, 1, 0, 0] });
+    expect(byKey(data.funnel.counsellor)).toEqual({
+      [team.asha.fullName]: [3, 2, 1, 1, 1, 1, 1],
+      [team.ravi.fullName]: [1, 1, 1, 1, 1, 0, 0],
+    });
     expect(byKey(data.funnel.source)).toEqual({ "Website form": [4, 3, 2, 2, 2, 1, 1] });
     const intake = `September ${new Date().getUTCFullYear() + 1}`;
     expect(byKey(data.funnel.intake)).toEqual({ [intake]: [2, 2, 2, 2, 2, 1, 1], "No application yet": [2, 1, 0, 0, 0, 0, 0] });
@@ -329,7 +300,9 @@ describe("first responses missed, in working hours", () => {
     expect(data.workingHours).toEqual(weekdays);
     // Late: five working hours, still New past Monday 13:00, one millisecond late. In wall-clock hours all six were.
     expect(data.total.firstResponseMissed).toBe(3);
-    expect(data.funnel.counsellor).toEqual([expect.objectContaining({ label: "ravi", booked: 6, firstResponseMissed: 3 })]);
+    expect(data.funnel.counsellor).toEqual([
+      expect.objectContaining({ label: team.ravi.fullName, booked: 6, firstResponseMissed: 3 }),
+    ]);
     expect(data.funnel.month.reduce((n: number, r: { firstResponseMissed: number }) => n + r.firstResponseMissed, 0)).toBe(3);
     expect((await report("ravi", range)).body.data.total.firstResponseMissed).toBe(3);
   });

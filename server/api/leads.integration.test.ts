@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createStaffService } from "../../modules/console/console.ts";
-import type { StaffMember } from "../../modules/policies.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { auditLog, consultations } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createDatabaseRateLimiter } from "../../platform/rate-limit.ts";
-import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
+import { ApiClient } from "../../tests/support/api-client.ts";
 import { bookingDetails, createBooking, createStudent, uniqueEmail } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
+import { createStaffTeam, type StaffTeam, type TeamMember } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
@@ -18,35 +18,14 @@ let database: DatabaseHandle;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let testApp: TestApp;
 let api: ApiClient;
-const cookies: Record<string, string> = {};
-const ids: Record<string, number> = {};
-
-async function signIn(email: string, password: string) {
-  const answer = await api.post("/api/v1/staff/session", { email, password });
-  expect(answer.status).toBe(200);
-  return cookiesNamed(answer, "ignite_staff")[0]?.pair ?? "";
-}
+let team: StaffTeam;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   sink = await startSmtpSink();
   testApp = createTestApp(database, { SMTP_URL: sink.url });
   api = new ApiClient(testApp.app);
-  await testApp.staff.ensureAdmin({ email: "admin@leads.test", password: "admin-Secret-leads" });
-  cookies.admin = await signIn("admin@leads.test", "admin-Secret-leads");
-  for (const [key, role] of [
-    ["asha", "counsellor"],
-    ["ravi", "counsellor"],
-    ["viewer", "read_only"],
-    ["verifier", "document_verifier"],
-  ] as const) {
-    const member = await testApp.staff.create(
-      { system: "test" },
-      { email: `${key}@leads.test`, fullName: key, role, password: `${key}-Secret-pass` },
-    );
-    ids[key] = member.staffId;
-    cookies[key] = await signIn(`${key}@leads.test`, `${key}-Secret-pass`);
-  }
+  team = await createStaffTeam(testApp, api, "leads.test");
 });
 afterAll(async () => {
   await testApp.consultations.settle();
@@ -61,7 +40,7 @@ const book = (n: number) =>
     email: `lead${n}.${Date.now()}@example.in`,
     phoneNumber: `98765${String(10000 + n).slice(-5)}`,
   });
-const inbox = (who: string, query = "") => api.get(`/api/v1/staff/leads${query}`, { cookie: cookies[who] });
+const inbox = (who: TeamMember, query = "") => api.get(`/api/v1/staff/leads${query}`, team.as(who));
 
 describe("the leads inbox", () => {
   it("assigns new bookings round-robin among active counsellors, and each counsellor sees only their own", async () => {
@@ -69,13 +48,13 @@ describe("the leads inbox", () => {
     for (let n = 1; n <= 4; n++) booked.push((await book(n)).body.data.id as number);
     const rows = await database.db.select().from(consultations);
     const assigned = booked.map((id) => rows.find((r) => r.id === id)?.assignedStaffId);
-    expect(new Set(assigned)).toEqual(new Set([ids.asha, ids.ravi]));
-    expect(assigned.filter((a) => a === ids.asha)).toHaveLength(2);
+    expect(new Set(assigned)).toEqual(new Set([team.asha.staffId, team.ravi.staffId]));
+    expect(assigned.filter((a) => a === team.asha.staffId)).toHaveLength(2);
     expect(assigned[0]).not.toBe(assigned[1]);
 
     const ashas = (await inbox("asha")).body;
     expect(ashas.total).toBe(2);
-    expect(ashas.data.every((lead: { assignedStaffId: number }) => lead.assignedStaffId === ids.asha)).toBe(true);
+    expect(ashas.data.every((lead: { assignedStaffId: number }) => lead.assignedStaffId === team.asha.staffId)).toBe(true);
     const all = (await inbox("admin")).body;
     expect(all.total).toBeGreaterThanOrEqual(4);
     expect((await inbox("viewer")).body.total).toBe(all.total);
@@ -88,17 +67,15 @@ describe("the leads inbox", () => {
     const { body } = await book(5);
     const id = body.data.id as number;
     const [row] = await database.db.select().from(consultations).where(eq(consultations.id, id));
-    const owner = row?.assignedStaffId === ids.asha ? "asha" : "ravi";
+    const owner = row?.assignedStaffId === team.asha.staffId ? "asha" : "ravi";
     const other = owner === "asha" ? "ravi" : "asha";
-    expect((await api.get(`/api/v1/staff/leads/${id}`, { cookie: cookies[owner] })).status).toBe(200);
-    expect((await api.get(`/api/v1/staff/leads/${id}`, { cookie: cookies[other] })).status).toBe(404);
-    const refused = await api.post(`/api/v1/staff/leads/${id}/status`, { status: "Contacted" }, { cookie: cookies[other] });
+    expect((await api.get(`/api/v1/staff/leads/${id}`, team.as(owner))).status).toBe(200);
+    expect((await api.get(`/api/v1/staff/leads/${id}`, team.as(other))).status).toBe(404);
+    const refused = await api.post(`/api/v1/staff/leads/${id}/status`, { status: "Contacted" }, team.as(other));
     expect(refused.status).toBe(404);
     // Read-only staff see it but may not change it.
-    expect((await api.get(`/api/v1/staff/leads/${id}`, { cookie: cookies.viewer })).status).toBe(200);
-    expect((await api.post(`/api/v1/staff/leads/${id}/status`, { status: "Contacted" }, { cookie: cookies.viewer })).status).toBe(
-      403,
-    );
+    expect((await api.get(`/api/v1/staff/leads/${id}`, team.as("viewer"))).status).toBe(200);
+    expect((await api.post(`/api/v1/staff/leads/${id}/status`, { status: "Contacted" }, team.as("viewer"))).status).toBe(403);
     const [after] = await database.db.select().from(consultations).where(eq(consultations.id, id));
     expect(after?.status).toBe("New");
   });
@@ -107,8 +84,8 @@ describe("the leads inbox", () => {
     const { body } = await book(6);
     const id = body.data.id as number;
     const [row] = await database.db.select().from(consultations).where(eq(consultations.id, id));
-    const owner = row?.assignedStaffId === ids.asha ? "asha" : "ravi";
-    const move = (change: object) => api.post(`/api/v1/staff/leads/${id}/status`, change, { cookie: cookies[owner] });
+    const owner = row?.assignedStaffId === team.asha.staffId ? "asha" : "ravi";
+    const move = (change: object) => api.post(`/api/v1/staff/leads/${id}/status`, change, team.as(owner));
     const contacted = await move({ status: "Contacted" });
     expect(contacted.status).toBe(200);
     expect(contacted.body.message).toBe("Status changed to Contacted.");
@@ -136,16 +113,16 @@ describe("the leads inbox", () => {
         { status: "Lost", lostReason: "Budget", studentId: null },
       ],
     ]);
-    expect(entries.every((e) => e.actorStaffId === ids[owner])).toBe(true);
+    expect(entries.every((e) => e.actorStaffId === team[owner].staffId)).toBe(true);
   });
 
   it("converting links the lead to the student account with its e-mail, or mails the person an invitation", async () => {
     const ownerOf = async (id: number) => {
       const [row] = await database.db.select().from(consultations).where(eq(consultations.id, id));
-      return row?.assignedStaffId === ids.asha ? "asha" : "ravi";
+      return row?.assignedStaffId === team.asha.staffId ? "asha" : "ravi";
     };
     const convert = async (id: number) =>
-      api.post(`/api/v1/staff/leads/${id}/status`, { status: "Converted" }, { cookie: cookies[await ownerOf(id)] });
+      api.post(`/api/v1/staff/leads/${id}/status`, { status: "Converted" }, team.as(await ownerOf(id)));
 
     const student = await createStudent(api, { name: "Kiran Das" });
     const withAccount = (await createBooking(api, { firstName: "Kiran", lastName: "Das", email: student.email })).body.data.id;
@@ -155,8 +132,8 @@ describe("the leads inbox", () => {
     // The lead's counsellor now looks after the student: their record opens for them, not for the other.
     const owner = await ownerOf(withAccount);
     const other = owner === "asha" ? "ravi" : "asha";
-    expect((await api.get(`/api/v1/staff/students/${student.studentId}`, { cookie: cookies[owner] })).status).toBe(200);
-    expect((await api.get(`/api/v1/staff/students/${student.studentId}`, { cookie: cookies[other] })).status).toBe(404);
+    expect((await api.get(`/api/v1/staff/students/${student.studentId}`, team.as(owner))).status).toBe(200);
+    expect((await api.get(`/api/v1/staff/students/${student.studentId}`, team.as(other))).status).toBe(404);
 
     const email = `no.account.${Date.now()}@example.in`;
     const without = (await createBooking(api, { firstName: "Tara", lastName: "Bose", email })).body.data.id;
@@ -183,7 +160,7 @@ describe("the leads inbox", () => {
     const [linked] = await database.db.select().from(consultations).where(eq(consultations.id, without));
     expect(linked?.studentId).toBe(joined.studentId);
     const invitedOwner = await ownerOf(without);
-    expect((await api.get(`/api/v1/staff/students/${joined.studentId}`, { cookie: cookies[invitedOwner] })).status).toBe(200);
+    expect((await api.get(`/api/v1/staff/students/${joined.studentId}`, team.as(invitedOwner))).status).toBe(200);
   });
 
   it("filters by status and destination, searches name, e-mail or phone, and pages on the server", async () => {
@@ -204,9 +181,9 @@ describe("the leads inbox", () => {
     const leads = (await inbox("admin")).body.data;
     expect(leads.length).toBeGreaterThan(0);
     for (const lead of leads) expect(shape("Lead").safeParse(lead).error).toBeUndefined();
-    for (const account of (await api.get("/api/v1/staff/members", { cookie: cookies.admin })).body.data)
+    for (const account of (await api.get("/api/v1/staff/members", team.as("admin"))).body.data)
       expect(shape("StaffAccount").safeParse(account).error).toBeUndefined();
-    for (const entry of (await api.get("/api/v1/staff/audit", { cookie: cookies.admin })).body.data)
+    for (const entry of (await api.get("/api/v1/staff/audit", team.as("admin"))).body.data)
       expect(shape("AuditEntry").safeParse(entry).error).toBeUndefined();
   });
 });
@@ -222,18 +199,13 @@ const bookAs = async (overrides: Record<string, unknown> = {}) => {
   return answer.body.data.id as number;
 };
 const row = async (id: number) => (await database.db.select().from(consultations).where(eq(consultations.id, id)))[0];
-const as = (who: string) => ({ cookie: cookies[who] });
-const setSettings = (who: string, settings: object) => api.put("/api/v1/staff/settings", settings, as(who));
+const as = (who: TeamMember) => team.as(who);
+const setSettings = (who: TeamMember, settings: object) => api.put("/api/v1/staff/settings", settings, as(who));
 const defaults = {
   leadAssignment: "round_robin",
   firstResponseHours: 4,
   workingHours: { days: [1, 2, 3, 4, 5, 6], start: "09:30", end: "18:30" },
   bookingRetentionMonths: 12,
-};
-/** The staff member behind a signed-in cookie, for calling the service directly. */
-const member = async (who: string): Promise<StaffMember> => {
-  const me = (await api.get("/api/v1/staff/me", as(who))).body.data;
-  return { staffId: me.id, email: me.email, fullName: me.fullName, role: me.role };
 };
 const auditOf = async (id: number, action: string) =>
   (
@@ -248,22 +220,26 @@ describe("assigning leads", () => {
     const first = await bookAs();
     const second = await bookAs();
     const before = [await row(first), await row(second)].map((r) => r?.assignedStaffId);
-    const answer = await api.post("/api/v1/staff/leads/assign", { leadIds: [first, second], staffId: ids.ravi }, as("admin"));
+    const answer = await api.post(
+      "/api/v1/staff/leads/assign",
+      { leadIds: [first, second], staffId: team.ravi.staffId },
+      as("admin"),
+    );
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.body.message).toBe("2 leads assigned to ravi.");
-    expect((await row(first))?.assignedStaffId).toBe(ids.ravi);
-    expect((await row(second))?.assignedStaffId).toBe(ids.ravi);
+    expect(answer.body.message).toBe("2 leads assigned to Ravi Kumar.");
+    expect((await row(first))?.assignedStaffId).toBe(team.ravi.staffId);
+    expect((await row(second))?.assignedStaffId).toBe(team.ravi.staffId);
     const ravis = (await inbox("ravi", `?q=${encodeURIComponent((await row(first))?.email ?? "")}`)).body.data;
     expect(ravis.map((l: { id: number }) => l.id)).toEqual([first]);
     // Only leads that changed hands are audited.
     for (const [i, id] of [first, second].entries()) {
       const entries = await auditOf(id, "lead.assigned");
-      if (before[i] === ids.ravi) expect(entries).toEqual([]);
+      if (before[i] === team.ravi.staffId) expect(entries).toEqual([]);
       else {
         expect(entries).toHaveLength(1);
         expect(entries[0]).toMatchObject({
           actorStaffId: expect.any(Number),
-          after: { assignedStaffId: ids.ravi, assignedTo: "ravi" },
+          after: { assignedStaffId: team.ravi.staffId, assignedTo: team.ravi.fullName },
         });
         expect(entries[0]?.before).toMatchObject({ assignedStaffId: before[i] ?? null });
       }
@@ -273,20 +249,20 @@ describe("assigning leads", () => {
   it("counsellors and read-only staff cannot assign; only an active counsellor can receive leads; bad input is a 400", async () => {
     const id = await bookAs();
     const owner = (await row(id))?.assignedStaffId;
-    const other = owner === ids.asha ? ids.ravi : ids.asha;
-    for (const who of ["asha", "ravi", "viewer", "verifier"])
+    const other = owner === team.asha.staffId ? team.ravi.staffId : team.asha.staffId;
+    for (const who of ["asha", "ravi", "viewer", "verifier"] as const)
       expect((await api.post("/api/v1/staff/leads/assign", { leadIds: [id], staffId: other }, as(who))).status, who).toBe(403);
     expect((await api.post("/api/v1/staff/leads/assign", { leadIds: [id], staffId: other })).status).toBe(404);
     expect((await row(id))?.assignedStaffId).toBe(owner);
 
-    const toViewer = await api.post("/api/v1/staff/leads/assign", { leadIds: [id], staffId: ids.viewer }, as("admin"));
+    const toViewer = await api.post("/api/v1/staff/leads/assign", { leadIds: [id], staffId: team.viewer.staffId }, as("admin"));
     expect(toViewer.status).toBe(400);
     expect(toViewer.body.error.fields.staffId).toBe("Choose an active counsellor");
     const gone = await testApp.staff.create(
       { system: "test" },
       { email: `gone.${Date.now()}@leads.test`, fullName: "Gone", role: "counsellor", password: "gone-Secret-pass" },
     );
-    await testApp.staff.setDisabled(await member("admin"), gone.staffId, true);
+    await testApp.staff.setDisabled(team.admin, gone.staffId, true);
     expect((await api.post("/api/v1/staff/leads/assign", { leadIds: [id], staffId: gone.staffId }, as("admin"))).status).toBe(
       400,
     );
@@ -305,7 +281,7 @@ describe("assigning leads", () => {
 describe("round-robin or manual assignment, on the settings an admin keeps", () => {
   it("only admins read or change the settings; a bad value is a 400 naming the field", async () => {
     expect((await api.get("/api/v1/staff/settings", as("admin"))).body.data).toEqual(defaults);
-    for (const who of ["asha", "viewer", "verifier"]) {
+    for (const who of ["asha", "viewer", "verifier"] as const) {
       expect((await api.get("/api/v1/staff/settings", as(who))).status, who).toBe(403);
       expect((await setSettings(who, { ...defaults, leadAssignment: "manual" })).status, who).toBe(403);
     }
@@ -345,7 +321,7 @@ describe("round-robin or manual assignment, on the settings an admin keeps", () 
       expect((await setSettings("admin", defaults)).status).toBe(200);
     }
     const again = await bookAs();
-    expect([ids.asha, ids.ravi]).toContain((await row(again))?.assignedStaffId);
+    expect([team.asha.staffId, team.ravi.staffId]).toContain((await row(again))?.assignedStaffId);
   });
 });
 
@@ -361,9 +337,9 @@ describe("leads entered by hand", () => {
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body.message).toBe("Lead created for Walk In.");
     expect(answer.body.data).toMatchObject({ source: "Walk-in", status: "New", email });
-    expect([ids.asha, ids.ravi]).toContain(answer.body.data.assignedStaffId);
+    expect([team.asha.staffId, team.ravi.staffId]).toContain(answer.body.data.assignedStaffId);
     const [created] = await auditOf(answer.body.data.id, "lead.created");
-    expect(created).toMatchObject({ actorStaffId: ids.asha, after: { source: "Walk-in" } });
+    expect(created).toMatchObject({ actorStaffId: team.asha.staffId, after: { source: "Walk-in" } });
     await testApp.consultations.retryPendingMail();
     await testApp.consultations.settle();
     expect(sink.messages.slice(sent).filter((m) => m.to.includes(email))).toEqual([]);
@@ -421,7 +397,7 @@ describe("inbox filters", () => {
     expect(mine.every((l: { assignedStaffId: number }) => l.assignedStaffId === owner)).toBe(true);
     expect((await inbox("admin", "?counsellor=someone")).status).toBe(400);
     // A counsellor asking for another's leads gets none of them.
-    const other = owner === ids.asha ? "ravi" : "asha";
+    const other = owner === team.asha.staffId ? "ravi" : "asha";
     expect((await inbox(other, `?counsellor=${owner}`)).body.total).toBe(0);
   });
 });
@@ -435,8 +411,8 @@ describe("duplicates and merging", () => {
     const stranger = await bookAs({ phoneNumber: "9811100003" });
     const assign = (leadIds: number[], staffId: number) =>
       api.post("/api/v1/staff/leads/assign", { leadIds, staffId }, as("admin"));
-    expect((await assign([kept, duplicate, stranger], ids.asha as number)).status).toBe(200);
-    expect((await assign([byPhone], ids.ravi as number)).status).toBe(200);
+    expect((await assign([kept, duplicate, stranger], team.asha.staffId)).status).toBe(200);
+    expect((await assign([byPhone], team.ravi.staffId)).status).toBe(200);
 
     const flags = (await inbox("admin", `?q=98111000`)).body.data as { id: number; possibleDuplicate: boolean }[];
     expect(Object.fromEntries(flags.map((l) => [l.id, l.possibleDuplicate]))).toEqual({
@@ -452,7 +428,7 @@ describe("duplicates and merging", () => {
     expect(hers.duplicates.map((l: { id: number }) => l.id)).toEqual([duplicate]);
     expect(hers.hiddenDuplicates).toBe(1);
 
-    const merge = (who: string, keep: number, dup: unknown) =>
+    const merge = (who: TeamMember, keep: number, dup: unknown) =>
       api.post(`/api/v1/staff/leads/${keep}/merge`, { duplicateId: dup }, as(who));
     expect((await merge("ravi", kept, duplicate)).status).toBe(404);
     expect((await merge("asha", kept, byPhone)).status).toBe(404); // Ravi's lead does not exist for Asha
@@ -469,7 +445,7 @@ describe("duplicates and merging", () => {
     expect((await row(duplicate))?.mergedIntoId).toBe(kept);
     expect((await merge("asha", kept, duplicate)).status).toBe(409);
     const [entry] = await auditOf(kept, "lead.merged");
-    expect(entry).toMatchObject({ actorStaffId: ids.asha, after: { mergedLeadId: duplicate } });
+    expect(entry).toMatchObject({ actorStaffId: team.asha.staffId, after: { mergedLeadId: duplicate } });
 
     // The duplicate leaves the inbox; the kept lead shows it and both histories.
     const after = (await inbox("admin", `?q=98111000`)).body.data.map((l: { id: number }) => l.id);
@@ -509,10 +485,10 @@ describe("first response", () => {
   };
 
   it("a lead is due four working hours after booking, and is overdue while still New after that", async () => {
-    const evening = await bookedAt(ist("2025-06-02T17:30"), ids.asha as number);
-    const morning = await bookedAt(ist("2025-06-02T10:00"), ids.asha as number);
+    const evening = await bookedAt(ist("2025-06-02T17:30"), team.asha.staffId);
+    const morning = await bookedAt(ist("2025-06-02T10:00"), team.asha.staffId);
     const service = atClock();
-    const asha = await member("asha");
+    const asha = team.asha;
     clock = ist("2025-06-02T13:59");
     expect(await service.lead(asha, morning)).toMatchObject({
       firstResponseDue: ist("2025-06-02T14:00"),
@@ -533,8 +509,8 @@ describe("first response", () => {
     overdue = (await service.overdueLeads(asha)).map((l) => l.id);
     expect(overdue).toEqual(expect.arrayContaining([morning, evening]));
     // Only leads the member may see; all of them for an admin.
-    expect((await service.overdueLeads(await member("ravi"))).map((l) => l.id)).not.toContain(morning);
-    expect((await service.overdueLeads(await member("admin"))).map((l) => l.id)).toContain(morning);
+    expect((await service.overdueLeads(team.ravi)).map((l) => l.id)).not.toContain(morning);
+    expect((await service.overdueLeads(team.admin)).map((l) => l.id)).toContain(morning);
     // The inbox's "Overdue only" agrees with the due time (on the real clock these are long overdue).
     const onlyOverdue = (await inbox("asha", "?overdue=1")).body.data;
     expect(onlyOverdue.map((l: { id: number }) => l.id)).toEqual(expect.arrayContaining([morning, evening]));
@@ -546,9 +522,9 @@ describe("first response", () => {
 
   it("first contact is recorded the first time a lead leaves New: in time it is met, late it is missed", async () => {
     const service = atClock();
-    const asha = await member("asha");
-    const onTime = await bookedAt(ist("2025-06-07T17:00"), ids.asha as number); // Saturday evening: due Monday 12:30
-    const tooLate = await bookedAt(ist("2025-06-02T09:00"), ids.asha as number); // before opening: due Monday 13:30
+    const asha = team.asha;
+    const onTime = await bookedAt(ist("2025-06-07T17:00"), team.asha.staffId); // Saturday evening: due Monday 12:30
+    const tooLate = await bookedAt(ist("2025-06-02T09:00"), team.asha.staffId); // before opening: due Monday 13:30
     clock = ist("2025-06-09T12:00");
     const contacted = await service.changeLeadStatus(asha, onTime, { status: "Contacted" });
     expect(contacted).toMatchObject({ firstContactedAt: clock, firstResponse: "met" });
@@ -561,8 +537,8 @@ describe("first response", () => {
     // Back to New after a first contact is not overdue.
     expect((await service.overdueLeads(asha)).map((l) => l.id)).not.toContain(onTime);
     // Read-only staff change nothing, the first contact included.
-    const untouched = await bookedAt(ist("2025-06-02T10:00"), ids.asha as number);
-    await expect(service.changeLeadStatus(await member("viewer"), untouched, { status: "Contacted" })).rejects.toMatchObject({
+    const untouched = await bookedAt(ist("2025-06-02T10:00"), team.asha.staffId);
+    await expect(service.changeLeadStatus(team.viewer, untouched, { status: "Contacted" })).rejects.toMatchObject({
       status: 403,
     });
     expect((await row(untouched))?.firstContactedAt).toBeNull();
@@ -570,8 +546,8 @@ describe("first response", () => {
 
   it("the target and the working hours follow the settings", async () => {
     const service = atClock();
-    const asha = await member("asha");
-    const id = await bookedAt(ist("2025-06-02T10:00"), ids.asha as number);
+    const asha = team.asha;
+    const id = await bookedAt(ist("2025-06-02T10:00"), team.asha.staffId);
     expect((await setSettings("admin", { ...defaults, firstResponseHours: 8 })).status).toBe(200);
     try {
       clock = ist("2025-06-02T15:00");
@@ -582,7 +558,7 @@ describe("first response", () => {
         workingHours: { days: [1, 2, 3, 4, 5], start: "10:00", end: "18:00" },
       };
       expect((await setSettings("admin", weekdays)).status).toBe(200);
-      const friday = await bookedAt(ist("2025-06-06T14:00"), ids.asha as number);
+      const friday = await bookedAt(ist("2025-06-06T14:00"), team.asha.staffId);
       expect((await service.lead(asha, friday)).firstResponseDue).toEqual(ist("2025-06-09T14:00"));
     } finally {
       expect((await setSettings("admin", defaults)).status).toBe(200);

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { auditLog, countries, courseIntakes, universities } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
-import { createStudent } from "../../tests/support/factories.ts";
+import {
+  courseDetails,
+  createStudent,
+  createCourse as makeCourse,
+  createUniversity as makeUniversity,
+} from "../../tests/support/factories.ts";
 import { createStaffMember, signInStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
@@ -66,20 +71,7 @@ const countryForm = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const courseForm = (overrides: Record<string, unknown> = {}) => ({
-  name: "Glaciology and Polar Oceanography",
-  level: "Masters",
-  durationMonths: 24,
-  feeAmount: 31000,
-  feeCurrency: "CAD",
-  feePeriod: "year",
-  mode: "Full-time",
-  englishExamWaiver: false,
-  mediumOfInstruction: "English",
-  feeSource: "University website",
-  feeCheckedOn: `${year}-01-02`,
-  ...overrides,
-});
+const courseForm = courseDetails;
 
 async function createCountry(overrides: Record<string, unknown> = {}) {
   const answer = await api.post("/api/v1/staff/catalogue/countries", countryForm(overrides), admin());
@@ -87,21 +79,12 @@ async function createCountry(overrides: Record<string, unknown> = {}) {
   return answer.body.data as { id: number; name: string; slug: string; aliases: string[]; code: string };
 }
 
-async function createUniversity(countryId: number, name: string) {
-  const answer = await api.post(
-    "/api/v1/staff/catalogue/universities",
-    { name, city: "Tromsø", countryId, type: "Public" },
-    admin(),
-  );
-  expect(answer.status, answer.text).toBe(201);
-  return answer.body.data as { id: number; name: string; image: string };
-}
+/** A university in `countryId` made by the admin (the factory's, in Tromsø). */
+const createUniversity = (countryId: number, name: string) => makeUniversity(api, admin(), { countryId, name });
 
-async function createCourse(universityId: number, overrides: Record<string, unknown> = {}) {
-  const answer = await api.post(`/api/v1/staff/catalogue/universities/${universityId}/courses`, courseForm(overrides), admin());
-  expect(answer.status, answer.text).toBe(201);
-  return answer.body.data as { id: number; name: string };
-}
+/** A course made by the admin (the factory's form, with these changes). */
+const createCourse = (universityId: number, overrides: Record<string, unknown> = {}) =>
+  makeCourse(api, admin(), { universityId, ...overrides });
 
 const picture = (format: "png" | "jpeg", background: string, width = 1600, height = 1200) =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -238,13 +221,14 @@ describe("countries", () => {
 });
 
 describe("universities and their pictures", () => {
-  let countryId: number;
+  // Made once, never changed: each test adds universities of its own to it.
+  let iceland: { id: number };
   beforeAll(async () => {
-    countryId = (await createCountry({ name: "Iceland", code: "is", aliases: "", currency: "ISK" })).id;
+    iceland = await createCountry({ name: "Iceland", code: "is", aliases: "", currency: "ISK" });
   });
 
   it("an admin adds a university: public at once with the drawn picture, audited; the same name twice is a 409", async () => {
-    const university = await createUniversity(countryId, "Reykjavik School of Volcanology");
+    const university = await createUniversity(iceland.id, "Reykjavik School of Volcanology");
     expect(university.image).toBe(`/images/universities/${university.id}.svg`);
     const shown = await api.get(`/api/catalogue/universities/${university.id}`);
     expect(shown.status).toBe(200);
@@ -264,7 +248,7 @@ describe("universities and their pictures", () => {
     ]);
     const again = await api.post(
       "/api/v1/staff/catalogue/universities",
-      { name: "REYKJAVIK school of volcanology", city: "Reykjavik", countryId, type: "Private" },
+      { name: "REYKJAVIK school of volcanology", city: "Reykjavik", countryId: iceland.id, type: "Private" },
       admin(),
     );
     expect(again.status).toBe(409);
@@ -288,14 +272,14 @@ describe("universities and their pictures", () => {
     expect(unknown.body.error.fields).toEqual({ countryId: "Choose the university's country from the list" });
     const refused = await api.post(
       "/api/v1/staff/catalogue/universities",
-      { name: "Counsellor College", city: "X", type: "Public", countryId },
+      { name: "Counsellor College", city: "X", type: "Public", countryId: iceland.id },
       counsellor(),
     );
     expect(refused.status).toBe(403);
   });
 
   it("a picture is re-encoded, served as WebP at a new address for a year, and replacing it retires the old address", async () => {
-    const university = await createUniversity(countryId, "Glacier Valley University");
+    const university = await createUniversity(iceland.id, "Glacier Valley University");
     const first = await uploadPicture(university.id, await picture("png", "#0f766e"));
     expect(first.status, first.text).toBe(200);
     expect(first.body).toEqual({
@@ -337,7 +321,7 @@ describe("universities and their pictures", () => {
   });
 
   it("refuses a file that is not a picture (400), a picture over 5 MB (413) and a counsellor's upload (403)", async () => {
-    const university = await createUniversity(countryId, "Geyser Polytechnic");
+    const university = await createUniversity(iceland.id, "Geyser Polytechnic");
     const text = await uploadPicture(university.id, new TextEncoder().encode("not a picture at all"), "campus.png");
     expect(text.status).toBe(400);
     expect(text.body.message).toBe("Upload a JPEG, PNG or WebP picture.");
@@ -355,8 +339,8 @@ describe("universities and their pictures", () => {
   });
 
   it("a featured university shows on the home page's strip at its place, a taken place is a 409, and it can come off", async () => {
-    const first = await createUniversity(countryId, "Northern Lights College");
-    const second = await createUniversity(countryId, "Midnight Sun Academy");
+    const first = await createUniversity(iceland.id, "Northern Lights College");
+    const second = await createUniversity(iceland.id, "Midnight Sun Academy");
     const home = () => testApp.catalogue.featuredUniversities();
     expect(await home()).toEqual([]);
 
@@ -399,13 +383,14 @@ describe("universities and their pictures", () => {
 });
 
 describe("courses", () => {
-  let universityId: number;
+  // Made once, never changed: each test adds a university of its own to it.
+  let greenland: { id: number };
   beforeAll(async () => {
-    const country = await createCountry({ name: "Greenland", code: "gl", aliases: "Kalaallit Nunaat", currency: "DKK" });
-    universityId = (await createUniversity(country.id, "Ilulissat Icefjord University")).id;
+    greenland = await createCountry({ name: "Greenland", code: "gl", aliases: "Kalaallit Nunaat", currency: "DKK" });
   });
 
   it("a new course is found by public search at once, typos forgiven, and its page is public; audited", async () => {
+    const universityId = (await createUniversity(greenland.id, "Ilulissat Icefjord University")).id;
     // Asked before, so the public cache holds the empty answer.
     expect((await api.get("/api/catalogue/search/glaciology")).body.total).toBe(0);
     const course = await createCourse(universityId);
@@ -431,6 +416,7 @@ describe("courses", () => {
   });
 
   it("refuses a bad course with editCourse's messages, an unknown university with 404 and a counsellor with 403", async () => {
+    const universityId = (await createUniversity(greenland.id, "Nuuk Arctic College")).id;
     const bad = await api.post(
       `/api/v1/staff/catalogue/universities/${universityId}/courses`,
       courseForm({ name: "", durationMonths: 0, feeCurrency: "euro", level: "Doctorate", feeCheckedOn: `${year + 2}-01-01` }),
@@ -457,38 +443,47 @@ describe("courses", () => {
 });
 
 describe("intakes", () => {
-  let courseId: number;
-  let openCourseId: number;
+  // Made once, never changed: each test adds courses of its own to it.
+  let university: { id: number };
   beforeAll(async () => {
     const country = await createCountry({ name: "Faroe Islands", code: "fo", aliases: "", currency: "DKK" });
-    const university = await createUniversity(country.id, "Torshavn Maritime University");
-    courseId = (await createCourse(university.id, { name: "Fisheries Science" })).id;
-    openCourseId = (await createCourse(university.id, { name: "Nordic Languages" })).id;
+    university = await createUniversity(country.id, "Torshavn Maritime University");
   });
 
-  const addIntake = (body: Record<string, unknown>, who = admin()) =>
+  const addIntake = (courseId: number, body: Record<string, unknown>, who = admin()) =>
     api.post(`/api/v1/staff/catalogue/courses/${courseId}/intakes`, body, who);
+  /** A course with the two intakes the first test adds: September next year (apply by 30 June) and January the year after. */
+  async function courseWithIntakes(name: string) {
+    const { id } = await createCourse(university.id, { name });
+    expect((await addIntake(id, { month: 9, year: year + 1, deadline: `${year + 1}-06-30` })).status).toBe(201);
+    expect((await addIntake(id, { month: 1, year: year + 2 })).status).toBe(201);
+    return id;
+  }
 
   it("an admin adds intakes; a second in the same month, a past one or a deadline after the month is refused", async () => {
-    const september = await addIntake({ month: 9, year: year + 1, deadline: `${year + 1}-06-30` });
+    const courseId = (await createCourse(university.id, { name: "Fisheries Science" })).id;
+    const september = await addIntake(courseId, { month: 9, year: year + 1, deadline: `${year + 1}-06-30` });
     expect(september.status, september.text).toBe(201);
     expect(september.body.message).toBe(`September ${year + 1} intake added.`);
     expect(september.body.data).toMatchObject({ label: `September ${year + 1} (apply by 30 June ${year + 1})`, past: false });
-    expect((await addIntake({ month: 1, year: year + 2 })).status).toBe(201);
+    expect((await addIntake(courseId, { month: 1, year: year + 2 })).status).toBe(201);
 
-    const twice = await addIntake({ month: 9, year: year + 1 });
+    const twice = await addIntake(courseId, { month: 9, year: year + 1 });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(`This course already has a September ${year + 1} intake.`);
-    const past = await addIntake({ month: 12, year: year - 1 });
+    const past = await addIntake(courseId, { month: 12, year: year - 1 });
     expect(past.status).toBe(400);
     expect(past.body.error.fields).toEqual({ year: "Choose the intake's year (this year or up to 3 years ahead)" });
-    const late = await addIntake({ month: 2, year: year + 1, deadline: `${year + 1}-03-01` });
+    const late = await addIntake(courseId, { month: 2, year: year + 1, deadline: `${year + 1}-03-01` });
     expect(late.body.error.fields).toEqual({ deadline: "The application deadline must be before the end of the intake's month" });
-    expect((await addIntake({ month: 13, year: year + 1 })).body.error.fields).toEqual({ month: "Choose the intake's month" });
-    expect((await addIntake({ month: 3, year: year + 1 }, counsellor())).status).toBe(403);
+    expect((await addIntake(courseId, { month: 13, year: year + 1 })).body.error.fields).toEqual({
+      month: "Choose the intake's month",
+    });
+    expect((await addIntake(courseId, { month: 3, year: year + 1 }, counsellor())).status).toBe(403);
   });
 
   it("visitors see the upcoming intakes, never past ones; the console marks past ones", async () => {
+    const courseId = await courseWithIntakes("Marine Engineering");
     // An intake whose month is over (admins cannot add one; time makes them).
     await database.db.insert(courseIntakes).values({ courseId, month: 1, year: year - 1, deadline: null });
     const upcoming = (await testApp.catalogue.upcomingIntakes([courseId])).get(courseId) ?? [];
@@ -505,6 +500,8 @@ describe("intakes", () => {
   });
 
   it("an application to a course with intakes must name one of them; a course without keeps the free choice", async () => {
+    const courseId = await courseWithIntakes("Fisheries Management");
+    const openCourseId = (await createCourse(university.id, { name: "Nordic Languages" })).id;
     const student = await createStudent(api, { name: "Ishaan Rao" });
     const apply = (course: number, intake: Record<string, unknown>) =>
       api.post(`/api/v1/staff/students/${student.studentId}/applications`, { courseId: course, ...intake }, admin());
@@ -523,6 +520,7 @@ describe("intakes", () => {
   });
 
   it("an admin removes an intake: gone for visitors, audited with what it was", async () => {
+    const courseId = await courseWithIntakes("Aquaculture");
     const [september] = (await testApp.catalogue.upcomingIntakes([courseId])).get(courseId) ?? [];
     const removed = await api.delete(`/api/v1/staff/catalogue/courses/${courseId}/intakes/${september?.id}`, admin());
     expect(removed.body.message).toBe(`September ${year + 1} intake removed.`);

@@ -189,6 +189,10 @@ describe("staff accounts", () => {
   });
 
   it("keeps the audit log append-only: the database refuses to change, delete or empty it", async () => {
+    // Entries of this test's own: an account made and signed in twice, beside the admin's.
+    await createStaffMember(testApp, { email: "auditor@ignite.test", role: "read_only", password: "auditor-Secret-1" });
+    await staffSignIn("auditor@ignite.test", "auditor-Secret-1");
+    await staffSignIn("auditor@ignite.test", "auditor-Secret-1");
     expect((await database.db.select().from(auditLog)).length).toBeGreaterThan(3);
     for (const statement of [
       sql`update audit_log set action = 'nothing happened'`,

@@ -23,7 +23,6 @@ let a: TestApp;
 let b: TestApp;
 let apiA: ApiClient;
 let apiB: ApiClient;
-let universityId: number;
 
 const env = { REDIS_URL: "redis://127.0.0.1:6379", SEARCH_RATE_LIMIT_PER_MINUTE: "3" };
 
@@ -37,17 +36,6 @@ beforeAll(async () => {
   b = createTestApp(secondPool, env, { storage, log });
   apiA = new ApiClient(a.app);
   apiB = new ApiClient(b.app);
-  const [country] = await database.db
-    .insert(countries)
-    .values({ name: "Ireland", slug: "ireland", code: "ie", currency: "EUR" })
-    .returning({ id: countries.id });
-  const [university] = await database.db
-    .insert(universities)
-    .values({ name: "Trinity College Dublin", city: "Dublin", countryId: country?.id ?? 0, type: "Public" })
-    .returning({ id: universities.id });
-  universityId = university?.id ?? 0;
-  // The set-up wrote behind both instances' backs: let their catalogue mirrors catch up first.
-  await Promise.all([a.catalogueMirror.ready(), b.catalogueMirror.ready()]);
 }, 60_000);
 
 afterAll(async () => {
@@ -77,6 +65,17 @@ describe("two instances behind one load balancer", () => {
   });
 
   it("a catalogue edit made through one instance shows on the other within a second", async () => {
+    const [country] = await database.db
+      .insert(countries)
+      .values({ name: "Ireland", slug: "ireland", code: "ie", currency: "EUR" })
+      .returning({ id: countries.id });
+    const [university] = await database.db
+      .insert(universities)
+      .values({ name: "Trinity College Dublin", city: "Dublin", countryId: country?.id ?? 0, type: "Public" })
+      .returning({ id: universities.id });
+    const universityId = university?.id ?? 0;
+    // Written behind both instances' backs: let their catalogue mirrors catch up first.
+    await Promise.all([a.catalogueMirror.ready(), b.catalogueMirror.ready()]);
     const path = `/api/catalogue/universities/${universityId}`;
     // B answers from its cache the second time.
     expect((await apiB.get(path)).body.data[0].university_name).toBe("Trinity College Dublin");
