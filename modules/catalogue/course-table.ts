@@ -102,7 +102,10 @@ export function createCourseTableBuilder(expected = 1024) {
   let universityColumn = new Int32Array(capacity);
   let requirementData = requirementColumns.map((c) => (c.wide ? new Uint16Array(capacity) : new Uint8Array(capacity)));
   const others = otherKeys.map((key) => ({ key, values: createInterner<unknown>(), column: new Uint32Array(capacity) }));
-  const resized = <T extends Int32Array | Uint8Array | Uint16Array | Uint32Array | Float64Array>(column: T, length: number): T => {
+  const resized = <T extends Int32Array | Uint8Array | Uint16Array | Uint32Array | Float64Array>(
+    column: T,
+    length: number,
+  ): T => {
     const next = new (column.constructor as new (n: number) => T)(length);
     next.set(column.subarray(0, Math.min(size, length)) as never);
     return next;
