@@ -4,6 +4,7 @@ import type { Logger } from "../../platform/log.ts";
 import type { UniversityType } from "../../vocabulary/catalogue.ts";
 import { currentMonthNumber } from "../intakes.ts";
 import { annualFee } from "./course-filters.ts";
+import { courseFieldsSelect } from "./course-record.ts";
 import { type CourseTable, createCourseTableBuilder, type MirroredCourse } from "./course-table.ts";
 import { createSearchIndexBuilder, type IndexedCourse, type SearchIndex } from "./search-index.ts";
 
@@ -123,16 +124,11 @@ async function readShownCourses(db: Database, month: number): Promise<{ search: 
   for (;;) {
     const batch = await queryRows<IndexedCourse & MirroredCourse & { intakeMonths: number[] }>(
       db,
-      sql`select c.id, c.name, c.level, u.name as university, u.city,
+      sql`select c.id, u.name as university, u.city,
                  co.name || ' ' || array_to_string(co.aliases, ' ') as country, co.id as "countryId",
                  array(select distinct i.month::int from course_intakes i
                        where i.course_id = c.id and i.year * 12 + i.month - 1 >= ${month}) as "intakeMonths",
-                 c.duration_months as "durationMonths", c.fee_amount as "feeAmount", c.fee_currency as "feeCurrency",
-                 c.fee_period as "feePeriod", c.fee_source as "feeSource", c.fee_checked_on::text as "feeCheckedOn",
-                 c.mode, c.english_exam_waiver as "englishExamWaiver",
-                 c.medium_of_instruction as "mediumOfInstruction", c.university_id as "universityId",
-                 c.min_percentage::float8 as "minPercentage", c.min_cgpa::float8 as "minCgpa",
-                 c.min_ielts::float8 as "minIelts", c.min_toefl as "minToefl", c.min_pte as "minPte"
+                 ${courseFieldsSelect("c")}, c.university_id as "universityId"
           from courses c
           join universities u on u.id = c.university_id and u.retired_at is null
           join countries co on co.id = u.country_id and co.visible

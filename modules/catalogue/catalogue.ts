@@ -2,15 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
 import type { FileStorage, StoredObject } from "../../platform/storage/file-storage.ts";
-import {
-  type CourseLevel,
-  type CourseMode,
-  courseLevels,
-  courseModes,
-  type FeePeriod,
-  type UniversityType,
-  universityImage,
-} from "../../vocabulary/catalogue.ts";
+import { courseLevels, courseModes, type FeePeriod, type UniversityType, universityImage } from "../../vocabulary/catalogue.ts";
 import { changePublicSide, type StaffDeps } from "../deps.ts";
 import type { EntryRequirements } from "../eligibility.ts";
 import { AppError, notFound } from "../errors.ts";
@@ -29,6 +21,7 @@ import {
   type ResolvedFilters,
   SEMESTERS_PER_YEAR,
 } from "./course-filters.ts";
+import { type CourseFacts, courseFieldColumns, courseFieldList, type FeeKey, type RequirementKey } from "./course-record.ts";
 import type { MirroredCourse } from "./course-table.ts";
 import { exportCatalogue } from "./csv-export.ts";
 import {
@@ -89,20 +82,17 @@ export interface UniversitySummary {
   country: { name: string; slug: string };
 }
 
-export interface Course {
-  id: number;
-  name: string;
-  level: CourseLevel;
-  durationMonths: number;
-  /** `source` and `checkedOn` (YYYY-MM-DD): where and when an admin last checked the fee, if they said. */
-  fee: { amount: number; currency: string; period: FeePeriod; source: string | null; checkedOn: string | null };
-  mode: CourseMode;
-  englishExamWaiver: boolean;
-  mediumOfInstruction: string;
-  /** Entry requirements (decision 0027), illustrative on the demo catalogue like its fees. */
-  requirements: EntryRequirements;
-  university: { id: number; name: string; city: string; country: { name: string; slug: string } };
-}
+/**
+ * A course as the site shows it: its facts (course-record.ts), the fee's grouped as `fee` and the entry
+ * requirements as `requirements`, with its university.
+ */
+export type Course = { id: number } & Omit<CourseFacts, FeeKey | RequirementKey> & {
+    /** `source` and `checkedOn` (YYYY-MM-DD): where and when an admin last checked the fee, if they said. */
+    fee: { amount: number; currency: string; period: FeePeriod; source: string | null; checkedOn: string | null };
+    /** Entry requirements (decision 0027), illustrative on the demo catalogue like its fees. */
+    requirements: EntryRequirements;
+    university: { id: number; name: string; city: string; country: { name: string; slug: string } };
+  };
 
 export interface Page<T> {
   items: T[];
@@ -144,22 +134,7 @@ const toUniversity = (row: UniversityRow): UniversitySummary => ({
 
 const courseColumns = {
   id: courses.id,
-  name: courses.name,
-  level: courses.level,
-  durationMonths: courses.durationMonths,
-  feeAmount: courses.feeAmount,
-  feeCurrency: courses.feeCurrency,
-  feePeriod: courses.feePeriod,
-  feeSource: courses.feeSource,
-  feeCheckedOn: courses.feeCheckedOn,
-  mode: courses.mode,
-  englishExamWaiver: courses.englishExamWaiver,
-  mediumOfInstruction: courses.mediumOfInstruction,
-  minPercentage: sql<number | null>`${courses.minPercentage}::float8`,
-  minCgpa: sql<number | null>`${courses.minCgpa}::float8`,
-  minIelts: sql<number | null>`${courses.minIelts}::float8`,
-  minToefl: courses.minToefl,
-  minPte: courses.minPte,
+  ...courseFieldColumns,
   universityId: universities.id,
   universityName: universities.name,
   universityCity: universities.city,
@@ -175,35 +150,27 @@ type CourseRow = MirroredCourse & {
   countrySlug: string;
 };
 
-const toCourse = (row: CourseRow): Course => ({
-  id: row.id,
-  name: row.name,
-  level: row.level,
-  durationMonths: row.durationMonths,
-  fee: {
-    amount: row.feeAmount,
-    currency: row.feeCurrency,
-    period: row.feePeriod,
-    source: row.feeSource,
-    checkedOn: row.feeCheckedOn,
-  },
-  mode: row.mode,
-  englishExamWaiver: row.englishExamWaiver,
-  mediumOfInstruction: row.mediumOfInstruction,
-  requirements: {
-    minPercentage: row.minPercentage,
-    minCgpa: row.minCgpa,
-    minIelts: row.minIelts,
-    minToefl: row.minToefl,
-    minPte: row.minPte,
-  },
-  university: {
+/** The course's fields in the record's order, the fee's and the requirements' each gathered where the first of them stands. */
+function toCourse(row: CourseRow): Course {
+  const course: Record<string, unknown> = { id: row.id };
+  const group = (name: "fee" | "requirements") => {
+    course[name] ??= {};
+    return course[name] as Record<string, unknown>;
+  };
+  for (const f of courseFieldList) {
+    const value = row[f.key];
+    if (f.fee) group("fee")[f.fee] = value;
+    else if (f.requirement) group("requirements")[f.key] = value;
+    else course[f.key] = value;
+  }
+  course.university = {
     id: row.universityId,
     name: row.universityName,
     city: row.universityCity,
     country: { name: row.countryName, slug: row.countrySlug },
-  },
-});
+  };
+  return course as Course;
+}
 
 /**
  * What the site shows (decision 0017): a country an admin has not hidden, a university and a course

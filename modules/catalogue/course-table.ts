@@ -6,29 +6,10 @@ import {
   type FeePeriod,
   feePeriods,
 } from "../../vocabulary/catalogue.ts";
+import { type CourseFacts, type CourseFieldKey, courseFieldList } from "./course-record.ts";
 
 /** A shown course's own fields, as the catalogue mirror keeps them (its university comes from the mirror's list). */
-export interface MirroredCourse {
-  id: number;
-  name: string;
-  level: CourseLevel;
-  durationMonths: number;
-  feeAmount: number;
-  feeCurrency: string;
-  feePeriod: FeePeriod;
-  feeSource: string | null;
-  feeCheckedOn: string | null;
-  mode: CourseMode;
-  englishExamWaiver: boolean;
-  mediumOfInstruction: string;
-  universityId: number;
-  /** Entry requirements (decision 0027), each null when the course does not set it. */
-  minPercentage: number | null;
-  minCgpa: number | null;
-  minIelts: number | null;
-  minToefl: number | null;
-  minPte: number | null;
-}
+export type MirroredCourse = { id: number; universityId: number } & CourseFacts;
 
 /**
  * The entry requirements, five small numbers a row (7 bytes), each kept as a whole number of its smallest
@@ -45,6 +26,26 @@ const requirementColumns = [
 const NOT_SET_WIDE = 0xffff;
 const NOT_SET_NARROW = 0xff;
 
+/**
+ * The fields kept in the typed columns below. A field added to the record later is kept without more
+ * code, each distinct value once and a number a row (`others`), until it earns a column of its own.
+ */
+const tuned: ReadonlySet<CourseFieldKey> = new Set<CourseFieldKey>([
+  "name",
+  "level",
+  "durationMonths",
+  "feeAmount",
+  "feeCurrency",
+  "feePeriod",
+  "mode",
+  "englishExamWaiver",
+  "mediumOfInstruction",
+  "feeSource",
+  "feeCheckedOn",
+  ...requirementColumns.map((c) => c.field),
+]);
+const otherKeys = courseFieldList.map((f) => f.key).filter((key) => !tuned.has(key));
+
 /** Every shown course's fields in columns, looked up by id (decision 0022: the result pages' details). */
 export interface CourseTable {
   readonly size: number;
@@ -52,12 +53,12 @@ export interface CourseTable {
 }
 
 /** Repeated texts (names, currencies, media of instruction) kept once, each row holding its number. */
-function createInterner() {
-  const numbers = new Map<string, number>();
-  const texts: string[] = [];
+function createInterner<T = string>() {
+  const numbers = new Map<T, number>();
+  const texts: T[] = [];
   return {
     texts,
-    numberOf(text: string): number {
+    numberOf(text: T): number {
       let n = numbers.get(text);
       if (n === undefined) {
         n = texts.length;
@@ -100,7 +101,11 @@ export function createCourseTableBuilder(expected = 1024) {
   let mediumColumn = new Uint16Array(capacity);
   let universityColumn = new Int32Array(capacity);
   let requirementData = requirementColumns.map((c) => (c.wide ? new Uint16Array(capacity) : new Uint8Array(capacity)));
-  const resized = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(column: T, length: number): T => {
+  const others = otherKeys.map((key) => ({ key, values: createInterner<unknown>(), column: new Uint32Array(capacity) }));
+  const resized = <T extends Int32Array | Uint8Array | Uint16Array | Uint32Array | Float64Array>(
+    column: T,
+    length: number,
+  ): T => {
     const next = new (column.constructor as new (n: number) => T)(length);
     next.set(column.subarray(0, Math.min(size, length)) as never);
     return next;
@@ -118,6 +123,7 @@ export function createCourseTableBuilder(expected = 1024) {
     mediumColumn = resized(mediumColumn, length);
     universityColumn = resized(universityColumn, length);
     requirementData = requirementData.map((column) => resized(column, length));
+    for (const other of others) other.column = resized(other.column, length);
     capacity = length;
   };
   /** Fee sources and check dates are rare (entered by admins): kept only for the rows that have them. */
@@ -143,6 +149,7 @@ export function createCourseTableBuilder(expected = 1024) {
         (requirementData[i] as Uint8Array | Uint16Array)[row] =
           value === null ? (c.wide ? NOT_SET_WIDE : NOT_SET_NARROW) : Math.round(value * c.scale);
       });
+      for (const other of others) other.column[row] = other.values.numberOf(course[other.key]);
       if (course.feeSource !== null || course.feeCheckedOn !== null)
         checked.set(row, { source: course.feeSource, checkedOn: course.feeCheckedOn });
       size += 1;
@@ -157,7 +164,7 @@ export function createCourseTableBuilder(expected = 1024) {
       };
       const rowOf = (row: number): MirroredCourse => {
         const fee = checked.get(row);
-        return {
+        const course = {
           id: idColumn[row] as number,
           name: names.texts[nameColumn[row] as number] as string,
           level: courseLevels[levelColumn[row] as number] as CourseLevel,
@@ -176,7 +183,10 @@ export function createCourseTableBuilder(expected = 1024) {
           minIelts: requirement(2, row),
           minToefl: requirement(3, row),
           minPte: requirement(4, row),
-        };
+        } as MirroredCourse;
+        for (const other of others)
+          (course as Record<string, unknown>)[other.key] = other.values.texts[other.column[row] as number];
+        return course;
       };
       return {
         size: idColumn.length,

@@ -1,12 +1,20 @@
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../platform/db/client.ts";
-import { courseLevels, courseModes, feePeriods, universityTypes } from "../../vocabulary/catalogue.ts";
 import type { CatalogueImportKind } from "../../vocabulary/catalogue-import.ts";
 import { recordAudit } from "../audit-log.ts";
 import { safeCell } from "../csv-cells.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { canManageCatalogue, notAllowed, type StaffMember } from "../policies.ts";
+import {
+  type CourseCsvHeader,
+  type CourseFieldKey,
+  courseFieldList,
+  courseFieldsSelect,
+  csvHeaderOf,
+  type RecordField,
+  universityFields,
+} from "./course-record.ts";
 
 /**
  * The catalogue's CSV file shape (decision 0020): one for universities, one for courses, the same for
@@ -14,82 +22,64 @@ import { canManageCatalogue, notAllowed, type StaffMember } from "../policies.ts
  * only what was edited.
  */
 
-export const universityCsvColumns = ["id", "name", "city", "country", "type", "retired"] as const;
-export const courseCsvColumns = [
-  "id",
-  "university_id",
-  "university",
-  "country",
-  "name",
-  "level",
-  "duration_months",
-  "fee_amount",
-  "fee_currency",
-  "fee_period",
-  "mode",
-  "english_exam_waiver",
-  "medium_of_instruction",
-  "fee_source",
-  "fee_checked_on",
-  "min_percentage",
-  "min_cgpa",
-  "min_ielts",
-  "min_toefl",
-  "min_pte",
-  "retired",
-] as const;
-export type UniversityCsvColumn = (typeof universityCsvColumns)[number];
-export type CourseCsvColumn = (typeof courseCsvColumns)[number];
+/** A column of the file: its header, what it holds (for the mapping screen), other names a file may use. */
+interface CsvColumn<H extends string = string> {
+  header: H;
+  hint: string;
+  synonyms?: readonly string[];
+}
+
+const idColumn = { header: "id", hint: "Our id: updates that record (blank: matched by name, else new)" } as const;
+const countryColumn = {
+  header: "country",
+  hint: "Country: its name, code or alias",
+  synonyms: ["country_name", "country_code", "alpha_two_code"],
+} as const;
+const retiredColumn = { header: "retired", hint: "yes: hidden from the site; no: shown" } as const;
+const ofField = <H extends string>(f: RecordField & { column: { name: string } }, header: H): CsvColumn<H> => ({
+  header,
+  hint: f.hint,
+  synonyms: f.synonyms,
+});
+
+const universityCsv = [
+  idColumn,
+  ofField(universityFields.name, "name"),
+  ofField(universityFields.city, "city"),
+  countryColumn,
+  ofField(universityFields.type, "type"),
+  retiredColumn,
+] as const satisfies readonly CsvColumn[];
+const courseCsv: readonly CsvColumn<CourseCsvColumn>[] = [
+  idColumn,
+  { header: "university_id", hint: "The university's id (wins over university and country)", synonyms: ["uni_id"] },
+  {
+    header: "university",
+    hint: "The university's name (with country, when there is no university_id)",
+    synonyms: ["university_name", "institution"],
+  },
+  { ...countryColumn, synonyms: [...countryColumn.synonyms] },
+  ...courseFieldList.map((f) => ofField(f, csvHeaderOf(f) as CourseCsvHeader)),
+  retiredColumn,
+];
+
+export type UniversityCsvColumn = (typeof universityCsv)[number]["header"];
+export type CourseCsvColumn = "id" | "university_id" | "university" | "country" | CourseCsvHeader | "retired";
 export type CatalogueCsvColumn = UniversityCsvColumn | CourseCsvColumn;
+
+export const universityCsvColumns: readonly UniversityCsvColumn[] = universityCsv.map((c) => c.header);
+export const courseCsvColumns: readonly CourseCsvColumn[] = courseCsv.map((c) => c.header);
 
 export const csvColumnsOf = (kind: CatalogueImportKind): readonly CatalogueCsvColumn[] =>
   kind === "universities" ? universityCsvColumns : courseCsvColumns;
 
-/** What each column holds, for the mapping screen. */
-export const csvColumnHints: Record<CatalogueCsvColumn, string> = {
-  id: "Our id: updates that record (blank: matched by name, else new)",
-  name: "Name",
-  city: "City",
-  country: "Country: its name, code or alias",
-  type: `${universityTypes.join(" or ")}`,
-  retired: "yes: hidden from the site; no: shown",
-  university_id: "The university's id (wins over university and country)",
-  university: "The university's name (with country, when there is no university_id)",
-  level: courseLevels.join(", "),
-  duration_months: "Whole months",
-  fee_amount: "Whole units of the currency",
-  fee_currency: "Three letters, e.g. GBP",
-  fee_period: feePeriods.join(", "),
-  mode: courseModes.join(", "),
-  english_exam_waiver: "yes or no",
-  medium_of_instruction: "e.g. English",
-  fee_source: "Where the fee was read (optional)",
-  fee_checked_on: "YYYY-MM-DD (optional)",
-  min_percentage: "Entry requirement: lowest percentage in the qualification before the level (optional)",
-  min_cgpa: "Entry requirement: lowest CGPA out of 10 in that qualification (optional)",
-  min_ielts: "Entry requirement: lowest IELTS band, e.g. 6.5 (optional)",
-  min_toefl: "Entry requirement: lowest TOEFL iBT score (optional)",
-  min_pte: "Entry requirement: lowest PTE Academic score (optional)",
-};
+const csvOf = (kind: CatalogueImportKind): readonly CsvColumn[] => (kind === "universities" ? universityCsv : courseCsv);
 
-/** Other header names a file may use for our columns (compared lower-case, spaces and dashes as _). */
-const synonyms: Partial<Record<CatalogueCsvColumn, string[]>> = {
-  name: ["university_name", "course_name", "title"],
-  city: ["town", "state_province", "state"],
-  country: ["country_name", "country_code", "alpha_two_code"],
-  type: ["university_type"],
-  university_id: ["uni_id"],
-  university: ["university_name", "institution"],
-  level: ["course_level", "study_level"],
-  duration_months: ["duration", "months"],
-  fee_amount: ["fee", "fees", "tuition", "tuition_fee"],
-  fee_currency: ["currency"],
-  fee_period: ["period"],
-  mode: ["study_mode", "attendance"],
-  english_exam_waiver: ["english_waiver", "ielts_waiver"],
-  medium_of_instruction: ["medium", "language"],
-  fee_checked_on: ["checked_on"],
-};
+/** What each column holds, for the mapping screen. */
+export const csvColumnHints = Object.fromEntries([...universityCsv, ...courseCsv].map((c) => [c.header, c.hint])) as Record<
+  CatalogueCsvColumn,
+  string
+>;
 
 /** A header cell as mappings compare it: trimmed, lower-case. */
 export const normaliseHeader = (cell: string) =>
@@ -103,15 +93,11 @@ const asKey = (cell: string) => normaliseHeader(cell).replace(/[\s-]+/g, "_");
 export function suggestMapping(kind: CatalogueImportKind, header: readonly string[]): Record<string, string> {
   const mapping: Record<string, string> = {};
   const used = new Set<string>();
-  for (const column of csvColumnsOf(kind)) {
-    const names = [
-      column,
-      ...(kind === "universities" && column === "name" ? ["university", "university_name"] : []),
-      ...(synonyms[column] ?? []),
-    ];
+  for (const column of csvOf(kind)) {
+    const names = [column.header, ...(column.synonyms ?? [])];
     const found = names.map((n) => header.find((h) => h && asKey(h) === n && !used.has(h))).find(Boolean);
     if (found) {
-      mapping[column] = found;
+      mapping[column.header] = found;
       used.add(found);
     }
   }
@@ -147,29 +133,14 @@ interface UniversityExportRow {
   type: string;
   retired: boolean;
 }
-interface CourseExportRow {
-  id: number;
-  university_id: number;
-  university: string;
-  country: string;
-  name: string;
-  level: string;
-  duration_months: number;
-  fee_amount: number;
-  fee_currency: string;
-  fee_period: string;
-  mode: string;
-  english_exam_waiver: boolean;
-  medium_of_instruction: string;
-  fee_source: string | null;
-  fee_checked_on: string | null;
-  min_percentage: number | null;
-  min_cgpa: number | null;
-  min_ielts: number | null;
-  min_toefl: number | null;
-  min_pte: number | null;
-  retired: boolean;
-}
+type CourseExportRow = { id: number; university_id: number; university: string; country: string; retired: boolean } & Record<
+  CourseFieldKey,
+  unknown
+>;
+
+/** A course field's cell: yes/no for a boolean, the value as read otherwise. */
+const courseCells = (row: CourseExportRow) =>
+  courseFieldList.map((f) => (f.kind === "yesNo" ? yesNoCell(row[f.key] as boolean) : row[f.key]));
 
 const EXPORT_PAGE = 5000;
 
@@ -190,39 +161,12 @@ async function* exportRows(deps: StaffDeps, kind: CatalogueImportKind): AsyncGen
     } else {
       const rows = await queryRows<CourseExportRow>(
         deps.db,
-        sql`select co.id, co.university_id, u.name as university, c.name as country, co.name, co.level,
-                   co.duration_months, co.fee_amount, co.fee_currency, co.fee_period, co.mode,
-                   co.english_exam_waiver, co.medium_of_instruction, co.fee_source,
-                   to_char(co.fee_checked_on, 'YYYY-MM-DD') as fee_checked_on,
-                   co.min_percentage::float8 as min_percentage, co.min_cgpa::float8 as min_cgpa,
-                   co.min_ielts::float8 as min_ielts, co.min_toefl, co.min_pte, co.retired_at is not null as retired
+        sql`select co.id, co.university_id, u.name as university, c.name as country, ${courseFieldsSelect("co")},
+                   co.retired_at is not null as retired
             from courses co join universities u on u.id = co.university_id join countries c on c.id = u.country_id
             where co.id > ${after} order by co.id limit ${EXPORT_PAGE}`,
       );
-      for (const r of rows)
-        yield [
-          r.id,
-          r.university_id,
-          r.university,
-          r.country,
-          r.name,
-          r.level,
-          r.duration_months,
-          r.fee_amount,
-          r.fee_currency,
-          r.fee_period,
-          r.mode,
-          yesNoCell(r.english_exam_waiver),
-          r.medium_of_instruction,
-          r.fee_source,
-          r.fee_checked_on,
-          r.min_percentage,
-          r.min_cgpa,
-          r.min_ielts,
-          r.min_toefl,
-          r.min_pte,
-          yesNoCell(r.retired),
-        ];
+      for (const r of rows) yield [r.id, r.university_id, r.university, r.country, ...courseCells(r), yesNoCell(r.retired)];
       if (rows.length < EXPORT_PAGE) return;
       after = rows[rows.length - 1]?.id ?? after;
     }

@@ -3,69 +3,33 @@ import { z } from "zod";
 import { countries, courses, universities } from "../../platform/db/schema.ts";
 import {
   CATALOGUE_SEARCH_LIMIT,
-  courseLevels,
-  courseModes,
-  feePeriods,
   catalogueAdminMessages as m,
   universityImage,
-  universityTypes,
+  type universityTypes,
 } from "../../vocabulary/catalogue.ts";
-import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
 import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { blankToUndefined, checkbox, containing, oneOf, optionalLine, personName, wholeNumber } from "../fields.ts";
+import { containing } from "../fields.ts";
 import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
+import {
+  type CourseFacts,
+  courseFieldColumns,
+  courseInput,
+  courseStoredValues,
+  decimalKeys,
+  universityInput,
+} from "./course-record.ts";
 import { type IncomingPicture, preparePicture, storePicture } from "./university-pictures.ts";
+
+export { courseInput, universityInput };
 
 /**
  * Admins edit the catalogue (decision 0017): a university's and a course's facts, retiring and restoring
  * either (kept for the applications naming them, hidden from the site), and a country's visibility.
  * Every change is audited with its before and after, and the public cache is told at once.
  */
-
-export const universityInput = z.object({
-  name: personName(m.enterUniversityName, 200),
-  city: personName(m.enterCity, 100),
-  type: oneOf(universityTypes, m.chooseType),
-});
-
-/** An optional minimum: blank is "not set"; otherwise a number on the scale, in the scale's steps. */
-const optionalMinimum = (message: string, min: number, max: number, step: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: message })
-      .min(min, message)
-      .max(max, message)
-      .refine((n) => Math.abs(n / step - Math.round(n / step)) < 1e-9, message)
-      .optional(),
-  );
-
-export const courseInput = z.object({
-  name: personName(m.enterCourseName, 200),
-  level: oneOf(courseLevels, m.chooseLevel),
-  durationMonths: wholeNumber(m.duration, 1, 120),
-  feeAmount: wholeNumber(m.feeAmount, 0, 100_000_000),
-  feeCurrency: z
-    .string({ error: m.currency })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, m.currency),
-  feePeriod: oneOf(feePeriods, m.choosePeriod),
-  mode: oneOf(courseModes, m.chooseMode),
-  englishExamWaiver: checkbox,
-  mediumOfInstruction: personName(m.enterMedium, 60),
-  feeSource: optionalLine(300),
-  feeCheckedOn: z.preprocess(blankToUndefined, z.iso.date(m.checkedOn).optional()),
-  // Entry requirements (decision 0027); each optional.
-  minPercentage: optionalMinimum(eligibilityMessages.percentage, 0, 100, 0.01),
-  minCgpa: optionalMinimum(eligibilityMessages.cgpa, 0, 10, 0.01),
-  minIelts: optionalMinimum(eligibilityMessages.ielts, 0, 9, 0.5),
-  minToefl: optionalMinimum(eligibilityMessages.toefl, 0, 120, 1),
-  minPte: optionalMinimum(eligibilityMessages.pte, 10, 90, 1),
-});
 
 export interface CatalogueUniversity {
   id: number;
@@ -83,28 +47,12 @@ export interface CatalogueUniversity {
   featuredPlace: number | null;
 }
 
-export interface CatalogueCourse {
+/** A course as the console shows it (retired ones too): its university and its facts (course-record.ts). */
+export type CatalogueCourse = {
   id: number;
   universityId: number;
   university: string;
-  name: string;
-  level: (typeof courseLevels)[number];
-  durationMonths: number;
-  feeAmount: number;
-  feeCurrency: string;
-  feePeriod: (typeof feePeriods)[number];
-  mode: (typeof courseModes)[number];
-  englishExamWaiver: boolean;
-  mediumOfInstruction: string;
-  feeSource: string | null;
-  feeCheckedOn: string | null;
-  minPercentage: number | null;
-  minCgpa: number | null;
-  minIelts: number | null;
-  minToefl: number | null;
-  minPte: number | null;
-  retired: boolean;
-}
+} & CourseFacts & { retired: boolean };
 
 const universityColumns = {
   id: universities.id,
@@ -134,22 +82,7 @@ const courseColumns = {
   id: courses.id,
   universityId: courses.universityId,
   university: universities.name,
-  name: courses.name,
-  level: courses.level,
-  durationMonths: courses.durationMonths,
-  feeAmount: courses.feeAmount,
-  feeCurrency: courses.feeCurrency,
-  feePeriod: courses.feePeriod,
-  mode: courses.mode,
-  englishExamWaiver: courses.englishExamWaiver,
-  mediumOfInstruction: courses.mediumOfInstruction,
-  feeSource: courses.feeSource,
-  feeCheckedOn: courses.feeCheckedOn,
-  minPercentage: sql<number | null>`${courses.minPercentage}::float8`,
-  minCgpa: sql<number | null>`${courses.minCgpa}::float8`,
-  minIelts: sql<number | null>`${courses.minIelts}::float8`,
-  minToefl: courses.minToefl,
-  minPte: courses.minPte,
+  ...courseFieldColumns,
   retiredAt: courses.retiredAt,
 };
 
@@ -360,25 +293,13 @@ export const setUniversityRetired = (deps: StaffDeps, member: StaffMember, id: n
 
 /** A course's facts as stored, from courseInput: absent provenance is null; a fee checked in the future is refused. */
 function courseValues(deps: StaffDeps, raw: unknown) {
-  const input = parseInput(courseInput, raw);
-  const decimal = (n: number | undefined) => (n === undefined ? null : String(n));
-  const values = {
-    ...input,
-    feeSource: input.feeSource ?? null,
-    feeCheckedOn: input.feeCheckedOn ?? null,
-    minPercentage: decimal(input.minPercentage),
-    minCgpa: decimal(input.minCgpa),
-    minIelts: decimal(input.minIelts),
-    minToefl: input.minToefl ?? null,
-    minPte: input.minPte ?? null,
-  };
+  const values = courseStoredValues(parseInput(courseInput, raw));
   if (values.feeCheckedOn && values.feeCheckedOn > nowOf(deps).toISOString().slice(0, 10))
     throw new AppError("invalid_input", m.checkedOn, { feeCheckedOn: m.checkedOn });
   return values;
 }
 
 /** The audit log reads the decimal requirements as numbers (the database gives "75.00", the form "75"). */
-const decimalKeys = new Set(["minPercentage", "minCgpa", "minIelts"]);
 const forAudit = (record: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(record).map(([key, value]) => [

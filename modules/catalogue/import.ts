@@ -8,13 +8,7 @@ import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
 import { catalogueImportMappings, catalogueImportRows, catalogueImports, staff } from "../../platform/db/schema.ts";
 import { newStorageKey } from "../../platform/storage/file-storage.ts";
-import {
-  courseLevels,
-  courseModes,
-  feePeriods,
-  catalogueAdminMessages as m,
-  universityTypes,
-} from "../../vocabulary/catalogue.ts";
+import { courseLevels, catalogueAdminMessages as m, universityTypes } from "../../vocabulary/catalogue.ts";
 import {
   type CatalogueImportKind,
   type CatalogueImportStatus,
@@ -36,6 +30,19 @@ import { checkbox } from "../fields.ts";
 import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import {
+  type CourseFacts,
+  type CourseFieldKey,
+  courseFieldList,
+  courseFieldsColumnNames,
+  courseFieldsFrom,
+  courseFieldsRecordset,
+  courseFieldsSelect,
+  courseFieldsSet,
+  courseInput,
+  csvHeaderOf,
+  universityInput,
+} from "./course-record.ts";
+import {
   type CatalogueCsvColumn,
   csvColumnsOf,
   normaliseHeader,
@@ -45,7 +52,6 @@ import {
   yesNo,
   yesNoCell,
 } from "./csv-export.ts";
-import { courseInput, universityInput } from "./editing.ts";
 
 /**
  * The catalogue's CSV import (decision 0020): upload -> map the file's columns to ours -> dry run (what
@@ -558,28 +564,8 @@ interface UniversityValues {
   renamed?: boolean;
 }
 
-interface CourseValues {
-  id?: number;
-  universityId: number;
-  name: string;
-  level: string;
-  durationMonths: number;
-  feeAmount: number;
-  feeCurrency: string;
-  feePeriod: string;
-  mode: string;
-  englishExamWaiver: boolean;
-  mediumOfInstruction: string;
-  feeSource: string | null;
-  feeCheckedOn: string | null;
-  /** Entry requirements (decision 0027); null: not set. */
-  minPercentage: number | null;
-  minCgpa: number | null;
-  minIelts: number | null;
-  minToefl: number | null;
-  minPte: number | null;
-  retired: boolean;
-}
+/** A course as the import writes it: its university, its facts (course-record.ts), retired or not. */
+type CourseValues = { id?: number; universityId: number } & CourseFacts & { retired: boolean };
 
 class Refused extends Error {}
 const refuse = (reason: string): never => {
@@ -837,37 +823,15 @@ interface UniversityRef {
   countryId: number;
 }
 
-const courseFields: Record<string, string> = {
-  name: "name",
-  level: "level",
-  durationMonths: "duration_months",
-  feeAmount: "fee_amount",
-  feeCurrency: "fee_currency",
-  feePeriod: "fee_period",
-  mode: "mode",
-  englishExamWaiver: "english_exam_waiver",
-  mediumOfInstruction: "medium_of_instruction",
-  feeSource: "fee_source",
-  feeCheckedOn: "fee_checked_on",
-  minPercentage: "min_percentage",
-  minCgpa: "min_cgpa",
-  minIelts: "min_ielts",
-  minToefl: "min_toefl",
-  minPte: "min_pte",
-};
+/** Each field's CSV column, for saying a refusal with the file's words. */
+const courseHeaders: Record<string, string> = Object.fromEntries(courseFieldList.map((f) => [f.key, csvHeaderOf(f)]));
 
 async function coursesWhere(pass: Pass, condition: SQL): Promise<CourseRecord[]> {
   // The apply locks what it read until it commits.
   const lock = pass.mode === "apply" ? sql` for update` : sql``;
   return rowsOf<CourseRecord>(
     pass.db,
-    sql`select c.id, c.university_id as "universityId", c.name, c.level, c.duration_months as "durationMonths",
-               c.fee_amount as "feeAmount", c.fee_currency as "feeCurrency", c.fee_period as "feePeriod", c.mode,
-               c.english_exam_waiver as "englishExamWaiver", c.medium_of_instruction as "mediumOfInstruction",
-               c.fee_source as "feeSource", to_char(c.fee_checked_on, 'YYYY-MM-DD') as "feeCheckedOn",
-               c.min_percentage::float8 as "minPercentage", c.min_cgpa::float8 as "minCgpa", c.min_ielts::float8 as "minIelts",
-               c.min_toefl as "minToefl", c.min_pte as "minPte",
-               c.retired_at is not null as retired
+    sql`select c.id, c.university_id as "universityId", ${courseFieldsSelect("c")}, c.retired_at is not null as retired
         from courses c where ${condition}${lock}`,
   );
 }
@@ -878,6 +842,35 @@ interface CourseItem extends Item {
   existing?: CourseRecord;
   university?: UniversityRef;
   level?: string;
+}
+
+/**
+ * A row's cells for courseInput, a field at a time (course-record.ts): a column the file leaves out keeps
+ * the course's value (or a new row's default), a blank number clears it, a choice is read whatever its
+ * letter case, and a yes/no cell that is neither refuses the row. `known` holds what was read already.
+ */
+function courseCellsOf(
+  pass: Pass,
+  row: SourceRow,
+  existing: CourseRecord | undefined,
+  known: Partial<Record<CourseFieldKey, unknown>>,
+): Record<string, unknown> {
+  const given: Record<string, unknown> = {};
+  for (const f of courseFieldList) {
+    if (f.key in known) {
+      given[f.key] = known[f.key];
+      continue;
+    }
+    const header = csvHeaderOf(f) as CatalogueCsvColumn;
+    const cell = cellOf(pass, row, header);
+    const current = existing?.[f.key] ?? undefined;
+    if (f.kind === "whole" || f.kind === "decimal") given[f.key] = cell === undefined ? current : cell === "" ? undefined : cell;
+    else if (f.kind === "choice") given[f.key] = cell === undefined ? current : oneOfAnyCase(f.options ?? [], cell);
+    else if (f.kind === "yesNo")
+      given[f.key] = cell === undefined ? (current ?? false) : (yesNo(cell) ?? refuse(im.yesOrNo(header)));
+    else given[f.key] = cell ?? current ?? f.newRow;
+  }
+  return given;
 }
 
 async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: Outcome[]; writes: CourseValues[] }> {
@@ -971,40 +964,9 @@ async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: 
         existing = matches[0];
       }
       if (existing && pass.seen.has(existing.id)) refuse(im.sameAsLine(pass.seen.get(existing.id) ?? 0));
-      const number = (column: CatalogueCsvColumn, current: number | undefined) => {
-        const cell = cellOf(pass, row, column);
-        return cell === undefined ? current : cell === "" ? undefined : cell;
-      };
-      const enumCell = (column: CatalogueCsvColumn, options: readonly string[], current: string | undefined) => {
-        const cell = cellOf(pass, row, column);
-        return cell === undefined ? current : oneOfAnyCase(options, cell);
-      };
-      const optional = (column: CatalogueCsvColumn, current: string | null | undefined) =>
-        cellOf(pass, row, column) ?? current ?? undefined;
-      const waiverCell = cellOf(pass, row, "english_exam_waiver");
-      const parsed = courseInput.safeParse({
-        name: item.name,
-        level: item.level,
-        durationMonths: number("duration_months", existing?.durationMonths),
-        feeAmount: number("fee_amount", existing?.feeAmount),
-        feeCurrency: cellOf(pass, row, "fee_currency") ?? existing?.feeCurrency,
-        feePeriod: enumCell("fee_period", feePeriods, existing?.feePeriod),
-        mode: enumCell("mode", courseModes, existing?.mode),
-        englishExamWaiver:
-          waiverCell === undefined
-            ? (existing?.englishExamWaiver ?? false)
-            : (yesNo(waiverCell) ?? refuse(im.yesOrNo("english_exam_waiver"))),
-        mediumOfInstruction: cellOf(pass, row, "medium_of_instruction") ?? existing?.mediumOfInstruction ?? "English",
-        feeSource: optional("fee_source", existing?.feeSource),
-        feeCheckedOn: optional("fee_checked_on", existing?.feeCheckedOn),
-        // A requirement's column left out keeps the course's figure; a blank cell clears it.
-        minPercentage: number("min_percentage", existing?.minPercentage ?? undefined),
-        minCgpa: number("min_cgpa", existing?.minCgpa ?? undefined),
-        minIelts: number("min_ielts", existing?.minIelts ?? undefined),
-        minToefl: number("min_toefl", existing?.minToefl ?? undefined),
-        minPte: number("min_pte", existing?.minPte ?? undefined),
-      });
-      if (!parsed.success) refuse(firstProblem(parsed.error, courseFields));
+      const given = courseCellsOf(pass, row, existing, { name: item.name, level: item.level });
+      const parsed = courseInput.safeParse(given);
+      if (!parsed.success) refuse(firstProblem(parsed.error, courseHeaders));
       const input = parsed.data as z.infer<typeof courseInput>;
       if (input.feeCheckedOn && input.feeCheckedOn > pass.today) refuse(`fee_checked_on: ${m.checkedOn}`);
       const key = `${university.id}|${input.name.toLowerCase()}|${input.level}`;
@@ -1017,22 +979,7 @@ async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: 
         retiredCell === undefined ? (existing?.retired ?? false) : (yesNo(retiredCell) ?? refuse(im.yesOrNo("retired")));
       const values: CourseValues = {
         universityId: university.id,
-        name: input.name,
-        level: input.level,
-        durationMonths: input.durationMonths,
-        feeAmount: input.feeAmount,
-        feeCurrency: input.feeCurrency,
-        feePeriod: input.feePeriod,
-        mode: input.mode,
-        englishExamWaiver: input.englishExamWaiver,
-        mediumOfInstruction: input.mediumOfInstruction,
-        feeSource: input.feeSource ?? null,
-        feeCheckedOn: input.feeCheckedOn ?? null,
-        minPercentage: input.minPercentage ?? null,
-        minCgpa: input.minCgpa ?? null,
-        minIelts: input.minIelts ?? null,
-        minToefl: input.minToefl ?? null,
-        minPte: input.minPte ?? null,
+        ...(Object.fromEntries(courseFieldList.map((f) => [f.key, input[f.key] ?? null])) as CourseFacts),
         retired,
       };
       const label = `${input.name} (${input.level}), ${universityLabel(university)}`;
@@ -1047,22 +994,9 @@ async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: 
       pass.matched.add(existing.id);
       const shown = (c: CourseValues | CourseRecord) => ({
         university: "",
-        name: c.name,
-        level: c.level,
-        duration_months: c.durationMonths,
-        fee_amount: c.feeAmount,
-        fee_currency: c.feeCurrency,
-        fee_period: c.feePeriod,
-        mode: c.mode,
-        english_exam_waiver: yesNoCell(c.englishExamWaiver),
-        medium_of_instruction: c.mediumOfInstruction,
-        fee_source: c.feeSource,
-        fee_checked_on: c.feeCheckedOn,
-        min_percentage: c.minPercentage,
-        min_cgpa: c.minCgpa,
-        min_ielts: c.minIelts,
-        min_toefl: c.minToefl,
-        min_pte: c.minPte,
+        ...Object.fromEntries(
+          courseFieldList.map((f) => [csvHeaderOf(f), f.kind === "yesNo" ? yesNoCell(c[f.key] as boolean) : c[f.key]]),
+        ),
         retired: yesNoCell(c.retired),
       });
       const before = shown(existing);
@@ -1087,10 +1021,7 @@ async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ outcomes: 
   return { outcomes, writes };
 }
 
-const courseRecordset = sql`(id int, "universityId" int, name text, level text, "durationMonths" int, "feeAmount" int,
-  "feeCurrency" text, "feePeriod" text, mode text, "englishExamWaiver" boolean, "mediumOfInstruction" text,
-  "feeSource" text, "feeCheckedOn" date, "minPercentage" numeric, "minCgpa" numeric, "minIelts" numeric, "minToefl" int,
-  "minPte" int, retired boolean)`;
+const courseRecordset = sql`(id int, "universityId" int, ${courseFieldsRecordset()}, retired boolean)`;
 
 async function writeCourses(pass: Pass, writes: CourseValues[]) {
   const now = pass.now.toISOString();
@@ -1100,13 +1031,8 @@ async function writeCourses(pass: Pass, writes: CourseValues[]) {
     // One statement per batch: the search-words statement trigger of migration 0002 runs once for it.
     const inserted = await rowsOf<{ id: number }>(
       pass.db,
-      sql`insert into courses (university_id, name, level, duration_months, fee_amount, fee_currency, fee_period, mode,
-                               english_exam_waiver, medium_of_instruction, fee_source, fee_checked_on,
-                               min_percentage, min_cgpa, min_ielts, min_toefl, min_pte, retired_at)
-          select x."universityId", x.name, x.level, x."durationMonths", x."feeAmount", x."feeCurrency", x."feePeriod", x.mode,
-                 x."englishExamWaiver", x."mediumOfInstruction", x."feeSource", x."feeCheckedOn",
-                 x."minPercentage", x."minCgpa", x."minIelts", x."minToefl", x."minPte",
-                 case when x.retired then ${now}::timestamptz end
+      sql`insert into courses (university_id, ${courseFieldsColumnNames()}, retired_at)
+          select x."universityId", ${courseFieldsFrom("x")}, case when x.retired then ${now}::timestamptz end
           from json_to_recordset(${JSON.stringify(fresh)}::json) as x${courseRecordset}
           returning id`,
     );
@@ -1114,12 +1040,7 @@ async function writeCourses(pass: Pass, writes: CourseValues[]) {
   }
   if (changed.length)
     await pass.db.execute(
-      sql`update courses c set university_id = x."universityId", name = x.name, level = x.level,
-            duration_months = x."durationMonths", fee_amount = x."feeAmount", fee_currency = x."feeCurrency",
-            fee_period = x."feePeriod", mode = x.mode, english_exam_waiver = x."englishExamWaiver",
-            medium_of_instruction = x."mediumOfInstruction", fee_source = x."feeSource", fee_checked_on = x."feeCheckedOn",
-            min_percentage = x."minPercentage", min_cgpa = x."minCgpa", min_ielts = x."minIelts", min_toefl = x."minToefl",
-            min_pte = x."minPte",
+      sql`update courses c set university_id = x."universityId", ${courseFieldsSet("x")},
             retired_at = case when x.retired then coalesce(c.retired_at, ${now}::timestamptz) end
           from json_to_recordset(${JSON.stringify(changed)}::json) as x${courseRecordset}
           where c.id = x.id`,

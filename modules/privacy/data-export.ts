@@ -11,7 +11,6 @@ import {
   parentLinks,
   sessions,
   studentFiles,
-  studentInterests,
   studentQualifications,
   students,
   universities,
@@ -24,6 +23,7 @@ import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../
 import { nowOf } from "../deps.ts";
 import { AppError, notFound } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
+import { personalDetails, savedCoursePlaces } from "../students/students.ts";
 import { accessLog } from "./access-log.ts";
 import { contactPreferences } from "./consent.ts";
 import { type PrivacyDeps, privacyJobs, removeStored } from "./deps.ts";
@@ -111,20 +111,7 @@ async function collect(deps: PrivacyDeps, studentId: number) {
   if (!student) throw notFound("Student");
   const [marks, saved, applicationRows, bookings, files, devices, consents, access, links] = await Promise.all([
     deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
-    deps.db
-      .select({
-        courseId: courses.id,
-        course: courses.name,
-        university: universities.name,
-        country: countries.name,
-        savedAt: studentInterests.createdAt,
-      })
-      .from(studentInterests)
-      .innerJoin(courses, eq(courses.id, studentInterests.courseId))
-      .innerJoin(universities, eq(universities.id, courses.universityId))
-      .innerJoin(countries, eq(countries.id, universities.countryId))
-      .where(eq(studentInterests.studentId, studentId))
-      .orderBy(asc(studentInterests.createdAt)),
+    savedCoursePlaces(deps.db, studentId, "oldest"),
     deps.db
       .select({
         id: applications.id,
@@ -215,13 +202,7 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     generatedAt: nowOf(deps).toISOString(),
     profile: {
       id: student.id,
-      fullName: student.fullName,
-      email: student.email,
-      phone: student.phone,
-      gender: student.gender,
-      dateOfBirth: student.dateOfBirth,
-      passportNo: student.passportNo,
-      address: student.address,
+      ...personalDetails(student),
       englishTest: student.englishTest,
       englishScore: student.englishScore === null ? null : Number(student.englishScore),
       signedUpAt: iso(student.createdAt),

@@ -15,6 +15,7 @@ import { AppError } from "../errors.ts";
 import { blankToUndefined, optionalLine, personName } from "../fields.ts";
 import { authorize, canManageScholarships, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
+import { type ScholarshipFacts, scholarshipColumns } from "./scholarship-record.ts";
 
 /**
  * Staff keep the scholarships list (decision 0025): add one, correct its facts and the day they were
@@ -81,38 +82,13 @@ export const scholarshipInput = z
   });
 
 /** A scholarship as staff see it: withdrawn ones too. */
-export interface ConsoleScholarship {
-  id: number;
-  name: string;
-  provider: string;
-  destinations: string[];
-  levels: (typeof courseLevels)[number][];
-  amount: string;
-  deadlineMonth: number | null;
-  deadlineDay: number | null;
-  deadlineNote: string | null;
-  eligibility: string;
-  minimumPercentage: number | null;
-  officialUrl: string;
-  checkedOn: string;
+export interface ConsoleScholarship extends ScholarshipFacts {
   updatedAt: Date;
   retired: boolean;
 }
 
 const columns = {
-  id: scholarships.id,
-  name: scholarships.name,
-  provider: scholarships.provider,
-  destinations: scholarships.destinations,
-  levels: scholarships.levels,
-  amount: scholarships.amount,
-  deadlineMonth: scholarships.deadlineMonth,
-  deadlineDay: scholarships.deadlineDay,
-  deadlineNote: scholarships.deadlineNote,
-  eligibility: scholarships.eligibility,
-  minimumPercentage: sql<number | null>`${scholarships.minimumPercentage}::float8`,
-  officialUrl: scholarships.officialUrl,
-  checkedOn: scholarships.checkedOn,
+  ...scholarshipColumns,
   updatedAt: scholarships.updatedAt,
   retired: sql<boolean>`${scholarships.retiredAt} is not null`,
 };

@@ -16,6 +16,7 @@ import { changePublicSide, type StaffDeps } from "../deps.ts";
 import type { StaffMember } from "../policies.ts";
 import { consoleScholarship, consoleScholarships, createScholarship, editScholarship, setScholarshipRetired } from "./editing.ts";
 import { referenceScholarships, SCHOLARSHIPS_CHECKED_ON } from "./reference-scholarships.ts";
+import { type ScholarshipFacts, scholarshipColumns } from "./scholarship-record.ts";
 
 /**
  * Scholarships for students from India (decision 0025): the public list with its filters, and for a
@@ -23,22 +24,7 @@ import { referenceScholarships, SCHOLARSHIPS_CHECKED_ON } from "./reference-scho
  * next deadlines.
  */
 
-export interface Scholarship {
-  id: number;
-  name: string;
-  provider: string;
-  /** Country names; empty for any country. */
-  destinations: string[];
-  levels: CourseLevel[];
-  amount: string;
-  deadlineMonth: number | null;
-  deadlineDay: number | null;
-  deadlineNote: string | null;
-  eligibility: string;
-  minimumPercentage: number | null;
-  officialUrl: string;
-  /** YYYY-MM-DD */
-  checkedOn: string;
+export interface Scholarship extends ScholarshipFacts {
   /** The next day the yearly deadline falls on (India's date, today counted), or null when it varies. */
   nextDeadline: string | null;
 }
@@ -132,22 +118,6 @@ export function matchScholarship(
   }
   return { matches: true, reasons };
 }
-
-const scholarshipColumns = {
-  id: scholarships.id,
-  name: scholarships.name,
-  provider: scholarships.provider,
-  destinations: scholarships.destinations,
-  levels: scholarships.levels,
-  amount: scholarships.amount,
-  deadlineMonth: scholarships.deadlineMonth,
-  deadlineDay: scholarships.deadlineDay,
-  deadlineNote: scholarships.deadlineNote,
-  eligibility: scholarships.eligibility,
-  minimumPercentage: sql<number | null>`${scholarships.minimumPercentage}::float8`,
-  officialUrl: scholarships.officialUrl,
-  checkedOn: scholarships.checkedOn,
-};
 
 export interface ScholarshipFilters {
   /** A country name: scholarships for it or for any country. */

@@ -3,15 +3,11 @@ import { z } from "zod";
 import {
   auditLog,
   consultations,
-  countries,
-  courses,
   staff,
   studentFiles,
-  studentInterests,
   studentNotes,
   studentQualifications,
   students,
-  universities,
 } from "../../platform/db/schema.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 import { type ContactChannel, contactChannelLabels, privacyMessages } from "../../vocabulary/privacy.ts";
@@ -42,6 +38,7 @@ import {
 import { erasureRequestSchema } from "../privacy/privacy.ts";
 import { studentForStaff } from "../student-access.ts";
 import { parseInput } from "../validation.ts";
+import { personalDetails, savedCoursePlaces } from "./personal-details.ts";
 
 export interface StudentListRow {
   id: number;
@@ -163,14 +160,7 @@ export async function getStudentRecord(deps: StaffDeps, member: StaffMember, stu
   const [marks, documents, saved, applicationRows, notes, entries, uploads, bookings] = await Promise.all([
     deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
     documentVersions(deps, studentId),
-    deps.db
-      .select({ courseId: courses.id, course: courses.name, university: universities.name, country: countries.name })
-      .from(studentInterests)
-      .innerJoin(courses, eq(courses.id, studentInterests.courseId))
-      .innerJoin(universities, eq(universities.id, courses.universityId))
-      .innerJoin(countries, eq(countries.id, universities.countryId))
-      .where(eq(studentInterests.studentId, studentId))
-      .orderBy(desc(studentInterests.createdAt)),
+    savedCoursePlaces(deps.db, studentId, "newest").then((rows) => rows.map(({ savedAt: _, ...course }) => course)),
     applicationsOfStudent(deps, studentId),
     deps.db
       .select({ id: studentNotes.id, body: studentNotes.body, author: staff.fullName, at: studentNotes.createdAt })
@@ -209,13 +199,7 @@ export async function getStudentRecord(deps: StaffDeps, member: StaffMember, stu
   ].sort((a, b) => b.at.getTime() - a.at.getTime());
   return {
     id: student.id,
-    fullName: student.fullName,
-    email: student.email,
-    phone: student.phone,
-    gender: student.gender,
-    dateOfBirth: student.dateOfBirth,
-    passportNo: student.passportNo,
-    address: student.address,
+    ...personalDetails(student),
     createdAt: student.createdAt,
     counsellorStaffId: student.counsellorStaffId,
     counsellor: counsellor?.fullName ?? null,

@@ -19,6 +19,7 @@ import { notFound } from "../errors.ts";
 import type { StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { profileSchema } from "./input.ts";
+import { personalDetails } from "./personal-details.ts";
 import {
   activeCounsellors,
   addNote,
@@ -30,6 +31,7 @@ import {
   listStudents,
 } from "./records.ts";
 
+export { personalDetails, savedCoursePlaces } from "./personal-details.ts";
 export { listStudents, type StudentListRow, type StudentRecord, type TimelineEntry } from "./records.ts";
 
 export interface Qualification {
@@ -91,13 +93,7 @@ export async function getProfile(db: Database, studentId: number): Promise<Profi
   const marks = await db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId));
   return {
     studentId,
-    fullName: student.fullName,
-    email: student.email,
-    phone: student.phone,
-    gender: student.gender,
-    dateOfBirth: student.dateOfBirth,
-    passportNo: student.passportNo,
-    address: student.address,
+    ...personalDetails(student),
     qualifications: qualificationLevels.map((level) => {
       const row = marks.find((m) => m.qualification === level);
       return { qualification: level, percentage: toNumber(row?.percentage ?? null), cgpa: toNumber(row?.cgpa ?? null) };

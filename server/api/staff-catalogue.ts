@@ -1,14 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { courseAnswerShape } from "../../modules/catalogue/course-record.ts";
 import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
 import { parseInput } from "../../modules/validation.ts";
 import {
   catalogueAdminMessages,
-  courseLevels,
-  courseModes,
   FEATURED_PLACES,
-  feePeriods,
   intakeLabel,
   UNIVERSITY_PICTURE_MAX_BYTES,
   universityTypes,
@@ -37,29 +35,12 @@ export const catalogueUniversitySchema = z.object({
     .nullable()
     .meta({ description: "Its card on the home page: 1-4 'Major University', 5-8 'Popular Universities'" }),
 });
+/** A course as the console shows it (retired ones too): each fact's schema comes from its record (course-record.ts). */
 export const catalogueCourseSchema = z.object({
   id: z.int(),
   universityId: z.int(),
   university: z.string(),
-  name: z.string(),
-  level: z.enum(courseLevels),
-  durationMonths: z.int(),
-  feeAmount: z.int(),
-  feeCurrency: z.string(),
-  feePeriod: z.enum(feePeriods),
-  mode: z.enum(courseModes),
-  englishExamWaiver: z.boolean(),
-  mediumOfInstruction: z.string(),
-  feeSource: z.string().nullable().meta({ description: "Where the fee was read: a URL or e.g. University website" }),
-  feeCheckedOn: z.iso.date().nullable().meta({ description: "The day the fee was checked" }),
-  minPercentage: z
-    .number()
-    .nullable()
-    .meta({ description: "Entry requirement: lowest percentage in the qualification before the level (decision 0027)" }),
-  minCgpa: z.number().nullable().meta({ description: "Entry requirement: lowest CGPA (10-point scale) in that qualification" }),
-  minIelts: z.number().nullable().meta({ description: "Entry requirement: lowest IELTS overall band" }),
-  minToefl: z.int().nullable().meta({ description: "Entry requirement: lowest TOEFL iBT score" }),
-  minPte: z.int().nullable().meta({ description: "Entry requirement: lowest PTE Academic score" }),
+  ...courseAnswerShape(),
   retired: z.boolean(),
 });
 export const catalogueCountrySchema = z.object({
