@@ -18,6 +18,7 @@ import type { AuditRecord } from "../audit-log.ts";
 import { recordAudit } from "../audit-log.ts";
 import { type ConsoleSettings, readConsoleSettings } from "../console-settings.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
+import { erasureRequestSchema } from "../erasure-request.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
 import {
@@ -32,7 +33,6 @@ import {
   notAllowed,
   type StaffMember,
 } from "../policies.ts";
-import { erasureRequestSchema } from "../privacy/privacy.ts";
 import { parseInput } from "../validation.ts";
 import { addWorkingTime, subtractWorkingTime } from "../working-time.ts";
 import { assigneeForNewLead } from "./assignment.ts";

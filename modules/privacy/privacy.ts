@@ -12,7 +12,6 @@ export type { ContactPreferences } from "./consent.ts";
 export type { DataExportView, ExportDownload } from "./data-export.ts";
 export { type PrivacyDeps, privacyJobs } from "./deps.ts";
 export type { ErasureRequest, ErasureSummary } from "./erasure.ts";
-export { erasureRequestSchema } from "./input.ts";
 
 /**
  * The student's control of their data (issue #12, decision 0024): contact choices and consent, who has

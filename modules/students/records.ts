@@ -24,6 +24,7 @@ import { recordAudit } from "../audit-log.ts";
 import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { documentVersions, type ReviewedFile } from "../documents/documents.ts";
+import { erasureRequestSchema } from "../erasure-request.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
 import {
@@ -35,7 +36,6 @@ import {
   notAllowed,
   type StaffMember,
 } from "../policies.ts";
-import { erasureRequestSchema } from "../privacy/privacy.ts";
 import { studentForStaff } from "../student-access.ts";
 import { parseInput } from "../validation.ts";
 import { personalDetails, savedCoursePlaces } from "./personal-details.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { contactChoicesSchema } from "../../modules/consent.ts";
+import { erasureRequestSchema } from "../../modules/erasure-request.ts";
 import { passwordSchema } from "../../modules/privacy/erasure.ts";
-import { erasureRequestSchema } from "../../modules/privacy/privacy.ts";
 import {
   answer,
   body,

@@ -9,6 +9,7 @@ import { requireStaffWith } from "~/lib/staff.server";
 import { loadTaskPanel, taskIntents } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { erasureRequestSchema } from "../../../modules/erasure-request.ts";
 import {
   canEraseStudents,
   canManageStaff,
@@ -16,7 +17,6 @@ import {
   canSeeStudents,
   canWorkStudents,
 } from "../../../modules/policies.ts";
-import { erasureRequestSchema } from "../../../modules/privacy/privacy.ts";
 import { emailSchema, noteSchema } from "../../../modules/students/records.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import { applicationStatusTones, intakeYearsFrom } from "../../../vocabulary/applications.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { privacyMessages } from "../../vocabulary/privacy.ts";
+import { privacyMessages } from "../vocabulary/privacy.ts";
 
 /**
  * An admin's erasure of a person on a request that came by mail or phone (decision 0024), a student's
