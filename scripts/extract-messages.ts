@@ -115,7 +115,7 @@ export function messagesFromServer(): Set<string> {
     ...texts(scholarshipMessages, /^(enter|destinations|chooseLevels|deadline|minimumPercentage|officialUrl|checkedOn)/),
     ...applicationStatuses,
     ...applicationStatuses.flatMap((status) => [applicationStages[status].studentLabel, applicationStages[status].nextAction]),
-    ...Object.values(waitingOnLabels),
+    ...Object.values(waitingOnLabels.student),
     ...stageFields.map((field) => field.label),
     ...homeStrips,
     ...courseLevels,

@@ -10,6 +10,7 @@ import { parentLinkOpenings, parentLinks } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createMemoryRateLimiter } from "../../platform/rate-limit.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
+import { waiveOutstandingItems } from "../../tests/support/checklist.ts";
 import { applicableIntake, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
 import { signInStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -71,6 +72,7 @@ async function studentWithApplication(name: string): Promise<Student & { course:
   );
   expect(created.status).toBe(201);
   const applicationId = created.body.data.id;
+  await waiveOutstandingItems(api, applicationId, adminCookie);
   expect(
     (
       await api.post(

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { queryRows } from "../../platform/db/client.ts";
 import { auditLog, consultations, studentConsents, students } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
+import { waiveOutstandingItems } from "../../tests/support/checklist.ts";
 import {
   applicableIntake,
   bookingDetails,
@@ -225,6 +226,7 @@ async function studentWithEverything(name: string): Promise<Student & { files: R
   );
   expect(created.status).toBe(201);
   const applicationId = created.body.data.id;
+  await waiveOutstandingItems(api, applicationId, staffAs("admin").cookie ?? "");
   for (const status of ["Ready to submit", "Submitted"]) {
     expect((await api.post(`/api/v1/staff/applications/${applicationId}/moves`, { status }, staffAs("admin"))).status).toBe(200);
   }
