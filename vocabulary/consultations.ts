@@ -1,3 +1,4 @@
+import type { ContactChannel } from "./privacy.ts";
 /** The consultation form's option lists, exactly as spec section 5 gives them. */
 export const studyDestinations = [
   "Australia",
@@ -52,6 +53,16 @@ export const preferredSubjects = [
 ] as const;
 
 export const yearsOfStudy = ["2025", "2026", "2027", "2028"] as const;
+
+/**
+ * What the booking's confirmation promises, in the way the person chose to be contacted (issue #25,
+ * decision 0035; the channels are vocabulary/privacy.ts's contactChannels).
+ */
+export const nextContactWords = {
+  email: (to: { email: string; phone: string }) => `A counsellor will write to you at ${to.email} soon.`,
+  whatsapp: (to: { email: string; phone: string }) => `A counsellor will message you on WhatsApp at ${to.phone} soon.`,
+  phone: (to: { email: string; phone: string }) => `A counsellor will call you at ${to.phone} soon.`,
+} as const satisfies Record<ContactChannel, (to: { email: string; phone: string }) => string>;
 
 export const indianStates = [
   "Andhra Pradesh",

@@ -3,7 +3,7 @@ import type { Database } from "../../platform/db/client.ts";
 import { consultations } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
-import { consultationMessages } from "../../vocabulary/consultations.ts";
+import { consultationMessages, nextContactWords } from "../../vocabulary/consultations.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 import { nowOf } from "../deps.ts";
 import { parseInput } from "../validation.ts";
@@ -91,7 +91,8 @@ function confirmationMail(booking: Booking, siteEmail: string) {
   const lines = [
     `Dear ${booking.firstName} ${booking.lastName},`,
     "",
-    "Thank you for booking a free consultation with Ignite. A counsellor will call you soon.",
+    // The channel they chose on the form (decision 0024), never a call to someone who asked for WhatsApp or e-mail.
+    `Thank you for booking a free consultation with Ignite. ${nextContactWords[booking.preferredContact]({ email: booking.email, phone: booking.phoneNumber })}`,
     "",
     "What you told us:",
     `  Study destination: ${booking.studyDestination}`,
