@@ -173,3 +173,22 @@ export const consultationMessages = {
   enterFirstName: "Enter your first name",
   enterLastName: "Enter your last name",
 } as const;
+
+/**
+ * A lead's history in words (issue #25, decision 0035): one shape per kind of change, `{name}` a value.
+ * modules/leads/history.ts picks the shape and its values from the audit entry; screens translate the
+ * shape (app/locales) and write the values in.
+ */
+export const leadHistoryShapes = {
+  booked: "Booked on the website",
+  entered: "Entered by hand (source: {source})",
+  status: "Status changed from {from} to {to}",
+  lost: "Status changed from {from} to Lost: {reason}",
+  converted: "Status changed from {from} to Converted: became student #{student}",
+  assigned: "Assigned to {to}",
+  reassigned: "Reassigned from {from} to {to}",
+  invited: "Invited to sign up (e-mail sent)",
+  merged: "Lead #{lead} ({name}, {email}) merged into this one",
+  erased: "Bookings erased ({count}): {reason}",
+  other: "Changed ({action})",
+} as const;

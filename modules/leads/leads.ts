@@ -35,6 +35,7 @@ import {
 import { parseInput } from "../validation.ts";
 import { addWorkingTime, subtractWorkingTime } from "../working-time.ts";
 import { assigneeForNewLead } from "./assignment.ts";
+import { leadHistoryWords } from "./history.ts";
 import { newLeadSchema } from "./input.ts";
 
 /** A lead as the console lists it. */
@@ -290,7 +291,8 @@ export async function leadDetails(deps: StaffDeps, member: StaffMember, id: numb
     duplicates: withTiming(visible, settings, now),
     hiddenDuplicates: sameContact.length - visible.length,
     merged: withTiming(merged as LeadRow[], settings, now),
-    history,
+    // Each change in words, never its code and JSON (decision 0035).
+    history: history.map((entry) => ({ ...entry, words: leadHistoryWords(entry) })),
   };
 }
 
