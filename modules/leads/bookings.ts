@@ -8,7 +8,7 @@ import { consentWording } from "../../vocabulary/privacy.ts";
 import { nowOf } from "../deps.ts";
 import { parseInput } from "../validation.ts";
 import { assigneeForNewLead } from "./assignment.ts";
-import { type ConsultationInput, consultationInputSchema } from "./input.ts";
+import { type ConsultationInput, checkYearOfStudy, consultationInputSchema } from "./input.ts";
 
 /** The same e-mail and phone booking again within this time is one booking, not two. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +49,7 @@ export async function bookConsultation(
 ): Promise<BookingResult> {
   const input = parseConsultation(raw);
   const now = nowOf(deps);
+  checkYearOfStudy(input, now);
   return deps.db.transaction(async (tx) => {
     // Two identical submissions at once (a double click) wait for each other here.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation:${input.email}:${input.phoneNumber}`}))`);

@@ -36,7 +36,7 @@ import { parseInput } from "../validation.ts";
 import { addWorkingTime, subtractWorkingTime } from "../working-time.ts";
 import { assigneeForNewLead } from "./assignment.ts";
 import { leadHistoryWords } from "./history.ts";
-import { newLeadSchema } from "./input.ts";
+import { checkYearOfStudy, newLeadSchema } from "./input.ts";
 
 /** A lead as the console lists it. */
 export interface Lead {
@@ -477,6 +477,7 @@ export async function assignLeads(deps: StaffDeps, member: StaffMember, raw: unk
 export async function createLead(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<Lead> {
   if (!canCreateLeads(member)) throw notAllowed();
   const input = parseInput(newLeadSchema, raw);
+  checkYearOfStudy(input, nowOf(deps));
   const now = nowOf(deps);
   const id = await deps.db.transaction(async (tx) => {
     const assignedStaffId = await assigneeForNewLead(tx);
