@@ -26,7 +26,7 @@ test("the home page button leads to the form", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Free Consultation Form" })).toBeVisible();
 });
 
-test("the form offers exactly the spec's options", async ({ page }) => {
+test("the form offers the spec's options, with the years from the clock and the lists of decision 0035", async ({ page }) => {
   await page.goto("/services/free-consultation");
   const options = (label: string) => page.getByLabel(label).locator("option:not([value=''])").allTextContents();
   expect(await options("Study destination")).toHaveLength(38);
