@@ -4,6 +4,8 @@ import type { EnglishTest } from "../vocabulary/eligibility.ts";
 import {
   describeRequirements,
   type EntryRequirements,
+  eligibilityHeadline,
+  eligibilityInBrief,
   judgeEligibility,
   noRequirements,
   type StudentMarks,
@@ -39,7 +41,7 @@ describe("a course's entry requirements in words", () => {
     ]);
     expect(describeRequirements("PhD", { ...noRequirements, minCgpa: 7, minPte: 65 }, true)).toEqual([
       "CGPA 7 in your master's",
-      "PTE Academic 65 (the university may waive the English test)",
+      "PTE Academic 65, unless the university waives the English test for you",
     ]);
     expect(describeRequirements("Diploma", noRequirements)).toEqual([]);
   });
@@ -136,14 +138,46 @@ describe("judging a student against a course", () => {
     });
   });
 
-  it("does not hold a missing or low English score against a course that may waive the test", () => {
-    const waived = course("Bachelors", { minPercentage: 70, minIelts: 6 }, true);
-    expect(judgeEligibility(waived, student({ "12th": { percentage: 72 } })).status).toBe("meets");
-    expect(judgeEligibility(waived, student({ "12th": { percentage: 72 } }, ["IELTS", 5.5])).checks[1]).toEqual({
-      kind: "english",
-      outcome: "met",
-      text: "Needs IELTS 6; you have 5.5 (the university may waive the test)",
+  it("one verdict from one rule with a waiver: a low English score is never 'meets' (issue #25)", () => {
+    // The issue's course: an English waiver and a minimum IELTS of 7.5; the student has IELTS 7.
+    const waived = course("Masters", { minPercentage: 60, minIelts: 7.5 }, true);
+    const verdict = judgeEligibility(waived, student({ Bachelors: { percentage: 70 } }, ["IELTS", 7]));
+    expect(verdict).toEqual({
+      status: "waiver",
+      checks: [
+        { kind: "marks", outcome: "met", text: "60% in your bachelor's: you have 70%" },
+        {
+          kind: "english",
+          outcome: "waivable",
+          text: "Needs IELTS 7.5; you have 7: only if the university waives the test for you",
+        },
+      ],
     });
+    expect(eligibilityHeadline(verdict)).toBe("You meet the entry requirements only if the university waives the English test");
+    // The cards read the same verdict, with the same sentence.
+    expect(eligibilityInBrief(waived, student({ Bachelors: { percentage: 70 } }, ["IELTS", 7]))).toEqual({
+      status: "waiver",
+      missing: "Needs IELTS 7.5; you have 7: only if the university waives the test for you",
+    });
+    // A score that reaches the minimum meets it, waiver or not.
+    expect(judgeEligibility(waived, student({ Bachelors: { percentage: 70 } }, ["IELTS", 7.5])).status).toBe("meets");
+  });
+
+  it("with a waiver, no score or another test is waivable too, and short marks still miss", () => {
+    const waived = course("Bachelors", { minPercentage: 70, minIelts: 6 }, true);
+    expect(judgeEligibility(waived, student({ "12th": { percentage: 72 } })).checks[1]).toEqual({
+      kind: "english",
+      outcome: "waivable",
+      text: "Needs IELTS 6; add your English test score to your profile, or ask the university whether it waives the test for you",
+    });
+    expect(judgeEligibility(waived, student({ "12th": { percentage: 72 } }, ["PTE Academic", 70])).checks[1]).toEqual({
+      kind: "english",
+      outcome: "waivable",
+      text: "Needs IELTS 6; it does not list PTE Academic: ask the university whether it takes it or waives the test for you",
+    });
+    const short = judgeEligibility(waived, student({ "12th": { percentage: 65 } }, ["IELTS", 5.5]));
+    expect(short.status).toBe("missing");
+    expect(eligibilityHeadline(short)).toBe("Not yet: what is missing");
   });
 
   it("checks both requirements: one short is enough to miss", () => {

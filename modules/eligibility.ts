@@ -46,8 +46,12 @@ export interface StudentMarks {
 
 export interface EligibilityCheck {
   kind: "marks" | "english";
-  /** met: the student reaches it; short: their mark is below it; unknown: their profile lacks the mark. */
-  outcome: "met" | "short" | "unknown";
+  /**
+   * met: the student reaches it; short: their mark is below it; unknown: their profile lacks the mark;
+   * waivable: the English score is below, missing or of a test the course does not list, and the course
+   * may waive the test (only the university can say; decision 0035).
+   */
+  outcome: "met" | "short" | "unknown" | "waivable";
   /** "Needs 75% in 12th; you have 72%" */
   text: string;
 }
@@ -58,6 +62,8 @@ export type Eligibility =
   /** The student has no marks and no English score on their profile: the requirements are shown plainly. */
   | { status: "no-marks"; checks: [] }
   | { status: "meets"; checks: EligibilityCheck[] }
+  /** Every check met but English, which is waivable: the student meets them only if the university waives the test. */
+  | { status: "waiver"; checks: EligibilityCheck[] }
   /** At least one check is short or unknown. */
   | { status: "missing"; checks: EligibilityCheck[] };
 
@@ -146,19 +152,14 @@ function englishCheck(r: EntryRequirements, waiver: boolean, student: StudentMar
   if (!needed) return null;
   const { englishTest: test, englishScore: score } = student;
   if (test === null || score === null) {
-    if (waiver)
-      return {
-        kind: "english",
-        outcome: "met",
-        text: say(requirementShapes.orWaiver, { needed }),
-      };
+    if (waiver) return { kind: "english", outcome: "waivable", text: say(requirementShapes.orWaiver, { needed }) };
     return { kind: "english", outcome: "unknown", text: say(requirementShapes.addEnglish, { needed }) };
   }
   const min = englishMinimums(r).find(([t]) => t === test)?.[1];
   if (min === undefined)
     return {
       kind: "english",
-      outcome: waiver ? "met" : "unknown",
+      outcome: waiver ? "waivable" : "unknown",
       text: say(waiver ? requirementShapes.notListedWaiver : requirementShapes.notListed, { needed, test }),
     };
   if (score >= min)
@@ -169,7 +170,7 @@ function englishCheck(r: EntryRequirements, waiver: boolean, student: StudentMar
     };
   return {
     kind: "english",
-    outcome: waiver ? "met" : "short",
+    outcome: waiver ? "waivable" : "short",
     text: say(waiver ? requirementShapes.shortWaiver : requirementShapes.short, {
       needed: `${test} ${number(min)}`,
       have: number(score),
@@ -192,7 +193,10 @@ export function judgeEligibility(
   const checks = [marksCheck(course.level, r, student), englishCheck(r, course.englishExamWaiver, student)].filter(
     (c): c is EligibilityCheck => c !== null,
   );
-  return checks.every((c) => c.outcome === "met") ? { status: "meets", checks } : { status: "missing", checks };
+  // One rule for the verdict: met only when every check is met; a waivable English test is not a met one.
+  if (checks.every((c) => c.outcome === "met")) return { status: "meets", checks };
+  if (checks.every((c) => c.outcome === "met" || c.outcome === "waivable")) return { status: "waiver", checks };
+  return { status: "missing", checks };
 }
 
 /** A verdict in brief, for a list of courses: met, or the first thing missing ("Needs 75% in 12th; you have 72%"). */
@@ -206,10 +210,12 @@ export function eligibilityInBrief(course: Parameters<typeof judgeEligibility>[0
   return { status: verdict.status, missing: verdict.checks.find((check) => check.outcome !== "met")?.text ?? null };
 }
 
-/** The verdict's headline: "You meet the entry requirements", or null (then its checks say what is missing). */
-export const eligibilityHeadline = (e: Eligibility) =>
+/** The verdict's headline, from its status alone; null when there is no verdict (no requirements, no marks). */
+export const eligibilityHeadline = (e: Pick<Eligibility, "status">) =>
   e.status === "meets"
     ? eligibilityMessages.meets
-    : e.status === "missing"
-      ? "You do not meet every entry requirement yet"
-      : null;
+    : e.status === "waiver"
+      ? eligibilityMessages.onlyWithWaiver
+      : e.status === "missing"
+        ? eligibilityMessages.notYet
+        : null;

@@ -43,7 +43,13 @@ import { accountLimits } from "../modules/identity/accounts.ts";
 import { loadConfig } from "../platform/config.ts";
 import { SESSION_COOKIE } from "../platform/cookies.ts";
 import { openPglite } from "../platform/db/client.ts";
-import { indianStates, preferredSubjects, studyDestinations, typesOfStudy, yearsOfStudy } from "../vocabulary/consultations.ts";
+import {
+  indianStates,
+  preferredSubjects,
+  studyDestinations,
+  typesOfStudy,
+  yearsOfStudyFrom,
+} from "../vocabulary/consultations.ts";
 import { attachmentTypes, UPLOADS_PER_HOUR } from "../vocabulary/documents.ts";
 import { buildIsStale, compiledServer, serverEnvironment, serverNodeFlags } from "./build-state.mjs";
 
@@ -339,7 +345,7 @@ function bookingData(): Record<string, string> {
     studyDestination: pick(studyDestinations, n * 5),
     typeOfStudy: pick(typesOfStudy, n),
     preferredSubject: pick(preferredSubjects, n * 3),
-    yearOfStudy: n % 4 === 0 ? "" : pick(yearsOfStudy, n),
+    yearOfStudy: n % 4 === 0 ? "" : pick(yearsOfStudyFrom(new Date().getUTCFullYear()), n),
     state: n % 3 === 0 ? "" : pick(indianStates, n),
     qualification: n % 2 === 0 ? "B.Sc. Physics, 78%" : "",
   };

@@ -12,7 +12,13 @@ import { tooLong } from "../modules/fields.ts";
 import { accountMessages } from "../vocabulary/accounts.ts";
 import { applicationStages, applicationStatuses, monthNames, stageFields, waitingOnLabels } from "../vocabulary/applications.ts";
 import { courseLevels, courseModes, homeStrips } from "../vocabulary/catalogue.ts";
-import { consultationMessages, indianStates, preferredSubjects, typesOfStudy } from "../vocabulary/consultations.ts";
+import {
+  consultationMessages,
+  indianStates,
+  leadHistoryShapes,
+  preferredSubjects,
+  typesOfStudy,
+} from "../vocabulary/consultations.ts";
 import { costMessages } from "../vocabulary/costs.ts";
 import { attachmentTypes, correctionReasons, documentMessages, reviewStates } from "../vocabulary/documents.ts";
 import {
@@ -115,7 +121,7 @@ export function messagesFromServer(): Set<string> {
     ...texts(scholarshipMessages, /^(enter|destinations|chooseLevels|deadline|minimumPercentage|officialUrl|checkedOn)/),
     ...applicationStatuses,
     ...applicationStatuses.flatMap((status) => [applicationStages[status].studentLabel, applicationStages[status].nextAction]),
-    ...Object.values(waitingOnLabels),
+    ...Object.values(waitingOnLabels.student),
     ...stageFields.map((field) => field.label),
     ...homeStrips,
     ...courseLevels,
@@ -126,6 +132,8 @@ export function messagesFromServer(): Set<string> {
     ...typesOfStudy,
     ...preferredSubjects,
     ...indianStates,
+    // A lead's history in words (decision 0035): the one part of the console kept in both languages.
+    ...Object.values(leadHistoryShapes),
     ...genders,
     ...qualificationLevels,
     // Entry requirements, eligibility and the comparison (decision 0027): the sentences by their shape,

@@ -37,6 +37,11 @@ interface Stage {
   next: readonly string[];
   /** Fields a move into this stage requires. */
   requires: readonly StageField[];
+  /**
+   * The student reads that their documents are complete (or that they went to the university): a move
+   * into it needs every checklist item approved, or waived with a reason (decision 0035).
+   */
+  documentsComplete?: true;
 }
 
 export const applicationStages = {
@@ -63,6 +68,7 @@ export const applicationStages = {
     waitingOn: "counsellor",
     next: ["Submitted", "Documents pending", "Withdrawn", "Deferred"],
     requires: [],
+    documentsComplete: true,
   },
   Submitted: {
     tone: "primary",
@@ -71,6 +77,7 @@ export const applicationStages = {
     waitingOn: "university",
     next: ["More information requested", "Conditional offer", "Unconditional offer", "Rejected", "Withdrawn"],
     requires: [],
+    documentsComplete: true,
   },
   "More information requested": {
     tone: "warning",
@@ -188,12 +195,25 @@ export const applicationStatusTones = Object.fromEntries(
 /** The stages an application in `status` may move to. */
 export const nextStages = (status: ApplicationStatus) => applicationStages[status].next as readonly ApplicationStatus[];
 
-export const waitingOnLabels: Record<WaitingOn, string> = {
-  student: "Waiting on you",
-  counsellor: "Waiting on your counsellor",
-  university: "Waiting on the university",
-  embassy: "Waiting on the embassy",
-  nobody: "Closed",
+/** Who reads a stage's words: the student (and their parent's link), or staff in the console. */
+export type Audience = "student" | "staff";
+
+/** Whom a stage waits on, in each audience's words: the student reads "you", staff read "the student". */
+export const waitingOnLabels: Record<Audience, Record<WaitingOn, string>> = {
+  student: {
+    student: "Waiting on you",
+    counsellor: "Waiting on your counsellor",
+    university: "Waiting on the university",
+    embassy: "Waiting on the embassy",
+    nobody: "Closed",
+  },
+  staff: {
+    student: "Waiting on the student",
+    counsellor: "Waiting on the counsellor",
+    university: "Waiting on the university",
+    embassy: "Waiting on the embassy",
+    nobody: "Closed",
+  },
 };
 
 /** Every field any stage may require, once (for the API's schema and the move form). */
@@ -202,6 +222,9 @@ export const stageFields: readonly StageField[] = Object.values(fields);
 export const applicationMessages = {
   chooseStage: "Choose a stage from the list",
   notAllowedMove: (from: string, to: string) => `An application cannot move from ${from} to ${to}.`,
+  /** "Ready to submit needs every document approved or waived with a reason. Not yet: SOP (Missing), CV/Resume (Waiting for review)." */
+  documentsIncomplete: (to: string, items: readonly { item: string; state: string }[]) =>
+    `${to} needs every document approved or waived with a reason. Not yet: ${items.map((i) => `${i.item} (${i.state})`).join(", ")}.`,
   fieldRequired: (label: string) => `Enter the ${label.toLowerCase()}`,
   moved: (status: string) => `Application moved to ${status}.`,
   created: "Application created.",

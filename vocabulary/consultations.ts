@@ -1,3 +1,4 @@
+import type { ContactChannel } from "./privacy.ts";
 /** The consultation form's option lists, exactly as spec section 5 gives them. */
 export const studyDestinations = [
   "Australia",
@@ -42,6 +43,7 @@ export const studyDestinations = [
 
 export const typesOfStudy = ["Undergraduate", "Postgraduate", "Diploma", "Certificate"] as const;
 
+/** The spec's six first, then the subjects students commonly ask for that it lacks, and "Other" (decision 0035). */
 export const preferredSubjects = [
   "Accounting & Finance",
   "Computer Science",
@@ -49,18 +51,68 @@ export const preferredSubjects = [
   "Law",
   "Engineering (General)",
   "Business & Management",
+  "Nursing",
+  "Data Science",
+  "Hospitality",
+  "Arts & Design",
+  "Other",
 ] as const;
 
-export const yearsOfStudy = ["2025", "2026", "2027", "2028"] as const;
+/**
+ * Years of study offered: this year and the next three. The spec's "2025 to 2028" was written in 2025,
+ * so it is read from the clock (decision 0035); a booking for a year outside them is refused.
+ */
+export const YEARS_OF_STUDY_AHEAD = 3;
+export const yearsOfStudyFrom = (thisYear: number): string[] =>
+  Array.from({ length: YEARS_OF_STUDY_AHEAD + 1 }, (_, i) => String(thisYear + i));
 
+/**
+ * What the booking's confirmation promises, in the way the person chose to be contacted (issue #25,
+ * decision 0035; the channels are vocabulary/privacy.ts's contactChannels).
+ */
+export const nextContactWords = {
+  email: (to: { email: string; phone: string }) => `A counsellor will write to you at ${to.email} soon.`,
+  whatsapp: (to: { email: string; phone: string }) => `A counsellor will message you on WhatsApp at ${to.phone} soon.`,
+  phone: (to: { email: string; phone: string }) => `A counsellor will call you at ${to.phone} soon.`,
+} as const satisfies Record<ContactChannel, (to: { email: string; phone: string }) => string>;
+
+/** Every state and union territory of India (28 and 8), alphabetically; the spec's eight are among them (decision 0035). */
 export const indianStates = [
+  "Andaman and Nicobar Islands",
   "Andhra Pradesh",
+  "Arunachal Pradesh",
+  "Assam",
+  "Bihar",
+  "Chandigarh",
+  "Chhattisgarh",
+  "Dadra and Nagar Haveli and Daman and Diu",
+  "Delhi",
+  "Goa",
+  "Gujarat",
+  "Haryana",
+  "Himachal Pradesh",
+  "Jammu and Kashmir",
+  "Jharkhand",
   "Karnataka",
   "Kerala",
+  "Ladakh",
+  "Lakshadweep",
+  "Madhya Pradesh",
   "Maharashtra",
+  "Manipur",
+  "Meghalaya",
+  "Mizoram",
+  "Nagaland",
+  "Odisha",
+  "Puducherry",
+  "Punjab",
+  "Rajasthan",
+  "Sikkim",
   "Tamil Nadu",
   "Telangana",
+  "Tripura",
   "Uttar Pradesh",
+  "Uttarakhand",
   "West Bengal",
 ] as const;
 
@@ -161,4 +213,23 @@ export const consultationMessages = {
   chooseState: "Choose a state from the list",
   enterFirstName: "Enter your first name",
   enterLastName: "Enter your last name",
+} as const;
+
+/**
+ * A lead's history in words (issue #25, decision 0035): one shape per kind of change, `{name}` a value.
+ * modules/leads/history.ts picks the shape and its values from the audit entry; screens translate the
+ * shape (app/locales) and write the values in.
+ */
+export const leadHistoryShapes = {
+  booked: "Booked on the website",
+  entered: "Entered by hand (source: {source})",
+  status: "Status changed from {from} to {to}",
+  lost: "Status changed from {from} to Lost: {reason}",
+  converted: "Status changed from {from} to Converted: became student #{student}",
+  assigned: "Assigned to {to}",
+  reassigned: "Reassigned from {from} to {to}",
+  invited: "Invited to sign up (e-mail sent)",
+  merged: "Lead #{lead} ({name}, {email}) merged into this one",
+  erased: "Bookings erased ({count}): {reason}",
+  other: "Changed ({action})",
 } as const;

@@ -53,6 +53,12 @@ export const documentKinds = [
 
 export const photoKinds = documentKinds.filter((kind) => kind.detected.startsWith("image/"));
 
+/**
+ * The kinds a browser shows in its own viewer (PDFs and images): a link that says "Open" or "View" opens
+ * them in place; Word files only download (decision 0035).
+ */
+export const opensInBrowser = (contentType: string) => contentType === "application/pdf" || contentType.startsWith("image/");
+
 const listed = (labels: readonly string[]) => `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
 const megabytes = (bytes: number) => `${bytes / MB} MB`;
 

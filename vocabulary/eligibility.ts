@@ -39,6 +39,12 @@ export const eligibilityMessages = {
   testWithoutScore: "Enter your score in that test",
   meets: "You meet the entry requirements",
   notYet: "Not yet: what is missing",
+  /** Every requirement met but English, which the course may waive (decision 0035): one verdict, not "meets". */
+  onlyWithWaiver: "You meet the entry requirements only if the university waives the English test",
+  onlyWithWaiverBrief: "Only with an English test waiver",
+  /** What the course's English exam waiver means, for everyone who reads it. */
+  waiverMeaning:
+    "English exam waiver: the university may admit some students without the English test score, for example those taught in English. It decides case by case; ask it before you apply.",
   addMarks: "Add your marks to your profile to see whether you meet them.",
   logInToCheck: "Log in and add your marks to your profile to see whether you meet them.",
   percentage: "Minimum percentage must be a number from 0 to 100",
@@ -69,13 +75,14 @@ export const compareMessages = {
 export const requirementShapes = {
   addMarks: "Needs {needed}; add your {qualification} marks to your profile",
   addEnglish: "Needs {needed}; add your English test score to your profile",
-  orWaiver: "{needed}, or a waiver: ask the university whether it waives the test for you",
-  notListedWaiver: "Needs {needed}; it does not list {test} (the university may waive the test)",
+  orWaiver:
+    "Needs {needed}; add your English test score to your profile, or ask the university whether it waives the test for you",
+  notListedWaiver: "Needs {needed}; it does not list {test}: ask the university whether it takes it or waives the test for you",
   notListed: "Needs {needed}; it does not list {test}, ask the university",
-  shortWaiver: "Needs {needed}; you have {have} (the university may waive the test)",
+  shortWaiver: "Needs {needed}; you have {have}: only if the university waives the test for you",
   short: "Needs {needed}; you have {have}",
   met: "{needed}: you have {have}",
-  mayWaiveEnglish: "{english} (the university may waive the English test)",
+  mayWaiveEnglish: "{english}, unless the university waives the English test for you",
   cgpaAbout: "CGPA {cgpa} (about {percentage})",
   percentageAbout: "{percentage} (CGPA {cgpa} is about {converted})",
   marksEither: "{percentage} or CGPA {cgpa} in {qualification}",

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { type Translator, useT } from "~/lib/i18n";
-import type { Eligibility, EligibilityInBrief } from "../../modules/eligibility.ts";
+import { type Eligibility, type EligibilityInBrief, eligibilityHeadline } from "../../modules/eligibility.ts";
 import { eligibilityMessages, requirementSentences } from "../../vocabulary/eligibility.ts";
 
 const shapes = requirementSentences.map((shape) => ({
@@ -48,12 +48,11 @@ export function EligibilityVerdict({ eligibility, compact = false }: { eligibili
       </p>
     );
   const meets = eligibility.status === "meets";
+  const tone = meets ? "success" : "warning";
   const shown = meets ? eligibility.checks : eligibility.checks.filter((c) => c.outcome !== "met");
   return (
-    <div className={compact ? "small" : `alert ${meets ? "alert-success" : "alert-warning"} mb-0`} data-testid="eligibility">
-      <p className={`fw-semibold mb-1${compact ? (meets ? " text-success-emphasis" : " text-warning-emphasis") : ""}`}>
-        {t(meets ? eligibilityMessages.meets : eligibilityMessages.notYet)}
-      </p>
+    <div className={compact ? "small" : `alert alert-${tone} mb-0`} data-testid="eligibility">
+      <p className={`fw-semibold mb-1${compact ? ` text-${tone}-emphasis` : ""}`}>{t(eligibilityHeadline(eligibility) ?? "")}</p>
       <ul className="mb-0 ps-3">
         {shown.map((check) => (
           <li key={check.kind}>{requirementText(t, check.text)}</li>
@@ -79,14 +78,17 @@ export function RequirementList({ lines }: { lines: readonly string[] }) {
 /** A course's verdict in a list (saved courses, search results): a small badge, and the first thing missing. */
 export function EligibilityBadge({ eligibility }: { eligibility: EligibilityInBrief | null | undefined }) {
   const { t } = useT();
-  if (eligibility?.status !== "meets" && eligibility?.status !== "missing") return null;
+  const status = eligibility?.status;
+  if (!eligibility || (status !== "meets" && status !== "missing" && status !== "waiver")) return null;
   return (
     <p className="small mt-2 mb-0" data-testid="eligibility">
-      {eligibility.status === "meets" ? (
+      {status === "meets" ? (
         <span className="badge text-bg-success">{t(eligibilityMessages.meets)}</span>
       ) : (
         <>
-          <span className="badge text-bg-warning">{t("Not yet")}</span>{" "}
+          <span className="badge text-bg-warning">
+            {t(status === "waiver" ? eligibilityMessages.onlyWithWaiverBrief : "Not yet")}
+          </span>{" "}
           {eligibility.missing && requirementText(t, eligibility.missing)}
         </>
       )}

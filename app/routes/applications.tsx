@@ -46,7 +46,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                   <p className="mb-1">
                     <strong>{t("Next:")}</strong> {t(application.nextAction)}
                   </p>
-                  <p className="small text-body-secondary mb-2">{t(waitingOnLabels[application.waitingOn])}</p>
+                  <p className="small text-body-secondary mb-2">{t(waitingOnLabels.student[application.waitingOn])}</p>
                   {application.details.length > 0 && (
                     <dl className="small mb-2">
                       {application.details.map((d) => (

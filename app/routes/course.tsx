@@ -122,6 +122,11 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
           {t("Entry requirements (illustrative)")}
         </h2>
         <RequirementList lines={requirements} />
+        {course.englishExamWaiver && (
+          <p className="small mt-2 mb-0" data-testid="waiver-meaning">
+            {t(eligibilityMessages.waiverMeaning)}
+          </p>
+        )}
         {eligibility ? (
           <div className="mt-3">
             <EligibilityVerdict eligibility={eligibility} />

@@ -13,7 +13,7 @@ import {
   preferredSubjects,
   studyDestinations,
   typesOfStudy,
-  yearsOfStudy,
+  yearsOfStudyFrom,
 } from "../../vocabulary/consultations.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/free-consultation";
@@ -39,10 +39,12 @@ type Values = Record<string, string>;
 /** A logged-in student's name, phone and e-mail are filled in from their record. */
 export function loader({ context }: Route.LoaderArgs) {
   const rules = fieldRules(consultationInputSchema);
+  // This year and the next three, from the clock (decision 0035).
+  const years = yearsOfStudyFrom(new Date().getUTCFullYear());
   const student = context.student;
-  if (!student) return { prefill: null, rules };
+  if (!student) return { prefill: null, rules, years };
   const [firstName = "", ...rest] = student.fullName.split(/\s+/);
-  return { prefill: { firstName, lastName: rest.join(" "), phoneNumber: student.phone, email: student.email }, rules };
+  return { prefill: { firstName, lastName: rest.join(" "), phoneNumber: student.phone, email: student.email }, rules, years };
 }
 
 /**
@@ -239,7 +241,7 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
             <SelectField
               name="yearOfStudy"
               label="Year of study"
-              options={yearsOfStudy}
+              options={loaderData.years}
               error={fields.yearOfStudy}
               defaultValue={values.yearOfStudy}
             />

@@ -84,8 +84,21 @@ export interface ApplicationDetail extends ApplicationRow {
   counsellorStaffId: number | null;
   events: ApplicationEvent[];
   checklist: ChecklistItem[];
-  /** The stages it may move to next. */
+  /** The stages it may move to now. */
   moves: ApplicationStatus[];
+  /** The stages the model allows next that the record does not yet (decision 0035), each with why. */
+  held: { status: ApplicationStatus; reason: string }[];
+}
+
+/** The checklist items that keep a stage saying "documents complete" from being true: neither approved nor waived with a reason. */
+export const outstandingItems = (checklist: readonly ChecklistItem[]) =>
+  checklist.filter((entry) => entry.state !== "Approved" && !(entry.state === "Waived" && entry.waiverReason?.trim()));
+
+/** Why the record does not allow a move into `to` yet, or null when it does. */
+function whyHeld(to: ApplicationStatus, checklist: readonly ChecklistItem[]): string | null {
+  if (!stageOf(to).documentsComplete) return null;
+  const outstanding = outstandingItems(checklist);
+  return outstanding.length ? applicationMessages.documentsIncomplete(to, outstanding) : null;
 }
 
 export const intakeText = (month: number | null, year: number | null) =>
@@ -224,6 +237,11 @@ export async function getApplication(deps: StaffDeps, member: StaffMember, id: n
     .orderBy(asc(applicationEvents.at), asc(applicationEvents.id));
   const now = nowOf(deps).getTime();
   const row = toRow(selected);
+  const checklist = await checklistOf(deps, selected);
+  const held = nextStages(row.status).flatMap((status) => {
+    const reason = whyHeld(status, checklist);
+    return reason ? [{ status, reason }] : [];
+  });
   return {
     ...row,
     counsellorStaffId: selected.counsellorStaffId,
@@ -237,8 +255,9 @@ export async function getApplication(deps: StaffDeps, member: StaffMember, id: n
       at: event.at,
       daysInStage: Math.floor(((events[i + 1]?.at.getTime() ?? now) - event.at.getTime()) / DAY_MS),
     })),
-    checklist: await checklistOf(deps, selected),
-    moves: [...nextStages(row.status)],
+    checklist,
+    moves: nextStages(row.status).filter((status) => !held.some((h) => h.status === status)),
+    held,
   };
 }
 
@@ -411,6 +430,9 @@ export async function moveApplication(deps: StaffDeps, member: StaffMember, id: 
   const current = await getApplication(deps, member, id);
   if (!canWorkStudents(member)) throw notAllowed();
   const input = parseInput(moveSchema, raw);
+  const held = current.held.find((h) => h.status === input.status);
+  // The model allows it, the record does not yet: a stage that says the documents are complete needs them so.
+  if (held) throw new AppError("conflict", held.reason, { status: held.reason });
   if (!current.moves.includes(input.status)) {
     const message = applicationMessages.notAllowedMove(current.status, input.status);
     throw new AppError("invalid_input", message, { status: message });

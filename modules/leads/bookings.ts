@@ -3,12 +3,12 @@ import type { Database } from "../../platform/db/client.ts";
 import { consultations } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
-import { consultationMessages } from "../../vocabulary/consultations.ts";
+import { consultationMessages, nextContactWords } from "../../vocabulary/consultations.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 import { nowOf } from "../deps.ts";
 import { parseInput } from "../validation.ts";
 import { assigneeForNewLead } from "./assignment.ts";
-import { type ConsultationInput, consultationInputSchema } from "./input.ts";
+import { type ConsultationInput, checkYearOfStudy, consultationInputSchema } from "./input.ts";
 
 /** The same e-mail and phone booking again within this time is one booking, not two. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +49,7 @@ export async function bookConsultation(
 ): Promise<BookingResult> {
   const input = parseConsultation(raw);
   const now = nowOf(deps);
+  checkYearOfStudy(input, now);
   return deps.db.transaction(async (tx) => {
     // Two identical submissions at once (a double click) wait for each other here.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation:${input.email}:${input.phoneNumber}`}))`);
@@ -91,7 +92,8 @@ function confirmationMail(booking: Booking, siteEmail: string) {
   const lines = [
     `Dear ${booking.firstName} ${booking.lastName},`,
     "",
-    "Thank you for booking a free consultation with Ignite. A counsellor will call you soon.",
+    // The channel they chose on the form (decision 0024), never a call to someone who asked for WhatsApp or e-mail.
+    `Thank you for booking a free consultation with Ignite. ${nextContactWords[booking.preferredContact]({ email: booking.email, phone: booking.phoneNumber })}`,
     "",
     "What you told us:",
     `  Study destination: ${booking.studyDestination}`,

@@ -7,9 +7,10 @@ import {
   staffLeadSources,
   studyDestinations,
   typesOfStudy,
-  yearsOfStudy,
+  yearsOfStudyFrom,
 } from "../../vocabulary/consultations.ts";
 import { contactChoiceFields } from "../consent.ts";
+import { AppError } from "../errors.ts";
 import { blankToUndefined, emailAddress, oneOf, optionalLine, personName, phoneNumber } from "../fields.ts";
 
 /**
@@ -24,7 +25,15 @@ export const consultationInputSchema = z.object({
   studyDestination: oneOf(studyDestinations, consultationMessages.chooseDestination),
   typeOfStudy: oneOf(typesOfStudy, consultationMessages.chooseTypeOfStudy),
   preferredSubject: oneOf(preferredSubjects, consultationMessages.chooseSubject),
-  yearOfStudy: z.preprocess(blankToUndefined, oneOf(yearsOfStudy, consultationMessages.chooseYear).optional()),
+  // A year as four digits here; whether it is one of the years offered now is the clock's (checkYearOfStudy).
+  yearOfStudy: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: consultationMessages.chooseYear })
+      .trim()
+      .regex(/^\d{4}$/, consultationMessages.chooseYear)
+      .optional(),
+  ),
   state: z.preprocess(blankToUndefined, oneOf(indianStates, consultationMessages.chooseState).optional()),
   qualification: optionalLine(100),
   ...contactChoiceFields,
@@ -36,3 +45,9 @@ export type ConsultationInput = z.infer<typeof consultationInputSchema>;
 export const newLeadSchema = consultationInputSchema.extend({
   source: oneOf(staffLeadSources, leadMessages.chooseSource),
 });
+
+/** Refuses a year of study that is not offered at `now`: this year and the next three (decision 0035). */
+export function checkYearOfStudy(input: { yearOfStudy?: string | undefined }, now: Date): void {
+  if (input.yearOfStudy === undefined || yearsOfStudyFrom(now.getUTCFullYear()).includes(input.yearOfStudy)) return;
+  throw new AppError("invalid_input", consultationMessages.checkFields, { yearOfStudy: consultationMessages.chooseYear });
+}

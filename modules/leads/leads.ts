@@ -36,7 +36,8 @@ import {
 import { parseInput } from "../validation.ts";
 import { addWorkingTime, subtractWorkingTime } from "../working-time.ts";
 import { assigneeForNewLead } from "./assignment.ts";
-import { newLeadSchema } from "./input.ts";
+import { leadHistoryWords } from "./history.ts";
+import { checkYearOfStudy, newLeadSchema } from "./input.ts";
 
 /** A lead as the console lists it. */
 export interface Lead {
@@ -291,7 +292,8 @@ export async function leadDetails(deps: StaffDeps, member: StaffMember, id: numb
     duplicates: withTiming(visible, settings, now),
     hiddenDuplicates: sameContact.length - visible.length,
     merged: withTiming(merged as LeadRow[], settings, now),
-    history,
+    // Each change in words, never its code and JSON (decision 0035).
+    history: history.map((entry) => ({ ...entry, words: leadHistoryWords(entry) })),
   };
 }
 
@@ -476,6 +478,7 @@ export async function assignLeads(deps: StaffDeps, member: StaffMember, raw: unk
 export async function createLead(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<Lead> {
   if (!canCreateLeads(member)) throw notAllowed();
   const input = parseInput(newLeadSchema, raw);
+  checkYearOfStudy(input, nowOf(deps));
   const now = nowOf(deps);
   const id = await deps.db.transaction(async (tx) => {
     const assignedStaffId = await assigneeForNewLead(tx);

@@ -209,9 +209,11 @@ describe("uploading documents", () => {
     expect(head.headers.get("Content-Length")).toBe(String(bytes.length));
     expect((await head.arrayBuffer()).byteLength).toBe(0);
 
-    // PDFs stay attachments even when asked inline (a sandboxed PDF does not render in Chrome).
+    // Asked inline, a PDF opens in the browser's viewer, under the same nosniff and sandboxing CSP (decision 0035).
     const inline = await download(`${body.data.file}?inline=1`, ananya);
-    expect(inline.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+    expect(inline.headers.get("Content-Disposition")).toMatch(/^inline; filename="My CV \(final\)\.pdf"/);
+    expect(inline.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(inline.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
   });
 
   it("stores under a random hex name in DATA_DIR/uploads, never the user's name", async () => {

@@ -1,6 +1,6 @@
 import { type Context, type Handler, Hono } from "hono";
 import type { DocumentService, FileDownload } from "../../modules/documents/documents.ts";
-import { documentMessages, MAX_DOCUMENT_BYTES, MAX_PHOTO_BYTES } from "../../vocabulary/documents.ts";
+import { documentMessages, MAX_DOCUMENT_BYTES, MAX_PHOTO_BYTES, opensInBrowser } from "../../vocabulary/documents.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStudent } from "../guards.ts";
 import { presentFile } from "./presenters.ts";
@@ -34,9 +34,6 @@ export function documentsApi(documents: DocumentService) {
   return api;
 }
 
-/** Types a browser may show in place with `?inline=1`. PDFs always download: Chrome will not render a sandboxed PDF. */
-const inlineTypes = new Set(["image/jpeg", "image/png", "image/webp"]);
-
 /** `attachment; filename="..."` with an ASCII fallback and the exact name in RFC 5987 form. */
 export function contentDisposition(disposition: "attachment" | "inline", name: string): string {
   const ascii = name.replace(/[^ -~]/g, "_").replace(/["\\]/g, "_");
@@ -46,10 +43,11 @@ export function contentDisposition(disposition: "attachment" | "inline", name: s
 
 /**
  * Streams a private upload so that no browser runs it: nosniff, a sandboxing CSP, attachment unless
- * `inline` is asked for a kind a browser shows safely (the photo always inline).
+ * `inline` is asked for a kind the browser shows in its own viewer, a PDF or an image (the photo always inline).
  */
 export async function serveFile(c: Context<ServerEnv>, file: FileDownload, inlineAsked: boolean) {
-  const inline = file.isPhoto || (inlineAsked && inlineTypes.has(file.contentType));
+  // PDFs too (decision 0035): Chromium shows a top-level PDF under this sandboxing CSP in its own viewer.
+  const inline = file.isPhoto || (inlineAsked && opensInBrowser(file.contentType));
   const headers = {
     "Content-Type": file.contentType,
     "Content-Length": String(file.size),

@@ -22,13 +22,17 @@ export const eligibilitySchema = z.object({
     minPte: z.int().nullable(),
   }),
   described: z.array(z.string()).meta({ examples: [["75% in 12th", "IELTS 6.5 or TOEFL iBT 90"]] }),
-  status: z
-    .enum(["meets", "missing", "no-marks", "no-requirements"])
-    .meta({ description: "no-marks: the profile has no marks nor English score to judge by" }),
+  status: z.enum(["meets", "waiver", "missing", "no-marks", "no-requirements"]).meta({
+    description:
+      "no-marks: the profile has no marks nor English score to judge by; waiver: every requirement met but English, which the course may waive (only the university decides; decision 0035)",
+  }),
   checks: z.array(
     z.object({
       kind: z.enum(["marks", "english"]),
-      outcome: z.enum(["met", "short", "unknown"]).meta({ description: "unknown: the profile lacks the mark" }),
+      outcome: z.enum(["met", "short", "unknown", "waivable"]).meta({
+        description:
+          "unknown: the profile lacks the mark; waivable: the English score is below, missing or of another test, and the course may waive the test",
+      }),
       text: z.string().meta({ examples: ["Needs 75% in 12th; you have 72%"] }),
     }),
   ),

@@ -31,7 +31,11 @@ export const staffApplicationSchema = z.object({
   createdAt: at,
 });
 export const applicationDetailSchema = staffApplicationSchema.extend({
-  moves: z.array(z.enum(applicationStatuses)).meta({ description: "The stages it may move to next" }),
+  moves: z.array(z.enum(applicationStatuses)).meta({ description: "The stages it may move to now" }),
+  held: z.array(z.object({ status: z.enum(applicationStatuses), reason: z.string() })).meta({
+    description:
+      "Stages the stage model allows next but the record does not yet, with why (a stage that says the documents are complete needs every checklist item approved or waived; decision 0035)",
+  }),
   events: z.array(
     z.object({
       from: z.enum(applicationStatuses).nullable(),
@@ -116,6 +120,7 @@ export const presentStaffApplication = (a: ApplicationRow): z.infer<typeof staff
 export const presentApplicationDetail = (a: ApplicationDetail): z.infer<typeof applicationDetailSchema> => ({
   ...presentStaffApplication(a),
   moves: a.moves,
+  held: a.held.map((h) => ({ status: h.status, reason: h.reason })),
   events: a.events.map((e) => ({
     from: e.from,
     to: e.to,

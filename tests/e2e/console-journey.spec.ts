@@ -94,11 +94,30 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   await hydrated(work);
   await expectNoAxeViolations(work);
 
+  // "Ready to submit" tells the student their documents are complete: not offered while they are missing,
+  // and the screen says why (issue #25, decision 0035).
+  await expect(work.getByLabel("New stage").locator("option", { hasText: "Ready to submit" })).toHaveCount(0);
+  await expect(work.getByTestId("held-moves")).toContainText(
+    "Ready to submit needs every document approved or waived with a reason. Not yet: CV/Resume (Missing), SOP (Missing)",
+  );
+  // This university asks for none of them: the counsellor waives each one with a reason.
+  const checklist = work.getByTestId("checklist-item");
+  for (const item of await checklist.locator("strong").allTextContents()) {
+    const entry = checklist.filter({ has: work.locator("strong", { hasText: item }) });
+    await entry.locator("summary", { hasText: "Waive" }).click();
+    await work.getByLabel(`Why ${item} is not needed`).fill("Not asked for by this university");
+    await entry.getByRole("button", { name: "Waive" }).click();
+    await expect(entry.locator(".badge")).toHaveText("Waived");
+  }
+  await expect(work.getByTestId("held-moves")).toHaveCount(0);
+
   const movedAt = Date.now();
   for (const stage of ["Ready to submit", "Submitted"]) {
     await work.getByLabel("New stage").selectOption(stage);
     await work.getByRole("button", { name: "Move" }).click();
     await expect(work.getByTestId("application-stage")).toHaveText(stage);
+    // Staff read whom it waits on in their own words (never "Waiting on the studentr counsellor").
+    if (stage === "Ready to submit") await expect(work.getByText("Waiting on the counsellor.")).toBeVisible();
   }
   await work.getByLabel("New stage").selectOption("Conditional offer");
   await work.getByRole("button", { name: "Move" }).click();

@@ -13,7 +13,7 @@ async function fillForm(page: Page, overrides: Record<string, string> = {}) {
   await page.getByLabel("Study destination").selectOption("United Kingdom (UK)");
   await page.getByLabel("Type of study").selectOption("Postgraduate");
   await page.getByLabel("Preferred subject").selectOption("Business & Management");
-  await page.getByLabel("Year of study").selectOption("2027");
+  await page.getByLabel("Year of study").selectOption(String(new Date().getUTCFullYear() + 1));
   await page.getByLabel("State").selectOption("Kerala");
   await page.getByLabel("Qualification").fill("B.Com");
   return values;
@@ -26,7 +26,7 @@ test("the home page button leads to the form", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Free Consultation Form" })).toBeVisible();
 });
 
-test("the form offers exactly the spec's options", async ({ page }) => {
+test("the form offers the spec's options, with the years from the clock and the lists of decision 0035", async ({ page }) => {
   await page.goto("/services/free-consultation");
   const options = (label: string) => page.getByLabel(label).locator("option:not([value=''])").allTextContents();
   expect(await options("Study destination")).toHaveLength(38);
@@ -39,9 +39,21 @@ test("the form offers exactly the spec's options", async ({ page }) => {
     "Law",
     "Engineering (General)",
     "Business & Management",
+    // The common subjects the spec lacks, and Other (decision 0035).
+    "Nursing",
+    "Data Science",
+    "Hospitality",
+    "Arts & Design",
+    "Other",
   ]);
-  expect(await options("Year of study")).toEqual(["2025", "2026", "2027", "2028"]);
-  expect(await options("State")).toHaveLength(8);
+  // This year and the next three, from the clock (the spec's 2025 to 2028 was written in 2025; decision 0035).
+  const year = new Date().getUTCFullYear();
+  expect(await options("Year of study")).toEqual([0, 1, 2, 3].map((ahead) => String(year + ahead)));
+  // Every state and union territory, the spec's eight among them.
+  const states = await options("State");
+  expect(states).toHaveLength(36);
+  for (const state of ["Andhra Pradesh", "Kerala", "West Bengal", "Delhi", "Gujarat", "Punjab", "Rajasthan", "Haryana", "Ladakh"])
+    expect(states).toContain(state);
   await expect(page.getByLabel("Phone number")).toHaveAttribute("type", "tel");
   await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
   for (const required of [

@@ -64,7 +64,11 @@ test("an admin filters the inbox, assigns two leads at once, and the counsellor 
 
   await page.goto(`/staff/leads/${first}`);
   await expect(page.getByRole("heading", { name: "Inbox One" })).toBeVisible();
-  await expect(page.getByTestId("lead-history").filter({ hasText: "lead.assigned" })).toHaveCount(1);
+  // The history in words, never a code or JSON (issue #25, decision 0035).
+  await expect(page.getByTestId("lead-history").filter({ hasText: /(Assigned|Reassigned from .+) to Farah Inbox/ })).toHaveCount(
+    1,
+  );
+  await expect(page.getByTestId("lead-history").filter({ hasText: /lead\.\w|[{}]/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.getByRole("link", { name: "Settings" }).click();

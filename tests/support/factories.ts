@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { upcomingIntakes } from "../../modules/intakes.ts";
 import type { Database } from "../../platform/db/client.ts";
+import { type ApplicationStatus, stageOf } from "../../vocabulary/applications.ts";
 import type { Answer, ApiClient } from "./api-client.ts";
 import { cookiesNamed } from "./api-client.ts";
+import { waiveOutstandingItems } from "./checklist.ts";
 
 /** A student who signed up through the API, with the session that sign-up gave them. */
 export interface Student {
@@ -261,6 +263,9 @@ export async function createApplication(
   let application = expectStatus(answer, 201, "application").body.data;
   for (const step of options.moves ?? []) {
     const move = typeof step === "string" ? { status: step } : step;
+    // A stage that tells the student their documents are complete needs them so (decision 0035): the
+    // factory waives what is outstanding, with a reason, as a counsellor would for a university needing none.
+    if (stageOf(move.status as ApplicationStatus).documentsComplete) await waiveOutstandingItems(api, application.id, by.cookie);
     const moved = await api.post(`/api/v1/staff/applications/${application.id}/moves`, move, { cookie: by.cookie });
     application = expectStatus(moved, 200, `move to ${move.status}`).body.data;
   }

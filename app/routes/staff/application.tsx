@@ -96,8 +96,7 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
         <span className={`badge text-bg-${applicationStatusTones[application.status]} me-2`} data-testid="application-stage">
           {application.status}
         </span>
-        {waitingOnLabels[stage.waitingOn].replace("you", "the student")}. The student reads: “{stage.studentLabel}{" "}
-        {stage.nextAction}”
+        {waitingOnLabels.staff[stage.waitingOn]}. The student reads: “{stage.studentLabel} {stage.nextAction}”
       </p>
       {Object.keys(application.details).length > 0 && (
         <dl className="row small">
@@ -110,6 +109,16 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
         </dl>
       )}
 
+      {may.work && application.held.length > 0 && (
+        <div className="alert alert-warning small" style={{ maxWidth: "40rem" }} data-testid="held-moves">
+          <p className="fw-semibold mb-1">Not offered yet</p>
+          <ul className="mb-0 ps-3">
+            {application.held.map((h) => (
+              <li key={h.status}>{h.reason}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {may.work && application.moves.length > 0 && (
         <Form method="post" className="card card-body mb-4" style={{ maxWidth: "40rem" }}>
           <h2 className="h6">Move to another stage</h2>
@@ -121,12 +130,19 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
             id="move-status"
             name="status"
             className={`form-select form-select-sm mb-2${moveRefusal?.fields.status ? " is-invalid" : ""}`}
+            aria-invalid={moveRefusal?.fields.status ? true : undefined}
+            aria-describedby={moveRefusal?.fields.status ? "move-status-error" : undefined}
             defaultValue={moveRefusal?.values.status ?? application.moves[0]}
           >
             {application.moves.map((move) => (
               <option key={move}>{move}</option>
             ))}
           </select>
+          {moveRefusal?.fields.status && (
+            <div id="move-status-error" className="invalid-feedback d-block mb-2">
+              {moveRefusal.fields.status}
+            </div>
+          )}
           {moveFields.map((field) => {
             const id = `move-${field.key}`;
             const error = moveRefusal?.fields[field.key];

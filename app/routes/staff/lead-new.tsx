@@ -13,7 +13,7 @@ import {
   staffLeadSources,
   studyDestinations,
   typesOfStudy,
-  yearsOfStudy,
+  yearsOfStudyFrom,
 } from "../../../vocabulary/consultations.ts";
 import type { Route } from "./+types/lead-new";
 
@@ -35,7 +35,7 @@ const fields = [
 
 export function loader({ context }: Route.LoaderArgs) {
   requireStaffWith(context.staffMember, canCreateLeads);
-  return { rules: fieldRules(newLeadSchema) };
+  return { rules: fieldRules(newLeadSchema), years: yearsOfStudyFrom(new Date().getUTCFullYear()) };
 }
 
 /** A lead entered by hand: assigned as a booking is; its page opens when it is one the member may see. */
@@ -77,7 +77,7 @@ export default function NewLead({ loaderData, actionData }: Route.ComponentProps
         <SelectField {...common("studyDestination")} label="Study destination" options={studyDestinations} />
         <SelectField {...common("typeOfStudy")} label="Type of study" options={typesOfStudy} />
         <SelectField {...common("preferredSubject")} label="Preferred subject" options={preferredSubjects} />
-        <SelectField {...common("yearOfStudy")} label="Year of study" options={yearsOfStudy} />
+        <SelectField {...common("yearOfStudy")} label="Year of study" options={loaderData.years} />
         <SelectField {...common("state")} label="State" options={indianStates} />
         <TextField {...common("qualification")} label="Qualification" />
         <div className="col-12">

@@ -4,6 +4,7 @@ import { SelectField } from "~/components/form-fields";
 import { StaffTasks } from "~/components/staff-tasks";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
+import { useT } from "~/lib/i18n";
 import { inIndianTime } from "~/lib/indian-time";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
@@ -52,9 +53,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       id: entry.id,
       at: inIndianTime(entry.at),
       actor: entry.actorLabel,
-      action: entry.action,
+      words: entry.words,
       subjectId: entry.subjectId,
-      change: entry.after === null ? "" : JSON.stringify(entry.after),
     })),
     mayWork: canWorkLeads(member) && !lead.mergedIntoId,
     // A lead that became a student is erased from the student's record, with everything else of theirs.
@@ -105,6 +105,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function LeadScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, mayWork, mayErase, duplicates, hiddenDuplicates, merged, history, counsellors } = loaderData;
+  // The history's words are kept in both languages (decision 0035); the rest of the console is in English (decision 0029).
+  const { t } = useT();
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const busy = navigation.state === "submitting";
@@ -265,9 +267,8 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
         <ul className="list-unstyled small">
           {history.map((entry) => (
             <li key={entry.id} className="mb-1" data-testid="lead-history">
-              <time dateTime={entry.at.iso}>{entry.at.text}</time> · {entry.actor} · {entry.action}
+              <time dateTime={entry.at.iso}>{entry.at.text}</time> · {entry.actor} · {t(entry.words.shape, entry.words.values)}
               {entry.subjectId !== String(lead.id) && ` (lead #${entry.subjectId})`}
-              {entry.change && <span className="text-body-secondary"> {entry.change}</span>}
             </li>
           ))}
         </ul>
