@@ -49,6 +49,14 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
     postgresqlconf: ["shared_buffers=32MB"],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // pg-boss's texts run one after another, each with its rollback: two queues on one PGlite (the tests'
+  // two instances) would otherwise slip a statement between a failed text and its ROLLBACK.
+  let last: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = last.then(work, work);
+    last = run.catch(() => undefined);
+    return run;
+  };
   return {
     client,
     db,
@@ -61,16 +69,17 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
     },
     close: () => client.close(),
     exclusively: (work) => work(),
-    executeSql: async (text, values) => {
-      if (values?.length) return { rows: (await client.query(text, values)).rows };
-      try {
-        const results = await client.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      } catch (error) {
-        await rollBackOpenTransaction((statement) => client.exec(statement));
-        throw error;
-      }
-    },
+    executeSql: (text, values) =>
+      oneAtATime(async () => {
+        if (values?.length) return { rows: (await client.query(text, values)).rows };
+        try {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        } catch (error) {
+          await rollBackOpenTransaction((statement) => client.exec(statement));
+          throw error;
+        }
+      }),
   };
 }
 

@@ -24,7 +24,7 @@ import { emailTemplateNames, recordMessages } from "../../../vocabulary/records.
 import { IntakeMonthYear } from "../../components/intake-month-year.tsx";
 import type { Route } from "./+types/student";
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data ? data.record.fullName : "Student"} | Ignite` },
   { name: "robots", content: "noindex" },
 ];
