@@ -19,7 +19,6 @@ import {
   rmSync,
   symlinkSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -89,19 +88,27 @@ function install() {
       `This machine's Node ${process.versions.node} is older than ${minimumNode}: fetching Node ${wantedNode} (${pkg}) from the npm registry into node_modules/.runtime/\n`,
     );
     mkdirSync(runtimeDir, { recursive: true });
-    const work = mkdtempSync(path.join(tmpdir(), "ignite-runtime-"));
+    // Beside the target, so that the finished folder is renamed into place on the same file system.
+    const work = mkdtempSync(path.join(runtimeDir, ".download-"));
     try {
-      // npm pack fetches through npm's own registry settings and cache and checks the tarball's integrity.
+      // npm pack fetches through npm's own registry settings and cache and checks the tarball's integrity
+      // (a version is immutable, so a cached copy is taken without asking the registry again).
       const packed = JSON.parse(
-        execFileSync("npm", ["pack", `${pkg}@${wantedNode}`, "--json", "--silent", "--pack-destination", work], {
-          cwd: work,
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "inherit"],
-        }),
+        execFileSync(
+          "npm",
+          ["pack", `${pkg}@${wantedNode}`, "--json", "--silent", "--prefer-offline", "--pack-destination", work],
+          {
+            cwd: work,
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "inherit"],
+          },
+        ),
       );
       const unpacked = path.join(work, "unpacked");
       mkdirSync(unpacked);
-      execFileSync("tar", ["-xzf", path.join(work, packed[0].filename), "-C", unpacked, "--strip-components=1"]);
+      // The binary and its licence only: the package also carries npm, corepack and C headers (189 MB in all).
+      const wanted = ["package/bin/node", "package/LICENSE", "package/README.md"];
+      execFileSync("tar", ["-xzf", path.join(work, packed[0].filename), "-C", unpacked, "--strip-components=1", ...wanted]);
       rmSync(target, { recursive: true, force: true });
       renameSync(unpacked, target);
     } catch (error) {
