@@ -33,7 +33,7 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: ["node", ...serverNodeFlags, JSON.stringify(compiledServer)].join(" "),
+    command: [JSON.stringify(process.execPath), ...serverNodeFlags, JSON.stringify(compiledServer)].join(" "),
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

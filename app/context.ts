@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "react-router";
 import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
 import type { CostService } from "../modules/costs/costs.ts";
@@ -56,4 +57,18 @@ declare module "react-router" {
     /** Unexpected errors of this request's loaders and actions (entry.server's handleError adds them). */
     pageErrors: unknown[];
   }
+}
+
+/*
+ * React Router 8 always runs middleware, so loaders and actions get a RouterContextProvider rather than
+ * the object the server passed. The server's provider carries the fields above as its own properties
+ * (server/app.ts), so screens read `context.catalogue` as before (decision 0033). The class is declared
+ * in this file of the package (its index only re-exports it, which TypeScript cannot augment); the
+ * route types read the development build's declarations, the package's index the production build's.
+ */
+declare module "../node_modules/react-router/dist/development/lib/router/utils.js" {
+  interface RouterContextProvider extends AppLoadContext {}
+}
+declare module "../node_modules/react-router/dist/production/lib/router/utils.js" {
+  interface RouterContextProvider extends AppLoadContext {}
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import PgBoss from "pg-boss";
+import { PgBoss } from "pg-boss";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Logger } from "./log.ts";
 
@@ -71,15 +71,130 @@ async function untilNoStartRace<T>(step: () => Promise<T>, beforeRetry?: () => P
   }
 }
 
+/**
+ * pg-boss 11 rewrote its tables and ships no migration from pg-boss 10's (schema version 24): its
+ * notes say to move the jobs. A database that still has them gets them renamed to `pgboss_v10` here,
+ * before pg-boss 12 creates `pgboss` afresh; `moveJobsFromV10` then carries the queued jobs over.
+ */
+const OLD_SCHEMA = "pgboss_v10";
+
+async function setAsideV10Schema(database: DatabaseHandle, log: Logger) {
+  const { rows } = await database.executeSql(
+    "select 1 from information_schema.tables where table_schema = 'pgboss' and table_name = 'version'",
+  );
+  if (rows.length === 0) return;
+  const [row] = (await database.executeSql("select max(version) as version from pgboss.version")).rows as { version: number }[];
+  if (Number(row?.version) >= 25) return;
+  await database.executeSql(`
+    DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = '${OLD_SCHEMA}') THEN
+        ALTER SCHEMA pgboss RENAME TO ${OLD_SCHEMA};
+      END IF;
+    END $$;`);
+  log.info({ version: row?.version }, `pg-boss 10's tables set aside as ${OLD_SCHEMA}; their queued jobs move to pg-boss 12`);
+}
+
+interface V10Queue {
+  name: string;
+  policy: string | null;
+  retry_limit: number | null;
+  retry_delay: number | null;
+  retry_backoff: boolean | null;
+  expire_seconds: number | null;
+  dead_letter: string | null;
+}
+
+interface V10Job {
+  id: string;
+  name: string;
+  data: object | null;
+  priority: number;
+  retry_limit: number;
+  retry_delay: number;
+  retry_backoff: boolean;
+  start_after: string | Date;
+  singleton_key: string | null;
+  expire_seconds: number;
+  dead_letter: string | null;
+}
+
+/**
+ * Queues every job pg-boss 10 had waiting, retrying or running (a running one was cut off by the
+ * upgrade's stop, so it runs again, as after any stop) into pg-boss 12 with its id, data, retry settings
+ * and start time, creating its queue with the old queue's policy and settings first, then drops the old
+ * tables. Done by one instance at a time; inserting by id ignores a job already moved, so a move cut
+ * short is finished by the next start. Finished and failed jobs stay behind and go with the old tables.
+ */
+async function moveJobsFromV10(database: DatabaseHandle, boss: PgBoss, log: Logger) {
+  await database.exclusively(async () => {
+    const { rows: present } = await database.executeSql(`select 1 from pg_namespace where nspname = '${OLD_SCHEMA}'`);
+    if (present.length === 0) return;
+    const queues = (
+      await database.executeSql(
+        `select name, policy, retry_limit, retry_delay, retry_backoff, expire_seconds, dead_letter from ${OLD_SCHEMA}.queue`,
+      )
+    ).rows as V10Queue[];
+    const jobs = (
+      await database.executeSql(
+        `select id::text, name, data, priority, retry_limit, retry_delay, retry_backoff, start_after, singleton_key,
+              extract(epoch from expire_in)::int as expire_seconds, dead_letter
+         from ${OLD_SCHEMA}.job
+        where state in ('created', 'retry', 'active') and name not like '\\_\\_pgboss%'
+        order by created_on`,
+      )
+    ).rows as V10Job[];
+    const byName = new Map(queues.map((queue) => [queue.name, queue]));
+    const made = new Set<string>();
+    const makeQueue = async (name: string): Promise<void> => {
+      if (made.has(name)) return;
+      made.add(name);
+      const old = byName.get(name);
+      if (old?.dead_letter) await makeQueue(old.dead_letter);
+      if (await boss.getQueue(name)) return;
+      await boss.createQueue(name, {
+        ...(old?.policy ? { policy: old.policy } : {}),
+        ...(old?.retry_limit != null ? { retryLimit: old.retry_limit } : {}),
+        ...(old?.retry_delay != null ? { retryDelay: old.retry_delay } : {}),
+        ...(old?.retry_backoff != null ? { retryBackoff: old.retry_backoff } : {}),
+        ...(old?.expire_seconds ? { expireInSeconds: old.expire_seconds } : {}),
+        ...(old?.dead_letter ? { deadLetter: old.dead_letter } : {}),
+      });
+    };
+    const names = [...new Set(jobs.map((job) => job.name))];
+    for (const name of names) {
+      await makeQueue(name);
+      for (const job of jobs.filter((j) => j.name === name)) if (job.dead_letter) await makeQueue(job.dead_letter);
+      await boss.insert(
+        name,
+        jobs
+          .filter((job) => job.name === name)
+          .map((job) => ({
+            id: job.id,
+            data: job.data ?? {},
+            priority: job.priority,
+            retryLimit: job.retry_limit,
+            retryDelay: job.retry_delay,
+            retryBackoff: job.retry_backoff,
+            startAfter: new Date(job.start_after),
+            ...(job.singleton_key ? { singletonKey: job.singleton_key } : {}),
+            ...(job.expire_seconds > 0 ? { expireInSeconds: job.expire_seconds } : {}),
+            ...(job.dead_letter ? { deadLetter: job.dead_letter } : {}),
+          })),
+      );
+    }
+    await database.executeSql(`drop schema ${OLD_SCHEMA} cascade`);
+    log.info({ jobs: jobs.length, queues: names.length }, "queued jobs moved from pg-boss 10 to pg-boss 12");
+  });
+}
+
 async function startBoss(database: DatabaseHandle, log: Logger): Promise<PgBoss> {
+  await database.exclusively(() => setAsideV10Schema(database, log));
   let boss: PgBoss | undefined;
   return untilNoStartRace(
     async () => {
       boss = new PgBoss({
         db: { executeSql: (text, values) => database.executeSql(text, values) },
         schema: "pgboss",
-        // Keep finished jobs a week for the operator; pg-boss archives and deletes them after that.
-        archiveCompletedAfterSeconds: 7 * 24 * 3600,
       });
       boss.on("error", (error) => log.error({ err: error }, "job queue error"));
       await boss.start();
@@ -136,6 +251,7 @@ export async function startJobQueue(
   options: { retryDelaySeconds?: number; onlyInstance?: boolean } = {},
 ): Promise<JobQueue> {
   const boss = await startBoss(database, log);
+  await moveJobsFromV10(database, boss, log);
   if (options.onlyInstance) await retryOrphans(database, boss, log);
   const created = new Set<string>();
   const ensureQueue = async (name: string, queueOptions: QueueOptions = {}, update = false) => {
@@ -146,13 +262,19 @@ export async function startJobQueue(
       retryLimit: queueOptions.retryLimit ?? 5,
       retryDelay: queueOptions.retryDelaySeconds ?? options.retryDelaySeconds ?? 30,
       retryBackoff: queueOptions.retryBackoff ?? true,
+      // Finished jobs stay a week for the operator, then pg-boss deletes them.
+      deleteAfterSeconds: 7 * 24 * 3600,
       ...(queueOptions.expireInSeconds ? { expireInSeconds: queueOptions.expireInSeconds } : {}),
       ...(queueOptions.deadLetter ? { deadLetter: queueOptions.deadLetter } : {}),
     };
     await untilNoStartRace(async () => {
       // Another instance starting at the same moment may create it first: then theirs is used.
-      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...settings });
-      else if (update) await boss.updateQueue(name, { name, ...settings });
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, settings);
+      else if (update) {
+        // A queue's policy is fixed when it is created (pg-boss 12 refuses to change it).
+        const { policy: _policy, ...changeable } = settings;
+        await boss.updateQueue(name, changeable);
+      }
     });
     created.add(name);
   };
@@ -186,7 +308,7 @@ export async function startJobQueue(
       await boss.schedule(name, cron, {}, { tz: "Asia/Kolkata" });
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 5000, close: false, wait: true });
+      await boss.stop({ graceful: true, timeout: 5000, close: false });
     },
   };
 }

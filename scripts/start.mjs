@@ -3,6 +3,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { buildIsStale, compiledServer, serverEnvironment, serverNodeFlags } from "./build-state.mjs";
+import { requireSupportedNode } from "./runtime.mjs";
+
+requireSupportedNode("npm start");
 
 const root = path.resolve(import.meta.dirname, "..");
 

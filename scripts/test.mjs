@@ -5,6 +5,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { requireSupportedNode } from "./runtime.mjs";
+
+requireSupportedNode("npm test");
 
 const root = path.resolve(import.meta.dirname, "..");
 const tmp = path.join(root, ".tmp");

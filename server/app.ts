@@ -5,7 +5,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
 import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
 import { createStaffService } from "../modules/console/console.ts";
@@ -392,31 +392,35 @@ export function createApp(options: AppOptions) {
               signal: c.req.raw.signal,
             });
       const pageErrors: unknown[] = [];
-      const response = await handleRequest(request, {
-        catalogue,
-        site: config.site,
-        requireLoginForDetails: config.requireLoginForDetails,
-        limit: c.var.limit,
-        rateLimits: config.rateLimits,
-        consultations,
-        identity,
-        students,
-        documents,
-        costs,
-        scholarships,
-        privacy,
-        parents,
-        cookies,
-        student: c.var.student,
-        sessionToken: c.var.sessionToken,
-        staff,
-        staffMember: c.var.staff,
-        staffToken: c.var.staffToken,
-        resetProof: readCookie(c.req.header("Cookie"), RESET_PROOF_COOKIE),
-        clientIp: c.var.clientIp,
-        log: c.var.log,
-        pageErrors,
-      });
+      // React Router 8 needs a RouterContextProvider; ours carries the screens' services as its own fields.
+      const response = await handleRequest(
+        request,
+        Object.assign(new RouterContextProvider(), {
+          catalogue,
+          site: config.site,
+          requireLoginForDetails: config.requireLoginForDetails,
+          limit: c.var.limit,
+          rateLimits: config.rateLimits,
+          consultations,
+          identity,
+          students,
+          documents,
+          costs,
+          scholarships,
+          privacy,
+          parents,
+          cookies,
+          student: c.var.student,
+          sessionToken: c.var.sessionToken,
+          staff,
+          staffMember: c.var.staff,
+          staffToken: c.var.staffToken,
+          resetProof: readCookie(c.req.header("Cookie"), RESET_PROOF_COOKIE),
+          clientIp: c.var.clientIp,
+          log: c.var.log,
+          pageErrors,
+        }),
+      );
       // A screen that failed because the database is away gets the "back in a minute" page, not a bug's 500.
       if (response.status >= 500 && pageErrors.some(isDatabaseUnavailable)) return unavailableResponse();
       // What a student's or a staff member's session sees is theirs alone: no browser or proxy may keep it.

@@ -63,7 +63,7 @@ it("two instances starting together send a booking's delayed mail once", async (
   }
 }, 60_000);
 
-/** Upkeep runs queued or running, in the queue's own table (pg-boss 10). */
+/** Upkeep runs queued or running, in the queue's own table (pg-boss 12). */
 async function upkeepRunsLeft(): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     database.db,

@@ -1,3 +1,5 @@
+// First: stops with a clear message on a Node older than package.json's engines (decision 0033).
+import "./runtime-check.ts";
 import { fork } from "node:child_process";
 import { createServer } from "node:http";
 import path from "node:path";

@@ -103,8 +103,8 @@ const translatorFor = (language: LanguageCode, messages: Messages) => {
  * For a route's `meta` (no hooks there): the translator of the root's data among the matches.
  * `export const meta = ({ matches }) => [{ title: \`${metaT(matches)("Login")} | Ignite\` }];`
  */
-export function metaT(matches: readonly ({ id: string; data?: unknown } | undefined)[]): Translator["t"] {
-  const root = matches.find((match) => match?.id === "root")?.data as
+export function metaT(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): Translator["t"] {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
     | { language?: LanguageCode; messages?: Messages }
     | undefined;
   return root?.language && root.messages ? translatorFor(root.language, root.messages).t : english.t;

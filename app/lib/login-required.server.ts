@@ -7,7 +7,11 @@ import type { CurrentStudent } from "../../modules/identity/identity.ts";
  */
 export function requireStudent(request: Request, student: CurrentStudent | null): CurrentStudent {
   if (student) return student;
+  // React Router 8 hands loaders the raw request: a client navigation asks for `/path.data?_routes=…`
+  // (`/_.data` for `/`). The address to come back to is the page's.
   const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
+  for (const internal of ["_routes", "index"]) url.searchParams.delete(internal);
   const back = url.pathname + url.search;
   throw redirect(`/login?reason=login-required&redirectTo=${encodeURIComponent(back)}`);
 }

@@ -13,7 +13,7 @@ import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/course";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => [
   { title: `${data?.course.name ?? metaT(matches)("Course")} | Ignite` },
 ];
 

@@ -13,7 +13,7 @@ import { type EligibilityInBrief, eligibilityInBrief } from "../../modules/eligi
 import { monthNames } from "../../vocabulary/applications.ts";
 import type { Route } from "./+types/search";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const t = metaT(matches);
   return [
     { title: data?.term ? `${t("Search: {term}", { term: data.term })} | Ignite` : `${t("Search")} | Ignite` },

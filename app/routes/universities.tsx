@@ -5,7 +5,7 @@ import { metaT, useT } from "~/lib/i18n";
 import { parsePage } from "../../modules/catalogue/inputs.ts";
 import type { Route } from "./+types/universities";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const t = metaT(matches);
   return [
     {
@@ -15,10 +15,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   ];
 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   return orRouteError(
     (async () => {
-      const url = new URL(request.url);
       const page = parsePage(url.searchParams.get("page") ?? undefined);
       const country = params.countryName ? await context.catalogue.findCountry(params.countryName) : undefined;
       const result = await context.catalogue.listUniversities({ page, countryId: country?.id });

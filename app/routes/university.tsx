@@ -8,7 +8,7 @@ import { parseId } from "../../modules/catalogue/inputs.ts";
 import { notFound } from "../../modules/errors.ts";
 import type { Route } from "./+types/university";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => [
   { title: `${data?.university.name ?? metaT(matches)("University")} | Ignite` },
 ];
 

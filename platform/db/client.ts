@@ -28,7 +28,7 @@ export interface DatabaseHandle {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /**
    * Raw SQL for platform adapters that bring their own statements (the job queue, platform/jobs.ts).
-   * Without values the text may hold several statements.
+   * Without values the text may hold several statements: the rows of all of them come back, in order.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
@@ -49,6 +49,14 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
     postgresqlconf: ["shared_buffers=32MB"],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // pg-boss's texts run one after another, each with its rollback: two queues on one PGlite (the tests'
+  // two instances) would otherwise slip a statement between a failed text and its ROLLBACK.
+  let last: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = last.then(work, work);
+    last = run.catch(() => undefined);
+    return run;
+  };
   return {
     client,
     db,
@@ -61,16 +69,19 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
     },
     close: () => client.close(),
     exclusively: (work) => work(),
-    executeSql: async (text, values) => {
-      if (values?.length) return { rows: (await client.query(text, values)).rows };
-      try {
-        const results = await client.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      } catch (error) {
-        await rollBackOpenTransaction((statement) => client.exec(statement));
-        throw error;
-      }
-    },
+    executeSql: (text, values) =>
+      oneAtATime(async () => {
+        if (values?.length) return { rows: (await client.query(text, values)).rows };
+        try {
+          // Every statement's rows, in order: pg-boss 12 reads a row from the middle of a
+          // BEGIN … COMMIT text (its background migrations' claim), as its own adapters give it.
+          const results = await client.exec(text);
+          return { rows: results.flatMap((result) => result.rows ?? []) };
+        } catch (error) {
+          await rollBackOpenTransaction((statement) => client.exec(statement));
+          throw error;
+        }
+      }),
   };
 }
 
@@ -146,9 +157,9 @@ export function openPostgres(url: string, options: { max?: number; onIdleError?:
       const client = await pool.connect();
       try {
         const result = await client.query(text, values?.length ? values : undefined);
-        // Several statements answer an array of results: the last one's rows, as PGlite gives.
-        const last = Array.isArray(result) ? result.at(-1) : result;
-        return { rows: last?.rows ?? [] };
+        // Several statements answer an array of results: every statement's rows, in order, as pg-boss
+        // 12 expects of a database it is handed (and as the PGlite adapter above gives).
+        return { rows: Array.isArray(result) ? result.flatMap((one) => one.rows ?? []) : (result.rows ?? []) };
       } catch (error) {
         await rollBackOpenTransaction((statement) => client.query(statement));
         throw error;

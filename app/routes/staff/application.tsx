@@ -17,7 +17,7 @@ import {
 import { reviewMessages } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/application";
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data ? `${data.application.studentName}: ${data.application.course}` : "Application"} | Ignite` },
   { name: "robots", content: "noindex" },
 ];

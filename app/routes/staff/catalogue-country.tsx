@@ -10,7 +10,7 @@ import { COUNTRY_ALIASES_MAX, catalogueAdminMessages } from "../../../vocabulary
 import { countryCodes } from "../../../vocabulary/country-codes.ts";
 import type { Route } from "./+types/catalogue-country";
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data?.country?.name ?? "New country"} | Catalogue | Ignite` },
   { name: "robots", content: "noindex" },
 ];

@@ -11,7 +11,7 @@ import { catalogueAdminMessages, intakeLabel } from "../../../vocabulary/catalog
 import { IntakeMonthYear } from "../../components/intake-month-year.tsx";
 import type { Route } from "./+types/catalogue-course";
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data?.course.name ?? "Course"} | Catalogue | Ignite` },
   { name: "robots", content: "noindex" },
 ];

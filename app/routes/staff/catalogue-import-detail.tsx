@@ -20,7 +20,7 @@ import type { Route } from "./+types/catalogue-import-detail";
 const running = (status: string) => status === "checking" || status === "applying";
 
 /** While a step runs the page reloads itself (a meta refresh: it needs no script) to show the progress. */
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data?.imported.fileName ?? "Import"} | Import | Ignite` },
   { name: "robots", content: "noindex" },
   ...(data && running(data.imported.status) ? [{ httpEquiv: "refresh", content: String(IMPORT_REFRESH_SECONDS) }] : []),

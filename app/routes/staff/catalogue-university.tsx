@@ -13,7 +13,7 @@ import { catalogueAdminMessages, FEATURED_PLACES, featuredPlaceLabel, university
 import { photoAccept } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/catalogue-university";
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data?.university.name ?? "University"} | Catalogue | Ignite` },
   { name: "robots", content: "noindex" },
 ];

@@ -18,7 +18,7 @@ import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } 
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/lead";
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data ? `${data.lead.firstName} ${data.lead.lastName}` : "Lead"} | Ignite` },
   { name: "robots", content: "noindex" },
 ];

@@ -12,7 +12,7 @@ import { courseLevels } from "../../../vocabulary/catalogue.ts";
 import { dayLabel, scholarshipMessages as m } from "../../../vocabulary/scholarships.ts";
 import type { Route } from "./+types/scholarship";
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data?.scholarship?.name ?? "New scholarship"} | Console | Ignite` },
   { name: "robots", content: "noindex" },
 ];

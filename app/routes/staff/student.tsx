@@ -30,7 +30,7 @@ import { EmailSection } from "./student/email";
 import { NewApplicationSection } from "./student/new-application";
 import { NoteSection } from "./student/note";
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data ? data.record.fullName : "Student"} | Ignite` },
   { name: "robots", content: "noindex" },
 ];
