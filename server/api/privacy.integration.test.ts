@@ -11,7 +11,6 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { queryRows } from "../../platform/db/client.ts";
 import { auditLog, consultations, studentConsents, students } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
-import { waiveOutstandingItems } from "../../tests/support/checklist.ts";
 import {
   applicableIntake,
   bookingDetails,
