@@ -2,6 +2,7 @@ import { importJobs } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
 import type { IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
+import { outboxJob } from "../modules/outbox.ts";
 import { type PrivacyService, privacyJobs } from "../modules/privacy/privacy.ts";
 import { digestDue } from "../modules/staff/staff.ts";
 import type { JobQueue } from "../platform/jobs.ts";
@@ -18,12 +19,19 @@ export async function startBackgroundWork(
     consultations: Pick<ConsultationService, "retryPendingMail">;
     identity: Pick<IdentityService, "sweepExpired">;
     privacy: Pick<PrivacyService, "jobs">;
-    staff: Pick<StaffService, "sendDailyDigests"> & { imports: Pick<StaffService["imports"], "steps"> };
+    staff: Pick<StaffService, "sendDailyDigests" | "outbox"> & { imports: Pick<StaffService["imports"], "steps"> };
   },
   digestHourIst: number,
   log: Logger,
 ): Promise<void> {
-  // Mail that could not be sent when a booking was made is retried every five minutes; expired
+  // Mail queued with a staff member's action and its audit entry (issue 26): one job a mail, retried
+  // while the mail server is away; a run that finds it sent already sends nothing.
+  await queue.work(outboxJob, async ({ id }: { id: number }) => {
+    await services.staff.outbox.deliver(id);
+  });
+
+  // Mail that could not be sent when a booking was made is retried every five minutes (and queued
+  // staff mail whose job gave up or whose sender stopped mid-way); expired
   // sessions (students' and staff's), codes and data exports are swept on the same beat, and once at start.
   await queue.work(
     "upkeep",
@@ -32,6 +40,7 @@ export async function startBackgroundWork(
         services.consultations.retryPendingMail(),
         services.identity.sweepExpired(),
         services.privacy.jobs.sweepExpired(),
+        services.staff.outbox.deliverPending(),
       ]);
     },
     { exclusive: true },

@@ -9,7 +9,7 @@ import {
   signupSchema,
 } from "../../modules/identity/input.ts";
 import { consultationInputSchema, newLeadSchema } from "../../modules/leads/input.ts";
-import { assignLeadsSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/leads/leads.ts";
+import { assignLeadsSchema, linkStudentSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/leads/leads.ts";
 import { invitationAcceptSchema, staffInvitationSchema, staffLoginSchema } from "../../modules/staff/input.ts";
 import { profileSchema as profileInputSchema } from "../../modules/students/input.ts";
 import { newTaskSchema, taskFiltersSchema } from "../../modules/tasks/input.ts";
@@ -570,6 +570,20 @@ export function openApiDocument() {
           responses: {
             200: answer("Merged", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
             ...failures(400, 409),
+          },
+        }),
+      },
+      "/api/v1/staff/leads/{leadId}/student": {
+        post: write({
+          operationId: "linkLeadToStudent",
+          summary:
+            "Link a lead to the student account with its e-mail (admins, or the counsellor who looks after that student); counsellor: true lets the lead's counsellor look after the student (admins); audited. 404 alike when there is no such account or the member may not link it",
+          staff: true,
+          parameters: [idParam("leadId")],
+          requestBody: body(linkStudentSchema),
+          responses: {
+            200: answer("Linked", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
+            ...failures(400, 404, 409),
           },
         }),
       },
