@@ -62,7 +62,14 @@ import {
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { universityPlaceholderSvg } from "./images.ts";
-import { constantSecurityHeaders, inlineScriptHashes, pagePolicy, sameOriginWrites, securityHeaders } from "./security.ts";
+import {
+  constantSecurityHeaders,
+  inlineScriptHashes,
+  pagePolicy,
+  refuseControlCharacters,
+  sameOriginWrites,
+  securityHeaders,
+} from "./security.ts";
 import { unavailableResponse } from "./unavailable-page.ts";
 
 export interface AppOptions {
@@ -233,6 +240,7 @@ export function createApp(options: AppOptions) {
   });
   app.use(securityHeaders({ https: config.publicUrl?.startsWith("https:") ?? false }));
   app.use(sameOriginWrites(config.publicUrl));
+  app.use(refuseControlCharacters);
   app.use(formBodyLimit);
   app.use(compress());
 
