@@ -194,7 +194,12 @@ export function createApp(options: AppOptions) {
   });
   const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
   // A student's read-only links for a parent (decision 0028); erasure takes them with the account.
-  const parents = createParentLinkService({ db: database.db, limiter: rateLimiter, applicationsOf: students.listApplications });
+  const parents = createParentLinkService({
+    db: database.db,
+    limiter: rateLimiter,
+    applicationsOf: students.listApplications,
+    siteAddress: config.publicUrl,
+  });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,

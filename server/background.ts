@@ -1,5 +1,6 @@
 import { importJobs } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
+import type { DocumentService } from "../modules/documents/documents.ts";
 import type { IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
 import { outboxJob } from "../modules/outbox.ts";
@@ -18,6 +19,7 @@ export async function startBackgroundWork(
   services: {
     consultations: Pick<ConsultationService, "retryPendingMail">;
     identity: Pick<IdentityService, "sweepExpired">;
+    documents: Pick<DocumentService, "sweepInterruptedUploads">;
     privacy: Pick<PrivacyService, "jobs">;
     staff: Pick<StaffService, "sendDailyDigests" | "outbox"> & { imports: Pick<StaffService["imports"], "steps"> };
   },
@@ -32,7 +34,8 @@ export async function startBackgroundWork(
 
   // Mail that could not be sent when a booking was made is retried every five minutes (and queued
   // staff mail whose job gave up or whose sender stopped mid-way); expired
-  // sessions (students' and staff's), codes and data exports are swept on the same beat, and once at start.
+  // sessions (students' and staff's), codes, data exports and what interrupted uploads left in storage
+  // (older than an hour) are swept on the same beat, and once at start.
   await queue.work(
     "upkeep",
     async () => {
@@ -41,6 +44,7 @@ export async function startBackgroundWork(
         services.identity.sweepExpired(),
         services.privacy.jobs.sweepExpired(),
         services.staff.outbox.deliverPending(),
+        services.documents.sweepInterruptedUploads(),
       ]);
     },
     { exclusive: true },

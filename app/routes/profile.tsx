@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refusalOr(async () => {
       const created = await context.parents.create(student.studentId, { label: value("label"), days: value("days") });
       // The link is shown this once (only its hash is kept): the answer carries it, never the loader.
-      const url = new URL(created.path, request.url).toString();
+      const url = context.parents.addressOf(created.path, request.url);
       return { ok: true as const, intent: "parent-link-create" as const, message: parentMessages.created, url };
     });
   }

@@ -427,8 +427,12 @@ export interface LeadCounsellor {
   active: boolean;
 }
 
-/** Every counsellor, for those who see all leads (the filter lists them; only active ones can receive leads). */
+/**
+ * Every counsellor, for those who see all leads (the filter lists them; only active ones can receive
+ * leads); an empty list for a counsellor; a document verifier, who sees no leads, is refused (issue 26).
+ */
 export async function leadCounsellors(deps: StaffDeps, member: StaffMember): Promise<LeadCounsellor[]> {
+  if (!canSeeLeads(member)) throw notAllowed();
   if (!canSeeAllLeads(member)) return [];
   const rows = await deps.db
     .select({ staffId: staff.id, fullName: staff.fullName, disabledAt: staff.disabledAt })

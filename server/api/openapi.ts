@@ -545,9 +545,9 @@ export function openApiDocument() {
       "/api/v1/staff/leads/counsellors": {
         get: operation({
           operationId: "listLeadCounsellors",
-          summary: "Counsellors for the inbox's filter and assignment (empty for a counsellor)",
+          summary: "Counsellors for the inbox's filter and assignment (empty for a counsellor; 403 for a document verifier)",
           staff: true,
-          responses: { 200: answer("Counsellors", listOf(ref("LeadCounsellor"))) },
+          responses: { 200: answer("Counsellors", listOf(ref("LeadCounsellor"))), ...failures(403) },
         }),
       },
       "/api/v1/staff/leads/{leadId}": {
