@@ -53,6 +53,7 @@ beforeAll(async () => {
   );
   expect(created.status).toBe(201);
   const lead = await createBooking(api);
+  const colleague = await createStaffMember(testApp, { email: "colleague@hostile.test", role: "counsellor" });
   Object.assign(ids, {
     leadId: String(lead.body.data.id),
     studentId: String(student.studentId),
@@ -63,6 +64,7 @@ beforeAll(async () => {
     countryId: String(course.countryId),
     scholarshipId: String(scholarship.id),
     currency: "USD",
+    staffId: String(colleague.staffId),
     importId: "1",
   });
   doc = (await api.get("/api/openapi.json")).body;

@@ -10,7 +10,13 @@ import {
 } from "../../modules/identity/input.ts";
 import { consultationInputSchema, newLeadSchema } from "../../modules/leads/input.ts";
 import { assignLeadsSchema, linkStudentSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/leads/leads.ts";
-import { invitationAcceptSchema, staffInvitationSchema, staffLoginSchema } from "../../modules/staff/input.ts";
+import {
+  invitationAcceptSchema,
+  staffInvitationSchema,
+  staffLoginSchema,
+  staffPasswordChangeSchema,
+  staffRoleSchema,
+} from "../../modules/staff/input.ts";
 import { profileSchema as profileInputSchema } from "../../modules/students/input.ts";
 import { newTaskSchema, taskFiltersSchema } from "../../modules/tasks/input.ts";
 import { MAX_TOKEN_LENGTH } from "../../modules/tokens.ts";
@@ -399,6 +405,55 @@ export function openApiDocument() {
           summary: "Who is signed in to the console",
           staff: true,
           responses: { 200: answer("The staff member", dataOf(ref("StaffMember"))) },
+        }),
+      },
+      "/api/v1/staff/me/password": {
+        put: write({
+          operationId: "changeStaffPassword",
+          summary:
+            "Change one's own password (the current one required): every other session ends, this one stays; mailed; audited",
+          staff: true,
+          requestBody: body(staffPasswordChangeSchema),
+          responses: { 200: answer("Changed", ref("Message")), ...failures(400, 429) },
+        }),
+      },
+      "/api/v1/staff/me/sessions": {
+        delete: write({
+          operationId: "staffSignOutEverywhere",
+          summary: "Sign out everywhere: ends every session of one's own, this one too, and clears the cookie; audited",
+          staff: true,
+          responses: { 200: answer("Signed out everywhere", ref("Message")), ...failures(404) },
+        }),
+      },
+      "/api/v1/staff/members/{staffId}/sessions": {
+        delete: write({
+          operationId: "signOutStaffMember",
+          summary: "End every session of a staff member (admins); audited with how many ended",
+          staff: true,
+          parameters: [idParam("staffId")],
+          responses: {
+            200: answer("Ended", {
+              type: "object",
+              properties: {
+                message: { type: "string" },
+                data: { type: "object", properties: { email: { type: "string" }, sessionsEnded: { type: "integer" } } },
+              },
+            }),
+            ...failures(403, 404),
+          },
+        }),
+      },
+      "/api/v1/staff/members/{staffId}/role": {
+        put: write({
+          operationId: "changeStaffRole",
+          summary: "Change a member's role (admins; not one's own; never the last admin); audited as staff.role_changed",
+          staff: true,
+          parameters: [idParam("staffId")],
+          requestBody: body(staffRoleSchema),
+          responses: {
+            200: answer("Changed", { type: "object", properties: { message: { type: "string" }, data: ref("StaffAccount") } }),
+            ...failures(400, 403, 404),
+          },
         }),
       },
       "/api/v1/staff/members": {
