@@ -10,7 +10,14 @@ import { requireStaffWith } from "~/lib/staff.server";
 import { loadTaskPanel, taskAction } from "~/lib/staff-tasks.server";
 import { notify } from "~/lib/toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
-import { canAssignLeads, canEraseStudents, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/policies.ts";
+import {
+  canAssignLeads,
+  canChooseCounsellor,
+  canEraseStudents,
+  canMergeLeads,
+  canSeeLeads,
+  canWorkLeads,
+} from "../../../modules/policies.ts";
 import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/lead";
@@ -54,6 +61,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       change: entry.after === null ? "" : JSON.stringify(entry.after),
     })),
     mayWork: canWorkLeads(member) && !lead.mergedIntoId,
+    // A converted lead not linked to an account: an admin links it to the account with its e-mail (issue 26).
+    mayLink: canChooseCounsellor(member) && lead.status === "Converted" && !lead.studentId && !lead.mergedIntoId,
     // A lead that became a student is erased from the student's record, with everything else of theirs.
     mayErase: canEraseStudents(member) && !lead.studentId,
     counsellors: mayAssign ? (await context.staff.leadCounsellors(member)).filter((c) => c.active) : [],
@@ -81,6 +90,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw redirect(`/staff/leads?erased=${erased.bookings}`);
     }, values);
   }
+  if (intent === "link") {
+    return refusalOr(async () => {
+      await context.staff.linkLeadToStudent(member, id, { counsellor: form.get("counsellor") === "on" });
+      return { ok: true as const, message: leadMessages.linked };
+    });
+  }
   if (intent === "merge") {
     const duplicateId = String(form.get("duplicateId") ?? "");
     return refusalOr(async () => {
@@ -96,7 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, mayWork, mayErase, duplicates, hiddenDuplicates, merged, history, counsellors } = loaderData;
+  const { lead, mayWork, mayLink, mayErase, duplicates, hiddenDuplicates, merged, history, counsellors } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const busy = navigation.state === "submitting";
@@ -179,6 +194,26 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
               Change status
             </button>
           </div>
+        </Form>
+      )}
+      {mayLink && (
+        <Form method="post" className="mb-4" style={{ maxWidth: "40rem" }}>
+          <input type="hidden" name="intent" value="link" />
+          <p className="small mb-2">
+            Converted, but not linked to a student account. If one has this e-mail, link the lead to it; converting never does
+            when the lead's counsellor does not already look after that student.
+          </p>
+          {lead.assignedTo && (
+            <div className="form-check mb-2">
+              <input className="form-check-input" type="checkbox" id="link-counsellor" name="counsellor" />
+              <label className="form-check-label" htmlFor="link-counsellor">
+                and let {lead.assignedTo} look after the student
+              </label>
+            </div>
+          )}
+          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+            Link to the student account
+          </button>
         </Form>
       )}
       {counsellors.length > 0 && !lead.mergedIntoId && (
