@@ -34,7 +34,7 @@ export function fieldWithControlCharacters(raw: unknown): string | undefined {
   return undefined;
 }
 
-/** A 400 naming the field when any string of `raw` holds a control character (parseInput's first step, and the API's JSON bodies'). */
+/** A 400 naming the field when any string of `raw` holds a control character (parseInput's last step). */
 export function refuseControlCharacters(raw: unknown): void {
   const field = fieldWithControlCharacters(raw);
   if (field !== undefined)
@@ -42,16 +42,20 @@ export function refuseControlCharacters(raw: unknown): void {
 }
 
 /**
- * Parses input with its one schema; a failure is a 400 naming every wrong field with its message. Every
- * string in the input is first checked for control characters (issue 26), whatever the schema says: a
- * NUL byte is a clear 400 here, never a 500 from the database.
+ * Parses input with its one schema; a failure is a 400 naming every wrong field with its message. Input
+ * the schema accepts is then checked for control characters in every string it holds (issue 26): a NUL
+ * byte is a clear 400 here, never a 500 from the database (a schema's own rule, such as a name's, speaks
+ * first when it refuses).
  * `message` is the summary shown to the user (defaults to the first field's message); `summary`
  * says when another message sums it up instead.
  */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, message?: string, summary: Summary = {}): z.infer<S> {
-  refuseControlCharacters(raw);
   const parsed = schema.safeParse(raw ?? {});
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // What the schema accepted may still hold a control character (a note, a password, a key it ignores).
+    refuseControlCharacters(raw);
+    return parsed.data;
+  }
   const fields: Record<string, string> = {};
   const given = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
   let blank = false;

@@ -54,6 +54,14 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   const lead = await createBooking(api);
   const colleague = await createStaffMember(testApp, { email: "colleague@hostile.test", role: "counsellor" });
+  const form = new FormData();
+  form.set("kind", "universities");
+  form.set(
+    "file",
+    new File(["name,city,country,type\nHostile College,Bonn,Germany,Private\n"], "catalogue.csv", { type: "text/csv" }),
+  );
+  const uploaded = await api.call("/api/v1/staff/catalogue/imports", { method: "POST", form, cookie: adminCookie });
+  expect(uploaded.status).toBeLessThan(300);
   Object.assign(ids, {
     leadId: String(lead.body.data.id),
     studentId: String(student.studentId),
@@ -65,7 +73,7 @@ beforeAll(async () => {
     scholarshipId: String(scholarship.id),
     currency: "USD",
     staffId: String(colleague.staffId),
-    importId: "1",
+    importId: String(uploaded.body.data.id),
   });
   doc = (await api.get("/api/openapi.json")).body;
 });
