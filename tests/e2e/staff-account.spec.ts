@@ -51,7 +51,7 @@ test("a password change ends the other sessions; an admin signs a member out eve
   await admin.getByRole("button", { name: `Sign out everywhere ${person.email}` }).click();
   await toast(admin, `${person.email} has been signed out everywhere (1 session ended).`);
   expect(await signedIn(here)).toBe(false);
-  await admin.getByLabel(`Role of ${person.email}`).selectOption({ label: "Read-only" });
+  await admin.getByLabel(`Make ${person.email} a`).selectOption({ label: "Read-only" });
   await admin.getByRole("button", { name: `Change role of ${person.email}` }).click();
   await toast(admin, `${person.email} is now Read-only.`);
   await expect(admin.getByRole("row").filter({ hasText: person.email })).toContainText("Read-only");

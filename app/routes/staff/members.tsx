@@ -130,7 +130,7 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
                         <input type="hidden" name="intent" value="role" />
                         <input type="hidden" name="staffId" value={a.staffId} />
                         <label className="visually-hidden" htmlFor={`role-${a.staffId}`}>
-                          Role of {a.email}
+                          Make {a.email} a
                         </label>
                         <select
                           id={`role-${a.staffId}`}
