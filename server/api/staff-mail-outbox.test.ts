@@ -105,6 +105,30 @@ describe("a staff member's mail to a student and its audit entry are one unit", 
   });
 });
 
+describe("erasure", () => {
+  it("a student's erasure takes the mail still waiting for them", async () => {
+    const leaving = await createStudent(api, { name: "Leaving Student" });
+    const port = sink.port;
+    await sink.close();
+    try {
+      const subject = "Never to be sent";
+      expect(
+        (await api.post(`/api/v1/staff/students/${leaving.studentId}/emails`, mail(subject), { cookie: admin })).status,
+      ).toBe(200);
+      expect((await outboxRows()).map((row) => row.recipient)).toEqual([leaving.email]);
+      const erased = await api.post(
+        `/api/v1/staff/students/${leaving.studentId}/erase`,
+        { reason: "Asked by e-mail", confirmEmail: leaving.email },
+        { cookie: admin },
+      );
+      expect(erased.status).toBe(200);
+      expect(await outboxRows()).toEqual([]);
+    } finally {
+      sink = await startSmtpSink(port);
+    }
+  });
+});
+
 describe("on the job queue", () => {
   let queue: JobQueue;
   let queued: TestApp;
