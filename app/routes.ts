@@ -56,6 +56,7 @@ export default [
     route("scholarships/new", "routes/staff/scholarship.tsx", { id: "staff-scholarship-new" }),
     route("scholarships/:scholarshipId", "routes/staff/scholarship.tsx", { id: "staff-scholarship" }),
     route("members", "routes/staff/members.tsx"),
+    route("account", "routes/staff/account.tsx"),
     route("audit", "routes/staff/audit.tsx"),
     route("reports", "routes/staff/reports.tsx"),
     route("settings", "routes/staff/settings.tsx"),

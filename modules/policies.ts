@@ -60,6 +60,19 @@ export const canSeeAllStudents = (member: StaffMember) => member.role === "admin
 export const studentVisibleTo = (member: StaffMember, student: { counsellorStaffId: number | null }) =>
   canSeeAllStudents(member) || (member.role === "counsellor" && student.counsellorStaffId === member.staffId);
 
+/**
+ * Choosing who looks after a student (issue 26): admins only. No other path moves a student to a
+ * counsellor: not a lead's conversion, not a merge, not an assignment of leads.
+ */
+export const canChooseCounsellor = (member: StaffMember) => member.role === "admin";
+
+/**
+ * Linking a lead to a student account that already exists (at its conversion or later): admins, or the
+ * counsellor who already looks after that student. Anyone else learns nothing of the account (issue 26).
+ */
+export const canLinkLeadToStudent = (member: StaffMember, student: { counsellorStaffId: number | null }) =>
+  member.role === "admin" || (member.role === "counsellor" && student.counsellorStaffId === member.staffId);
+
 /** Changing a student's record (notes, tasks, applications, e-mails): admins and counsellors. */
 export const canWorkStudents = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";
 

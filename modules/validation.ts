@@ -1,4 +1,5 @@
 import { toJSONSchema, type z } from "zod";
+import { inputMessages } from "../vocabulary/input.ts";
 import { AppError } from "./errors.ts";
 
 /** How a refusal is summed up in one message (the toast), beside each field's own message. */
@@ -10,13 +11,51 @@ export interface Summary {
 }
 
 /**
- * Parses input with its one schema; a failure is a 400 naming every wrong field with its message.
+ * Control characters no text may carry (issue 26): NUL, which PostgreSQL refuses in text and JSON, and
+ * every other C0 and C1 control and DEL; line breaks and tabs are text.
+ */
+export const forbiddenControl = /(?![\t\n\r])\p{Cc}/u;
+
+/**
+ * The first field of `raw` (its top-level name) with a control character in any string it holds, its
+ * keys included; undefined when there is none. Nested arrays and objects are walked (to a sane depth).
+ */
+export function fieldWithControlCharacters(raw: unknown): string | undefined {
+  const holds = (value: unknown, depth: number): boolean => {
+    if (typeof value === "string") return forbiddenControl.test(value);
+    if (depth > 8 || value === null || typeof value !== "object") return false;
+    if (Array.isArray(value)) return value.some((item) => holds(item, depth + 1));
+    return Object.entries(value).some(([key, item]) => forbiddenControl.test(key) || holds(item, depth + 1));
+  };
+  if (typeof raw === "string") return holds(raw, 0) ? "form" : undefined;
+  if (raw === null || typeof raw !== "object") return undefined;
+  if (Array.isArray(raw)) return holds(raw, 0) ? "form" : undefined;
+  for (const [key, value] of Object.entries(raw)) if (forbiddenControl.test(key) || holds(value, 1)) return key;
+  return undefined;
+}
+
+/** A 400 naming the field when any string of `raw` holds a control character (parseInput's last step). */
+export function refuseControlCharacters(raw: unknown): void {
+  const field = fieldWithControlCharacters(raw);
+  if (field !== undefined)
+    throw new AppError("invalid_input", inputMessages.controlCharacters, { [field]: inputMessages.controlCharacters });
+}
+
+/**
+ * Parses input with its one schema; a failure is a 400 naming every wrong field with its message. Input
+ * the schema accepts is then checked for control characters in every string it holds (issue 26): a NUL
+ * byte is a clear 400 here, never a 500 from the database (a schema's own rule, such as a name's, speaks
+ * first when it refuses).
  * `message` is the summary shown to the user (defaults to the first field's message); `summary`
  * says when another message sums it up instead.
  */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, message?: string, summary: Summary = {}): z.infer<S> {
   const parsed = schema.safeParse(raw ?? {});
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // What the schema accepted may still hold a control character (a note, a password, a key it ignores).
+    refuseControlCharacters(raw);
+    return parsed.data;
+  }
   const fields: Record<string, string> = {};
   const given = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
   let blank = false;

@@ -62,7 +62,14 @@ import {
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { universityPlaceholderSvg } from "./images.ts";
-import { constantSecurityHeaders, inlineScriptHashes, pagePolicy, sameOriginWrites, securityHeaders } from "./security.ts";
+import {
+  constantSecurityHeaders,
+  inlineScriptHashes,
+  pagePolicy,
+  refuseControlCharacters,
+  sameOriginWrites,
+  securityHeaders,
+} from "./security.ts";
 import { unavailableResponse } from "./unavailable-page.ts";
 
 export interface AppOptions {
@@ -187,7 +194,12 @@ export function createApp(options: AppOptions) {
   });
   const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
   // A student's read-only links for a parent (decision 0028); erasure takes them with the account.
-  const parents = createParentLinkService({ db: database.db, limiter: rateLimiter, applicationsOf: students.listApplications });
+  const parents = createParentLinkService({
+    db: database.db,
+    limiter: rateLimiter,
+    applicationsOf: students.listApplications,
+    siteAddress: config.publicUrl,
+  });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,
@@ -233,6 +245,7 @@ export function createApp(options: AppOptions) {
   });
   app.use(securityHeaders({ https: config.publicUrl?.startsWith("https:") ?? false }));
   app.use(sameOriginWrites(config.publicUrl));
+  app.use(refuseControlCharacters);
   app.use(formBodyLimit);
   app.use(compress());
 

@@ -1,7 +1,9 @@
 import { importJobs } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
+import type { DocumentService } from "../modules/documents/documents.ts";
 import type { IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
+import { outboxJob } from "../modules/outbox.ts";
 import { type PrivacyService, privacyJobs } from "../modules/privacy/privacy.ts";
 import { digestDue } from "../modules/staff/staff.ts";
 import type { JobQueue } from "../platform/jobs.ts";
@@ -17,14 +19,23 @@ export async function startBackgroundWork(
   services: {
     consultations: Pick<ConsultationService, "retryPendingMail">;
     identity: Pick<IdentityService, "sweepExpired">;
+    documents: Pick<DocumentService, "sweepInterruptedUploads">;
     privacy: Pick<PrivacyService, "jobs">;
-    staff: Pick<StaffService, "sendDailyDigests"> & { imports: Pick<StaffService["imports"], "steps"> };
+    staff: Pick<StaffService, "sendDailyDigests" | "outbox"> & { imports: Pick<StaffService["imports"], "steps"> };
   },
   digestHourIst: number,
   log: Logger,
 ): Promise<void> {
-  // Mail that could not be sent when a booking was made is retried every five minutes; expired
-  // sessions (students' and staff's), codes and data exports are swept on the same beat, and once at start.
+  // Mail queued with a staff member's action and its audit entry (issue 26): one job a mail, retried
+  // while the mail server is away; a run that finds it sent already sends nothing.
+  await queue.work(outboxJob, async ({ id }: { id: number }) => {
+    await services.staff.outbox.deliver(id);
+  });
+
+  // Mail that could not be sent when a booking was made is retried every five minutes (and queued
+  // staff mail whose job gave up or whose sender stopped mid-way); expired
+  // sessions (students' and staff's), codes, data exports and what interrupted uploads left in storage
+  // (older than an hour) are swept on the same beat, and once at start.
   await queue.work(
     "upkeep",
     async () => {
@@ -32,6 +43,8 @@ export async function startBackgroundWork(
         services.consultations.retryPendingMail(),
         services.identity.sweepExpired(),
         services.privacy.jobs.sweepExpired(),
+        services.staff.outbox.deliverPending(),
+        services.documents.sweepInterruptedUploads(),
       ]);
     },
     { exclusive: true },

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../modules/errors.ts";
+import { forbiddenControl } from "../modules/validation.ts";
+import { inputMessages } from "../vocabulary/input.ts";
 import type { ServerEnv } from "./context.ts";
 
 const framedOrigins = ["https://www.youtube-nocookie.com", "https://www.openstreetmap.org"];
@@ -91,4 +93,31 @@ export const sameOriginWrites = (publicUrl?: string): MiddlewareHandler<ServerEn
     if (!sameOrigin) throw new AppError("forbidden", "This request must come from the Ignite site itself.");
     return next();
   };
+};
+
+/**
+ * Whether an address's path (decoded) or any query name or value holds a control character (issue 26).
+ * A path whose escapes do not decode is left to the routes, which answer it as before.
+ */
+export function addressHoldsControlCharacters(url: string): boolean {
+  const { pathname, searchParams } = new URL(url);
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Not valid percent-encoding: no route reads it as text.
+  }
+  if (forbiddenControl.test(path)) return true;
+  for (const [name, value] of searchParams) if (forbiddenControl.test(name) || forbiddenControl.test(value)) return true;
+  return false;
+}
+
+/**
+ * The one place an address is read for control characters (the one place for bodies is parseInput): a
+ * NUL in a path or a query (`/api/catalogue/search/abc%00def`, a list's `?q=`) is a 400 in the error shape,
+ * never a 500 from the database.
+ */
+export const refuseControlCharacters: MiddlewareHandler<ServerEnv> = async (c, next) => {
+  if (addressHoldsControlCharacters(c.req.url)) throw new AppError("invalid_input", inputMessages.controlCharactersInAddress);
+  await next();
 };

@@ -191,6 +191,10 @@ export const leadMessages = {
   mergeItself: "A lead cannot be merged into itself",
   alreadyMerged: (id: number) => `This lead was merged into lead #${id}.`,
   merged: (id: number) => `Lead #${id} merged into this one.`,
+  /** Linking a lead to an account: the same answer whether there is none or the member may not reach it (issue 26). */
+  noAccountToLink: "No student account with this lead's e-mail that you may link it to.",
+  alreadyLinked: "This lead is already linked to a student account.",
+  linked: "Lead linked to the student's account.",
 } as const;
 
 export const settingsMessages = {

@@ -43,6 +43,18 @@ export const staffMessages = {
   notPending: "This person has already set a password; there is nothing to resend.",
   repeatPassword: "Enter the same password twice",
   invitationHeading: "Set your password",
+  /** A staff member's own password and sessions, and an admin's hand on a member's (issue 26). */
+  enterCurrentPassword: "Enter your current password",
+  wrongCurrentPassword: "Your current password is not right",
+  samePassword: "Choose a password other than your current one",
+  passwordChanged: "Password changed. Every other session of yours has ended.",
+  signedOutEverywhere: "You have been signed out everywhere.",
+  memberSignedOut: (email: string, sessions: number) =>
+    `${email} has been signed out everywhere (${sessions} session${sessions === 1 ? "" : "s"} ended).`,
+  roleChanged: (email: string, role: string) => `${email} is now ${role}.`,
+  notYourRole: "You cannot change your own role.",
+  noSuchMember: "No such staff account.",
+  passwordChangedMailSubject: "Your Ignite staff password was changed",
 } as const;
 
 export const taskMessages = {

@@ -27,6 +27,7 @@ import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
 import { upcomingIntakes } from "../intakes.ts";
+import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import {
   canManageStaff,
   canReviewDocuments,
@@ -130,8 +131,8 @@ const toRow = ({ intakeMonth, intakeYear, counsellorStaffId: _, ...row }: Select
   intake: intakeText(intakeMonth, intakeYear),
 });
 
-const selectApplications = (deps: StaffDeps) =>
-  deps.db
+const selectApplications = (deps: StaffDeps, db: Pick<StaffDeps["db"], "select"> = deps.db) =>
+  db
     .select(rowColumns)
     .from(applications)
     .innerJoin(students, eq(students.id, applications.studentId))
@@ -322,28 +323,29 @@ function stageMail(
   };
 }
 
-/** Mails the student about their application; a mail that cannot go is logged, never undoes the change. */
-async function mailStudent(deps: StaffDeps, member: StaffMember, applicationId: number, studentId: number) {
+type Tx = Parameters<Parameters<StaffDeps["db"]["transaction"]>[0]>[0];
+
+/**
+ * Queues the student's mail about their application in the change's own transaction, with its audit
+ * entry (issue 26): the job queue sends it after the commit and retries it; it never undoes the change.
+ */
+async function queueStageMail(tx: Tx, deps: StaffDeps, member: StaffMember, applicationId: number, studentId: number) {
   if (!deps.mailer) return;
-  const [row] = await selectApplications(deps).where(eq(applications.id, applicationId));
-  const [student] = await deps.db
+  const [row] = await selectApplications(deps, tx).where(eq(applications.id, applicationId));
+  const [student] = await tx
     .select({ email: students.email, fullName: students.fullName })
     .from(students)
     .where(eq(students.id, studentId));
   if (!row || !student) return;
   const mail = stageMail(deps, student, row);
-  try {
-    await deps.mailer.send(mail);
-    await recordAudit(deps.db, member, {
-      action: "student.emailed",
-      subjectType: "application",
-      subjectId: applicationId,
-      studentId,
-      after: { subject: mail.subject },
-    });
-  } catch (error) {
-    deps.log.warn({ err: error, applicationId }, "application e-mail not sent");
-  }
+  await queueMail(tx, deps, mail, { studentId });
+  await recordAudit(tx, member, {
+    action: "student.emailed",
+    subjectType: "application",
+    subjectId: applicationId,
+    studentId,
+    after: { subject: mail.subject },
+  });
 }
 
 /** A counsellor (or admin) creates an application for a student they look after: it starts Shortlisted. */
@@ -409,9 +411,10 @@ export async function createApplication(deps: StaffDeps, member: StaffMember, st
       studentId: student.id,
       after: { courseId: input.courseId, intake: intakeText(input.intakeMonth, input.intakeYear), status: "Shortlisted" },
     });
+    await queueStageMail(tx, deps, member, created.id, student.id);
     return created.id;
   });
-  await mailStudent(deps, member, id, student.id);
+  await deliverWithoutQueue(deps);
   return getApplication(deps, member, id);
 }
 
@@ -479,8 +482,9 @@ export async function moveApplication(deps: StaffDeps, member: StaffMember, id: 
       before: { status: current.status },
       after: { status: input.status, note: input.note ?? null, ...given },
     });
+    await queueStageMail(tx, deps, member, id, current.studentId);
   });
-  await mailStudent(deps, member, id, current.studentId);
+  await deliverWithoutQueue(deps);
   return getApplication(deps, member, id);
 }
 

@@ -4,6 +4,7 @@ import { costsConsole } from "../costs/costs.ts";
 import type { StaffDeps } from "../deps.ts";
 import { documentsConsole } from "../documents/documents.ts";
 import { leadsConsole } from "../leads/leads.ts";
+import { deliverPendingMail, deliverQueuedMail } from "../outbox.ts";
 import { reportsConsole } from "../reports/reports.ts";
 import { scholarshipsConsole } from "../scholarships/scholarships.ts";
 import { staffConsole } from "../staff/staff.ts";
@@ -27,6 +28,11 @@ export function createStaffService(deps: StaffDeps) {
     ...catalogueConsole(deps),
     costs: costsConsole(deps),
     scholarships: scholarshipsConsole(deps),
+    /** Mail queued with a staff member's action and its audit entry (issue 26), sent by the job queue. */
+    outbox: {
+      deliver: (id: number) => deliverQueuedMail(deps, id),
+      deliverPending: () => deliverPendingMail(deps),
+    },
   };
 }
 

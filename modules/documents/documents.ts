@@ -313,8 +313,20 @@ export function createDocumentService(deps: DocumentDeps) {
     uploadPhoto: (studentId: number, file: IncomingFile | undefined) => uploadPhoto(deps, studentId, file),
     photoUrl: (studentId: number) => photoUrl(deps, studentId),
     open: (viewer: FileViewer, publicId: string) => openFile(deps, viewer, publicId),
+    /**
+     * The upkeep's sweep of what interrupted uploads left in storage (issue 26): anything unfinished for
+     * over an hour, far longer than the largest upload takes; answers how many it removed.
+     */
+    sweepInterruptedUploads: async () => {
+      const removed = (await deps.storage.sweepInterrupted?.(new Date(nowOf(deps).getTime() - INTERRUPTED_UPLOAD_AGE_MS))) ?? 0;
+      if (removed) deps.log.info({ removed }, "files of interrupted uploads removed");
+      return removed;
+    },
   };
 }
+
+/** How old an unfinished upload's temporary file must be before the upkeep removes it. */
+export const INTERRUPTED_UPLOAD_AGE_MS = 3_600_000;
 
 export type DocumentService = ReturnType<typeof createDocumentService>;
 

@@ -13,6 +13,7 @@ import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { oneOf } from "../fields.ts";
+import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import { canReviewDocuments, mayReachDocumentsOf, notAllowed, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 
@@ -140,11 +141,10 @@ export async function reviewDocument(deps: StaffDeps, member: StaffMember, publi
       before: { attachmentType: file.attachmentType, reviewState: file.reviewState },
       after: { attachmentType: file.attachmentType, ...after },
     });
-  });
-  if (after.reviewState === "Correction requested" && deps.mailer) {
-    const link = deps.siteAddress ? `${deps.siteAddress}/profile` : "your Ignite profile";
-    try {
-      await deps.mailer.send({
+    // The student's mail goes with the request for a correction, in its transaction (issue 26).
+    if (after.reviewState === "Correction requested" && deps.mailer) {
+      const link = deps.siteAddress ? `${deps.siteAddress}/profile` : "your Ignite profile";
+      const mail = {
         to: file.email,
         subject: `Please upload your ${file.attachmentType} again`,
         text: [
@@ -157,11 +157,18 @@ export async function reviewDocument(deps: StaffDeps, member: StaffMember, publi
           "",
           "Ignite - Your academic Journey",
         ].join("\n"),
+      };
+      await queueMail(tx, deps, mail, { studentId: file.studentId });
+      await recordAudit(tx, member, {
+        action: "student.emailed",
+        subjectType: "document",
+        subjectId: file.publicId,
+        studentId: file.studentId,
+        after: { subject: mail.subject },
       });
-    } catch (error) {
-      deps.log.warn({ err: error, studentId: file.studentId }, "correction e-mail not sent");
     }
-  }
+  });
+  await deliverWithoutQueue(deps);
   return { ...file, ...after, attachmentType: file.attachmentType };
 }
 

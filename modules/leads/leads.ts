@@ -20,11 +20,14 @@ import { type ConsoleSettings, readConsoleSettings } from "../console-settings.t
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { erasureRequestSchema } from "../erasure-request.ts";
 import { AppError } from "../errors.ts";
-import { blankToUndefined, containing, oneOf } from "../fields.ts";
+import { blankToUndefined, checkbox, containing, oneOf } from "../fields.ts";
+import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import {
   canAssignLeads,
+  canChooseCounsellor,
   canCreateLeads,
   canEraseStudents,
+  canLinkLeadToStudent,
   canMergeLeads,
   canSeeAllLeads,
   canSeeLeads,
@@ -299,6 +302,7 @@ export async function leadDetails(deps: StaffDeps, member: StaffMember, id: numb
 
 function invitationMail(lead: Lead, siteAddress: string | undefined) {
   const where = siteAddress ? `at ${siteAddress}/signup` : "on the Ignite website (Sign Up)";
+  const signIn = siteAddress ? `at ${siteAddress}/login` : "on the Ignite website";
   return {
     to: lead.email,
     subject: "Create your Ignite account to follow your applications",
@@ -307,16 +311,29 @@ function invitationMail(lead: Lead, siteAddress: string | undefined) {
       "",
       "Thank you for talking to us about studying abroad. To keep your marks and documents in one place and",
       `follow your applications, create your Ignite account ${where} with this e-mail address (${lead.email}).`,
+      `If you have an Ignite account already, sign in ${signIn} instead.`,
       "",
       "Ignite - Your academic Journey",
     ].join("\n"),
   };
 }
 
+/** The student account with a lead's e-mail, if there is one (who looks after it decides who may link it). */
+async function accountOfLead(db: StaffDeps["db"], email: string) {
+  const [account] = await db
+    .select({ id: students.id, counsellorStaffId: students.counsellorStaffId })
+    .from(students)
+    .where(eq(students.email, email));
+  return account;
+}
+
 /**
  * Moves a lead to another status (Lost needs a reason), recorded in the audit log with before and after.
- * Converting links the lead to the student account with the same e-mail, or, when there is none, mails
- * the person an invitation to create one.
+ * Converting links the lead to the student account with the same e-mail when the member may link it
+ * (an admin, or the counsellor who already looks after that student); otherwise, and when there is no
+ * account, the person is mailed an invitation to create one or sign in, so the answer and the lead's
+ * history read the same whether or not the e-mail has an account (issue 26). Converting never changes
+ * who looks after a student: an admin chooses that on the record, or when linking the lead.
  */
 export async function changeLeadStatus(deps: StaffDeps, member: StaffMember, id: number, raw: unknown): Promise<Lead> {
   const lead = await getLead(deps, member, id);
@@ -328,9 +345,10 @@ export async function changeLeadStatus(deps: StaffDeps, member: StaffMember, id:
   const lostReason = change.status === "Lost" ? (change.lostReason ?? null) : null;
   let studentId = lead.studentId;
   if (change.status === "Converted" && studentId === null) {
-    const [account] = await deps.db.select({ id: students.id }).from(students).where(eq(students.email, lead.email));
-    studentId = account?.id ?? null;
+    const account = await accountOfLead(deps.db, lead.email);
+    if (account && canLinkLeadToStudent(member, account)) studentId = account.id;
   }
+  const invite = change.status === "Converted" && studentId === null && lead.status !== "Converted" && Boolean(deps.mailer);
   await deps.db.transaction(async (tx) => {
     await tx
       .update(consultations)
@@ -344,35 +362,65 @@ export async function changeLeadStatus(deps: StaffDeps, member: StaffMember, id:
       before: { status: lead.status, lostReason: lead.lostReason, studentId: lead.studentId },
       after: { status: change.status, lostReason, studentId },
     });
-    // The lead's counsellor goes on looking after the student it became (unless someone already does).
-    if (change.status === "Converted" && studentId !== null && lead.assignedStaffId !== null) {
-      const [linked] = await tx
-        .update(students)
-        .set({ counsellorStaffId: lead.assignedStaffId })
-        .where(and(eq(students.id, studentId), isNull(students.counsellorStaffId)))
-        .returning({ id: students.id });
-      if (linked) {
-        await recordAudit(tx, member, {
-          action: "student.counsellor_changed",
-          subjectType: "student",
-          subjectId: studentId,
-          studentId,
-          before: { counsellorStaffId: null },
-          after: { counsellorStaffId: lead.assignedStaffId, counsellor: lead.assignedTo, fromLead: id },
-        });
-      }
+    if (invite) {
+      await queueMail(tx, deps, invitationMail(lead, deps.siteAddress), { studentId: null });
+      await recordAudit(tx, member, { action: "lead.invited_to_sign_up", subjectType: "lead", subjectId: id });
     }
   });
-  if (change.status === "Converted" && studentId === null && lead.status !== "Converted" && deps.mailer) {
-    try {
-      await deps.mailer.send(invitationMail(lead, deps.siteAddress));
-      await recordAudit(deps.db, member, { action: "lead.invited_to_sign_up", subjectType: "lead", subjectId: id });
-    } catch (error) {
-      deps.log.warn({ err: error, leadId: id }, "sign-up invitation not sent");
-    }
-  }
+  if (invite) await deliverWithoutQueue(deps);
   const changed = { ...lead, status: change.status, lostReason, studentId, firstContactedAt };
   return { ...changed, ...firstResponseOf(changed, await readConsoleSettings(deps.db), nowOf(deps)) };
+}
+
+export const linkStudentSchema = z.object({
+  /** Also let the lead's counsellor look after the student (admins only; the record says who did). */
+  counsellor: checkbox.default(false),
+});
+
+/**
+ * Links a lead to the student account with its e-mail (issue 26): an admin's decision, or the act of
+ * the counsellor who already looks after that student; audited on the lead and on the student. Anyone
+ * else, and a lead whose e-mail has no account, get the same 404. An admin may let the lead's
+ * counsellor look after the student at the same time (audited as a change of counsellor).
+ */
+export async function linkLeadToStudent(deps: StaffDeps, member: StaffMember, id: number, raw: unknown): Promise<Lead> {
+  const lead = await getLead(deps, member, id);
+  if (!canWorkLeads(member)) throw notAllowed();
+  if (lead.mergedIntoId) throw new AppError("conflict", leadMessages.alreadyMerged(lead.mergedIntoId));
+  const input = parseInput(linkStudentSchema, raw);
+  if (lead.studentId !== null) throw new AppError("conflict", leadMessages.alreadyLinked);
+  const account = await accountOfLead(deps.db, lead.email);
+  if (!account || !canLinkLeadToStudent(member, account)) throw new AppError("not_found", leadMessages.noAccountToLink);
+  if (input.counsellor && !canChooseCounsellor(member)) throw notAllowed();
+  const counsellorId = input.counsellor ? lead.assignedStaffId : null;
+  await deps.db.transaction(async (tx) => {
+    const [linked] = await tx
+      .update(consultations)
+      .set({ studentId: account.id })
+      .where(and(eq(consultations.id, id), isNull(consultations.studentId)))
+      .returning({ id: consultations.id });
+    if (!linked) throw new AppError("conflict", leadMessages.alreadyLinked);
+    await recordAudit(tx, member, {
+      action: "lead.linked_to_student",
+      subjectType: "lead",
+      subjectId: id,
+      studentId: account.id,
+      before: { studentId: null },
+      after: { studentId: account.id },
+    });
+    if (counsellorId !== null && counsellorId !== account.counsellorStaffId) {
+      await tx.update(students).set({ counsellorStaffId: counsellorId }).where(eq(students.id, account.id));
+      await recordAudit(tx, member, {
+        action: "student.counsellor_changed",
+        subjectType: "student",
+        subjectId: account.id,
+        studentId: account.id,
+        before: { counsellorStaffId: account.counsellorStaffId },
+        after: { counsellorStaffId: counsellorId, counsellor: lead.assignedTo, fromLead: id },
+      });
+    }
+  });
+  return getLead(deps, member, id);
 }
 
 /** A counsellor as the inbox's filter and the assign select list them. */
@@ -382,8 +430,12 @@ export interface LeadCounsellor {
   active: boolean;
 }
 
-/** Every counsellor, for those who see all leads (the filter lists them; only active ones can receive leads). */
+/**
+ * Every counsellor, for those who see all leads (the filter lists them; only active ones can receive
+ * leads); an empty list for a counsellor; a document verifier, who sees no leads, is refused (issue 26).
+ */
 export async function leadCounsellors(deps: StaffDeps, member: StaffMember): Promise<LeadCounsellor[]> {
+  if (!canSeeLeads(member)) throw notAllowed();
   if (!canSeeAllLeads(member)) return [];
   const rows = await deps.db
     .select({ staffId: staff.id, fullName: staff.fullName, disabledAt: staff.disabledAt })
@@ -588,6 +640,8 @@ export const leadsConsole = (deps: StaffDeps) => ({
   assignLeads: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
   createLead: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
   mergeLeads: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
+  /** Links a lead to the account with its e-mail: admins, or that student's counsellor; audited (issue 26). */
+  linkLeadToStudent: (actor: StaffMember, id: number, raw: unknown) => linkLeadToStudent(deps, actor, id, raw),
   /** Erases a person's bookings when they have no account, on a request by mail (admins); audited. */
   eraseLead: (actor: StaffMember, id: number, raw: unknown) => eraseLead(deps, actor, id, raw),
   /** Leads past their first-response due time that this member may see (the "Today" view calls it). */

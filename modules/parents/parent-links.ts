@@ -31,7 +31,16 @@ export interface ParentLinkDeps {
    * module's listApplications, given by the server): the parent's view picks its few fields from them.
    */
   applicationsOf: (studentId: number) => Promise<ParentView["applications"]>;
+  /** The site's public address (PUBLIC_URL): a link's address is built on it, never on the request's Host (issue 26). */
+  siteAddress?: string;
 }
+
+/**
+ * The full address of a parent's page: on PUBLIC_URL when it is set, whatever Host the request named
+ * (a forged Host must not put a student's link on another site); else on the address the request came to.
+ */
+export const parentLinkAddress = (deps: Pick<ParentLinkDeps, "siteAddress">, pagePath: string, requestUrl: string) =>
+  new URL(pagePath, deps.siteAddress ?? requestUrl).toString();
 
 export type ParentLinkState = "active" | "expired" | "revoked";
 
@@ -255,6 +264,8 @@ export function createParentLinkService(deps: ParentLinkDeps) {
     revoke: (studentId: number, linkId: number) => revokeParentLink(deps, studentId, linkId),
     /** The parent's page and API: null for a link that is unknown, expired or revoked. */
     open: (token: string, device: string) => openParentLink(deps, token, device),
+    /** The address to hand the student for a link's page (PUBLIC_URL when set). */
+    addressOf: (pagePath: string, requestUrl: string) => parentLinkAddress(deps, pagePath, requestUrl),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { applications, consultations, dataExports, studentFiles, students } from "../../platform/db/schema.ts";
+import { applications, consultations, dataExports, mailOutbox, studentFiles, students } from "../../platform/db/schema.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { PASSWORD_MAX_LENGTH } from "../../vocabulary/accounts.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
@@ -99,6 +99,8 @@ export async function eraseStudent(
     await keepReportCounts(tx, bookingIds, applicationIds);
     if (bookingIds.length) await tx.delete(consultations).where(inArray(consultations.id, bookingIds));
     await tx.delete(students).where(eq(students.id, studentId));
+    // Mail still waiting to go to them (their own rows go with the student row; a lead's invitation by address).
+    await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, student.email));
 
     const summary: ErasureSummary = {
       documents: files.filter((f) => f.attachmentType !== PROFILE_PHOTO).length,
@@ -154,6 +156,8 @@ export async function eraseBookingsOf(
     const ids = [...new Set([...ownIds, ...merged.map((b) => b.id)])];
     await keepReportCounts(tx, ids, []);
     await tx.delete(consultations).where(inArray(consultations.id, ids));
+    // A sign-up invitation still waiting to go to the person (mail about an account has its student's id).
+    await tx.delete(mailOutbox).where(and(eq(mailOutbox.recipient, lead.email), isNull(mailOutbox.studentId)));
     await recordAudit(tx, actor, {
       action: "bookings.erased",
       subjectType: "lead",

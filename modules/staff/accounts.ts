@@ -54,7 +54,8 @@ export const auditView = (row: StaffRow) => ({
 
 /**
  * ADMIN_EMAIL and ADMIN_PASSWORD at start: creates that admin, or brings the account back to admin,
- * enabled, with that password. The password is never printed or logged; the audit log says it happened.
+ * enabled, with that password (an existing counsellor named there becomes an admin until an admin
+ * changes the role back; a changed password ends the account's sessions). The password is never printed or logged; the audit log says it happened.
  */
 export async function ensureAdmin(deps: StaffDeps, admin: { email: string; password: string }): Promise<"created" | "updated"> {
   const email = admin.email.trim().toLowerCase();
@@ -81,11 +82,20 @@ export async function ensureAdmin(deps: StaffDeps, admin: { email: string; passw
       }
       return "created" as const;
     }
+    // A changed ADMIN_PASSWORD ends every session the account had (issue 26): the old password's
+    // sessions, a thief's among them, do not outlive it.
+    const passwordChanged = !(await passwordMatches(existing.passwordHash, admin.password));
     const [updated] = await tx
       .update(staff)
       .set({ role: "admin", passwordHash, disabledAt: null, updatedAt: now })
       .where(eq(staff.id, existing.id))
       .returning();
+    const ended = passwordChanged
+      ? await tx
+          .delete(staffSessions)
+          .where(eq(staffSessions.staffId, existing.id))
+          .returning({ tokenHash: staffSessions.tokenHash })
+      : [];
     if (updated) {
       await recordAudit(
         tx,
@@ -95,7 +105,7 @@ export async function ensureAdmin(deps: StaffDeps, admin: { email: string; passw
           subjectType: "staff",
           subjectId: existing.id,
           before: auditView(existing),
-          after: auditView(updated),
+          after: { ...auditView(updated), passwordChanged, sessionsEnded: ended.length },
         },
       );
     }

@@ -31,3 +31,19 @@ export const invitationAcceptSchema = z
     confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .refine((v) => v.password === v.confirmPassword, { message: staffMessages.repeatPassword, path: ["confirmPassword"] });
+
+/** A staff member's own password change: the current one, then the new one twice (issue 26). */
+export const staffPasswordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: staffMessages.enterCurrentPassword })
+      .min(1, staffMessages.enterCurrentPassword)
+      .max(PASSWORD_MAX_LENGTH),
+    newPassword: staffPasswordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: staffMessages.repeatPassword, path: ["confirmPassword"] })
+  .refine((v) => v.newPassword !== v.currentPassword, { message: staffMessages.samePassword, path: ["newPassword"] });
+
+/** An admin's change of a member's role (audited). */
+export const staffRoleSchema = z.object({ role: oneOf(staffRoles, staffMessages.chooseRole) });

@@ -9,7 +9,7 @@ import { enforceLimit } from "../limits.ts";
 import { hashPassword } from "../passwords.ts";
 import { canManageStaff, notAllowed, type StaffMember } from "../policies.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
-import { parseInput } from "../validation.ts";
+import { parseInput, refuseControlCharacters } from "../validation.ts";
 import { auditView, type NewStaffSession, presentAccount, presentStaff, type StaffAccount } from "./accounts.ts";
 import { invitationAcceptSchema, staffInvitationSchema } from "./input.ts";
 
@@ -164,6 +164,8 @@ export async function acceptInvitation(
   clientIp: string,
 ): Promise<NewStaffSession> {
   await enforceLimit(deps.limiter, invitationLimits.acceptPerIp, clientIp);
+  // The token is read before the body is parsed: a control character anywhere in the body is refused first (issue 26).
+  refuseControlCharacters(raw);
   if (!looksLikeToken(token)) throw invalid();
   await invitationFor(deps, token);
   const input = parseInput(invitationAcceptSchema, raw);

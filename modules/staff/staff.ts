@@ -5,6 +5,7 @@ import { createStaff, ensureAdmin, listStaff, logInStaff, logOutStaff, setStaffD
 import { listAudit } from "./audit.ts";
 import { sendDailyDigests } from "./digest.ts";
 import { acceptInvitation, invitationFor, inviteStaff, resendInvitation } from "./invitations.ts";
+import { changeOwnPassword, changeStaffRole, signOutEverywhere } from "./sessions.ts";
 import { changeConsoleSettings, getConsoleSettings } from "./settings.ts";
 
 export type { AuditRecord } from "../audit-log.ts";
@@ -26,6 +27,13 @@ export const staffConsole = (deps: StaffDeps) => ({
   logIn: (raw: unknown, clientIp: string) => logInStaff(deps, raw, clientIp),
   logOut: (token: string) => logOutStaff(deps, token),
   forSession: (token: string) => staffForSession(deps, token),
+  /** The member's own password: the current one required, every other session ended, mailed (issue 26). */
+  changeOwnPassword: (actor: StaffMember, currentToken: string | undefined, raw: unknown) =>
+    changeOwnPassword(deps, actor, currentToken, raw),
+  /** Ends every session of an account: one's own, or (admins) any member's; audited. */
+  signOutEverywhere: (actor: StaffMember, staffId: number) => signOutEverywhere(deps, actor, staffId),
+  /** An admin changes a member's role; audited. */
+  changeRole: (actor: StaffMember, staffId: number, raw: unknown) => changeStaffRole(deps, actor, staffId, raw),
   settings: (actor: StaffMember) => getConsoleSettings(deps, actor),
   changeSettings: (actor: StaffMember, raw: unknown) => changeConsoleSettings(deps, actor, raw),
   invite: (actor: StaffMember, raw: unknown) => inviteStaff(deps, actor, raw),

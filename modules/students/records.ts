@@ -27,9 +27,10 @@ import { documentVersions, type ReviewedFile } from "../documents/documents.ts";
 import { erasureRequestSchema } from "../erasure-request.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
+import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import {
+  canChooseCounsellor,
   canEraseStudents,
-  canManageStaff,
   canSeeAllStudents,
   canSeeStudents,
   canWorkStudents,
@@ -264,7 +265,11 @@ export function emailDraft(member: StaffMember, student: { fullName: string }, t
   return { subject: fillTemplate(chosen.subject, values), body: fillTemplate(chosen.body, values) };
 }
 
-/** E-mails the student from their record through the mail adapter; logged on the timeline. */
+/**
+ * E-mails the student from their record; logged on the timeline. The mail and its audit entry are one
+ * unit (issue 26): both are written in one transaction and the job queue sends the mail after it
+ * commits, so a mail the log does not show is never sent, and a retried job never sends it twice.
+ */
 export async function emailStudent(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {
   const student = await studentForStaff(deps.db, member, studentId);
   if (!canWorkStudents(member)) throw notAllowed();
@@ -275,23 +280,21 @@ export async function emailStudent(deps: StaffDeps, member: StaffMember, student
     throw new AppError("conflict", message, { acknowledgeChannel: message });
   }
   if (!deps.mailer) throw new AppError("unavailable", recordMessages.emailFailed);
-  try {
-    await deps.mailer.send({ to: student.email, subject: input.subject, text: input.body });
-  } catch (error) {
-    deps.log.warn({ err: error, studentId }, "e-mail to a student not sent");
-    throw new AppError("unavailable", recordMessages.emailFailed);
-  }
-  await recordAudit(deps.db, member, {
-    action: "student.emailed",
-    subjectType: "student",
-    subjectId: student.id,
-    studentId: student.id,
-    after: {
-      subject: input.subject,
-      template: input.template,
-      ...(student.preferredContact !== "email" ? { despitePreferred: student.preferredContact } : {}),
-    },
+  await deps.db.transaction(async (tx) => {
+    await queueMail(tx, deps, { to: student.email, subject: input.subject, text: input.body }, { studentId: student.id });
+    await recordAudit(tx, member, {
+      action: "student.emailed",
+      subjectType: "student",
+      subjectId: student.id,
+      studentId: student.id,
+      after: {
+        subject: input.subject,
+        template: input.template,
+        ...(student.preferredContact !== "email" ? { despitePreferred: student.preferredContact } : {}),
+      },
+    });
   });
+  await deliverWithoutQueue(deps);
   return { email: student.email };
 }
 
@@ -299,10 +302,10 @@ export const counsellorSchema = z.object({
   counsellorStaffId: z.coerce.number({ error: recordMessages.chooseCounsellor }).int(),
 });
 
-/** An admin chooses who looks after a student (an active counsellor); audited. */
+/** An admin chooses who looks after a student (an active counsellor); audited. The only path that moves a student. */
 export async function assignCounsellor(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {
   const student = await studentForStaff(deps.db, member, studentId);
-  if (!canManageStaff(member)) throw notAllowed();
+  if (!canChooseCounsellor(member)) throw notAllowed();
   const input = parseInput(counsellorSchema, raw);
   const [counsellor] = await deps.db
     .select({ id: staff.id, fullName: staff.fullName })

@@ -560,6 +560,28 @@ export const staffSessions = pgTable(
 );
 
 /**
+ * Mail that a staff member's action sends a student or a lead (issue 26): written in the transaction of
+ * the action and its audit entry, so there is mail if and only if there is an audit entry; the job
+ * queue sends it. A row is claimed (`sendingSince`) before it is sent and deleted once the mail server
+ * took it, so a retried job never sends it twice; a claim older than a quarter of an hour is taken as
+ * lost and sent again by the upkeep. The student's erasure takes their unsent rows with it.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    studentId: integer("student_id").references(() => students.id, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sendingSince: timestamp("sending_since", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
+);
+
+/**
  * What staff did, and every view of a student's data: append-only (a trigger refuses updates, deletes
  * and truncation, drizzle/0008_audit_append_only.sql). `actorStaffId` is null for the system itself
  * (start-up, the command line), which `actorLabel` then names.

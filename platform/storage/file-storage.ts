@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 
@@ -24,6 +24,12 @@ export interface FileStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what puts cut off by a crash or a kill left behind (issue 26) and was last touched before
+   * `before`: on disk the `.tmp-` files; an object store would abort its unfinished multipart uploads.
+   * Answers how many it removed. The upkeep calls it with an hour's margin, so a put under way is safe.
+   */
+  sweepInterrupted?(before: Date): Promise<number>;
 }
 
 const validKey = /^[0-9a-f]{16,128}$/;
@@ -132,6 +138,30 @@ export function createLocalFileStorage(dir: string): FileStorage {
 
     async delete(key) {
       await rm(fileFor(key), { force: true });
+    },
+
+    async sweepInterrupted(before) {
+      let names: string[];
+      try {
+        names = await readdir(root);
+      } catch (error) {
+        if (isMissing(error)) return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const name of names) {
+        if (!name.startsWith(".tmp-")) continue;
+        const file = path.join(root, name);
+        try {
+          if ((await stat(file)).mtime >= before) continue;
+          await rm(file, { force: true });
+          removed += 1;
+        } catch (error) {
+          // Renamed into place or removed by its own put meanwhile.
+          if (!isMissing(error)) throw error;
+        }
+      }
+      return removed;
     },
   };
 }

@@ -9,8 +9,20 @@ import {
   signupSchema,
 } from "../../modules/identity/input.ts";
 import { consultationInputSchema, newLeadSchema } from "../../modules/leads/input.ts";
-import { assignLeadsSchema, leadFiltersSchema, mergeLeadSchema, statusChangeSchema } from "../../modules/leads/leads.ts";
-import { invitationAcceptSchema, staffInvitationSchema, staffLoginSchema } from "../../modules/staff/input.ts";
+import {
+  assignLeadsSchema,
+  leadFiltersSchema,
+  linkStudentSchema,
+  mergeLeadSchema,
+  statusChangeSchema,
+} from "../../modules/leads/leads.ts";
+import {
+  invitationAcceptSchema,
+  staffInvitationSchema,
+  staffLoginSchema,
+  staffPasswordChangeSchema,
+  staffRoleSchema,
+} from "../../modules/staff/input.ts";
 import { profileSchema as profileInputSchema } from "../../modules/students/input.ts";
 import { newTaskSchema, taskFiltersSchema } from "../../modules/tasks/input.ts";
 import { MAX_TOKEN_LENGTH } from "../../modules/tokens.ts";
@@ -414,6 +426,55 @@ export function openApiDocument() {
           responses: { 200: answer("The staff member", dataOf(ref("StaffMember"))) },
         }),
       },
+      "/api/v1/staff/me/password": {
+        put: write({
+          operationId: "changeStaffPassword",
+          summary:
+            "Change one's own password (the current one required): every other session ends, this one stays; mailed; audited",
+          staff: true,
+          requestBody: body(staffPasswordChangeSchema),
+          responses: { 200: answer("Changed", ref("Message")), ...failures(400, 429) },
+        }),
+      },
+      "/api/v1/staff/me/sessions": {
+        delete: write({
+          operationId: "staffSignOutEverywhere",
+          summary: "Sign out everywhere: ends every session of one's own, this one too, and clears the cookie; audited",
+          staff: true,
+          responses: { 200: answer("Signed out everywhere", ref("Message")), ...failures(404) },
+        }),
+      },
+      "/api/v1/staff/members/{staffId}/sessions": {
+        delete: write({
+          operationId: "signOutStaffMember",
+          summary: "End every session of a staff member (admins); audited with how many ended",
+          staff: true,
+          parameters: [idParam("staffId")],
+          responses: {
+            200: answer("Ended", {
+              type: "object",
+              properties: {
+                message: { type: "string" },
+                data: { type: "object", properties: { email: { type: "string" }, sessionsEnded: { type: "integer" } } },
+              },
+            }),
+            ...failures(403, 404),
+          },
+        }),
+      },
+      "/api/v1/staff/members/{staffId}/role": {
+        put: write({
+          operationId: "changeStaffRole",
+          summary: "Change a member's role (admins; not one's own; never the last admin); audited as staff.role_changed",
+          staff: true,
+          parameters: [idParam("staffId")],
+          requestBody: body(staffRoleSchema),
+          responses: {
+            200: answer("Changed", { type: "object", properties: { message: { type: "string" }, data: ref("StaffAccount") } }),
+            ...failures(400, 403, 404),
+          },
+        }),
+      },
       "/api/v1/staff/members": {
         get: operation({
           operationId: "listStaff",
@@ -524,9 +585,9 @@ export function openApiDocument() {
       "/api/v1/staff/leads/counsellors": {
         get: operation({
           operationId: "listLeadCounsellors",
-          summary: "Counsellors for the inbox's filter and assignment (empty for a counsellor)",
+          summary: "Counsellors for the inbox's filter and assignment (empty for a counsellor; 403 for a document verifier)",
           staff: true,
-          responses: { 200: answer("Counsellors", listOf(ref("LeadCounsellor"))) },
+          responses: { 200: answer("Counsellors", listOf(ref("LeadCounsellor"))), ...failures(403) },
         }),
       },
       "/api/v1/staff/leads/{leadId}": {
@@ -549,6 +610,20 @@ export function openApiDocument() {
           responses: {
             200: answer("Merged", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
             ...failures(400, 409),
+          },
+        }),
+      },
+      "/api/v1/staff/leads/{leadId}/student": {
+        post: write({
+          operationId: "linkLeadToStudent",
+          summary:
+            "Link a lead to the student account with its e-mail (admins, or the counsellor who looks after that student); counsellor: true lets the lead's counsellor look after the student (admins); audited. 404 alike when there is no such account or the member may not link it",
+          staff: true,
+          parameters: [idParam("leadId")],
+          requestBody: body(linkStudentSchema),
+          responses: {
+            200: answer("Linked", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
+            ...failures(400, 404, 409),
           },
         }),
       },

@@ -102,7 +102,7 @@ export function parentsApi(parents: ParentLinkService) {
     return c.json(
       {
         message: parentMessages.created,
-        data: { link: presentParentLink(created.link), token: created.token, url: new URL(created.path, c.req.url).toString() },
+        data: { link: presentParentLink(created.link), token: created.token, url: parents.addressOf(created.path, c.req.url) },
       },
       201,
     );

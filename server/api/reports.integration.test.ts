@@ -87,6 +87,18 @@ beforeAll(async () => {
   // L2 (Ravi): converted; Arjun's application gets an offer, then the visa is refused.
   const l2 = await bookFor("ravi", "Ireland", arjun.email);
   await setStatus(l2, "Converted");
+  // Converting links the leads to the accounts but moves no student (issue 26): the admin chooses their counsellors.
+  for (const [student, counsellor] of [
+    [meera, team.asha.staffId],
+    [arjun, team.ravi.staffId],
+  ] as const) {
+    const chosen = await api.post(
+      `/api/v1/staff/students/${student.studentId}/counsellor`,
+      { counsellorStaffId: counsellor },
+      as("admin"),
+    );
+    expect(chosen.status).toBe(200);
+  }
   // L3 (Asha): booked on a Monday at 10:00, contacted at 19:00: eight and a half working hours, late
   // against the default four-hour target.
   const l3 = await bookFor("asha", "Germany");

@@ -147,6 +147,11 @@ export function staffLeadsApi(staff: StaffService) {
     return c.json({ message: leadMessages.statusChanged(lead.status), data: presentLead(lead) });
   });
 
+  api.post("/leads/:id/student", requireStaff, async (c) => {
+    const lead = await staff.linkLeadToStudent(c.var.staff, parseId(c.req.param("id"), "Lead"), await readJson(c));
+    return c.json({ message: leadMessages.linked, data: presentLead(lead) });
+  });
+
   api.post("/leads/:id/merge", requireStaff, async (c) => {
     const body = (await readJson(c)) as { duplicateId?: unknown } | undefined;
     const lead = await staff.mergeLeads(c.var.staff, parseId(c.req.param("id"), "Lead"), body);

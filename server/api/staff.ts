@@ -6,7 +6,7 @@ import type { StaffMember } from "../../modules/policies.ts";
 import type { AuditRecord, StaffAccount } from "../../modules/staff/staff.ts";
 import type { Task } from "../../modules/tasks/tasks.ts";
 import type { CookieWriter } from "../../platform/cookies.ts";
-import { staffMessages, staffRoles, taskMessages } from "../../vocabulary/staff.ts";
+import { staffMessages, staffRoleLabels, staffRoles, taskMessages } from "../../vocabulary/staff.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStaff } from "../guards.ts";
 import { readJson } from "./read-json.ts";
@@ -93,6 +93,31 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
   });
 
   api.get("/me", requireStaff, (c) => c.json({ data: presentStaffMember(c.var.staff) }));
+
+  // A staff member's own password and sessions (issue 26): this session stays after a password change.
+  api.put("/me/password", requireStaff, async (c) => {
+    await staff.changeOwnPassword(c.var.staff, c.var.staffToken, await readJson(c));
+    return c.json({ message: staffMessages.passwordChanged });
+  });
+
+  api.delete("/me/sessions", requireStaff, async (c) => {
+    await staff.signOutEverywhere(c.var.staff, c.var.staff.staffId);
+    c.header("Set-Cookie", cookies.clearStaffSession());
+    return c.json({ message: staffMessages.signedOutEverywhere });
+  });
+
+  api.delete("/members/:id/sessions", requireStaff, async (c) => {
+    const ended = await staff.signOutEverywhere(c.var.staff, parseId(c.req.param("id"), "Staff account"));
+    return c.json({ message: staffMessages.memberSignedOut(ended.email, ended.sessionsEnded), data: ended });
+  });
+
+  api.put("/members/:id/role", requireStaff, async (c) => {
+    const account = await staff.changeRole(c.var.staff, parseId(c.req.param("id"), "Staff account"), await readJson(c));
+    return c.json({
+      message: staffMessages.roleChanged(account.email, staffRoleLabels[account.role]),
+      data: presentStaffAccount(account),
+    });
+  });
 
   api.get("/members", requireStaff, async (c) => c.json({ data: (await staff.list(c.var.staff)).map(presentStaffAccount) }));
 

@@ -51,7 +51,7 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   await admin.getByRole("button", { name: "Assign", exact: true }).click();
   await toast(admin, `assigned to ${counsellor.fullName}`);
 
-  // The counsellor finds it in their inbox and converts it: the lead links to the student's account.
+  // The counsellor finds it in their inbox and converts it.
   const work = await (await browser.newContext()).newPage();
   await staffSignIn(work, counsellor.email, counsellor.password);
   await expect(work.getByRole("heading", { name: `Welcome, ${counsellor.fullName}` })).toBeVisible();
@@ -62,6 +62,14 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   await work.getByLabel("New status").selectOption("Converted");
   await work.getByRole("button", { name: "Change status" }).click();
   await toast(work, "Status changed to Converted.");
+
+  // The student had an account before the lead: converting moves no one (issue 26). The admin links the
+  // lead to the account and lets its counsellor look after the student.
+  await admin.reload();
+  await hydrated(admin);
+  await admin.getByLabel(`and let ${counsellor.fullName} look after the student`).check();
+  await admin.getByRole("button", { name: "Link to the student account" }).click();
+  await toast(admin, "Lead linked to the student's account.");
 
   // The student's record (now theirs to look after): create an application for a course found by its name.
   await work.goto("/staff/students");

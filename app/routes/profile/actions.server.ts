@@ -58,7 +58,7 @@ export function createParentLinkAction({ request, context, studentId, form }: Se
   return refusalOr(async () => {
     const created = await context.parents.create(studentId, { label: value("label"), days: value("days") });
     // The answer carries the link, never the loader.
-    const url = new URL(created.path, request.url).toString();
+    const url = context.parents.addressOf(created.path, request.url);
     return { ok: true as const, intent: "parent-link-create" as const, message: parentMessages.created, url };
   });
 }

@@ -66,9 +66,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           {may.manageScholarships && <NavLink to="/staff/scholarships">Scholarships</NavLink>}
           {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}
           {may.manageSettings && <NavLink to="/staff/settings">Settings</NavLink>}
-          <span className="ms-auto small">
+          <NavLink to="/staff/account" className="ms-auto small">
             {member.fullName} · {staffRoleLabels[member.role]}
-          </span>
+          </NavLink>
           <Form method="post" action="/staff">
             <button type="submit" className="btn btn-sm btn-outline-secondary">
               Sign out

@@ -12,7 +12,14 @@ import { loadTaskPanel, taskIntents } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { erasureRequestSchema } from "../../../modules/erasure-request.ts";
-import { canAssignLeads, canEraseStudents, canMergeLeads, canSeeLeads, canWorkLeads } from "../../../modules/policies.ts";
+import {
+  canAssignLeads,
+  canChooseCounsellor,
+  canEraseStudents,
+  canMergeLeads,
+  canSeeLeads,
+  canWorkLeads,
+} from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
@@ -58,6 +65,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
     mayWork: canWorkLeads(member) && !lead.mergedIntoId,
     // A lead that became a student is erased from the student's record, with everything else of theirs.
+    // A converted lead not linked to an account: an admin links it to the account with its e-mail (issue 26).
+    mayLink: canChooseCounsellor(member) && lead.status === "Converted" && !lead.studentId && !lead.mergedIntoId,
     mayErase: canEraseStudents(member) && !lead.studentId,
     counsellors: mayAssign ? (await context.staff.leadCounsellors(member)).filter((c) => c.active) : [],
     tasks: await loadTaskPanel(context.staff, member, { leadId: lead.id }),
@@ -85,6 +94,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           throw redirect(`/staff/leads?erased=${erased.bookings}`);
         }, values);
       },
+      link: () =>
+        refusalOr(async () => {
+          await context.staff.linkLeadToStudent(member, id, { counsellor: form.get("counsellor") === "on" });
+          return { ok: true as const, message: leadMessages.linked };
+        }),
       merge: () =>
         refusalOr(async () => {
           await context.staff.mergeLeads(member, id, { duplicateId: text("duplicateId") });
@@ -104,7 +118,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, mayWork, mayErase, duplicates, hiddenDuplicates, merged, history, counsellors } = loaderData;
+  const { lead, mayWork, mayLink, mayErase, duplicates, hiddenDuplicates, merged, history, counsellors } = loaderData;
   // The history's words are kept in both languages (decision 0035); the rest of the console is in English (decision 0029).
   const { t } = useT();
   const navigation = useNavigation();
@@ -187,6 +201,26 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
               Change status
             </button>
           </div>
+        </Form>
+      )}
+      {mayLink && (
+        <Form method="post" className="mb-4" style={{ maxWidth: "40rem" }}>
+          <input type="hidden" name="intent" value="link" />
+          <p className="small mb-2">
+            Converted, but not linked to a student account. If one has this e-mail, link the lead to it; converting never does
+            when the lead's counsellor does not already look after that student.
+          </p>
+          {lead.assignedTo && (
+            <div className="form-check mb-2">
+              <input className="form-check-input" type="checkbox" id="link-counsellor" name="counsellor" />
+              <label className="form-check-label" htmlFor="link-counsellor">
+                and let {lead.assignedTo} look after the student
+              </label>
+            </div>
+          )}
+          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+            Link to the student account
+          </button>
         </Form>
       )}
       {counsellors.length > 0 && !lead.mergedIntoId && (

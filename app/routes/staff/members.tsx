@@ -23,7 +23,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Invite a colleague, resend an invitation, or disable / enable an account: each a change the audit log records. */
+/**
+ * Invite a colleague, resend an invitation, disable / enable an account, change its role or sign it out
+ * everywhere: each a change the audit log records.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageStaff);
   const form = await request.formData();
@@ -38,6 +41,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       disable: () => setDisabled(true),
       enable: () => setDisabled(false),
+      "sign-out-everywhere": () =>
+        refusalOr(async () => {
+          const ended = await context.staff.signOutEverywhere(member, parseId(form.get("staffId"), "Staff account"));
+          return { ok: true as const, message: staffMessages.memberSignedOut(ended.email, ended.sessionsEnded) };
+        }),
+      role: () =>
+        refusalOr(async () => {
+          const account = await context.staff.changeRole(member, parseId(form.get("staffId"), "Staff account"), {
+            role: String(form.get("role") ?? ""),
+          });
+          return { ok: true as const, message: staffMessages.roleChanged(account.email, staffRoleLabels[account.role]) };
+        }),
       resend: () =>
         refusalOr(async () => {
           const account = await context.staff.resendInvitation(member, parseId(form.get("staffId"), "Staff account"));
@@ -107,6 +122,41 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
                         <button type="submit" className="btn btn-sm btn-outline-primary">
                           Resend link
                           <span className="visually-hidden"> for {a.email}</span>
+                        </button>
+                      </Form>
+                    )}
+                    {a.staffId !== me && (
+                      <Form method="post" className="d-flex gap-1">
+                        <input type="hidden" name="intent" value="role" />
+                        <input type="hidden" name="staffId" value={a.staffId} />
+                        <label className="visually-hidden" htmlFor={`role-${a.staffId}`}>
+                          Make {a.email} a
+                        </label>
+                        <select
+                          id={`role-${a.staffId}`}
+                          name="role"
+                          className="form-select form-select-sm w-auto"
+                          defaultValue={a.role}
+                        >
+                          {staffRoles.map((role) => (
+                            <option key={role} value={role}>
+                              {staffRoleLabels[role]}
+                            </option>
+                          ))}
+                        </select>
+                        <button type="submit" className="btn btn-sm btn-outline-primary">
+                          Change role
+                          <span className="visually-hidden"> of {a.email}</span>
+                        </button>
+                      </Form>
+                    )}
+                    {!a.invited && a.staffId !== me && (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="sign-out-everywhere" />
+                        <input type="hidden" name="staffId" value={a.staffId} />
+                        <button type="submit" className="btn btn-sm btn-outline-secondary">
+                          Sign out everywhere
+                          <span className="visually-hidden"> {a.email}</span>
                         </button>
                       </Form>
                     )}

@@ -1,0 +1,100 @@
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../platform/db/client.ts";
+import { mailOutbox } from "../platform/db/schema.ts";
+import type { JobSender, SqlRunner } from "../platform/jobs.ts";
+import type { Logger } from "../platform/log.ts";
+import type { Mailer, MailMessage } from "../platform/mail/mailer.ts";
+import { nowOf } from "./deps.ts";
+
+/**
+ * Mail sent on a staff member's action, as one unit with its audit entry (issue 26): the caller writes
+ * the outbox row here in the transaction that writes the action and its audit entry, and the job
+ * queue sends it after the commit. A transaction that fails (its audit entry refused) sends nothing;
+ * a job run twice sends once.
+ */
+export const outboxJob = "mail-outbox";
+
+/** A claim older than this is taken as lost (its process stopped mid-send) and the mail is sent again. */
+const CLAIM_MS = 15 * 60_000;
+
+interface OutboxDeps {
+  db: Database;
+  mailer?: Mailer;
+  log: Logger;
+  jobs?: JobSender;
+  now?: () => Date;
+}
+
+type Writer = Pick<Database, "insert"> & SqlRunner;
+
+/** Queues a mail inside the caller's transaction; the job to send it is written in the same transaction. */
+export async function queueMail(
+  tx: Writer,
+  deps: Pick<OutboxDeps, "jobs">,
+  mail: MailMessage,
+  about: { studentId: number | null },
+) {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({ studentId: about.studentId, recipient: mail.to, subject: mail.subject, body: mail.text })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error("insert returned no row");
+  await deps.jobs?.send(outboxJob, { id: row.id }, { within: tx });
+}
+
+/**
+ * Sends one queued mail, if it is still waiting: claims it first (so two runs never both send it),
+ * deletes it once the mail server took it; a failure releases the claim and throws (the job retries).
+ */
+export async function deliverQueuedMail(deps: OutboxDeps, id: number): Promise<"sent" | "gone"> {
+  if (!deps.mailer) throw new Error("no mailer to send queued mail with");
+  const now = nowOf(deps);
+  const [row] = await deps.db
+    .update(mailOutbox)
+    .set({ sendingSince: now, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        or(isNull(mailOutbox.sendingSince), lt(mailOutbox.sendingSince, new Date(now.getTime() - CLAIM_MS))),
+      ),
+    )
+    .returning();
+  if (!row) return "gone";
+  try {
+    await deps.mailer.send({ to: row.recipient, subject: row.subject, text: row.body });
+  } catch (error) {
+    await deps.db.update(mailOutbox).set({ sendingSince: null }).where(eq(mailOutbox.id, id));
+    throw error;
+  }
+  await deps.db.delete(mailOutbox).where(eq(mailOutbox.id, id));
+  return "sent";
+}
+
+/**
+ * Sends every mail still waiting (the upkeep's sweep, and the way mail goes out without a job queue):
+ * oldest first, a failure logged and left for the next sweep.
+ */
+export async function deliverPendingMail(deps: OutboxDeps, limit = 100): Promise<number> {
+  if (!deps.mailer) return 0;
+  const stale = new Date(nowOf(deps).getTime() - CLAIM_MS);
+  const rows = await deps.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(or(isNull(mailOutbox.sendingSince), lt(mailOutbox.sendingSince, stale)))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
+    .limit(limit);
+  let sent = 0;
+  for (const { id } of rows) {
+    try {
+      if ((await deliverQueuedMail(deps, id)) === "sent") sent += 1;
+    } catch (error) {
+      deps.log.warn({ err: error, outboxId: id }, "queued mail not sent; the upkeep tries again");
+    }
+  }
+  return sent;
+}
+
+/** Without a job queue (the API tests, the command line), what was just queued is sent at once, after the commit. */
+export async function deliverWithoutQueue(deps: OutboxDeps): Promise<void> {
+  if (!deps.jobs) await deliverPendingMail(deps);
+}

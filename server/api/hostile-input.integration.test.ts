@@ -1,0 +1,213 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { countries, courses, scholarships, studentFiles, universities } from "../../platform/db/schema.ts";
+import { ApiClient } from "../../tests/support/api-client.ts";
+import { applicableIntake, createBooking, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import { createStaffMember, signInStaff } from "../../tests/support/staff.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { openTestDatabase } from "../../tests/support/test-database.ts";
+
+/**
+ * Issue 26, finding 2: a NUL byte (PostgreSQL refuses it in text) or another control character in any
+ * text the API reads answers 400 in the error shape, never 500. The operations and their string fields
+ * come from the published OpenAPI document, so a new endpoint is swept without being named here.
+ */
+let database: DatabaseHandle;
+let testApp: TestApp;
+let api: ApiClient;
+let student: Student;
+let adminCookie: string;
+const ids: Record<string, string> = {};
+
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is walked as plain JSON.
+type Json = any;
+let doc: Json;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "ignite-hostile-"));
+  testApp = createTestApp(database, { DATA_DIR: dataDir });
+  api = new ApiClient(testApp.app);
+  const admin = await createStaffMember(testApp, { email: "admin@hostile.test", role: "admin" });
+  adminCookie = await signInStaff(api, admin.email, admin.password);
+  student = await createStudent(api, { name: "Hostile Input" });
+  const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+  expect((await uploadDocument(api, student, "SOP", { bytes: pdf, name: "sop.pdf" })).status).toBe(200);
+  const [file] = await database.db.select().from(studentFiles).where(eq(studentFiles.studentId, student.studentId));
+  const [course] = await database.db
+    .select({ id: courses.id, universityId: universities.id, countryId: countries.id })
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .limit(1);
+  const [scholarship] = await database.db.select({ id: scholarships.id }).from(scholarships).limit(1);
+  if (!file || !course || !scholarship) throw new Error("the test database lacks a file, a course or a scholarship");
+  const created = await api.post(
+    `/api/v1/staff/students/${student.studentId}/applications`,
+    { courseId: course.id, ...(await applicableIntake(database.db, course.id)) },
+    { cookie: adminCookie },
+  );
+  expect(created.status).toBe(201);
+  const lead = await createBooking(api);
+  const colleague = await createStaffMember(testApp, { email: "colleague@hostile.test", role: "counsellor" });
+  const form = new FormData();
+  form.set("kind", "universities");
+  form.set(
+    "file",
+    new File(["name,city,country,type\nHostile College,Bonn,Germany,Private\n"], "catalogue.csv", { type: "text/csv" }),
+  );
+  const uploaded = await api.call("/api/v1/staff/catalogue/imports", { method: "POST", form, cookie: adminCookie });
+  expect(uploaded.status).toBeLessThan(300);
+  Object.assign(ids, {
+    leadId: String(lead.body.data.id),
+    studentId: String(student.studentId),
+    applicationId: String(created.body.data.id),
+    publicId: file.publicId,
+    universityId: String(course.universityId),
+    courseId: String(course.id),
+    countryId: String(course.countryId),
+    scholarshipId: String(scholarship.id),
+    currency: "USD",
+    staffId: String(colleague.staffId),
+    importId: String(uploaded.body.data.id),
+  });
+  doc = (await api.get("/api/openapi.json")).body;
+});
+afterAll(async () => {
+  await testApp.consultations.settle();
+  await database.close();
+});
+
+const resolve = (schema: Json): Json => {
+  if (schema?.$ref) return resolve(doc.components.schemas[String(schema.$ref).split("/").pop() ?? ""]);
+  return schema ?? {};
+};
+const types = (schema: Json): string[] => {
+  const s = resolve(schema);
+  const branches = [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])];
+  return [...(Array.isArray(s.type) ? s.type : s.type ? [s.type] : []), ...branches.flatMap(types)];
+};
+const propertiesOf = (schema: Json): Record<string, Json> => {
+  const s = resolve(schema);
+  return Object.assign({}, s.properties ?? {}, ...[...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])].map(propertiesOf));
+};
+
+/** Every place a string can go in a body: a body with that string and nothing else, to send with `bad` in it. */
+function stringSlots(schema: Json, bad: string): { field: string; body: unknown }[] {
+  const slots: { field: string; body: unknown }[] = [];
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+    const kinds = types(property);
+    if (kinds.includes("string")) slots.push({ field: name, body: { [name]: bad } });
+    if (kinds.includes("array")) {
+      const items = resolve(resolve(property).items ?? resolve(property).anyOf?.find((b: Json) => b.items)?.items);
+      if (types(items).includes("string")) slots.push({ field: `${name}[]`, body: { [name]: [bad] } });
+      for (const [inner, innerProperty] of Object.entries(propertiesOf(items)))
+        if (types(innerProperty).includes("string"))
+          slots.push({ field: `${name}[].${inner}`, body: { [name]: [{ [inner]: bad }] } });
+    }
+    if (kinds.includes("object")) {
+      for (const [inner, innerProperty] of Object.entries(propertiesOf(property)))
+        if (types(innerProperty).includes("string"))
+          slots.push({ field: `${name}.${inner}`, body: { [name]: { [inner]: bad } } });
+      if (resolve(property).additionalProperties)
+        slots.push(
+          { field: `${name}.*`, body: { [name]: { note: bad } } },
+          { field: `${name}.key`, body: { [name]: { [bad]: "x" } } },
+        );
+    }
+  }
+  return slots;
+}
+
+/** The operations with a JSON body, with their path filled from real records and the role they need. */
+function jsonOperations() {
+  const found: { method: string; path: string; schema: Json; security: string | null }[] = [];
+  for (const [template, item] of Object.entries<Json>(doc.paths)) {
+    for (const [method, operation] of Object.entries<Json>(item)) {
+      const schema = operation?.requestBody?.content?.["application/json"]?.schema;
+      if (!schema) continue;
+      const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+        if (!ids[name]) throw new Error(`the sweep has no record for {${name}} in ${template}: add one above`);
+        return ids[name];
+      });
+      const security = Object.keys(operation.security?.[0] ?? {})[0] ?? null;
+      found.push({ method: method.toUpperCase(), path: filled, schema, security });
+    }
+  }
+  return found;
+}
+
+const cookieFor = (security: string | null) =>
+  security === "staffSession" ? adminCookie : security === "studentSession" ? student.cookie : "";
+
+describe("control characters in a JSON body", () => {
+  for (const [label, bad] of [
+    ["a NUL byte", "abc\u0000def"],
+    ["an escape character", "abc\u001bdef"],
+  ] as const) {
+    it(`${label} in any string field of any operation answers 400 in the error shape`, async () => {
+      const operations = jsonOperations();
+      expect(operations.length).toBeGreaterThan(40);
+      const outcomes: string[] = [];
+      let sent = 0;
+      for (const operation of operations) {
+        const slots = stringSlots(operation.schema, bad);
+        for (const slot of slots) {
+          sent += 1;
+          const answer = await api.fetch(operation.path, {
+            method: operation.method,
+            json: slot.body,
+            cookie: cookieFor(operation.security),
+          });
+          const body = answer.headers.get("Content-Type")?.includes("json") ? await answer.json() : {};
+          const ok = answer.status === 400 && body.error?.code === "invalid_input" && typeof body.message === "string";
+          if (!ok) outcomes.push(`${operation.method} ${operation.path} ${slot.field}: ${answer.status} ${JSON.stringify(body)}`);
+        }
+      }
+      expect(sent).toBeGreaterThan(120);
+      expect(outcomes).toEqual([]);
+    }, 120_000);
+  }
+
+  it("names the field and says what to do", async () => {
+    const answer = await api.post("/api/v1/auth/login", { email: "someone@example.in", password: "pass\u0000word" });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.fields).toEqual({ password: expect.stringContaining("control characters") });
+    // Line breaks and tabs are text: a note may have them.
+    const note = await api.post(
+      `/api/v1/staff/students/${student.studentId}/notes`,
+      { body: "first line\n\tsecond line" },
+      { cookie: adminCookie },
+    );
+    expect(note.status).toBeLessThan(300);
+  });
+});
+
+describe("control characters in an address", () => {
+  it("a path or any query parameter of a GET operation with a NUL answers 400, not 500", async () => {
+    expect((await api.get("/api/catalogue/search/abc%00def")).status).toBe(400);
+    const outcomes: string[] = [];
+    for (const [template, item] of Object.entries<Json>(doc.paths)) {
+      const operation = item.get;
+      if (!operation) continue;
+      const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? "abc%00def");
+      const cookie = cookieFor(Object.keys(operation.security?.[0] ?? {})[0] ?? null);
+      for (const parameter of (operation.parameters ?? []).map(resolve)) {
+        if (parameter.in !== "query") continue;
+        const answer = await api.get(`${filled}?${parameter.name}=abc%00def`, { cookie });
+        if (answer.status !== 400 || answer.body?.error?.code !== "invalid_input")
+          outcomes.push(`GET ${filled}?${parameter.name}: ${answer.status}`);
+      }
+    }
+    expect(outcomes).toEqual([]);
+    for (const list of ["/api/v1/staff/leads", "/api/v1/staff/students", "/api/v1/staff/applications"]) {
+      const answer = await api.get(`${list}?q=abc%00def`, { cookie: adminCookie });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message).toMatch(/control characters/);
+    }
+  });
+});
