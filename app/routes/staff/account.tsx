@@ -1,9 +1,9 @@
-import { useEffect } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
 import { requireStaffMember } from "~/lib/staff.server";
-import { notify } from "~/lib/toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { staffPasswordChangeSchema } from "../../../modules/staff/input.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import { staffMessages, staffRoleLabels } from "../../../vocabulary/staff.ts";
@@ -20,27 +20,33 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffMember(context.staffMember);
   const form = await request.formData();
-  if (form.get("intent") === "sign-out-everywhere") {
-    await context.staff.signOutEverywhere(member, member.staffId);
-    return redirect("/staff/login", { headers: { "Set-Cookie": context.cookies.clearStaffSession() } });
-  }
-  return refusalOr(async () => {
-    await context.staff.changeOwnPassword(member, context.staffToken, {
-      currentPassword: String(form.get("currentPassword") ?? ""),
-      newPassword: String(form.get("newPassword") ?? ""),
-      confirmPassword: String(form.get("confirmPassword") ?? ""),
-    });
-    return { ok: true as const, message: staffMessages.passwordChanged };
-  });
+  return byIntent(
+    form.get("intent"),
+    {
+      "sign-out-everywhere": async () => {
+        await context.staff.signOutEverywhere(member, member.staffId);
+        return redirect("/staff/login", { headers: { "Set-Cookie": context.cookies.clearStaffSession() } });
+      },
+      // The password form, the page's main one.
+      password: () =>
+        refusalOr(async () => {
+          await context.staff.changeOwnPassword(member, context.staffToken, {
+            currentPassword: String(form.get("currentPassword") ?? ""),
+            newPassword: String(form.get("newPassword") ?? ""),
+            confirmPassword: String(form.get("confirmPassword") ?? ""),
+          });
+          return { ok: true as const, message: staffMessages.passwordChanged };
+        }),
+    },
+    { otherwise: "password" },
+  );
 }
 
 export default function StaffAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { member, rules } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  useEffect(() => {
-    if (actionData) notify(actionData.ok ? "success" : "error", actionData.message);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <>
       <h1 className="h3 mb-3">Your account</h1>
