@@ -8,7 +8,7 @@ import type { AuditActor } from "./audit-log.ts";
 
 /**
  * What the console's services are handed by the server (decision 0031): every noun's staff side takes
- * the same dependencies, so one object wires them all (modules/console.ts).
+ * the same dependencies, so one object wires them all (modules/console/console.ts).
  */
 export interface StaffDeps {
   db: Database;
@@ -48,8 +48,8 @@ export const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
 /**
  * The one path for a write that changes what visitors see (the catalogue, its pictures and intakes,
  * rupee figures, scholarships): run the write, then tell the public side at once (the server clears
- * the page cache, refreshes the search mirror and tells other instances). A write whose result says it
- * changed nothing (`changedAnything`) tells no one. Each noun's console side routes its writes here.
+ * the page cache, refreshes the search mirror and tells other instances). Each noun's console side
+ * routes its writes here.
  */
 export async function changePublicSide<T>(deps: Pick<StaffDeps, "onCatalogueChange">, write: () => Promise<T>): Promise<T> {
   const result = await write();
