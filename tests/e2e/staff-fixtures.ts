@@ -38,3 +38,20 @@ export async function invitedStaff(
   await client.dispose();
   return (await invited.json()).data.id as number;
 }
+
+/**
+ * Gives a booking to a counsellor as an admin does from the inbox. Round-robin hands a new booking to
+ * the active counsellor given one longest ago (or never), and the browser test files run side by side,
+ * each inviting counsellors of its own: which of those new counsellors gets a booking is a race between
+ * files, so a journey that needs the lead in its counsellor's inbox has the admin give it to them.
+ * Round-robin itself is tested where nothing runs beside it (server/api/leads.integration.test.ts).
+ */
+export async function giveLeadTo(admin: Page, counsellor: Page, leadId: number) {
+  const me = await counsellor.request.get("/api/v1/staff/me");
+  expect(me.status()).toBe(200);
+  const assigned = await admin.request.post("/api/v1/staff/leads/assign", {
+    headers: { Origin: new URL(admin.url()).origin },
+    data: { leadIds: [leadId], staffId: (await me.json()).data.id },
+  });
+  expect(assigned.status()).toBe(200);
+}

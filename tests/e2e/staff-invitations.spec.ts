@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures.ts";
 import { readInvitationLink } from "./mail.ts";
-import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
+import { ADMIN, giveLeadTo, staffSignIn } from "./staff-fixtures.ts";
 
 const EXPIRED = "This invitation link has expired or was already used. Ask an admin for a new one.";
 
@@ -70,7 +70,7 @@ test("an admin invites a counsellor, who sets a password through the e-mailed li
   await expect(counsellor.getByRole("heading", { name: "Welcome, Kiran Counsellor" })).toBeVisible();
   await expect(counsellor.getByRole("navigation", { name: "Staff console" }).getByRole("link").nth(1)).toHaveText("Today");
 
-  // A booking lands with the new counsellor (round-robin: never given one yet); they add a task on it.
+  // A booking is given to the new counsellor by the admin (giveLeadTo says why); they add a task on it.
   const visitorEmail = uniqueEmail("tasklead");
   const booking = await counsellor.request.post("/api/v1/consultations", {
     headers: { Origin: new URL(counsellor.url()).origin },
@@ -85,6 +85,7 @@ test("an admin invites a counsellor, who sets a password through the e-mailed li
     },
   });
   expect(booking.status()).toBe(200);
+  await giveLeadTo(page, counsellor, (await booking.json()).data.id);
   await counsellor.goto("/staff/leads");
   await counsellor.getByLabel("Name, e-mail or phone").fill(visitorEmail);
   await counsellor.getByRole("button", { name: "Show" }).click();

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, hydrated, loggedInStudent, test, uniqueEmail } from "./fixtures.ts";
 import { readInvitationLink } from "./mail.ts";
-import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
+import { ADMIN, giveLeadTo, staffSignIn } from "./staff-fixtures.ts";
 
 test("an admin signs in to the console, invites a counsellor, and the audit log shows it", async ({ page, browser }) => {
   // A journey of three people with seven accessibility checks: about 22 s alone on two cores, more
@@ -45,7 +45,7 @@ test("an admin signs in to the console, invites a counsellor, and the audit log 
   await expect(counsellor.getByRole("link", { name: "Staff", exact: true })).toHaveCount(0);
   expect((await counsellor.goto("/staff/members"))?.status()).toBe(403);
 
-  // A visitor books a consultation; it lands in this counsellor's inbox, assigned to them.
+  // A visitor books a consultation; the admin gives it to this counsellor (giveLeadTo says why), and it is in their inbox.
   const visitorEmail = uniqueEmail("lead");
   const booking = await counsellor.request.post("/api/v1/consultations", {
     headers: { Origin: new URL(counsellor.url()).origin },
@@ -60,6 +60,7 @@ test("an admin signs in to the console, invites a counsellor, and the audit log 
     },
   });
   expect(booking.status()).toBe(200);
+  await giveLeadTo(page, counsellor, (await booking.json()).data.id);
   await counsellor.goto("/staff/leads");
   await counsellor.getByLabel("Name, e-mail or phone").fill(visitorEmail);
   await counsellor.getByRole("button", { name: "Show" }).click();
