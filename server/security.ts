@@ -100,6 +100,9 @@ export const sameOriginWrites = (publicUrl?: string): MiddlewareHandler<ServerEn
  * A path whose escapes do not decode is left to the routes, which answer it as before.
  */
 export function addressHoldsControlCharacters(url: string): boolean {
+  // A control character reaches an address only percent-encoded (HTTP refuses it raw): most requests
+  // (assets, cached pages) have no escape at all and skip parsing the address.
+  if (!url.includes("%")) return false;
   const { pathname, searchParams } = new URL(url);
   let path = pathname;
   try {
