@@ -5,11 +5,14 @@ import type { CostService } from "../modules/costs/costs.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
+import type { MessageService } from "../modules/messages/messages.ts";
 import type { ParentLinkService } from "../modules/parents/parent-links.ts";
 import type { StaffMember } from "../modules/policies.ts";
 import type { PrivacyService } from "../modules/privacy/privacy.ts";
 import type { ScholarshipService } from "../modules/scholarships/scholarships.ts";
+import type { SessionService } from "../modules/sessions/sessions.ts";
 import type { StudentService } from "../modules/students/students.ts";
+import type { VisaService } from "../modules/visas/visas.ts";
 import type { CookieWriter } from "../platform/cookies.ts";
 import type { Logger } from "../platform/log.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
@@ -40,6 +43,12 @@ declare module "react-router" {
     privacy: PrivacyService;
     /** A student's read-only links for a parent, and the parent's page (decision 0028). */
     parents: ParentLinkService;
+    /** Visa guides, the student's visa plans and mock interview practice (issue 28). */
+    visas: VisaService;
+    /** The student's conversation with their counsellor (issue 29, decision 0037). */
+    messages: MessageService;
+    /** Counselling sessions: a student's bookings with their counsellor, the free consultation's slots (issue 29). */
+    sessions: SessionService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */

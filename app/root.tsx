@@ -1,6 +1,7 @@
 import type { Messages } from "@lingui/core";
 import { type ReactNode, useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -11,7 +12,9 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { addressHoldsControlCharacters } from "../modules/validation.ts";
 import { languageOf } from "../platform/cookies.ts";
+import { inputMessages } from "../vocabulary/input.ts";
 import { DEFAULT_LANGUAGE } from "../vocabulary/languages.ts";
 import type { Route } from "./+types/root";
 import "./context";
@@ -32,6 +35,18 @@ export const links: Route.LinksFunction = () => [
 
 export const shouldRevalidate = revalidateUnlessUnanswered;
 
+/**
+ * An address holding a control character (a NUL in a search's `?q=`) is refused with the screen's
+ * usual 400 page before any loader reads it (issue 26; the API answers the same in its JSON shape).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    if (addressHoldsControlCharacters(request.url))
+      throw data({ message: inputMessages.controlCharactersInAddress }, { status: 400 });
+    return next();
+  },
+];
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const student = context.student;
   // The staff console is in English whatever the visitor chose (decision 0029).
@@ -50,6 +65,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           fullName: student.fullName,
           email: student.email,
           photoUrl: await context.documents.photoUrl(student.studentId),
+          /** Messages from staff not read yet (issue 29): the navbar's count. */
+          unreadMessages: await context.messages.unread(student.studentId),
         }
       : null,
   };
@@ -115,7 +132,8 @@ function Shell({ children }: { children: ReactNode }) {
         {t("Skip to content")}
       </a>
       {!hideChrome && <Navbar student={root?.student ?? null} />}
-      <main id="main" className="flex-grow-1">
+      {/* The footer leaves room under its last line for the chat button; without a footer the screen does. */}
+      <main id="main" className={`flex-grow-1${hideChrome && !staffScreen ? " chat-room" : ""}`}>
         {children}
       </main>
       {!hideChrome && site && root && <Footer site={site} year={root.year} />}

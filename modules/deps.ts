@@ -21,8 +21,11 @@ export interface StaffDeps {
   now?: () => Date;
   /** Private file storage shared with the documents (university pictures, uploaded import files); the command line needs none. */
   storage?: FileStorage;
-  /** Called after each catalogue change so the public page cache forgets at once (server/app.ts clears it). */
-  onCatalogueChange?: () => void;
+  /**
+   * Called after each catalogue change so the public page cache forgets at once (server/app.ts clears it)
+   * and the search mirror changes the records written (decision 0038); resolves once the mirror has.
+   */
+  onCatalogueChange?: () => void | Promise<void>;
   /**
    * The job queue (decision 0021) that runs a catalogue import's dry run and apply (decision 0020) once,
    * on whichever instance takes it, retried after a crash; the server passes its queue. Without one
@@ -53,9 +56,13 @@ export const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
  */
 export async function changePublicSide<T>(deps: Pick<StaffDeps, "onCatalogueChange">, write: () => Promise<T>): Promise<T> {
   const result = await write();
-  tellPublicSide(deps);
+  // Awaited: the answer to the edit goes once searches show it (a few milliseconds: only the records
+  // written are changed in the mirror, decision 0038).
+  await tellPublicSide(deps);
   return result;
 }
 
 /** Tells the public side that what visitors see has changed (for a write that cannot go through the path above). */
-export const tellPublicSide = (deps: Pick<StaffDeps, "onCatalogueChange">) => deps.onCatalogueChange?.();
+export const tellPublicSide = async (deps: Pick<StaffDeps, "onCatalogueChange">) => {
+  await deps.onCatalogueChange?.();
+};

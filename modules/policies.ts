@@ -82,6 +82,21 @@ export const canWorkStudents = (member: StaffMember) => member.role === "admin" 
  */
 export const canEraseStudents = (member: StaffMember) => member.role === "admin";
 
+/**
+ * A student's conversation with staff (issue 29, decision 0037): admins read and write in every one, a
+ * counsellor in those of the students they look after; nobody else (read-only staff and document
+ * verifiers read records, not conversations). It follows the student when they are given to another.
+ */
+export const conversationVisibleTo = (member: StaffMember, student: { counsellorStaffId: number | null }) =>
+  member.role === "admin" || (member.role === "counsellor" && student.counsellorStaffId === member.staffId);
+
+/**
+ * Whose reading marks a student's messages read (and clears their unread count): the student's own
+ * counsellor, or an admin while the student has none. An admin glancing at another's student does not.
+ */
+export const answersConversationOf = (member: StaffMember, student: { counsellorStaffId: number | null }) =>
+  student.counsellorStaffId === null ? member.role === "admin" : student.counsellorStaffId === member.staffId;
+
 /** Reviewing documents (approve, ask for a correction, waive): verifiers, counsellors and admins. */
 export const canReviewDocuments = (member: StaffMember) => member.role !== "read_only";
 
@@ -118,6 +133,23 @@ export const canManageScholarships = (member: StaffMember) => member.role === "a
 export const mayReachDocumentsOf = (member: StaffMember, student: { counsellorStaffId: number | null }) =>
   member.role === "document_verifier" || canSeeAllStudents(member) || studentVisibleTo(member, student);
 
+/** Keeping a calendar (working hours, exceptions, meeting link) and holding sessions: counsellors and admins (issue 29). */
+export const canKeepCalendar = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";
+
+/** Seeing every counsellor's calendar (admins, read-only staff); a counsellor sees their own. */
+export const canSeeAllCalendars = (member: StaffMember) => member.role === "admin" || member.role === "read_only";
+
+/** Changing another member's working hours and exceptions: admins. */
+export const canManageCalendars = (member: StaffMember) => member.role === "admin";
+
+/** One session: all of them for those who see all calendars, else a session held by this member. */
+export const sessionVisibleTo = (member: StaffMember, session: { staffId: number }) =>
+  canSeeAllCalendars(member) || session.staffId === member.staffId;
+
+/** Recording a session's outcome or giving it its own link: admins, and the counsellor who holds it. */
+export const canWorkSession = (member: StaffMember, session: { staffId: number }) =>
+  member.role === "admin" || (member.role === "counsellor" && session.staffId === member.staffId);
+
 /** A refusal for staff whose role does not allow the action (a screen should not have offered it). */
 export const notAllowed = () => new AppError("forbidden", "You do not have access to this.");
 
@@ -125,3 +157,9 @@ export const notAllowed = () => new AppError("forbidden", "You do not have acces
 export function authorize(rule: (member: StaffMember) => boolean, member: StaffMember): void {
   if (!rule(member)) throw notAllowed();
 }
+
+/** Keeping the visa guides' figures and words (issue 28): admins, as with the costs behind rupee amounts. */
+export const canEditVisaGuides = (member: StaffMember) => member.role === "admin";
+
+/** Keeping the mock interview question bank, and reviewing students' practices: admins and counsellors. */
+export const canCoachVisas = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";

@@ -131,3 +131,23 @@ export function fieldRules(schema: z.ZodType): Record<string, FieldRules> {
   rulesCache.set(schema, rules);
   return rules;
 }
+
+/**
+ * Whether an address's path (decoded) or any query name or value holds a control character (issue 26).
+ * A path whose escapes do not decode is left to the routes, which answer it as before.
+ */
+export function addressHoldsControlCharacters(url: string): boolean {
+  // A control character reaches an address only percent-encoded (HTTP refuses it raw): most requests
+  // (assets, cached pages) have no escape at all and skip parsing the address.
+  if (!url.includes("%")) return false;
+  const { pathname, searchParams } = new URL(url);
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Not valid percent-encoding: no route reads it as text.
+  }
+  if (forbiddenControl.test(path)) return true;
+  for (const [name, value] of searchParams) if (forbiddenControl.test(name) || forbiddenControl.test(value)) return true;
+  return false;
+}

@@ -66,4 +66,52 @@ describe("configuration", () => {
     expect(config.staffEmail).toBe("leads@ignite.test");
     expect(config.databaseUrl).toBe("postgres://db/ignite");
   });
+
+  it("keeps files on disk unless STORAGE_URL names a bucket, which it reads whole", () => {
+    expect(loadConfig({}).storage).toBeUndefined();
+    expect(loadConfig({ STORAGE_URL: "" }).storage).toBeUndefined();
+    expect(
+      loadConfig({ STORAGE_URL: "s3://KEY:se%2Fcret@ignite-files/site/uploads?endpoint=http://127.0.0.1:9000&region=eu-west-1" })
+        .storage,
+    ).toEqual({
+      bucket: "ignite-files",
+      prefix: "site/uploads/",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-west-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "KEY", secretAccessKey: "se/cret" },
+    });
+    // On AWS itself: the region from AWS_REGION, virtual-hosted addresses, credentials from the SDK's chain.
+    expect(loadConfig({ STORAGE_URL: "s3://ignite-files", AWS_REGION: "ap-south-1" }).storage).toEqual({
+      bucket: "ignite-files",
+      prefix: "",
+      endpoint: undefined,
+      region: "ap-south-1",
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({ STORAGE_URL: "s3://ignite-files?endpoint=https://r2.example&forcePathStyle=false" }).storage,
+    ).toMatchObject({ region: "us-east-1", forcePathStyle: false });
+  });
+
+  it.each([
+    ["https://ignite-files.s3.amazonaws.com", /must start with s3:\/\//],
+    ["s3://Ignite_Files", /not a bucket name/],
+    ["s3://ignite-files/my%20uploads", /key prefix/],
+    ["s3://ignite-files/a//b", /key prefix/],
+    ["s3://ignite-files?endpont=http://127.0.0.1:9000", /unknown parameter "endpont"/],
+    ["s3://ignite-files?endpoint=ftp://127.0.0.1", /endpoint must be/],
+    ["s3://ignite-files?forcePathStyle=yes", /forcePathStyle must be true or false/],
+    ["s3://KEY@ignite-files", /both the access key and the secret/],
+  ])("stops on STORAGE_URL %s, saying why without showing it", (value, why) => {
+    expect(() => loadConfig({ STORAGE_URL: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ STORAGE_URL: value })).toThrow(why);
+    expect(() => loadConfig({ STORAGE_URL: value })).toThrow(/STORAGE_URL: .*\(the value is not shown\)/);
+    try {
+      loadConfig({ STORAGE_URL: `${value.replace("s3://", "s3://KEY:TOPSECRET@")}` });
+    } catch (error) {
+      expect(String(error)).not.toContain("TOPSECRET");
+    }
+  });
 });

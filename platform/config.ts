@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { DEFAULT_DIGEST_HOUR_IST, STAFF_PASSWORD_MIN_LENGTH } from "../vocabulary/staff.ts";
 import { type ProxyTrust, parseProxyTrust } from "./client-address.ts";
+import { parseStorageUrl, type S3Location } from "./storage/storage-url.ts";
 
 /** Variables whose value is a secret (or holds one, as a URL's password does): never printed. */
-const secretVariables = new Set(["ADMIN_PASSWORD", "DATABASE_URL", "SMTP_URL", "REDIS_URL"]);
+const secretVariables = new Set(["ADMIN_PASSWORD", "DATABASE_URL", "SMTP_URL", "REDIS_URL", "STORAGE_URL"]);
 
 const optionalString = z
   .string()
@@ -49,6 +50,10 @@ const envSchema = z.object({
     .regex(/^\d{8,15}$/, "must be digits only, with the country code (e.g. 919876543210)")
     .default("919876543210"),
   REDIS_URL: urlWith(["redis:", "rediss:"]),
+  /** Files in an S3-compatible bucket (decision 0039); unset: on disk under DATA_DIR/uploads. Read in loadConfig. */
+  STORAGE_URL: optionalString,
+  AWS_REGION: optionalString,
+  AWS_DEFAULT_REGION: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REQUIRE_LOGIN_FOR_DETAILS: boolean.default(true),
   TRUST_PROXY: z
@@ -74,7 +79,7 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof toConfig>;
 
-function toConfig(env: z.infer<typeof envSchema>) {
+function toConfig(env: z.infer<typeof envSchema>, storage: S3Location | undefined) {
   return {
     port: env.PORT,
     host: env.HOST,
@@ -91,6 +96,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     demoStudent: env.DEMO_STUDENT,
     site: { email: env.SITE_EMAIL, phone: env.SITE_PHONE, whatsappNumber: env.WHATSAPP_NUMBER },
     redisUrl: env.REDIS_URL,
+    /** The bucket that holds private files (STORAGE_URL); absent: DATA_DIR/uploads on disk. */
+    storage,
     logLevel: env.LOG_LEVEL,
     requireLoginForDetails: env.REQUIRE_LOGIN_FOR_DETAILS,
     trustProxy: env.TRUST_PROXY,
@@ -130,7 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
     throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
   }
-  return toConfig(parsed.data);
+  let storage: S3Location | undefined;
+  if (parsed.data.STORAGE_URL) {
+    const read = parseStorageUrl(parsed.data.STORAGE_URL, parsed.data.AWS_REGION ?? parsed.data.AWS_DEFAULT_REGION);
+    // The URL may hold a secret key: only what is wrong with it is said.
+    if ("error" in read) throw new ConfigError([`STORAGE_URL: ${read.error} (the value is not shown)`]);
+    storage = read;
+  }
+  return toConfig(parsed.data, storage);
 }
 
 /** For an entry point (the server, a command): the configuration, or the problems on stderr and exit 1. */

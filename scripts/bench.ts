@@ -13,9 +13,11 @@
  *   npm run bench -- --memory                            only the demo catalogue's memory after start
  *   npm run bench -- --only search --profile             the scenarios whose name has "search", with a CPU
  *                                                        profile of the server in .tmp/profiles
+ *   npm run bench -- --only uncached --trace-gc          the server's collections (node --trace-gc) written
+ *                                                        to .tmp/profiles/trace-gc.log, with a summary per scenario
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -242,14 +244,45 @@ const searchTerms = [
 async function runScenarios(scenarios: Scenario[], pids: number[] = []) {
   const results = [];
   for (const scenario of scenarios) {
+    const gcFrom = gcLog ? statSync(gcLog).size : 0;
     const r = await measure(scenario, pids);
-    results.push(r);
+    const gc = gcLog ? collectionsIn(readFileSync(gcLog).subarray(gcFrom).toString("utf8")) : undefined;
+    results.push({ ...r, gc });
     const cpu = r.cpuMsPerRequest ? `  cpu ${r.cpuMsPerRequest} ms/req` : "";
     write(
       `${r.scenario.padEnd(70)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms${cpu}  non-2xx ${r.non2xx}  errors ${r.errors}`,
     );
+    if (gc)
+      write(
+        `${"".padEnd(70)} gc: ${gc.scavenges} scavenges (${gc.scavengeMs} ms, longest ${gc.longestScavengeMs} ms), ` +
+          `${gc.markCompacts} mark-compacts (${gc.markCompactMs} ms, longest ${gc.longestMarkCompactMs} ms)`,
+      );
   }
   return results;
+}
+
+/** With --trace-gc, the server's stdout (node's collection lines) goes to this file. */
+let gcLog: string | undefined;
+
+/** Sums node --trace-gc lines: `... ms: Scavenge 50.1 (60.2) -> 45.3 (60.2) MB, pooled: 0 MB, 1.23 / 0.00 ms ...`. */
+function collectionsIn(text: string) {
+  const pauses = { scavenge: [] as number[], markCompact: [] as number[] };
+  for (const line of text.split("\n")) {
+    const pause = Number(line.match(/MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/)?.[1]);
+    if (!Number.isFinite(pause)) continue;
+    if (line.includes("Scavenge")) pauses.scavenge.push(pause);
+    else if (line.includes("Mark-Compact")) pauses.markCompact.push(pause);
+  }
+  const total = (values: number[]) => +values.reduce((a, b) => a + b, 0).toFixed(1);
+  const longest = (values: number[]) => +Math.max(0, ...values).toFixed(1);
+  return {
+    scavenges: pauses.scavenge.length,
+    scavengeMs: total(pauses.scavenge),
+    longestScavengeMs: longest(pauses.scavenge),
+    markCompacts: pauses.markCompact.length,
+    markCompactMs: total(pauses.markCompact),
+    longestMarkCompactMs: longest(pauses.markCompact),
+  };
 }
 
 const pages = Array.from({ length: 800 }, (_, n) => n + 1);
@@ -262,6 +295,9 @@ const uncachedScenarios = (): Scenario[] => [
     unique: true,
   },
   { name: "GET /countries (uncached)", paths: ["/countries"], unique: true },
+  // The floor beside the list pages (issue #27): a page with no catalogue in it, and the bare process check.
+  { name: "GET /login (uncached page)", paths: ["/login"], unique: true },
+  { name: "GET /healthz (uncached)", paths: ["/healthz"], unique: true },
   {
     name: "API /api/catalogue/universities?page=1..800 (uncached)",
     paths: pages.map((p) => `/api/catalogue/universities?page=${p}`),
@@ -336,7 +372,13 @@ function serverPids(server: ChildProcess, instances: number): number[] {
 }
 
 /** Starts one instance (PGlite or PostgreSQL), or `instances` behind the cluster (PostgreSQL). */
-function startServers(instances: number, databaseUrl?: string, profile = false, demoDataDir?: string): ChildProcess {
+function startServers(
+  instances: number,
+  databaseUrl?: string,
+  profile = false,
+  demoDataDir?: string,
+  traceGc = false,
+): ChildProcess {
   const env = {
     ...serverEnvironment(),
     PORT: String(port),
@@ -347,12 +389,23 @@ function startServers(instances: number, databaseUrl?: string, profile = false, 
     SEARCH_RATE_LIMIT_PER_MINUTE: "1000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, ".tmp/profiles")}`] : [];
+  const profiling = [
+    ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, ".tmp/profiles")}`] : []),
+    ...(traceGc ? ["--trace-gc"] : []),
+  ];
   const args =
     instances === 1
       ? [...serverNodeFlags, ...profiling, compiledServer]
       : ["scripts/cluster.mjs", "--instances", String(instances)];
-  return spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env });
+  let stdout: "ignore" | number = "ignore";
+  if (traceGc) {
+    mkdirSync(path.join(root, ".tmp/profiles"), { recursive: true });
+    gcLog = path.join(root, ".tmp/profiles/trace-gc.log");
+    stdout = openSync(gcLog, "w");
+  }
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", stdout, "inherit"], env });
+  if (typeof stdout === "number") closeSync(stdout);
+  return child;
 }
 
 async function stopServers(server: ChildProcess) {
@@ -467,6 +520,7 @@ async function main() {
       only: { type: "string" },
       memory: { type: "boolean", default: false },
       profile: { type: "boolean", default: false },
+      "trace-gc": { type: "boolean", default: false },
     },
   });
   const chosen = (scenarios: Scenario[]) =>
@@ -516,7 +570,7 @@ async function main() {
     );
   if (values.memory) return;
 
-  const server = startServers(instances, databaseUrl, values.profile);
+  const server = startServers(instances, databaseUrl, values.profile, undefined, values["trace-gc"]);
   try {
     await waitForReady(server, instances);
     const pids = serverPids(server, instances);

@@ -29,10 +29,20 @@ import {
   requirementSentences,
 } from "../vocabulary/eligibility.ts";
 import { LANGUAGES } from "../vocabulary/languages.ts";
+import { messageMessages } from "../vocabulary/messages.ts";
 import { parentMessages } from "../vocabulary/parents.ts";
 import { consentWording, contactChannelLabels, privacyMessages } from "../vocabulary/privacy.ts";
 import { scholarshipMessages } from "../vocabulary/scholarships.ts";
+import { sessionKinds, sessionMessages, sessionOutcomeLabels } from "../vocabulary/sessions.ts";
 import { genders, qualificationLevels, studentMessages } from "../vocabulary/students.ts";
+import {
+  fundSourceLabels,
+  fundsMessages,
+  rubricLabels,
+  themeLabels,
+  visaMessages,
+  visaOutcomeLabels,
+} from "../vocabulary/visas.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const locales = path.join(root, "app/locales");
@@ -91,6 +101,7 @@ export function messagesFromServer(): Set<string> {
     shape(privacyMessages.accessDocumentViewed, "{document}"),
     shape(privacyMessages.accessDocumentDownloaded, "{document}"),
     shape(privacyMessages.accessExported, "{list}"),
+    shape(privacyMessages.accessRecordingHeard, "{position}"),
     shape(privacyMessages.exportExpires, "{at}"),
     consentWording.booking,
     consentWording.signup,
@@ -111,7 +122,19 @@ export function messagesFromServer(): Set<string> {
     eligibilityMessages.scoreWithoutTest,
     eligibilityMessages.testWithoutScore,
     ...englishTests.map(englishScoreRule),
+    // The profile's sessions with the counsellor (issue 29); the console's words stay English.
+    ...texts(
+      sessionMessages,
+      /^(exception|chooseDay|enterTimes|dayInPast|meetingLink|chooseOutcome|enterNote|hours|link|outcome|counsellorUnavailable)/,
+    ),
+    shape(sessionMessages.slotTaken, "{times}"),
+    shape(sessionMessages.booked, "{when}"),
+    shape(sessionMessages.moved, "{when}"),
+    ...Object.values(sessionKinds).map((kind) => kind.label),
+    ...Object.values(sessionOutcomeLabels),
     ...texts(parentMessages),
+    // The profile's "My counsellor" and the server's answers to a message (the staff's words stay English).
+    ...texts(messageMessages, /^(notYours|cannotRead|mail)/),
     shape(parentMessages.days, "{days}" as unknown as number),
     "Opened once",
     shape(parentMessages.opened, "{times}" as unknown as number),
@@ -159,6 +182,21 @@ export function messagesFromServer(): Set<string> {
     "{minimum}% asked, you have {mark}% in {qualification}",
     // The error screen's fallback and the limits' refusals.
     "That request could not be answered.",
+    // Visa help (issue 28): the plan's and the practice's words, and the funds check's sentences by their shape.
+    ...texts(visaMessages),
+    // A visa checklist item's state beside the review states above.
+    "Missing",
+    "Waived",
+    ...Object.values(themeLabels),
+    ...Object.values(rubricLabels),
+    ...Object.values(visaOutcomeLabels),
+    ...Object.values(fundSourceLabels),
+    fundsMessages.enterApplyDay,
+    "{label}: held for {days} days by the statement's last day; the rule asks for {required} consecutive days.",
+    "{label}: the statement ends {gap} days before you apply; it must end within {within} days of applying.",
+    "{label}: the statement ends after the day you plan to apply.",
+    "{label}: enter since when the money has been held and the statement's last day.",
+    "We have no exchange rate for {currency}: enter the amount in rupees (INR) or in a currency we list.",
   ]);
 }
 

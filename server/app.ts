@@ -14,10 +14,13 @@ import { createDocumentService } from "../modules/documents/documents.ts";
 import { AppError, rateLimited } from "../modules/errors.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
 import { createConsultationService } from "../modules/leads/bookings.ts";
+import { createMessageService } from "../modules/messages/messages.ts";
 import { createParentLinkService, pathForLog } from "../modules/parents/parent-links.ts";
 import { createPrivacyService } from "../modules/privacy/privacy.ts";
 import { createScholarshipService } from "../modules/scholarships/scholarships.ts";
+import { createSessionService } from "../modules/sessions/sessions.ts";
 import { createStudentService } from "../modules/students/students.ts";
+import { createVisaService } from "../modules/visas/visas.ts";
 import { PublicCache } from "../platform/cache.ts";
 import { clientAddress, limitKeyOf } from "../platform/client-address.ts";
 import type { Config } from "../platform/config.ts";
@@ -28,7 +31,8 @@ import type { Logger } from "../platform/log.ts";
 import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
 import { connectSharedState } from "../platform/redis.ts";
-import { createLocalFileStorage, type FileStorage } from "../platform/storage/file-storage.ts";
+import type { FileStorage } from "../platform/storage/file-storage.ts";
+import { openFileStorage } from "../platform/storage/open-storage.ts";
 import { catalogueAdminMessages, UNIVERSITY_PICTURE_MAX_BYTES } from "../vocabulary/catalogue.ts";
 import { DEFAULT_LANGUAGE } from "../vocabulary/languages.ts";
 import { authApi } from "./api/auth.ts";
@@ -37,6 +41,7 @@ import { choosingApi } from "./api/choosing.ts";
 import { consultationsApi } from "./api/consultations.ts";
 import { documentsApi, filesRoute } from "./api/documents.ts";
 import { eligibilityApi } from "./api/eligibility.ts";
+import { messagesApi, staffMessagesApi } from "./api/messages.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { parentPageHeaders, parentsApi } from "./api/parents.ts";
 import { presentCountry } from "./api/presenters.ts";
@@ -50,6 +55,7 @@ import { staffFilesRoute } from "./api/staff-records.ts";
 import { staffReportsApi } from "./api/staff-reports.ts";
 import { studentsApi } from "./api/students.ts";
 import { limitBody, limitRequestBody } from "./api/uploads.ts";
+import { recordingRoute, staffRecordingRoute, visasApi } from "./api/visas.ts";
 import {
   answerFromCache,
   type CachedAnswer,
@@ -81,7 +87,7 @@ export interface AppOptions {
   clientDir?: string;
   rateLimiter?: RateLimiter;
   mailer?: Mailer;
-  /** Where private uploads live; defaults to local disk under DATA_DIR/uploads. */
+  /** Where private uploads live; defaults to the bucket STORAGE_URL names, else local disk under DATA_DIR/uploads. */
   storage?: FileStorage;
   /**
    * The job queue (platform/jobs.ts) that runs a catalogue import's dry run and apply, once across
@@ -141,7 +147,9 @@ function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined
 
 export function createApp(options: AppOptions) {
   const { config, database, log } = options;
-  const storage = options.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads"));
+  // A storage handed in (tests) is the caller's to close; the configured one is closed with the app.
+  const configuredStorage = options.storage ? undefined : openFileStorage(config);
+  const storage: FileStorage = options.storage ?? (configuredStorage as FileStorage);
   // Searches and university lists are answered from a mirror that follows the catalogue's version (decision 0022).
   // Reading 200,000 courses leaves a hundred megabytes or so of garbage that an idle server would keep
   // until its next full collection: the production server (--expose-gc, scripts/build-state.mjs)
@@ -192,6 +200,7 @@ export function createApp(options: AppOptions) {
     log,
     limiter: rateLimiter,
   });
+  const visas = createVisaService({ db: database.db, storage, log });
   const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
   // A student's read-only links for a parent (decision 0028); erasure takes them with the account.
   const parents = createParentLinkService({
@@ -200,6 +209,18 @@ export function createApp(options: AppOptions) {
     applicationsOf: students.listApplications,
     siteAddress: config.publicUrl,
   });
+  // One conversation per student (issue 29, decision 0037): the student's side; the console's is in `staff`.
+  const messages = createMessageService({
+    db: database.db,
+    limiter: rateLimiter,
+    log,
+    mailer,
+    jobs: options.jobs,
+    siteAddress: config.publicUrl,
+  });
+  // Counselling sessions on a calendar (issue 29): a student's bookings with their counsellor, and the
+  // free consultation's slots; the console's side is in the staff service.
+  const sessions = createSessionService({ db: database.db, mailer, log });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,
@@ -207,11 +228,13 @@ export function createApp(options: AppOptions) {
     mailer,
     siteAddress: config.publicUrl,
     storage,
-    onCatalogueChange: () => {
+    onCatalogueChange: async () => {
       publicCache.clear();
       costs.forget();
-      catalogueMirror.changed();
       shared?.announceCatalogueChange();
+      // Only the records written are changed in the mirror (decision 0038); other instances do the same
+      // from the catalogue's recorded steps when they hear of it (above) or read its version.
+      await catalogueMirror.changed();
     },
     // A catalogue import's dry run and apply are jobs: queued with the request's change of status, run by
     // whichever instance takes them, retried after a crash (decisions 0020, 0021).
@@ -314,6 +337,8 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1", eligibilityApi(catalogue, students));
   app.route("/api/v1", privacyApi(privacy, cookies));
   app.route("/api/v1", parentsApi(parents));
+  app.route("/api/v1", visasApi(visas));
+  app.route("/api/v1", messagesApi(messages));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   app.route("/api/v1/staff", staffApi(staff, cookies));
   app.route("/api/v1/staff", staffLeadsApi(staff));
@@ -322,12 +347,15 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/staff", staffImportsApi(staff));
   app.route("/api/v1/staff", staffChoosingApi(staff));
   app.route("/api/v1/staff", staffErasureApi(staff));
+  app.route("/api/v1/staff", staffMessagesApi(staff));
   const openApi = openApiDocument();
   app.get("/api/openapi.json", (c) => c.json(openApi));
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such API path");
   });
 
+  app.get("/files/recordings/:publicId", recordingRoute(visas));
+  app.get("/staff/files/recordings/:publicId", staffRecordingRoute(staff));
   app.get("/files/:publicId", filesRoute(documents));
   app.get("/files/exports/:publicId", exportFileRoute(privacy));
   app.get("/staff/files/:publicId", staffFilesRoute(documents, staff));
@@ -422,6 +450,9 @@ export function createApp(options: AppOptions) {
           scholarships,
           privacy,
           parents,
+          visas,
+          messages,
+          sessions,
           cookies,
           student: c.var.student,
           sessionToken: c.var.sessionToken,
@@ -460,10 +491,11 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  /** Lets go of what the app opened beyond the database (the mirror's timer, Redis connections). */
+  /** Lets go of what the app opened beyond the database (the mirror's timer, Redis connections, the bucket's client). */
   const close = async () => {
     catalogueMirror.stop();
     await shared?.close();
+    await configuredStorage?.close();
   };
   const https = config.publicUrl?.startsWith("https:") ?? false;
   const cachedAnswers = (request: IncomingMessage, response: ServerResponse) =>
@@ -483,6 +515,9 @@ export function createApp(options: AppOptions) {
     staff,
     privacy,
     parents,
+    visas,
+    messages,
+    sessions,
     close,
   };
 }

@@ -3,8 +3,10 @@ import type { StaffService } from "../modules/console/console.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
+import { messageJobs } from "../modules/messages/messages.ts";
 import { outboxJob } from "../modules/outbox.ts";
 import { type PrivacyService, privacyJobs } from "../modules/privacy/privacy.ts";
+import { type SessionService, sessionSweepJob } from "../modules/sessions/sessions.ts";
 import { digestDue } from "../modules/staff/staff.ts";
 import type { JobQueue } from "../platform/jobs.ts";
 import type { Logger } from "../platform/log.ts";
@@ -21,7 +23,8 @@ export async function startBackgroundWork(
     identity: Pick<IdentityService, "sweepExpired">;
     documents: Pick<DocumentService, "sweepInterruptedUploads">;
     privacy: Pick<PrivacyService, "jobs">;
-    staff: Pick<StaffService, "sendDailyDigests" | "outbox"> & { imports: Pick<StaffService["imports"], "steps"> };
+    sessions: Pick<SessionService, "sweep">;
+    staff: Pick<StaffService, "sendDailyDigests" | "outbox" | "messages"> & { imports: Pick<StaffService["imports"], "steps"> };
   },
   digestHourIst: number,
   log: Logger,
@@ -51,6 +54,24 @@ export async function startBackgroundWork(
   );
   await queue.every("upkeep", "*/5 * * * *");
   await queue.send("upkeep", {});
+
+  // New messages that waited through their quiet period are mailed now (issue 29, decision 0037); the
+  // mail itself goes through the outbox above, so a run twice, or the mail server away, sends it once.
+  await queue.work(messageJobs.mailWaiting, async () => void (await services.staff.messages.mailWaiting()), {
+    exclusive: true,
+  });
+  await queue.every(messageJobs.mailWaiting, "*/2 * * * *");
+  // Counselling sessions (issue 29): reminders a day and an hour before, and invitations whose mail
+  // failed, swept every minute; each reminder goes once however many instances sweep (a claim in one
+  // UPDATE), and one that meets the mail server down goes with a later sweep.
+  await queue.work(
+    sessionSweepJob,
+    async () => {
+      await services.sessions.sweep();
+    },
+    { exclusive: true },
+  );
+  await queue.every(sessionSweepJob, "* * * * *");
 
   // The staff's daily task digest, once the IST day reaches DIGEST_HOUR_IST; each member gets it once
   // a day (digest_runs), so checking every ten minutes is harmless.

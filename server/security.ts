@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../modules/errors.ts";
-import { forbiddenControl } from "../modules/validation.ts";
+import { addressHoldsControlCharacters } from "../modules/validation.ts";
 import { inputMessages } from "../vocabulary/input.ts";
 import type { ServerEnv } from "./context.ts";
 
@@ -53,6 +53,10 @@ export function constantSecurityHeaders(options: { https: boolean }): Record<str
   };
 }
 
+/** The one page that may use the microphone: a mock visa interview in progress. */
+const interviewPage = /^\/visa\/practice\/\d+\/?$/;
+export const PRACTICE_PERMISSIONS = "camera=(), microphone=(self), geolocation=(), payment=()";
+
 /** The policy of an answer that sets none (the API's JSON). */
 export const DEFAULT_CONTENT_SECURITY_POLICY = apiPolicy;
 
@@ -66,6 +70,8 @@ export const securityHeaders = (options: { https: boolean }): MiddlewareHandler<
       if (name === "Referrer-Policy" && headers.get(name) === "no-referrer") continue;
       headers.set(name, value);
     }
+    // A mock visa interview's page records the answers: the microphone there, for this site only (decision 0040).
+    if (interviewPage.test(c.req.path)) headers.set("Permissions-Policy", PRACTICE_PERMISSIONS);
     if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", apiPolicy);
   };
 };
@@ -96,31 +102,21 @@ export const sameOriginWrites = (publicUrl?: string): MiddlewareHandler<ServerEn
 };
 
 /**
- * Whether an address's path (decoded) or any query name or value holds a control character (issue 26).
- * A path whose escapes do not decode is left to the routes, which answer it as before.
- */
-export function addressHoldsControlCharacters(url: string): boolean {
-  // A control character reaches an address only percent-encoded (HTTP refuses it raw): most requests
-  // (assets, cached pages) have no escape at all and skip parsing the address.
-  if (!url.includes("%")) return false;
-  const { pathname, searchParams } = new URL(url);
-  let path = pathname;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    // Not valid percent-encoding: no route reads it as text.
-  }
-  if (forbiddenControl.test(path)) return true;
-  for (const [name, value] of searchParams) if (forbiddenControl.test(name) || forbiddenControl.test(value)) return true;
-  return false;
-}
-
-/**
  * The one place an address is read for control characters (the one place for bodies is parseInput): a
  * NUL in a path or a query (`/api/catalogue/search/abc%00def`, a list's `?q=`) is a 400 in the error shape,
  * never a 500 from the database.
  */
 export const refuseControlCharacters: MiddlewareHandler<ServerEnv> = async (c, next) => {
-  if (addressHoldsControlCharacters(c.req.url)) throw new AppError("invalid_input", inputMessages.controlCharactersInAddress);
+  if (addressHoldsControlCharacters(c.req.url)) {
+    // A screen answers with its own page and 400 message: the root route's middleware (app/root.tsx)
+    // refuses the address before any loader reads it. The API and files answer the JSON error.
+    if (!notScreens.test(c.req.path)) return next();
+    throw new AppError("invalid_input", inputMessages.controlCharactersInAddress);
+  }
   await next();
 };
+
+/** Paths the server answers itself, not React Router's screens. */
+const notScreens = /^\/(?:api|files|staff\/files|images|assets|flags)(?:\/|$)/;
+
+export { addressHoldsControlCharacters };

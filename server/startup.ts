@@ -5,6 +5,7 @@ import { seedReferenceCosts } from "../modules/costs/costs.ts";
 import { ensureReportFacts } from "../modules/reports/report-facts.ts";
 import { seedReferenceScholarships } from "../modules/scholarships/scholarships.ts";
 import { lockDemoStudent, seedDemoStudent } from "../modules/students/demo.ts";
+import { seedVisaReference } from "../modules/visas/visas.ts";
 import type { Config } from "../platform/config.ts";
 import type { DatabaseHandle } from "../platform/db/client.ts";
 import type { Logger } from "../platform/log.ts";
@@ -48,4 +49,5 @@ async function prepare(config: Config, database: DatabaseHandle): Promise<Prepar
 export async function seedReferenceData(database: Pick<DatabaseHandle, "db">): Promise<void> {
   await seedReferenceCosts(database.db);
   await seedReferenceScholarships(database.db);
+  await seedVisaReference(database.db);
 }

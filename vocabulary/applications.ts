@@ -189,6 +189,23 @@ export type ApplicationStatus = keyof typeof applicationStages;
 export const applicationStatuses = Object.keys(applicationStages) as [ApplicationStatus, ...ApplicationStatus[]];
 
 export const stageOf = (status: ApplicationStatus): Stage => applicationStages[status];
+
+/**
+ * Whether an application at this stage has been through a stage that says its documents are complete:
+ * the stage says so itself, or the model reaches it from the first stage only through one that does
+ * (an offer comes after submission). Data made outside the console (the demo) must agree with it.
+ */
+export function documentsCompleteBy(status: ApplicationStatus): boolean {
+  const reachedWithout = new Set<string>();
+  const waiting: string[] = ["Shortlisted"];
+  while (waiting.length > 0) {
+    const at = waiting.pop() as ApplicationStatus;
+    if (reachedWithout.has(at) || stageOf(at).documentsComplete) continue;
+    reachedWithout.add(at);
+    waiting.push(...stageOf(at).next);
+  }
+  return !reachedWithout.has(status);
+}
 export const applicationStatusTones = Object.fromEntries(
   applicationStatuses.map((s) => [s, applicationStages[s].tone]),
 ) as Record<ApplicationStatus, StatusTone>;

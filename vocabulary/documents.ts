@@ -59,6 +59,9 @@ export const photoKinds = documentKinds.filter((kind) => kind.detected.startsWit
  */
 export const opensInBrowser = (contentType: string) => contentType === "application/pdf" || contentType.startsWith("image/");
 
+/** The same rule from a stored file's name, for the lists that carry no type (the console's). */
+export const nameOpensInBrowser = (name: string) => /\.(pdf|png|jpe?g|webp|gif)$/i.test(name);
+
 const listed = (labels: readonly string[]) => `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
 const megabytes = (bytes: number) => `${bytes / MB} MB`;
 
@@ -72,6 +75,8 @@ export const documentAccept = [
 export const photoAccept = photoKinds.map((kind) => kind.contentType).join(",");
 
 export const documentMessages = {
+  /** Beside a Word file's Download, since no browser opens one (decision 0035). */
+  wordFileDownloads: "Word files download: only PDFs and images open in the browser.",
   tooLarge: `Files can be at most ${megabytes(MAX_DOCUMENT_BYTES)}.`,
   photoTooLarge: `Photos can be at most ${megabytes(MAX_PHOTO_BYTES)}.`,
   wrongType: `Upload a ${listed(documentKinds.map((k) => k.label))} file.`,

@@ -40,7 +40,14 @@ export const DATA_EXPORT_HOURS = 24;
 export const DATA_EXPORTS_PER_DAY = 5;
 
 /** The audit actions a student's "Who has seen my data" lists. */
-export const accessLogActions = ["document.viewed", "document.downloaded", "export.downloaded"] as const;
+export const accessLogActions = [
+  "document.viewed",
+  "document.downloaded",
+  "export.downloaded",
+  "visa_practice.viewed",
+  "recording.viewed",
+  "conversation.read",
+] as const;
 
 export const privacyMessages = {
   contactHeading: "How we contact you",
@@ -56,8 +63,11 @@ export const privacyMessages = {
   accessDocumentViewed: (document: string) => `Opened your ${document}`,
   accessDocumentDownloaded: (document: string) => `Downloaded your ${document}`,
   accessExported: (list: string) => `Exported a list of ${list} that included you`,
+  accessPracticeViewed: "Read your mock visa interview",
+  accessRecordingHeard: (position: string) => `Listened to your recorded answer ${position}`,
+  accessConversationRead: "Read your conversation with your counsellor",
   exportHeading: "Download my data",
-  exportHint: `A ZIP file with everything we hold about you (profile, marks, saved courses, applications, bookings, consents, links shared with a parent) and your documents. It is usually ready within a minute; the link works only when you are signed in and expires after ${DATA_EXPORT_HOURS} hours.`,
+  exportHint: `A ZIP file with everything we hold about you (profile, marks, saved courses, applications, bookings, consents, links shared with a parent, your conversation with your counsellor) and your documents. It is usually ready within a minute; the link works only when you are signed in and expires after ${DATA_EXPORT_HOURS} hours.`,
   exportAsk: "Prepare my data",
   exportAsked: "We are preparing your data. It is usually ready within a minute.",
   exportPreparing: "Your data is being prepared…",

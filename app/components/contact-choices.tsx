@@ -1,4 +1,5 @@
 import { useT } from "~/lib/i18n";
+import { useAutoFocusOnRefusal } from "~/lib/refusal-focus";
 import {
   type ContactChannel,
   contactChannelLabels,
@@ -24,6 +25,7 @@ export function ContactChoices({
   error?: string;
 }) {
   const { t } = useT();
+  const autoFocus = useAutoFocusOnRefusal("preferredContact");
   const chosen = contactChannels.includes(preferred as ContactChannel) ? preferred : DEFAULT_CONTACT_CHANNEL;
   return (
     <fieldset className="col-12" aria-describedby={error ? "preferredContact-error" : undefined}>
@@ -38,6 +40,9 @@ export function ContactChoices({
               id={`preferredContact-${channel}`}
               value={channel}
               defaultChecked={chosen === channel}
+              aria-invalid={error ? true : undefined}
+              // biome-ignore lint/a11y/noAutofocus: asked for by submitting; the field a refusal names (refusal-focus.ts)
+              autoFocus={autoFocus && chosen === channel}
             />
             <label className="form-check-label" htmlFor={`preferredContact-${channel}`}>
               {t(contactChannelLabels[channel])}

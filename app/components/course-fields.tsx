@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import { useAutoFocusOnRefusal } from "~/lib/refusal-focus";
 import { courseLevels, courseModes, feePeriods } from "../../vocabulary/catalogue.ts";
 
 /**
@@ -44,6 +45,7 @@ function CourseInput({
   value: string;
   error: string | undefined;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "required" | "maxLength" | "min" | "max" | "step" | "inputMode">) {
+  const autoFocus = useAutoFocusOnRefusal(field.name);
   return (
     <div className={className}>
       <label htmlFor={id} className="form-label small">
@@ -52,6 +54,8 @@ function CourseInput({
       <input
         id={id}
         name={field.name}
+        // biome-ignore lint/a11y/noAutofocus: asked for by submitting; the field a refusal names (refusal-focus.ts)
+        autoFocus={autoFocus}
         {...attributes}
         defaultValue={value}
         aria-invalid={error ? true : undefined}

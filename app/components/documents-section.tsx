@@ -4,13 +4,21 @@ import { useT } from "~/lib/i18n";
 import { notify } from "~/lib/toast";
 import { uploadWithProgress } from "~/lib/upload";
 import { useActionToast } from "~/lib/use-action-toast";
-import { attachmentTypeRules, documentAccept, documentMessages, photoAccept } from "../../vocabulary/documents.ts";
+import {
+  attachmentTypeRules,
+  documentAccept,
+  documentMessages,
+  opensInBrowser,
+  photoAccept,
+} from "../../vocabulary/documents.ts";
 
 export interface DocumentRow {
   attachmentType: string;
   url: string;
   name: string;
   size: number;
+  /** Its kind by its bytes: a PDF or an image opens in the browser, a Word file downloads. */
+  contentType: string;
   /** Staff's review; with a requested correction, the reason and what to correct. */
   reviewState: string;
   reviewReason: string | null;
@@ -163,10 +171,22 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
                   <div className="d-flex flex-wrap gap-2 align-items-center">
                     {doc && (
                       <>
-                        <a className="btn btn-sm btn-outline-primary" href={`${doc.url}?inline=1`} target="_blank" rel="noopener">
-                          {t("View")}
-                          <span className="visually-hidden"> {t(type)}</span>
-                        </a>
+                        {opensInBrowser(doc.contentType) ? (
+                          <a
+                            className="btn btn-sm btn-outline-primary"
+                            href={`${doc.url}?inline=1`}
+                            target="_blank"
+                            rel="noopener"
+                          >
+                            {t("View")}
+                            <span className="visually-hidden"> {t(type)}</span>
+                          </a>
+                        ) : (
+                          // No View for a Word file: no browser shows one, so pressing it would only download.
+                          <span className="small text-body-secondary" data-testid="word-file-note">
+                            {t(documentMessages.wordFileDownloads)}
+                          </span>
+                        )}
                         <a className="btn btn-sm btn-outline-primary" href={doc.url} download>
                           {t("Download")}
                           <span className="visually-hidden"> {t(type)}</span>

@@ -41,7 +41,7 @@ const socials = [
 export function Footer({ site, year }: { site: SiteSettings; year: number }) {
   const { t } = useT();
   return (
-    <footer className="site-footer mt-5 pt-4 pb-5">
+    <footer className="site-footer chat-room mt-5 pt-4">
       <div className="container">
         <div className="row g-4">
           <div className="col-12 col-sm-6 col-lg-3">

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "~/lib/i18n";
+import { useAutoFocusOnRefusal } from "~/lib/refusal-focus";
 import type { FieldRules } from "../../modules/validation.ts";
 
 interface FieldProps {
@@ -65,11 +66,14 @@ export function TextField({
   autoComplete?: string;
   inputMode?: "tel" | "email" | "text" | "numeric" | "decimal";
 }) {
+  const autoFocus = useAutoFocusOnRefusal(props.name);
   return (
     <div className={props.className ?? "col-md-6"}>
       <Label {...props} required={props.markRequired && props.rules?.required} />
       <input
         id={props.name}
+        // biome-ignore lint/a11y/noAutofocus: asked for by submitting; the field a refusal names (refusal-focus.ts)
+        autoFocus={autoFocus}
         name={props.name}
         type={type}
         className={`form-control${props.error ? " is-invalid" : ""}`}
@@ -92,11 +96,14 @@ export function SelectField({
 }: FieldProps & { options: readonly string[]; optionLabels?: Readonly<Record<string, string>> }): ReactNode {
   const { t } = useT();
   const required = props.rules?.required;
+  const autoFocus = useAutoFocusOnRefusal(props.name);
   return (
     <div className={props.className ?? "col-md-6"}>
       <Label {...props} required={props.markRequired && required} />
       <select
         id={props.name}
+        // biome-ignore lint/a11y/noAutofocus: asked for by submitting; the field a refusal names (refusal-focus.ts)
+        autoFocus={autoFocus}
         name={props.name}
         className={`form-select${props.error ? " is-invalid" : ""}`}
         required={required}

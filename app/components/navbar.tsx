@@ -173,8 +173,105 @@ function SearchBox() {
   );
 }
 
-export function Navbar({ student }: { student: { fullName: string; photoUrl: string | null } | null }) {
+/** A link of the phone menu: where it goes and its words (English, shown in the page's language). */
+type MenuLink = { to: string; label: string };
+
+/** The catalogue's way in, for everyone. */
+const browseLinks: readonly MenuLink[] = [
+  { to: "/countries", label: "Countries" },
+  { to: "/universities", label: "Universities" },
+  { to: "/visa", label: "Visa help" },
+  { to: "/search", label: "Search" },
+];
+
+/**
+ * A signed-in student's own pages. LATER LINKS GO HERE: a new page of the student's own (Visa, My
+ * counsellor) is one more entry in this list, and the phone menu shows it.
+ */
+export const studentMenuLinks: readonly MenuLink[] = [
+  { to: "/profile", label: "Profile" },
+  { to: "/user/saved-courses", label: "Saved Courses" },
+  { to: "/user/applications", label: "Applications" },
+  { to: "/profile#my-counsellor", label: "My counsellor" },
+  { to: "/visa/practice", label: "Mock visa interviews" },
+];
+
+/**
+ * The phone's menu (below the md breakpoint, where the header has no room for its links): a
+ * <details> disclosure, so it opens and closes without JavaScript and is announced as expanded or
+ * collapsed. With scripts it also closes on a new screen, on Escape and on a click outside.
+ */
+function PhoneMenu({ signedIn }: { signedIn: boolean }) {
   const { t } = useT();
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+
+  useEffect(() => {
+    function closeOnEscape(event: globalThis.KeyboardEvent) {
+      if (event.key !== "Escape" || !menu.current?.open) return;
+      menu.current.open = false;
+      menu.current.querySelector("summary")?.focus();
+    }
+    function closeOutside(event: MouseEvent) {
+      if (menu.current?.open && !menu.current.contains(event.target as Node)) menu.current.open = false;
+    }
+    document.addEventListener("keydown", closeOnEscape);
+    document.addEventListener("click", closeOutside);
+    return () => {
+      document.removeEventListener("keydown", closeOnEscape);
+      document.removeEventListener("click", closeOutside);
+    };
+  }, []);
+
+  const item = (link: MenuLink) => (
+    <li key={link.to}>
+      <Link to={link.to} className="nav-link px-3 py-2" aria-current={location.pathname === link.to ? "page" : undefined}>
+        {t(link.label)}
+      </Link>
+    </li>
+  );
+
+  return (
+    <details ref={menu} className="site-menu d-md-none">
+      <summary className="btn btn-outline-secondary">
+        <svg width="20" height="20" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
+          <path d="M1.5 3.5h13v1.5h-13zm0 3.75h13v1.5h-13zm0 3.75h13v1.5h-13z" />
+        </svg>
+        <span className="ms-1">{t("Menu")}</span>
+      </summary>
+      <nav className="site-menu-panel border-bottom bg-white shadow-sm" aria-label={t("Menu")}>
+        <ul className="list-unstyled mb-0 py-2">{browseLinks.map(item)}</ul>
+        {signedIn ? (
+          <>
+            <p className="small text-body-secondary px-3 mb-0 border-top pt-2">{t("Your pages")}</p>
+            <ul className="list-unstyled mb-0 pb-2">{studentMenuLinks.map(item)}</ul>
+            <div className="px-3 pb-3">
+              {/* The logout screen asks first, as the header's dialog does (one dialog on the page). */}
+              <Link to="/logout" className="btn btn-outline-primary">
+                {t("Sign Out")}
+              </Link>
+            </div>
+          </>
+        ) : (
+          <ul className="list-unstyled mb-0 pb-2 border-top pt-2">
+            {item({ to: "/login", label: "Login" })}
+            {item({ to: "/signup", label: "Sign Up" })}
+          </ul>
+        )}
+      </nav>
+    </details>
+  );
+}
+
+export function Navbar({ student }: { student: { fullName: string; photoUrl: string | null; unreadMessages: number } | null }) {
+  const { t } = useT();
+  // On the profile the conversation is read as it is shown: its count is gone by the next page.
+  const onProfile = useLocation().pathname === "/profile";
+  const unread = student && !onProfile ? student.unreadMessages : 0;
   return (
     <header className="border-bottom bg-white sticky-top">
       <nav className="navbar navbar-expand-lg" aria-label={t("Main")}>
@@ -192,10 +289,17 @@ export function Navbar({ student }: { student: { fullName: string; photoUrl: str
             <Link to="/universities" className="nav-link d-none d-md-inline px-2">
               {t("Universities")}
             </Link>
+            <Link to="/visa" className="nav-link d-none d-lg-inline px-2">
+              {t("Visa help")}
+            </Link>
             <LanguageSwitch />
             {student ? (
               <>
-                <Link to="/profile" className="d-inline-flex" title={student.fullName}>
+                <Link
+                  to={unread > 0 ? "/profile#my-counsellor" : "/profile"}
+                  className="d-inline-flex position-relative"
+                  title={student.fullName}
+                >
                   <img
                     src={student.photoUrl ?? "/images/default-avatar.svg"}
                     alt={t("Profile of {name}", { name: student.fullName })}
@@ -203,14 +307,26 @@ export function Navbar({ student }: { student: { fullName: string; photoUrl: str
                     height={40}
                     className="rounded-circle"
                   />
+                  {unread > 0 && (
+                    <span
+                      className="position-absolute top-0 start-100 translate-middle badge rounded-pill text-bg-danger"
+                      data-testid="unread-messages"
+                    >
+                      {unread}
+                      <span className="visually-hidden"> {t("unread messages from your counsellor")}</span>
+                    </span>
+                  )}
                 </Link>
-                <SignOut />
+                <div className="d-none d-md-block">
+                  <SignOut />
+                </div>
               </>
             ) : (
               <Link to="/signup" className="btn btn-outline-primary">
                 {t("Sign Up")}
               </Link>
             )}
+            <PhoneMenu signedIn={student !== null} />
           </div>
         </div>
       </nav>

@@ -1,4 +1,4 @@
-import { type MouseEvent, useRef } from "react";
+import { type MouseEvent, useId, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { useT } from "~/lib/i18n";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -14,6 +14,8 @@ export function SignOut() {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<typeof clientAction>();
   const busy = fetcher.state !== "idle";
+  // The header and the phone menu each hold a Sign Out: each dialog names its own question.
+  const question = useId();
 
   // A sign-out that got no answer: the student is still here and is told so (a signed-out student has
   // left this component behind; the logout screen's clientAction says goodbye).
@@ -31,8 +33,8 @@ export function SignOut() {
       <Link to="/logout" className="btn btn-outline-primary" onClick={ask}>
         {t("Sign Out")}
       </Link>
-      <dialog ref={dialog} className="border-0 rounded shadow p-4" aria-labelledby="logout-question">
-        <p id="logout-question" className="fs-5">
+      <dialog ref={dialog} className="border-0 rounded shadow p-4" aria-labelledby={question}>
+        <p id={question} className="fs-5">
           {t(accountMessages.logoutQuestion)}
         </p>
         <fetcher.Form method="post" action="/logout" className="d-flex gap-2 justify-content-end">

@@ -11,7 +11,18 @@ export type Refusal = {
   values: Record<string, string>;
   /** For a 429: how long until trying again makes sense. */
   retryAfterSeconds?: number;
+  /** The field the screen puts the focus on: the first one in error, in the form's order (`firstFieldInError`). */
+  focus?: string;
 };
+
+/**
+ * The first field in error in the form's own order: a form's entries come in the order of its fields,
+ * so the first posted name with an error is the first such field on the screen. A field in error that
+ * was not posted (an unchosen radio group) comes after them, in the error's order.
+ */
+export function firstFieldInError(fields: Record<string, string>, posted: Record<string, string>): string | undefined {
+  return Object.keys(posted).find((name) => Object.hasOwn(fields, name)) ?? Object.keys(fields)[0];
+}
 
 /** Runs a form's work; a domain refusal becomes a Refusal answer with its HTTP status. */
 export async function refusalOr<T>(
@@ -23,14 +34,17 @@ export async function refusalOr<T>(
   } catch (error) {
     if (!AppError.is(error)) throw error;
     const kept = Object.fromEntries(Object.entries(values).filter(([key]) => !/password/i.test(key)));
+    const fields = error.fields ?? {};
+    const focus = firstFieldInError(fields, values);
     return data(
       {
         ok: false as const,
         status: error.status,
         message: error.message,
-        fields: error.fields ?? {},
+        fields,
         values: kept,
         ...(error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+        ...(focus ? { focus } : {}),
       },
       { status: error.status },
     );

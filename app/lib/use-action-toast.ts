@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { useFocusOnRefusal } from "./refusal-focus";
 import { notify, type ToastKind } from "./toast";
 
 /** What an action answers, as far as its toast goes. */
@@ -15,6 +16,7 @@ const successOrError = (answer: ActionAnswer) => ({ kind: answer.ok ? "success" 
  * toast with the message when the answer is ok, a red one when refused; `toastOf` says otherwise
  * (another kind, another text, or none). The answers of one call site are one flow: a newer toast
  * replaces the older rather than piling up beside it (a corrected form shows only its success).
+ * A refusal also moves the focus to its first field in error (`useFocusOnRefusal`).
  */
 export function useActionToast<A extends ActionAnswer>(answer: A | null | undefined): void;
 export function useActionToast<A extends object>(answer: A | null | undefined, toastOf: ToastOf<A>): void;
@@ -23,6 +25,7 @@ export function useActionToast<A extends object>(
   toastOf: ToastOf<A> = successOrError as unknown as ToastOf<A>,
 ): void {
   const flow = useId();
+  useFocusOnRefusal(answer);
   // `toastOf` is read when an answer comes, not watched: a screen's inline function must not toast again.
   const latest = useRef(toastOf);
   latest.current = toastOf;

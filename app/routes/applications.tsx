@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { ApplicationSummary } from "~/components/application-summary";
 import { metaT, useT } from "~/lib/i18n";
 import { inIndianTime } from "~/lib/indian-time";
@@ -6,6 +7,7 @@ import { languageOf } from "../../platform/cookies.ts";
 import { stageFields, waitingOnLabels } from "../../vocabulary/applications.ts";
 import { LANGUAGES } from "../../vocabulary/languages.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
+import { visaPlanStages } from "../../vocabulary/visas.ts";
 import type { Route } from "./+types/applications";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Applications")} | Ignite` }];
@@ -47,6 +49,13 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                     <strong>{t("Next:")}</strong> {t(application.nextAction)}
                   </p>
                   <p className="small text-body-secondary mb-2">{t(waitingOnLabels.student[application.waitingOn])}</p>
+                  {visaPlanStages.includes(application.status) && (
+                    <p className="mb-2">
+                      <Link to={`/user/applications/${application.id}/visa`} className="btn btn-sm btn-primary">
+                        {t("Your visa plan")}
+                      </Link>
+                    </p>
+                  )}
                   {application.details.length > 0 && (
                     <dl className="small mb-2">
                       {application.details.map((d) => (

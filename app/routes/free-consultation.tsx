@@ -4,10 +4,13 @@ import { ContactChoices } from "~/components/contact-choices";
 import { SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
+import { inIndianTime } from "~/lib/indian-time";
+import { slotDays } from "~/lib/slot-days.server";
 import { orUnanswered, revalidateUnlessUnanswered } from "~/lib/unanswered";
 import { useActionToast } from "~/lib/use-action-toast";
 import { consultationInputSchema } from "../../modules/leads/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
+import { languageOf } from "../../platform/cookies.ts";
 import {
   indianStates,
   preferredSubjects,
@@ -15,6 +18,7 @@ import {
   typesOfStudy,
   yearsOfStudyFrom,
 } from "../../vocabulary/consultations.ts";
+import { LANGUAGES } from "../../vocabulary/languages.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/free-consultation";
 
@@ -28,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** What the browser keeps after booking (spec section 3: registeredData), so a later visit shows the success view. */
 const STORAGE_KEY = "registeredData";
-type Registered = { firstName: string; lastName: string };
+type Registered = { firstName: string; lastName: string; call?: { iso: string; text: string } };
 
 const CONFETTI_DELAY_MS = 500;
 const CONFETTI_DURATION_MS = 1200;
@@ -37,14 +41,22 @@ const REQUEST_FAILED = "An error occurred. Please try again.";
 type Values = Record<string, string>;
 
 /** A logged-in student's name, phone and e-mail are filled in from their record. */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const rules = fieldRules(consultationInputSchema);
   // This year and the next three, from the clock (decision 0035).
   const years = yearsOfStudyFrom(new Date().getUTCFullYear());
+  // The call's optional time, among every counsellor's free ones (issue 29), in the visitor's language.
+  const { locale } = LANGUAGES[languageOf(request.headers.get("Cookie"))];
+  const slots = slotDays(await context.sessions.consultationSlots(), locale);
   const student = context.student;
-  if (!student) return { prefill: null, rules, years };
+  if (!student) return { prefill: null, rules, years, slots };
   const [firstName = "", ...rest] = student.fullName.split(/\s+/);
-  return { prefill: { firstName, lastName: rest.join(" "), phoneNumber: student.phone, email: student.email }, rules, years };
+  return {
+    prefill: { firstName, lastName: rest.join(" "), phoneNumber: student.phone, email: student.email },
+    rules,
+    years,
+    slots,
+  };
 }
 
 /**
@@ -53,13 +65,19 @@ export function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
+  const { locale } = LANGUAGES[languageOf(request.headers.get("Cookie"))];
   return refusalOr(async () => {
     await context.limit(context.rateLimits.consultation);
     const result = await context.consultations.book(values, { studentId: context.student?.studentId });
     return {
       ok: true as const,
       message: result.message,
-      booking: { firstName: result.booking.firstName, lastName: result.booking.lastName },
+      booking: {
+        firstName: result.booking.firstName,
+        lastName: result.booking.lastName,
+        // Only when a time was chosen: without one the success view is the spec's, word for word.
+        ...(result.call ? { call: inIndianTime(result.call.startsAt, "minutes", locale) } : {}),
+      },
     };
   }, values);
 }
@@ -111,6 +129,11 @@ function Booked({ registered, onBookAgain }: { registered: Registered; onBookAga
         })}
       </h2>
       <p className="lead">{t("We will be contacting you soon.")}</p>
+      {registered.call && (
+        <p data-testid="consultation-call-time">
+          {t("Your call is on {when} (IST). We have e-mailed you the invitation.", { when: registered.call.text })}
+        </p>
+      )}
       <p className="small text-body-secondary">{t("Meanwhile, you can browse courses and universities.")}</p>
       <div className="d-flex gap-2 justify-content-center flex-wrap">
         <Link to="/countries" className="btn btn-primary">
@@ -254,6 +277,41 @@ export default function FreeConsultation({ actionData, loaderData }: Route.Compo
               error={fields.qualification}
               defaultValue={values.qualification}
             />
+            {loaderData.slots.length > 0 && (
+              <div className="col-md-6">
+                <label htmlFor="consultation-slot" className="form-label">
+                  {t("Time for your call (optional)")}
+                </label>
+                <select
+                  id="consultation-slot"
+                  name="slot"
+                  className={`form-select${fields.slot ? " is-invalid" : ""}`}
+                  defaultValue={values.slot ?? ""}
+                  aria-describedby={fields.slot ? "consultation-slot-error" : "consultation-slot-hint"}
+                  aria-invalid={fields.slot ? true : undefined}
+                >
+                  <option value="">{t("No time: a counsellor will contact you")}</option>
+                  {loaderData.slots.map((day) => (
+                    <optgroup key={day.day} label={day.label}>
+                      {day.times.map((time) => (
+                        <option key={time.value} value={time.value}>
+                          {time.text} ({t("IST")})
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+                {fields.slot ? (
+                  <div id="consultation-slot-error" className="invalid-feedback">
+                    {t(fields.slot)}
+                  </div>
+                ) : (
+                  <div id="consultation-slot-hint" className="form-text">
+                    {t("A 30-minute video call with a counsellor, India time.")}
+                  </div>
+                )}
+              </div>
+            )}
             <ContactChoices
               preferred={values.preferredContact}
               news={values.newsAndOffers === "on"}

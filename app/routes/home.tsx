@@ -25,6 +25,7 @@ const infoCards = (t: Translator["t"]): { title: string; text: string; link?: { 
   {
     title: t("Get your visa"),
     text: t("Document checklists and mock visa interviews with counsellors who have done it before."),
+    link: { to: "/visa", label: t("Visa help") },
   },
   {
     title: t("Scholarships"),

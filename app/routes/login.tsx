@@ -59,6 +59,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const [params] = useSearchParams();
   const [showPassword, setShowPassword] = useState(false);
   const navigation = useNavigation();
+  const errors: Record<string, string> = actionData?.fields ?? {};
 
   useActionToast(actionData, (answer) =>
     answer.status === 401 || answer.status === 429
@@ -92,10 +93,19 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
             id="email"
             name="email"
             type="email"
-            className="form-control"
+            className={`form-control${errors.email ? " is-invalid" : ""}`}
             autoComplete="email"
+            // biome-ignore lint/a11y/noAutofocus: asked for by submitting; the field a refusal names (refusal-focus.ts)
+            autoFocus={actionData?.focus === "email"}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? "email-error" : undefined}
             {...ruleAttributes("email", rules.email)}
           />
+          {errors.email && (
+            <div id="email-error" className="invalid-feedback d-block">
+              {t(errors.email)}
+            </div>
+          )}
         </div>
         <div className="mb-2">
           <label htmlFor="password" className="form-label">
@@ -106,8 +116,12 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
               id="password"
               name="password"
               type={showPassword ? "text" : "password"}
-              className="form-control"
+              className={`form-control${errors.password ? " is-invalid" : ""}`}
               autoComplete="current-password"
+              // biome-ignore lint/a11y/noAutofocus: asked for by submitting; the field a refusal names (refusal-focus.ts)
+              autoFocus={actionData?.focus === "password"}
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? "password-error" : undefined}
               {...ruleAttributes("password", rules.password)}
             />
             <button
@@ -121,6 +135,11 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
               <span className="visually-hidden"> {t("password")}</span>
             </button>
           </div>
+          {errors.password && (
+            <div id="password-error" className="invalid-feedback d-block">
+              {t(errors.password)}
+            </div>
+          )}
         </div>
         <p className="text-end small">
           <Link to="/forgotpassword">{t("Forgot password?")}</Link>

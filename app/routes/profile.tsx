@@ -4,10 +4,13 @@ import { DocumentsSection } from "~/components/documents-section";
 import { ParentLinksSection } from "~/components/parent-links-section";
 import { PrivacySection } from "~/components/privacy-section";
 import { ScholarshipDeadlines } from "~/components/scholarship-deadlines";
+import { SessionsSection } from "~/components/sessions-section";
+import { threadOf } from "~/lib/conversation";
 import { metaT, useT } from "~/lib/i18n";
 import { inIndianTime, timeAgo } from "~/lib/indian-time";
 import { byIntent } from "~/lib/intents.server";
 import { requireStudent } from "~/lib/login-required.server";
+import { messageSchema } from "../../modules/messages/messages.ts";
 import { profileSchema } from "../../modules/students/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { languageOf } from "../../platform/cookies.ts";
@@ -20,11 +23,14 @@ import {
   createParentLinkAction,
   dataExportAction,
   deleteDocumentAction,
+  messageAction,
   revokeParentLinkAction,
   saveDetailsAction,
   signOutOthersAction,
 } from "./profile/actions.server";
+import { CounsellorSection } from "./profile/counsellor";
 import { PersonalDetailsSection } from "./profile/details";
+import { bookSessionAction, cancelSessionAction, moveSessionAction, sessionsSection } from "./profile/sessions.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Profile")} | Ignite` }];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
@@ -34,16 +40,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Dates are written on the server in the visitor's language (decision 0029).
   const { locale } = LANGUAGES[languageOf(request.headers.get("Cookie"))];
   const when = (date: Date) => inIndianTime(date, "minutes", locale);
-  const [profile, files, sessions, scholarshipDeadlines, contact, access, dataExport, links] = await Promise.all([
-    context.students.getProfile(student.studentId),
-    context.documents.list(student.studentId),
-    context.identity.devices(student.studentId, context.sessionToken ?? ""),
-    context.scholarships.upcomingDeadlines(student.studentId),
-    context.privacy.contactPreferences(student.studentId),
-    context.privacy.accessLog(student.studentId),
-    context.privacy.latestExport(student.studentId),
-    context.parents.list(student.studentId),
-  ]);
+  const [profile, files, sessions, scholarshipDeadlines, contact, access, dataExport, links, conversation, counselling] =
+    await Promise.all([
+      context.students.getProfile(student.studentId),
+      context.documents.list(student.studentId),
+      context.identity.devices(student.studentId, context.sessionToken ?? ""),
+      context.scholarships.upcomingDeadlines(student.studentId),
+      context.privacy.contactPreferences(student.studentId),
+      context.privacy.accessLog(student.studentId),
+      context.privacy.latestExport(student.studentId),
+      context.parents.list(student.studentId),
+      // Reading it marks what staff wrote as read (the navbar's count goes to zero).
+      context.messages.conversation(student.studentId),
+      sessionsSection(context, student.studentId, new URL(request.url), locale),
+    ]);
   const devices = sessions.map((s) => ({
     id: s.id,
     device: s.device,
@@ -56,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url: f.url,
     name: f.name,
     size: f.size,
+    contentType: f.contentType,
     reviewState: f.reviewState,
     reviewReason: f.reviewReason,
     reviewMessage: f.reviewMessage,
@@ -83,7 +94,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       recent: l.openings.recent.map((o) => ({ when: when(o.at), device: o.device })),
     },
   }));
-  return { profile, documents, devices, scholarshipDeadlines, privacy, parentLinks, rules: fieldRules(profileSchema) };
+  const next = counselling.sessions.filter((s) => s.state === "coming").sort((a, b) => a.when.iso.localeCompare(b.when.iso))[0];
+  const myCounsellor = {
+    nextSession: next ? { kindLabel: next.kindLabel, when: next.when.text } : null,
+    counsellor: conversation.counsellor?.fullName ?? null,
+    messages: threadOf(conversation, "student", when, (document) => document.url),
+    documents: files.map((f) => ({ publicId: f.publicId, attachmentType: f.attachmentType, name: f.name })),
+    rules: fieldRules(messageSchema),
+  };
+  return {
+    profile,
+    documents,
+    devices,
+    scholarshipDeadlines,
+    privacy,
+    parentLinks,
+    myCounsellor,
+    counselling,
+    rules: fieldRules(profileSchema),
+  };
 }
 
 /** Each section posts its intent; `byIntent` hands the form to that section's own action (the details form is the default). */
@@ -101,6 +130,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       "parent-link-revoke": () => revokeParentLinkAction(section),
       "contact-choices": () => contactChoicesAction(section),
       "data-export": () => dataExportAction(section),
+      message: () => messageAction(section),
+      "session-book": () => bookSessionAction(section),
+      "session-move": () => moveSessionAction(section),
+      "session-cancel": () => cancelSessionAction(section),
     },
     { otherwise: "save" },
   );
@@ -137,7 +170,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <PersonalDetailsSection profile={profile} rules={rules} />
 
+      <CounsellorSection {...loaderData.myCounsellor} />
+
       <DocumentsSection documents={documents} photoUrl={photoUrl} />
+      <SessionsSection {...loaderData.counselling} />
       <ScholarshipDeadlines deadlines={loaderData.scholarshipDeadlines} />
       <DevicesSection devices={devices} />
       <ParentLinksSection

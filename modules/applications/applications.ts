@@ -184,8 +184,17 @@ export async function listApplications(
 
 const DAY_MS = 86_400_000;
 
-/** The documents an application needs: the spec's required types plus its country's rules, each with its state. */
-async function checklistOf(deps: StaffDeps, application: { id: number; studentId: number; courseId: number }) {
+/**
+ * The documents an application needs: the spec's required types plus its country's rules, each with its
+ * state. For the visa (issue 28) it is the country's rules marked for the visa, and the visa guide's
+ * documents the visa module passes (`extra`), read against the same files and waivers.
+ */
+export async function checklistOf(
+  deps: Pick<StaffDeps, "db">,
+  application: { id: number; studentId: number; courseId: number },
+  scope: "application" | "visa" = "application",
+  extra: { item: string; attachmentType: string }[] = [],
+) {
   const [place] = await deps.db
     .select({ countryId: universities.countryId })
     .from(courses)
@@ -195,11 +204,13 @@ async function checklistOf(deps: StaffDeps, application: { id: number; studentId
     ? await deps.db
         .select({ label: countryDocumentRules.label, attachmentType: countryDocumentRules.attachmentType })
         .from(countryDocumentRules)
-        .where(eq(countryDocumentRules.countryId, place.countryId))
+        .where(and(eq(countryDocumentRules.countryId, place.countryId), eq(countryDocumentRules.forVisa, scope === "visa")))
         .orderBy(asc(countryDocumentRules.label))
     : [];
   const items = [
-    ...requiredAttachmentTypes.map((type) => ({ item: type as string, attachmentType: type as string })),
+    ...(scope === "application"
+      ? requiredAttachmentTypes.map((type) => ({ item: type as string, attachmentType: type as string }))
+      : extra),
     ...rules.map((rule) => ({ item: rule.label, attachmentType: rule.attachmentType as string })),
   ];
   const [files, waivers] = await Promise.all([
@@ -224,6 +235,29 @@ async function checklistOf(deps: StaffDeps, application: { id: number; studentId
     };
   });
 }
+
+/**
+ * Waives, with `reason`, every checklist item of an application that is not approved or waived yet: for
+ * data made outside the console (the demo student) that puts an application at or past a stage that
+ * says its documents are complete, so the record agrees with the stage gate (decision 0035).
+ */
+export async function waiveOutstandingItems(
+  deps: Pick<StaffDeps, "db">,
+  application: { id: number; studentId: number; courseId: number },
+  reason: string,
+): Promise<void> {
+  const outstanding = (await checklistOf(deps, application)).filter(
+    (entry) => entry.state !== "Approved" && entry.state !== "Waived",
+  );
+  if (outstanding.length === 0) return;
+  await deps.db
+    .insert(applicationWaivers)
+    .values(outstanding.map((entry) => ({ applicationId: application.id, item: entry.item, reason })))
+    .onConflictDoNothing();
+}
+
+/** The checklist of an application, as the console shows it and the stage gate reads it. */
+export const checklistOfApplication = checklistOf;
 
 /** One application with its history, time in each stage, checklist and the moves it allows. */
 export async function getApplication(deps: StaffDeps, member: StaffMember, id: number): Promise<ApplicationDetail> {
@@ -541,6 +575,7 @@ export async function listCountryRules(deps: StaffDeps) {
       country: countries.name,
       label: countryDocumentRules.label,
       attachmentType: countryDocumentRules.attachmentType,
+      forVisa: countryDocumentRules.forVisa,
     })
     .from(countryDocumentRules)
     .innerJoin(countries, eq(countries.id, countryDocumentRules.countryId))
@@ -551,6 +586,8 @@ export const countryRuleSchema = z.object({
   countryId: z.coerce.number({ error: "Choose a country" }).int().positive("Choose a country"),
   label: z.string({ error: "Name the document" }).trim().min(1, "Name the document").max(100),
   attachmentType: oneOf(attachmentTypes, "Choose where the student uploads it"),
+  /** Asked for the visa plan's checklist (issue 28) rather than the application's. */
+  forVisa: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
 });
 
 /** An admin adds a document every application to a country needs (e.g. the APS certificate for Germany); audited. */

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { UniversityType } from "../../vocabulary/catalogue.ts";
@@ -6,7 +6,7 @@ import { currentMonthNumber } from "../intakes.ts";
 import { annualFee } from "./course-filters.ts";
 import { courseFieldsSelect } from "./course-record.ts";
 import { type CourseTable, createCourseTableBuilder, type MirroredCourse } from "./course-table.ts";
-import { createSearchIndexBuilder, type IndexedCourse, type SearchIndex } from "./search-index.ts";
+import { createSearchIndexBuilder, type IndexedCourse, overlaidIndex, type SearchIndex } from "./search-index.ts";
 
 /** A shown university with its country, as the lists show it. */
 export interface MirroredUniversity {
@@ -58,29 +58,73 @@ export interface CatalogueMirror {
   /** Reads the version now (news from another instance). */
   check(): Promise<void>;
   /**
-   * This instance just changed the catalogue: the index stops answering at once (searches go to the
-   * database) and is rebuilt.
+   * This instance just changed the catalogue: the mirror stops answering at once (searches go to the
+   * database) until it has read which records changed. Resolves once those are changed in the mirror,
+   * or, when it must be rebuilt whole (a bulk import), once that rebuild has begun.
    */
-  changed(): void;
+  changed(): Promise<void>;
+  /** How the mirror has followed the catalogue: whole builds and record changes applied (tests, benches). */
+  stats(): {
+    fullBuilds: number;
+    changesApplied: number;
+    /** Courses held in the overlay beside the base index. */
+    overlay: number;
+    /** The longest the last build held the event loop in one piece, in milliseconds. */
+    longestHoldMs: number;
+  };
   /** Resolves once the index matches the catalogue (tests, benches, start-up logs). */
   ready(): Promise<void>;
   stop(): void;
 }
 
-const LOAD_BATCH = 5_000;
+/**
+ * Courses read per query while building whole: on PGlite a query runs on the event loop's thread, so a
+ * batch is kept small enough to hold it for only a few milliseconds.
+ */
+const LOAD_BATCH = 250;
+/** Changed courses kept beside the base index before the mirror is rebuilt whole (decision 0038). */
+const OVERLAY_LIMIT = 2_000;
+
+/** A shown course as the mirror reads it: what the index needs and what the course table keeps. */
+type ShownCourse = IndexedCourse & MirroredCourse & { intakeMonths: number[] };
+
+/** The shown courses `where` picks, with their university, country and upcoming intake months. */
+async function shownCourses(db: Database, month: number, where: SQL, limit: number | null): Promise<ShownCourse[]> {
+  const rows = await queryRows<ShownCourse>(
+    db,
+    sql`select c.id, u.name as university, u.city,
+               co.name || ' ' || array_to_string(co.aliases, ' ') as country, co.id as "countryId",
+               array(select distinct i.month::int from course_intakes i
+                     where i.course_id = c.id and i.year * 12 + i.month - 1 >= ${month}) as "intakeMonths",
+               ${courseFieldsSelect("c")}, c.university_id as "universityId"
+        from courses c
+        join universities u on u.id = c.university_id and u.retired_at is null
+        join countries co on co.id = u.country_id and co.visible
+        where c.retired_at is null and ${where}
+        order by c.id
+        ${limit === null ? sql`` : sql`limit ${limit}`}`,
+  );
+  for (const row of rows) row.annualFee = annualFee({ amount: row.feeAmount, period: row.feePeriod }, row.durationMonths);
+  return rows;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const byNameThenId = (a: { name: string; id: number }, b: { name: string; id: number }) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id;
 
 async function catalogueVersionOf(db: Database): Promise<number> {
   const [row] = await queryRows<{ version: string | number }>(db, sql`select version from catalogue_version where id = 1`);
   return Number(row?.version ?? 0);
 }
 
-async function loadMirroredUniversities(db: Database): Promise<MirroredUniversity[]> {
+async function loadMirroredUniversities(db: Database, where: SQL = sql`true`): Promise<MirroredUniversity[]> {
   return queryRows<MirroredUniversity>(
     db,
     sql`select u.id, u.name, u.city, u.type, u.image_key as "imageKey", co.id as "countryId", co.name as "countryName", co.slug as "countrySlug"
         from universities u
         join countries co on co.id = u.country_id and co.visible
-        where u.retired_at is null
+        where u.retired_at is null and ${where}
         order by u.name, u.id`,
   );
 }
@@ -107,62 +151,100 @@ function mirrorOf(
 }
 
 /**
- * Every shown course into the index and the course table, read in batches by id so none is held whole.
+ * Every shown course into the index and the course table, read in small batches by id so none is held
+ * whole and the event loop is given back between them; the index is then built in slices (decision 0038).
  * `month` (a month number in India) is the first month whose intakes are upcoming.
  */
-async function readShownCourses(db: Database, month: number): Promise<{ search: SearchIndex; courses: CourseTable }> {
-  const [counted] = await queryRows<{ courses: number }>(
-    db,
-    sql`select count(*)::int as courses from courses c
-        join universities u on u.id = c.university_id and u.retired_at is null
-        join countries co on co.id = u.country_id and co.visible
-        where c.retired_at is null`,
-  );
-  const index = createSearchIndexBuilder(counted?.courses);
-  const table = createCourseTableBuilder(counted?.courses);
+async function readShownCourses(
+  db: Database,
+  month: number,
+  /** About how many courses there are (the last build's count): the builders grow if more come. */
+  expected: number,
+  held: (ms: number) => void,
+): Promise<{ search: SearchIndex; courses: CourseTable }> {
+  const index = createSearchIndexBuilder(expected);
+  const table = createCourseTableBuilder(expected);
   let after = 0;
   for (;;) {
-    const batch = await queryRows<IndexedCourse & MirroredCourse & { intakeMonths: number[] }>(
-      db,
-      sql`select c.id, u.name as university, u.city,
-                 co.name || ' ' || array_to_string(co.aliases, ' ') as country, co.id as "countryId",
-                 array(select distinct i.month::int from course_intakes i
-                       where i.course_id = c.id and i.year * 12 + i.month - 1 >= ${month}) as "intakeMonths",
-                 ${courseFieldsSelect("c")}, c.university_id as "universityId"
-          from courses c
-          join universities u on u.id = c.university_id and u.retired_at is null
-          join countries co on co.id = u.country_id and co.visible
-          where c.retired_at is null and c.id > ${after}
-          order by c.id
-          limit ${LOAD_BATCH}`,
-    );
+    const batch = await shownCourses(db, month, sql`c.id > ${after}`, LOAD_BATCH);
+    const started = performance.now();
     for (const row of batch) {
-      row.annualFee = annualFee({ amount: row.feeAmount, period: row.feePeriod }, row.durationMonths);
       index.add(row);
       table.add(row);
     }
-    if (batch.length < LOAD_BATCH) return { search: index.build(), courses: table.build() };
-    after = (batch.at(-1) as IndexedCourse).id;
+    held(performance.now() - started);
+    await nextTurn();
+    if (batch.length < LOAD_BATCH) return { search: await index.buildSliced(held), courses: table.build() };
+    after = (batch.at(-1) as ShownCourse).id;
   }
 }
+
+/** The records one run of version steps changed; null when one of them changed too many to say. */
+interface ChangedRecords {
+  courses: Set<number>;
+  universities: Set<number>;
+  countries: Set<number>;
+}
+
+async function changedRecords(db: Database, from: number, to: number): Promise<ChangedRecords | null> {
+  if (from < 0 || to < from) return null;
+  // A missing step (pruned, or made before the steps were recorded) cannot be followed, nor a run that
+  // changed more courses than the overlay holds (an import): both are read whole instead.
+  const [summed] = await queryRows<{ steps: number; ids: number }>(
+    db,
+    sql`select count(*)::int as steps, coalesce(sum(coalesce(cardinality(ids), ${OVERLAY_LIMIT + 1})), 0)::int as ids
+        from catalogue_changes where version > ${from} and version <= ${to}`,
+  );
+  if (summed?.steps !== to - from || summed.ids > OVERLAY_LIMIT) return null;
+  const steps = await queryRows<{ kind: string; ids: number[] | null }>(
+    db,
+    sql`select kind, ids from catalogue_changes where version > ${from} and version <= ${to} order by version`,
+  );
+  if (steps.length !== to - from) return null;
+  const changed: ChangedRecords = { courses: new Set(), universities: new Set(), countries: new Set() };
+  for (const { kind, ids } of steps) {
+    if (ids === null) return null;
+    const into = kind === "courses" ? changed.courses : kind === "universities" ? changed.universities : changed.countries;
+    for (const id of ids) into.add(Number(id));
+  }
+  return changed;
+}
+
+const idList = (ids: Iterable<number>) =>
+  sql`(${sql.join(
+    [...ids].map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 
 export function createCatalogueMirror(
   db: Database,
   log?: Logger,
   options: {
     pollMs?: number;
-    /** Called once a mirror is built and in use (the server returns the build's garbage to the system then). */
+    /** Called once a mirror is built whole and in use (the server returns the build's garbage to the system then). */
     afterBuild?: () => void;
   } = {},
 ): CatalogueMirror {
+  /** What was built whole: every course then shown. */
+  let base: { search: SearchIndex; courses: CourseTable } | null = null;
+  /** Courses changed since the base was built: their state now, or null when no longer shown. */
+  let overrides = new Map<number, ShownCourse | null>();
+  let countries: MirroredCountry[] = [];
+  let universities: MirroredUniversity[] = [];
   let index: MirroredCatalogue | null = null;
   let indexVersion = -1;
   /** The month (in India) whose upcoming intakes the index holds: a new month means a rebuild. */
   let indexMonth = -1;
   let latestVersion = -1;
   let building: Promise<void> | null = null;
+  /** Resolved once the current catch-up has applied its record changes or begun a whole build. */
+  let decided: Array<() => void> = [];
   let waiting: Array<() => void> = [];
   let stopped = false;
+  const counted = { fullBuilds: 0, changesApplied: 0, longestHoldMs: 0 };
+  const held = (ms: number) => {
+    if (ms > counted.longestHoldMs) counted.longestHoldMs = ms;
+  };
 
   const settle = () => {
     if (index && indexVersion === latestVersion) {
@@ -170,18 +252,115 @@ export function createCatalogueMirror(
       waiting = [];
     }
   };
+  const decide = () => {
+    for (const resolve of decided) resolve();
+    decided = [];
+  };
+
+  /** The catalogue the requests read: the base with the changed courses laid over it. */
+  const compose = async (): Promise<MirroredCatalogue> => {
+    const built = base as { search: SearchIndex; courses: CourseTable };
+    if (overrides.size === 0) return mirrorOf(built, countries, universities);
+    const overlay = createSearchIndexBuilder(overrides.size);
+    for (const row of overrides.values()) if (row) overlay.add(row);
+    const changed = overrides;
+    const courses: CourseTable = {
+      get size() {
+        return built.courses.size;
+      },
+      get: (id) => (changed.has(id) ? (changed.get(id) ?? undefined) : built.courses.get(id)),
+    };
+    const overlaid = await overlay.buildSliced(held);
+    built.search.hide(changed.keys());
+    const search = overlaidIndex(built.search, overlaid, (id) => courses.get(id)?.name ?? "");
+    return mirrorOf({ search, courses }, countries, universities);
+  };
+
+  /** Changes only the records the steps from the mirror's version to `to` changed; false when it cannot. */
+  const applyChanges = async (to: number, month: number): Promise<boolean> => {
+    if (!base || month !== indexMonth) return false;
+    const changed = await changedRecords(db, indexVersion, to);
+    if (!changed) return false;
+    if (changed.countries.size) {
+      for (const { id } of await queryRows<{ id: number }>(
+        db,
+        sql`select id from universities where country_id in ${idList(changed.countries)}`,
+      ))
+        changed.universities.add(id);
+    }
+    if (changed.universities.size) {
+      const [many] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from courses where university_id in ${idList(changed.universities)}`,
+      );
+      if ((many?.n ?? 0) + overrides.size > OVERLAY_LIMIT) return false;
+      for (const { id } of await queryRows<{ id: number }>(
+        db,
+        sql`select id from courses where university_id in ${idList(changed.universities)}`,
+      ))
+        changed.courses.add(id);
+    }
+    const next = new Map(overrides);
+    for (const id of changed.courses) next.set(id, null);
+    if (next.size > OVERLAY_LIMIT) return false;
+    const ids = [...changed.courses];
+    for (let at = 0; at < ids.length; at += LOAD_BATCH) {
+      for (const row of await shownCourses(db, month, sql`c.id in ${idList(ids.slice(at, at + LOAD_BATCH))}`, null))
+        next.set(row.id, row);
+    }
+    if (changed.countries.size) countries = await loadMirroredCountries(db);
+    if (changed.universities.size) {
+      const fresh = await loadMirroredUniversities(db, sql`u.id in ${idList(changed.universities)}`);
+      const kept = universities.filter((u) => !changed.universities.has(u.id));
+      // Each fresh one put in its place in (name, id) order.
+      for (const university of fresh) {
+        let lo = 0;
+        let hi = kept.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (byNameThenId(kept[mid] as MirroredUniversity, university) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        kept.splice(lo, 0, university);
+      }
+      universities = kept;
+    }
+    overrides = next;
+    index = await compose();
+    counted.changesApplied += 1;
+    return true;
+  };
 
   const rebuild = async () => {
     while (!stopped && indexVersion !== latestVersion) {
       const started = performance.now();
-      // The version is read before the courses: a change after that moves it again and brings another
-      // rebuild, so an index is never labelled newer than what it holds. Reading in batches, outside a
-      // transaction, lets requests go between them (PGlite has one connection).
+      // The version is read before the records: a change after that moves it again and brings another
+      // catch-up, so a mirror is never labelled newer than what it holds.
       const readVersion = await catalogueVersionOf(db);
       const month = currentMonthNumber(new Date());
-      index = mirrorOf(await readShownCourses(db, month), await loadMirroredCountries(db), await loadMirroredUniversities(db));
+      if (await applyChanges(readVersion, month)) {
+        indexVersion = readVersion;
+        if (readVersion > latestVersion) latestVersion = readVersion;
+        log?.debug(
+          { version: readVersion, overlay: overrides.size, ms: Math.round(performance.now() - started) },
+          "catalogue mirror changed",
+        );
+        decide();
+        settle();
+        continue;
+      }
+      decide();
+      // Built whole (at start, after a bulk import, or once the overlay is full): in small batches and
+      // slices, so requests go between them; meanwhile the database answers (current() is null).
+      counted.longestHoldMs = 0;
+      base = await readShownCourses(db, month, base?.courses.size ?? 1024, held);
+      overrides = new Map();
+      countries = await loadMirroredCountries(db);
+      universities = await loadMirroredUniversities(db);
+      index = await compose();
       indexMonth = month;
       indexVersion = readVersion;
+      counted.fullBuilds += 1;
       // Only a version read by check() is believed (after changed() it is unknown until then).
       if (readVersion > latestVersion) latestVersion = readVersion;
       log?.info(
@@ -196,6 +375,7 @@ export function createCatalogueMirror(
       settle();
       options.afterBuild?.();
     }
+    decide();
   };
 
   const check = async () => {
@@ -211,6 +391,7 @@ export function createCatalogueMirror(
         .catch((error) => log?.error({ err: error }, "search index could not be built; searches use the database"))
         .finally(() => {
           building = null;
+          decide();
         });
   };
 
@@ -223,11 +404,20 @@ export function createCatalogueMirror(
   return {
     current: () => (indexVersion === latestVersion ? index : null),
     check,
-    changed: () => {
-      // Unknown until read: no index matches it, so nothing stale is answered meanwhile.
+    changed: async () => {
+      // Unknown until read: no mirror matches it, so nothing stale is answered meanwhile.
       latestVersion = Number.NaN;
-      void check().catch((error) => log?.warn({ err: error }, "could not read the catalogue version"));
+      const decision = new Promise<void>((resolve) => decided.push(resolve));
+      try {
+        await check();
+      } catch (error) {
+        log?.warn({ err: error }, "could not read the catalogue version");
+        decide();
+      }
+      if (!building) decide();
+      await decision;
     },
+    stats: () => ({ ...counted, overlay: overrides.size }),
     ready: () =>
       new Promise<void>((resolve) => {
         waiting.push(resolve);

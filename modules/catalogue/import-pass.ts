@@ -15,10 +15,34 @@ import { type CatalogueCsvColumn, readCell } from "./csv-export.ts";
 export type ImportRecord = typeof catalogueImports.$inferSelect;
 export type Executor = Pick<Database, "execute">;
 
-/** Rows read and processed together: one round of lookups, one round of writes. */
-export const BATCH_ROWS = 2000;
+/**
+ * Rows read and processed together: one round of lookups, then the writes in pieces (`inPieces`). Kept
+ * small because on PGlite every statement runs on the event loop's thread (decision 0038).
+ */
+export const BATCH_ROWS = 500;
+/** How long one write statement of an import should hold the database (and, on PGlite, the event loop). */
+const PIECE_MS = 15;
+
+/**
+ * Writes `rows` in pieces, one statement each, sized so a statement takes about PIECE_MS (a course row
+ * costs its search vector and index entries: from a tenth of a millisecond to a few on a busy machine),
+ * giving the event loop back between them so other requests are answered while an import applies.
+ */
+export async function inPieces<T>(rows: T[], write: (piece: T[]) => Promise<void>): Promise<void> {
+  let size = 50;
+  for (let at = 0; at < rows.length; ) {
+    const piece = rows.slice(at, at + size);
+    const started = performance.now();
+    await write(piece);
+    const took = Math.max(0.5, performance.now() - started);
+    at += piece.length;
+    // Grown at most twofold at a time: one quick statement says little about the next.
+    size = Math.max(5, Math.min(size * 2, 200, Math.round((piece.length * PIECE_MS) / took)));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
 /** Records scanned at once for "retire what the file leaves out". */
-export const RETIRE_PAGE = 5000;
+export const RETIRE_PAGE = 1000;
 /** The progress in catalogue_imports is written at most this often. */
 export const PROGRESS_EVERY_MS = 400;
 

@@ -25,6 +25,7 @@ import {
   firstProblem,
   idCell,
   idList,
+  inPieces,
   isBlankRow,
   type Outcome,
   type Pass,
@@ -213,26 +214,30 @@ export async function writeUniversities(pass: Pass, writes: UniversityValues[]) 
   const now = pass.now.toISOString();
   const fresh = writes.filter((w) => w.id === undefined);
   const changed = writes.filter((w) => w.id !== undefined);
-  if (fresh.length) {
+  await inPieces(fresh, async (piece) => {
     const inserted = await rowsOf<{ id: number }>(
       pass.db,
       sql`insert into universities (name, city, country_id, type, retired_at)
           select x.name, x.city, x."countryId", x.type, case when x.retired then ${now}::timestamptz end
-          from json_to_recordset(${JSON.stringify(fresh)}::json) as x(name text, city text, "countryId" int, type text, retired boolean)
+          from json_to_recordset(${JSON.stringify(piece)}::json) as x(name text, city text, "countryId" int, type text, retired boolean)
           returning id`,
     );
     for (const { id } of inserted) pass.matched.add(id);
-  }
+  });
   if (changed.length) {
-    await pass.db.execute(
-      sql`update universities u set name = x.name, city = x.city, country_id = x."countryId", type = x.type,
-            retired_at = case when x.retired then coalesce(u.retired_at, ${now}::timestamptz) end
-          from json_to_recordset(${JSON.stringify(changed)}::json) as x(id int, name text, city text, "countryId" int, type text, retired boolean)
-          where u.id = x.id`,
-    );
+    await inPieces(changed, async (piece) => {
+      await pass.db.execute(
+        sql`update universities u set name = x.name, city = x.city, country_id = x."countryId", type = x.type,
+              retired_at = case when x.retired then coalesce(u.retired_at, ${now}::timestamptz) end
+            from json_to_recordset(${JSON.stringify(piece)}::json) as x(id int, name text, city text, "countryId" int, type text, retired boolean)
+            where u.id = x.id`,
+      );
+    });
     const renamed = changed.filter((w) => w.renamed).map((w) => w.id as number);
     // Touching the name fires the search-vector trigger of migration 0002 for each course.
-    if (renamed.length) await pass.db.execute(sql`update courses set name = name where university_id in ${idList(renamed)}`);
+    await inPieces(renamed, async (piece) => {
+      await pass.db.execute(sql`update courses set name = name where university_id in ${idList(piece)}`);
+    });
   }
 }
 
@@ -452,22 +457,24 @@ export async function writeCourses(pass: Pass, writes: CourseValues[]) {
   const now = pass.now.toISOString();
   const fresh = writes.filter((w) => w.id === undefined);
   const changed = writes.filter((w) => w.id !== undefined);
-  if (fresh.length) {
-    // One statement per batch: the search-words statement trigger of migration 0002 runs once for it.
+  // A few statements per batch, each of a piece (the search-words statement trigger of migration 0002
+  // runs once for each), so other requests go between them (decision 0038).
+  await inPieces(fresh, async (piece) => {
     const inserted = await rowsOf<{ id: number }>(
       pass.db,
       sql`insert into courses (university_id, ${courseFieldsColumnNames()}, retired_at)
           select x."universityId", ${courseFieldsFrom("x")}, case when x.retired then ${now}::timestamptz end
-          from json_to_recordset(${JSON.stringify(fresh)}::json) as x${courseRecordset}
+          from json_to_recordset(${JSON.stringify(piece)}::json) as x${courseRecordset}
           returning id`,
     );
     for (const { id } of inserted) pass.matched.add(id);
-  }
-  if (changed.length)
+  });
+  await inPieces(changed, async (piece) => {
     await pass.db.execute(
       sql`update courses c set university_id = x."universityId", ${courseFieldsSet("x")},
             retired_at = case when x.retired then coalesce(c.retired_at, ${now}::timestamptz) end
-          from json_to_recordset(${JSON.stringify(changed)}::json) as x${courseRecordset}
+          from json_to_recordset(${JSON.stringify(piece)}::json) as x${courseRecordset}
           where c.id = x.id`,
     );
+  });
 }

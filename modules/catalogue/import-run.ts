@@ -13,6 +13,7 @@ import {
   type ImportCounts,
   type ImportRecord,
   idList,
+  inPieces,
   type Mode,
   type Outcome,
   type Pass,
@@ -21,6 +22,9 @@ import {
   type UniversityValues,
 } from "./import-pass.ts";
 import { courseBatch, universityBatch, writeCourses, writeUniversities } from "./import-rows.ts";
+
+/** Gives the event loop back for one turn, so requests waiting for it are answered. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The catalogue import's engine: retiring what the file leaves out, and one whole pass over the file (decision 0020). */
 // ---- retire what the file leaves out
@@ -49,6 +53,7 @@ async function retireMissing(pass: Pass, onRetired: (batch: Outcome[]) => Promis
       .filter((r) => !pass.matched.has(r.id))
       .map((r): Outcome => ({ line: 0, action: "retired", recordId: r.id, label: r.label, changes: { retired: ["no", "yes"] } }));
     if (missing.length) await onRetired(missing);
+    await nextTurn();
     if (rows.length < RETIRE_PAGE) return;
     after = rows[rows.length - 1]?.id ?? after;
   }
@@ -152,6 +157,8 @@ export async function runPass(
       else await writeCourses(pass, writes as CourseValues[]);
     }
     onProgress(counts.rows);
+    // Other requests go between the batches (decision 0038): on PGlite the queries run on this thread.
+    await nextTurn();
   }
   if (row.retireMissing && counts.refused === 0)
     await retireMissing(pass, async (retired) => {
@@ -159,10 +166,12 @@ export async function runPass(
       if (mode === "check") await writeOutcomes(db, row.id, retired);
       else {
         const table = pass.kind === "universities" ? sql`universities` : sql`courses`;
-        await db.execute(
-          sql`update ${table} set retired_at = ${now.toISOString()}::timestamptz
-              where id in ${idList(retired.map((r) => r.recordId as number))} and retired_at is null`,
-        );
+        await inPieces(retired, async (piece) => {
+          await db.execute(
+            sql`update ${table} set retired_at = ${now.toISOString()}::timestamptz
+                where id in ${idList(piece.map((r) => r.recordId as number))} and retired_at is null`,
+          );
+        });
       }
     });
   return counts;

@@ -363,7 +363,7 @@ export async function applyImport(deps: StaffDeps, importId: number): Promise<vo
     });
     if (!applied) return;
     // The import writes in bulk inside its own transaction, so it tells the public side itself.
-    tellPublicSide(deps);
+    await tellPublicSide(deps);
     await deps.storage?.delete(row.storageKey).catch(() => undefined);
     // Many rows may have arrived at once: the planner's statistics follow (PGlite has no autovacuum).
     await deps.db

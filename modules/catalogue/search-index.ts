@@ -103,9 +103,23 @@ export interface IndexQuery {
   counts?: { feeSteps: readonly number[] };
 }
 
+/** A match with what places it (for merging two indexes' answers): its score and its sort key (0 for relevance). */
+export interface RankedEntry {
+  id: number;
+  score: number;
+  key: number;
+}
+
 export interface SearchIndex {
-  /** How many courses are indexed. */
+  /** How many courses are indexed (and not hidden). */
   readonly size: number;
+  /**
+   * Leaves these courses out of every answer from now on: their newer state is in an overlay index, or
+   * they are gone (decision 0038). Ids the index does not hold are ignored.
+   */
+  hide(ids: Iterable<number>): void;
+  /** The first `offset + limit` matches in order, each with its score and key, for merging with another index's. */
+  ranked(query: IndexQuery): { total: number; entries: RankedEntry[]; counts?: FilterCounts };
   /** The matching courses' ids in the order asked, `total` of them, and what each filter's choices would leave. */
   find(query: IndexQuery): { total: number; ids: number[]; counts?: FilterCounts };
   /**
@@ -156,37 +170,133 @@ export function createSearchIndexBuilder(expected = 1024) {
         else building.set(word, [packed]);
       }
     },
+    /** Builds at once (tests, small indexes such as the mirror's overlay). */
     build(): SearchIndex {
-      const count = arrivalIds.length;
-      // Documents are numbered in (name, id) order, so ties fall out of a numeric sort.
-      const order = Array.from({ length: count }, (_, i) => i);
-      order.sort((a, b) => {
+      return runSteps(buildSteps());
+    },
+    /**
+     * Builds in slices of a few milliseconds, letting other work run between them (decision 0038);
+     * `held` is told how long each slice held the event loop.
+     */
+    buildSliced(held?: (ms: number) => void): Promise<SearchIndex> {
+      return runSliced(buildSteps(), held);
+    },
+  };
+
+  function* buildSteps(): Generator<void, SearchIndex> {
+    const count = arrivalIds.length;
+    // Documents are numbered in (name, id) order, so ties fall out of a numeric sort.
+    const order = yield* sortSteps(
+      Int32Array.from({ length: count }, (_, i) => i),
+      (a, b) => {
         const x = arrivalNames[a] as string;
         const y = arrivalNames[b] as string;
         return x < y ? -1 : x > y ? 1 : (arrivalIds[a] as number) - (arrivalIds[b] as number);
-      });
-      const courseIds = new Int32Array(count);
-      const docOf = new Int32Array(count);
-      order.forEach((arrival, doc) => {
-        courseIds[doc] = arrivalIds[arrival] as number;
-        docOf[arrival] = doc;
-      });
-      const terms = [...building.keys()].sort();
-      const termDocs: Int32Array[] = [];
-      const termMasks: Uint8Array[] = [];
-      for (const term of terms) {
-        const packed = Int32Array.from(
-          building.get(term) ?? [],
-          (p) => (docOf[Math.floor(p / FIELD_BITS)] as number) * FIELD_BITS + (p % FIELD_BITS),
+      },
+    );
+    const courseIds = new Int32Array(count);
+    const docOf = new Int32Array(count);
+    for (let doc = 0; doc < count; doc += 1) {
+      const arrival = order[doc] as number;
+      courseIds[doc] = arrivalIds[arrival] as number;
+      docOf[arrival] = doc;
+      if ((doc & 16383) === 0) yield;
+    }
+    const terms = [...building.keys()].sort();
+    yield;
+    const termDocs: Int32Array[] = [];
+    const termMasks: Uint8Array[] = [];
+    for (const term of terms) {
+      const packed = Int32Array.from(
+        building.get(term) ?? [],
+        (p) => (docOf[Math.floor(p / FIELD_BITS)] as number) * FIELD_BITS + (p % FIELD_BITS),
+      );
+      building.delete(term);
+      packed.sort();
+      termDocs.push(packed.map((p) => Math.floor(p / FIELD_BITS)));
+      termMasks.push(Uint8Array.from(packed, (p) => p % FIELD_BITS));
+      yield;
+    }
+    // Each document by course id, for hiding a course (the mirror reads courses in id order, so the
+    // arrivals usually are; otherwise they are sorted).
+    let ascending = true;
+    for (let arrival = 1; arrival < count && ascending; arrival += 1)
+      ascending = (arrivalIds[arrival - 1] as number) < (arrivalIds[arrival] as number);
+    const byId = ascending
+      ? Int32Array.from({ length: count }, (_, arrival) => arrival)
+      : yield* sortSteps(
+          Int32Array.from({ length: count }, (_, i) => i),
+          (a, b) => (arrivalIds[a] as number) - (arrivalIds[b] as number),
         );
-        building.delete(term);
-        packed.sort();
-        termDocs.push(packed.map((p) => Math.floor(p / FIELD_BITS)));
-        termMasks.push(Uint8Array.from(packed, (p) => p % FIELD_BITS));
+    const idsAscending = Int32Array.from(byId, (arrival) => arrivalIds[arrival] as number);
+    const docsByIdOrder = Int32Array.from(byId, (arrival) => docOf[arrival] as number);
+    yield;
+    const facts_ = facts.build(docOf);
+    yield;
+    return yield* indexSteps(courseIds, terms, termDocs, termMasks, facts_, { ids: idsAscending, docs: docsByIdOrder });
+  }
+}
+
+/** Runs a build's steps to the end at once. */
+function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The longest a build holds the event loop before letting other work run. */
+const SLICE_MS = 4;
+
+/** Runs a build's steps, giving the event loop back (setImmediate) whenever a slice has taken SLICE_MS. */
+async function runSliced<T>(steps: Generator<void, T>, held?: (ms: number) => void): Promise<T> {
+  let sliceStarted = performance.now();
+  for (;;) {
+    const next = steps.next();
+    const took = performance.now() - sliceStarted;
+    if (next.done) {
+      held?.(took);
+      return next.value;
+    }
+    if (took >= SLICE_MS) {
+      held?.(took);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
+    }
+  }
+}
+
+/**
+ * A merge sort of `items` that yields every few thousand steps (an `Array.prototype.sort` of 200,000
+ * names holds the event loop for a good part of a second). Runs of 2,048 are sorted whole first.
+ */
+function* sortSteps(
+  items: Int32Array<ArrayBuffer>,
+  compare: (a: number, b: number) => number,
+): Generator<void, Int32Array<ArrayBuffer>> {
+  const n = items.length;
+  const RUN = 2048;
+  for (let start = 0; start < n; start += RUN) {
+    items.subarray(start, Math.min(start + RUN, n)).sort(compare);
+    yield;
+  }
+  let from = items;
+  let to = new Int32Array(n);
+  for (let width = RUN; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n);
+      const hi = Math.min(lo + 2 * width, n);
+      let i = lo;
+      let j = mid;
+      for (let k = lo; k < hi; k += 1) {
+        if (i < mid && (j >= hi || compare(from[i] as number, from[j] as number) <= 0)) to[k] = from[i++] as number;
+        else to[k] = from[j++] as number;
+        if ((k & 4095) === 0) yield;
       }
-      return indexOf(courseIds, terms, termDocs, termMasks, facts.build(docOf));
-    },
-  };
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 }
 
 /** Each course's facts for the filters, in typed columns by document (the index's (name, id) order). */
@@ -300,11 +410,12 @@ interface GroupedDocs {
   docs: Int32Array;
 }
 
-function groupDocs(column: ArrayLike<number>): GroupedDocs {
+function* groupDocs(column: ArrayLike<number>): Generator<void, GroupedDocs> {
   const sizes = new Map<number, number>();
   for (let doc = 0; doc < column.length; doc += 1) {
     const value = column[doc] as number;
     sizes.set(value, (sizes.get(value) ?? 0) + 1);
+    if ((doc & 16383) === 0) yield;
   }
   const keys = Int32Array.from(sizes.keys()).sort();
   const start = new Int32Array(keys.length + 1);
@@ -319,6 +430,7 @@ function groupDocs(column: ArrayLike<number>): GroupedDocs {
     const at = next.get(value) as number;
     next.set(value, at + 1);
     docs[at] = doc;
+    if ((doc & 16383) === 0) yield;
   }
   return { keys, start, docs };
 }
@@ -338,29 +450,34 @@ function docsWith(grouped: GroupedDocs, value: number): Int32Array {
   return grouped.docs.subarray(grouped.start[lo] as number, grouped.start[lo + 1] as number);
 }
 
-function indexOf(
+function* indexSteps(
   courseIds: Int32Array,
   terms: string[],
   termDocs: Int32Array[],
   termMasks: Uint8Array[],
   facts: CourseFactColumns,
-): SearchIndex {
+  /** Course ids ascending, and each one's document. */
+  byId: { ids: Int32Array; docs: Int32Array },
+): Generator<void, SearchIndex> {
   const count = courseIds.length;
   // Each document's terms with their field masks (the postings turned round): once a search has few
   // candidates left, a word that stands for many terms ("in", "of": every word they begin) is checked
   // against the candidates' own few terms instead of reading all those postings.
   const docTermStart = new Int32Array(count + 1);
-  for (const docs of termDocs)
+  for (const docs of termDocs) {
     for (let i = 0; i < docs.length; i += 1) {
       const next = (docs[i] as number) + 1;
       docTermStart[next] = (docTermStart[next] as number) + 1;
     }
+    yield;
+  }
   for (let doc = 0; doc < count; doc += 1)
     docTermStart[doc + 1] = (docTermStart[doc + 1] as number) + (docTermStart[doc] as number);
+  yield;
   const docTerms = new Int32Array(docTermStart[count] as number);
   const docTermMasks = new Uint8Array(docTerms.length);
   const filled = docTermStart.slice(0, count);
-  termDocs.forEach((docs, term) => {
+  for (const [term, docs] of termDocs.entries()) {
     const masks = termMasks[term] as Uint8Array;
     for (let i = 0; i < docs.length; i += 1) {
       const doc = docs[i] as number;
@@ -369,7 +486,8 @@ function indexOf(
       docTerms[at] = term;
       docTermMasks[at] = masks[i] as number;
     }
-  });
+    yield;
+  }
   const termQuality = new Float64Array(terms.length);
   const termStamp = new Int32Array(terms.length);
   // The best weight of each field mask (5 fields: 32 masks).
@@ -379,14 +497,14 @@ function indexOf(
 
   // Each university's, destination's and level's documents: a search narrowed to one of them starts
   // from its few documents instead of every document (a university's page, "germany", "masters").
-  const byUniversity = groupDocs(facts.university);
-  const byCountry = groupDocs(facts.country);
-  const byLevel = groupDocs(facts.level);
+  const byUniversity = yield* groupDocs(facts.university);
+  const byCountry = yield* groupDocs(facts.country);
+  const byLevel = yield* groupDocs(facts.level);
 
   // Trigram -> terms holding it, for typo correction.
   const trigramLists = new Map<string, number[]>();
   const termTrigramCount = new Int32Array(terms.length);
-  terms.forEach((term, id) => {
+  for (const [id, term] of terms.entries()) {
     const grams = trigramsOf(term);
     termTrigramCount[id] = grams.length;
     for (const gram of grams) {
@@ -394,7 +512,8 @@ function indexOf(
       if (list) list.push(id);
       else trigramLists.set(gram, [id]);
     }
-  });
+    if ((id & 255) === 0) yield;
+  }
   const trigramTerms = new Map<string, Int32Array>();
   for (const [gram, list] of trigramLists) trigramTerms.set(gram, Int32Array.from(list));
   trigramLists.clear();
@@ -464,6 +583,9 @@ function indexOf(
 
   // Scratch space reused by every search (searches run one at a time: JavaScript is single-threaded).
   const mark = new Int32Array(count);
+  /** Courses left out of every answer (hide): their newer state is elsewhere, or they are gone. */
+  const hidden = new Uint8Array(count);
+  let hiddenCount = 0;
   const wordScore = new Float64Array(count);
   const totalScore = new Float64Array(count);
   /** The documents a word keeps, gathered before they are copied out as the next candidates. */
@@ -680,6 +802,7 @@ function indexOf(
     const feeRead = feeFiltered || feeSteps !== null;
     for (let i = 0; i < candidates.length; i += 1) {
       const doc = candidates[i] as number;
+      if (hidden[doc] === 1) continue;
       if (universityWanted !== -2 && university[doc] !== universityWanted) continue;
       const fee = feeRead ? rupeesAYear(rate, doc) : Number.NaN;
       const months = duration[doc] as number;
@@ -797,7 +920,7 @@ function indexOf(
           skip -= 1;
           continue;
         }
-        ids.push(courseIds[doc] as number);
+        ids.push(doc);
       }
     }
     return ids;
@@ -859,28 +982,123 @@ function indexOf(
       }
     }
     heap.sort((a, b) => (after(a, b) ? 1 : -1));
-    return heap.slice(offset).map((doc) => courseIds[doc] as number);
+    return heap.slice(offset);
+  };
+
+  /** The page's documents in order, the total and the filters' counts; `keyOf` gives each document's sort key. */
+  const answer = ({ words, filters = {}, sort = "relevance", offset, limit, rupees, counts }: IndexQuery) => {
+    const matched = matching(words, filters, counts !== undefined);
+    // Rupees per unit by the index's currency numbers (NaN: no rate), for the fee filters and order.
+    const rate = Float64Array.from(facts.currencies, (code) => rupees?.get(code) ?? Number.NaN);
+    const keyOf =
+      sort === "fee"
+        ? (doc: number) => rupeesAYear(rate, doc)
+        : sort === "duration"
+          ? (doc: number) => facts.duration[doc] as number
+          : () => 0;
+    if (!matched) return { total: 0, docs: [], keyOf, ...(counts ? { counts: emptyFilterCounts() } : {}) };
+    // Hidden courses are left out by the filtering step, so it runs whenever one is hidden.
+    const narrowing = hiddenCount > 0 || Object.values(filters).some((value) => value !== undefined);
+    const filtered =
+      narrowing || counts
+        ? filtering(matched.candidates, filters, rate, counts?.feeSteps ?? null)
+        : { kept: matched.candidates, generation: matched.generation, counts: null };
+    const { kept } = filtered;
+    const docs = sort === "relevance" ? byRelevance(kept, filtered.generation, offset, limit) : byKey(kept, keyOf, offset, limit);
+    return { total: kept.length, docs, keyOf, ...(filtered.counts ? { counts: filtered.counts } : {}) };
   };
 
   return {
-    size: count,
-    find({ words, filters = {}, sort = "relevance", offset, limit, rupees, counts }) {
-      const matched = matching(words, filters, counts !== undefined);
-      // Rupees per unit by the index's currency numbers (NaN: no rate), for the fee filters and order.
-      const rate = Float64Array.from(facts.currencies, (code) => rupees?.get(code) ?? Number.NaN);
-      if (!matched) return { total: 0, ids: [], ...(counts ? { counts: emptyFilterCounts() } : {}) };
-      const narrowing = Object.values(filters).some((value) => value !== undefined);
-      const filtered =
-        narrowing || counts
-          ? filtering(matched.candidates, filters, rate, counts?.feeSteps ?? null)
-          : { kept: matched.candidates, generation: matched.generation, counts: null };
-      const { kept } = filtered;
-      let ids: number[];
-      if (sort === "fee") {
-        ids = byKey(kept, (doc) => rupeesAYear(rate, doc), offset, limit);
-      } else if (sort === "duration") ids = byKey(kept, (doc) => facts.duration[doc] as number, offset, limit);
-      else ids = byRelevance(kept, filtered.generation, offset, limit);
-      return { total: kept.length, ids, ...(filtered.counts ? { counts: filtered.counts } : {}) };
+    get size() {
+      return count - hiddenCount;
+    },
+    hide(ids) {
+      for (const id of ids) {
+        let lo = 0;
+        let hi = byId.ids.length - 1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >>> 1;
+          const found = byId.ids[mid] as number;
+          if (found === id) {
+            const doc = byId.docs[mid] as number;
+            if (hidden[doc] === 0) {
+              hidden[doc] = 1;
+              hiddenCount += 1;
+            }
+            break;
+          }
+          if (found < id) lo = mid + 1;
+          else hi = mid - 1;
+        }
+      }
+    },
+    find(query) {
+      const { total, docs, counts } = answer(query);
+      return { total, ids: docs.map((doc) => courseIds[doc] as number), ...(counts ? { counts } : {}) };
+    },
+    ranked(query) {
+      const { total, docs, keyOf, counts } = answer({ ...query, offset: 0, limit: query.offset + query.limit });
+      const entries = docs.map((doc) => {
+        const key = keyOf(doc);
+        return {
+          id: courseIds[doc] as number,
+          score: totalScore[doc] as number,
+          key: Number.isNaN(key) ? Number.POSITIVE_INFINITY : key,
+        };
+      });
+      return { total, entries, ...(counts ? { counts } : {}) };
+    },
+    search(words, offset, limit) {
+      if (!words.some((word) => typeof word === "string" || !word.optional)) return { total: 0, ids: [] };
+      const { total, ids } = this.find({ words, offset, limit });
+      return { total, ids };
+    },
+  };
+}
+
+/** Adds one answer's filter counts to another's. */
+function addCounts(into: FilterCounts, from: FilterCounts): FilterCounts {
+  for (const key of Object.keys(into) as Array<keyof FilterCounts>) {
+    const target = into[key] as Map<unknown, number>;
+    for (const [choice, n] of from[key] as Map<unknown, number>) target.set(choice, (target.get(choice) ?? 0) + n);
+  }
+  return into;
+}
+
+/**
+ * The base index with a small overlay (decision 0038): the courses changed since the base was built are
+ * hidden in the base and indexed, in their new state, in `overlay`; a removed course is only hidden.
+ * Answers are the two indexes' answers merged in the same order a single index would give: sort key,
+ * then score (best first), then name and id (`nameOf` reads a course's name).
+ */
+export function overlaidIndex(base: SearchIndex, overlay: SearchIndex, nameOf: (id: number) => string): SearchIndex {
+  const ranked = (query: IndexQuery) => {
+    const a = base.ranked(query);
+    const b = overlay.ranked(query);
+    const keyed = (query.sort ?? "relevance") !== "relevance";
+    const entries = [...a.entries, ...b.entries].sort((x, y) => {
+      if (keyed && x.key !== y.key) return x.key < y.key ? -1 : 1;
+      if (x.score !== y.score) return y.score - x.score;
+      const nx = nameOf(x.id);
+      const ny = nameOf(y.id);
+      return nx < ny ? -1 : nx > ny ? 1 : x.id - y.id;
+    });
+    const counts = a.counts && b.counts ? addCounts(a.counts, b.counts) : (a.counts ?? b.counts);
+    return { total: a.total + b.total, entries: entries.slice(0, query.offset + query.limit), ...(counts ? { counts } : {}) };
+  };
+  return {
+    get size() {
+      return base.size + overlay.size;
+    },
+    hide(ids) {
+      const list = [...ids];
+      base.hide(list);
+      overlay.hide(list);
+    },
+    ranked,
+    find(query) {
+      const { total, entries, counts } = ranked(query);
+      return { total, ids: entries.slice(query.offset).map((e) => e.id), ...(counts ? { counts } : {}) };
     },
     search(words, offset, limit) {
       if (!words.some((word) => typeof word === "string" || !word.optional)) return { total: 0, ids: [] };

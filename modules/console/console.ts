@@ -4,12 +4,15 @@ import { costsConsole } from "../costs/costs.ts";
 import type { StaffDeps } from "../deps.ts";
 import { documentsConsole } from "../documents/documents.ts";
 import { leadsConsole } from "../leads/leads.ts";
+import { messagesConsole } from "../messages/messages.ts";
 import { deliverPendingMail, deliverQueuedMail } from "../outbox.ts";
 import { reportsConsole } from "../reports/reports.ts";
 import { scholarshipsConsole } from "../scholarships/scholarships.ts";
+import { sessionsConsole } from "../sessions/sessions.ts";
 import { staffConsole } from "../staff/staff.ts";
 import { studentsConsole } from "../students/students.ts";
 import { tasksConsole } from "../tasks/tasks.ts";
+import { visasConsole } from "../visas/visas.ts";
 
 /**
  * The staff console's services, bound to their dependencies: each noun's module owns its console side
@@ -25,9 +28,13 @@ export function createStaffService(deps: StaffDeps) {
     ...documentsConsole(deps),
     ...tasksConsole(deps),
     ...reportsConsole(deps),
+    ...sessionsConsole(deps),
     ...catalogueConsole(deps),
+    ...visasConsole(deps),
     costs: costsConsole(deps),
     scholarships: scholarshipsConsole(deps),
+    /** One conversation per student (issue 29, decision 0037). */
+    messages: messagesConsole(deps),
     /** Mail queued with a staff member's action and its audit entry (issue 26), sent by the job queue. */
     outbox: {
       deliver: (id: number) => deliverQueuedMail(deps, id),

@@ -304,6 +304,56 @@ export async function openFile(deps: DocumentDeps, viewer: FileViewer, publicId:
   };
 }
 
+/** A document as a message shows it attached (issue 29): its type and name, and where its owner opens it. */
+export interface AttachedDocument {
+  fileId: number;
+  publicId: string;
+  attachmentType: StoredFileType;
+  name: string;
+  /** The owner's address (/files/{publicId}); staff open it through the console's file route. */
+  url: string;
+}
+
+const attached = (row: FileRow): AttachedDocument => ({
+  fileId: row.id,
+  publicId: row.publicId,
+  attachmentType: row.attachmentType,
+  name: row.originalName,
+  url: fileUrl(row.publicId),
+});
+
+/**
+ * One of the student's current documents (not the photo), by its public id, to attach to a message
+ * (issue 29): it is already a document under the rules above (types, limits, review, who may open
+ * it); anything else, another student's included, is null.
+ */
+export async function attachableDocument(
+  db: Pick<Database, "select">,
+  studentId: number,
+  publicId: string,
+): Promise<AttachedDocument | null> {
+  if (!publicIdPattern.test(publicId)) return null;
+  const [row] = await db
+    .select()
+    .from(studentFiles)
+    .where(
+      and(
+        eq(studentFiles.publicId, publicId),
+        eq(studentFiles.studentId, studentId),
+        inArray(studentFiles.attachmentType, [...attachmentTypes]),
+        isNull(studentFiles.supersededAt),
+      ),
+    );
+  return row ? attached(row) : null;
+}
+
+/** The documents attached to messages, by file id (a version replaced since stays the one attached). */
+export async function attachedDocuments(db: Pick<Database, "select">, fileIds: number[]): Promise<Map<number, AttachedDocument>> {
+  if (fileIds.length === 0) return new Map();
+  const rows = await db.select().from(studentFiles).where(inArray(studentFiles.id, fileIds));
+  return new Map(rows.map((row) => [row.id, attached(row)]));
+}
+
 export function createDocumentService(deps: DocumentDeps) {
   return {
     list: (studentId: number) => listFiles(deps, studentId),

@@ -6,6 +6,14 @@ import type { Mailer } from "../../platform/mail/mailer.ts";
 import { consultationMessages, nextContactWords } from "../../vocabulary/consultations.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 import { nowOf } from "../deps.ts";
+import {
+  consultationSlotSchema,
+  consultationSlotTaken,
+  counsellorsFreeAt,
+  isSlotTaken,
+  mailSessionChange,
+  placeConsultationCall,
+} from "../sessions/sessions.ts";
 import { parseInput } from "../validation.ts";
 import { assigneeForNewLead } from "./assignment.ts";
 import { type ConsultationInput, checkYearOfStudy, consultationInputSchema } from "./input.ts";
@@ -32,6 +40,8 @@ export interface BookingResult {
   booking: Booking;
   alreadyBooked: boolean;
   message: string;
+  /** The call's time when the visitor chose one (issue 29); absent otherwise. */
+  call?: { sessionId: number; startsAt: Date };
 }
 
 /** Checks the booking against the one schema; a failure names every wrong field. */
@@ -48,8 +58,28 @@ export async function bookConsultation(
   options: { studentId?: number } = {},
 ): Promise<BookingResult> {
   const input = parseConsultation(raw);
+  const { slot } = parseInput(consultationSlotSchema, raw, consultationMessages.checkFields);
   const now = nowOf(deps);
   checkYearOfStudy(input, now);
+  try {
+    return await saveBooking(deps, input, now, slot, options);
+  } catch (error) {
+    // Another visitor (or a student) took the time between the list and the click: the next free times.
+    if (isSlotTaken(error)) throw await consultationSlotTaken(deps.db, now, slot);
+    throw error;
+  }
+}
+
+async function saveBooking(
+  deps: ConsultationDeps,
+  input: ConsultationInput,
+  now: Date,
+  slot: Date | undefined,
+  options: { studentId?: number },
+): Promise<BookingResult> {
+  // A chosen time goes to a counsellor free then, round-robin among them; none free is the same as taken.
+  const free = slot ? await counsellorsFreeAt(deps.db, slot, now) : undefined;
+  if (free?.length === 0) throw await consultationSlotTaken(deps.db, now, slot);
   return deps.db.transaction(async (tx) => {
     // Two identical submissions at once (a double click) wait for each other here.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation:${input.email}:${input.phoneNumber}`}))`);
@@ -77,13 +107,27 @@ export async function bookConsultation(
         ...input,
         studentId: options.studentId,
         createdAt: now,
-        assignedStaffId: await assigneeForNewLead(tx),
+        assignedStaffId: await assigneeForNewLead(tx, free ? { among: free } : {}),
         // The form showed the consent sentence of this version: stored with the booking (decision 0024).
         consentVersion: consentWording.version,
         consentedAt: now,
       })
       .returning();
     if (!booking) throw new Error("insert returned no row");
+    if (slot && booking.assignedStaffId !== null) {
+      const call = await placeConsultationCall(tx as Database, {
+        staffId: booking.assignedStaffId,
+        leadId: booking.id,
+        startsAt: slot,
+        now,
+      });
+      return {
+        booking,
+        alreadyBooked: false,
+        message: consultationMessages.booked,
+        call: { sessionId: call.id, startsAt: call.startsAt },
+      };
+    }
     return { booking, alreadyBooked: false, message: consultationMessages.booked };
   });
 }
@@ -179,9 +223,13 @@ export function createConsultationService(deps: ConsultationDeps) {
     async book(raw: unknown, options: { studentId?: number } = {}) {
       const result = await bookConsultation(deps, raw, options);
       if (!result.alreadyBooked) {
-        const delivery = deliverConsultationMail(deps, result.booking.id).catch((error) =>
-          deps.log.error({ err: error }, "consultation mail delivery failed"),
-        );
+        const { call } = result;
+        const delivery = deliverConsultationMail(deps, result.booking.id)
+          .then(async () => {
+            // The call's invitation, with its .ics (issue 29).
+            if (call) await mailSessionChange(deps, call.sessionId);
+          })
+          .catch((error) => deps.log.error({ err: error }, "consultation mail delivery failed"));
         inFlight.add(delivery);
         void delivery.finally(() => inFlight.delete(delivery));
       }

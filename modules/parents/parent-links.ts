@@ -78,6 +78,9 @@ export interface ParentView {
     country: string;
     /** "September 2027", or null. */
     intake: string | null;
+    /** The intake's month (1-12) and year, for the page to name the month in its language. */
+    intakeMonth: number | null;
+    intakeYear: number | null;
     status: ApplicationStatus;
     /** The stages it went through, oldest first (when each was entered; no notes, no details). */
     history: { status: ApplicationStatus; at: Date }[];
@@ -246,11 +249,13 @@ export async function openParentLink(deps: ParentLinkDeps, token: string, device
     firstName: link.fullName.trim().split(/\s+/)[0] ?? "",
     expiresAt: link.expiresAt,
     // Exactly these fields: an application's details (offer conditions, visa decision) stay the student's.
-    applications: applications.map(({ course, university, country, intake, status, history }) => ({
+    applications: applications.map(({ course, university, country, intake, intakeMonth, intakeYear, status, history }) => ({
       course,
       university,
       country,
       intake,
+      intakeMonth,
+      intakeYear,
       status,
       history: history.map(({ status, at }) => ({ status, at })),
     })),

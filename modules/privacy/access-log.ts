@@ -29,8 +29,8 @@ interface Row {
 const ACCESS_LOG_LIMIT = 500;
 
 /**
- * Every time staff opened or downloaded one of the student's documents, or exported a list that held
- * them, newest first, read from the audit log (decision 0024). Notes, and everything else staff did,
+ * Every time staff opened or downloaded one of the student's documents, read their conversation
+ * (issue 29), or exported a list that held them, newest first, read from the audit log (decision 0024). Notes, and everything else staff did,
  * stay internal.
  */
 export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<AccessEntry[]> {
@@ -38,7 +38,7 @@ export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<A
     deps.db,
     sql`select a.id, a.at, a.action, a.after, a.actor_label, s.full_name, s.role
       from (
-        (select * from audit_log where student_id = ${studentId} and action in ('document.viewed', 'document.downloaded')
+        (select * from audit_log where student_id = ${studentId} and action in ('document.viewed', 'document.downloaded', 'visa_practice.viewed', 'recording.viewed', 'conversation.read')
           order by id desc limit ${ACCESS_LOG_LIMIT})
         union all
         (select * from audit_log where action = 'export.downloaded' and (after -> 'studentIds') @> jsonb_build_array(${studentId}::int)
@@ -50,13 +50,22 @@ export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<A
   );
   return rows.map((row) => {
     const after = row.after ?? {};
-    const what = String(row.action === "export.downloaded" ? (after.list ?? "students") : (after.attachmentType ?? "document"));
+    const what =
+      row.action === "conversation.read"
+        ? "conversation"
+        : String(row.action === "export.downloaded" ? (after.list ?? "students") : (after.attachmentType ?? "document"));
     const text =
-      row.action === "document.viewed"
-        ? privacyMessages.accessDocumentViewed(what)
-        : row.action === "document.downloaded"
-          ? privacyMessages.accessDocumentDownloaded(what)
-          : privacyMessages.accessExported(what);
+      row.action === "conversation.read"
+        ? privacyMessages.accessConversationRead
+        : row.action === "visa_practice.viewed"
+          ? privacyMessages.accessPracticeViewed
+          : row.action === "recording.viewed"
+            ? privacyMessages.accessRecordingHeard(String(after.position ?? ""))
+            : row.action === "document.viewed"
+              ? privacyMessages.accessDocumentViewed(what)
+              : row.action === "document.downloaded"
+                ? privacyMessages.accessDocumentDownloaded(what)
+                : privacyMessages.accessExported(what);
     return {
       at: new Date(row.at),
       staffName: row.full_name ?? row.actor_label,

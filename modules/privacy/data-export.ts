@@ -23,7 +23,9 @@ import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../
 import { nowOf } from "../deps.ts";
 import { AppError, notFound } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
+import { conversationForExport } from "../messages/messages.ts";
 import { personalDetails, savedCoursePlaces } from "../students/students.ts";
+import { visaDataOf } from "../visas/visas.ts";
 import { accessLog } from "./access-log.ts";
 import { contactPreferences } from "./consent.ts";
 import { type PrivacyDeps, privacyJobs, removeStored } from "./deps.ts";
@@ -109,56 +111,61 @@ const slug = (text: string) =>
 async function collect(deps: PrivacyDeps, studentId: number) {
   const [student] = await deps.db.select().from(students).where(eq(students.id, studentId));
   if (!student) throw notFound("Student");
-  const [marks, saved, applicationRows, bookings, files, devices, consents, access, links] = await Promise.all([
-    deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
-    savedCoursePlaces(deps.db, studentId, "oldest"),
-    deps.db
-      .select({
-        id: applications.id,
-        course: courses.name,
-        university: universities.name,
-        country: countries.name,
-        status: applications.status,
-        intakeMonth: applications.intakeMonth,
-        intakeYear: applications.intakeYear,
-        details: applications.details,
-        createdAt: applications.createdAt,
-      })
-      .from(applications)
-      .innerJoin(courses, eq(courses.id, applications.courseId))
-      .innerJoin(universities, eq(universities.id, courses.universityId))
-      .innerJoin(countries, eq(countries.id, universities.countryId))
-      .where(eq(applications.studentId, studentId))
-      .orderBy(asc(applications.createdAt), asc(applications.id)),
-    deps.db
-      .select()
-      .from(consultations)
-      .where(or(eq(consultations.studentId, studentId), eq(consultations.email, student.email)))
-      .orderBy(asc(consultations.createdAt)),
-    deps.db
-      .select()
-      .from(studentFiles)
-      .where(eq(studentFiles.studentId, studentId))
-      .orderBy(asc(studentFiles.createdAt), asc(studentFiles.id)),
-    deps.db
-      .select({ device: sessions.device, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
-      .from(sessions)
-      .where(eq(sessions.studentId, studentId)),
-    contactPreferences(deps, studentId),
-    accessLog(deps, studentId),
-    // The links for a parent (decision 0028): never their tokens, which are not kept.
-    deps.db
-      .select({
-        id: parentLinks.id,
-        label: parentLinks.label,
-        createdAt: parentLinks.createdAt,
-        expiresAt: parentLinks.expiresAt,
-        revokedAt: parentLinks.revokedAt,
-      })
-      .from(parentLinks)
-      .where(eq(parentLinks.studentId, studentId))
-      .orderBy(asc(parentLinks.createdAt), asc(parentLinks.id)),
-  ]);
+  const [marks, saved, applicationRows, bookings, files, devices, consents, access, links, practices, conversation] =
+    await Promise.all([
+      deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
+      savedCoursePlaces(deps.db, studentId, "oldest"),
+      deps.db
+        .select({
+          id: applications.id,
+          course: courses.name,
+          university: universities.name,
+          country: countries.name,
+          status: applications.status,
+          intakeMonth: applications.intakeMonth,
+          intakeYear: applications.intakeYear,
+          details: applications.details,
+          createdAt: applications.createdAt,
+        })
+        .from(applications)
+        .innerJoin(courses, eq(courses.id, applications.courseId))
+        .innerJoin(universities, eq(universities.id, courses.universityId))
+        .innerJoin(countries, eq(countries.id, universities.countryId))
+        .where(eq(applications.studentId, studentId))
+        .orderBy(asc(applications.createdAt), asc(applications.id)),
+      deps.db
+        .select()
+        .from(consultations)
+        .where(or(eq(consultations.studentId, studentId), eq(consultations.email, student.email)))
+        .orderBy(asc(consultations.createdAt)),
+      deps.db
+        .select()
+        .from(studentFiles)
+        .where(eq(studentFiles.studentId, studentId))
+        .orderBy(asc(studentFiles.createdAt), asc(studentFiles.id)),
+      deps.db
+        .select({ device: sessions.device, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.studentId, studentId)),
+      contactPreferences(deps, studentId),
+      accessLog(deps, studentId),
+      // The links for a parent (decision 0028): never their tokens, which are not kept.
+      deps.db
+        .select({
+          id: parentLinks.id,
+          label: parentLinks.label,
+          createdAt: parentLinks.createdAt,
+          expiresAt: parentLinks.expiresAt,
+          revokedAt: parentLinks.revokedAt,
+        })
+        .from(parentLinks)
+        .where(eq(parentLinks.studentId, studentId))
+        .orderBy(asc(parentLinks.createdAt), asc(parentLinks.id)),
+      // Mock visa interviews (issue 28): the answers, their feedback and reviews, the recordings beside them.
+      visaDataOf.practicesForExport(deps.db, studentId),
+      // The conversation with their counsellor (issue 29): every message, oldest first.
+      conversationForExport(deps.db, studentId),
+    ]);
   const linkOpenings = links.length
     ? await deps.db
         .select({ linkId: parentLinkOpenings.linkId, at: parentLinkOpenings.openedAt, device: parentLinkOpenings.device })
@@ -196,6 +203,11 @@ async function collect(deps: PrivacyDeps, studentId: number) {
         ? `photo/${index + 1}-${slug(file.originalName)}`
         : `documents/${index + 1}-${slug(file.attachmentType)}-${slug(file.originalName)}`,
   }));
+  const recordingEntries = practices.flatMap((p) =>
+    p.answers.flatMap((a) =>
+      a.recording ? [{ storageKey: a.recording.storageKey, path: `recordings/${a.recording.name}` }] : [],
+    ),
+  );
   const data = {
     about:
       "Everything Ignite holds about you, as of generatedAt. Your documents are in the documents/ folder and your photo in photo/; each is listed under documents with its path. Notes our staff keep for their own work are not part of it.",
@@ -261,6 +273,7 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     })),
     signedInDevices: devices.map((d) => ({ ...d, signedInAt: iso(d.signedInAt), lastSeenAt: iso(d.lastSeenAt) })),
     accessLog: access.map((a) => ({ at: iso(a.at), staff: a.staffName, role: a.staffRole, what: a.text })),
+    conversation,
     parentLinks: links.map((l) => ({
       label: l.label,
       createdAt: iso(l.createdAt),
@@ -268,8 +281,15 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       revokedAt: iso(l.revokedAt),
       openings: linkOpenings.filter((o) => o.linkId === l.id).map((o) => ({ at: iso(o.at), device: o.device })),
     })),
+    mockVisaInterviews: practices.map((p) => ({
+      startedAt: iso(p.startedAt),
+      finishedAt: iso(p.finishedAt),
+      sharedAt: iso(p.sharedAt),
+      reviewedAt: iso(p.reviewedAt),
+      answers: p.answers.map(({ recording, ...a }) => ({ ...a, recording: recording ? `recordings/${recording.name}` : null })),
+    })),
   };
-  return { data, fileEntries };
+  return { data, fileEntries, recordingEntries };
 }
 
 /**
@@ -282,7 +302,7 @@ export async function buildExport(deps: PrivacyDeps, exportId: number): Promise<
   if (row?.status !== "preparing") return;
   const storageKey = newStorageKey();
   try {
-    const { data, fileEntries } = await collect(deps, row.studentId);
+    const { data, fileEntries, recordingEntries } = await collect(deps, row.studentId);
     const storage = deps.storage;
     async function* entries(): AsyncGenerator<ZipEntry> {
       yield { name: "ignite-data.json", data: new TextEncoder().encode(JSON.stringify(data, null, 2)) };
@@ -290,6 +310,14 @@ export async function buildExport(deps: PrivacyDeps, exportId: number): Promise<
         const stored = await storage.get(file.storageKey);
         if (!stored) {
           deps.log.error({ fileId: file.id, studentId: file.studentId }, "a recorded file is missing from storage");
+          continue;
+        }
+        yield { name: path, data: stored.body as unknown as AsyncIterable<Uint8Array> };
+      }
+      for (const { storageKey: key, path } of recordingEntries) {
+        const stored = await storage.get(key);
+        if (!stored) {
+          deps.log.error({ studentId: row?.studentId }, "a practice recording is missing from storage");
           continue;
         }
         yield { name: path, data: stored.body as unknown as AsyncIterable<Uint8Array> };

@@ -10,6 +10,7 @@ import { AppError, notFound } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { passwordMatches } from "../passwords.ts";
 import { parseInput } from "../validation.ts";
+import { visaDataOf } from "../visas/visas.ts";
 import { type PrivacyDeps, privacyJobs, removeStored } from "./deps.ts";
 
 /** What an erasure removed, in counts only (the audit entry keeps these, never a name or an address). */
@@ -72,6 +73,7 @@ export async function eraseStudent(
       .select({ storageKey: studentFiles.storageKey, attachmentType: studentFiles.attachmentType })
       .from(studentFiles)
       .where(eq(studentFiles.studentId, studentId));
+    const recordings = await visaDataOf.recordingKeysOf(tx, studentId);
     const exports = await tx
       .select({ storageKey: dataExports.storageKey })
       .from(dataExports)
@@ -106,7 +108,7 @@ export async function eraseStudent(
       documents: files.filter((f) => f.attachmentType !== PROFILE_PHOTO).length,
       applications: applicationIds.length,
       bookings: bookingIds.length,
-      files: files.length + exports.filter((e) => e.storageKey).length,
+      files: files.length + recordings.length + exports.filter((e) => e.storageKey).length,
     };
     await recordAudit(tx, actor, {
       action: "student.erased",
@@ -115,7 +117,11 @@ export async function eraseStudent(
       studentId,
       after: { by: request.by, ...(request.reason ? { reason: request.reason } : {}), ...summary },
     });
-    const keys = [...files.map((f) => f.storageKey), ...exports.flatMap((e) => (e.storageKey ? [e.storageKey] : []))];
+    const keys = [
+      ...files.map((f) => f.storageKey),
+      ...recordings,
+      ...exports.flatMap((e) => (e.storageKey ? [e.storageKey] : [])),
+    ];
     // Should this process stop before the files below are removed, the job removes them.
     if (keys.length) await deps.jobs?.send(privacyJobs.removeFiles, { keys }, { within: tx });
     return { summary, keys };

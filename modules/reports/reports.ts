@@ -17,6 +17,7 @@ import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined } from "../fields.ts";
 import { canSeeAllReports, canSeeReports, notAllowed, type StaffMember } from "../policies.ts";
+import { sessionOutcomeCounts } from "../sessions/sessions.ts";
 import { parseInput } from "../validation.ts";
 import { surelyElapsedAfterMs } from "../working-time.ts";
 import { exportList } from "./list-exports.ts";
@@ -143,6 +144,8 @@ export interface Report {
   firstResponseHours: number;
   workingHours: WorkingHours;
   outcomes: { byMonth: OutcomeRow[]; offers: number; visasGranted: number; visasRefused: number };
+  /** Counselling sessions held in the range (issue 29): attended, no-shows, and those whose outcome is not recorded yet. */
+  sessions: { attended: number; noShows: number; unrecorded: number };
 }
 
 /** Everything the dashboard shows, for this member and range. */
@@ -155,10 +158,17 @@ export async function reportFor(deps: StaffDeps, member: StaffMember, raw: unkno
   const settings = await readConsoleSettings(deps.db);
   const { firstResponseHours, workingHours } = settings;
   await ensureReportFacts(deps.db, settings);
-  const [funnelRows, stageDurations, outcomeRows] = await Promise.all([
+  const [funnelRows, stageDurations, outcomeRows, sessions] = await Promise.all([
     funnel(deps, member, all, span, now, settings),
     durations(deps, member, all, span),
     outcomes(deps, member, all, span),
+    // Sessions that have started by now (a coming one has no outcome to count yet).
+    sessionOutcomeCounts(
+      deps.db,
+      new Date(span.start),
+      new Date(Math.min(Date.parse(span.end), now.getTime())),
+      all ? undefined : [member.staffId],
+    ),
   ]);
   const groups = all ? funnelGroupings : funnelGroupings.filter((g) => g !== "counsellor");
   const funnelByGroup: Report["funnel"] = {};
@@ -181,6 +191,7 @@ export async function reportFor(deps: StaffDeps, member: StaffMember, raw: unkno
       visasGranted: sum("visasGranted"),
       visasRefused: sum("visasRefused"),
     },
+    sessions,
   };
 }
 

@@ -11,6 +11,8 @@ import {
   students,
   universities,
 } from "../../platform/db/schema.ts";
+import { documentsCompleteBy } from "../../vocabulary/applications.ts";
+import { waiveOutstandingItems } from "../applications/applications.ts";
 import { hashPassword, passwordMatches } from "../passwords.ts";
 
 /**
@@ -23,6 +25,9 @@ export const DEMO_STUDENT = {
   fullName: "Demo Student",
   phone: "+919876500000",
 };
+
+const DEMO_OFFER_CONDITIONS = "Final transcript showing the degree awarded; IELTS 6.5 overall.";
+const DEMO_WAIVER_REASON = "Demo data: the documents were checked outside the portal.";
 
 /** Creates the demo student with three applications and two saved courses, once. Returns whether it did. */
 export async function seedDemoStudent(db: Database): Promise<boolean> {
@@ -54,8 +59,21 @@ export async function seedDemoStudent(db: Database): Promise<boolean> {
   const statuses = ["Conditional offer", "Submitted", "Documents pending"] as const;
   const created = await db
     .insert(applications)
-    .values(chosen.map((courseId, i) => ({ studentId: student.id, courseId, status: statuses[i] ?? "Submitted" })))
-    .returning({ id: applications.id, status: applications.status });
+    .values(
+      chosen.map((courseId, i) => {
+        const status = statuses[i] ?? "Submitted";
+        // A conditional offer names its conditions, as a move into it through the console must.
+        const details: Record<string, string> = status === "Conditional offer" ? { offerConditions: DEMO_OFFER_CONDITIONS } : {};
+        return { studentId: student.id, courseId, status, details };
+      }),
+    )
+    .returning({ id: applications.id, status: applications.status, courseId: applications.courseId });
+  // The demo student has no documents: an application that went to the university past the stage gate
+  // had its checklist waived, with the reason said, as a counsellor would (decision 0035).
+  for (const application of created) {
+    if (documentsCompleteBy(application.status))
+      await waiveOutstandingItems({ db }, { ...application, studentId: student.id }, DEMO_WAIVER_REASON);
+  }
   await db
     .insert(applicationEvents)
     .values(created.map((a) => ({ applicationId: a.id, toStatus: a.status, actorLabel: "demo data" })));

@@ -182,7 +182,9 @@ export async function getStudentRecord(deps: StaffDeps, member: StaffMember, stu
   const timeline: TimelineEntry[] = [
     ...notes.map((n) => ({ at: n.at, kind: "note" as const, text: n.body, actor: n.author ?? "Former staff" })),
     ...entries
-      .filter((e) => e.action !== "student.note_added")
+      // Notes are listed themselves; so are messages (the screen adds the conversation), whose readings
+      // are in the audit log and the student's access log rather than here.
+      .filter((e) => e.action !== "student.note_added" && !e.action.startsWith("conversation."))
       .map((e) => ({ at: e.at, kind: "staff" as const, text: describe(e), actor: e.actorLabel })),
     ...uploads.map((u) => ({
       at: u.at,

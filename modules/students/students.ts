@@ -75,6 +75,9 @@ export interface ApplicationCard {
   university: string;
   /** "September 2027", or null. */
   intake: string | null;
+  /** The intake's month (1-12) and year, for a screen that names the month in its own language. */
+  intakeMonth: number | null;
+  intakeYear: number | null;
   /** What the stage means for the student, what to do next, and whom it waits on. */
   stageLabel: string;
   nextAction: string;
@@ -218,6 +221,8 @@ export async function listApplications(db: Database, studentId: number): Promise
     const stage = stageOf(row.status);
     return {
       ...row,
+      intakeMonth,
+      intakeYear,
       intake: intakeMonth && intakeYear ? `${monthNames[intakeMonth - 1]} ${intakeYear}` : null,
       stageLabel: stage.studentLabel,
       nextAction: stage.nextAction,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -35,7 +36,8 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
-export const pgliteExtensions = { pg_trgm };
+/** pg_trgm for search; btree_gist for the calendar's exclusion constraint (decision 0036). */
+export const pgliteExtensions = { pg_trgm, btree_gist };
 
 /** A PGlite database: in memory for `memory://`, else files under the given directory. */
 export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File } = {}): DatabaseHandle & { client: PGlite } {

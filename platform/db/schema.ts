@@ -23,7 +23,9 @@ import { courseLevels, courseModes, feePeriods, universityTypes } from "../../vo
 import { consultationStatuses, leadSources, lostReasons } from "../../vocabulary/consultations.ts";
 import { attachmentTypes, correctionReasons, reviewStates, storedFileTypes } from "../../vocabulary/documents.ts";
 import { englishTests } from "../../vocabulary/eligibility.ts";
+import { messageAuthors } from "../../vocabulary/messages.ts";
 import { consentSources, contactChannels } from "../../vocabulary/privacy.ts";
+import { sessionBookers, sessionKindKeys, sessionOutcomes } from "../../vocabulary/sessions.ts";
 import { staffRoles } from "../../vocabulary/staff.ts";
 import { genders, qualificationLevels } from "../../vocabulary/students.ts";
 
@@ -135,6 +137,22 @@ export const courseIntakes = pgTable(
 export const catalogueVersion = pgTable("catalogue_version", {
   id: smallint("id").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
+// ---- h-mirror (issue 26, finding 3; decision 0038): which records each catalogue version step changed
+
+/**
+ * One row per step of `catalogue_version`, written by the same statement triggers that move it (hand-written
+ * in drizzle/0024): which table the statement changed and the ids of its rows (courses for a course's
+ * intakes), or null when it changed more than 1,000 rows (a bulk import: the mirror is rebuilt whole).
+ * Every instance's mirror reads the steps after its own version and changes only those records. The oldest
+ * are pruned as new ones come (a mirror further behind rebuilds whole).
+ */
+export const catalogueChanges = pgTable("catalogue_changes", {
+  version: bigint("version", { mode: "number" }).primaryKey(),
+  /** countries, universities or courses. */
+  kind: text("kind").notNull(),
+  ids: integer("ids").array(),
 });
 
 /** Every distinct word of the search index, for typo correction by trigram similarity. */
@@ -403,6 +421,8 @@ export const countryDocumentRules = pgTable(
       .references(() => countries.id, { onDelete: "cascade" }),
     label: text("label").notNull(),
     attachmentType: text("attachment_type", { enum: attachmentTypes }).notNull(),
+    /** Asked for the visa (the visa plan's checklist, issue 28) rather than for the application. */
+    forVisa: boolean("for_visa").notNull().default(false),
   },
   (t) => [uniqueIndex("country_document_rules_idx").on(t.countryId, t.label)],
 );
@@ -793,4 +813,308 @@ export const parentLinkOpenings = pgTable(
     device: text("device").notNull(),
   },
   (t) => [index("parent_link_openings_link_idx").on(t.linkId, t.openedAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Visas (issue 28, decision 0040): the guides per destination, the student's visa plan on an application,
+// the mock interview question bank and the student's practices with their answers and reviews.
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * A destination's visa guide as admins keep it: the seed's reference guide (modules/visas/reference-guides.ts)
+ * in one document, its figures each with their source and the day they were checked.
+ */
+export const visaGuides = pgTable("visa_guides", {
+  countryId: integer("country_id")
+    .primaryKey()
+    .references(() => countries.id, { onDelete: "cascade" }),
+  guide: jsonb("guide").notNull(),
+  updatedByStaffId: integer("updated_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A student's visa plan, one per application, opened when the university's papers arrive. */
+export const visaPlans = pgTable("visa_plans", {
+  id: serial("id").primaryKey(),
+  applicationId: integer("application_id")
+    .notNull()
+    .unique()
+    .references(() => applications.id, { onDelete: "cascade" }),
+  studentId: integer("student_id")
+    .notNull()
+    .references(() => students.id, { onDelete: "cascade" }),
+  countryId: integer("country_id")
+    .notNull()
+    .references(() => countries.id, { onDelete: "restrict" }),
+  /** The funds check: where the money comes from, and the day the student plans to apply. */
+  funds: jsonb("funds").$type<Record<string, unknown>>().notNull().default({}),
+  /** The outcome staff recorded: issued, administrative processing (221(g)) or refused, with the section and reason. */
+  outcome: text("outcome"),
+  outcomeSection: text("outcome_section"),
+  outcomeReason: text("outcome_reason"),
+  outcomeAt: timestamp("outcome_at", { withTimezone: true }),
+  outcomeByStaffId: integer("outcome_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A step of a visa plan the student or staff moved: done or not, with the date it names (appointment, biometrics). */
+export const visaPlanSteps = pgTable(
+  "visa_plan_steps",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => visaPlans.id, { onDelete: "cascade" }),
+    stepKey: text("step_key").notNull(),
+    done: boolean("done").notNull().default(false),
+    /** YYYY-MM-DD: the appointment, the biometrics. */
+    onDate: date("on_date"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.stepKey] })],
+);
+
+/** A destination's mock interview: how many questions one practice asks, the timer and the length norms. */
+export const visaQuestionBanks = pgTable("visa_question_banks", {
+  countryId: integer("country_id")
+    .primaryKey()
+    .references(() => countries.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  questionsPerPractice: smallint("questions_per_practice").notNull(),
+  secondsPerAnswer: smallint("seconds_per_answer").notNull(),
+  norms: jsonb("norms").notNull(),
+});
+
+/** A mock interview question as staff keep it (the seed's bank first), with what a strong answer covers. */
+export const visaQuestions = pgTable(
+  "visa_questions",
+  {
+    id: serial("id").primaryKey(),
+    /** The seed's stable id ("us-01"), or null for a question staff wrote. */
+    ref: text("ref").unique(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id, { onDelete: "cascade" }),
+    theme: text("theme").notNull(),
+    text: text("text").notNull(),
+    needs: text("needs").array().notNull().default(sql`'{}'::text[]`),
+    core: boolean("core").notNull().default(false),
+    wants: text("wants").notNull(),
+    points: jsonb("points").notNull(),
+    redFlags: jsonb("red_flags").notNull(),
+    retired: boolean("retired").notNull().default(false),
+    updatedByStaffId: integer("updated_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("visa_questions_country_idx").on(t.countryId, t.theme)],
+);
+
+/** A student's mock interview practice for a destination; shared with their counsellor for review. */
+export const visaPractices = pgTable(
+  "visa_practices",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id, { onDelete: "restrict" }),
+    applicationId: integer("application_id").references(() => applications.id, { onDelete: "set null" }),
+    /** A live mock interview held as a counselling session (issue 29's kind), scored on the same rubric. */
+    sessionId: integer("session_id")
+      .unique()
+      .references((): AnyPgColumn => counsellingSessions.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    sharedAt: timestamp("shared_at", { withTimezone: true }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedByStaffId: integer("reviewed_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+  },
+  (t) => [index("visa_practices_student_idx").on(t.studentId, t.startedAt), index("visa_practices_shared_idx").on(t.sharedAt)],
+);
+
+/** One question of a practice, its answer (typed, or spoken with its recording and transcript), feedback and review. */
+export const visaPracticeAnswers = pgTable(
+  "visa_practice_answers",
+  {
+    id: serial("id").primaryKey(),
+    practiceId: integer("practice_id")
+      .notNull()
+      .references(() => visaPractices.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    questionId: integer("question_id").references(() => visaQuestions.id, { onDelete: "set null" }),
+    theme: text("theme").notNull(),
+    /** The question as asked, its placeholders filled from the student's file. */
+    questionText: text("question_text").notNull(),
+    mode: text("mode"),
+    /** What was typed, or the browser's transcript of what was said. */
+    answerText: text("answer_text"),
+    durationSeconds: integer("duration_seconds"),
+    /** The recording: a private file of the student's, read like their documents. */
+    recordingPublicId: text("recording_public_id").unique(),
+    recordingKey: text("recording_key"),
+    recordingType: text("recording_type"),
+    recordingBytes: integer("recording_bytes"),
+    feedback: jsonb("feedback"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** The counsellor's rubric: clarity, specificity, consistency, intent to return, delivery (1 to 5), and comment. */
+    scores: jsonb("scores"),
+    comment: text("comment"),
+  },
+  (t) => [uniqueIndex("visa_practice_answers_position_idx").on(t.practiceId, t.position)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Messages (issue 29, decision 0037; branch h-messages): one conversation per student, owned by
+// modules/messages/. It belongs to the student (not to a counsellor), so a reassigned student's
+// conversation follows them; erasing the student erases it by cascade.
+// ---------------------------------------------------------------------------------------------------
+
+/** One message of a student's conversation: plain text, from the student or a staff member. */
+export const conversationMessages = pgTable(
+  "conversation_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    author: text("author", { enum: messageAuthors }).notNull(),
+    /** The staff member who wrote it (null for the student's own, or once that account is deleted). */
+    authorStaffId: integer("author_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    /** One of the student's documents attached to it (that version); gone with the document. */
+    fileId: integer("file_id").references(() => studentFiles.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the other side read it (the student a staff message; the counsellor a student's); null while unread. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("conversation_messages_student_idx").on(t.studentId, t.createdAt),
+    index("conversation_messages_unread_idx").on(t.studentId, t.author).where(sql`${t.readAt} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Sessions on a calendar (issue 29, modules/sessions/, decision 0036). The exclusion constraint on
+// calendar_holds and the btree_gist extension it needs are hand-written in drizzle/0027_calendar_holds.sql.
+// ---------------------------------------------------------------------------------------------------
+
+/** A span of time, `[from, to)`: PostgreSQL's tstzrange, written and read as its text form. */
+const tstzrange = customType<{ data: string }>({
+  dataType: () => "tstzrange",
+});
+
+/** A day that differs from the week: leave (no hours) or that day's changed hours (IST). One per staff member a day. */
+export const staffCalendarExceptions = pgTable(
+  "staff_calendar_exceptions",
+  {
+    id: serial("id").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    /** The IST calendar day. */
+    day: date("day").notNull(),
+    /** Both null: leave, the whole day; else the day's hours, HH:MM IST. */
+    starts: text("starts"),
+    ends: text("ends"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_calendar_exceptions_day_idx").on(t.staffId, t.day)],
+);
+
+/**
+ * A staff member's own calendar: weekly working hours in IST (null: the default week, Monday to Friday
+ * 10:00-18:00) and the meeting link their sessions use unless a session has its own.
+ */
+export const staffCalendarSettings = pgTable("staff_calendar_settings", {
+  staffId: integer("staff_id")
+    .primaryKey()
+    .references(() => staff.id, { onDelete: "cascade" }),
+  /** `{ "1": { "starts": "10:00", "ends": "18:00" }, ... }`: weekday (0 Sunday .. 6 Saturday) to HH:MM hours; a day absent is off. */
+  weeklyHours: jsonb("weekly_hours").$type<Record<string, { starts: string; ends: string }>>(),
+  meetingLink: text("meeting_link"),
+});
+
+/** A booked counselling session with a counsellor: a student's, or a visitor's free consultation call (a lead's). */
+export const counsellingSessions = pgTable(
+  "counselling_sessions",
+  {
+    id: serial("id").primaryKey(),
+    /** The calendar invitation's UID: the same in every update and the cancellation. */
+    uid: text("uid").notNull().unique(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "restrict" }),
+    studentId: integer("student_id").references(() => students.id, { onDelete: "cascade" }),
+    leadId: integer("lead_id").references(() => consultations.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: sessionKindKeys as [string, ...string[]] }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** This session's own link; null: the counsellor's link from their settings. */
+    meetingLink: text("meeting_link"),
+    bookedBy: text("booked_by", { enum: sessionBookers }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The invitation's SEQUENCE: raised by every move and the cancellation. */
+    sequence: integer("sequence").notNull().default(0),
+    /** The SEQUENCE whose mail went out (-1: none yet); a sender claims the row first (mail_claimed_at). */
+    mailedSequence: integer("mailed_sequence").notNull().default(-1),
+    mailClaimedAt: timestamp("mail_claimed_at", { withTimezone: true }),
+    mailAttempts: smallint("mail_attempts").notNull().default(0),
+    /** Reminders a day and an hour before: when each went out (or was not needed); the sender claims first. */
+    remindedDayAt: timestamp("reminded_day_at", { withTimezone: true }),
+    remindedHourAt: timestamp("reminded_hour_at", { withTimezone: true }),
+    reminderClaimedAt: timestamp("reminder_claimed_at", { withTimezone: true }),
+    /** After the session: attended or no-show, and what was done. */
+    outcome: text("outcome", { enum: sessionOutcomes }),
+    outcomeNote: text("outcome_note"),
+    outcomeAt: timestamp("outcome_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("counselling_sessions_staff_idx").on(t.staffId, t.startsAt),
+    index("counselling_sessions_student_idx").on(t.studentId, t.startsAt),
+    index("counselling_sessions_lead_idx").on(t.leadId),
+    index("counselling_sessions_due_idx").on(t.startsAt).where(sql`cancelled_at is null`),
+  ],
+);
+
+/**
+ * The mail about new messages, per student and side (the student, or their counsellor): when one was
+ * last sent, and since when new messages wait to be told (null: nothing waits). One mail a quiet period.
+ */
+export const conversationNotices = pgTable(
+  "conversation_notices",
+  {
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    /** Whom the mail is for: "student", or "staff" (the student's counsellor). */
+    recipient: text("recipient", { enum: messageAuthors }).notNull(),
+    lastMailedAt: timestamp("last_mailed_at", { withTimezone: true }),
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.recipient] }),
+    index("conversation_notices_waiting_idx").on(t.waitingSince).where(sql`${t.waitingSince} is not null`),
+  ],
+);
+
+/**
+ * Time a staff member is held: by a session that is not cancelled, or by an exception (leave, the
+ * hours outside a changed day). The database refuses two holds of one member that overlap (an
+ * exclusion constraint with btree_gist, drizzle/0027_calendar_holds.sql): no double booking, ever.
+ */
+export const calendarHolds = pgTable(
+  "calendar_holds",
+  {
+    id: serial("id").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    during: tstzrange("during").notNull(),
+    sessionId: integer("session_id").references(() => counsellingSessions.id, { onDelete: "cascade" }),
+    exceptionId: integer("exception_id").references(() => staffCalendarExceptions.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("calendar_holds_session_idx").on(t.sessionId), index("calendar_holds_exception_idx").on(t.exceptionId)],
 );

@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** A calendar invitation (an .ics text, decision 0036): sent as the text/calendar part calendars act on, and as a file. */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 }
 
 export interface Mailer {

@@ -10,8 +10,9 @@ export interface StoredObject {
 }
 
 /**
- * Private file storage by opaque key. Local disk today; an S3-compatible store can implement the same
- * three calls when instances multiply (DESIGN.md 2). Keys are ours (random hex), never a user's name.
+ * Private file storage by opaque key: local disk (below), or an S3-compatible bucket that every instance
+ * reaches (s3-storage.ts, chosen by STORAGE_URL: decision 0039). Keys are ours (random hex), never a
+ * user's name.
  */
 export interface FileStorage {
   /**
@@ -26,7 +27,7 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /**
    * Removes what puts cut off by a crash or a kill left behind (issue 26) and was last touched before
-   * `before`: on disk the `.tmp-` files; an object store would abort its unfinished multipart uploads.
+   * `before`: on disk the `.tmp-` files; in a bucket the `.tmp-` parts (and unfinished multipart uploads).
    * Answers how many it removed. The upkeep calls it with an hour's margin, so a put under way is safe.
    */
   sweepInterrupted?(before: Date): Promise<number>;
@@ -36,8 +37,11 @@ const validKey = /^[0-9a-f]{16,128}$/;
 
 /** Keys are lower-case hex only, so a key can never name a path outside the storage directory. */
 export function assertStorageKey(key: string): void {
-  if (!validKey.test(key)) throw new Error("Invalid storage key");
+  if (!isStorageKey(key)) throw new Error("Invalid storage key");
 }
+
+/** Whether a name is a stored file's key (not a temporary or anything else found beside them). */
+export const isStorageKey = (name: string) => validKey.test(name);
 
 /** A new random key: 32 hex characters (128 bits). */
 export const newStorageKey = () => randomBytes(16).toString("hex");

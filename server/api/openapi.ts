@@ -30,6 +30,7 @@ import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../../platform/cookies.ts"
 import { CODE_RESEND_SECONDS } from "../../vocabulary/accounts.ts";
 import { documentMessages } from "../../vocabulary/documents.ts";
 import { choosingPaths, choosingSchemas } from "./openapi-choosing.ts";
+import { messagePaths, messageSchemas } from "./openapi-messages.ts";
 import { parentPaths, parentSchemas } from "./openapi-parents.ts";
 import {
   answer,
@@ -58,6 +59,7 @@ import { staffCataloguePaths, staffCatalogueSchemas } from "./openapi-staff-cata
 import { staffImportsPaths, staffImportsSchemas } from "./openapi-staff-imports.ts";
 import { staffRecordsPaths, staffRecordsSchemas } from "./openapi-staff-records.ts";
 import { staffReportsPaths, staffReportsSchemas } from "./openapi-staff-reports.ts";
+import { visaPaths } from "./openapi-visas.ts";
 import {
   applicationSchema,
   bookingSchema,
@@ -125,6 +127,7 @@ export function openApiDocument() {
         ...staffReportsSchemas(),
         ...privacySchemas(),
         ...parentSchemas(),
+        ...messageSchemas(),
         ...staffImportsSchemas(),
         ...choosingSchemas(),
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
@@ -666,6 +669,8 @@ export function openApiDocument() {
       ...staffReportsPaths(),
       ...privacyPaths(),
       ...parentPaths(),
+      ...visaPaths(),
+      ...messagePaths(),
       ...staffImportsPaths(),
       ...choosingPaths(),
       "/api/v1/staff/tasks": {

@@ -32,7 +32,7 @@ export const accessEntrySchema = z.object({
   staffName: z.string(),
   staffRole: z.string().nullable(),
   action: z.enum(accessLogActions),
-  what: z.string().meta({ description: "The document's type, or the list exported" }),
+  what: z.string().meta({ description: "The document's type, the list exported, or `conversation` (a reading of it)" }),
   text: z.string(),
 });
 export const dataExportSchema = z.object({

@@ -21,7 +21,11 @@ test("a NUL byte in the sign-in forms and in a console search answers 400, not 5
     const signedIn = await client.post("/api/v1/staff/session", { data: { email: ADMIN.email, password: ADMIN.password } });
     expect(signedIn.status()).toBe(200);
     for (const path of ["/staff/leads?q=abc%00def", "/staff/students?q=abc%00def", "/search?q=abc%00def"]) {
-      expect((await client.get(path)).status(), path).toBe(400);
+      const answer = await client.get(path, { headers: { Accept: "text/html" } });
+      expect(answer.status(), path).toBe(400);
+      // The screen's own 400 page, not the API's JSON error.
+      expect(answer.headers()["content-type"], path).toContain("text/html");
+      expect(await answer.text(), path).toContain("invisible control characters");
     }
   } finally {
     await client.dispose();

@@ -1,47 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, loggedInStudent, test } from "./fixtures";
+import { expect, httpClient, loggedInStudent, test } from "./fixtures";
+import { errorsIn } from "./nu-checker.ts";
+import { ADMIN } from "./staff-fixtures.ts";
 
 /**
  * Every kind of page is valid HTML by the Nu Html Checker (vnu-jar, the W3C validator's engine), in
  * English and in Hindi, for a visitor and for a student: the markup stays right as screens change.
  */
-const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
-
-type VnuMessage = { type: string; url: string; message: string; extract?: string; lastLine?: number };
-
-/** The checker's errors for these pages (each written to a file named after it). */
-function errorsIn(pages: Array<{ name: string; html: string }>): string[] {
-  const dir = mkdtempSync(path.join(tmpdir(), "ignite-vnu-"));
-  try {
-    const files = pages.map(({ name, html }, at) => {
-      const file = path.join(dir, `${String(at).padStart(2, "0")}-${name.replace(/[^a-z0-9]+/gi, "_")}.html`);
-      writeFileSync(file, html);
-      return file;
-    });
-    let output: string;
-    try {
-      output = execFileSync("java", ["-jar", vnuJar, "--errors-only", "--format", "json", "--stdout", ...files], {
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    } catch (error) {
-      // The checker exits 1 when it found errors; its report is still on stdout.
-      output = (error as { stdout?: string }).stdout ?? "";
-      if (!output) throw error;
-    }
-    const messages = (JSON.parse(output) as { messages: VnuMessage[] }).messages;
-    return messages
-      .filter((m) => m.type === "error")
-      .map((m) => `${path.basename(m.url)}:${m.lastLine ?? "?"}: ${m.message} ${m.extract ? `[${m.extract.trim()}]` : ""}`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** The pages here that answer an error on purpose; every other one must answer 200. */
 const errorPages: Record<string, number> = {
@@ -79,6 +44,10 @@ const visitorPaths = [
   "/search?q=law&level=doctorate",
   "/universities?page=abc",
   "/scholarships",
+  "/visa",
+  "/visa/united-states",
+  "/visa/united-kingdom",
+  "/visa/japan",
   "/faq",
   "/contact-us",
   "/services/free-consultation",
@@ -104,6 +73,12 @@ test("visitor pages are valid HTML, in English and in Hindi", async ({ request }
 test("a student's pages are valid HTML", async ({ page }) => {
   test.setTimeout(120_000);
   await loggedInStudent(page);
+  // "My counsellor" with a message in it: markup kept as text, a link made clickable (issue 29).
+  const written = await page.request.post("/api/v1/students/me/messages", {
+    headers: { Origin: new URL(test.info().project.use.baseURL ?? "").origin },
+    data: { body: "A <b>question</b> about https://example.org/sop?x=1&y=2" },
+  });
+  expect(written.status()).toBe(201);
   const search = await page.request.get("/api/catalogue/search/engineering?level=masters");
   const [course] = (await search.json()).coursesData as Array<{ course_id: number; uni_id: number }>;
   const university = await page.request.get(`/api/catalogue/universities/${course?.uni_id}`);
@@ -120,5 +95,37 @@ test("a student's pages are valid HTML", async ({ page }) => {
     ],
     { publicPages: false },
   );
+  expect(errorsIn(pages)).toEqual([]);
+});
+
+test("the console's visa screens are valid HTML", async () => {
+  test.setTimeout(120_000);
+  const admin = await httpClient();
+  expect((await admin.post("/api/v1/staff/session", { data: ADMIN })).status()).toBe(200);
+  const pages = await fetchPages(
+    admin,
+    ["/staff/visas", "/staff/visa-guides", "/staff/visa-questions", "/staff/document-rules", "/staff/reports"],
+    { publicPages: false },
+  );
+  await admin.dispose();
+  expect(errorsIn(pages)).toEqual([]);
+});
+
+test("the console's home and a student's record with its conversation are valid HTML", async ({ page }) => {
+  test.setTimeout(120_000);
+  await loggedInStudent(page);
+  const origin = { Origin: new URL(test.info().project.use.baseURL ?? "").origin };
+  const me = await (await page.request.get("/api/v1/students/me")).json();
+  await page.request.post("/api/v1/students/me/messages", {
+    headers: origin,
+    data: { body: "<i>Hello</i> https://example.org" },
+  });
+  const admin = await httpClient();
+  expect((await admin.post("/api/v1/staff/session", { data: ADMIN })).status()).toBe(200);
+  await admin.post(`/api/v1/staff/students/${me.data.student_id}/messages`, {
+    data: { body: "Answered, see https://example.org/a" },
+  });
+  const pages = await fetchPages(admin, ["/staff", `/staff/students/${me.data.student_id}`], { publicPages: false });
+  await admin.dispose();
   expect(errorsIn(pages)).toEqual([]);
 });

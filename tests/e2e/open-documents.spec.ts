@@ -1,4 +1,7 @@
+import { strToU8, zipSync } from "fflate";
 import { expect, test } from "./fixtures.ts";
+
+const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /** A one-page PDF the browser's viewer can show. */
 const pdf = Buffer.from(
@@ -33,4 +36,31 @@ test("a student's PDF opens in the browser's viewer where the link says view", a
   // What the user sees: the PDF in the viewer, no file saved.
   await expect.poll(() => tab.frames().some((frame) => pdfViewer.test(frame.url()))).toBe(true);
   expect(downloaded).toBe(false);
+});
+
+/** A Word file (.docx) the upload takes by its bytes. */
+const docx = Buffer.from(
+  zipSync({
+    "[Content_Types].xml": strToU8(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    "word/document.xml": strToU8(
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Letter</w:t></w:r></w:p></w:body></w:document>',
+    ),
+  }),
+);
+
+/** Issue #25: a Word file's row says plainly that it downloads, and offers no "View" that would only download. */
+test("a student's Word file says it downloads rather than offering to view it", async ({ page, student: _ }) => {
+  const uploaded = await page.request.post("/api/v1/students/me/files", {
+    multipart: { attachment_type: "LOR", file: { name: "letter.docx", mimeType: DOCX_TYPE, buffer: docx } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  await page.goto("/profile");
+  const row = page.getByTestId("document-LOR");
+  await expect(row).toContainText("letter.docx");
+  await expect(row.getByRole("link", { name: "View LOR" })).toHaveCount(0);
+  await expect(row).toContainText("Word files download: only PDFs and images open in the browser.");
+  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: "Download LOR" }).click()]);
+  expect(download.suggestedFilename()).toBe("letter.docx");
 });

@@ -76,7 +76,8 @@ export function bookingDetails(overrides: Record<string, unknown> = {}): Record<
     email: uniqueEmail("booking"),
     studyDestination: "Germany",
     typeOfStudy: "Postgraduate",
-    yearOfStudy: "2026",
+    // This year, from the clock: the form offers this year and the next three (decision 0035).
+    yearOfStudy: String(new Date().getUTCFullYear()),
     preferredSubject: "Computer Science",
     state: "Kerala",
     qualification: "B.Tech",

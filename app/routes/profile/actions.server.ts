@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { accountMessages } from "../../../vocabulary/accounts.ts";
 import { documentMessages } from "../../../vocabulary/documents.ts";
+import { messageMessages } from "../../../vocabulary/messages.ts";
 import { parentMessages } from "../../../vocabulary/parents.ts";
 import { privacyMessages } from "../../../vocabulary/privacy.ts";
 import { qualificationLevels, studentMessages } from "../../../vocabulary/students.ts";
@@ -89,4 +90,14 @@ export function dataExportAction({ context, studentId }: SectionArgs) {
     await context.privacy.requestExport(studentId);
     return { ok: true as const, intent: "data-export" as const, message: privacyMessages.exportAsked };
   });
+}
+
+/** My counsellor: write to them (plain text, optionally one of the student's documents attached). */
+export function messageAction({ context, studentId, form }: SectionArgs) {
+  const value = textsOf(form);
+  const values = { intent: "message", body: value("body"), attachment: value("attachment") };
+  return refusalOr(async () => {
+    await context.messages.write(studentId, { body: value("body"), attachment: value("attachment") });
+    return { ok: true as const, intent: "message" as const, message: messageMessages.sent };
+  }, values);
 }

@@ -6,6 +6,7 @@ import { useT } from "~/lib/i18n";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { Profile } from "../../../modules/students/students.ts";
 import type { FieldRules } from "../../../modules/validation.ts";
+import { formatLongDate } from "../../../vocabulary/costs.ts";
 import { englishTests } from "../../../vocabulary/eligibility.ts";
 import { genders, type QualificationLevel, qualificationLevels, studentMessages } from "../../../vocabulary/students.ts";
 
@@ -26,7 +27,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
  * (`?edit=1` without scripts). It posts as a form of the page and reads the page's answer.
  */
 export function PersonalDetailsSection({ profile, rules }: { profile: Profile; rules: Record<string, FieldRules> }) {
-  const { t } = useT();
+  const { t, day } = useT();
   const actionData = useActionData() as Answer | undefined;
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -82,7 +83,7 @@ export function PersonalDetailsSection({ profile, rules }: { profile: Profile; r
             <Detail label="Email" value={profile.email} />
             <Detail label="Phone" value={profile.phone} />
             <Detail label="Gender" value={profile.gender && t(profile.gender)} />
-            <Detail label="Date of birth" value={profile.dateOfBirth} />
+            <Detail label="Date of birth" value={profile.dateOfBirth ? day(profile.dateOfBirth, formatLongDate) : null} />
             <Detail label="Passport number" value={profile.passportNo} />
             <Detail label="Address" value={profile.address} />
           </dl>
@@ -235,6 +236,8 @@ export function PersonalDetailsSection({ profile, rules }: { profile: Profile; r
                 <select
                   id="english_test"
                   name="english_test"
+                  // biome-ignore lint/a11y/noAutofocus: asked for by submitting; the field a refusal names (refusal-focus.ts)
+                  autoFocus={refusal?.focus === "english_test"}
                   className={`form-select${errors.english_test ? " is-invalid" : ""}`}
                   aria-invalid={errors.english_test ? true : undefined}
                   aria-describedby={errors.english_test ? "english_test-error" : undefined}
@@ -254,6 +257,8 @@ export function PersonalDetailsSection({ profile, rules }: { profile: Profile; r
                 <input
                   id="english_score"
                   name="english_score"
+                  // biome-ignore lint/a11y/noAutofocus: asked for by submitting; the field a refusal names (refusal-focus.ts)
+                  autoFocus={refusal?.focus === "english_score"}
                   type="number"
                   inputMode="decimal"
                   min={0}

@@ -15,6 +15,7 @@ import {
   waitingOnLabels,
 } from "../../../vocabulary/applications.ts";
 import { reviewMessages } from "../../../vocabulary/documents.ts";
+import { planIsOpen } from "../../../vocabulary/visas.ts";
 import type { Route } from "./+types/application";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
@@ -41,6 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     stage: stageOf(application.status),
     moveFields: [...fields.values()],
     may: { work: canWorkStudents(member), waive: canWorkStudents(member) && canReviewDocuments(member) },
+    hasVisaPlan: planIsOpen(application.status),
   };
 }
 
@@ -74,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ApplicationScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, stage, moveFields, may } = loaderData;
+  const { application, stage, moveFields, may, hasVisaPlan } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
@@ -98,6 +100,13 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
         </span>
         {waitingOnLabels.staff[stage.waitingOn]}. The student reads: “{stage.studentLabel} {stage.nextAction}”
       </p>
+      {hasVisaPlan && (
+        <p>
+          <Link to={`/staff/visas/plans/${application.id}`} className="btn btn-sm btn-outline-primary">
+            Visa plan
+          </Link>
+        </p>
+      )}
       {Object.keys(application.details).length > 0 && (
         <dl className="row small">
           {Object.entries(application.details).map(([key, value]) => (

@@ -52,17 +52,19 @@ export default function DocumentRules({ loaderData, actionData }: Route.Componen
       <h1 className="h3 mb-3">Document rules</h1>
       <p>
         Every application's checklist holds the required documents ({requiredAttachmentTypes.join(", ")}) and the documents its
-        country asks for below. The student uploads each under the attachment type named here.
+        country asks for below. The student uploads each under the attachment type named here. A rule for the visa goes on the
+        checklist of the student's visa plan instead, once the university's papers arrive.
       </p>
       {rules.length === 0 ? (
         <p>No country asks for more yet.</p>
       ) : (
-        <table className="table table-sm align-middle" style={{ maxWidth: "48rem" }}>
+        <table className="table table-sm align-middle" style={{ maxWidth: "56rem" }}>
           <thead>
             <tr>
               <th scope="col">Country</th>
               <th scope="col">Document</th>
               <th scope="col">Uploaded as</th>
+              <th scope="col">Asked for</th>
               <th scope="col">
                 <span className="visually-hidden">Remove</span>
               </th>
@@ -74,6 +76,15 @@ export default function DocumentRules({ loaderData, actionData }: Route.Componen
                 <td>{rule.country}</td>
                 <td>{rule.label}</td>
                 <td>{rule.attachmentType}</td>
+                <td>
+                  {rule.forVisa ? (
+                    <span className="badge text-bg-info" data-testid="rule-for-visa">
+                      The visa
+                    </span>
+                  ) : (
+                    "The application"
+                  )}
+                </td>
                 <td>
                   <Form method="post">
                     <input type="hidden" name="intent" value="remove" />
@@ -129,7 +140,19 @@ export default function DocumentRules({ loaderData, actionData }: Route.Componen
             ))}
           </select>
         </div>
-        <div className="col-sm-1">
+        <div className="col-sm-8 form-check ms-2">
+          <input
+            id="rule-for-visa"
+            name="forVisa"
+            type="checkbox"
+            className="form-check-input"
+            defaultChecked={refusal?.values.forVisa === "on"}
+          />
+          <label htmlFor="rule-for-visa" className="form-check-label small">
+            For the visa (on the visa plan's checklist rather than the application's)
+          </label>
+        </div>
+        <div className="col-sm-3">
           <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
             Add
           </button>

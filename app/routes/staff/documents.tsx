@@ -7,7 +7,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { reviewSchema } from "../../../modules/documents/review.ts";
 import { canReviewDocuments } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
-import { correctionReasons, reviewMessages } from "../../../vocabulary/documents.ts";
+import { correctionReasons, documentMessages, nameOpensInBrowser, reviewMessages } from "../../../vocabulary/documents.ts";
 import type { Route } from "./+types/documents";
 
 export const meta: Route.MetaFunction = () => [{ title: "Documents to review | Ignite" }, { name: "robots", content: "noindex" }];
@@ -53,9 +53,18 @@ export default function DocumentsQueue({ loaderData, actionData }: Route.Compone
                   {f.studentName}: {f.attachmentType}
                 </h2>
                 <p className="small mb-2">
-                  <a href={`/staff/files/${f.publicId}?inline=1`} target="_blank" rel="noopener">
-                    Open {f.name}
-                  </a>{" "}
+                  {nameOpensInBrowser(f.name) ? (
+                    <a href={`/staff/files/${f.publicId}?inline=1`} target="_blank" rel="noopener">
+                      Open {f.name}
+                    </a>
+                  ) : (
+                    <>
+                      <a href={`/staff/files/${f.publicId}`} download>
+                        Download {f.name}
+                      </a>{" "}
+                      <span className="text-body-secondary">({documentMessages.wordFileDownloads})</span>
+                    </>
+                  )}{" "}
                   · uploaded <time dateTime={f.uploaded.iso}>{f.uploaded.text}</time>
                 </p>
                 <div className="d-flex flex-wrap gap-3 align-items-start">

@@ -2,12 +2,16 @@ import { Form, NavLink, Outlet, redirect } from "react-router";
 import { requireStaffMember } from "~/lib/staff.server";
 import type { ScreenHandle } from "~/root";
 import {
+  canCoachVisas,
+  canEditVisaGuides,
+  canKeepCalendar,
   canManageCatalogue,
   canManageScholarships,
   canManageSettings,
   canManageStaff,
   canReadAuditLog,
   canReviewDocuments,
+  canSeeAllCalendars,
   canSeeLeads,
   canSeeReports,
   canSeeStudents,
@@ -28,12 +32,15 @@ export function loader({ context }: Route.LoaderArgs) {
       seeLeads: canSeeLeads(member),
       seeStudents: canSeeStudents(member),
       seeReports: canSeeReports(member),
+      seeCalendar: canKeepCalendar(member) || canSeeAllCalendars(member),
       reviewDocuments: canReviewDocuments(member),
       manageStaff: canManageStaff(member),
       readAudit: canReadAuditLog(member),
       manageSettings: canManageSettings(member),
       manageCatalogue: canManageCatalogue(member),
       manageScholarships: canManageScholarships(member),
+      coachVisas: canCoachVisas(member),
+      editVisaGuides: canEditVisaGuides(member),
     },
   };
 }
@@ -57,6 +64,8 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           {may.seeLeads && <NavLink to="/staff/leads">Leads</NavLink>}
           {may.seeStudents && <NavLink to="/staff/students">Students</NavLink>}
           {may.seeStudents && <NavLink to="/staff/applications">Applications</NavLink>}
+          {may.seeStudents && <NavLink to="/staff/visas">Visas</NavLink>}
+          {may.seeCalendar && <NavLink to="/staff/calendar">Calendar</NavLink>}
           {may.reviewDocuments && <NavLink to="/staff/documents">Documents</NavLink>}
           {may.seeReports && <NavLink to="/staff/reports">Reports</NavLink>}
           {may.manageStaff && <NavLink to="/staff/members">Staff</NavLink>}
@@ -64,6 +73,8 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           {may.manageCatalogue && <NavLink to="/staff/catalogue">Catalogue</NavLink>}
           {may.manageCatalogue && <NavLink to="/staff/costs">Costs</NavLink>}
           {may.manageScholarships && <NavLink to="/staff/scholarships">Scholarships</NavLink>}
+          {may.coachVisas && <NavLink to="/staff/visa-questions">Visa questions</NavLink>}
+          {may.editVisaGuides && <NavLink to="/staff/visa-guides">Visa guides</NavLink>}
           {may.readAudit && <NavLink to="/staff/audit">Audit log</NavLink>}
           {may.manageSettings && <NavLink to="/staff/settings">Settings</NavLink>}
           <NavLink to="/staff/account" className="ms-auto small">

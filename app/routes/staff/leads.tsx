@@ -23,13 +23,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Leads | Ignite" }, { na
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  const [result, counsellors] = await Promise.all([
+  const [result, counsellors, unread] = await Promise.all([
     orRouteError(context.staff.leads(member, query)),
     context.staff.leadCounsellors(member),
+    // Students' messages waiting for this member (issue 29), named beside the inbox.
+    context.staff.messages.unread(member),
   ]);
   const pageLink = (page: number) => `?${new URLSearchParams({ ...query, page: String(page) })}`;
   const last = Math.max(1, Math.ceil(result.total / result.pageSize));
   return {
+    unreadMessages: unread.total,
     searchRules: fieldRules(leadFiltersSchema),
     filters: { ...result.filters, counsellor: result.filters.counsellor === undefined ? "" : String(result.filters.counsellor) },
     total: result.total,
@@ -82,6 +85,11 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         <a className="btn btn-sm btn-outline-secondary" href={`/api/v1/staff/exports/leads${location.search}`} download>
           Export as CSV
         </a>
+        {loaderData.unreadMessages > 0 && (
+          <Link to="/staff" className="small" data-testid="leads-unread-messages">
+            {loaderData.unreadMessages} unread {loaderData.unreadMessages === 1 ? "message" : "messages"} from students
+          </Link>
+        )}
         {may.create && (
           <Link to="/staff/leads/new" className="btn btn-sm btn-outline-primary ms-auto">
             New lead

@@ -14,6 +14,7 @@ import {
   reportMessages,
   workingDaysInWords,
 } from "../../../vocabulary/reports.ts";
+import { type VisaOutcome, visaOutcomeLabels, visaOutcomes } from "../../../vocabulary/visas.ts";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports | Ignite" }, { name: "robots", content: "noindex" }];
@@ -25,7 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
   const withSearches = async (report: Awaited<ReturnType<typeof context.staff.reports>>, error: string | null) => {
     const span = spanOf(report.range);
-    return { report, error, searchMisses: await context.catalogue.searchMisses(new Date(span.start), new Date(span.end)) };
+    const [searchMisses, visaOutcomes] = await Promise.all([
+      context.catalogue.searchMisses(new Date(span.start), new Date(span.end)),
+      context.staff.visaOutcomes(member),
+    ]);
+    return { report, error, searchMisses, visaOutcomes };
   };
   try {
     return await withSearches(await context.staff.reports(member, asked), null);
@@ -80,6 +85,110 @@ function SearchMisses({
             </tbody>
           </table>
         </div>
+      )}
+    </section>
+  );
+}
+
+type VisaOutcomeRow = { country: string; counsellor: string | null; outcome: VisaOutcome; section: string | null; n: number };
+
+/** Visa outcomes as counsellors recorded them on the plans (issue 28): counted, never claimed. */
+function VisaOutcomes({ rows }: { rows: VisaOutcomeRow[] }) {
+  const tally = (keyOf: (r: VisaOutcomeRow) => string) => {
+    const groups = new Map<string, Record<VisaOutcome, number>>();
+    for (const r of rows) {
+      const key = keyOf(r);
+      const counts = groups.get(key) ?? { issued: 0, "administrative-processing": 0, refused: 0 };
+      counts[r.outcome] += r.n;
+      groups.set(key, counts);
+    }
+    return [...groups.entries()];
+  };
+  const refusals = new Map<string, number>();
+  for (const r of rows.filter((r) => r.outcome === "refused")) {
+    const key = `${r.section ?? "No section"}\u0000${r.country}`;
+    refusals.set(key, (refusals.get(key) ?? 0) + r.n);
+  }
+  const table = (caption: string, header: string, groups: [string, Record<VisaOutcome, number>][], testId: string) => (
+    <div className="table-responsive">
+      <table className="table table-sm w-auto" data-testid={testId}>
+        <caption className="caption-top">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{header}</th>
+            {visaOutcomes.map((o) => (
+              <th key={o} scope="col" className="text-end">
+                {visaOutcomeLabels[o]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map(([key, counts]) => (
+            <tr key={key}>
+              <th scope="row">{key}</th>
+              {visaOutcomes.map((o) => (
+                <td key={o} className="text-end">
+                  {counts[o]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+  return (
+    <section className="mb-5" aria-labelledby="visa-outcomes-heading">
+      <h2 className="h4" id="visa-outcomes-heading">
+        Visa outcomes
+      </h2>
+      <p className="small text-body-secondary">
+        Every outcome recorded on a visa plan so far (not limited to the range above), counted from what counsellors recorded.
+      </p>
+      {rows.length === 0 ? (
+        <p>No visa outcome recorded yet.</p>
+      ) : (
+        <>
+          {table(
+            "Outcomes by destination",
+            "Destination",
+            tally((r) => r.country),
+            "visa-outcomes-destination",
+          )}
+          {table(
+            "Outcomes by counsellor",
+            "Counsellor",
+            tally((r) => r.counsellor ?? "No counsellor"),
+            "visa-outcomes-counsellor",
+          )}
+          {refusals.size > 0 && (
+            <table className="table table-sm w-auto" data-testid="visa-refusals">
+              <caption className="caption-top">Refusals by section</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Section</th>
+                  <th scope="col">Destination</th>
+                  <th scope="col" className="text-end">
+                    Refusals
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...refusals.entries()].map(([key, n]) => {
+                  const [section, country] = key.split("\u0000");
+                  return (
+                    <tr key={key}>
+                      <th scope="row">{section}</th>
+                      <td>{country}</td>
+                      <td className="text-end">{n}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+        </>
       )}
     </section>
   );
@@ -155,7 +264,7 @@ function TotalFunnel({ total }: { total: FunnelFigures }) {
 
 export default function StaffReports({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  const { report, error, searchMisses } = loaderData;
+  const { report, error, searchMisses, visaOutcomes: visaOutcomeRows } = loaderData;
   const groupings = funnelGroupings.filter((g): g is FunnelGrouping => report.funnel[g] !== undefined);
   const { outcomes } = report;
   return (
@@ -309,6 +418,20 @@ export default function StaffReports({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
+      <section className="mb-5" aria-labelledby="sessions-heading">
+        <h2 className="h4" id="sessions-heading">
+          Counselling sessions
+        </h2>
+        <dl className="row mb-0" data-testid="session-outcomes">
+          <dt className="col-sm-3">Attended</dt>
+          <dd className="col-sm-9">{report.sessions.attended}</dd>
+          <dt className="col-sm-3">No-shows</dt>
+          <dd className="col-sm-9">{report.sessions.noShows}</dd>
+          <dt className="col-sm-3">Not recorded yet</dt>
+          <dd className="col-sm-9">{report.sessions.unrecorded}</dd>
+        </dl>
+      </section>
+
       <section className="mb-5" aria-labelledby="outcomes-heading">
         <h2 className="h4" id="outcomes-heading">
           Offers and visas
@@ -356,6 +479,7 @@ export default function StaffReports({ loaderData }: Route.ComponentProps) {
           </tfoot>
         </table>
       </section>
+      <VisaOutcomes rows={visaOutcomeRows} />
       <SearchMisses misses={searchMisses} />
     </>
   );

@@ -1,6 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { EraseForm } from "~/components/erase-form";
 import { StaffTasks } from "~/components/staff-tasks";
+import { threadOf } from "~/lib/conversation";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
@@ -10,12 +11,14 @@ import { loadTaskPanel, taskIntents } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { erasureRequestSchema } from "../../../modules/erasure-request.ts";
+import { messageSchema } from "../../../modules/messages/messages.ts";
 import {
   canEraseStudents,
   canManageStaff,
   canReviewDocuments,
   canSeeStudents,
   canWorkStudents,
+  conversationVisibleTo,
 } from "../../../modules/policies.ts";
 import { emailSchema, noteSchema } from "../../../modules/students/records.ts";
 import { fieldRules } from "../../../modules/validation.ts";
@@ -24,7 +27,15 @@ import { intakeLabel } from "../../../vocabulary/catalogue.ts";
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import { emailTemplateNames } from "../../../vocabulary/records.ts";
 import type { Route } from "./+types/student";
-import { applicationAction, counsellorAction, emailAction, eraseAction, noteAction } from "./student/actions.server";
+import {
+  applicationAction,
+  counsellorAction,
+  emailAction,
+  eraseAction,
+  messageAction,
+  noteAction,
+} from "./student/actions.server";
+import { ConversationSection } from "./student/conversation";
 import { CounsellorSection } from "./student/counsellor";
 import { EmailSection } from "./student/email";
 import { NewApplicationSection } from "./student/new-application";
@@ -36,6 +47,9 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 ];
 
 const staffFile = (publicId: string) => `/staff/files/${publicId}?inline=1`;
+
+/** The badge of each kind of timeline entry. */
+const timelineBadges = { note: "Note", staff: "Staff", upload: "Student", booking: "Student", message: "Message" } as const;
 
 /** One student's record: profile, marks, documents, saved courses, applications, notes, e-mail and the timeline. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -53,14 +67,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ];
   // A course with upcoming intakes is applied to for one of them (decision 0019); the others keep month and year.
   const intakes = await context.catalogue.upcomingIntakes(courseChoices.map((c) => c.id));
+  // The student's conversation (issue 29): admins and the student's counsellor read it; each reading is audited.
+  const conversation = conversationVisibleTo(member, record)
+    ? await orRouteError(context.staff.messages.conversation(member, studentId))
+    : null;
+  const messageEntries = (conversation?.messages ?? []).map((m) => ({
+    at: m.at,
+    kind: "message" as const,
+    text: m.body,
+    actor: m.author === "student" ? m.authorName : `${m.authorName} (to the student)`,
+  }));
+  const timeline = [...record.timeline, ...messageEntries].sort((a, b) => b.at.getTime() - a.at.getTime());
   return {
     record: {
       ...record,
       since: inIndianTime(record.createdAt).text,
       documents: record.documents.map((d) => ({ ...d, uploaded: inIndianTime(d.uploadedAt).text })),
       notes: record.notes.map((n) => ({ ...n, when: inIndianTime(n.at) })),
-      timeline: record.timeline.map((t) => ({ ...t, when: inIndianTime(t.at) })),
+      timeline: timeline.map((t) => ({ ...t, when: inIndianTime(t.at) })),
       consented: record.consentedAt ? inIndianTime(record.consentedAt).text : null,
+    },
+    conversation: conversation && {
+      messages: threadOf(conversation, "staff", inIndianTime, (document) => staffFile(document.publicId)),
+      mayWrite: canWorkStudents(member),
+      rules: fieldRules(messageSchema),
     },
     may: {
       work: canWorkStudents(member),
@@ -104,6 +134,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         application: () => applicationAction(section),
         note: () => noteAction(section),
         email: () => emailAction(section),
+        message: () => messageAction(section),
         erase: () => eraseAction(section),
       }),
     form,
@@ -282,6 +313,10 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
         </div>
       )}
 
+      {loaderData.conversation && (
+        <ConversationSection {...loaderData.conversation} prefersOther={record.preferredContact === "email" ? null : preferred} />
+      )}
+
       <div className="mt-4">
         <StaffTasks panel={loaderData.tasks} refusal={refusal} />
       </div>
@@ -306,8 +341,8 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
               <time dateTime={t.when.iso} className="small text-body-secondary">
                 {t.when.text}
               </time>{" "}
-              <span className="badge text-bg-light">{t.kind === "note" ? "Note" : t.kind === "staff" ? "Staff" : "Student"}</span>{" "}
-              <span className="small">{t.actor}:</span> <span style={{ whiteSpace: "pre-line" }}>{t.text}</span>
+              <span className="badge text-bg-light">{timelineBadges[t.kind]}</span> <span className="small">{t.actor}:</span>{" "}
+              <span style={{ whiteSpace: "pre-line" }}>{t.text}</span>
             </li>
           ))}
         </ol>

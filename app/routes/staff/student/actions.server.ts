@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { redirect } from "react-router";
 import type { StaffMember } from "../../../../modules/policies.ts";
 import { applicationMessages } from "../../../../vocabulary/applications.ts";
+import { messageMessages } from "../../../../vocabulary/messages.ts";
 import { recordMessages } from "../../../../vocabulary/records.ts";
 
 /**
@@ -37,6 +38,12 @@ export async function noteAction({ context, member, studentId, values }: Section
 export async function emailAction({ context, member, studentId, values }: SectionArgs) {
   const sent = await context.staff.emailStudent(member, studentId, values);
   return { ok: true as const, intent: "email", message: recordMessages.emailed(sent.email) };
+}
+
+/** "Conversation": write to the student (their counsellor, or an admin); audited, mailed once a quiet period. */
+export async function messageAction({ context, member, studentId, values }: SectionArgs) {
+  await context.staff.messages.write(member, studentId, values);
+  return { ok: true as const, intent: "message", message: messageMessages.sent };
 }
 
 /** An admin's erasure on request: the record no longer exists, so back to the list, told there. */

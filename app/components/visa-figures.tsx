@@ -1,0 +1,61 @@
+import { type Translator, useT } from "~/lib/i18n";
+import type { ShownFigure } from "../../modules/visas/visas.ts";
+import { formatLongDate, formatMoney, formatRupees } from "../../vocabulary/costs.ts";
+import { visaMessages } from "../../vocabulary/visas.ts";
+
+/** How long ago a figure was checked, in words the student reads at a glance. */
+export function ageText(t: Translator["t"], days: number): string {
+  if (days < 1) return t("today");
+  if (days < 60) return t("{days} days ago", { days });
+  if (days <= 365) return t("{months} months ago", { months: Math.floor(days / 30) });
+  return t("over a year ago");
+}
+
+const perText = (t: Translator["t"], per: ShownFigure["per"]) =>
+  per === "year" ? t("a year") : per === "month" ? t("a month") : t("once");
+
+/**
+ * A guide's figures (issue 28): each amount in its currency and in rupees, with where it was read and when,
+ * its age in words; one that could not be confirmed shows no amount as fact, and an old one is marked.
+ */
+export function VisaFigures({ figures }: { figures: ShownFigure[] }) {
+  const { t, language, day } = useT();
+  if (figures.length === 0) return <p>{t(visaMessages.unconfirmed)}</p>;
+  return (
+    <ul className="list-unstyled mb-0">
+      {figures.map((f) => (
+        <li key={f.key} className="border-bottom py-2" data-testid={`figure-${f.key}`}>
+          <div className="d-flex flex-wrap justify-content-between gap-2">
+            <span className="fw-semibold">{f.label[language]}</span>
+            {f.confirmed ? (
+              <span>
+                {formatMoney(f.amount, f.currency)} {perText(t, f.per)}
+                {f.rupees !== null && f.currency !== "INR" && (
+                  <span className="text-body-secondary">
+                    {" "}
+                    (≈ {formatRupees(f.rupees)}
+                    {f.rateDate
+                      ? `, ${t("approximately, at the rate of {date}", { date: day(f.rateDate, formatLongDate) })}`
+                      : ""}
+                    )
+                  </span>
+                )}
+              </span>
+            ) : (
+              <span className="badge text-bg-warning">{t(visaMessages.unconfirmed)}</span>
+            )}
+          </div>
+          {f.note && <p className="small mb-1">{f.note[language]}</p>}
+          <p className="small text-body-secondary mb-0">
+            {t("Source")}:{" "}
+            <a href={f.sourceUrl} rel="noopener noreferrer">
+              {f.source}
+            </a>
+            . {t("Checked on {date}", { date: day(f.checkedOn, formatLongDate) })} ({ageText(t, f.ageDays)})
+            {f.old && <span className="badge text-bg-warning ms-2">{t(visaMessages.oldFigure)}</span>}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,269 @@
+import { Form, Link, useFetcher } from "react-router";
+import { refusalOr } from "~/lib/form-result.server";
+import { byIntent } from "~/lib/intents.server";
+import { requireStaffWith } from "~/lib/staff.server";
+import { useActionToast } from "~/lib/use-action-toast";
+import { canKeepCalendar, canManageCalendars } from "../../../modules/policies.ts";
+import { sessionMessages } from "../../../vocabulary/sessions.ts";
+import type { Route } from "./+types/calendar-hours";
+
+export const meta: Route.MetaFunction = () => [{ title: "Working hours | Ignite" }, { name: "robots", content: "noindex" }];
+
+/** Whose calendar: the member's own, or (admins) the one named by `?staffId=`. */
+const whoseOf = (request: Request) => {
+  const id = Number.parseInt(new URL(request.url).searchParams.get("staffId") ?? "", 10);
+  return Number.isFinite(id) && id > 0 ? id : undefined;
+};
+
+/** A member's weekly hours in IST, their exceptions (leave, a day's changed hours) and their meeting link. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = requireStaffWith(context.staffMember, canKeepCalendar);
+  const settings = await context.staff.sessions.settings(member, whoseOf(request));
+  return { settings, own: settings.staffId === member.staffId, mayManageOthers: canManageCalendars(member) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireStaffWith(context.staffMember, canKeepCalendar);
+  const whose = whoseOf(request);
+  const form = await request.formData();
+  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
+  const sessions = context.staff.sessions;
+  return byIntent(form.get("intent"), {
+    hours: () =>
+      refusalOr(async () => {
+        const days = Array.from({ length: 7 }, (_, d) => ({
+          works: values[`works-${d}`] ?? "",
+          starts: values[`starts-${d}`] ?? "",
+          ends: values[`ends-${d}`] ?? "",
+        }));
+        await sessions.saveHours(member, { days }, whose);
+        return { ok: true as const, message: sessionMessages.hoursSaved };
+      }, values),
+    "add-exception": () =>
+      refusalOr(async () => {
+        await sessions.addException(member, values, whose);
+        return { ok: true as const, message: sessionMessages.exceptionAdded };
+      }, values),
+    "remove-exception": () =>
+      refusalOr(async () => {
+        await sessions.removeException(member, Number.parseInt(values.exceptionId ?? "", 10) || 0, whose);
+        return { ok: true as const, message: sessionMessages.exceptionRemoved };
+      }, values),
+    link: () =>
+      refusalOr(async () => {
+        await sessions.saveMeetingLink(member, values, whose);
+        return { ok: true as const, message: sessionMessages.linkSaved };
+      }, values),
+  });
+}
+
+type Answer = { ok: boolean; message: string; fields?: Record<string, string> };
+
+export default function CalendarHours({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, own } = loaderData;
+  useActionToast(actionData as Answer | undefined);
+  const remover = useFetcher<Answer>();
+  useActionToast(remover.state === "idle" ? remover.data : undefined);
+  const fields = (actionData && !actionData.ok ? actionData.fields : undefined) ?? {};
+  return (
+    <>
+      <p className="mb-1">
+        <Link to="/staff/calendar">Calendar</Link>
+      </p>
+      <h1 className="h3 mb-3">{own ? "Your working hours" : `Working hours of ${settings.fullName}`}</h1>
+      <p className="text-body-secondary small">
+        India time (IST). Students and visitors book the free times in these hours, from 4 hours ahead to 14 days ahead.
+      </p>
+
+      <section aria-labelledby="week-heading" className="mb-4">
+        <h2 id="week-heading" className="h5">
+          Every week
+        </h2>
+        <Form method="post" className="mb-2">
+          <input type="hidden" name="intent" value="hours" />
+          <div className="table-responsive" style={{ overflowX: "auto" }}>
+            <table className="table table-sm align-middle">
+              <caption className="visually-hidden">Working hours by weekday</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Works</th>
+                  <th scope="col">From</th>
+                  <th scope="col">Until</th>
+                </tr>
+              </thead>
+              <tbody>
+                {settings.week.map((d) => (
+                  <tr key={d.weekday}>
+                    <th scope="row">{d.name}</th>
+                    <td>
+                      <input
+                        type="checkbox"
+                        className="form-check-input"
+                        name={`works-${d.weekday}`}
+                        aria-label={`Works on ${d.name}`}
+                        defaultChecked={d.works}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="time"
+                        className="form-control form-control-sm"
+                        name={`starts-${d.weekday}`}
+                        aria-label={`${d.name} from`}
+                        defaultValue={d.starts}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="time"
+                        className="form-control form-control-sm"
+                        name={`ends-${d.weekday}`}
+                        aria-label={`${d.name} until`}
+                        defaultValue={d.ends}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {Object.keys(fields).some((k) => k.startsWith("days")) ? (
+            <p className="text-danger small">{sessionMessages.enterTimes}</p>
+          ) : null}
+          <button type="submit" className="btn btn-primary">
+            Save working hours
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="exceptions-heading" className="mb-4">
+        <h2 id="exceptions-heading" className="h5">
+          Leave and changed days
+        </h2>
+        {settings.exceptions.length === 0 ? (
+          <p className="small text-body-secondary">None from today on.</p>
+        ) : (
+          <ul className="list-unstyled mb-3">
+            {settings.exceptions.map((e) => (
+              <li
+                key={e.id}
+                className="border rounded p-2 mb-2 d-flex justify-content-between align-items-center gap-2"
+                data-testid="calendar-exception"
+              >
+                <span>
+                  <time dateTime={e.day}>{e.day}</time>: {e.leave ? "Leave" : `${e.starts}–${e.ends}`}
+                  {e.note ? ` (${e.note})` : ""}
+                </span>
+                <remover.Form method="post">
+                  <input type="hidden" name="intent" value="remove-exception" />
+                  <input type="hidden" name="exceptionId" value={e.id} />
+                  <button type="submit" className="btn btn-sm btn-outline-danger" aria-label={`Remove the exception on ${e.day}`}>
+                    Remove
+                  </button>
+                </remover.Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" className="row g-2 align-items-end">
+          <input type="hidden" name="intent" value="add-exception" />
+          <div className="col-sm-3">
+            <label htmlFor="exception-day" className="form-label">
+              Day
+            </label>
+            <input
+              id="exception-day"
+              name="day"
+              type="date"
+              required
+              className={`form-control${fields.day ? " is-invalid" : ""}`}
+              aria-describedby={fields.day ? "exception-day-error" : undefined}
+            />
+            {fields.day && (
+              <div id="exception-day-error" className="invalid-feedback">
+                {fields.day}
+              </div>
+            )}
+          </div>
+          <div className="col-sm-3">
+            <label htmlFor="exception-kind" className="form-label">
+              Kind
+            </label>
+            <select id="exception-kind" name="kind" className="form-select">
+              <option value="leave">Leave (the whole day)</option>
+              <option value="hours">Changed hours</option>
+            </select>
+          </div>
+          <div className="col-sm-2">
+            <label htmlFor="exception-starts" className="form-label">
+              From
+            </label>
+            <input id="exception-starts" name="starts" type="time" className="form-control" />
+          </div>
+          <div className="col-sm-2">
+            <label htmlFor="exception-ends" className="form-label">
+              Until
+            </label>
+            <input
+              id="exception-ends"
+              name="ends"
+              type="time"
+              className={`form-control${fields.ends ? " is-invalid" : ""}`}
+              aria-describedby={fields.ends ? "exception-ends-error" : undefined}
+            />
+            {fields.ends && (
+              <div id="exception-ends-error" className="invalid-feedback">
+                {fields.ends}
+              </div>
+            )}
+          </div>
+          <div className="col-sm-2">
+            <button type="submit" className="btn btn-outline-primary">
+              Add
+            </button>
+          </div>
+          <div className="col-12">
+            <label htmlFor="exception-note" className="form-label">
+              Note (optional)
+            </label>
+            <input id="exception-note" name="note" maxLength={200} className="form-control" />
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="link-heading">
+        <h2 id="link-heading" className="h5">
+          Meeting link
+        </h2>
+        <Form method="post" className="row g-2 align-items-end">
+          <input type="hidden" name="intent" value="link" />
+          <div className="col-sm-9">
+            <label htmlFor="meeting-link" className="form-label">
+              Link for every session (a session may have its own)
+            </label>
+            <input
+              id="meeting-link"
+              name="meetingLink"
+              type="url"
+              placeholder="https://meet.example.com/your-room"
+              defaultValue={settings.meetingLink ?? ""}
+              className={`form-control${fields.meetingLink ? " is-invalid" : ""}`}
+              aria-describedby={fields.meetingLink ? "meeting-link-error" : undefined}
+            />
+            {fields.meetingLink && (
+              <div id="meeting-link-error" className="invalid-feedback">
+                {fields.meetingLink}
+              </div>
+            )}
+          </div>
+          <div className="col-sm-3">
+            <button type="submit" className="btn btn-outline-primary">
+              Save link
+            </button>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}

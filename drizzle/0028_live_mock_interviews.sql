@@ -1,0 +1,3 @@
+ALTER TABLE "visa_practices" ADD COLUMN "session_id" integer;--> statement-breakpoint
+ALTER TABLE "visa_practices" ADD CONSTRAINT "visa_practices_session_id_counselling_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."counselling_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visa_practices" ADD CONSTRAINT "visa_practices_session_id_unique" UNIQUE("session_id");

@@ -1,0 +1,332 @@
+import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { createEvent } from "ics";
+import type { Database } from "../../platform/db/client.ts";
+import { consultations, counsellingSessions, staff, staffCalendarSettings, students } from "../../platform/db/schema.ts";
+import type { Logger } from "../../platform/log.ts";
+import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
+import {
+  REMINDER_DAY_HOURS,
+  REMINDER_HOUR_HOURS,
+  type SessionKind,
+  sessionKinds,
+  sessionMailWords,
+} from "../../vocabulary/sessions.ts";
+import { nowOf } from "../deps.ts";
+
+export interface SessionMailDeps {
+  db: Database;
+  mailer?: Mailer;
+  log: Logger;
+  now?: () => Date;
+}
+
+/** A claim older than this is taken as lost (its process stopped mid-send) and the mail is sent again. */
+const CLAIM_MS = 10 * 60_000;
+/** Mail of a session is retried at most this many times. */
+const MAX_MAIL_ATTEMPTS = 10;
+const HOUR_MS = 3_600_000;
+
+/** A session with everything its mail says: who, with whom, when, where. */
+export interface SessionForMail {
+  id: number;
+  uid: string;
+  kind: SessionKind;
+  startsAt: Date;
+  endsAt: Date;
+  sequence: number;
+  cancelled: boolean;
+  counsellor: string;
+  counsellorEmail: string;
+  attendee: string;
+  attendeeEmail: string;
+  meetingLink: string | null;
+}
+
+/** A time as India reads it: "Tue, 25 Nov 2026, 10:00". */
+export const indianWhen = (at: Date) =>
+  new Intl.DateTimeFormat("en-IN", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Asia/Kolkata",
+  }).format(at);
+
+export async function sessionForMail(db: Database, id: number): Promise<SessionForMail | undefined> {
+  const [row] = await db
+    .select({
+      id: counsellingSessions.id,
+      uid: counsellingSessions.uid,
+      kind: counsellingSessions.kind,
+      startsAt: counsellingSessions.startsAt,
+      endsAt: counsellingSessions.endsAt,
+      sequence: counsellingSessions.sequence,
+      cancelledAt: counsellingSessions.cancelledAt,
+      counsellor: staff.fullName,
+      counsellorEmail: staff.email,
+      studentName: students.fullName,
+      studentEmail: students.email,
+      leadFirst: consultations.firstName,
+      leadLast: consultations.lastName,
+      leadEmail: consultations.email,
+      ownLink: counsellingSessions.meetingLink,
+      staffLink: staffCalendarSettings.meetingLink,
+    })
+    .from(counsellingSessions)
+    .innerJoin(staff, eq(staff.id, counsellingSessions.staffId))
+    .leftJoin(students, eq(students.id, counsellingSessions.studentId))
+    .leftJoin(consultations, eq(consultations.id, counsellingSessions.leadId))
+    .leftJoin(staffCalendarSettings, eq(staffCalendarSettings.staffId, counsellingSessions.staffId))
+    .where(eq(counsellingSessions.id, id));
+  if (!row) return undefined;
+  const attendeeEmail = row.studentEmail ?? row.leadEmail;
+  if (!attendeeEmail) return undefined;
+  return {
+    id: row.id,
+    uid: row.uid,
+    kind: row.kind as SessionKind,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    sequence: row.sequence,
+    cancelled: row.cancelledAt !== null,
+    counsellor: row.counsellor,
+    counsellorEmail: row.counsellorEmail,
+    attendee: row.studentName ?? `${row.leadFirst ?? ""} ${row.leadLast ?? ""}`.trim(),
+    attendeeEmail,
+    meetingLink: row.ownLink ?? row.staffLink ?? null,
+  };
+}
+
+/**
+ * The session's calendar invitation (RFC 5545, by the `ics` library): its times in UTC ("Z"), which
+ * every calendar shows in its own zone, so 10:00 IST reads 10:00 in India and 05:30 in London. The UID
+ * stays; SEQUENCE grows with each move; a cancellation is METHOD:CANCEL with STATUS:CANCELLED.
+ */
+export function invitationIcs(session: SessionForMail): string {
+  const kind = sessionKinds[session.kind].label;
+  const { error, value } = createEvent({
+    productId: "ignite/sessions",
+    method: session.cancelled ? "CANCEL" : "REQUEST",
+    uid: session.uid,
+    sequence: session.sequence,
+    status: session.cancelled ? "CANCELLED" : "CONFIRMED",
+    start: session.startsAt.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: session.endsAt.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: `${kind} with ${session.counsellor} (Ignite)`,
+    description: [
+      `${kind} with ${session.counsellor}, ${indianWhen(session.startsAt)} IST (${sessionKinds[session.kind].minutes} minutes).`,
+      session.meetingLink ? `Join: ${session.meetingLink}` : "Your counsellor will send the meeting link before the session.",
+    ].join("\n"),
+    ...(session.meetingLink ? { location: session.meetingLink, url: session.meetingLink } : {}),
+    // The counsellor organises it, the same in every update, so calendars match the update to the invitation.
+    organizer: { name: session.counsellor, email: session.counsellorEmail },
+    attendees: [
+      { name: session.attendee, email: session.attendeeEmail, rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" },
+    ],
+  });
+  if (error || !value) throw error ?? new Error("the invitation could not be made");
+  return value;
+}
+
+/** The mail that tells the attendee about the session's current state: invitation, move or cancellation. */
+export function invitationMail(session: SessionForMail, isUpdate: boolean): MailMessage {
+  const kind = sessionKinds[session.kind].label;
+  const when = indianWhen(session.startsAt);
+  const subject = session.cancelled
+    ? sessionMailWords.cancelSubject(kind, when)
+    : isUpdate
+      ? sessionMailWords.updateSubject(kind, when)
+      : sessionMailWords.invitationSubject(kind, when);
+  const lines = [
+    `Dear ${session.attendee},`,
+    "",
+    session.cancelled
+      ? `Your ${kind.toLowerCase()} with ${session.counsellor} on ${when} IST is cancelled.`
+      : `Your ${kind.toLowerCase()} with ${session.counsellor} is ${isUpdate ? "now" : "booked for"} ${when} IST (${sessionKinds[session.kind].minutes} minutes).`,
+    ...(session.cancelled
+      ? []
+      : [
+          session.meetingLink
+            ? `Join the call: ${session.meetingLink}`
+            : "Your counsellor will send the meeting link before the session.",
+          "",
+          "The attached invitation adds it to your calendar. You can move or cancel it from your profile up to 4 hours before.",
+        ]),
+    "",
+    "Ignite - Your academic Journey",
+  ];
+  return {
+    to: session.attendeeEmail,
+    subject,
+    text: lines.join("\n"),
+    icalEvent: {
+      method: session.cancelled ? "CANCEL" : "REQUEST",
+      filename: session.cancelled ? "cancellation.ics" : "invitation.ics",
+      content: invitationIcs(session),
+    },
+  };
+}
+
+/**
+ * Sends the session's mail if its latest change has not been mailed: claims the row first in one
+ * UPDATE (so two instances never both send it), marks the SEQUENCE sent after the mail server took it;
+ * a failure releases the claim and is counted (the sweep tries again). A cancellation of a session
+ * never announced sends nothing.
+ */
+export async function deliverSessionMail(deps: SessionMailDeps, id: number): Promise<"sent" | "nothing"> {
+  if (!deps.mailer) return "nothing";
+  const now = nowOf(deps);
+  const [claimed] = await deps.db
+    .update(counsellingSessions)
+    .set({ mailClaimedAt: now, mailAttempts: sql`${counsellingSessions.mailAttempts} + 1` })
+    .where(
+      and(
+        eq(counsellingSessions.id, id),
+        lt(counsellingSessions.mailedSequence, counsellingSessions.sequence),
+        or(isNull(counsellingSessions.mailClaimedAt), lt(counsellingSessions.mailClaimedAt, new Date(now.getTime() - CLAIM_MS))),
+      ),
+    )
+    .returning({ mailedSequence: counsellingSessions.mailedSequence });
+  if (!claimed) return "nothing";
+  const session = await sessionForMail(deps.db, id);
+  const release = (sequence: number | null) =>
+    deps.db
+      .update(counsellingSessions)
+      .set({ mailClaimedAt: null, ...(sequence === null ? {} : { mailedSequence: sequence, mailAttempts: 0 }) })
+      .where(eq(counsellingSessions.id, id));
+  if (!session || (session.cancelled && claimed.mailedSequence < 0)) {
+    await release(session?.sequence ?? 0);
+    return "nothing";
+  }
+  try {
+    await deps.mailer.send(invitationMail(session, claimed.mailedSequence >= 0));
+  } catch (error) {
+    await release(null);
+    deps.log.warn({ err: error, sessionId: id }, "session mail not sent; it will be retried");
+    return "nothing";
+  }
+  await release(session.sequence);
+  return "sent";
+}
+
+/** Sends the mail of sessions whose latest change is still unmailed (after a failure or a lost claim). */
+export async function deliverPendingSessionMail(deps: SessionMailDeps): Promise<number> {
+  const now = nowOf(deps);
+  const rows = await deps.db
+    .select({ id: counsellingSessions.id })
+    .from(counsellingSessions)
+    .where(
+      and(
+        lt(counsellingSessions.mailedSequence, counsellingSessions.sequence),
+        lt(counsellingSessions.mailAttempts, MAX_MAIL_ATTEMPTS),
+        gt(counsellingSessions.endsAt, now),
+        or(isNull(counsellingSessions.mailClaimedAt), lt(counsellingSessions.mailClaimedAt, new Date(now.getTime() - CLAIM_MS))),
+      ),
+    )
+    .limit(100);
+  let sent = 0;
+  for (const { id } of rows) if ((await deliverSessionMail(deps, id)) === "sent") sent += 1;
+  return sent;
+}
+
+/** What a reminder says. */
+function reminderMail(session: SessionForMail, soon: "tomorrow" | "in an hour"): MailMessage {
+  const kind = sessionKinds[session.kind].label;
+  const when = indianWhen(session.startsAt);
+  return {
+    to: session.attendeeEmail,
+    subject: sessionMailWords.reminderSubject(kind, when, soon),
+    text: [
+      `Dear ${session.attendee},`,
+      "",
+      `A reminder: your ${kind.toLowerCase()} with ${session.counsellor} is ${soon === "tomorrow" ? "coming up" : "in an hour"}, ${when} IST.`,
+      session.meetingLink
+        ? `Join the call: ${session.meetingLink}`
+        : "Your counsellor will send the meeting link before the session.",
+      "",
+      "Ignite - Your academic Journey",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Sends the reminders that are due (a day before, an hour before) for sessions still booked, each once
+ * however many instances sweep at the same moment: a session's row is claimed in one UPDATE, and each
+ * reminder's sent-at is set once the mail server took it. A failure releases the claim: the next sweep
+ * (every minute, on the job queue) sends it when mail is back.
+ */
+export async function sendDueReminders(deps: SessionMailDeps): Promise<{ sent: number; failed: number }> {
+  if (!deps.mailer) return { sent: 0, failed: 0 };
+  const now = nowOf(deps);
+  const dayAhead = new Date(now.getTime() + REMINDER_DAY_HOURS * HOUR_MS);
+  const hourAhead = new Date(now.getTime() + REMINDER_HOUR_HOURS * HOUR_MS);
+  const due = and(
+    isNull(counsellingSessions.cancelledAt),
+    gt(counsellingSessions.startsAt, now),
+    or(
+      and(isNull(counsellingSessions.remindedDayAt), lte(counsellingSessions.startsAt, dayAhead)),
+      and(isNull(counsellingSessions.remindedHourAt), lte(counsellingSessions.startsAt, hourAhead)),
+    ),
+  );
+  const unclaimed = or(
+    isNull(counsellingSessions.reminderClaimedAt),
+    lt(counsellingSessions.reminderClaimedAt, new Date(now.getTime() - CLAIM_MS)),
+  );
+  const rows = await deps.db
+    .select({ id: counsellingSessions.id })
+    .from(counsellingSessions)
+    .where(and(due, unclaimed))
+    .limit(100);
+  let sent = 0;
+  let failed = 0;
+  for (const { id } of rows) {
+    const [claimed] = await deps.db
+      .update(counsellingSessions)
+      .set({ reminderClaimedAt: now })
+      .where(and(eq(counsellingSessions.id, id), due, unclaimed))
+      .returning({
+        startsAt: counsellingSessions.startsAt,
+        remindedDayAt: counsellingSessions.remindedDayAt,
+        remindedHourAt: counsellingSessions.remindedHourAt,
+      });
+    if (!claimed) continue;
+    const hourly = claimed.remindedHourAt === null && claimed.startsAt <= hourAhead;
+    const session = await sessionForMail(deps.db, id);
+    try {
+      if (session) await deps.mailer.send(reminderMail(session, hourly ? "in an hour" : "tomorrow"));
+    } catch (error) {
+      failed += 1;
+      await deps.db.update(counsellingSessions).set({ reminderClaimedAt: null }).where(eq(counsellingSessions.id, id));
+      deps.log.warn({ err: error, sessionId: id }, "session reminder not sent; the next sweep tries again");
+      continue;
+    }
+    sent += 1;
+    // The hour's reminder makes the day's needless, if that one was never sent.
+    await deps.db
+      .update(counsellingSessions)
+      .set(
+        hourly
+          ? { remindedHourAt: now, remindedDayAt: claimed.remindedDayAt ?? now, reminderClaimedAt: null }
+          : { remindedDayAt: now, reminderClaimedAt: null },
+      )
+      .where(eq(counsellingSessions.id, id));
+  }
+  return { sent, failed };
+}
+
+/** Reminders already past or needless at booking (or a move): a session less than a day away gets no day-before reminder. */
+export function remindersAtBooking(startsAt: Date, now: Date) {
+  const ahead = startsAt.getTime() - now.getTime();
+  return {
+    remindedDayAt: ahead <= REMINDER_DAY_HOURS * HOUR_MS ? now : null,
+    remindedHourAt: ahead <= REMINDER_HOUR_HOURS * HOUR_MS ? now : null,
+    reminderClaimedAt: null,
+  };
+}

@@ -1,0 +1,165 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
+import { counsellingSessions } from "../../platform/db/schema.ts";
+import type { Logger } from "../../platform/log.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
+import { type SessionKind, sessionKinds, sessionMessages } from "../../vocabulary/sessions.ts";
+import type { StaffDeps } from "../deps.ts";
+import type { StaffMember } from "../policies.ts";
+import {
+  bookStudentSession,
+  cancelStudentSession,
+  consultationSlots,
+  consultationSlotTaken,
+  counsellorsFreeAt,
+  moveStudentSession,
+  placeConsultationCall,
+  studentCounsellor,
+  studentSessions,
+  studentSlots,
+} from "./booking.ts";
+import { isOverlap } from "./calendar.ts";
+import { deliverPendingSessionMail, deliverSessionMail, indianWhen, sendDueReminders } from "./mail.ts";
+import {
+  addException,
+  calendarSettings,
+  calendarView,
+  recordOutcome,
+  removeException,
+  saveMeetingLink,
+  saveWeeklyHours,
+  sessionOutcomeCounts,
+  setSessionLink,
+} from "./schedule.ts";
+
+/**
+ * Counselling sessions on a calendar (issue 29, decision 0036): counsellors' working hours and
+ * exceptions, free slots, bookings by visitors (the free consultation call) and students (with their own
+ * counsellor), invitations with .ics files, reminders on the job queue, and the console's day and week.
+ * What other modules may use is exported here.
+ */
+
+export type { StudentSession } from "./booking.ts";
+export { consultationSlotSchema } from "./input.ts";
+export type { ConsoleSession } from "./schedule.ts";
+/** The kind of session the visa module offers and attaches its rubric to. */
+export const MOCK_VISA_INTERVIEW: SessionKind = "mock-visa-interview";
+/** No-shows and attended sessions in a span, for the reports. */
+/** For the free consultation's booking (modules/leads/bookings.ts), inside its transaction. */
+export { consultationSlotTaken, counsellorsFreeAt, isOverlap as isSlotTaken, placeConsultationCall, sessionOutcomeCounts };
+
+export interface SessionDeps {
+  db: Database;
+  mailer?: Mailer;
+  log: Logger;
+  now?: () => Date;
+}
+
+/** Mails a session's latest change (the free consultation's call, after its booking's commit); retried by the sweep on failure. */
+export const mailSessionChange = (deps: SessionDeps, id: number) => deliverSessionMail(deps, id);
+
+/** A session as another module reads it (the visa module: its kind, its student, when, and how it went). */
+export interface SessionSummary {
+  id: number;
+  kind: SessionKind;
+  staffId: number;
+  studentId: number | null;
+  startsAt: Date;
+  endsAt: Date;
+  cancelled: boolean;
+  outcome: "attended" | "no_show" | null;
+}
+
+/** One session by id, or undefined. */
+export async function sessionOf(db: Database, id: number): Promise<SessionSummary | undefined> {
+  const [row] = await db.select().from(counsellingSessions).where(eq(counsellingSessions.id, id));
+  return row && summary(row);
+}
+
+/** A student's sessions (every kind, cancelled ones included), newest first. */
+export async function sessionsOfStudent(db: Database, studentId: number): Promise<SessionSummary[]> {
+  const rows = await db.select().from(counsellingSessions).where(eq(counsellingSessions.studentId, studentId));
+  return rows.map(summary).sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime());
+}
+
+const summary = (row: typeof counsellingSessions.$inferSelect): SessionSummary => ({
+  id: row.id,
+  kind: row.kind as SessionKind,
+  staffId: row.staffId,
+  studentId: row.studentId,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  cancelled: row.cancelledAt !== null,
+  outcome: row.outcome,
+});
+
+/** What happened to a booking, in words with its time ("Session booked for ..."). */
+const when = (at: Date) => indianWhen(at);
+
+/**
+ * The student's and the visitor's side: slots, booking, moving, cancelling; each change is mailed with
+ * its invitation after the commit (a failure is retried by the job queue's sweep, `sweep`).
+ */
+export function createSessionService(deps: SessionDeps) {
+  const mail = async (id: number) => {
+    await deliverSessionMail(deps, id).catch((error) => deps.log.error({ err: error, sessionId: id }, "session mail failed"));
+  };
+  return {
+    kinds: sessionKinds,
+    counsellorOf: (studentId: number) => studentCounsellor(deps.db, studentId),
+    forStudent: (studentId: number) => studentSessions(deps, studentId),
+    slotsForStudent: (studentId: number, kind: SessionKind, movingSessionId?: number) =>
+      studentSlots(deps, studentId, kind, movingSessionId),
+    consultationSlots: () => consultationSlots(deps),
+    async book(studentId: number, raw: unknown) {
+      const session = await bookStudentSession(deps, studentId, raw);
+      await mail(session.id);
+      return { session, message: sessionMessages.booked(when(session.startsAt)) };
+    },
+    async move(studentId: number, id: number, raw: unknown) {
+      const session = await moveStudentSession(deps, studentId, id, raw);
+      await mail(session.id);
+      return { session, message: sessionMessages.moved(when(session.startsAt)) };
+    },
+    async cancel(studentId: number, id: number) {
+      const session = await cancelStudentSession(deps, studentId, id);
+      await mail(session.id);
+      return { session, message: sessionMessages.cancelled };
+    },
+    /** Mails a session's latest change (the free consultation's call, after its booking's commit). */
+    mail,
+    /** The job queue's every-minute sweep: reminders due, and invitations whose mail failed. */
+    async sweep() {
+      const reminders = await sendDueReminders(deps);
+      const invitations = await deliverPendingSessionMail(deps);
+      return { ...reminders, invitations };
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+/** The job that sweeps reminders and unsent invitations, every minute, once across instances. */
+export const sessionSweepJob = "session-reminders";
+
+/** The console's side: working hours, exceptions, the meeting link, a day and a week, outcomes (decision 0031). */
+export const sessionsConsole = (deps: StaffDeps) => {
+  const mail = (id: number) =>
+    deliverSessionMail(deps, id).catch((error) => deps.log.error({ err: error, sessionId: id }, "session mail failed"));
+  return {
+    sessions: {
+      calendar: (actor: StaffMember, filters: unknown) => calendarView(deps, actor, filters),
+      settings: (actor: StaffMember, staffId?: number) => calendarSettings(deps, actor, staffId),
+      saveHours: (actor: StaffMember, raw: unknown, staffId?: number) => saveWeeklyHours(deps, actor, raw, staffId),
+      addException: (actor: StaffMember, raw: unknown, staffId?: number) => addException(deps, actor, raw, staffId),
+      removeException: (actor: StaffMember, id: number, staffId?: number) => removeException(deps, actor, id, staffId),
+      saveMeetingLink: (actor: StaffMember, raw: unknown, staffId?: number) => saveMeetingLink(deps, actor, raw, staffId),
+      recordOutcome: (actor: StaffMember, id: number, raw: unknown) => recordOutcome(deps, actor, id, raw),
+      async setLink(actor: StaffMember, id: number, raw: unknown) {
+        const session = await setSessionLink(deps, actor, id, raw);
+        await mail(id);
+        return session;
+      },
+    },
+  };
+};

@@ -1,0 +1,370 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { auditLog, countries, courseIntakes, courses, universities } from "../../platform/db/schema.ts";
+import { ApiClient } from "../../tests/support/api-client.ts";
+import { createApplication, createStudent, type Student } from "../../tests/support/factories.ts";
+import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
+import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { openTestDatabase } from "../../tests/support/test-database.ts";
+import { visaMessages } from "../../vocabulary/visas.ts";
+import { AppError } from "../errors.ts";
+
+/**
+ * The console's side of visas (issue 28): a counsellor works the plans and practices of the students they
+ * look after and no one else's, records outcomes and reviews with the rubric (each in the audit log), keeps
+ * the question bank; admins keep the guides' figures, never dated in the future.
+ */
+let database: DatabaseHandle;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let testApp: TestApp;
+let api: ApiClient;
+let team: StaffTeam;
+let meera: Student;
+let arjun: Student;
+let meerasApplication: number;
+let arjunsApplication: number;
+let ukId: number;
+
+/** What a refused call threw: its kind, message and field messages. */
+async function refusal(work: Promise<unknown>) {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!AppError.is(error)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return { kind: error.kind, message: error.message, fields: error.fields ?? {} };
+}
+
+const lastAudit = async (action: string) =>
+  (await database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
+
+const toConfirmation = [
+  "Ready to submit",
+  "Submitted",
+  "Unconditional offer",
+  "Offer accepted",
+  { status: "Confirmation issued", details: { confirmationKind: "CAS", confirmationNumber: "CAS-1" } },
+];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  sink = await startSmtpSink();
+  testApp = createTestApp(database, { SMTP_URL: sink.url });
+  api = new ApiClient(testApp.app);
+  team = await createStaffTeam(testApp, api, "visas.test");
+  const [uk] = await database.db.select({ id: countries.id }).from(countries).where(eq(countries.name, "United Kingdom"));
+  if (!uk) throw new Error("no United Kingdom in the demo catalogue");
+  ukId = uk.id;
+  const [course] = await database.db
+    .select({ id: courses.id })
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(eq(universities.countryId, ukId))
+    .limit(1);
+  if (!course) throw new Error("no course in the United Kingdom");
+  // Applied for September next year: without the demo's intakes (decision 0030) the course takes any month.
+  await database.db.delete(courseIntakes).where(eq(courseIntakes.courseId, course.id));
+  meera = await createStudent(api, { name: "Meera Nair" });
+  arjun = await createStudent(api, { name: "Arjun Rao" });
+  for (const [student, counsellor] of [
+    [meera, team.asha.staffId],
+    [arjun, team.ravi.staffId],
+  ] as const) {
+    const chosen = await api.post(
+      `/api/v1/staff/students/${student.studentId}/counsellor`,
+      { counsellorStaffId: counsellor },
+      team.as("admin"),
+    );
+    expect(chosen.status).toBe(200);
+  }
+  meerasApplication = (await createApplication(api, team.admin, meera, course.id, { moves: toConfirmation })).id;
+  arjunsApplication = (await createApplication(api, team.admin, arjun, course.id, { moves: toConfirmation })).id;
+  // A two-question interview for the United Kingdom, kept in the console.
+  await testApp.staff.saveVisaBank(team.asha, ukId, {
+    name: "Credibility interview",
+    questionsPerPractice: "2",
+    secondsPerAnswer: "90",
+  });
+});
+afterAll(async () => {
+  await testApp.consultations.settle();
+  await sink.close();
+  await database.close();
+});
+
+describe("who sees which visa plans and practices", () => {
+  it("a counsellor sees only their students' plans, an admin and read-only staff all, a document verifier none", async () => {
+    const names = async (who: keyof StaffTeam & ("asha" | "ravi" | "admin" | "viewer")) =>
+      (await testApp.staff.visaPlans(team[who])).map((p) => p.studentName).sort();
+    expect(await names("asha")).toEqual(["Meera Nair"]);
+    expect(await names("ravi")).toEqual(["Arjun Rao"]);
+    expect(await names("admin")).toEqual(["Arjun Rao", "Meera Nair"]);
+    expect(await names("viewer")).toEqual(["Arjun Rao", "Meera Nair"]);
+    expect((await refusal(testApp.staff.visaPlans(team.verifier))).kind).toBe("forbidden");
+    expect((await refusal(testApp.staff.visaPlan(team.verifier, meerasApplication))).kind).toBe("forbidden");
+    // Another counsellor's student's plan is the same 404 as none.
+    expect((await refusal(testApp.staff.visaPlan(team.asha, arjunsApplication))).kind).toBe("not_found");
+    const plan = await testApp.staff.visaPlan(team.asha, meerasApplication);
+    expect(plan.application.studentName).toBe("Meera Nair");
+    expect(plan.steps.length).toBeGreaterThan(0);
+    expect(plan.steps[0]?.openForDays).toBe(0);
+  });
+
+  it("the review queue is for counsellors and admins; read-only staff and document verifiers are refused", async () => {
+    expect((await refusal(testApp.staff.practiceQueue(team.verifier))).kind).toBe("forbidden");
+    expect((await refusal(testApp.staff.practiceQueue(team.viewer))).kind).toBe("forbidden");
+    expect(await testApp.staff.practiceQueue(team.asha)).toEqual(expect.any(Array));
+  });
+});
+
+describe("a visa plan's steps and outcome", () => {
+  it("a counsellor marks a step done with its date, audited", async () => {
+    const plan = await testApp.staff.visaPlan(team.asha, meerasApplication);
+    const first = plan.steps[0];
+    if (!first) throw new Error("no step");
+    await testApp.staff.saveVisaStep(team.asha, meerasApplication, { step: first.key, done: "on", onDate: "2026-01-05" });
+    const after = await testApp.staff.visaPlan(team.asha, meerasApplication);
+    expect(after.steps[0]).toMatchObject({ key: first.key, done: true, onDate: "2026-01-05" });
+    expect((await lastAudit("visa_plan.step_changed"))?.subjectId).toBe(String(meerasApplication));
+    expect((await refusal(testApp.staff.saveVisaStep(team.viewer, meerasApplication, { step: first.key }))).kind).toBe(
+      "forbidden",
+    );
+  });
+
+  it("a refusal needs its section and reason; recorded, it is audited and counted in the report by destination and counsellor", async () => {
+    const missing = await refusal(testApp.staff.recordVisaOutcome(team.asha, meerasApplication, { outcome: "refused" }));
+    expect(missing.kind).toBe("invalid_input");
+    expect(missing.fields).toMatchObject({
+      section: visaMessages.outcomeNeedsSection,
+      reason: visaMessages.outcomeNeedsReason,
+    });
+    expect((await refusal(testApp.staff.recordVisaOutcome(team.ravi, meerasApplication, { outcome: "issued" }))).kind).toBe(
+      "not_found",
+    );
+
+    await testApp.staff.recordVisaOutcome(team.asha, meerasApplication, {
+      outcome: "refused",
+      section: "214(b)",
+      reason: "Ties to India not shown",
+    });
+    const plan = await testApp.staff.visaPlan(team.admin, meerasApplication);
+    expect(plan.outcome).toMatchObject({ outcome: "refused", section: "214(b)", reason: "Ties to India not shown" });
+    const audit = await lastAudit("visa_plan.outcome_recorded");
+    expect(audit).toMatchObject({
+      actorStaffId: team.asha.staffId,
+      subjectId: String(meerasApplication),
+      studentId: meera.studentId,
+    });
+    expect(audit?.after).toMatchObject({ outcome: "refused", section: "214(b)" });
+
+    await testApp.staff.recordVisaOutcome(team.ravi, arjunsApplication, { outcome: "issued" });
+    expect(await testApp.staff.visaOutcomes(team.admin)).toEqual(
+      expect.arrayContaining([
+        { country: "United Kingdom", counsellor: "Asha Rao", outcome: "refused", section: "214(b)", n: 1 },
+        { country: "United Kingdom", counsellor: "Ravi Kumar", outcome: "issued", section: null, n: 1 },
+      ]),
+    );
+    // A counsellor's report counts their own students' outcomes only.
+    expect(await testApp.staff.visaOutcomes(team.asha)).toEqual([
+      { country: "United Kingdom", counsellor: "Asha Rao", outcome: "refused", section: "214(b)", n: 1 },
+    ]);
+    expect((await refusal(testApp.staff.visaOutcomes(team.verifier))).kind).toBe("forbidden");
+  });
+});
+
+describe("the question bank", () => {
+  it("a counsellor adds a question with its points and red flags as lines, corrects it and retires it, audited", async () => {
+    const question = {
+      theme: "finances",
+      text: "Who is paying for your studies at {university}?",
+      wants: "That the money is real and enough for the first year",
+      points: "Names the sponsor: father, mother, parents\nGives the amount: lakh, rupees, pounds",
+      redFlags: "Unsure: not sure, don't know",
+      needs: "university",
+      core: "on",
+    };
+    const badLines = await refusal(
+      testApp.staff.saveVisaQuestion(team.asha, ukId, null, { ...question, points: "no keywords here" }),
+    );
+    expect(badLines.fields.points).toBe("Write each point as a line: label: keyword, keyword");
+    expect((await refusal(testApp.staff.saveVisaQuestion(team.verifier, ukId, null, question))).kind).toBe("forbidden");
+
+    await testApp.staff.saveVisaQuestion(team.asha, ukId, null, question);
+    const added = (await testApp.staff.visaQuestions(team.asha, ukId)).questions.find((q) => q.text === question.text);
+    expect(added).toMatchObject({
+      theme: "finances",
+      needs: ["university"],
+      core: true,
+      retired: false,
+      points: [
+        { label: "Names the sponsor", keywords: ["father", "mother", "parents"] },
+        { label: "Gives the amount", keywords: ["lakh", "rupees", "pounds"] },
+      ],
+      redFlags: [{ label: "Unsure", keywords: ["not sure", "don't know"] }],
+    });
+    expect((await lastAudit("visa_question.added"))?.actorStaffId).toBe(team.asha.staffId);
+
+    if (!added) throw new Error("not added");
+    await testApp.staff.saveVisaQuestion(team.asha, ukId, added.id, { ...question, retired: "on" });
+    const retired = (await testApp.staff.visaQuestions(team.admin, ukId)).questions.find((q) => q.id === added.id);
+    expect(retired?.retired).toBe(true);
+    expect((await lastAudit("visa_question.changed"))?.subjectId).toBe(String(added.id));
+    // Put back for the practice below.
+    await testApp.staff.saveVisaQuestion(team.asha, ukId, added.id, question);
+  });
+});
+
+describe("reviewing a shared practice", () => {
+  it("the counsellor scores every answer on the rubric; a missing score is refused; the student reads the scores", async () => {
+    for (const text of ["Why this course?", "What will you do after your studies?"]) {
+      await testApp.staff.saveVisaQuestion(team.asha, ukId, null, {
+        theme: "study-plans",
+        text,
+        wants: "A clear plan",
+        points: "Plan: plan, career",
+        redFlags: "Settling: settle, stay there",
+        core: "on",
+      });
+    }
+    const practiceId = await testApp.visas.startPractice(meera.studentId, { country: "United Kingdom" });
+    let practice = await testApp.visas.practice(meera.studentId, practiceId);
+    expect(practice.answers).toHaveLength(2);
+    for (const answer of practice.answers)
+      await testApp.visas.answer(
+        meera.studentId,
+        practiceId,
+        { position: String(answer.position), mode: "typed", text: "My father pays 40 lakh; my plan is a career in Pune." },
+        undefined,
+      );
+    await testApp.visas.share(meera.studentId, practiceId);
+
+    const queue = await testApp.staff.practiceQueue(team.asha);
+    expect(queue).toEqual([expect.objectContaining({ id: practiceId, studentName: "Meera Nair", reviewedAt: null })]);
+    expect(await testApp.staff.practiceQueue(team.ravi)).toEqual([]);
+    expect((await testApp.staff.practiceQueue(team.admin)).map((q) => q.id)).toContain(practiceId);
+    expect((await refusal(testApp.staff.practiceForReview(team.ravi, practiceId))).kind).toBe("not_found");
+
+    const shown = await testApp.staff.practiceForReview(team.asha, practiceId);
+    expect(shown.answers[0]?.feedback?.length.verdict).toEqual(expect.any(String));
+    const scores = { clarity: "4", specificity: "3", consistency: "5", intent: "4", delivery: "3" };
+    const { delivery: _, ...withoutDelivery } = scores;
+    const missing = await refusal(
+      testApp.staff.reviewPractice(team.asha, practiceId, {
+        answers: [
+          { position: 1, scores, comment: "" },
+          { position: 2, scores: withoutDelivery, comment: "" },
+        ],
+      }),
+    );
+    expect(missing).toMatchObject({ kind: "invalid_input", message: visaMessages.reviewNeedsScores });
+    expect((await testApp.visas.practice(meera.studentId, practiceId)).reviewedAt).toBeNull();
+
+    await testApp.staff.reviewPractice(team.asha, practiceId, {
+      answers: [
+        { position: 1, scores, comment: "Name the amount in pounds too." },
+        { position: 2, scores, comment: "" },
+      ],
+    });
+    const audit = await lastAudit("visa_practice.reviewed");
+    expect(audit).toMatchObject({ actorStaffId: team.asha.staffId, subjectId: String(practiceId), studentId: meera.studentId });
+    practice = await testApp.visas.practice(meera.studentId, practiceId);
+    expect(practice.reviewer).toBe("Asha Rao");
+    expect(practice.answers[0]).toMatchObject({
+      scores: { clarity: 4, specificity: 3, consistency: 5, intent: 4, delivery: 3 },
+      comment: "Name the amount in pounds too.",
+    });
+    expect((await testApp.staff.practiceQueue(team.asha))[0]?.reviewedAt).toEqual(expect.any(Date));
+    // The counsellor's view was audited too (the student's "who has seen my data").
+    const [viewed] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "visa_practice.viewed"), eq(auditLog.actorStaffId, team.asha.staffId)));
+    expect(viewed?.studentId).toBe(meera.studentId);
+  });
+});
+
+describe("the guides' figures", () => {
+  it("an admin corrects a figure; a check dated in the future is refused; a counsellor may not", async () => {
+    const [guide] = (await testApp.staff.visaGuides(team.admin)).filter((g) => g.countryId === ukId);
+    const figure = guide?.guide.figures[0];
+    if (!figure) throw new Error("the United Kingdom's guide has no figure");
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const today = new Date().toISOString().slice(0, 10);
+    const input = {
+      key: figure.key,
+      amount: "600",
+      currency: "gbp",
+      source: "GOV.UK",
+      sourceUrl: "https://www.gov.uk/student-visa",
+      checkedOn: tomorrow,
+      confirmed: "on",
+    };
+    const future = await refusal(testApp.staff.saveVisaFigure(team.admin, ukId, input));
+    expect(future.fields.checkedOn).toBe("The day you checked it cannot be in the future.");
+    expect((await refusal(testApp.staff.saveVisaFigure(team.asha, ukId, { ...input, checkedOn: today }))).kind).toBe("forbidden");
+
+    await testApp.staff.saveVisaFigure(team.admin, ukId, { ...input, checkedOn: today });
+    const [after] = (await testApp.staff.visaGuides(team.admin)).filter((g) => g.countryId === ukId);
+    expect(after?.guide.figures.find((f) => f.key === figure.key)).toMatchObject({
+      amount: 600,
+      currency: "GBP",
+      checkedOn: today,
+      confirmed: true,
+      ageDays: 0,
+      old: false,
+    });
+    expect((await lastAudit("visa_guide.figure_changed"))?.subjectId).toBe(String(ukId));
+
+    await testApp.staff.saveVisaFigure(team.admin, ukId, { ...input, checkedOn: "2020-01-01", confirmed: "" });
+    const [aged] = (await testApp.staff.visaGuides(team.admin)).filter((g) => g.countryId === ukId);
+    expect(aged?.guide.hasOldFigures).toBe(true);
+    expect(aged?.guide.figures.find((f) => f.key === figure.key)).toMatchObject({ old: true, confirmed: false });
+  });
+});
+
+describe("the student's practice through the API", () => {
+  it("starts, reads back and shares a practice; another student's is a 404; an unknown destination is refused", async () => {
+    const started = await api.post("/api/v1/students/me/visa-practices", { country: "United Kingdom" }, { cookie: arjun.cookie });
+    expect(started.status).toBe(201);
+    const practice = started.body.data as { id: number; answers: { position: number; question: string; scores: unknown }[] };
+    expect(practice.answers).toHaveLength(2);
+    expect(Object.keys(practice.answers[0] ?? {}).sort()).toEqual(
+      [
+        "comment",
+        "durationSeconds",
+        "feedback",
+        "mode",
+        "position",
+        "question",
+        "recordingUrl",
+        "scores",
+        "text",
+        "theme",
+      ].sort(),
+    );
+    const path = `/api/v1/students/me/visa-practices/${practice.id}`;
+    expect((await api.get(path, { cookie: meera.cookie })).status).toBe(404);
+    expect((await api.post(`${path}/share`, {}, { cookie: meera.cookie })).status).toBe(404);
+    // Not finished: sharing waits for every answer.
+    expect((await api.post(`${path}/share`, {}, { cookie: arjun.cookie })).status).toBe(409);
+    for (const answer of practice.answers)
+      await testApp.visas.answer(
+        arjun.studentId,
+        practice.id,
+        { position: String(answer.position), mode: "typed", text: "My plan is a career in Pune." },
+        undefined,
+      );
+    const shared = await api.post(`${path}/share`, {}, { cookie: arjun.cookie });
+    expect(shared.status).toBe(200);
+    expect(shared.body).toMatchObject({ message: visaMessages.shared, data: { id: practice.id, sharedAt: expect.any(String) } });
+    expect((await api.get(path, { cookie: arjun.cookie })).body.data.finishedAt).toEqual(expect.any(String));
+    expect((await testApp.staff.practiceQueue(team.ravi)).map((q) => q.id)).toContain(practice.id);
+
+    const nowhere = await api.post("/api/v1/students/me/visa-practices", { country: "Uzbekistan" }, { cookie: arjun.cookie });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.fields?.country ?? nowhere.body.message).toContain("Practice interviews are ready");
+    expect((await api.post("/api/v1/students/me/visa-practices", { country: "United Kingdom" })).status).toBe(401);
+  });
+});

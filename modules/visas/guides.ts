@@ -1,0 +1,246 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../platform/db/client.ts";
+import { countries, visaGuides } from "../../platform/db/schema.ts";
+import { FIGURE_FRESH_DAYS } from "../../vocabulary/visas.ts";
+import { recordAudit } from "../audit-log.ts";
+import { type RateTable, rateTable } from "../costs/costs.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
+import { AppError } from "../errors.ts";
+import { authorize, canEditVisaGuides, canSeeStudents, type StaffMember } from "../policies.ts";
+import { parseInput } from "../validation.ts";
+import { referenceGuides } from "./reference-guides.ts";
+import type { GuideFigure, ReferenceGuide } from "./reference-types.ts";
+
+export { FIGURE_FRESH_DAYS };
+
+const DAY_MS = 86_400_000;
+
+export interface ShownFigure extends GuideFigure {
+  /** Its amount in rupees at the rate table's rate, with the rate's day; null without a rate. */
+  rupees: number | null;
+  rateDate: string | null;
+  /** Whole days since it was checked. */
+  ageDays: number;
+  old: boolean;
+}
+
+export interface VisaGuide extends Omit<ReferenceGuide, "figures"> {
+  countryId: number;
+  slug: string;
+  code: string;
+  figures: ShownFigure[];
+  /** Any figure older than a year, or not confirmed. */
+  hasOldFigures: boolean;
+  updatedAt: Date;
+}
+
+export interface GuideListing {
+  country: string;
+  slug: string;
+  code: string;
+  visaName: ReferenceGuide["visaName"];
+  hasOldFigures: boolean;
+}
+
+/** Adds the reference guides for the catalogue's countries that have none yet; answers how many were added. */
+export async function seedVisaGuides(db: Database): Promise<number> {
+  const known = await db.select({ id: countries.id, name: countries.name }).from(countries);
+  const idOf = new Map(known.map((c) => [c.name, c.id]));
+  const values = referenceGuides.flatMap((guide) => {
+    const countryId = idOf.get(guide.country);
+    return countryId === undefined ? [] : [{ countryId, guide }];
+  });
+  if (!values.length) return 0;
+  const rows = await db.insert(visaGuides).values(values).onConflictDoNothing().returning({ id: visaGuides.countryId });
+  return rows.length;
+}
+
+const ageOf = (checkedOn: string, now: Date) =>
+  Math.max(0, Math.floor((now.getTime() - Date.parse(`${checkedOn}T00:00:00Z`)) / DAY_MS));
+
+function present(
+  row: { countryId: number; slug: string; code: string; guide: unknown; updatedAt: Date },
+  rates: RateTable,
+  now: Date,
+): VisaGuide {
+  const guide = row.guide as ReferenceGuide;
+  const figures = guide.figures.map((figure): ShownFigure => {
+    const rate = figure.currency === "INR" ? null : (rates.get(figure.currency) ?? null);
+    const ageDays = ageOf(figure.checkedOn, now);
+    return {
+      ...figure,
+      rupees: figure.currency === "INR" ? figure.amount : rate ? Math.round(figure.amount * rate.rupeesPerUnit) : null,
+      rateDate: rate?.rateDate ?? null,
+      ageDays,
+      old: ageDays > FIGURE_FRESH_DAYS,
+    };
+  });
+  return {
+    ...guide,
+    countryId: row.countryId,
+    slug: row.slug,
+    code: row.code,
+    figures,
+    hasOldFigures: figures.some((f) => f.old || !f.confirmed),
+    updatedAt: row.updatedAt,
+  };
+}
+
+const guideColumns = {
+  countryId: visaGuides.countryId,
+  slug: countries.slug,
+  code: countries.code,
+  guide: visaGuides.guide,
+  updatedAt: visaGuides.updatedAt,
+};
+
+/** Every destination with a guide, in the catalogue's country order (hidden countries left out). */
+export async function listGuides(db: Database, now: Date): Promise<GuideListing[]> {
+  const [rows, rates] = await Promise.all([
+    db
+      .select(guideColumns)
+      .from(visaGuides)
+      .innerJoin(countries, eq(countries.id, visaGuides.countryId))
+      .where(eq(countries.visible, true))
+      .orderBy(asc(countries.sortOrder), asc(countries.name)),
+    rateTable(db),
+  ]);
+  return rows.map((row) => {
+    const guide = present(row, rates, now);
+    return {
+      country: guide.country,
+      slug: guide.slug,
+      code: guide.code,
+      visaName: guide.visaName,
+      hasOldFigures: guide.hasOldFigures,
+    };
+  });
+}
+
+/** A destination's guide by the country's slug, name or alias; null when the country has none. */
+export async function guideByCountryId(db: Database, countryId: number, now: Date): Promise<VisaGuide | null> {
+  const [row] = await db
+    .select(guideColumns)
+    .from(visaGuides)
+    .innerJoin(countries, eq(countries.id, visaGuides.countryId))
+    .where(eq(visaGuides.countryId, countryId));
+  return row ? present(row, await rateTable(db), now) : null;
+}
+
+/** The visible country a visitor named (slug, name or alias, any case), or null. */
+export async function countryNamed(db: Database, name: string) {
+  const wanted = name.trim().toLowerCase();
+  if (!wanted || wanted.length > 80) return null;
+  const [row] = await db
+    .select({ id: countries.id, name: countries.name, slug: countries.slug, code: countries.code, currency: countries.currency })
+    .from(countries)
+    .where(
+      sql`${countries.visible} and (${countries.slug} = ${wanted} or lower(${countries.name}) = ${wanted} or ${wanted} = any(${countries.aliases}))`,
+    );
+  return row ?? null;
+}
+
+// --- the console: admins keep the figures and the words ---------------------------------------------
+
+const words = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+export const visaFigureInput = z.object({
+  key: z.string().trim().min(1).max(40),
+  amount: z.coerce
+    .number({ error: "Enter the amount" })
+    .refine((n) => Number.isFinite(n) && n >= 0 && n < 100_000_000, "Enter the amount"),
+  currency: z
+    .string({ error: "Enter a three-letter currency code" })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "Enter a three-letter currency code"),
+  source: words("Name the source", 200),
+  sourceUrl: z
+    .string({ error: "Enter the official page's address" })
+    .trim()
+    .url("Enter the official page's address")
+    .refine((u) => u.startsWith("https://"), "Enter the official page's https address"),
+  checkedOn: z.iso.date("Enter the day you checked it"),
+  confirmed: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
+});
+
+export const visaGuideWordsInput = z.object({
+  summaryEn: words("Write the summary in English", 1000),
+  summaryHi: words("Write the summary in Hindi", 1000),
+});
+
+export interface ConsoleGuide {
+  countryId: number;
+  country: string;
+  slug: string;
+  guide: VisaGuide;
+}
+
+export async function consoleGuides(deps: StaffDeps, actor: StaffMember): Promise<ConsoleGuide[]> {
+  authorize(canSeeStudents, actor);
+  const rows = await deps.db
+    .select({ ...guideColumns, name: countries.name })
+    .from(visaGuides)
+    .innerJoin(countries, eq(countries.id, visaGuides.countryId))
+    .orderBy(asc(countries.name));
+  const rates = await rateTable(deps.db);
+  const now = nowOf(deps);
+  return rows.map((row) => ({ countryId: row.countryId, country: row.name, slug: row.slug, guide: present(row, rates, now) }));
+}
+
+async function changeGuide(
+  deps: StaffDeps,
+  actor: StaffMember,
+  countryId: number,
+  change: (guide: ReferenceGuide) => ReferenceGuide,
+  action: string,
+) {
+  authorize(canEditVisaGuides, actor);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(visaGuides).where(eq(visaGuides.countryId, countryId)).for("update");
+    if (!row) throw new AppError("not_found", "This country has no visa guide.");
+    const before = row.guide as ReferenceGuide;
+    const after = change(before);
+    await tx
+      .update(visaGuides)
+      .set({ guide: after, updatedAt: nowOf(deps), updatedByStaffId: actor.staffId })
+      .where(eq(visaGuides.countryId, countryId));
+    await recordAudit(tx, actor, { action, subjectType: "visa_guide", subjectId: countryId, before, after });
+  });
+}
+
+/** An admin corrects one figure: its amount, currency, source, the day it was checked and whether it is confirmed. */
+export async function saveGuideFigure(deps: StaffDeps, actor: StaffMember, countryId: number, raw: unknown) {
+  authorize(canEditVisaGuides, actor);
+  const input = parseInput(visaFigureInput, raw);
+  if (input.checkedOn > nowOf(deps).toISOString().slice(0, 10)) {
+    throw new AppError("invalid_input", "The day you checked it cannot be in the future.", {
+      checkedOn: "The day you checked it cannot be in the future.",
+    });
+  }
+  await changeGuide(
+    deps,
+    actor,
+    countryId,
+    (guide) => {
+      if (!guide.figures.some((f) => f.key === input.key)) throw new AppError("not_found", "This guide has no such figure.");
+      return { ...guide, figures: guide.figures.map((f) => (f.key === input.key ? { ...f, ...input } : f)) };
+    },
+    "visa_guide.figure_changed",
+  );
+}
+
+/** An admin rewrites the guide's summary in both languages. */
+export async function saveGuideWords(deps: StaffDeps, actor: StaffMember, countryId: number, raw: unknown) {
+  authorize(canEditVisaGuides, actor);
+  const input = parseInput(visaGuideWordsInput, raw);
+  await changeGuide(
+    deps,
+    actor,
+    countryId,
+    (guide) => ({ ...guide, summary: { en: input.summaryEn, hi: input.summaryHi } }),
+    "visa_guide.changed",
+  );
+}

@@ -1,0 +1,1065 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import { z } from "zod";
+import type { Database } from "../../platform/db/client.ts";
+import {
+  applications,
+  countries,
+  courses,
+  students,
+  universities,
+  visaPlans,
+  visaPracticeAnswers,
+  visaPractices,
+  visaQuestionBanks,
+  visaQuestions,
+} from "../../platform/db/schema.ts";
+import type { Logger } from "../../platform/log.ts";
+import { type FileStorage, newStorageKey } from "../../platform/storage/file-storage.ts";
+import {
+  MAX_ANSWER_CHARACTERS,
+  MAX_RECORDING_BYTES,
+  MAX_RECORDING_SECONDS,
+  type RubricCriterion,
+  recordingTypes,
+  rubricCriteria,
+  visaMessages,
+} from "../../vocabulary/visas.ts";
+import { intakeText } from "../applications/applications.ts";
+import { recordAudit } from "../audit-log.ts";
+import { rateTable } from "../costs/costs.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
+import { AppError } from "../errors.ts";
+import {
+  authorize,
+  canCoachVisas,
+  canSeeAllStudents,
+  mayReachDocumentsOf,
+  type StaffMember,
+  studentVisibleTo,
+} from "../policies.ts";
+import { MOCK_VISA_INTERVIEW, sessionOf } from "../sessions/sessions.ts";
+import { parseInput } from "../validation.ts";
+import { type AnswerFeedback, type FileRecord, readAnswer } from "./feedback.ts";
+import type { FundsInput } from "./funds.ts";
+import { countryNamed } from "./guides.ts";
+import { planApplication, studentPlan } from "./plans.ts";
+import { referenceQuestionBanks } from "./question-bank/index.ts";
+import { type AnswerSignal, type FileFact, questionThemes } from "./reference-types.ts";
+import { type FileFacts, fillQuestion, selectQuestions } from "./selection.ts";
+
+export interface PracticeDeps {
+  db: Database;
+  storage?: FileStorage;
+  log: Logger;
+  now?: () => Date;
+}
+
+/** Adds the reference question banks for the catalogue's countries; questions already there (by ref) stay as staff left them. */
+export async function seedQuestionBanks(db: Database): Promise<number> {
+  const known = await db.select({ id: countries.id, name: countries.name }).from(countries);
+  const idOf = new Map(known.map((c) => [c.name, c.id]));
+  let added = 0;
+  for (const bank of referenceQuestionBanks) {
+    const countryId = idOf.get(bank.country);
+    if (countryId === undefined) continue;
+    await db
+      .insert(visaQuestionBanks)
+      .values({
+        countryId,
+        name: bank.name,
+        questionsPerPractice: bank.questionsPerPractice,
+        secondsPerAnswer: bank.secondsPerAnswer,
+        norms: { normSeconds: bank.normSeconds, normWords: bank.normWords },
+      })
+      .onConflictDoNothing();
+    if (!bank.questions.length) continue;
+    const rows = await db
+      .insert(visaQuestions)
+      .values(
+        bank.questions.map((q) => ({
+          ref: q.id,
+          countryId,
+          theme: q.theme,
+          text: q.text,
+          needs: q.needs,
+          core: q.core,
+          wants: q.wants,
+          points: q.points,
+          redFlags: q.redFlags,
+        })),
+      )
+      .onConflictDoNothing({ target: visaQuestions.ref })
+      .returning({ id: visaQuestions.id });
+    added += rows.length;
+  }
+  return added;
+}
+
+interface Bank {
+  countryId: number;
+  country: string;
+  slug: string;
+  name: string;
+  questionsPerPractice: number;
+  secondsPerAnswer: number;
+  norms: { normSeconds: { min: number; max: number }; normWords: { min: number; max: number } };
+}
+
+async function bankOf(db: Database, countryId: number): Promise<Bank | null> {
+  const [row] = await db
+    .select({
+      countryId: visaQuestionBanks.countryId,
+      country: countries.name,
+      slug: countries.slug,
+      name: visaQuestionBanks.name,
+      questionsPerPractice: visaQuestionBanks.questionsPerPractice,
+      secondsPerAnswer: visaQuestionBanks.secondsPerAnswer,
+      norms: visaQuestionBanks.norms,
+    })
+    .from(visaQuestionBanks)
+    .innerJoin(countries, eq(countries.id, visaQuestionBanks.countryId))
+    .where(eq(visaQuestionBanks.countryId, countryId));
+  return row ? { ...row, norms: row.norms as Bank["norms"] } : null;
+}
+
+/** The destinations a student can practise for. */
+export async function practiceDestinations(db: Database) {
+  return db
+    .select({ country: countries.name, slug: countries.slug, name: visaQuestionBanks.name })
+    .from(visaQuestionBanks)
+    .innerJoin(countries, eq(countries.id, visaQuestionBanks.countryId))
+    .where(eq(countries.visible, true))
+    .orderBy(asc(countries.name));
+}
+
+// --- the student's file: what the questions are chosen from and the answers checked against ----------
+
+interface StudentFile {
+  facts: FileFacts;
+  record: FileRecord;
+  applicationId: number | null;
+}
+
+async function studentFile(
+  deps: PracticeDeps,
+  studentId: number,
+  countryId: number,
+  declared: { gap: boolean; refusal: boolean },
+): Promise<StudentFile> {
+  const [application] = await deps.db
+    .select({ id: applications.id })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(and(eq(applications.studentId, studentId), eq(universities.countryId, countryId)))
+    .orderBy(desc(applications.stageEnteredAt))
+    .limit(1);
+  const [country] = await deps.db.select({ name: countries.name }).from(countries).where(eq(countries.id, countryId));
+  const facts: FileFacts = { country: country?.name ?? "" };
+  const record: FileRecord = {
+    university: null,
+    course: null,
+    intakeMonth: null,
+    intakeYear: null,
+    firstYearRupees: null,
+    fundKinds: null,
+    fundsRupees: null,
+  };
+  const [refused] = await deps.db
+    .select({ id: visaPlans.id })
+    .from(visaPlans)
+    .where(and(eq(visaPlans.studentId, studentId), eq(visaPlans.outcome, "refused")))
+    .limit(1);
+  const [refusedStage] = await deps.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.studentId, studentId), eq(applications.status, "Visa refused")))
+    .limit(1);
+  if (refused || refusedStage || declared.refusal) facts.refusal = "an earlier refusal";
+  if (declared.gap) facts.gap = "a gap in your studies";
+  if (!application) return { facts, record, applicationId: null };
+  const detail = await planApplication(deps.db, application.id);
+  if (!detail) return { facts, record, applicationId: null };
+  facts.university = detail.university;
+  facts.course = detail.course;
+  facts.city = detail.city;
+  if (detail.intakeMonth && detail.intakeYear) facts.intake = intakeText(detail.intakeMonth, detail.intakeYear) ?? "";
+  record.university = detail.university;
+  record.course = detail.course;
+  record.intakeMonth = detail.intakeMonth;
+  record.intakeYear = detail.intakeYear;
+  // The funds check and the first year's estimate, when the application has its visa plan.
+  try {
+    const plan = await studentPlan(deps, studentId, application.id);
+    const funds: FundsInput = plan.funds;
+    if (funds.sources.length) {
+      record.fundKinds = funds.sources.map((s) => s.kind);
+      record.fundsRupees = plan.verdict?.totalRupees ?? null;
+      facts.funding = "your funding";
+      if (record.fundKinds.includes("education-loan")) facts.loan = "your education loan";
+      if (record.fundKinds.includes("scholarship")) facts.scholarship = "your scholarship";
+      if (record.fundKinds.includes("sponsor")) facts.sponsor = "your sponsor";
+    }
+    record.firstYearRupees = plan.estimatedFirstYearRupees;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
+  return { facts, record, applicationId: application.id };
+}
+
+// --- a practice ------------------------------------------------------------------------------------
+
+export const startInput = z.object({
+  country: z.string({ error: "Choose a destination" }).trim().min(1, "Choose a destination").max(80),
+  gap: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
+  refusal: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
+});
+
+/** Starts a practice for a destination: its questions chosen from the student's file and fixed for the practice. */
+export async function startPractice(deps: PracticeDeps, studentId: number, raw: unknown): Promise<number> {
+  const input = parseInput(startInput, raw);
+  const country = await countryNamed(deps.db, input.country);
+  const bank = country ? await bankOf(deps.db, country.id) : null;
+  if (!country || !bank) throw new AppError("invalid_input", visaMessages.noBank, { country: visaMessages.noBank });
+  return createPractice(deps, studentId, country.id, bank, input, null);
+}
+
+/**
+ * A practice's questions, chosen from the student's file, written down. A live mock interview (a
+ * counselling session) is one whose questions the counsellor asks aloud: it starts answered and shared,
+ * ready for the rubric.
+ */
+async function createPractice(
+  deps: PracticeDeps,
+  studentId: number,
+  countryId: number,
+  bank: Bank,
+  declared: { gap: boolean; refusal: boolean },
+  live: { sessionId: number; heldAt: Date } | null,
+): Promise<number> {
+  const country = { id: countryId };
+  const file = await studentFile(deps, studentId, country.id, declared);
+  const questions = await deps.db
+    .select({
+      id: visaQuestions.id,
+      theme: visaQuestions.theme,
+      text: visaQuestions.text,
+      needs: visaQuestions.needs,
+      core: visaQuestions.core,
+    })
+    .from(visaQuestions)
+    .where(and(eq(visaQuestions.countryId, country.id), eq(visaQuestions.retired, false)))
+    .orderBy(asc(visaQuestions.id));
+  const chosen = selectQuestions(questions, file.facts, bank.questionsPerPractice, randomInt(2 ** 31));
+  if (!chosen.length) throw new AppError("invalid_input", visaMessages.noBank, { country: visaMessages.noBank });
+  return deps.db.transaction(async (tx) => {
+    const [practice] = await tx
+      .insert(visaPractices)
+      .values({
+        studentId,
+        countryId: country.id,
+        applicationId: file.applicationId,
+        startedAt: live?.heldAt ?? nowOf(deps),
+        ...(live ? { sessionId: live.sessionId, finishedAt: nowOf(deps), sharedAt: nowOf(deps) } : {}),
+      })
+      .returning({ id: visaPractices.id });
+    if (!practice) throw new Error("the practice could not be started");
+    await tx.insert(visaPracticeAnswers).values(
+      chosen.map((q, i) => ({
+        practiceId: practice.id,
+        position: i + 1,
+        questionId: q.id,
+        theme: q.theme,
+        questionText: fillQuestion(q.text, file.facts),
+        ...(live ? { mode: "live", answeredAt: nowOf(deps) } : {}),
+      })),
+    );
+    return practice.id;
+  });
+}
+
+export interface PracticeAnswer {
+  position: number;
+  theme: string;
+  question: string;
+  wants: string | null;
+  /** "live": asked aloud by the counsellor in a live mock interview (a session), scored on the rubric only. */
+  mode: "spoken" | "typed" | "live" | null;
+  text: string | null;
+  durationSeconds: number | null;
+  recordingUrl: string | null;
+  feedback: AnswerFeedback | null;
+  answeredAt: Date | null;
+  scores: Record<RubricCriterion, number> | null;
+  comment: string | null;
+}
+
+export interface Practice {
+  id: number;
+  studentId: number;
+  studentName: string;
+  country: string;
+  slug: string;
+  bankName: string;
+  secondsPerAnswer: number;
+  startedAt: Date;
+  finishedAt: Date | null;
+  sharedAt: Date | null;
+  reviewedAt: Date | null;
+  reviewer: string | null;
+  answers: PracticeAnswer[];
+  /** The first question not answered yet; null when finished. */
+  current: number | null;
+}
+
+const recordingUrl = (publicId: string | null, staffSide: boolean) =>
+  publicId ? `${staffSide ? "/staff" : ""}/files/recordings/${publicId}` : null;
+
+async function readPractice(deps: PracticeDeps, practiceId: number, staffSide = false): Promise<Practice | null> {
+  const [row] = await deps.db
+    .select({
+      id: visaPractices.id,
+      studentId: visaPractices.studentId,
+      studentName: students.fullName,
+      country: countries.name,
+      slug: countries.slug,
+      countryId: visaPractices.countryId,
+      startedAt: visaPractices.startedAt,
+      finishedAt: visaPractices.finishedAt,
+      sharedAt: visaPractices.sharedAt,
+      reviewedAt: visaPractices.reviewedAt,
+      reviewer: sql<string | null>`(select full_name from staff where staff.id = ${visaPractices.reviewedByStaffId})`,
+    })
+    .from(visaPractices)
+    .innerJoin(countries, eq(countries.id, visaPractices.countryId))
+    .innerJoin(students, eq(students.id, visaPractices.studentId))
+    .where(eq(visaPractices.id, practiceId));
+  if (!row) return null;
+  const [bank, answers] = await Promise.all([
+    bankOf(deps.db, row.countryId),
+    deps.db
+      .select({ answer: visaPracticeAnswers, wants: visaQuestions.wants })
+      .from(visaPracticeAnswers)
+      .leftJoin(visaQuestions, eq(visaQuestions.id, visaPracticeAnswers.questionId))
+      .where(eq(visaPracticeAnswers.practiceId, practiceId))
+      .orderBy(asc(visaPracticeAnswers.position)),
+  ]);
+  const shown = answers.map(
+    ({ answer: a, wants }): PracticeAnswer => ({
+      position: a.position,
+      theme: a.theme,
+      question: a.questionText,
+      wants: wants ?? null,
+      mode: (a.mode as PracticeAnswer["mode"]) ?? null,
+      text: a.answerText,
+      durationSeconds: a.durationSeconds,
+      recordingUrl: recordingUrl(a.recordingPublicId, staffSide),
+      feedback: (a.feedback as AnswerFeedback | null) ?? null,
+      answeredAt: a.answeredAt,
+      scores: (a.scores as Record<RubricCriterion, number> | null) ?? null,
+      comment: a.comment,
+    }),
+  );
+  const { countryId: _, ...practice } = row;
+  return {
+    ...practice,
+    bankName: bank?.name ?? "",
+    secondsPerAnswer: bank?.secondsPerAnswer ?? 60,
+    answers: shown,
+    current: shown.find((a) => !a.answeredAt)?.position ?? null,
+  };
+}
+
+const noPractice = () => new AppError("not_found", visaMessages.noSuchPractice);
+
+/** The student's own practice; anyone else's is the same 404. */
+export async function ownPractice(deps: PracticeDeps, studentId: number, practiceId: number): Promise<Practice> {
+  const practice = await readPractice(deps, practiceId);
+  if (!practice || practice.studentId !== studentId) throw noPractice();
+  return practice;
+}
+
+export const answerInput = z.object({
+  position: z.coerce.number().int().min(1).max(50),
+  mode: z.enum(["spoken", "typed"], { error: visaMessages.answerEmpty }),
+  text: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(MAX_ANSWER_CHARACTERS, visaMessages.answerTooLong).optional(),
+  ),
+  durationSeconds: z.preprocess(
+    (v) => (v === "" || v === undefined || v === null ? undefined : v),
+    z.coerce
+      .number()
+      .min(0)
+      .max(MAX_RECORDING_SECONDS + 5, visaMessages.recordingTooLong)
+      .optional(),
+  ),
+});
+
+export interface IncomingRecording {
+  bytes: Uint8Array;
+}
+
+const newPublicId = () => randomBytes(18).toString("base64url");
+
+/**
+ * Records one answer: typed, or spoken with its recording (and the browser's transcript when it gave one).
+ * The feedback is made at once from the question's points and red flags and the student's file, and kept
+ * with the answer. Answers already given stay as they were whatever happens to this one.
+ */
+export async function answerQuestion(
+  deps: PracticeDeps,
+  studentId: number,
+  practiceId: number,
+  raw: unknown,
+  recording: IncomingRecording | undefined,
+): Promise<Practice> {
+  const practice = await ownPractice(deps, studentId, practiceId);
+  if (practice.finishedAt) throw new AppError("conflict", visaMessages.practiceDone);
+  const input = parseInput(answerInput, raw, visaMessages.answerEmpty);
+  const slot = practice.answers.find((a) => a.position === input.position);
+  if (!slot) throw noPractice();
+  if (input.mode === "typed" && !input.text)
+    throw new AppError("invalid_input", visaMessages.answerEmpty, { text: visaMessages.answerEmpty });
+  let stored: { key: string; publicId: string; contentType: string; bytes: number } | null = null;
+  if (input.mode === "spoken") {
+    if (!recording || recording.bytes.byteLength === 0) {
+      throw new AppError("invalid_input", visaMessages.recordingCut, { recording: visaMessages.recordingCut });
+    }
+    if (recording.bytes.byteLength > MAX_RECORDING_BYTES) {
+      throw new AppError("payload_too_large", visaMessages.recordingTooLarge, { recording: visaMessages.recordingTooLarge });
+    }
+    const detected = await fileTypeFromBuffer(recording.bytes);
+    const kind = recordingTypes.find((t) => t.detected === detected?.mime);
+    if (!kind)
+      throw new AppError("unsupported_media_type", visaMessages.recordingType, { recording: visaMessages.recordingType });
+    if (!deps.storage) throw new Error("recordings need file storage");
+    stored = { key: newStorageKey(), publicId: newPublicId(), contentType: kind.contentType, bytes: recording.bytes.byteLength };
+    await deps.storage.put(stored.key, recording.bytes);
+  }
+  const [question] = await deps.db
+    .select({ points: visaQuestions.points, redFlags: visaQuestions.redFlags })
+    .from(visaPracticeAnswers)
+    .leftJoin(visaQuestions, eq(visaQuestions.id, visaPracticeAnswers.questionId))
+    .where(and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, input.position)));
+  const countryId = (await countryNamed(deps.db, practice.slug))?.id ?? 0;
+  const [bank, file, rates] = await Promise.all([
+    bankOf(deps.db, countryId),
+    studentFile(deps, studentId, countryId, { gap: false, refusal: false }),
+    rateTable(deps.db),
+  ]);
+  const feedback = readAnswer(
+    {
+      theme: slot.theme,
+      points: (question?.points as AnswerSignal[] | null) ?? [],
+      redFlags: (question?.redFlags as AnswerSignal[] | null) ?? [],
+      mode: input.mode,
+      text: input.text ?? null,
+      durationSeconds: input.mode === "spoken" ? Math.round(input.durationSeconds ?? 0) : null,
+    },
+    bank?.norms ?? { normSeconds: { min: 10, max: 60 }, normWords: { min: 15, max: 120 } },
+    file.record,
+    (c) => rates.get(c)?.rupeesPerUnit,
+  );
+  let replacedKey: string | null = null;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ key: visaPracticeAnswers.recordingKey })
+        .from(visaPracticeAnswers)
+        .where(and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, input.position)))
+        .for("update");
+      replacedKey = before?.key ?? null;
+      await tx
+        .update(visaPracticeAnswers)
+        .set({
+          mode: input.mode,
+          answerText: input.text ?? null,
+          durationSeconds: input.mode === "spoken" ? Math.round(input.durationSeconds ?? 0) : null,
+          recordingKey: stored?.key ?? null,
+          recordingPublicId: stored?.publicId ?? null,
+          recordingType: stored?.contentType ?? null,
+          recordingBytes: stored?.bytes ?? null,
+          feedback,
+          answeredAt: nowOf(deps),
+        })
+        .where(and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, input.position)));
+      const [open] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(visaPracticeAnswers)
+        .where(and(eq(visaPracticeAnswers.practiceId, practiceId), isNull(visaPracticeAnswers.answeredAt)));
+      if ((open?.n ?? 0) === 0)
+        await tx
+          .update(visaPractices)
+          .set({ finishedAt: nowOf(deps) })
+          .where(eq(visaPractices.id, practiceId));
+    });
+  } catch (error) {
+    if (stored) await deps.storage?.delete(stored.key).catch(() => undefined);
+    throw error;
+  }
+  if (replacedKey)
+    await deps.storage?.delete(replacedKey).catch((err) => deps.log.warn({ err }, "could not remove a replaced recording"));
+  return ownPractice(deps, studentId, practiceId);
+}
+
+/** The student shares a finished practice with their counsellor, who finds it in the review queue. */
+export async function sharePractice(deps: PracticeDeps, studentId: number, practiceId: number) {
+  const practice = await ownPractice(deps, studentId, practiceId);
+  if (!practice.finishedAt) throw new AppError("conflict", "Answer every question before you share the practice.");
+  const [student] = await deps.db
+    .select({ counsellor: students.counsellorStaffId })
+    .from(students)
+    .where(eq(students.id, studentId));
+  if (!student?.counsellor) throw new AppError("conflict", visaMessages.noCounsellor);
+  if (!practice.sharedAt)
+    await deps.db
+      .update(visaPractices)
+      .set({ sharedAt: nowOf(deps) })
+      .where(eq(visaPractices.id, practiceId));
+}
+
+export interface PracticeSummary {
+  id: number;
+  country: string;
+  bankName: string;
+  startedAt: Date;
+  finishedAt: Date | null;
+  sharedAt: Date | null;
+  reviewedAt: Date | null;
+  answered: number;
+  questions: number;
+}
+
+/** The student's practices, newest first. */
+export async function studentPractices(deps: PracticeDeps, studentId: number): Promise<PracticeSummary[]> {
+  const rows = await deps.db
+    .select({
+      id: visaPractices.id,
+      country: countries.name,
+      bankName: visaQuestionBanks.name,
+      startedAt: visaPractices.startedAt,
+      finishedAt: visaPractices.finishedAt,
+      sharedAt: visaPractices.sharedAt,
+      reviewedAt: visaPractices.reviewedAt,
+      answered: sql<number>`(select count(*)::int from visa_practice_answers a where a.practice_id = ${visaPractices.id} and a.answered_at is not null)`,
+      questions: sql<number>`(select count(*)::int from visa_practice_answers a where a.practice_id = ${visaPractices.id})`,
+    })
+    .from(visaPractices)
+    .innerJoin(countries, eq(countries.id, visaPractices.countryId))
+    .leftJoin(visaQuestionBanks, eq(visaQuestionBanks.countryId, visaPractices.countryId))
+    .where(eq(visaPractices.studentId, studentId))
+    .orderBy(desc(visaPractices.startedAt), desc(visaPractices.id));
+  return rows.map((r) => ({ ...r, bankName: r.bankName ?? "" }));
+}
+
+export interface ReadinessPoint {
+  practiceId: number;
+  startedAt: Date;
+  /** Per theme: the share of the question's points covered (0..100) from the feedback, and the counsellor's rubric average (1..5) when reviewed. */
+  themes: Record<string, { covered: number | null; rubric: number | null }>;
+}
+
+/** Readiness per theme across the student's finished practices, oldest first (the chart's data). */
+export async function readiness(deps: PracticeDeps, studentId: number): Promise<ReadinessPoint[]> {
+  const practices = await deps.db
+    .select({ id: visaPractices.id, startedAt: visaPractices.startedAt })
+    .from(visaPractices)
+    .where(and(eq(visaPractices.studentId, studentId), isNotNull(visaPractices.finishedAt)))
+    .orderBy(asc(visaPractices.startedAt))
+    .limit(12);
+  if (!practices.length) return [];
+  const answers = await deps.db
+    .select()
+    .from(visaPracticeAnswers)
+    .where(
+      inArray(
+        visaPracticeAnswers.practiceId,
+        practices.map((p) => p.id),
+      ),
+    );
+  return practices.map((p) => {
+    const themes: ReadinessPoint["themes"] = {};
+    for (const theme of questionThemes) {
+      const mine = answers.filter((a) => a.practiceId === p.id && a.theme === theme);
+      if (!mine.length) continue;
+      const coverage = mine.flatMap((a) => {
+        const f = a.feedback as AnswerFeedback | null;
+        if (!f?.covered || !f.missed) return [];
+        const total = f.covered.length + f.missed.length;
+        return total ? [(f.covered.length / total) * 100] : [];
+      });
+      const rubric = mine.flatMap((a) => {
+        const s = a.scores as Record<string, number> | null;
+        return s ? [Object.values(s).reduce((x, y) => x + y, 0) / Object.values(s).length] : [];
+      });
+      const mean = (xs: number[]) => (xs.length ? Math.round((xs.reduce((x, y) => x + y, 0) / xs.length) * 10) / 10 : null);
+      themes[theme] = { covered: mean(coverage), rubric: mean(rubric) };
+    }
+    return { practiceId: p.id, startedAt: p.startedAt, themes };
+  });
+}
+
+// --- recordings: the student's private files ---------------------------------------------------------
+
+export interface RecordingDownload {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+  contentType: string;
+  name: string;
+  attachmentType: string;
+  isPhoto: boolean;
+  fileId: number;
+  studentId: number;
+}
+
+export type RecordingViewer = { studentId: number } | { staff: StaffMember } | null;
+
+/**
+ * A recording for its owner, or for staff who may reach the student's documents (the same rule), the view
+ * then written to the audit log before a byte is sent; everyone else gets the same 404.
+ */
+export async function openRecording(deps: PracticeDeps, viewer: RecordingViewer, publicId: string): Promise<RecordingDownload> {
+  const notFound = () => new AppError("not_found", "File not found");
+  if (!viewer || !/^[A-Za-z0-9_-]{24}$/.test(publicId)) throw notFound();
+  const [row] = await deps.db
+    .select({
+      id: visaPracticeAnswers.id,
+      key: visaPracticeAnswers.recordingKey,
+      type: visaPracticeAnswers.recordingType,
+      position: visaPracticeAnswers.position,
+      practiceId: visaPracticeAnswers.practiceId,
+      studentId: visaPractices.studentId,
+      counsellorStaffId: students.counsellorStaffId,
+    })
+    .from(visaPracticeAnswers)
+    .innerJoin(visaPractices, eq(visaPractices.id, visaPracticeAnswers.practiceId))
+    .innerJoin(students, eq(students.id, visaPractices.studentId))
+    .where(eq(visaPracticeAnswers.recordingPublicId, publicId));
+  if (!row?.key) throw notFound();
+  if ("studentId" in viewer) {
+    if (viewer.studentId !== row.studentId) throw notFound();
+  } else {
+    if (!mayReachDocumentsOf(viewer.staff, row)) throw notFound();
+    await recordAudit(deps.db, viewer.staff, {
+      action: "recording.viewed",
+      subjectType: "visa_practice",
+      subjectId: row.practiceId,
+      studentId: row.studentId,
+      after: { position: row.position },
+    });
+  }
+  const stored = await deps.storage?.get(row.key);
+  if (!stored) throw notFound();
+  const extension = recordingTypes.find((t) => t.contentType === row.type)?.extension ?? "webm";
+  return {
+    body: stored.body,
+    size: stored.size,
+    contentType: row.type ?? "application/octet-stream",
+    name: `practice-${row.practiceId}-answer-${row.position}.${extension}`,
+    attachmentType: "Interview recording",
+    isPhoto: false,
+    fileId: row.id,
+    studentId: row.studentId,
+  };
+}
+
+/** What the student's data export and erasure need of their practices (decision 0024). */
+export async function practicesForExport(db: Database, studentId: number) {
+  const practices = await db
+    .select()
+    .from(visaPractices)
+    .where(eq(visaPractices.studentId, studentId))
+    .orderBy(asc(visaPractices.id));
+  if (!practices.length) return [];
+  const answers = await db
+    .select()
+    .from(visaPracticeAnswers)
+    .where(
+      inArray(
+        visaPracticeAnswers.practiceId,
+        practices.map((p) => p.id),
+      ),
+    )
+    .orderBy(asc(visaPracticeAnswers.practiceId), asc(visaPracticeAnswers.position));
+  return practices.map((p) => ({
+    id: p.id,
+    startedAt: p.startedAt,
+    finishedAt: p.finishedAt,
+    sharedAt: p.sharedAt,
+    reviewedAt: p.reviewedAt,
+    answers: answers
+      .filter((a) => a.practiceId === p.id)
+      .map((a) => ({
+        position: a.position,
+        question: a.questionText,
+        mode: a.mode,
+        answer: a.answerText,
+        durationSeconds: a.durationSeconds,
+        feedback: a.feedback,
+        scores: a.scores,
+        comment: a.comment,
+        recording: a.recordingKey
+          ? {
+              storageKey: a.recordingKey,
+              contentType: a.recordingType,
+              name: `practice-${p.id}-answer-${a.position}.${recordingTypes.find((t) => t.contentType === a.recordingType)?.extension ?? "webm"}`,
+            }
+          : null,
+      })),
+  }));
+}
+
+/** The storage keys of the student's recordings, for erasure to remove after the rows are gone. */
+export async function recordingKeysOf(db: Database, studentId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: visaPracticeAnswers.recordingKey })
+    .from(visaPracticeAnswers)
+    .innerJoin(visaPractices, eq(visaPractices.id, visaPracticeAnswers.practiceId))
+    .where(and(eq(visaPractices.studentId, studentId), isNotNull(visaPracticeAnswers.recordingKey)));
+  return rows.flatMap((r) => (r.key ? [r.key] : []));
+}
+
+// --- the console: the review queue, the rubric, the question bank -----------------------------------
+
+export interface QueueRow {
+  id: number;
+  studentId: number;
+  studentName: string;
+  country: string;
+  sharedAt: Date;
+  reviewedAt: Date | null;
+}
+
+/** Practices students shared, of the students the member looks after (all for admins), unreviewed first. */
+export async function reviewQueue(deps: StaffDeps, actor: StaffMember): Promise<QueueRow[]> {
+  authorize(canCoachVisas, actor);
+  const rows = await deps.db
+    .select({
+      id: visaPractices.id,
+      studentId: visaPractices.studentId,
+      studentName: students.fullName,
+      country: countries.name,
+      sharedAt: visaPractices.sharedAt,
+      reviewedAt: visaPractices.reviewedAt,
+    })
+    .from(visaPractices)
+    .innerJoin(students, eq(students.id, visaPractices.studentId))
+    .innerJoin(countries, eq(countries.id, visaPractices.countryId))
+    .where(
+      and(
+        isNotNull(visaPractices.sharedAt),
+        canSeeAllStudents(actor) ? undefined : eq(students.counsellorStaffId, actor.staffId),
+      ),
+    )
+    .orderBy(sql`${visaPractices.reviewedAt} is not null`, desc(visaPractices.sharedAt))
+    .limit(200);
+  return rows.map((r) => ({ ...r, sharedAt: r.sharedAt ?? new Date(0) }));
+}
+
+/**
+ * A live mock interview (a counselling session of that kind) scored on the practice's rubric: the first
+ * call makes its practice for the student's destination (their latest application's country with a
+ * question bank), the questions to ask chosen from their file; later calls find the same one.
+ */
+export async function startLivePractice(deps: StaffDeps, actor: StaffMember, sessionId: number): Promise<number> {
+  authorize(canCoachVisas, actor);
+  const session = await sessionOf(deps.db, sessionId);
+  const noSession = () => new AppError("not_found", "No such mock interview session.");
+  if (!session?.studentId || session.kind !== MOCK_VISA_INTERVIEW) throw noSession();
+  const [student] = await deps.db
+    .select({ counsellorStaffId: students.counsellorStaffId })
+    .from(students)
+    .where(eq(students.id, session.studentId));
+  if (!student || !studentVisibleTo(actor, student)) throw noSession();
+  const [existing] = await deps.db
+    .select({ id: visaPractices.id })
+    .from(visaPractices)
+    .where(eq(visaPractices.sessionId, sessionId));
+  if (existing) return existing.id;
+  const destinations = await deps.db
+    .select({ countryId: visaQuestionBanks.countryId })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(visaQuestionBanks, eq(visaQuestionBanks.countryId, universities.countryId))
+    .where(eq(applications.studentId, session.studentId))
+    .orderBy(desc(applications.stageEnteredAt))
+    .limit(1);
+  const bank = destinations[0] ? await bankOf(deps.db, destinations[0].countryId) : null;
+  if (!bank) throw new AppError("conflict", "The student has no application to a destination with a question bank.");
+  const id = await createPractice(
+    deps,
+    session.studentId,
+    bank.countryId,
+    bank,
+    { gap: false, refusal: false },
+    { sessionId, heldAt: session.startsAt },
+  );
+  await recordAudit(deps.db, actor, {
+    action: "visa_practice.live",
+    subjectType: "visa_practice",
+    subjectId: id,
+    studentId: session.studentId,
+    after: { sessionId },
+  });
+  return id;
+}
+
+/** A shared practice as its reviewer sees it; the view is in the audit log (the student's "who has seen my data"). */
+export async function practiceForReview(deps: StaffDeps, actor: StaffMember, practiceId: number): Promise<Practice> {
+  authorize(canCoachVisas, actor);
+  const practice = await readPractice(deps, practiceId, true);
+  if (!practice?.sharedAt) throw noPractice();
+  const [student] = await deps.db
+    .select({ counsellorStaffId: students.counsellorStaffId })
+    .from(students)
+    .where(eq(students.id, practice.studentId));
+  if (!student || !studentVisibleTo(actor, student)) throw noPractice();
+  await recordAudit(deps.db, actor, {
+    action: "visa_practice.viewed",
+    subjectType: "visa_practice",
+    subjectId: practiceId,
+    studentId: practice.studentId,
+  });
+  return practice;
+}
+
+const score = z.coerce
+  .number({ error: visaMessages.reviewNeedsScores })
+  .int(visaMessages.reviewNeedsScores)
+  .min(1, visaMessages.reviewNeedsScores)
+  .max(5, visaMessages.reviewNeedsScores);
+export const reviewInput = z.object({
+  answers: z
+    .array(
+      z.object({
+        position: z.coerce.number().int().min(1).max(50),
+        scores: z.object(Object.fromEntries(rubricCriteria.map((c) => [c, score])) as Record<RubricCriterion, typeof score>),
+        comment: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(2000).optional()),
+      }),
+    )
+    .min(1, visaMessages.reviewNeedsScores),
+});
+
+/** The counsellor's rubric on every answer, with comments; the student reads them. Audited. */
+export async function reviewPractice(deps: StaffDeps, actor: StaffMember, practiceId: number, raw: unknown) {
+  const practice = await practiceForReview(deps, actor, practiceId);
+  const input = parseInput(reviewInput, raw, visaMessages.reviewNeedsScores);
+  const missing = practice.answers.filter((a) => !input.answers.some((r) => r.position === a.position));
+  if (missing.length) throw new AppError("invalid_input", visaMessages.reviewNeedsScores);
+  await deps.db.transaction(async (tx) => {
+    for (const answer of input.answers) {
+      await tx
+        .update(visaPracticeAnswers)
+        .set({ scores: answer.scores, comment: answer.comment ?? null })
+        .where(and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, answer.position)));
+    }
+    await tx
+      .update(visaPractices)
+      .set({ reviewedAt: nowOf(deps), reviewedByStaffId: actor.staffId })
+      .where(eq(visaPractices.id, practiceId));
+    await recordAudit(tx, actor, {
+      action: "visa_practice.reviewed",
+      subjectType: "visa_practice",
+      subjectId: practiceId,
+      studentId: practice.studentId,
+      after: input,
+    });
+  });
+}
+
+export interface ConsoleQuestion {
+  id: number;
+  theme: string;
+  text: string;
+  needs: string[];
+  core: boolean;
+  wants: string;
+  points: AnswerSignal[];
+  redFlags: AnswerSignal[];
+  retired: boolean;
+}
+
+/** A destination's questions as staff keep them. */
+export async function consoleQuestions(deps: StaffDeps, actor: StaffMember, countryId: number) {
+  authorize(canCoachVisas, actor);
+  const bank = await bankOf(deps.db, countryId);
+  if (!bank) throw new AppError("not_found", "This country has no question bank.");
+  const rows = await deps.db
+    .select()
+    .from(visaQuestions)
+    .where(eq(visaQuestions.countryId, countryId))
+    .orderBy(asc(visaQuestions.theme), asc(visaQuestions.id));
+  return {
+    bank,
+    questions: rows.map(
+      (r): ConsoleQuestion => ({
+        id: r.id,
+        theme: r.theme,
+        text: r.text,
+        needs: r.needs,
+        core: r.core,
+        wants: r.wants,
+        points: r.points as AnswerSignal[],
+        redFlags: r.redFlags as AnswerSignal[],
+        retired: r.retired,
+      }),
+    ),
+  };
+}
+
+/** "label: keyword, keyword" lines, as the console's form writes a question's points and red flags. */
+const signalLines = (message: string) =>
+  z
+    .string({ error: message })
+    .max(4000)
+    .transform((text, ctx) => {
+      const signals = text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line) => {
+          const [label, words = ""] = line.split(":");
+          return {
+            label: (label ?? "").trim(),
+            keywords: words
+              .split(",")
+              .map((w) => w.trim().toLowerCase())
+              .filter(Boolean),
+          };
+        });
+      if (!signals.length || signals.some((s) => !s.label || !s.keywords.length)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return signals;
+    });
+
+export const questionInput = z.object({
+  theme: z.enum(questionThemes, { error: "Choose the theme" }),
+  text: z.string({ error: "Write the question" }).trim().min(5, "Write the question").max(400),
+  needs: z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : (v ?? []),
+    z
+      .array(
+        z.enum(
+          [
+            "university",
+            "course",
+            "intake",
+            "city",
+            "funding",
+            "loan",
+            "scholarship",
+            "sponsor",
+            "gap",
+            "refusal",
+          ] satisfies FileFact[],
+          { error: "Name only facts of the file" },
+        ),
+      )
+      .max(5),
+  ),
+  core: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
+  wants: z.string({ error: "Say what the officer wants to learn" }).trim().min(3, "Say what the officer wants to learn").max(400),
+  points: signalLines("Write each point as a line: label: keyword, keyword"),
+  redFlags: signalLines("Write each red flag as a line: label: keyword, keyword"),
+  retired: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
+});
+
+/** Staff add a question to a destination's bank or correct one; audited. */
+export async function saveQuestion(
+  deps: StaffDeps,
+  actor: StaffMember,
+  countryId: number,
+  questionId: number | null,
+  raw: unknown,
+) {
+  authorize(canCoachVisas, actor);
+  const input = parseInput(questionInput, raw);
+  if (!(await bankOf(deps.db, countryId))) throw new AppError("not_found", "This country has no question bank.");
+  await deps.db.transaction(async (tx) => {
+    if (questionId === null) {
+      const [row] = await tx
+        .insert(visaQuestions)
+        .values({ ...input, countryId, updatedByStaffId: actor.staffId })
+        .returning({ id: visaQuestions.id });
+      await recordAudit(tx, actor, {
+        action: "visa_question.added",
+        subjectType: "visa_question",
+        subjectId: row?.id ?? 0,
+        after: input,
+      });
+      return;
+    }
+    const [before] = await tx
+      .select()
+      .from(visaQuestions)
+      .where(and(eq(visaQuestions.id, questionId), eq(visaQuestions.countryId, countryId)));
+    if (!before) throw new AppError("not_found", "No such question.");
+    await tx
+      .update(visaQuestions)
+      .set({ ...input, updatedAt: nowOf(deps), updatedByStaffId: actor.staffId })
+      .where(eq(visaQuestions.id, questionId));
+    await recordAudit(tx, actor, {
+      action: "visa_question.changed",
+      subjectType: "visa_question",
+      subjectId: questionId,
+      before,
+      after: input,
+    });
+  });
+}
+
+export const bankInput = z.object({
+  name: z.string({ error: "Name the interview" }).trim().min(3, "Name the interview").max(80, "At most 80 characters."),
+  questionsPerPractice: z.coerce
+    .number({ error: "Ask from 1 to 30 questions" })
+    .int("Ask from 1 to 30 questions")
+    .min(1, "Ask from 1 to 30 questions")
+    .max(30, "Ask from 1 to 30 questions"),
+  secondsPerAnswer: z.coerce
+    .number({ error: "Give each answer from 10 to 300 seconds" })
+    .int("Give each answer from 10 to 300 seconds")
+    .min(10, "Give each answer from 10 to 300 seconds")
+    .max(300, "Give each answer from 10 to 300 seconds"),
+});
+
+/** The length norms of a bank staff start: about a spoken minute, or a short typed paragraph. */
+const startingNorms = { normSeconds: { min: 15, max: 90 }, normWords: { min: 25, max: 150 } };
+
+/**
+ * Staff start a question bank for a destination that has none (its practice then opens to students once it
+ * has questions), or change a bank's name, length and timer; the norms stay as they were. Audited.
+ */
+export async function saveBank(deps: StaffDeps, actor: StaffMember, countryId: number, raw: unknown) {
+  authorize(canCoachVisas, actor);
+  const input = parseInput(bankInput, raw);
+  const [country] = await deps.db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
+  if (!country) throw new AppError("not_found", "No such country.");
+  const before = await bankOf(deps.db, countryId);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(visaQuestionBanks)
+      .values({ countryId, ...input, norms: startingNorms })
+      .onConflictDoUpdate({ target: visaQuestionBanks.countryId, set: input });
+    await recordAudit(tx, actor, {
+      action: before ? "visa_question_bank.changed" : "visa_question_bank.added",
+      subjectType: "visa_question_bank",
+      subjectId: countryId,
+      before: before
+        ? { name: before.name, questionsPerPractice: before.questionsPerPractice, secondsPerAnswer: before.secondsPerAnswer }
+        : null,
+      after: input,
+    });
+  });
+}

@@ -1,0 +1,125 @@
+import type { Database } from "../../platform/db/client.ts";
+import type { Logger } from "../../platform/log.ts";
+import type { FileStorage } from "../../platform/storage/file-storage.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
+import type { StaffMember } from "../policies.ts";
+import {
+  consoleGuides,
+  countryNamed,
+  guideByCountryId,
+  listGuides,
+  saveGuideFigure,
+  saveGuideWords,
+  seedVisaGuides,
+} from "./guides.ts";
+import {
+  consolePlan,
+  consolePlans,
+  outcomeReport,
+  recordOutcome,
+  saveConsoleStep,
+  saveStudentFunds,
+  saveStudentStep,
+  studentPlan,
+  studentPlans,
+} from "./plans.ts";
+import {
+  answerQuestion,
+  consoleQuestions,
+  type IncomingRecording,
+  openRecording,
+  ownPractice,
+  practiceDestinations,
+  practiceForReview,
+  practicesForExport,
+  type RecordingViewer,
+  readiness,
+  recordingKeysOf,
+  reviewPractice,
+  reviewQueue,
+  saveBank,
+  saveQuestion,
+  seedQuestionBanks,
+  sharePractice,
+  startLivePractice,
+  startPractice,
+  studentPractices,
+} from "./practices.ts";
+
+/**
+ * Visa help and mock visa interviews (issue 28, decision 0040): the public guides per destination, the
+ * student's visa plan on an application at the papers stage with its funds check, mock interview
+ * practice with feedback checked against the student's file, and the console's side (the plans with
+ * stale steps, outcomes, the review queue with its rubric, the question bank and the guides' figures).
+ */
+
+export type { AnswerFeedback } from "./feedback.ts";
+export { type FundSourceKind, type FundsVerdict, fundSourceKinds, fundSourceLabels } from "./funds.ts";
+export { FIGURE_FRESH_DAYS, type GuideListing, type ShownFigure, type VisaGuide } from "./guides.ts";
+export { type PlanListRow, type PlanStep, planIsOpen, type VisaPlan } from "./plans.ts";
+export type { Practice, PracticeAnswer, PracticeSummary, QueueRow, ReadinessPoint } from "./practices.ts";
+
+/** The reference guides and question banks a fresh database starts with (server/startup.ts). */
+export async function seedVisaReference(db: Database): Promise<number> {
+  return (await seedVisaGuides(db)) + (await seedQuestionBanks(db));
+}
+
+export interface VisaDeps {
+  db: Database;
+  storage: FileStorage;
+  log: Logger;
+  now?: () => Date;
+}
+
+/** The visitor's and the student's side; the student's id always comes from their session. */
+export function createVisaService(deps: VisaDeps) {
+  return {
+    guides: () => listGuides(deps.db, nowOf(deps)),
+    /** The country a visitor named, and its guide (null when it has none yet). */
+    guide: async (countryName: string) => {
+      const country = await countryNamed(deps.db, countryName);
+      return country ? { country, guide: await guideByCountryId(deps.db, country.id, nowOf(deps)) } : null;
+    },
+    plans: (studentId: number) => studentPlans(deps, studentId),
+    plan: (studentId: number, applicationId: number) => studentPlan(deps, studentId, applicationId),
+    saveStep: (studentId: number, applicationId: number, raw: unknown) => saveStudentStep(deps, studentId, applicationId, raw),
+    saveFunds: (studentId: number, applicationId: number, raw: unknown) => saveStudentFunds(deps, studentId, applicationId, raw),
+    practiceDestinations: () => practiceDestinations(deps.db),
+    startPractice: (studentId: number, raw: unknown) => startPractice(deps, studentId, raw),
+    practice: (studentId: number, practiceId: number) => ownPractice(deps, studentId, practiceId),
+    answer: (studentId: number, practiceId: number, raw: unknown, recording: IncomingRecording | undefined) =>
+      answerQuestion(deps, studentId, practiceId, raw, recording),
+    share: (studentId: number, practiceId: number) => sharePractice(deps, studentId, practiceId),
+    practices: (studentId: number) => studentPractices(deps, studentId),
+    readiness: (studentId: number) => readiness(deps, studentId),
+    openRecording: (viewer: RecordingViewer, publicId: string) => openRecording(deps, viewer, publicId),
+  };
+}
+
+export type VisaService = ReturnType<typeof createVisaService>;
+
+/** What the privacy module's export and erasure need (decision 0024). */
+export const visaDataOf = { practicesForExport, recordingKeysOf };
+
+/** Visas as staff work them (decision 0031): plans, outcomes, reviews, the question bank and the guides. */
+export const visasConsole = (deps: StaffDeps) => ({
+  visaPlans: (actor: StaffMember) => consolePlans(deps, actor),
+  visaPlan: (actor: StaffMember, applicationId: number) => consolePlan(deps, actor, applicationId),
+  saveVisaStep: (actor: StaffMember, applicationId: number, raw: unknown) => saveConsoleStep(deps, actor, applicationId, raw),
+  recordVisaOutcome: (actor: StaffMember, applicationId: number, raw: unknown) => recordOutcome(deps, actor, applicationId, raw),
+  visaOutcomes: (actor: StaffMember) => outcomeReport(deps, actor),
+  practiceQueue: (actor: StaffMember) => reviewQueue(deps, actor),
+  /** A live mock interview session's practice, for its rubric (made on first use). */
+  startLivePractice: (actor: StaffMember, sessionId: number) => startLivePractice(deps, actor, sessionId),
+  practiceForReview: (actor: StaffMember, practiceId: number) => practiceForReview(deps, actor, practiceId),
+  reviewPractice: (actor: StaffMember, practiceId: number, raw: unknown) => reviewPractice(deps, actor, practiceId, raw),
+  visaQuestions: (actor: StaffMember, countryId: number) => consoleQuestions(deps, actor, countryId),
+  saveVisaBank: (actor: StaffMember, countryId: number, raw: unknown) => saveBank(deps, actor, countryId, raw),
+  saveVisaQuestion: (actor: StaffMember, countryId: number, questionId: number | null, raw: unknown) =>
+    saveQuestion(deps, actor, countryId, questionId, raw),
+  visaGuides: (actor: StaffMember) => consoleGuides(deps, actor),
+  saveVisaFigure: (actor: StaffMember, countryId: number, raw: unknown) => saveGuideFigure(deps, actor, countryId, raw),
+  saveVisaGuideWords: (actor: StaffMember, countryId: number, raw: unknown) => saveGuideWords(deps, actor, countryId, raw),
+  openRecording: (actor: StaffMember, publicId: string) =>
+    openRecording({ ...deps, storage: deps.storage }, { staff: actor }, publicId),
+});

@@ -1,0 +1,85 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { parseId } from "../../modules/catalogue/inputs.ts";
+import type { StaffService } from "../../modules/console/console.ts";
+import type { Conversation, ConversationMessage, MessageService } from "../../modules/messages/messages.ts";
+import { messageAuthors, messageMessages } from "../../vocabulary/messages.ts";
+import type { ServerEnv } from "../context.ts";
+import { requireStaff, requireStudent } from "../guards.ts";
+import { readJson } from "./read-json.ts";
+
+const at = z.iso.datetime();
+
+export const conversationMessageSchema = z.object({
+  id: z.int(),
+  author: z.enum(messageAuthors).meta({ description: "Who wrote it: the student, or a staff member" }),
+  authorName: z.string(),
+  body: z.string().meta({ description: "Plain text as typed (never HTML): show it as text" }),
+  at,
+  readAt: at.nullable().meta({ description: "When the other side read it; null while unread" }),
+  attachment: z
+    .object({ attachmentType: z.string(), name: z.string() })
+    .nullable()
+    .meta({ description: "One of the student's documents attached to it, opened as the student's documents are" }),
+});
+export const conversationSchema = z.object({
+  studentId: z.int(),
+  studentName: z.string(),
+  counsellor: z.string().nullable().meta({ description: "The counsellor who looks after the student now, or null" }),
+  newForReader: z.int().meta({ description: "Messages to the reader that were unread until this call" }),
+  messages: z.array(conversationMessageSchema).meta({ description: "The newest 200, oldest first" }),
+});
+export const unreadConversationsSchema = z.object({
+  total: z.int(),
+  students: z.array(z.object({ studentId: z.int(), fullName: z.string(), unread: z.int(), lastAt: at })),
+});
+
+export const presentMessage = (m: ConversationMessage): z.infer<typeof conversationMessageSchema> => ({
+  id: m.id,
+  author: m.author,
+  authorName: m.authorName,
+  body: m.body,
+  at: m.at.toISOString(),
+  readAt: m.readAt?.toISOString() ?? null,
+  attachment: m.attachment ? { attachmentType: m.attachment.attachmentType, name: m.attachment.name } : null,
+});
+const presentConversation = (c: Conversation): z.infer<typeof conversationSchema> => ({
+  studentId: c.studentId,
+  studentName: c.studentName,
+  counsellor: c.counsellor?.fullName ?? null,
+  newForReader: c.newForReader,
+  messages: c.messages.map(presentMessage),
+});
+
+/** The signed-in student's conversation with their counsellor (issue 29), under /api/v1/students/me. */
+export function messagesApi(messages: MessageService) {
+  const api = new Hono<ServerEnv>();
+  api.get("/students/me/messages", requireStudent, async (c) =>
+    c.json({ data: presentConversation(await messages.conversation(c.var.student.studentId)) }),
+  );
+  api.post("/students/me/messages", requireStudent, async (c) => {
+    const written = await messages.write(c.var.student.studentId, await readJson(c));
+    return c.json({ message: messageMessages.sent, data: presentMessage(written) }, 201);
+  });
+  return api;
+}
+
+/** A student's conversation as staff read (audited) and answer it, and the conversations waiting for the member. */
+export function staffMessagesApi(staff: StaffService) {
+  const api = new Hono<ServerEnv>();
+  api.get("/messages/unread", requireStaff, async (c) => {
+    const unread = await staff.messages.unread(c.var.staff);
+    return c.json({
+      data: { total: unread.total, students: unread.students.map((s) => ({ ...s, lastAt: s.lastAt.toISOString() })) },
+    });
+  });
+  api.get("/students/:studentId/messages", requireStaff, async (c) => {
+    const conversation = await staff.messages.conversation(c.var.staff, parseId(c.req.param("studentId"), "Student"));
+    return c.json({ data: presentConversation(conversation) });
+  });
+  api.post("/students/:studentId/messages", requireStaff, async (c) => {
+    const written = await staff.messages.write(c.var.staff, parseId(c.req.param("studentId"), "Student"), await readJson(c));
+    return c.json({ message: messageMessages.sent, data: written }, 201);
+  });
+  return api;
+}

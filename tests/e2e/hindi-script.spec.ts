@@ -1,0 +1,53 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/** Issue #25: Hindi pages in a font that has Devanagari, and their dates in Hindi (decision 0035). */
+
+const inHindi = async (context: BrowserContext, baseURL: string | undefined) =>
+  context.addCookies([{ name: "ignite_language", value: "hi", url: baseURL ?? "" }]);
+
+/** The Devanagari faces the page has loaded (this machine has no Devanagari font of its own: boxes without them). */
+const loadedDevanagari = (page: Page) =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((face) => face.family.includes("Ignite Devanagari") && face.status === "loaded").length;
+  });
+
+test("Devanagari is drawn in a font that has it: a Hindi page, and the language switch of an English one", async ({
+  page,
+  baseURL,
+}) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") fonts.push(request.url());
+  });
+  // An English page: only the switch's "हिन्दी" is Devanagari, and it is readable too.
+  await page.goto("/countries");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("button", { name: "हिन्दी" })).toBeVisible();
+  expect(await loadedDevanagari(page)).toBeGreaterThan(0);
+
+  await inHindi(page.context(), baseURL);
+  await page.goto("/countries");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await loadedDevanagari(page)).toBeGreaterThan(0);
+  expect(fonts.some((url) => url.includes("devanagari") && url.endsWith(".woff2"))).toBe(true);
+  // Latin text keeps the system's font: the face covers Devanagari only.
+  expect(fonts.every((url) => url.includes("devanagari-devanagari"))).toBe(true);
+  const faces = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  expect(faces).toContain("Ignite Devanagari");
+});
+
+test("the date of birth is written as a date, in the page's language", async ({ page, student, baseURL }) => {
+  const saved = await page.request.put("/api/v1/students/me", {
+    data: { name1: student.name, phone: student.phone, dob: "2003-05-14" },
+    headers: { Origin: new URL(baseURL ?? "").origin },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await page.goto("/profile");
+  await expect(page.getByText("14 May 2003")).toBeVisible();
+  await expect(page.getByText("2003-05-14")).toHaveCount(0);
+  await inHindi(page.context(), baseURL);
+  await page.goto("/profile");
+  await expect(page.getByText("14 मई 2003")).toBeVisible();
+});

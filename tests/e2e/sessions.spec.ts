@@ -1,0 +1,130 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures.ts";
+import { readMail } from "./mail.ts";
+import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
+
+/** Sessions on a calendar (issue 29): a visitor's call at a chosen time, a student's sessions with their counsellor. */
+
+// Each journey invites a counsellor first and checks pages whose time lists hold a few hundred options.
+test.describe.configure({ timeout: 120_000 });
+
+async function toast(page: Page, text: string | RegExp) {
+  await expect(page.getByRole("alert").filter({ hasText: text })).toBeVisible();
+}
+
+/** A counsellor invited by the admin (signed in on `admin`), with the default week (Monday to Friday, 10:00-18:00 IST). */
+async function newCounsellor(admin: Page, name: string) {
+  await staffSignIn(admin, ADMIN.email, ADMIN.password);
+  await expect(admin.getByRole("heading", { name: "Welcome, Administrator" })).toBeVisible();
+  const email = uniqueEmail(name.toLowerCase().replace(/\s+/g, "."));
+  const staffId = await invitedStaff(admin, { email, fullName: name, role: "counsellor", password: "counsellor-Secret-1" });
+  return { staffId, email };
+}
+
+test("a visitor books the free consultation at a chosen time and is mailed the invitation", async ({ page, browser }) => {
+  const adminContext = await browser.newContext();
+  await newCounsellor(await adminContext.newPage(), "Tara Menon");
+  await adminContext.close();
+
+  await page.goto("/services/free-consultation");
+  await hydrated(page);
+  const email = uniqueEmail("visitor.call");
+  await page.getByLabel("First name").fill("Rahul");
+  await page.getByLabel("Last name").fill("Nair");
+  await page.getByLabel("Phone number").fill("9876501234");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Study destination").selectOption("United Kingdom (UK)");
+  await page.getByLabel("Type of study").selectOption("Postgraduate");
+  await page.getByLabel("Preferred subject").selectOption("Business & Management");
+  await page.getByLabel("Qualification").fill("B.Com");
+  const slot = page.getByLabel("Time for your call (optional)");
+  await expect(slot.locator("option").first()).toHaveText("No time: a counsellor will contact you");
+  // The last free time of the list: the least likely to be taken by another test meanwhile.
+  const chosen = await slot.locator("option[value^='20']").last().getAttribute("value");
+  await slot.selectOption(chosen ?? "");
+  await expectNoAxeViolations(page);
+  const since = Date.now();
+  await page.getByRole("button", { name: "Book Your Free Consultation" }).click();
+  await expect(page.getByTestId("consultation-booked")).toContainText(
+    "Congratulations Rahul Nair on booking your free consultation!",
+  );
+  await expect(page.getByTestId("consultation-call-time")).toContainText("(IST). We have e-mailed you the invitation.");
+  const mail = await readMail(email, /Subject: Invitation: Consultation call with Ignite/, since, 10_000);
+  expect(mail).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+  expect(mail).toMatch(/filename=.?invitation\.ics/);
+});
+
+test("a student books a session with their counsellor, moves it and cancels it", async ({ page, browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const counsellor = await newCounsellor(admin, "Farah Khan");
+
+  // The student signs up, and the admin gives them the counsellor.
+  const email = uniqueEmail("session.student");
+  const signup = await page.request.post("/api/v1/auth/signup", {
+    headers: { Origin: new URL(page.url() === "about:blank" ? admin.url() : page.url()).origin },
+    data: {
+      name1: "Priya Sharma",
+      email,
+      phone: "9876512345",
+      password: "student-password-1",
+      confirmPassword: "student-password-1",
+    },
+  });
+  expect(signup.status()).toBe(200);
+  const studentId = (await signup.json()).student_id as number;
+  const given = await admin.request.post(`/api/v1/staff/students/${studentId}/counsellor`, {
+    headers: { Origin: new URL(admin.url()).origin },
+    data: { counsellorStaffId: counsellor.staffId },
+  });
+  expect(given.status()).toBe(200);
+
+  await page.goto("/profile?sessionKind=application-planning#sessions");
+  await hydrated(page);
+  const section = page.getByRole("region", { name: "Sessions" });
+  await expect(section.getByRole("heading", { name: "Book a session with Farah Khan" })).toBeVisible();
+  await expect(section.getByLabel("Kind of session")).toHaveValue("application-planning");
+  const time = section.getByLabel("Time for Application planning");
+  const first = await time.locator("option").first().getAttribute("value");
+  await time.selectOption(first ?? "");
+  await expectNoAxeViolations(page);
+  const since = Date.now();
+  await section.getByRole("button", { name: "Book session" }).click();
+  await toast(page, /^Session booked for .* \(IST\)\. We have e-mailed you the invitation\.$/);
+  const booked = section.getByTestId("student-session");
+  await expect(booked).toHaveCount(1);
+  await expect(booked).toContainText("Application planning");
+  await expect(booked).toContainText("with Farah Khan");
+  await readMail(email, /Subject: Invitation: Application planning with Ignite/, since, 10_000);
+
+  // Move it to another time.
+  await booked.getByText("Move to another time").click();
+  const moveTo = booked.getByLabel("New time");
+  const other = await moveTo.locator("option").nth(2).getAttribute("value");
+  await moveTo.selectOption(other ?? "");
+  await booked.getByRole("button", { name: "Move session" }).click();
+  await toast(page, /^Session moved to .* \(IST\)\. We have e-mailed you the new invitation\.$/);
+  await readMail(email, /Subject: Moved: Application planning with Ignite/, since, 10_000);
+
+  // The counsellor sees it in their week, with the student's name linked to the record.
+  await admin.goto(`/staff/calendar?view=week&day=${other?.slice(0, 10)}&staffId=${counsellor.staffId}`);
+  await expect(admin.getByTestId("calendar-session").filter({ hasText: "Application planning" })).toContainText("Priya Sharma");
+  await expect(admin.getByRole("link", { name: "Priya Sharma" }).first()).toHaveAttribute("href", `/staff/students/${studentId}`);
+  await expectNoAxeViolations(admin);
+  await adminContext.close();
+
+  // Cancel it.
+  await page.reload();
+  await hydrated(page);
+  await section.getByRole("button", { name: /^Cancel session/ }).click();
+  await toast(page, "Session cancelled. We have e-mailed you the cancellation.");
+  await expect(section.getByTestId("student-session")).toContainText("Cancelled");
+  const cancellation = await readMail(email, /Subject: Cancelled: Application planning with Ignite/, since, 10_000);
+  expect(cancellation).toMatch(/method=CANCEL/i);
+
+  // The section reads in Hindi too.
+  await page.context().addCookies([{ name: "ignite_language", value: "hi", url: new URL(page.url()).origin }]);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "सत्र", exact: true })).toBeVisible();
+  await expect(page.getByText("Farah Khan के साथ सत्र बुक करें")).toBeVisible();
+});

@@ -1,0 +1,119 @@
+import type { ApplicationStatus } from "./applications.ts";
+
+/** Words and limits of visa help and mock visa interviews (issue 28). */
+
+/** The stages at which the university's papers (I-20, CAS, CoE, admission letter) are in hand: the visa plan opens. */
+export const visaPlanStages: readonly ApplicationStatus[] = [
+  "Confirmation issued",
+  "Visa applied",
+  "Visa granted",
+  "Visa refused",
+  "Enrolled",
+];
+
+/** Whether an application's stage has its visa plan. */
+export const planIsOpen = (status: ApplicationStatus) => visaPlanStages.includes(status);
+
+/** A figure checked longer ago than this is flagged to staff and marked to students. */
+export const FIGURE_FRESH_DAYS = 365;
+
+export const visaOutcomes = ["issued", "administrative-processing", "refused"] as const;
+export type VisaOutcome = (typeof visaOutcomes)[number];
+export const visaOutcomeLabels: Record<VisaOutcome, string> = {
+  issued: "Visa issued",
+  "administrative-processing": "Administrative processing (221(g) or similar)",
+  refused: "Refused",
+};
+
+/** Where the money for the visa comes from (the funds check's rows). */
+export const fundSourceKinds = ["family-savings", "education-loan", "scholarship", "sponsor"] as const;
+export type FundSourceKind = (typeof fundSourceKinds)[number];
+export const fundSourceLabels: Record<FundSourceKind, string> = {
+  "family-savings": "Family savings",
+  "education-loan": "Education loan",
+  scholarship: "Scholarship",
+  sponsor: "Sponsor",
+};
+
+/** The rubric a counsellor scores each answer on, 1 to 5. */
+export const rubricCriteria = ["clarity", "specificity", "consistency", "intent", "delivery"] as const;
+export type RubricCriterion = (typeof rubricCriteria)[number];
+export const rubricLabels: Record<RubricCriterion, string> = {
+  clarity: "Clarity",
+  specificity: "Specificity",
+  consistency: "Consistency with the file",
+  intent: "Intent to return",
+  delivery: "Delivery",
+};
+
+export const themeLabels: Record<string, string> = {
+  "study-plans": "Study plans",
+  "university-choice": "University choice",
+  "academic-ability": "Academic ability",
+  finances: "Finances",
+  "post-study-plans": "Plans after study",
+  "ties-to-india": "Ties to India",
+  "immigration-history": "Immigration history",
+  english: "English",
+};
+
+/** A recording: at most this long and this large; the types browsers record (Chrome and Firefox WebM or Ogg, Safari MP4). */
+export const MAX_RECORDING_SECONDS = 180;
+export const MAX_RECORDING_BYTES = 8 * 1024 * 1024;
+export const recordingTypes = [
+  { detected: "audio/webm", contentType: "audio/webm", extension: "webm" },
+  { detected: "video/webm", contentType: "audio/webm", extension: "webm" },
+  { detected: "audio/ogg", contentType: "audio/ogg", extension: "ogg" },
+  { detected: "audio/opus", contentType: "audio/ogg", extension: "ogg" },
+  { detected: "audio/mp4", contentType: "audio/mp4", extension: "m4a" },
+  { detected: "video/mp4", contentType: "audio/mp4", extension: "m4a" },
+  { detected: "audio/x-m4a", contentType: "audio/mp4", extension: "m4a" },
+  { detected: "audio/mpeg", contentType: "audio/mpeg", extension: "mp3" },
+  { detected: "audio/wav", contentType: "audio/wav", extension: "wav" },
+] as const;
+export const MAX_ANSWER_CHARACTERS = 3000;
+
+export const visaMessages = {
+  noGuide: "We have no visa guide for this country yet: your counsellor will confirm the visa's steps, fees and funds with you.",
+  unconfirmed: "To be confirmed by your counsellor",
+  oldFigure: "Checked over a year ago: ask your counsellor before you rely on it.",
+  noPlanYet: "Your visa plan opens when the university's papers arrive (I-20, CAS, CoE or admission letter).",
+  noSuchPlan: "No such visa plan.",
+  noSuchStep: "This plan has no such step.",
+  stepSaved: "Your visa plan is saved.",
+  fundsSaved: "Your funds check is saved.",
+  fundsNeedOne: "Add at least one source of money.",
+  outcomeSaved: "The visa outcome is recorded.",
+  outcomeNeedsSection: "Name the refusal's section (for example 214(b)).",
+  outcomeNeedsReason: "Write the reason the embassy gave.",
+  noBank:
+    "Practice interviews are ready for the United States, the United Kingdom, Australia and Germany; for other destinations your counsellor will hold a live mock interview.",
+  noSuchPractice: "No such practice.",
+  practiceDone: "This practice is finished.",
+  answerEmpty: "Type your answer, or record it.",
+  answerTooLong: `Keep your answer under ${MAX_ANSWER_CHARACTERS} characters.`,
+  recordingTooLong: `A recording can be at most ${MAX_RECORDING_SECONDS / 60} minutes long.`,
+  recordingTooLarge: `A recording can be at most ${MAX_RECORDING_BYTES / 1024 / 1024} MB.`,
+  recordingType: "We could not read this recording. Record it again, or type your answer.",
+  recordingCut: "The recording did not arrive whole. Record it again, or type your answer: your earlier answers are saved.",
+  microphoneRefused:
+    "Your browser did not allow the microphone. You can type your answers, or allow the microphone for this site in the browser's site settings (the lock icon beside the address) and reload.",
+  shared: "Your practice is shared with your counsellor.",
+  reviewSaved: "Your review is saved; the student can read it.",
+  reviewNeedsScores: "Score every answer from 1 to 5 on each line of the rubric.",
+  noCounsellor: "You have no counsellor yet: a counsellor is assigned when you book a consultation.",
+  neverPredicts: "This feedback helps you practise. It does not predict the embassy's decision.",
+} as const;
+
+/** What the funds check says of a source or of the whole, with its values (the screens translate them by their shape). */
+export const fundsMessages = {
+  heldTooShort: (label: string, days: number, required: number) =>
+    `${label}: held for ${days} days by the statement's last day; the rule asks for ${required} consecutive days.`,
+  statementTooEarly: (label: string, gap: number, within: number) =>
+    `${label}: the statement ends ${gap} days before you apply; it must end within ${within} days of applying.`,
+  statementAfterApplying: (label: string) => `${label}: the statement ends after the day you plan to apply.`,
+  enterHeldDates: (label: string) => `${label}: enter since when the money has been held and the statement's last day.`,
+  enterApplyDay: "Enter the day you plan to apply: the statement's last day must fall within the rule's window before it.",
+  noRate: (currency: string) =>
+    `We have no exchange rate for ${currency}: enter the amount in rupees (INR) or in a currency we list.`,
+} as const;
