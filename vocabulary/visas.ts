@@ -95,6 +95,7 @@ export const visaMessages = {
   recordingTooLong: `A recording can be at most ${MAX_RECORDING_SECONDS / 60} minutes long.`,
   recordingTooLarge: `A recording can be at most ${MAX_RECORDING_BYTES / 1024 / 1024} MB.`,
   recordingType: "We could not read this recording. Record it again, or type your answer.",
+  recordingEmpty: "Nothing was recorded: speak for a moment before you stop, or type your answer.",
   recordingCut: "The recording did not arrive whole. Record it again, or type your answer: your earlier answers are saved.",
   microphoneRefused:
     "Your browser did not allow the microphone. You can type your answers, or allow the microphone for this site in the browser's site settings (the lock icon beside the address) and reload.",

@@ -79,6 +79,12 @@ export function AnswerRecorder({
       recognition.current?.stop();
       const seconds = Math.max(1, Math.round((performance.now() - started.current) / 1000));
       const blob = new Blob(chunks, { type: media.mimeType || mimeType || "audio/webm" });
+      // Stopped before the browser handed over any sound: nothing to send, and nothing lost.
+      if (blob.size === 0) {
+        setState("idle");
+        setMessage(t(visaMessages.recordingEmpty));
+        return;
+      }
       setState("sending");
       const form = new FormData();
       form.set("position", String(position));
