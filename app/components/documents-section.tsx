@@ -34,7 +34,8 @@ const reviewTones: Record<string, string> = {
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-function Progress({ percent, label }: { percent: number; label: string }) {
+/** An upload's progress bar, named for what is uploading. */
+export function Progress({ percent, label }: { percent: number; label: string }) {
   return (
     <div
       className="progress mt-2"

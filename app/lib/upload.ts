@@ -1,6 +1,6 @@
 /** What an upload came to: the answer's message, or the error contract's message and field messages. */
 export type UploadResult =
-  | { ok: true; message: string }
+  | { ok: true; message: string; data: unknown }
   | { ok: false; status: number; message: string; fields: Record<string, string> };
 
 /** The JSON API's error shape (server/errors.ts, OpenAPI's ErrorBody). */
@@ -25,8 +25,8 @@ export function uploadWithProgress(
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
-      const body = (request.response ?? {}) as ErrorBody & { message?: string };
-      if (request.status === 200) resolve({ ok: true, message: body.message ?? "" });
+      const body = (request.response ?? {}) as ErrorBody & { message?: string; data?: unknown };
+      if (request.status === 200) resolve({ ok: true, message: body.message ?? "", data: body.data });
       else
         resolve({
           ok: false,

@@ -24,6 +24,7 @@ import { nowOf } from "../deps.ts";
 import { AppError, notFound } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { conversationForExport } from "../messages/messages.ts";
+import { sessionsForExport } from "../sessions/sessions.ts";
 import { personalDetails, savedCoursePlaces } from "../students/students.ts";
 import { visaDataOf } from "../visas/visas.ts";
 import { accessLog } from "./access-log.ts";
@@ -111,7 +112,7 @@ const slug = (text: string) =>
 async function collect(deps: PrivacyDeps, studentId: number) {
   const [student] = await deps.db.select().from(students).where(eq(students.id, studentId));
   if (!student) throw notFound("Student");
-  const [marks, saved, applicationRows, bookings, files, devices, consents, access, links, practices, conversation] =
+  const [marks, saved, applicationRows, bookings, files, devices, consents, access, links, practices, conversation, calls] =
     await Promise.all([
       deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
       savedCoursePlaces(deps.db, studentId, "oldest"),
@@ -165,6 +166,8 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       visaDataOf.practicesForExport(deps.db, studentId),
       // The conversation with their counsellor (issue 29): every message, oldest first.
       conversationForExport(deps.db, studentId),
+      // Sessions with their counsellor (issue 29): when, with whom, cancelled or attended.
+      sessionsForExport(deps.db, studentId),
     ]);
   const linkOpenings = links.length
     ? await deps.db
@@ -274,6 +277,7 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     signedInDevices: devices.map((d) => ({ ...d, signedInAt: iso(d.signedInAt), lastSeenAt: iso(d.lastSeenAt) })),
     accessLog: access.map((a) => ({ at: iso(a.at), staff: a.staffName, role: a.staffRole, what: a.text })),
     conversation,
+    counsellingSessions: calls,
     parentLinks: links.map((l) => ({
       label: l.label,
       createdAt: iso(l.createdAt),

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { unzipSync } from "fflate";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
@@ -418,5 +419,69 @@ describe("the free consultation's call", () => {
     await expect(
       service().book(student.studentId, { kind: "consultation-call", slot: at(dayAfter(firstMonday, 1), "10:00").toISOString() }),
     ).rejects.toThrow(/no longer available/);
+  });
+});
+
+describe("the student's data", () => {
+  async function exportReady(cookie: string) {
+    for (let i = 0; i < 100; i += 1) {
+      const { body } = await api.get("/api/v1/students/me/data-export", { cookie });
+      if (body.data?.status === "ready") return body.data;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("export not ready in 10 s");
+  }
+
+  it("the download lists their sessions, cancelled and attended, without the counsellor's note; erasure removes them", async () => {
+    const student = await studentOf("asha", "Nikhil Rao");
+    const wednesday = dayAfter(firstMonday, 9);
+    const dropped = await service().book(student.studentId, {
+      kind: "document-review",
+      slot: at(wednesday, "11:00").toISOString(),
+    });
+    await service().cancel(student.studentId, dropped.session.id);
+    const held = await service().book(student.studentId, {
+      kind: "consultation-call",
+      slot: at(wednesday, "15:00").toISOString(),
+    });
+    clock = new Date(at(wednesday, "15:40").getTime());
+    await consoleFor().recordOutcome(member("asha"), held.session.id, {
+      outcome: "attended",
+      note: "Went through the SOP line by line",
+    });
+    clock = new Date(istInstant(firstMonday, "09:00"));
+
+    const mine = { cookie: student.cookie };
+    expect((await api.post("/api/v1/students/me/data-export", undefined, mine)).status).toBe(202);
+    const ready = await exportReady(student.cookie);
+    const download = await api.fetch(ready.url, mine);
+    const text = new TextDecoder().decode(unzipSync(new Uint8Array(await download.arrayBuffer()))["ignite-data.json"]);
+    const data = JSON.parse(text);
+    expect(data.counsellingSessions).toEqual([
+      {
+        kind: "Document review",
+        startsAt: at(wednesday, "11:00").toISOString(),
+        endsAt: at(wednesday, "11:30").toISOString(),
+        counsellor: team.asha.fullName,
+        bookedBy: "student",
+        cancelledAt: expect.any(String),
+        attended: null,
+      },
+      {
+        kind: "Consultation call",
+        startsAt: at(wednesday, "15:00").toISOString(),
+        endsAt: at(wednesday, "15:30").toISOString(),
+        counsellor: team.asha.fullName,
+        bookedBy: "student",
+        cancelledAt: null,
+        attended: true,
+      },
+    ]);
+    expect(text).not.toContain("Went through the SOP");
+
+    expect((await api.post("/api/v1/students/me/erase", { password: student.password }, mine)).status).toBe(200);
+    expect(
+      await database.db.select().from(counsellingSessions).where(eq(counsellingSessions.studentId, student.studentId)),
+    ).toEqual([]);
   });
 });

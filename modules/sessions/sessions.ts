@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { counsellingSessions } from "../../platform/db/schema.ts";
+import { counsellingSessions, staff } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { type SessionKind, sessionKinds, sessionMessages } from "../../vocabulary/sessions.ts";
@@ -80,6 +80,37 @@ export async function sessionOf(db: Database, id: number): Promise<SessionSummar
 export async function sessionsOfStudent(db: Database, studentId: number): Promise<SessionSummary[]> {
   const rows = await db.select().from(counsellingSessions).where(eq(counsellingSessions.studentId, studentId));
   return rows.map(summary).sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime());
+}
+
+/**
+ * The student's sessions for the download of their data (decision 0024): the kind, when, with whom, who
+ * booked it, a cancellation and whether they attended. The counsellor's note of what was done stays
+ * internal, as staff notes do.
+ */
+export async function sessionsForExport(db: Database, studentId: number) {
+  const rows = await db
+    .select({
+      kind: counsellingSessions.kind,
+      startsAt: counsellingSessions.startsAt,
+      endsAt: counsellingSessions.endsAt,
+      counsellor: staff.fullName,
+      bookedBy: counsellingSessions.bookedBy,
+      cancelledAt: counsellingSessions.cancelledAt,
+      outcome: counsellingSessions.outcome,
+    })
+    .from(counsellingSessions)
+    .innerJoin(staff, eq(staff.id, counsellingSessions.staffId))
+    .where(eq(counsellingSessions.studentId, studentId))
+    .orderBy(asc(counsellingSessions.startsAt), asc(counsellingSessions.id));
+  return rows.map((r) => ({
+    kind: sessionKinds[r.kind as SessionKind].label,
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    counsellor: r.counsellor,
+    bookedBy: r.bookedBy,
+    cancelledAt: r.cancelledAt ? r.cancelledAt.toISOString() : null,
+    attended: r.outcome === null ? null : r.outcome === "attended",
+  }));
 }
 
 const summary = (row: typeof counsellingSessions.$inferSelect): SessionSummary => ({

@@ -42,7 +42,7 @@
  * other than the one above, which we found no source for.
  */
 
-import type { GuideDocument, GuideStep, PlanStepDefinition, ReferenceGuide, Words } from "./reference-types.ts";
+import type { FundsRule, GuideDocument, GuideStep, PlanStepDefinition, ReferenceGuide, Words } from "./reference-types.ts";
 
 const w = (en: string, hi: string): Words => ({ en, hi });
 
@@ -72,6 +72,19 @@ const planStep = (
   label: w(en, hi),
   dateLabel,
   staleAfterDays,
+});
+
+/** A destination's funds rule: only what the rule asks for is written; the rest is "not asked" (the first year's tuition is on top unless said). */
+const funds = (rule: Partial<FundsRule> & Pick<FundsRule, "currency" | "how" | "figureKey">): FundsRule => ({
+  livingPerMonth: null,
+  livingPerMonthInCapital: null,
+  capitalCities: [],
+  months: null,
+  livingPerYear: null,
+  plusFirstYearTuition: true,
+  heldForDays: null,
+  periodEndsWithinDaysOfApplying: null,
+  ...rule,
 });
 
 const toConfirm = w(
@@ -254,22 +267,14 @@ const unitedStates: ReferenceGuide = {
     { label: "DS-160 (Consular Electronic Application Center)", url: "https://ceac.state.gov/genniv/" },
     { label: "U.S. Embassy and Consulates in India: visas", url: "https://in.usembassy.gov/visas/" },
   ],
-  funds: {
+  funds: funds({
     currency: "USD",
-    livingPerMonth: null,
-    livingPerMonthInCapital: null,
-    capitalCities: [],
-    months: null,
-    livingPerYear: null,
-    plusFirstYearTuition: true,
-    heldForDays: null,
-    periodEndsWithinDaysOfApplying: null,
     how: w(
       "Liquid funds (savings, a sanctioned loan, scholarship, sponsor's income) that cover at least the first year's estimated cost on your I-20, and a believable plan for the later years. The living part is the university's own figure on the I-20.",
       "तुरंत उपलब्ध पैसे (बचत, स्वीकृत लोन, स्कॉलरशिप, स्पॉन्सर की आय) जो आपके I-20 पर लिखे पहले साल के अनुमानित खर्च को कम से कम पूरा करें, और बाद के सालों की भरोसेमंद योजना। रहने का खर्च विश्वविद्यालय का अपना आँकड़ा है जो I-20 पर लिखा होता है।",
     ),
     figureKey: null,
-  },
+  }),
   universityPapers: w("Form I-20", "फ़ॉर्म I-20"),
   planSteps: [
     planStep("i20", "Form I-20 received", "Form I-20 मिला", 21),
@@ -420,14 +425,12 @@ const unitedKingdom: ReferenceGuide = {
     { label: "Pay for UK healthcare (IHS)", url: "https://www.gov.uk/healthcare-immigration-application" },
     { label: "TB test clinics", url: "https://www.gov.uk/tb-test-visa" },
   ],
-  funds: {
+  funds: funds({
     currency: "GBP",
     livingPerMonth: 1136,
     livingPerMonthInCapital: 1483,
     capitalCities: ["London"],
     months: 9,
-    livingPerYear: null,
-    plusFirstYearTuition: true,
     heldForDays: 28,
     periodEndsWithinDaysOfApplying: 31,
     how: w(
@@ -435,7 +438,7 @@ const unitedKingdom: ReferenceGuide = {
       "आपके या माता-पिता के खाते में (उनके पत्र के साथ), या लोन या आधिकारिक स्पॉन्सरशिप पत्र; पूरी राशि लगातार 28 दिन हर दिन खाते में, और यह अवधि आवेदन से 31 दिन के अंदर ख़त्म हो। पहले से भरी ट्यूशन फ़ीस (CAS पर लिखी) घटा दी जाती है।",
     ),
     figureKey: "funds-living-outside-london",
-  },
+  }),
   universityPapers: w("CAS (Confirmation of Acceptance for Studies)", "CAS (कन्फ़र्मेशन ऑफ़ एक्सेप्टेंस फ़ॉर स्टडीज़)"),
   planSteps: [
     planStep("cas", "CAS received", "CAS मिला", 21),
@@ -555,22 +558,15 @@ const australia: ReferenceGuide = {
     { label: "Visa Pricing Estimator", url: "https://immi.homeaffairs.gov.au/visas/visa-pricing-estimator" },
     { label: "ImmiAccount", url: "https://online.immi.gov.au/lusc/login" },
   ],
-  funds: {
+  funds: funds({
     currency: "AUD",
-    livingPerMonth: null,
-    livingPerMonthInCapital: null,
-    capitalCities: [],
-    months: null,
     livingPerYear: 29710,
-    plusFirstYearTuition: true,
-    heldForDays: null,
-    periodEndsWithinDaysOfApplying: null,
     how: w(
       "Savings, a loan or a scholarship that cover travel, the first year's tuition and 12 months' living costs; or a parent's or spouse's yearly income above the government's threshold.",
       "बचत, लोन या स्कॉलरशिप जो यात्रा, पहले साल की ट्यूशन और 12 महीने का रहने का खर्च पूरा करे; या माता-पिता या जीवनसाथी की सालाना आय जो सरकार की तय सीमा से ज़्यादा हो।",
     ),
     figureKey: "funds-living",
-  },
+  }),
   universityPapers: w("CoE (Confirmation of Enrolment)", "CoE (कन्फ़र्मेशन ऑफ़ एनरोलमेंट)"),
   planSteps: [
     planStep("coe", "CoE received", "CoE मिला", 21),
@@ -690,22 +686,16 @@ const germany: ReferenceGuide = {
     },
     { label: "APS India", url: "https://aps-india.de/" },
   ],
-  funds: {
+  funds: funds({
     currency: "EUR",
-    livingPerMonth: null,
-    livingPerMonthInCapital: null,
-    capitalCities: [],
-    months: null,
     livingPerYear: 11904,
     plusFirstYearTuition: false,
-    heldForDays: null,
-    periodEndsWithinDaysOfApplying: null,
     how: w(
       "Usually a blocked account holding a year's amount, released monthly after arrival; a scholarship or a formal obligation letter can replace part of it. The amount is not confirmed on the official page: your counsellor will confirm it.",
       "आमतौर पर एक साल की राशि वाला ब्लॉक्ड अकाउंट, जिससे पहुँचने के बाद हर महीने पैसा मिलता है; स्कॉलरशिप या औपचारिक दायित्व पत्र इसका हिस्सा बदल सकते हैं। यह राशि आधिकारिक पेज पर पुष्टि नहीं हुई है: आपके काउंसलर पुष्टि करेंगे।",
     ),
     figureKey: "blocked-account",
-  },
+  }),
   universityPapers: w("Admission letter (Zulassungsbescheid)", "एडमिशन लेटर (Zulassungsbescheid)"),
   planSteps: [
     planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
@@ -817,22 +807,15 @@ const ireland: ReferenceGuide = {
     },
     { label: "AVATS online visa application", url: "https://www.visas.inis.gov.ie/avats/OnlineHome.aspx" },
   ],
-  funds: {
+  funds: funds({
     currency: "EUR",
-    livingPerMonth: null,
-    livingPerMonthInCapital: null,
-    capitalCities: [],
-    months: null,
     livingPerYear: 10000,
-    plusFirstYearTuition: true,
-    heldForDays: null,
-    periodEndsWithinDaysOfApplying: null,
     how: w(
       "Money you can use at once, shown on six months of bank statements, plus the course fees; the amount is not confirmed on the official page: your counsellor will confirm it.",
       "ऐसा पैसा जिसे आप तुरंत इस्तेमाल कर सकें, छह महीने के बैंक स्टेटमेंट में दिखे, साथ में कोर्स फ़ीस; यह राशि आधिकारिक पेज पर पुष्टि नहीं हुई है: आपके काउंसलर पुष्टि करेंगे।",
     ),
     figureKey: "funds-living",
-  },
+  }),
   universityPapers: w("Letter of acceptance", "एक्सेप्टेंस लेटर"),
   planSteps: [
     planStep("admission", "Letter of acceptance received", "एक्सेप्टेंस लेटर मिला", 21),
@@ -937,22 +920,16 @@ const france: ReferenceGuide = {
     { label: "Campus France India", url: "https://www.inde.campusfrance.org/" },
     { label: "France-Visas", url: "https://france-visas.gouv.fr/" },
   ],
-  funds: {
+  funds: funds({
     currency: "EUR",
     livingPerMonth: 615,
-    livingPerMonthInCapital: null,
-    capitalCities: [],
     months: 12,
-    livingPerYear: null,
-    plusFirstYearTuition: true,
-    heldForDays: null,
-    periodEndsWithinDaysOfApplying: null,
     how: w(
       "Bank statements, a loan or a scholarship covering the tuition and a monthly amount for the year; the amount is not confirmed on an official page: your counsellor will confirm it.",
       "बैंक स्टेटमेंट, लोन या स्कॉलरशिप जो ट्यूशन और साल भर का मासिक खर्च पूरा करें; यह राशि किसी आधिकारिक पेज पर पुष्टि नहीं हुई है: आपके काउंसलर पुष्टि करेंगे।",
     ),
     figureKey: "funds-living",
-  },
+  }),
   universityPapers: w("Admission letter", "एडमिशन लेटर"),
   planSteps: [
     planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
@@ -1057,22 +1034,16 @@ const netherlands: ReferenceGuide = {
     { label: "IND (Immigration and Naturalisation Service)", url: "https://ind.nl/en" },
     { label: "IND: costs", url: "https://ind.nl/en/costs" },
   ],
-  funds: {
+  funds: funds({
     currency: "EUR",
     livingPerMonth: 1130.77,
-    livingPerMonthInCapital: null,
-    capitalCities: [],
     months: 12,
-    livingPerYear: null,
-    plusFirstYearTuition: true,
-    heldForDays: null,
-    periodEndsWithinDaysOfApplying: null,
     how: w(
       "Twelve months of the IND's study norm, on top of the tuition, shown to the university; the amount is not confirmed on the official page: your counsellor will confirm it.",
       "IND के स्टडी नॉर्म के बारह महीने, ट्यूशन के अलावा, विश्वविद्यालय को दिखाने होते हैं; यह राशि आधिकारिक पेज पर पुष्टि नहीं हुई है: आपके काउंसलर पुष्टि करेंगे।",
     ),
     figureKey: "funds-living",
-  },
+  }),
   universityPapers: w("Admission letter", "एडमिशन लेटर"),
   planSteps: [
     planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
@@ -1170,22 +1141,16 @@ const italy: ReferenceGuide = {
     },
     { label: "Visa for Italy (Farnesina)", url: "https://vistoperitalia.esteri.it/home/en" },
   ],
-  funds: {
+  funds: funds({
     currency: "EUR",
-    livingPerMonth: null,
-    livingPerMonthInCapital: null,
-    capitalCities: [],
-    months: null,
     livingPerYear: 6079.45,
     plusFirstYearTuition: false,
-    heldForDays: null,
-    periodEndsWithinDaysOfApplying: null,
     how: w(
       "Personal or parents' funds, or a scholarship, available in Italy for the academic year (not cash); the amount is not confirmed on the official page: your counsellor will confirm it.",
       "अपने या माता-पिता के पैसे, या स्कॉलरशिप, जो शैक्षणिक वर्ष के लिए इटली में उपलब्ध हों (नकद नहीं); यह राशि आधिकारिक पेज पर पुष्टि नहीं हुई है: आपके काउंसलर पुष्टि करेंगे।",
     ),
     figureKey: "funds-living",
-  },
+  }),
   universityPapers: w("Admission letter and Universitaly pre-enrolment summary", "एडमिशन लेटर और Universitaly प्री-एनरोलमेंट सारांश"),
   planSteps: [
     planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),

@@ -278,7 +278,7 @@ describe("mock interview practice", () => {
     expect(JSON.stringify(access.body)).toContain("Listened to your recorded answer 2");
   });
 
-  it("refuses a recording in an unknown format or too large, and an empty typed answer, keeping earlier answers", async () => {
+  it("refuses a recording in an unknown format, too large or cut off half-way, and an empty typed answer, keeping earlier answers", async () => {
     const pdf = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
     const wrong = await answer(student, practiceId, { position: "3", mode: "spoken", durationSeconds: "10" }, pdf, "audio/webm");
     expect(wrong.status).toBe(415);
@@ -293,6 +293,19 @@ describe("mock interview practice", () => {
     const empty = await answer(student, practiceId, { position: "3", mode: "typed", text: "  " });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe("Type your answer, or record it.");
+    // An upload cut off half-way (the connection dropped): the body ends before its closing boundary.
+    const whole = new Response(answerForm({ position: "3", mode: "spoken", durationSeconds: "10" }, webm(64 * 1024)));
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    const cut = await api.call(`/api/v1/students/me/visa-practices/${practiceId}/answers`, {
+      cookie: student.cookie,
+      method: "POST",
+      body: bytes.slice(0, bytes.length / 2),
+      headers: { "Content-Type": whole.headers.get("Content-Type") ?? "" },
+    });
+    expect(cut.status).toBe(400);
+    expect(cut.body.error.message).toBe(
+      "The recording did not arrive whole. Record it again, or type your answer: your earlier answers are saved.",
+    );
     const practice = await testApp.visas.practice(student.studentId, practiceId);
     expect(practice.answers.filter((a) => a.answeredAt).map((a) => a.position)).toEqual([1, 2]);
     // Abandoned and resumed: the practice goes on at the first unanswered question.

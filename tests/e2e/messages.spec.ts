@@ -123,3 +123,41 @@ test("My counsellor reads in Hindi and refuses an empty message clearly", async 
   await expect(section.getByText("संदेश लिखें।")).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("a student attaches a new file to a message: it becomes their document, and a wrong file is refused with nothing lost", async ({
+  page,
+}) => {
+  await loggedInStudent(page, { name: "Tanvi Rao" });
+  await page.goto("/profile");
+  await hydrated(page);
+  const section = page.locator("#my-counsellor");
+  await section.getByLabel("Message", { exact: true }).fill("Here is my statement of purpose; could you read it?");
+
+  // A file chosen before saying what it is, then a file that is not a PDF, image or Word file: refused, the text stays.
+  const file = section.getByLabel("File", { exact: true });
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+  await file.setInputFiles({ name: "sop.pdf", mimeType: "application/pdf", buffer: pdf });
+  await expect(section.getByRole("alert").filter({ hasText: "Choose what the file is first." })).toBeVisible();
+  await section.getByLabel("What it is").selectOption("SOP");
+  await file.setInputFiles({ name: "sop.pdf", mimeType: "application/pdf", buffer: Buffer.from("just text") });
+  await expect(section.getByRole("alert").filter({ hasText: /PDF, JPEG, PNG, WebP, DOC or DOCX/ })).toBeVisible();
+  await expect(section.getByLabel("Message", { exact: true })).toHaveValue("Here is my statement of purpose; could you read it?");
+
+  // The real file: uploaded as the SOP, chosen as the attachment, sent with the message.
+  await file.setInputFiles({ name: "sop.pdf", mimeType: "application/pdf", buffer: pdf });
+  await expect(page.getByRole("alert").filter({ hasText: "SOP uploaded successfully" })).toBeVisible();
+  await expect(section.getByLabel("Attach one of your documents (optional)")).toHaveValue(/^[A-Za-z0-9_-]{24}$/);
+  await expectNoAxeViolations(page);
+  await section.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent." })).toBeVisible();
+  const sent = section.getByTestId("conversation-message");
+  await expect(sent).toHaveCount(1);
+  const attached = sent.getByRole("link", { name: "SOP: sop.pdf" });
+  await expect(attached).toBeVisible();
+  const opened = await page.request.get((await attached.getAttribute("href")) ?? "");
+  expect(Buffer.from(await opened.body()).equals(pdf)).toBe(true);
+  // It is one of the student's documents, under Documents; another SOP would replace it, and the form says so.
+  await expect(page.getByTestId("document-SOP")).toContainText("sop.pdf");
+  await section.getByLabel("What it is").selectOption("SOP");
+  await expect(section.getByTestId("attachment-replaces")).toContainText("It replaces your current SOP, sop.pdf");
+});

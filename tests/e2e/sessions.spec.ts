@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures.ts";
 import { readMail } from "./mail.ts";
+import { errorsIn } from "./nu-checker.ts";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 
 /** Sessions on a calendar (issue 29): a visitor's call at a chosen time, a student's sessions with their counsellor. */
@@ -127,4 +128,64 @@ test("a student books a session with their counsellor, moves it and cancels it",
   await page.reload();
   await expect(page.getByRole("heading", { name: "सत्र", exact: true })).toBeVisible();
   await expect(page.getByText("Farah Khan के साथ सत्र बुक करें")).toBeVisible();
+});
+
+/** A day `offset` days from today in India, as YYYY-MM-DD (what a date input holds). */
+const indianDay = (offset: number) => new Date(Date.now() + 5.5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+test("a counsellor keeps their working hours, a day's leave and their meeting link; wrong entries are refused by field", async ({
+  page,
+}) => {
+  const counsellor = await newCounsellor(page, "Ira Bose");
+  await page.context().clearCookies();
+  await staffSignIn(page, counsellor.email, "counsellor-Secret-1");
+  await expect(page.getByRole("heading", { name: "Welcome, Ira Bose" })).toBeVisible();
+  await page.goto("/staff/calendar/hours");
+  await expect(page.getByRole("heading", { level: 1, name: "Your working hours" })).toBeVisible();
+  await hydrated(page);
+
+  // Saturday mornings as well.
+  await page.getByLabel("Works on Saturday").check();
+  await page.getByLabel("Saturday from").fill("10:00");
+  await page.getByLabel("Saturday until").fill("13:00");
+  await page.getByRole("button", { name: "Save working hours" }).click();
+  await toast(page, "Working hours saved.");
+  await page.reload();
+  await expect(page.getByLabel("Works on Saturday")).toBeChecked();
+  await expect(page.getByLabel("Saturday until")).toHaveValue("13:00");
+
+  // A day's leave: yesterday is refused on the Day field, which takes the focus; a later day is listed.
+  await page.getByLabel("Day", { exact: true }).fill(indianDay(-1));
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.locator("#day-error")).toHaveText("Choose today or a later day");
+  await expect(page.getByLabel("Day", { exact: true })).toBeFocused();
+  const leave = indianDay(20);
+  await page.getByLabel("Day", { exact: true }).fill(leave);
+  await page.getByLabel("Note (optional)").fill("Diwali with family");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await toast(page, "Exception added.");
+  await expect(page.getByTestId("calendar-exception").filter({ hasText: leave })).toContainText("Leave (Diwali with family)");
+
+  // The meeting link must be https.
+  const link = page.getByLabel("Link for every session (a session may have its own)");
+  await link.fill("http://meet.example.com/ira");
+  await page.getByRole("button", { name: "Save link" }).click();
+  await expect(page.locator("#meetingLink-error")).toHaveText("Enter a link starting with https://");
+  await link.fill("https://meet.example.com/ira");
+  await page.getByRole("button", { name: "Save link" }).click();
+  await toast(page, "Meeting link saved.");
+  await expectNoAxeViolations(page);
+  const hoursHtml = await (await page.request.get("/staff/calendar/hours")).text();
+
+  // The calendar's week; both screens are valid HTML.
+  await page.goto("/staff/calendar?view=week");
+  await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const calendarHtml = await (await page.request.get("/staff/calendar?view=week")).text();
+  expect(
+    errorsIn([
+      { name: "calendar-hours", html: hoursHtml },
+      { name: "calendar-week", html: calendarHtml },
+    ]),
+  ).toEqual([]);
 });

@@ -1,13 +1,20 @@
+import { type ChangeEvent, useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
 import { ConversationThread, type ThreadMessage } from "~/components/conversation-thread";
+import { Progress } from "~/components/documents-section";
 import { useT } from "~/lib/i18n";
 import { useSectionForm } from "~/lib/section-form";
+import { notify } from "~/lib/toast";
+import { uploadWithProgress } from "~/lib/upload";
 import type { FieldRules } from "../../../modules/validation.ts";
+import { attachmentTypes, documentAccept, documentMessages } from "../../../vocabulary/documents.ts";
 import { MESSAGE_MAX_LENGTH, messageMessages } from "../../../vocabulary/messages.ts";
 
 /**
  * "My counsellor" on the profile (issue 29, decision 0037): who looks after the student, their next
  * session, and the conversation with a form to write (intent `message`). An attachment is one of the
- * student's documents, uploaded under Documents (the same types, limits and review).
+ * student's documents: one already uploaded, or (with scripts) a new file uploaded here as a document of
+ * the type chosen, through the documents' own upload (the same types, limits and review).
  */
 export function CounsellorSection({
   counsellor,
@@ -75,31 +82,160 @@ export function CounsellorSection({
             {t(bodyError)}
           </div>
         )}
-        <label htmlFor="message-attachment" className="form-label mt-2">
-          {t("Attach one of your documents (optional)")}
-        </label>
-        <select
-          id="message-attachment"
-          name="attachment"
-          className={`form-select${refusal?.fields.attachment ? " is-invalid" : ""}`}
-          defaultValue={typed?.attachment ?? ""}
-          aria-describedby="attachment-hint"
-        >
-          <option value="">{t("No attachment")}</option>
-          {documents.map((d) => (
-            <option key={d.publicId} value={d.publicId}>
-              {t(d.attachmentType)}: {d.name}
-            </option>
-          ))}
-        </select>
-        <div id="attachment-hint" className="form-text">
-          {t("To send a new file, upload it under Documents first: it becomes one of your documents.")}
-        </div>
-        {refusal?.fields.attachment && <div className="invalid-feedback d-block">{t(refusal.fields.attachment)}</div>}
+        <AttachmentChoice documents={documents} chosen={typed?.attachment ?? ""} error={refusal?.fields.attachment} />
         <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
           {t("Send message")}
         </button>
       </Form>
     </section>
+  );
+}
+
+/**
+ * The message's attachment: one of the student's documents, or a new file uploaded below and chosen at
+ * once (the choice is held here, so it is made as soon as the new file's option is listed). It sits in
+ * the message form, which starts afresh after each message sent.
+ */
+function AttachmentChoice({
+  documents,
+  chosen,
+  error,
+}: {
+  documents: { publicId: string; attachmentType: string; name: string }[];
+  chosen: string;
+  error: string | undefined;
+}) {
+  const { t } = useT();
+  const [attachment, setAttachment] = useState(chosen);
+  return (
+    <>
+      <label htmlFor="message-attachment" className="form-label mt-2">
+        {t("Attach one of your documents (optional)")}
+      </label>
+      <select
+        id="message-attachment"
+        name="attachment"
+        className={`form-select${error ? " is-invalid" : ""}`}
+        value={attachment}
+        onChange={(event) => setAttachment(event.currentTarget.value)}
+        aria-describedby="attachment-hint"
+      >
+        <option value="">{t("No attachment")}</option>
+        {documents.map((d) => (
+          <option key={d.publicId} value={d.publicId}>
+            {t(d.attachmentType)}: {d.name}
+          </option>
+        ))}
+      </select>
+      <div id="attachment-hint" className="form-text">
+        {t("A new file you attach becomes one of your documents, with the same types and limits as under Documents.")}
+      </div>
+      {error && <div className="invalid-feedback d-block">{t(error)}</div>}
+      <NewAttachment documents={documents} onUploaded={setAttachment} />
+    </>
+  );
+}
+
+/**
+ * With scripts: a new file for the message, uploaded at once as the student's document of the chosen type
+ * (the documents' own upload), then chosen as the attachment. Without scripts it is not offered: the
+ * student uploads under Documents and picks the file above.
+ */
+function NewAttachment({
+  documents,
+  onUploaded,
+}: {
+  documents: { attachmentType: string; name: string }[];
+  onUploaded: (publicId: string) => void;
+}) {
+  const { t } = useT();
+  const revalidator = useRevalidator();
+  const [scripted, setScripted] = useState(false);
+  const [type, setType] = useState("");
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setScripted(true), []);
+  if (!scripted) return null;
+  const replaced = documents.find((d) => d.attachmentType === type);
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setError(null);
+    if (!type) {
+      setError(t("Choose what the file is first."));
+      input.value = "";
+      return;
+    }
+    const form = new FormData();
+    form.set("attachment_type", type);
+    form.set("file", file);
+    setPercent(0);
+    const result = await uploadWithProgress("/api/v1/students/me/files", form, setPercent, documentMessages.uploadFailed);
+    setPercent(null);
+    input.value = "";
+    if (!result.ok) {
+      setError(t(result.message));
+      return;
+    }
+    notify("success", t(result.message));
+    await revalidator.revalidate();
+    const url = (result.data as { file?: string } | undefined)?.file ?? "";
+    onUploaded(url.slice(url.lastIndexOf("/") + 1));
+  }
+
+  return (
+    <fieldset className="border rounded p-2 mt-2">
+      <legend className="fs-6 mb-1">{t("Or attach a new file")}</legend>
+      <div className="row g-2 align-items-end">
+        <div className="col-sm-5">
+          <label htmlFor="new-attachment-type" className="form-label small">
+            {t("What it is")}
+          </label>
+          <select
+            id="new-attachment-type"
+            className="form-select form-select-sm"
+            value={type}
+            onChange={(event) => setType(event.currentTarget.value)}
+          >
+            <option value="">{t("Select…")}</option>
+            {attachmentTypes.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(kind)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-sm-7">
+          <label htmlFor="new-attachment-file" className="form-label small">
+            {t("File")}
+          </label>
+          <input
+            id="new-attachment-file"
+            type="file"
+            accept={documentAccept}
+            className={`form-control form-control-sm${error ? " is-invalid" : ""}`}
+            aria-describedby={error ? "new-attachment-error" : undefined}
+            disabled={percent !== null}
+            onChange={onFile}
+          />
+        </div>
+      </div>
+      {replaced && (
+        <p className="form-text mb-0" data-testid="attachment-replaces">
+          {t("It replaces your current {type}, {name}; a message that attached the earlier one keeps it.", {
+            type: t(type),
+            name: replaced.name,
+          })}
+        </p>
+      )}
+      {percent !== null && <Progress percent={percent} label={t("{type} upload", { type: t(type) })} />}
+      {error && (
+        <div id="new-attachment-error" className="invalid-feedback d-block" role="alert">
+          {error}
+        </div>
+      )}
+    </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher } from "react-router";
+import { TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
@@ -168,67 +169,24 @@ export default function CalendarHours({ loaderData, actionData }: Route.Componen
         )}
         <Form method="post" className="row g-2 align-items-end">
           <input type="hidden" name="intent" value="add-exception" />
+          <TextField name="day" label="Day" type="date" rules={{ required: true }} error={fields.day} className="col-sm-3" />
           <div className="col-sm-3">
-            <label htmlFor="exception-day" className="form-label">
-              Day
-            </label>
-            <input
-              id="exception-day"
-              name="day"
-              type="date"
-              required
-              className={`form-control${fields.day ? " is-invalid" : ""}`}
-              aria-describedby={fields.day ? "exception-day-error" : undefined}
-            />
-            {fields.day && (
-              <div id="exception-day-error" className="invalid-feedback">
-                {fields.day}
-              </div>
-            )}
-          </div>
-          <div className="col-sm-3">
-            <label htmlFor="exception-kind" className="form-label">
+            <label htmlFor="kind" className="form-label">
               Kind
             </label>
-            <select id="exception-kind" name="kind" className="form-select">
+            <select id="kind" name="kind" className="form-select">
               <option value="leave">Leave (the whole day)</option>
               <option value="hours">Changed hours</option>
             </select>
           </div>
-          <div className="col-sm-2">
-            <label htmlFor="exception-starts" className="form-label">
-              From
-            </label>
-            <input id="exception-starts" name="starts" type="time" className="form-control" />
-          </div>
-          <div className="col-sm-2">
-            <label htmlFor="exception-ends" className="form-label">
-              Until
-            </label>
-            <input
-              id="exception-ends"
-              name="ends"
-              type="time"
-              className={`form-control${fields.ends ? " is-invalid" : ""}`}
-              aria-describedby={fields.ends ? "exception-ends-error" : undefined}
-            />
-            {fields.ends && (
-              <div id="exception-ends-error" className="invalid-feedback">
-                {fields.ends}
-              </div>
-            )}
-          </div>
+          <TextField name="starts" label="From" type="time" error={fields.starts} className="col-sm-2" />
+          <TextField name="ends" label="Until" type="time" error={fields.ends} className="col-sm-2" />
           <div className="col-sm-2">
             <button type="submit" className="btn btn-outline-primary">
               Add
             </button>
           </div>
-          <div className="col-12">
-            <label htmlFor="exception-note" className="form-label">
-              Note (optional)
-            </label>
-            <input id="exception-note" name="note" maxLength={200} className="form-control" />
-          </div>
+          <TextField name="note" label="Note (optional)" rules={{ maxLength: 200 }} error={fields.note} className="col-12" />
         </Form>
       </section>
 
@@ -238,25 +196,14 @@ export default function CalendarHours({ loaderData, actionData }: Route.Componen
         </h2>
         <Form method="post" className="row g-2 align-items-end">
           <input type="hidden" name="intent" value="link" />
-          <div className="col-sm-9">
-            <label htmlFor="meeting-link" className="form-label">
-              Link for every session (a session may have its own)
-            </label>
-            <input
-              id="meeting-link"
-              name="meetingLink"
-              type="url"
-              placeholder="https://meet.example.com/your-room"
-              defaultValue={settings.meetingLink ?? ""}
-              className={`form-control${fields.meetingLink ? " is-invalid" : ""}`}
-              aria-describedby={fields.meetingLink ? "meeting-link-error" : undefined}
-            />
-            {fields.meetingLink && (
-              <div id="meeting-link-error" className="invalid-feedback">
-                {fields.meetingLink}
-              </div>
-            )}
-          </div>
+          <TextField
+            name="meetingLink"
+            label="Link for every session (a session may have its own)"
+            type="url"
+            defaultValue={settings.meetingLink ?? ""}
+            error={fields.meetingLink}
+            className="col-sm-9"
+          />
           <div className="col-sm-3">
             <button type="submit" className="btn btn-outline-primary">
               Save link
