@@ -36,6 +36,7 @@ import { scholarshipMessages } from "../vocabulary/scholarships.ts";
 import { sessionKinds, sessionMessages, sessionOutcomeLabels } from "../vocabulary/sessions.ts";
 import { genders, qualificationLevels, studentMessages } from "../vocabulary/students.ts";
 import {
+  consistencyMessages,
   fundSourceLabels,
   fundsMessages,
   rubricLabels,
@@ -197,6 +198,16 @@ export function messagesFromServer(): Set<string> {
     "{label}: the statement ends after the day you plan to apply.",
     "{label}: enter since when the money has been held and the statement's last day.",
     "We have no exchange rate for {currency}: enter the amount in rupees (INR) or in a currency we list.",
+    shape(fundsMessages.livingMonthly, "{amount}", "{months}" as unknown as number),
+    shape(fundsMessages.livingMonthlyIn, "{amount}", "{months}" as unknown as number, "{city}"),
+    shape(fundsMessages.livingYearly, "{amount}"),
+    shape(fundsMessages.firstYearTuition, "{amount}"),
+    "plus",
+    ...texts(consistencyMessages),
+    shape(consistencyMessages.amountBelowEstimate, "{said}", "{estimate}"),
+    shape(consistencyMessages.otherIntake, "{month}", "{intake}"),
+    shape(consistencyMessages.otherUniversity, "{said}", "{university}"),
+    shape(consistencyMessages.otherCourse, "{said}", "{course}"),
   ]);
 }
 

@@ -106,6 +106,18 @@ export const visaMessages = {
   neverPredicts: "This feedback helps you practise. It does not predict the embassy's decision.",
 } as const;
 
+/** Where a practice answer contradicts the student's file (issue 28's consistency notes), by their shape. */
+export const consistencyMessages = {
+  amountBelowEstimate: (said: string, estimate: string) => `You said ${said}; your first year is estimated at ${estimate}.`,
+  loanNotInFunds: "You mentioned a loan; your funds check lists no education loan.",
+  scholarshipNotInFunds: "You mentioned a scholarship; your funds check lists none.",
+  scholarshipUnsaid: "Your funds include a scholarship you did not mention: officers compare your answer with your papers.",
+  loanUnsaid: "Your funds include an education loan you did not mention.",
+  otherIntake: (month: string, intake: string) => `You said ${month}; your application is for the ${intake} intake.`,
+  otherUniversity: (said: string, university: string) => `You named "${said}"; your application is to ${university}.`,
+  otherCourse: (said: string, course: string) => `You said "${said}"; your course is ${course}.`,
+} as const;
+
 /** What the funds check says of a source or of the whole, with its values (the screens translate them by their shape). */
 export const fundsMessages = {
   heldTooShort: (label: string, days: number, required: number) =>
@@ -115,6 +127,11 @@ export const fundsMessages = {
   statementAfterApplying: (label: string) => `${label}: the statement ends after the day you plan to apply.`,
   enterHeldDates: (label: string) => `${label}: enter since when the money has been held and the statement's last day.`,
   enterApplyDay: "Enter the day you plan to apply: the statement's last day must fall within the rule's window before it.",
+  /** The parts of what the rule asks for, joined with "plus" by the screens. */
+  livingMonthly: (amount: string, months: number) => `${amount} a month for ${months} months`,
+  livingMonthlyIn: (amount: string, months: number, city: string) => `${amount} a month for ${months} months (${city})`,
+  livingYearly: (amount: string) => `${amount} for a year's living costs`,
+  firstYearTuition: (amount: string) => `the first year's tuition (${amount})`,
   noRate: (currency: string) =>
     `We have no exchange rate for ${currency}: enter the amount in rupees (INR) or in a currency we list.`,
 } as const;

@@ -4,6 +4,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { messagesFromServer, messagesInSource } from "../../scripts/extract-messages.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../vocabulary/languages.ts";
+import { consistencyMessages, fundsMessages } from "../../vocabulary/visas.ts";
 import { catalogues, messagesFor } from "./catalogues.server.ts";
 import { createTranslator } from "./i18n.tsx";
 
@@ -65,6 +66,14 @@ describe("the translator", () => {
     expect(hindi.t("You can ask for a new code in 27 seconds.")).toBe("आप 27 सेकंड में नया कोड माँग सकते हैं।");
     expect(hindi.t("At most 100 characters")).toBe("ज़्यादा से ज़्यादा 100 अक्षर");
     expect(inEnglish.t("You can ask for a new code in 27 seconds.")).toBe("You can ask for a new code in 27 seconds.");
+    // The visa funds check's reckoning, part by part (issue 28): no English left inside the Hindi sentence.
+    expect(hindi.t(fundsMessages.livingMonthlyIn("GBP 1,483", 9, "London"))).toBe("9 महीनों के लिए हर महीने GBP 1,483 (London)");
+    expect(hindi.t(fundsMessages.livingMonthly("GBP 1,136", 9))).toBe("9 महीनों के लिए हर महीने GBP 1,136");
+    expect(hindi.t(fundsMessages.firstYearTuition("GBP 24,000"))).toBe("पहले साल की ट्यूशन (GBP 24,000)");
+    // A practice answer's consistency note, stored in English, is read in Hindi.
+    expect(hindi.t(consistencyMessages.amountBelowEstimate("5 lakh", "33.9 lakh"))).toBe(
+      "आपने 5 lakh कहा; आपके पहले साल का अनुमानित खर्च 33.9 lakh है।",
+    );
   });
 
   it("writes numbers and days in the Indian style", () => {

@@ -229,7 +229,7 @@ export default function VisaPlan({ loaderData, actionData }: Route.ComponentProp
                             short: formatRupees(verdict.shortOfRuleRupees),
                             required: formatMoney(verdict.required.amount, verdict.required.currency),
                             rupees: formatRupees(verdict.required.rupees),
-                            reckoning: verdict.required.reckoning,
+                            reckoning: verdict.required.reckoning.map((part) => t(part)).join(` ${t("plus")} `),
                           })
                         : t("Enough for what the visa asks: {required} (≈ {rupees}).", {
                             required: formatMoney(verdict.required.amount, verdict.required.currency),

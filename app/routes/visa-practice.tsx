@@ -104,7 +104,7 @@ function Feedback({ feedback }: { feedback: AnswerFeedback }) {
       )}
       {feedback.consistency.map((note) => (
         <p key={note} className="mb-1 text-danger" data-testid="consistency-note">
-          {t("Does not match your file")}: {note}
+          {t("Does not match your file")}: {t(note)}
         </p>
       ))}
     </div>

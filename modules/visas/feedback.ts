@@ -1,4 +1,5 @@
 import { monthNames } from "../../vocabulary/applications.ts";
+import { consistencyMessages } from "../../vocabulary/visas.ts";
 import type { AnswerSignal, QuestionTheme } from "./reference-types.ts";
 
 /**
@@ -277,7 +278,7 @@ export function checkAgainstFile(
   if (amounts.length && file.firstYearRupees && (theme === "finances" || /cost|fee|tuition|year|expens|total/.test(text))) {
     const largest = amounts.reduce((a, b) => (b.rupees > a.rupees ? b : a));
     if (largest.rupees < file.firstYearRupees * 0.85) {
-      notes.push(`You said ${largest.said}; your first year is estimated at ${inLakh(file.firstYearRupees)}.`);
+      notes.push(consistencyMessages.amountBelowEstimate(largest.said, inLakh(file.firstYearRupees)));
     }
   }
   // Funding: what the answer names against what the funds check lists.
@@ -287,16 +288,16 @@ export function checkAgainstFile(
       !/(no|not|without|don't need a|didn't take a) (education )?loan/.test(text) &&
       !file.fundKinds.includes("education-loan")
     ) {
-      notes.push("You mentioned a loan; your funds check lists no education loan.");
+      notes.push(consistencyMessages.loanNotInFunds);
     }
     if (says(text, "scholarship*") && !/no scholarship/.test(text) && !file.fundKinds.includes("scholarship")) {
-      notes.push("You mentioned a scholarship; your funds check lists none.");
+      notes.push(consistencyMessages.scholarshipNotInFunds);
     }
     if (theme === "finances" && file.fundKinds.includes("scholarship") && !says(text, "scholarship*")) {
-      notes.push("Your funds include a scholarship you did not mention: officers compare your answer with your papers.");
+      notes.push(consistencyMessages.scholarshipUnsaid);
     }
     if (theme === "finances" && file.fundKinds.includes("education-loan") && !says(text, "loan")) {
-      notes.push("Your funds include an education loan you did not mention.");
+      notes.push(consistencyMessages.loanUnsaid);
     }
   }
   // The intake: a month named that is not the application's.
@@ -304,7 +305,7 @@ export function checkAgainstFile(
     const named = months.findIndex((m) => new RegExp(`\\b${m}\\b`).test(text));
     if (named >= 0 && named + 1 !== file.intakeMonth && /(start|begin|intake|join|commenc|semester|session)/.test(text)) {
       const intake = [monthNames[file.intakeMonth - 1], file.intakeYear].filter(Boolean).join(" ");
-      notes.push(`You said ${monthNames[named]}; your application is for the ${intake} intake.`);
+      notes.push(consistencyMessages.otherIntake(monthNames[named] ?? "", intake));
     }
   }
   // The university: one named by its name ("university of x", "x university") that is not the student's.
@@ -326,13 +327,13 @@ export function checkAgainstFile(
       }),
     ];
     const other = named.find(({ name }) => tokens(name).length > 0 && !sameName(name, file.university ?? ""));
-    if (other) notes.push(`You named "${other.said}"; your application is to ${file.university}.`);
+    if (other) notes.push(consistencyMessages.otherUniversity(other.said, file.university));
   }
   // The course: "masters in x", "ms in x", "course in x".
   if (file.course) {
     const m = /\b(?:masters?|ms|msc|ma|mba|course|program(?:me)?|pg) (?:is )?(?:in|of) ([a-z]+(?: [a-z]+){0,3})/.exec(text);
     if (m?.[1] && tokens(m[1]).length && !sameName(m[1], file.course)) {
-      notes.push(`You said "${m[0]}"; your course is ${file.course}.`);
+      notes.push(consistencyMessages.otherCourse(m[0], file.course));
     }
   }
   return notes;

@@ -51,7 +51,8 @@ export interface FundsVerdict {
   sources: SourceCheck[];
   totalRupees: number;
   /** What the rule asks to be shown, in its currency and in rupees, with how it was reckoned. */
-  required: { amount: number; currency: string; rupees: number; reckoning: string } | null;
+  /** What the rule asks for, and how it is reckoned: parts in English by their shape (fundsMessages), joined with "plus". */
+  required: { amount: number; currency: string; rupees: number; reckoning: string[] } | null;
   /** Rupees missing against the rule (0 when met); null without a rule. */
   shortOfRuleRupees: number | null;
   estimatedFirstYearRupees: number | null;
@@ -108,10 +109,14 @@ export function checkFunds(
     if (rule.livingPerMonth !== null && rule.months !== null) {
       const perMonth = inCapital && rule.livingPerMonthInCapital !== null ? rule.livingPerMonthInCapital : rule.livingPerMonth;
       amount += perMonth * rule.months;
-      parts.push(`${money(perMonth, rule.currency)} a month for ${rule.months} months${inCapital ? ` (${course?.city})` : ""}`);
+      parts.push(
+        inCapital && course
+          ? fundsMessages.livingMonthlyIn(money(perMonth, rule.currency), rule.months, course.city)
+          : fundsMessages.livingMonthly(money(perMonth, rule.currency), rule.months),
+      );
     } else if (rule.livingPerYear !== null) {
       amount += rule.livingPerYear;
-      parts.push(`${money(rule.livingPerYear, rule.currency)} for a year's living costs`);
+      parts.push(fundsMessages.livingYearly(money(rule.livingPerYear, rule.currency)));
     }
     let rupees = toRupees(amount, rule.currency);
     if (rule.plusFirstYearTuition && course) {
@@ -119,10 +124,9 @@ export function checkFunds(
       const ruleRate = rule.currency === "INR" ? 1 : (rupeesPer(rule.currency) ?? 1);
       amount += tuitionRupees / ruleRate;
       rupees += tuitionRupees;
-      parts.push(`the first year's tuition (${money(course.tuitionPerYear.amount, course.tuitionPerYear.currency)})`);
+      parts.push(fundsMessages.firstYearTuition(money(course.tuitionPerYear.amount, course.tuitionPerYear.currency)));
     }
-    if (parts.length)
-      required = { amount: rounded(amount), currency: rule.currency, rupees: rounded(rupees), reckoning: parts.join(" plus ") };
+    if (parts.length) required = { amount: rounded(amount), currency: rule.currency, rupees: rounded(rupees), reckoning: parts };
   }
   const estimated = course?.estimatedFirstYearRupees ?? null;
   return {

@@ -249,7 +249,7 @@ export default function VisaPlanScreen({ loaderData, actionData }: Route.Compone
                 <dt className="col-sm-5">The rule asks for</dt>
                 <dd className="col-sm-7">
                   {verdict.required
-                    ? `${formatMoney(verdict.required.amount, verdict.required.currency)} (${formatRupees(verdict.required.rupees)}): ${verdict.required.reckoning}`
+                    ? `${formatMoney(verdict.required.amount, verdict.required.currency)} (${formatRupees(verdict.required.rupees)}): ${verdict.required.reckoning.join(" plus ")}`
                     : "No funds rule for this destination"}
                 </dd>
                 <dt className="col-sm-5">Short against the rule</dt>
