@@ -20,6 +20,7 @@ const course = (level: CourseLevel, requirements: Partial<EntryRequirements>, en
 const student = (
   marks: Partial<Record<"12th" | "Bachelors" | "Masters", { percentage?: number; cgpa?: number }>>,
   english?: [EnglishTest, number],
+  admissions: { gre?: number; gmat?: number } = {},
 ): StudentMarks => ({
   qualifications: (["10th", "12th", "Bachelors", "Masters"] as const).map((qualification) => ({
     qualification,
@@ -28,6 +29,8 @@ const student = (
   })),
   englishTest: english?.[0] ?? null,
   englishScore: english?.[1] ?? null,
+  greScore: admissions.gre ?? null,
+  gmatScore: admissions.gmat ?? null,
 });
 
 describe("a course's entry requirements in words", () => {
@@ -195,5 +198,50 @@ describe("judging a student against a course", () => {
       status: "no-requirements",
       checks: [],
     });
+  });
+});
+
+describe("Duolingo, GRE and GMAT (decision 0041)", () => {
+  it("names the Duolingo English Test among the English tests and the GRE and GMAT on a line of their own", () => {
+    expect(
+      describeRequirements("Masters", { ...noRequirements, minIelts: 6.5, minDuolingo: 115, minGre: 310, minGmat: 605 }),
+    ).toEqual(["IELTS 6.5 or Duolingo English Test 115", "GRE 310 or GMAT 605"]);
+  });
+
+  it("takes a Duolingo score as an English test like the others", () => {
+    const c = course("Masters", { minIelts: 6.5, minDuolingo: 115 });
+    expect(judgeEligibility(c, student({}, ["Duolingo English Test", 120])).checks).toEqual([
+      { kind: "english", outcome: "met", text: "Duolingo English Test 115: you have 120" },
+    ]);
+    expect(judgeEligibility(c, student({}, ["Duolingo English Test", 105])).status).toBe("missing");
+  });
+
+  it("says plainly whether a GRE minimum is met, not met, or has no score to judge", () => {
+    const c = course("Masters", { minGre: 310 });
+    expect(judgeEligibility(c, student({}, undefined, { gre: 315 }))).toEqual({
+      status: "meets",
+      checks: [{ kind: "admissions", outcome: "met", text: "GRE 310: you have 315" }],
+    });
+    expect(judgeEligibility(c, student({}, undefined, { gre: 300 }))).toEqual({
+      status: "missing",
+      checks: [{ kind: "admissions", outcome: "short", text: "Needs GRE 310; you have 300" }],
+    });
+    expect(judgeEligibility(c, student({ Bachelors: { percentage: 70 } }))).toEqual({
+      status: "missing",
+      checks: [{ kind: "admissions", outcome: "unknown", text: "Needs GRE 310; add your GRE score to your profile" }],
+    });
+    // A GMAT score does not answer a course that names only the GRE.
+    expect(judgeEligibility(c, student({}, undefined, { gmat: 705 })).checks[0]?.outcome).toBe("unknown");
+  });
+
+  it("takes either test when a course names both, and an English waiver never waives them", () => {
+    const c = course("Masters", { minIelts: 6.5, minGre: 310, minGmat: 605 }, true);
+    expect(judgeEligibility(c, student({}, ["IELTS", 7], { gmat: 615 })).status).toBe("meets");
+    const short = judgeEligibility(c, student({}, ["IELTS", 7], { gre: 300, gmat: 595 }));
+    expect(short.status).toBe("missing");
+    expect(short.checks.at(-1)?.text).toBe("Needs GRE 310 or GMAT 605; you have GRE 300 and GMAT 595");
+    expect(judgeEligibility(c, student({}, ["IELTS", 7])).checks.at(-1)?.text).toBe(
+      "Needs GRE 310 or GMAT 605; add your GRE or GMAT score to your profile",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { CourseLevel } from "../vocabulary/catalogue.ts";
 import {
+  type AdmissionsTest,
   CGPA_TO_PERCENTAGE,
   type EnglishTest,
   eligibilityMessages,
@@ -27,6 +28,10 @@ export interface EntryRequirements {
   minIelts: number | null;
   minToefl: number | null;
   minPte: number | null;
+  minDuolingo: number | null;
+  /** Lowest total in each admissions test (decision 0041): the GRE General Test, the GMAT Focus Edition; either suffices. */
+  minGre: number | null;
+  minGmat: number | null;
 }
 
 export const noRequirements: EntryRequirements = {
@@ -35,6 +40,9 @@ export const noRequirements: EntryRequirements = {
   minIelts: null,
   minToefl: null,
   minPte: null,
+  minDuolingo: null,
+  minGre: null,
+  minGmat: null,
 };
 
 /** What a student's profile says about them, as far as entry requirements go. */
@@ -42,10 +50,13 @@ export interface StudentMarks {
   qualifications: { qualification: QualificationLevel; percentage: number | null; cgpa: number | null }[];
   englishTest: EnglishTest | null;
   englishScore: number | null;
+  /** The student's GRE General Test total and GMAT Focus Edition total (decision 0041). */
+  greScore: number | null;
+  gmatScore: number | null;
 }
 
 export interface EligibilityCheck {
-  kind: "marks" | "english";
+  kind: "marks" | "english" | "admissions";
   /**
    * met: the student reaches it; short: their mark is below it; unknown: their profile lacks the mark;
    * waivable: the English score is below, missing or of a test the course does not list, and the course
@@ -75,8 +86,17 @@ const englishMinimums = (r: EntryRequirements): [EnglishTest, number][] =>
       ["IELTS", r.minIelts],
       ["TOEFL iBT", r.minToefl],
       ["PTE Academic", r.minPte],
+      ["Duolingo English Test", r.minDuolingo],
     ] as [EnglishTest, number | null][]
   ).filter((pair): pair is [EnglishTest, number] => pair[1] !== null);
+
+const admissionsMinimums = (r: EntryRequirements): [AdmissionsTest, number][] =>
+  (
+    [
+      ["GRE", r.minGre],
+      ["GMAT", r.minGmat],
+    ] as [AdmissionsTest, number | null][]
+  ).filter((pair): pair is [AdmissionsTest, number] => pair[1] !== null);
 
 const orList = (parts: string[]) => (parts.length < 2 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}`);
 
@@ -101,6 +121,12 @@ function englishRequirement(r: EntryRequirements): string | null {
   return minimums.length ? orList(minimums.map(([test, min]) => `${test} ${number(min)}`)) : null;
 }
 
+/** "GRE 310 or GMAT 605"; null when the course sets neither. */
+function admissionsRequirement(r: EntryRequirements): string | null {
+  const minimums = admissionsMinimums(r);
+  return minimums.length ? orList(minimums.map(([test, min]) => `${test} ${number(min)}`)) : null;
+}
+
 /** The requirements as plain sentences, for everyone (visitors, students without marks, the comparison). */
 export function describeRequirements(level: CourseLevel, r: EntryRequirements, englishExamWaiver = false): string[] {
   const lines: string[] = [];
@@ -108,6 +134,8 @@ export function describeRequirements(level: CourseLevel, r: EntryRequirements, e
   if (marks) lines.push(marks);
   const english = englishRequirement(r);
   if (english) lines.push(englishExamWaiver ? say(requirementShapes.mayWaiveEnglish, { english }) : english);
+  const admissions = admissionsRequirement(r);
+  if (admissions) lines.push(admissions);
   return lines;
 }
 
@@ -178,21 +206,64 @@ function englishCheck(r: EntryRequirements, waiver: boolean, student: StudentMar
   };
 }
 
+/**
+ * The course's GRE or GMAT minimum (decision 0041): met when the student's score in a test the course
+ * names reaches its minimum (either test suffices when it names both), short when their scores are below,
+ * unknown when they have entered no score in a test it names. The English waiver does not touch it.
+ */
+function admissionsCheck(r: EntryRequirements, student: StudentMarks): EligibilityCheck | null {
+  const minimums = admissionsMinimums(r);
+  if (minimums.length === 0) return null;
+  const scoreIn = (test: AdmissionsTest) => (test === "GRE" ? student.greScore : student.gmatScore);
+  const taken = minimums.flatMap(([test, min]) => {
+    const score = scoreIn(test);
+    return score === null ? [] : [{ test, min, score }];
+  });
+  if (taken.length === 0)
+    return {
+      kind: "admissions",
+      outcome: "unknown",
+      text: say(requirementShapes.addAdmissionsTest, {
+        needed: admissionsRequirement(r) ?? "",
+        test: orList(minimums.map(([test]) => test)),
+      }),
+    };
+  const met = taken.find((t) => t.score >= t.min);
+  if (met)
+    return {
+      kind: "admissions",
+      outcome: "met",
+      text: say(requirementShapes.met, { needed: `${met.test} ${number(met.min)}`, have: number(met.score) }),
+    };
+  return {
+    kind: "admissions",
+    outcome: "short",
+    text: say(requirementShapes.short, {
+      needed: orList(taken.map((t) => `${t.test} ${number(t.min)}`)),
+      have: taken.length === 1 ? number(taken[0]?.score ?? 0) : taken.map((t) => `${t.test} ${number(t.score)}`).join(" and "),
+    }),
+  };
+}
+
 /** Whether the student's marks reach the course's requirements, each requirement with its numbers. */
 export function judgeEligibility(
   course: { level: CourseLevel; englishExamWaiver: boolean; requirements: EntryRequirements },
   student: StudentMarks,
 ): Eligibility {
   const r = course.requirements;
-  if (marksRequirement(course.level, r) === null && englishRequirement(r) === null)
+  if (marksRequirement(course.level, r) === null && englishRequirement(r) === null && admissionsRequirement(r) === null)
     return { status: "no-requirements", checks: [] };
   const hasMarks =
     student.qualifications.some((q) => q.percentage !== null || q.cgpa !== null) ||
-    (student.englishTest !== null && student.englishScore !== null);
+    (student.englishTest !== null && student.englishScore !== null) ||
+    student.greScore !== null ||
+    student.gmatScore !== null;
   if (!hasMarks) return { status: "no-marks", checks: [] };
-  const checks = [marksCheck(course.level, r, student), englishCheck(r, course.englishExamWaiver, student)].filter(
-    (c): c is EligibilityCheck => c !== null,
-  );
+  const checks = [
+    marksCheck(course.level, r, student),
+    englishCheck(r, course.englishExamWaiver, student),
+    admissionsCheck(r, student),
+  ].filter((c): c is EligibilityCheck => c !== null);
   // One rule for the verdict: met only when every check is met; a waivable English test is not a met one.
   if (checks.every((c) => c.outcome === "met")) return { status: "meets", checks };
   if (checks.every((c) => c.outcome === "met" || c.outcome === "waivable")) return { status: "waiver", checks };

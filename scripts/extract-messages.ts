@@ -22,6 +22,7 @@ import {
 import { costMessages } from "../vocabulary/costs.ts";
 import { attachmentTypes, correctionReasons, documentMessages, reviewStates } from "../vocabulary/documents.ts";
 import {
+  admissionsTestNames,
   compareMessages,
   eligibilityMessages,
   englishScoreRule,
@@ -123,6 +124,8 @@ export function messagesFromServer(): Set<string> {
     eligibilityMessages.scoreWithoutTest,
     eligibilityMessages.testWithoutScore,
     ...englishTests.map(englishScoreRule),
+    // The profile's GRE and GMAT (decision 0041).
+    ...Object.values(admissionsTestNames),
     // The profile's sessions with the counsellor (issue 29); the console's words stay English.
     ...texts(
       sessionMessages,

@@ -1,14 +1,22 @@
 /** Entry requirements and English tests (decision 0027): the tests we know, their scales, and the words shown. */
 
-export const englishTests = ["IELTS", "TOEFL iBT", "PTE Academic"] as const;
+export const englishTests = ["IELTS", "TOEFL iBT", "PTE Academic", "Duolingo English Test"] as const;
 export type EnglishTest = (typeof englishTests)[number];
 
-/** Each test's score scale: IELTS bands 0 to 9 in halves, TOEFL iBT 0 to 120, PTE Academic 10 to 90 (whole points). */
+/**
+ * Each test's score scale: IELTS bands 0 to 9 in halves, TOEFL iBT 0 to 120, PTE Academic 10 to 90 (whole
+ * points), the Duolingo English Test 10 to 160 in steps of 5 (decision 0041).
+ */
 export const englishTestScales: Record<EnglishTest, { min: number; max: number; step: number }> = {
   IELTS: { min: 0, max: 9, step: 0.5 },
   "TOEFL iBT": { min: 0, max: 120, step: 1 },
   "PTE Academic": { min: 10, max: 90, step: 1 },
+  "Duolingo English Test": { min: 10, max: 160, step: 5 },
 };
+
+/** Whether a score sits on a scale: within it, and a whole number of steps from its lowest score. */
+export const onScale = (score: number, { min, max, step }: { min: number; max: number; step: number }) =>
+  score >= min && score <= max && Math.abs((score - min) / step - Math.round((score - min) / step)) < 1e-9;
 
 /** "IELTS scores are from 0 to 9, in steps of 0.5" */
 export const englishScoreRule = (test: EnglishTest) => {
@@ -16,6 +24,24 @@ export const englishScoreRule = (test: EnglishTest) => {
   return step === 1
     ? `${test} scores are whole numbers from ${min} to ${max}`
     : `${test} scores are from ${min} to ${max}, in steps of ${step}`;
+};
+
+/**
+ * The admissions tests a student records and a course may ask a minimum of (decision 0041): the GRE
+ * General Test's total (Verbal and Quantitative, 130 to 170 each: 260 to 340) and the GMAT Focus
+ * Edition's total (205 to 805, in steps of 10: every score ends in 5). A classic GMAT score (200 to 800,
+ * ending in 0) is on another scale and is not taken: the message says so.
+ */
+export const admissionsTests = ["GRE", "GMAT"] as const;
+export type AdmissionsTest = (typeof admissionsTests)[number];
+export const admissionsTestScales: Record<AdmissionsTest, { min: number; max: number; step: number }> = {
+  GRE: { min: 260, max: 340, step: 1 },
+  GMAT: { min: 205, max: 805, step: 10 },
+};
+/** Each test's full name, as the profile's labels and the course page's requirements say it. */
+export const admissionsTestNames: Record<AdmissionsTest, string> = {
+  GRE: "GRE General Test",
+  GMAT: "GMAT Focus Edition",
 };
 
 /** A CGPA (10-point scale) read as a percentage where only a percentage is asked: CGPA x 9.5 (decision 0025). */
@@ -52,6 +78,14 @@ export const eligibilityMessages = {
   ielts: "Minimum IELTS must be from 0 to 9, in steps of 0.5",
   toefl: "Minimum TOEFL iBT must be a whole number from 0 to 120",
   pte: "Minimum PTE Academic must be a whole number from 10 to 90",
+  duolingo: "Minimum Duolingo English Test must be from 10 to 160, in steps of 5",
+  gre: "Minimum GRE must be a whole number from 260 to 340 (the General Test's total)",
+  gmat: "Minimum GMAT must be from 205 to 805, ending in 5 (GMAT Focus Edition)",
+  greScore: "GRE scores are whole numbers from 260 to 340 (Verbal and Quantitative together)",
+  gmatScore:
+    "GMAT Focus Edition scores are from 205 to 805 and end in 5. A classic GMAT score (200 to 800) is on another scale: ask your counsellor",
+  /** Under the profile's admissions tests. */
+  admissionsTestsHint: "Optional: for courses that ask for the GRE or the GMAT. Enter your total score.",
 } as const;
 
 /** "75%" or "72.5%" */
@@ -88,6 +122,8 @@ export const requirementShapes = {
   marksEither: "{percentage} or CGPA {cgpa} in {qualification}",
   marksPercentage: "{percentage} in {qualification}",
   marksCgpa: "CGPA {cgpa} in {qualification}",
+  /** Last: its loose "{test}" would also match the English sentences above. */
+  addAdmissionsTest: "Needs {needed}; add your {test} score to your profile",
 } as const;
 
 /**

@@ -6,7 +6,17 @@ import { courseLevels, courseModes, feePeriods } from "../../vocabulary/catalogu
  * A course's fields in the console (courseInput in modules/staff/catalogue.ts parses them): the one form
  * of both adding a course on its university's screen and editing it on its own.
  */
-type Field = { name: string; label: string; type?: string; max?: number; required?: boolean; step?: number; top?: number };
+type Field = {
+  name: string;
+  label: string;
+  type?: string;
+  max?: number;
+  required?: boolean;
+  step?: number;
+  top?: number;
+  /** A scale's lowest score, from which its steps count (the GMAT's 205). */
+  bottom?: number;
+};
 const textFields: Field[] = [
   { name: "name", label: "Course name", max: 200, required: true },
   { name: "durationMonths", label: "Duration (months)", type: "number", required: true },
@@ -23,6 +33,9 @@ const requirementFields: Field[] = [
   { name: "minIelts", label: "Minimum IELTS", step: 0.5, top: 9 },
   { name: "minToefl", label: "Minimum TOEFL iBT", step: 1, top: 120 },
   { name: "minPte", label: "Minimum PTE Academic", step: 1, top: 90 },
+  { name: "minDuolingo", label: "Minimum Duolingo English Test", step: 5, top: 160 },
+  { name: "minGre", label: "Minimum GRE (General Test total)", step: 1, top: 340 },
+  { name: "minGmat", label: "Minimum GMAT (Focus Edition total)", step: 10, top: 805, bottom: 205 },
 ];
 const choices = [
   { name: "level", label: "Level", options: courseLevels },
@@ -130,7 +143,7 @@ export function CourseFields({
               error={errors[f.name]}
               type="number"
               inputMode="decimal"
-              min={0}
+              min={f.bottom ?? 0}
               max={f.top}
               step={f.step}
             />

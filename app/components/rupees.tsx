@@ -9,8 +9,8 @@ export function approxRupees(amount: number, currency: string, rates: readonly E
 }
 
 /**
- * Under a page's rupee amounts: "Rupee amounts are approximately, at the rate of 2 January 2025 (EUR:
- * RBI reference rate)", one line for each day and source the page used.
+ * Under a page's rupee amounts: "Rupee amounts are approximately, at the rate of 8 May 2026 (EUR:
+ * European Central Bank euro reference rate for INR)", one line for each day and source the page used.
  */
 export function RateNote({ rates }: { rates: readonly ExchangeRate[] }) {
   const { t, day } = useT();

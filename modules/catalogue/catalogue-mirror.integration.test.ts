@@ -89,11 +89,14 @@ describe("the search mirror", () => {
         minIelts: "9.0",
         minToefl: 120,
         minPte: 10,
+        minDuolingo: 160,
+        minGre: 340,
+        minGmat: 805,
       })
       .where(eq(courses.id, sourced?.id ?? 0));
     await database.db
       .update(courses)
-      .set({ minPercentage: "100", minCgpa: null, minIelts: "0", minToefl: null, minPte: null })
+      .set({ minPercentage: "100", minCgpa: null, minIelts: "0", minToefl: null, minPte: null, minGre: 260, minGmat: null })
       .where(eq(courses.id, unset?.id ?? 0));
     mirror.changed();
     await mirror.ready();
@@ -103,9 +106,27 @@ describe("the search mirror", () => {
     const withSource = await getCourse(database.db, sourced?.id ?? 0, undefined, mirror);
     expect(withSource.fee).toMatchObject({ source: "https://www.example.edu/fees", checkedOn: "2026-10-01" });
     expect(withSource).toEqual(await getCourse(database.db, sourced?.id ?? 0));
-    expect(withSource.requirements).toEqual({ minPercentage: 72.25, minCgpa: 10, minIelts: 9, minToefl: 120, minPte: 10 });
+    expect(withSource.requirements).toEqual({
+      minPercentage: 72.25,
+      minCgpa: 10,
+      minIelts: 9,
+      minToefl: 120,
+      minPte: 10,
+      minDuolingo: 160,
+      minGre: 340,
+      minGmat: 805,
+    });
     const withoutMost = await getCourse(database.db, unset?.id ?? 0, undefined, mirror);
-    expect(withoutMost.requirements).toEqual({ minPercentage: 100, minCgpa: null, minIelts: 0, minToefl: null, minPte: null });
+    expect(withoutMost.requirements).toEqual({
+      minPercentage: 100,
+      minCgpa: null,
+      minIelts: 0,
+      minToefl: null,
+      minPte: null,
+      minDuolingo: null,
+      minGre: 260,
+      minGmat: null,
+    });
     expect(withoutMost).toEqual(await getCourse(database.db, unset?.id ?? 0));
     await expect(getCourse(database.db, sourced?.id ?? 0, withSource.university.id + 1, mirror)).rejects.toMatchObject({
       kind: "not_found",

@@ -61,7 +61,7 @@ const optionalMinimum = (message: string, min: number, max: number, step: number
       .number({ error: message })
       .min(min, message)
       .max(max, message)
-      .refine((n) => Math.abs(n / step - Math.round(n / step)) < 1e-9, message)
+      .refine((n) => Math.abs((n - min) / step - Math.round((n - min) / step)) < 1e-9, message)
       .optional(),
   );
 
@@ -197,6 +197,33 @@ export const courseFields = {
     input: optionalMinimum(eligibilityMessages.pte, 10, 90, 1),
     hint: "Entry requirement: lowest PTE Academic score (optional)",
     description: "Entry requirement: lowest PTE Academic score",
+    requirement: true,
+  }),
+  minDuolingo: field({
+    column: courses.minDuolingo,
+    kind: "whole",
+    input: optionalMinimum(eligibilityMessages.duolingo, 10, 160, 5),
+    hint: "Entry requirement: lowest Duolingo English Test score, 10 to 160 in steps of 5 (optional)",
+    synonyms: ["min_det", "duolingo"],
+    description: "Entry requirement: lowest Duolingo English Test score (10 to 160, in steps of 5)",
+    requirement: true,
+  }),
+  minGre: field({
+    column: courses.minGre,
+    kind: "whole",
+    input: optionalMinimum(eligibilityMessages.gre, 260, 340, 1),
+    hint: "Entry requirement: lowest GRE General Test total, 260 to 340 (optional)",
+    synonyms: ["gre"],
+    description: "Entry requirement: lowest GRE General Test total (260 to 340; decision 0041)",
+    requirement: true,
+  }),
+  minGmat: field({
+    column: courses.minGmat,
+    kind: "whole",
+    input: optionalMinimum(eligibilityMessages.gmat, 205, 805, 10),
+    hint: "Entry requirement: lowest GMAT Focus Edition total, 205 to 805 ending in 5 (optional)",
+    synonyms: ["gmat"],
+    description: "Entry requirement: lowest GMAT Focus Edition total (205 to 805, ending in 5; decision 0041)",
     requirement: true,
   }),
 };

@@ -1,16 +1,26 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { exchangeRates } from "../../platform/db/schema.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { atTheRateOf, formatRupees } from "../../vocabulary/costs.ts";
-import { createCostService, degreeCost, type ExchangeRate, type RateTable, ratesFor, toRupees } from "./costs.ts";
-import { referenceLivingCosts, referenceRates } from "./reference-costs.ts";
+import { demoCountries } from "../catalogue/demo/countries.ts";
+import {
+  createCostService,
+  degreeCost,
+  type ExchangeRate,
+  type RateTable,
+  ratesFor,
+  rateTable,
+  seedReferenceCosts,
+  toRupees,
+} from "./costs.ts";
+import { currenciesWithoutConfirmedRate, OLD_SEED_DAY, referenceLivingCosts, referenceRates } from "./reference-costs.ts";
 
 const rate = (currency: string, rupeesPerUnit: number): ExchangeRate => ({
   currency,
   rupeesPerUnit,
   source: "RBI reference rate",
-  rateDate: "2025-01-02",
+  rateDate: "2026-05-08",
 });
 const rates: RateTable = new Map([
   ["EUR", rate("EUR", 90)],
@@ -23,7 +33,7 @@ describe("rupee amounts", () => {
     expect(formatRupees(1_234_567)).toBe("₹12,34,600");
     expect(formatRupees(99_949)).toBe("₹99,900");
     expect(formatRupees(0)).toBe("₹0");
-    expect(atTheRateOf("2025-01-02")).toBe("approximately, at the rate of 2 January 2025");
+    expect(atTheRateOf("2026-05-08")).toBe("approximately, at the rate of 8 May 2026");
   });
 
   it("come from the currency's rate, and are absent without one", () => {
@@ -89,13 +99,58 @@ describe("the estimated total of a degree", () => {
 });
 
 describe("the reference figures", () => {
-  it("have a rate, a source and a day for every currency of the demo catalogue's fees and living costs", () => {
-    const currencies = new Set(referenceRates.map((r) => r.currency));
-    for (const living of referenceLivingCosts) expect(currencies, living.country).toContain(living.currency);
+  it("have a confirmed rate, with its source and day, for every currency of the demo catalogue, or none at all", () => {
+    const rated = new Set(referenceRates.map((r) => r.currency));
+    const unconfirmed = new Set<string>(currenciesWithoutConfirmedRate);
+    for (const currency of [...demoCountries.map((c) => c.currency), ...referenceLivingCosts.map((l) => l.currency)])
+      expect(rated.has(currency) !== unconfirmed.has(currency), currency).toBe(true);
     for (const r of referenceRates) {
       expect(r.rupeesPerUnit).toBeGreaterThan(0);
-      expect(r.source).not.toBe("");
-      expect(r.rateDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // Decision 0041: the European Central Bank's table of 8 May 2026, named on every row.
+      expect(r.source).toContain("European Central Bank");
+      expect(r.rateDate).toBe("2026-05-08");
+    }
+    // Worked out from the ECB's figures: INR 111.1285 and USD 1.1761, GBP 0.86410 to the euro.
+    expect(referenceRates.find((r) => r.currency === "USD")?.rupeesPerUnit).toBeCloseTo(111.1285 / 1.1761, 3);
+    expect(referenceRates.find((r) => r.currency === "GBP")?.rupeesPerUnit).toBeCloseTo(111.1285 / 0.8641, 3);
+  });
+
+  it("replace at start a rate the first seed wrote unchecked, drop one with no confirmed figure, and keep an admin's", async () => {
+    const database = await openTestDatabase();
+    try {
+      const { db } = database;
+      const old = (currency: string) => ({
+        currency,
+        rupeesPerUnit: "1",
+        source: "RBI reference rate (approx.)",
+        rateDate: OLD_SEED_DAY,
+      });
+      await db.delete(exchangeRates).where(inArray(exchangeRates.currency, ["USD", "LKR", "GBP"]));
+      await db
+        .insert(exchangeRates)
+        .values([
+          old("USD"),
+          old("LKR"),
+          { currency: "GBP", rupeesPerUnit: "112.5", source: "RBI reference rate", rateDate: OLD_SEED_DAY },
+        ]);
+      await seedReferenceCosts(db);
+      const rows = await db
+        .select({
+          currency: exchangeRates.currency,
+          rupeesPerUnit: exchangeRates.rupeesPerUnit,
+          rateDate: exchangeRates.rateDate,
+        })
+        .from(exchangeRates)
+        .where(inArray(exchangeRates.currency, ["USD", "LKR", "GBP"]))
+        .orderBy(exchangeRates.currency);
+      expect(rows).toEqual([
+        { currency: "GBP", rupeesPerUnit: "112.500000", rateDate: OLD_SEED_DAY },
+        { currency: "USD", rupeesPerUnit: "94.489000", rateDate: "2026-05-08" },
+      ]);
+      // A page with a fee in rupees it cannot confirm says so rather than guess.
+      expect(toRupees(1000, "LKR", await rateTable(db)).rupees).toBeNull();
+    } finally {
+      await database.close();
     }
   });
 });

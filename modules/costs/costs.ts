@@ -1,11 +1,11 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { countries, exchangeRates, livingCosts } from "../../platform/db/schema.ts";
 import type { CourseMode, FeePeriod } from "../../vocabulary/catalogue.ts";
 import { changePublicSide, type StaffDeps } from "../deps.ts";
 import type { StaffMember } from "../policies.ts";
 import { consoleLivingCosts, consoleRates, saveExchangeRate, saveLivingCost } from "./editing.ts";
-import { referenceLivingCosts, referenceRates } from "./reference-costs.ts";
+import { OLD_SEED_DAY, referenceLivingCosts, referenceRates } from "./reference-costs.ts";
 
 /**
  * Costs in rupees (decision 0025): a fee in its own currency and about what it makes in rupees, from
@@ -148,9 +148,25 @@ export async function livingCostIn(db: Database, countryName: string): Promise<L
  * is empty, and a living-cost figure for each catalogue country of the reference's names that has none
  * (so a start after the demo catalogue is seeded fills them; a figure an admin changed stays). Returns
  * how many rows it added.
+ *
+ * A rate still as the first seed wrote it (of 2 January 2025, its source ending "(approx.)", never
+ * checked: decision 0041) is replaced by the reference's confirmed one, or removed where there is none,
+ * so an older database stops showing it; a rate an admin entered stays.
  */
 export async function seedReferenceCosts(db: Database): Promise<number> {
   let added = 0;
+  const replaced = await db
+    .delete(exchangeRates)
+    .where(and(eq(exchangeRates.rateDate, OLD_SEED_DAY), like(exchangeRates.source, "%(approx.)")))
+    .returning({ currency: exchangeRates.currency });
+  if (replaced.length > 0) {
+    const confirmed = referenceRates.filter((r) => replaced.some((old) => old.currency === r.currency));
+    if (confirmed.length > 0)
+      await db
+        .insert(exchangeRates)
+        .values(confirmed.map((r) => ({ ...r, rupeesPerUnit: String(r.rupeesPerUnit) })))
+        .onConflictDoNothing({ target: exchangeRates.currency });
+  }
   const [rateCount] = await db.select({ n: sql<number>`count(*)::int` }).from(exchangeRates);
   if ((rateCount?.n ?? 0) === 0) {
     const rows = await db

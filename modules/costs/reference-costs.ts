@@ -2,13 +2,19 @@
  * The costs a new database starts with (decision 0025); admins update them in the console
  * (/staff/costs).
  *
- * HOW THESE WERE CHECKED: written from the seed author's knowledge as of their training data (up to
- * early 2025), not copied from a table published on the day. The exchange rates are rounded mid-rates
- * for about 2 January 2025 as the Reserve Bank of India (USD, GBP, EUR, JPY) and the European Central
- * Bank (the other currencies it publishes, crossed with its INR rate) gave them; currencies neither
- * publishes are crossed through the US dollar at the issuing central bank's rate. Each row says which,
- * with "approx." — the pages add "approximately, at the rate of {date}". An operator should replace them
- * with the day's published figures before relying on them.
+ * THE RATES (decision 0041): every rate below is worked out from one official table, the European Central
+ * Bank's euro foreign exchange reference rates of 8 May 2026 (https://www.ecb.europa.eu/stats/eurofxref/
+ * eurofxref-daily.xml, as stored on that day): rupees a unit = the ECB's INR rate (111.1285 to the euro)
+ * divided by its rate for the currency (USD 1.1761, GBP 0.86410, ...), to six significant figures. The
+ * ECB publishes them "for information purposes only"; the pages say "approximately, at the rate of
+ * 8 May 2026" and name the source. Brunei's dollar is at par with Singapore's by the Currency
+ * Interchangeability Agreement, so it takes SGD's figure.
+ *
+ * Not seeded, because no 2026 figure could be confirmed from an official page (decision 0041): ZAR (the
+ * stored ECB table was cut off at the rand), CRC, GEL, GYD, MDL and LKR (the ECB does not publish them,
+ * and no central bank's 2026 table was found). A page with a fee in one of them shows the amount in its
+ * own currency and "No rupee rate for LKR yet", never a guess; an admin enters the day's rate in the
+ * console. The rates seeded before (of about 2 January 2025) were written from memory, not checked.
  */
 
 export interface ReferenceRate {
@@ -18,44 +24,42 @@ export interface ReferenceRate {
   rateDate: string;
 }
 
-const SNAPSHOT_DAY = "2025-01-02";
-const rbi = "RBI reference rate (approx.)";
-const ecb = "European Central Bank euro reference rates, crossed with INR (approx.)";
-const viaUsd = (bank: string) => `${bank} rate to the US dollar, crossed with the RBI reference rate (approx.)`;
+const ECB_DAY = "2026-05-08";
+/** The day the first seed's unchecked rates claimed (decision 0025); a row still carrying it is replaced at start. */
+export const OLD_SEED_DAY = "2025-01-02";
+const ecbInr = "European Central Bank euro reference rate for INR";
+const ecb = "European Central Bank euro reference rates, crossed with its INR rate";
 
 export const referenceRates: ReferenceRate[] = [
-  { currency: "USD", rupeesPerUnit: 85.7, source: rbi, rateDate: SNAPSHOT_DAY },
-  { currency: "EUR", rupeesPerUnit: 88.9, source: rbi, rateDate: SNAPSHOT_DAY },
-  { currency: "GBP", rupeesPerUnit: 107.3, source: rbi, rateDate: SNAPSHOT_DAY },
-  { currency: "JPY", rupeesPerUnit: 0.545, source: rbi, rateDate: SNAPSHOT_DAY },
-  { currency: "AUD", rupeesPerUnit: 53.2, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "CHF", rupeesPerUnit: 94.5, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "DKK", rupeesPerUnit: 11.92, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "HUF", rupeesPerUnit: 0.216, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "PLN", rupeesPerUnit: 20.8, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "RON", rupeesPerUnit: 17.9, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "SGD", rupeesPerUnit: 62.8, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "MYR", rupeesPerUnit: 19.15, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "MXN", rupeesPerUnit: 4.16, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "ZAR", rupeesPerUnit: 4.56, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "KRW", rupeesPerUnit: 0.0583, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "THB", rupeesPerUnit: 2.51, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "TRY", rupeesPerUnit: 2.42, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "CAD", rupeesPerUnit: 59.6, source: ecb, rateDate: SNAPSHOT_DAY },
-  { currency: "NZD", rupeesPerUnit: 48.2, source: ecb, rateDate: SNAPSHOT_DAY },
-  // Brunei's dollar is pegged at par to Singapore's.
+  { currency: "USD", rupeesPerUnit: 94.489, source: ecb, rateDate: ECB_DAY },
+  { currency: "EUR", rupeesPerUnit: 111.1285, source: ecbInr, rateDate: ECB_DAY },
+  { currency: "GBP", rupeesPerUnit: 128.606, source: ecb, rateDate: ECB_DAY },
+  { currency: "JPY", rupeesPerUnit: 0.602747, source: ecb, rateDate: ECB_DAY },
+  { currency: "AUD", rupeesPerUnit: 68.3489, source: ecb, rateDate: ECB_DAY },
+  { currency: "CHF", rupeesPerUnit: 121.372, source: ecb, rateDate: ECB_DAY },
+  { currency: "DKK", rupeesPerUnit: 14.8715, source: ecb, rateDate: ECB_DAY },
+  { currency: "HUF", rupeesPerUnit: 0.312027, source: ecb, rateDate: ECB_DAY },
+  { currency: "PLN", rupeesPerUnit: 26.2603, source: ecb, rateDate: ECB_DAY },
+  { currency: "RON", rupeesPerUnit: 21.2747, source: ecb, rateDate: ECB_DAY },
+  { currency: "SGD", rupeesPerUnit: 74.5279, source: ecb, rateDate: ECB_DAY },
+  { currency: "MYR", rupeesPerUnit: 24.0981, source: ecb, rateDate: ECB_DAY },
+  { currency: "MXN", rupeesPerUnit: 5.48198, source: ecb, rateDate: ECB_DAY },
+  { currency: "KRW", rupeesPerUnit: 0.064419, source: ecb, rateDate: ECB_DAY },
+  { currency: "THB", rupeesPerUnit: 2.93238, source: ecb, rateDate: ECB_DAY },
+  { currency: "TRY", rupeesPerUnit: 2.08288, source: ecb, rateDate: ECB_DAY },
+  { currency: "CAD", rupeesPerUnit: 69.1829, source: ecb, rateDate: ECB_DAY },
+  { currency: "NZD", rupeesPerUnit: 56.3104, source: ecb, rateDate: ECB_DAY },
   {
     currency: "BND",
-    rupeesPerUnit: 62.8,
-    source: "Par with the Singapore dollar (Currency Interchangeability Agreement), approx.",
-    rateDate: SNAPSHOT_DAY,
+    rupeesPerUnit: 74.5279,
+    source:
+      "At par with the Singapore dollar (Currency Interchangeability Agreement); SGD from the European Central Bank, crossed with INR",
+    rateDate: ECB_DAY,
   },
-  { currency: "CRC", rupeesPerUnit: 0.169, source: viaUsd("Banco Central de Costa Rica"), rateDate: SNAPSHOT_DAY },
-  { currency: "GEL", rupeesPerUnit: 30.5, source: viaUsd("National Bank of Georgia"), rateDate: SNAPSHOT_DAY },
-  { currency: "GYD", rupeesPerUnit: 0.41, source: viaUsd("Bank of Guyana"), rateDate: SNAPSHOT_DAY },
-  { currency: "MDL", rupeesPerUnit: 4.66, source: viaUsd("National Bank of Moldova"), rateDate: SNAPSHOT_DAY },
-  { currency: "LKR", rupeesPerUnit: 0.293, source: viaUsd("Central Bank of Sri Lanka"), rateDate: SNAPSHOT_DAY },
 ];
+
+/** The demo catalogue's currencies with no confirmed rate: no rupee amount is shown for them until an admin enters one. */
+export const currenciesWithoutConfirmedRate = ["ZAR", "CRC", "GEL", "GYD", "MDL", "LKR"] as const;
 
 export interface ReferenceLivingCost {
   /** The catalogue country's name (the demo catalogue's spelling). */

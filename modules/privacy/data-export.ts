@@ -220,6 +220,8 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       ...personalDetails(student),
       englishTest: student.englishTest,
       englishScore: student.englishScore === null ? null : Number(student.englishScore),
+      greScore: student.greScore,
+      gmatScore: student.gmatScore,
       signedUpAt: iso(student.createdAt),
       updatedAt: iso(student.updatedAt),
     },

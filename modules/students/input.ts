@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { accountMessages } from "../../vocabulary/accounts.ts";
-import { eligibilityMessages, englishScoreRule, englishTestScales, englishTests } from "../../vocabulary/eligibility.ts";
+import {
+  admissionsTestScales,
+  eligibilityMessages,
+  englishScoreRule,
+  englishTestScales,
+  englishTests,
+  onScale,
+} from "../../vocabulary/eligibility.ts";
 import {
   ADDRESS_MAX_LENGTH,
   CGPA_MAX,
@@ -19,6 +26,16 @@ const mark = (max: number, label: string) =>
       .min(0, `${label} must be a number from 0 to ${max}`)
       .max(max, `${label} must be a number from 0 to ${max}`)
       .transform((n) => Math.round(n * 100) / 100)
+      .optional(),
+  );
+
+/** An admissions test's total: blank is "not taken"; otherwise on the test's scale, or the scale's own message. */
+const admissionsScore = (scale: { min: number; max: number; step: number }, message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: message })
+      .refine((n) => onScale(n, scale), message)
       .optional(),
   );
 
@@ -63,6 +80,9 @@ export const profileSchema = z
       blankToUndefined,
       z.coerce.number({ error: "English test score must be a number" }).min(0, "English test score must be a number").optional(),
     ),
+    /** The GRE General Test's total and the GMAT Focus Edition's (decision 0041), each optional. */
+    gre_score: admissionsScore(admissionsTestScales.GRE, eligibilityMessages.greScore),
+    gmat_score: admissionsScore(admissionsTestScales.GMAT, eligibilityMessages.gmatScore),
   })
   .superRefine((input, ctx) => {
     const { english_test: test, english_score: score } = input;
@@ -71,8 +91,7 @@ export const profileSchema = z
     if (test !== undefined && score === undefined)
       ctx.addIssue({ code: "custom", path: ["english_score"], message: eligibilityMessages.testWithoutScore });
     if (test !== undefined && score !== undefined) {
-      const { min, max, step } = englishTestScales[test];
-      if (score < min || score > max || Math.abs(score / step - Math.round(score / step)) > 1e-9)
+      if (!onScale(score, englishTestScales[test]))
         ctx.addIssue({ code: "custom", path: ["english_score"], message: englishScoreRule(test) });
     }
   });

@@ -79,6 +79,8 @@ export interface StudentRecord {
   marks: { qualification: string; percentage: number | null; cgpa: number | null }[];
   /** "IELTS 6.5", or null when the student gave no English test (decision 0027). */
   englishTest: string | null;
+  /** "GRE 318", "GMAT 655", both joined, or null (decision 0041). */
+  admissionsTests: string | null;
   documents: ReviewedFile[];
   savedCourses: { courseId: number; course: string; university: string; country: string }[];
   applications: ApplicationRow[];
@@ -212,6 +214,13 @@ export async function getStudentRecord(deps: StaffDeps, member: StaffMember, stu
     consentedAt: student.consentedAt,
     englishTest:
       student.englishTest && student.englishScore !== null ? `${student.englishTest} ${Number(student.englishScore)}` : null,
+    admissionsTests:
+      [
+        student.greScore === null ? null : `GRE ${student.greScore}`,
+        student.gmatScore === null ? null : `GMAT ${student.gmatScore}`,
+      ]
+        .filter((s) => s !== null)
+        .join(", ") || null,
     marks: qualificationLevels.map((level) => {
       const row = marks.find((m) => m.qualification === level);
       return {

@@ -54,6 +54,9 @@ export interface Profile {
   /** The English test taken and its overall score (decision 0027): both or neither. */
   englishTest: EnglishTest | null;
   englishScore: number | null;
+  /** The GRE General Test's total and the GMAT Focus Edition's (decision 0041). */
+  greScore: number | null;
+  gmatScore: number | null;
 }
 
 export interface SavedCourse {
@@ -103,6 +106,8 @@ export async function getProfile(db: Database, studentId: number): Promise<Profi
     }),
     englishTest: student.englishTest,
     englishScore: toNumber(student.englishScore),
+    greScore: student.greScore,
+    gmatScore: student.gmatScore,
   };
 }
 
@@ -121,6 +126,8 @@ export async function updateProfile(db: Database, studentId: number, raw: unknow
         address: input.address ?? null,
         englishTest: input.english_test ?? null,
         englishScore: input.english_score === undefined ? null : String(input.english_score),
+        greScore: input.gre_score ?? null,
+        gmatScore: input.gmat_score ?? null,
         updatedAt: new Date(),
       })
       .where(eq(students.id, studentId))

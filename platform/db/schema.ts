@@ -107,6 +107,10 @@ export const courses = pgTable(
     minIelts: numeric("min_ielts", { precision: 2, scale: 1 }),
     minToefl: smallint("min_toefl"),
     minPte: smallint("min_pte"),
+    /** The Duolingo English Test (10-160), and the admissions tests' totals: GRE General Test, GMAT Focus Edition (decision 0041). */
+    minDuolingo: smallint("min_duolingo"),
+    minGre: smallint("min_gre"),
+    minGmat: smallint("min_gmat"),
   },
   (t) => [
     index("courses_university_idx").on(t.universityId, t.name, t.id),
@@ -232,6 +236,9 @@ export const students = pgTable("students", {
   /** The student's English test and their overall score in it (decision 0027), both or neither. */
   englishTest: text("english_test", { enum: englishTests }),
   englishScore: numeric("english_score", { precision: 4, scale: 1 }),
+  /** The student's GRE General Test total (260-340) and GMAT Focus Edition total (205-805), each optional (decision 0041). */
+  greScore: smallint("gre_score"),
+  gmatScore: smallint("gmat_score"),
   /** The counsellor who looks after the student (from the converted lead, or chosen by an admin). */
   counsellorStaffId: integer("counsellor_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -277,6 +277,9 @@ describe("apply", () => {
           "fee_checked_on",
           "min_percentage",
           "min_ielts",
+          "min_duolingo",
+          "min_gre",
+          "gmat",
         ],
         [
           uni.name,
@@ -292,8 +295,28 @@ describe("apply", () => {
           "2025-06-01",
           "70",
           "6.5",
+          "105",
+          "",
+          "",
         ],
-        [uni.name, uni.country, "Zorblax Design", "Masters", "12", "8000", "USD", "total", "Online", "no", "", "", ""],
+        [
+          uni.name,
+          uni.country,
+          "Zorblax Design",
+          "Masters",
+          "12",
+          "8000",
+          "USD",
+          "total",
+          "Online",
+          "no",
+          "",
+          "",
+          "",
+          "",
+          "310",
+          "605",
+        ],
       ]),
     );
     expect(checked.summary).toMatchObject({ new: 2, refused: 0 });
@@ -320,7 +343,12 @@ describe("apply", () => {
       minPercentage: "70.00",
       minIelts: "6.5",
       minToefl: null,
+      // The Duolingo English Test, the GRE and the GMAT too (decision 0041); "gmat" is another name of min_gmat.
+      minDuolingo: 105,
+      minGre: null,
     });
+    const [design] = await database.db.select().from(courses).where(eq(courses.name, "Zorblax Design"));
+    expect(design).toMatchObject({ minDuolingo: null, minGre: 310, minGmat: 605 });
     const [entry] = await database.db
       .select()
       .from(auditLog)

@@ -103,7 +103,16 @@ describe("a course's entry requirements", () => {
     expect(entry?.before).toHaveProperty("minPercentage");
     // The site reads the new figures at once (the mirror is told, the cache forgets).
     const shown = await testApp.catalogue.getCourse(id);
-    expect(shown.requirements).toEqual({ minPercentage: 75, minCgpa: null, minIelts: 6.5, minToefl: 90, minPte: null });
+    expect(shown.requirements).toEqual({
+      minPercentage: 75,
+      minCgpa: null,
+      minIelts: 6.5,
+      minToefl: 90,
+      minPte: null,
+      minDuolingo: null,
+      minGre: null,
+      minGmat: null,
+    });
 
     // Cleared again: blank or absent means "not set".
     expect((await setRequirements(id, { minPercentage: 75 })).status).toBe(200);
@@ -122,6 +131,14 @@ describe("a course's entry requirements", () => {
       minPte: "Minimum PTE Academic must be a whole number from 10 to 90",
     });
     expect((await setRequirements(id, { minPercentage: "abc" })).status).toBe(400);
+    // Duolingo, GRE and GMAT on their own scales (decision 0041); a classic GMAT score (ending in 0) is off the Focus scale.
+    const offScale = await setRequirements(id, { minDuolingo: 112, minGre: 200, minGmat: 700 });
+    expect(offScale.status).toBe(400);
+    expect(offScale.body.error.fields).toEqual({
+      minDuolingo: "Minimum Duolingo English Test must be from 10 to 160, in steps of 5",
+      minGre: "Minimum GRE must be a whole number from 260 to 340 (the General Test's total)",
+      minGmat: "Minimum GMAT must be from 205 to 805, ending in 5 (GMAT Focus Edition)",
+    });
     const byCounsellor = await api.put(`/api/v1/staff/catalogue/courses/${id}`, await courseBody(id, { minPercentage: 50 }), {
       cookie: counsellorCookie,
     });
@@ -159,12 +176,104 @@ describe("a student's English test on the profile", () => {
     [{ english_test: "IELTS", english_score: 6.3 }, "english_score", "IELTS scores are from 0 to 9, in steps of 0.5"],
     [{ english_test: "TOEFL iBT", english_score: 121 }, "english_score", "TOEFL iBT scores are whole numbers from 0 to 120"],
     [{ english_test: "PTE Academic", english_score: 9 }, "english_score", "PTE Academic scores are whole numbers from 10 to 90"],
-    [{ english_test: "Duolingo", english_score: 120 }, "english_test", "Choose IELTS, TOEFL iBT or PTE Academic"],
+    [
+      { english_test: "Duolingo", english_score: 120 },
+      "english_test",
+      "Choose IELTS, TOEFL iBT, PTE Academic or Duolingo English Test",
+    ],
     [{ english_test: "IELTS", english_score: "six" }, "english_score", "English test score must be a number"],
   ])("refuses %j with a clear message", async (fields, field, message) => {
     const answer = await api.put("/api/v1/students/me", { ...profile, ...fields }, { cookie: student.cookie });
     expect(answer.status).toBe(400);
     expect(answer.body.error.fields[field]).toBe(message);
+  });
+});
+
+describe("a student's Duolingo, GRE and GMAT scores (decision 0041)", () => {
+  const profile = { name1: "Rohan Verma", phone: "9876543210" };
+
+  it("keeps a Duolingo score as the English test and the GRE and GMAT totals beside it", async () => {
+    const saved = await api.put(
+      "/api/v1/students/me",
+      { ...profile, english_test: "Duolingo English Test", english_score: 125, gre_score: 318, gmat_score: 655 },
+      { cookie: student.cookie },
+    );
+    expect(saved.status, saved.text).toBe(200);
+    expect((await api.get("/api/v1/students/me", { cookie: student.cookie })).body.data).toMatchObject({
+      english_test: "Duolingo English Test",
+      english_score: 125,
+      gre_score: 318,
+      gmat_score: 655,
+    });
+  });
+
+  it.each([
+    [
+      { english_test: "Duolingo English Test", english_score: 122 },
+      "english_score",
+      "Duolingo English Test scores are from 10 to 160, in steps of 5",
+    ],
+    [
+      { english_test: "Duolingo English Test", english_score: 165 },
+      "english_score",
+      "Duolingo English Test scores are from 10 to 160, in steps of 5",
+    ],
+    [{ gre_score: 170 }, "gre_score", "GRE scores are whole numbers from 260 to 340 (Verbal and Quantitative together)"],
+    [{ gre_score: 341 }, "gre_score", "GRE scores are whole numbers from 260 to 340 (Verbal and Quantitative together)"],
+    [
+      { gmat_score: 700 },
+      "gmat_score",
+      "GMAT Focus Edition scores are from 205 to 805 and end in 5. A classic GMAT score (200 to 800) is on another scale: ask your counsellor",
+    ],
+    [
+      { gmat_score: 815 },
+      "gmat_score",
+      "GMAT Focus Edition scores are from 205 to 805 and end in 5. A classic GMAT score (200 to 800) is on another scale: ask your counsellor",
+    ],
+  ])("refuses %j with a clear message and keeps what was saved", async (fields, field, message) => {
+    const before = (await api.get("/api/v1/students/me", { cookie: student.cookie })).body.data;
+    const answer = await api.put("/api/v1/students/me", { ...profile, ...fields }, { cookie: student.cookie });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.fields[field]).toBe(message);
+    expect((await api.get("/api/v1/students/me", { cookie: student.cookie })).body.data).toEqual(before);
+  });
+
+  it("a course's GRE minimum is met, not met, or waits for a score; either test answers a course naming both", async () => {
+    const course = masters.id;
+    expect((await setRequirements(course, { minGre: 310 })).status).toBe(200);
+    expect((await testApp.catalogue.getCourse(course)).requirements).toMatchObject({ minGre: 310, minGmat: null });
+    const me = await createStudent(api, { name: "Kavya Menon" });
+    const write = (fields: Record<string, unknown>) =>
+      api.put("/api/v1/students/me", { name1: "Kavya Menon", phone: "9876543210", ...fields }, { cookie: me.cookie });
+
+    await write({ english_test: "Duolingo English Test", english_score: 120 });
+    expect((await eligibilityOf(course, me.cookie)).body.data).toMatchObject({
+      status: "missing",
+      described: ["GRE 310"],
+      checks: [{ kind: "admissions", outcome: "unknown", text: "Needs GRE 310; add your GRE score to your profile" }],
+    });
+    await write({ gre_score: 305 });
+    expect((await eligibilityOf(course, me.cookie)).body.data).toMatchObject({
+      status: "missing",
+      checks: [{ kind: "admissions", outcome: "short", text: "Needs GRE 310; you have 305" }],
+    });
+    await write({ gre_score: 312 });
+    expect((await eligibilityOf(course, me.cookie)).body.data).toMatchObject({
+      status: "meets",
+      checks: [{ kind: "admissions", outcome: "met", text: "GRE 310: you have 312" }],
+    });
+
+    expect((await setRequirements(course, { minGre: 320, minGmat: 605, minDuolingo: 115 })).status).toBe(200);
+    await write({ english_test: "Duolingo English Test", english_score: 120, gre_score: 312, gmat_score: 615 });
+    expect((await eligibilityOf(course, me.cookie)).body.data).toMatchObject({
+      status: "meets",
+      described: ["Duolingo English Test 115", "GRE 320 or GMAT 605"],
+      checks: [
+        { kind: "english", outcome: "met", text: "Duolingo English Test 115: you have 120" },
+        { kind: "admissions", outcome: "met", text: "GMAT 605: you have 615" },
+      ],
+    });
+    await setRequirements(course, {});
   });
 });
 

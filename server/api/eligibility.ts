@@ -20,15 +20,18 @@ export const eligibilitySchema = z.object({
     minIelts: z.number().nullable(),
     minToefl: z.int().nullable(),
     minPte: z.int().nullable(),
+    minDuolingo: z.int().nullable().meta({ description: "Duolingo English Test, 10 to 160" }),
+    minGre: z.int().nullable().meta({ description: "GRE General Test total, 260 to 340 (decision 0041)" }),
+    minGmat: z.int().nullable().meta({ description: "GMAT Focus Edition total, 205 to 805; either it or the GRE suffices" }),
   }),
   described: z.array(z.string()).meta({ examples: [["75% in 12th", "IELTS 6.5 or TOEFL iBT 90"]] }),
   status: z.enum(["meets", "waiver", "missing", "no-marks", "no-requirements"]).meta({
     description:
-      "no-marks: the profile has no marks nor English score to judge by; waiver: every requirement met but English, which the course may waive (only the university decides; decision 0035)",
+      "no-marks: the profile has no marks, English, GRE nor GMAT score to judge by; waiver: every requirement met but English, which the course may waive (only the university decides; decision 0035)",
   }),
   checks: z.array(
     z.object({
-      kind: z.enum(["marks", "english"]),
+      kind: z.enum(["marks", "english", "admissions"]).meta({ description: "admissions: the GRE or GMAT minimum" }),
       outcome: z.enum(["met", "short", "unknown", "waivable"]).meta({
         description:
           "unknown: the profile lacks the mark; waivable: the English score is below, missing or of another test, and the course may waive the test",

@@ -40,6 +40,9 @@ const courseBody = body(courseInput, {
     minIelts: "Lowest IELTS overall band, in steps of 0.5",
     minToefl: "Lowest TOEFL iBT score, a whole number",
     minPte: "Lowest PTE Academic score, a whole number",
+    minDuolingo: "Lowest Duolingo English Test score, 10 to 160 in steps of 5",
+    minGre: "Lowest GRE General Test total, 260 to 340 (decision 0041)",
+    minGmat: "Lowest GMAT Focus Edition total, 205 to 805, ending in 5 (decision 0041)",
   },
 });
 const countryBody = body(countryInput, {

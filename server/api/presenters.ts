@@ -100,6 +100,10 @@ export const profileSchema = z.object({
   ),
   english_test: z.enum(englishTests).nullable().meta({ description: "The English test taken (decision 0027)" }),
   english_score: z.number().nullable().meta({ description: "The overall score in that test" }),
+  gre_score: z.int().nullable().meta({ description: "GRE General Test total, 260 to 340 (decision 0041)" }),
+  gmat_score: z.int().nullable().meta({
+    description: "GMAT Focus Edition total, 205 to 805, ending in 5; classic GMAT scores are not taken (decision 0041)",
+  }),
   interested_courses: z.array(interestedCourseSchema),
 });
 
@@ -115,6 +119,8 @@ export const presentProfile = (p: Profile, saved: SavedCourse[]): z.infer<typeof
   qualifications: p.qualifications,
   english_test: p.englishTest,
   english_score: p.englishScore,
+  gre_score: p.greScore,
+  gmat_score: p.gmatScore,
   interested_courses: saved.map((s) => ({ course_id: s.courseId, course: s.courseName, university_name: s.universityName })),
 });
 

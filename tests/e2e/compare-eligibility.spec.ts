@@ -244,9 +244,19 @@ test("an admin edits a course's entry requirements in the console; a bad figure 
   await page.getByLabel("Minimum IELTS").fill("6.5");
   await page.getByLabel("Minimum TOEFL iBT").fill("");
   await page.getByLabel("Minimum PTE Academic").fill("");
+  // A GMAT minimum on the Focus Edition's scale (decision 0041): a classic 700 is off its steps, 655 is on them.
+  await page.getByLabel("Minimum GMAT (Focus Edition total)").fill("700");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  expect(
+    await page
+      .getByLabel("Minimum GMAT (Focus Edition total)")
+      .evaluate((input: HTMLInputElement) => input.validity.stepMismatch),
+  ).toBe(true);
+  await page.getByLabel("Minimum GMAT (Focus Edition total)").fill("655");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "saved." })).toBeVisible();
   await expect(page.getByLabel("Minimum IELTS")).toHaveValue("6.5");
+  await expect(page.getByLabel("Minimum GMAT (Focus Edition total)")).toHaveValue("655");
   await expectNoAxeViolations(page);
 
   // The student's course page reads the new figures at once.
@@ -254,4 +264,5 @@ test("an admin edits a course's entry requirements in the console; a bad figure 
   const requirements = page.getByRole("region", { name: "Entry requirements (illustrative)" });
   await expect(requirements.getByText("65% in 12th", { exact: true })).toBeVisible();
   await expect(requirements.getByText("IELTS 6.5", { exact: true })).toBeVisible();
+  await expect(requirements.getByText("GMAT 655", { exact: true })).toBeVisible();
 });

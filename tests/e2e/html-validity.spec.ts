@@ -88,6 +88,8 @@ test("a student's pages are valid HTML", async ({ page }) => {
     page.request,
     [
       "/profile",
+      // The profile's form: its English test, GRE and GMAT fields (decision 0041).
+      "/profile?edit=1",
       "/user/saved-courses",
       "/user/applications",
       `/courses/${course?.course_id}`,

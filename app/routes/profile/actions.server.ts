@@ -34,6 +34,8 @@ export function saveDetailsAction({ context, studentId, form }: SectionArgs) {
       })),
       english_test: value("english_test"),
       english_score: value("english_score"),
+      gre_score: value("gre_score"),
+      gmat_score: value("gmat_score"),
     });
     return { ok: true as const, intent: "save" as const, message: studentMessages.edited };
   }, values);

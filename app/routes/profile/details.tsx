@@ -7,8 +7,22 @@ import { useActionToast } from "~/lib/use-action-toast";
 import type { Profile } from "../../../modules/students/students.ts";
 import type { FieldRules } from "../../../modules/validation.ts";
 import { formatLongDate } from "../../../vocabulary/costs.ts";
-import { englishTests } from "../../../vocabulary/eligibility.ts";
+import {
+  type AdmissionsTest,
+  admissionsTestNames,
+  admissionsTestScales,
+  admissionsTests,
+  eligibilityMessages,
+  englishTests,
+} from "../../../vocabulary/eligibility.ts";
 import { genders, type QualificationLevel, qualificationLevels, studentMessages } from "../../../vocabulary/students.ts";
+
+/** The form's field of each admissions test (decision 0041). */
+const scoreField: Record<AdmissionsTest, "gre_score" | "gmat_score"> = { GRE: "gre_score", GMAT: "gmat_score" };
+const admissionsScoreOf = (profile: Profile, test: AdmissionsTest) => {
+  const score = test === "GRE" ? profile.greScore : profile.gmatScore;
+  return score === null ? null : String(score);
+};
 
 type Answer = { ok: true; intent: string; message: string } | Refusal;
 
@@ -114,6 +128,12 @@ export function PersonalDetailsSection({ profile, rules }: { profile: Profile; r
               <span className="text-body-secondary">{t("Not given")}</span>
             )}
           </p>
+          <h3 className="h5 mt-4">{t("GRE and GMAT")}</h3>
+          <dl className="row mb-0">
+            {admissionsTests.map((test) => (
+              <Detail key={test} label={admissionsTestNames[test]} value={admissionsScoreOf(profile, test)} />
+            ))}
+          </dl>
         </>
       ) : (
         <Form method="post" className="row g-3" noValidate>
@@ -262,7 +282,7 @@ export function PersonalDetailsSection({ profile, rules }: { profile: Profile; r
                   type="number"
                   inputMode="decimal"
                   min={0}
-                  max={120}
+                  max={160}
                   step={0.5}
                   className={`form-control${errors.english_score ? " is-invalid" : ""}`}
                   aria-invalid={errors.english_score ? true : undefined}
@@ -271,6 +291,39 @@ export function PersonalDetailsSection({ profile, rules }: { profile: Profile; r
                 />
                 {errorFor("english_score")}
               </div>
+            </div>
+          </fieldset>
+          <fieldset className="col-12">
+            <legend className="h5 mt-2">{t("GRE and GMAT")}</legend>
+            <p className="small text-body-secondary mb-2">{t(eligibilityMessages.admissionsTestsHint)}</p>
+            <div className="row g-2">
+              {admissionsTests.map((test) => {
+                const name = scoreField[test];
+                const { min, max, step } = admissionsTestScales[test];
+                return (
+                  <div key={test} className="col-6 col-md-4">
+                    <label htmlFor={name} className="form-label small">
+                      {t("{test} total score", { test: t(admissionsTestNames[test]) })}
+                    </label>
+                    <input
+                      id={name}
+                      name={name}
+                      // biome-ignore lint/a11y/noAutofocus: asked for by submitting; the field a refusal names (refusal-focus.ts)
+                      autoFocus={refusal?.focus === name}
+                      type="number"
+                      inputMode="numeric"
+                      min={min}
+                      max={max}
+                      step={step}
+                      className={`form-control${errors[name] ? " is-invalid" : ""}`}
+                      aria-invalid={errors[name] ? true : undefined}
+                      aria-describedby={errors[name] ? `${name}-error` : undefined}
+                      defaultValue={field(name, admissionsScoreOf(profile, test))}
+                    />
+                    {errorFor(name)}
+                  </div>
+                );
+              })}
             </div>
           </fieldset>
           <div className="col-12 d-flex gap-2">

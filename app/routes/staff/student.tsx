@@ -157,6 +157,7 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
     ["Passport number", record.passportNo],
     ["Address", record.address],
     ["English test", record.englishTest ?? "Not given"],
+    ["GRE and GMAT", record.admissionsTests ?? "Not given"],
     ["Counsellor", record.counsellor ?? "Nobody yet"],
     ["Prefers to be contacted by", contactChannelLabels[record.preferredContact]],
     ["News and offers", record.newsAndOffers ? "Agreed" : "Not agreed"],
