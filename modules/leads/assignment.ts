@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import { consultations, staff } from "../../platform/db/schema.ts";
 import type { JobSender, SqlRunner } from "../../platform/jobs.ts";
@@ -125,6 +125,11 @@ export async function markOpenedByAssignee(db: Pick<Database, "update">, leadId:
     .update(consultations)
     .set({ assigneeOpenedAt: at })
     .where(
-      sql`${consultations.id} = ${leadId} and ${consultations.assignedStaffId} = ${staffId} and ${consultations.assignedAt} is not null and ${consultations.assigneeOpenedAt} is null`,
+      and(
+        eq(consultations.id, leadId),
+        eq(consultations.assignedStaffId, staffId),
+        isNotNull(consultations.assignedAt),
+        isNull(consultations.assigneeOpenedAt),
+      ),
     );
 }
