@@ -171,6 +171,9 @@ export function createApp(options: AppOptions) {
     staffEmail: config.staffEmail,
     siteEmail: config.site.email,
     log,
+    // The assigned counsellor's mail is queued with the booking (decision 0042).
+    jobs: options.jobs,
+    siteAddress: config.publicUrl,
   });
   /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
   const publicCache = new PublicCache<CachedAnswer>(2000, 60_000, Date.now, {

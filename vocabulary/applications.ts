@@ -4,7 +4,8 @@
  * move into it requires. One table, read by the server (which moves are allowed) and the screens.
  */
 
-export type WaitingOn = "student" | "counsellor" | "university" | "embassy" | "nobody";
+export const waitingOnValues = ["student", "counsellor", "university", "embassy", "nobody"] as const;
+export type WaitingOn = (typeof waitingOnValues)[number];
 export type StatusTone = "primary" | "warning" | "success" | "danger" | "secondary";
 
 /** A field some stages require when an application moves into them. */
@@ -238,6 +239,7 @@ export const stageFields: readonly StageField[] = Object.values(fields);
 
 export const applicationMessages = {
   chooseStage: "Choose a stage from the list",
+  chooseWaiting: "Choose whom the stage waits on from the list",
   notAllowedMove: (from: string, to: string) => `An application cannot move from ${from} to ${to}.`,
   /** "Ready to submit needs every document approved or waived with a reason. Not yet: SOP (Missing), CV/Resume (Waiting for review)." */
   documentsIncomplete: (to: string, items: readonly { item: string; state: string }[]) =>

@@ -127,6 +127,10 @@ export const consultationStatuses = [
   "Lost",
 ] as const;
 export type LeadStatus = (typeof consultationStatuses)[number];
+/** A lead is open until it is Converted or Lost (the inbox's "Open only", the staff home's figure). */
+export const openLeadStatuses = consultationStatuses.filter(
+  (status): status is Exclude<LeadStatus, "Converted" | "Lost"> => status !== "Converted" && status !== "Lost",
+);
 
 /** Why a lead was lost: required when the status becomes Lost. */
 export const lostReasons = ["Unreachable", "Budget", "Chose another agent", "Not eligible", "Duplicate or junk"] as const;
@@ -220,6 +224,24 @@ export const consultationMessages = {
 } as const;
 
 /**
+ * The mail that tells a counsellor a lead was given to them (issue #25, decision 0042): the person's name
+ * and what they asked for, and a link to the lead; never their phone or e-mail in the subject (a
+ * notification or a shared screen shows it).
+ */
+export const assignmentMail = {
+  subject: (leads: readonly { name: string; destination: string }[]) => {
+    const [only] = leads;
+    return leads.length === 1 && only
+      ? `New lead for you: ${only.name} (${only.destination})`
+      : `${leads.length} new leads for you`;
+  },
+  opening: (counsellor: string, by: string | null, count: number) =>
+    `Dear ${counsellor},\n\n${by ? `${by} assigned` : "The website assigned"} ${count === 1 ? "a lead" : `${count} leads`} to you.`,
+  closing:
+    "Each stays on your Today, under New leads for you, until you open it or move it on. Reply to them in the way they chose.\n\nIgnite console",
+} as const;
+
+/**
  * A lead's history in words (issue #25, decision 0035): one shape per kind of change, `{name}` a value.
  * modules/leads/history.ts picks the shape and its values from the audit entry; screens translate the
  * shape (app/locales) and write the values in.
@@ -232,6 +254,7 @@ export const leadHistoryShapes = {
   converted: "Status changed from {from} to Converted: became student #{student}",
   assigned: "Assigned to {to}",
   reassigned: "Reassigned from {from} to {to}",
+  assigneeMailed: "{to} told of it by e-mail",
   invited: "Invited to sign up (e-mail sent)",
   merged: "Lead #{lead} ({name}, {email}) merged into this one",
   erased: "Bookings erased ({count}): {reason}",

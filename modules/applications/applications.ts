@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, notInArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   applicationEvents,
@@ -19,6 +19,7 @@ import {
   monthNames,
   nextStages,
   stageOf,
+  waitingOnValues,
 } from "../../vocabulary/applications.ts";
 import { attachmentTypes, type ChecklistState, requiredAttachmentTypes, reviewMessages } from "../../vocabulary/documents.ts";
 import { recordAudit } from "../audit-log.ts";
@@ -150,8 +151,48 @@ export async function applicationsOfStudent(deps: StaffDeps, studentId: number):
 
 export const applicationFiltersSchema = z.object({
   status: z.preprocess(blankToUndefined, oneOf(applicationStatuses, applicationMessages.chooseStage).optional()),
+  /** Only applications at a stage that waits on this party (the staff home counts those waiting on the counsellor). */
+  waiting: z.preprocess(blankToUndefined, oneOf(waitingOnValues, applicationMessages.chooseWaiting).optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
 });
+type ApplicationFilters = z.infer<typeof applicationFiltersSchema>;
+
+/**
+ * The one rule for which applications a list of filters means to a member (the list shows them, the
+ * staff home counts them: decision 0042): every one for admins and read-only staff, a counsellor's
+ * students' otherwise.
+ */
+function applicationsWhere(member: StaffMember, filters: ApplicationFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    canSeeAllStudents(member) ? undefined : eq(students.counsellorStaffId, member.staffId),
+  ];
+  if (filters.status) conditions.push(eq(applications.status, filters.status));
+  const { waiting } = filters;
+  if (waiting) {
+    const stages = applicationStatuses.filter((status) => stageOf(status).waitingOn === waiting);
+    conditions.push(stages.length ? inArray(applications.status, stages) : eq(applications.id, -1));
+  }
+  if (filters.q) {
+    const like = containing(filters.q);
+    conditions.push(
+      or(ilike(students.fullName, like), ilike(students.email, like), ilike(courses.name, like), ilike(universities.name, like)),
+    );
+  }
+  return and(...conditions);
+}
+
+/** How many applications the list holds for these filters (the address's), by the list's own rule. */
+export async function countApplications(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<number> {
+  if (!canSeeStudents(member)) throw notAllowed();
+  const [row] = await deps.db
+    .select({ total: count() })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(applicationsWhere(member, parseInput(applicationFiltersSchema, raw)));
+  return row?.total ?? 0;
+}
 
 /** The table and the board show the 500 most recently moved (the filters narrow them; the export has all). */
 const APPLICATIONS_SHOWN = 500;
@@ -165,18 +206,8 @@ export async function listApplications(
 ): Promise<ApplicationRow[]> {
   if (!canSeeStudents(member)) throw notAllowed();
   const filters = parseInput(applicationFiltersSchema, raw);
-  const conditions: (SQL | undefined)[] = [
-    canSeeAllStudents(member) ? undefined : eq(students.counsellorStaffId, member.staffId),
-  ];
-  if (filters.status) conditions.push(eq(applications.status, filters.status));
-  if (filters.q) {
-    const like = containing(filters.q);
-    conditions.push(
-      or(ilike(students.fullName, like), ilike(students.email, like), ilike(courses.name, like), ilike(universities.name, like)),
-    );
-  }
   const rows = await selectApplications(deps)
-    .where(and(...conditions))
+    .where(applicationsWhere(member, filters))
     .orderBy(desc(applications.stageEnteredAt), desc(applications.id))
     .limit(limit);
   return rows.map(toRow);
@@ -627,6 +658,8 @@ export async function removeCountryRule(deps: StaffDeps, member: StaffMember, id
 export const applicationsConsole = (deps: StaffDeps) => ({
   applications: (actor: StaffMember, filters: unknown) => listApplications(deps, actor, filters),
   applicationsByStage: (actor: StaffMember) => countByStage(deps, actor),
+  /** How many applications the list holds for the address's filters (the staff home's figures). */
+  countApplications: (actor: StaffMember, filters: unknown) => countApplications(deps, actor, filters),
   application: (actor: StaffMember, id: number) => getApplication(deps, actor, id),
   createApplication: (actor: StaffMember, studentId: number, raw: unknown) => createApplication(deps, actor, studentId, raw),
   moveApplication: (actor: StaffMember, id: number, raw: unknown) => moveApplication(deps, actor, id, raw),

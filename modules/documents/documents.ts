@@ -26,7 +26,7 @@ import { enforceLimit } from "../limits.ts";
 import type { StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { reencodePhoto } from "./photo.ts";
-import { fileAccess, reviewDocument, reviewQueue } from "./review.ts";
+import { fileAccess, reviewDocument, reviewQueue, reviewQueueCount } from "./review.ts";
 import {
   attachmentTypeSchema,
   canReadFile,
@@ -383,6 +383,8 @@ export type DocumentService = ReturnType<typeof createDocumentService>;
 /** Document review as staff do it, and the check staff pass when they open a student's file (decision 0031). */
 export const documentsConsole = (deps: StaffDeps) => ({
   reviewQueue: (actor: StaffMember) => reviewQueue(deps, actor),
+  /** How many documents the review queue holds for the member (the staff home's figure, decision 0042). */
+  reviewQueueCount: (actor: StaffMember) => reviewQueueCount(deps, actor),
   reviewDocument: (actor: StaffMember, publicId: string, raw: unknown) => reviewDocument(deps, actor, publicId, raw),
   /** The check to pass the documents service when staff open a student's file: the rule, and the view recorded. */
   fileAccess: (actor: StaffMember, download: boolean) =>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { studentFiles, students } from "../../platform/db/schema.ts";
 import {
@@ -50,6 +50,29 @@ const fileColumns = {
   counsellorStaffId: students.counsellorStaffId,
 };
 
+/**
+ * The one rule for the review queue (the queue lists it, the staff home counts it: decision 0042): the
+ * current version of each document waiting for review, profile photos aside; a counsellor's students' only.
+ */
+const reviewQueueWhere = (member: StaffMember) =>
+  and(
+    eq(studentFiles.reviewState, "Waiting for review"),
+    isNull(studentFiles.supersededAt),
+    ne(studentFiles.attachmentType, PROFILE_PHOTO),
+    member.role === "counsellor" ? eq(students.counsellorStaffId, member.staffId) : undefined,
+  );
+
+/** How many documents the review queue holds for the member (all of them, where the queue shows 200). */
+export async function reviewQueueCount(deps: StaffDeps, member: StaffMember): Promise<number> {
+  if (!canReviewDocuments(member)) throw notAllowed();
+  const [row] = await deps.db
+    .select({ total: count() })
+    .from(studentFiles)
+    .innerJoin(students, eq(students.id, studentFiles.studentId))
+    .where(reviewQueueWhere(member));
+  return row?.total ?? 0;
+}
+
 /** Documents waiting for review, oldest first: the verifier's queue (a counsellor sees their students'). */
 export async function reviewQueue(deps: StaffDeps, member: StaffMember): Promise<ReviewedFile[]> {
   if (!canReviewDocuments(member)) throw notAllowed();
@@ -57,14 +80,7 @@ export async function reviewQueue(deps: StaffDeps, member: StaffMember): Promise
     .select(fileColumns)
     .from(studentFiles)
     .innerJoin(students, eq(students.id, studentFiles.studentId))
-    .where(
-      and(
-        eq(studentFiles.reviewState, "Waiting for review"),
-        isNull(studentFiles.supersededAt),
-        ne(studentFiles.attachmentType, PROFILE_PHOTO),
-        member.role === "counsellor" ? eq(students.counsellorStaffId, member.staffId) : undefined,
-      ),
-    )
+    .where(reviewQueueWhere(member))
     .orderBy(asc(studentFiles.createdAt), asc(studentFiles.id))
     .limit(200);
   return rows.map(({ counsellorStaffId: _, ...row }) => row);

@@ -1,11 +1,13 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { consultations } from "../../platform/db/schema.ts";
+import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { consultationMessages, nextContactWords } from "../../vocabulary/consultations.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 import { nowOf } from "../deps.ts";
+import { deliverWithoutQueue } from "../outbox.ts";
 import {
   consultationSlotSchema,
   consultationSlotTaken,
@@ -15,7 +17,7 @@ import {
   placeConsultationCall,
 } from "../sessions/sessions.ts";
 import { parseInput } from "../validation.ts";
-import { assigneeForNewLead } from "./assignment.ts";
+import { assigneeForNewLead, tellAssignee } from "./assignment.ts";
 import { type ConsultationInput, checkYearOfStudy, consultationInputSchema } from "./input.ts";
 
 /** The same e-mail and phone booking again within this time is one booking, not two. */
@@ -34,7 +36,14 @@ export interface ConsultationDeps {
   siteEmail: string;
   log: Logger;
   now?: () => Date;
+  /** The job queue that sends the counsellor's mail queued with the booking (decision 0042); without one it goes after the answer. */
+  jobs?: JobSender;
+  /** The site's public address, for the link to the lead in the counsellor's mail. */
+  siteAddress?: string;
 }
+
+/** Who gave a booked lead to its counsellor, as the lead's history and the audit log name it. */
+const ROUND_ROBIN = { system: "Website booking (round-robin)" } as const;
 
 export interface BookingResult {
   booking: Booking;
@@ -114,6 +123,9 @@ async function saveBooking(
       })
       .returning();
     if (!booking) throw new Error("insert returned no row");
+    // The counsellor it went to is told, in this transaction, once (decision 0042).
+    if (booking.assignedStaffId !== null)
+      await tellAssignee(tx, deps, ROUND_ROBIN, { leadIds: [booking.id], staffId: booking.assignedStaffId, at: now });
     if (slot && booking.assignedStaffId !== null) {
       const call = await placeConsultationCall(tx as Database, {
         staffId: booking.assignedStaffId,
@@ -225,6 +237,8 @@ export function createConsultationService(deps: ConsultationDeps) {
       if (!result.alreadyBooked) {
         const { call } = result;
         const delivery = deliverConsultationMail(deps, result.booking.id)
+          // The counsellor's mail, queued with the booking, when no job queue sends it.
+          .then(() => deliverWithoutQueue(deps))
           .then(async () => {
             // The call's invitation, with its .ics (issue 29).
             if (call) await mailSessionChange(deps, call.sessionId);

@@ -31,6 +31,7 @@ describe("a lead's history in words", () => {
       "Reassigned from Ravi to Farah",
     );
     expect(said("lead.invited_to_sign_up", null, null)).toBe("Invited to sign up (e-mail sent)");
+    expect(said("lead.assignee_mailed", null, { assignedStaffId: 5, assignedTo: "Farah" })).toBe("Farah told of it by e-mail");
     expect(
       said(
         "lead.merged",

@@ -38,6 +38,8 @@ export function leadHistoryWords(entry: LeadHistoryEntry): LeadHistoryWords {
       return text(before.assignedTo)
         ? { shape: leadHistoryShapes.reassigned, values: { from: text(before.assignedTo), to: text(after.assignedTo) } }
         : { shape: leadHistoryShapes.assigned, values: { to: text(after.assignedTo) } };
+    case "lead.assignee_mailed":
+      return { shape: leadHistoryShapes.assigneeMailed, values: { to: text(after.assignedTo) } };
     case "lead.invited_to_sign_up":
       return { shape: leadHistoryShapes.invited, values: {} };
     case "lead.merged": {

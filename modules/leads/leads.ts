@@ -1,4 +1,22 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { z } from "zod";
 import { auditLog, consultations, staff, students } from "../../platform/db/schema.ts";
 import {
@@ -11,6 +29,7 @@ import {
   leadSources,
   lostReasons,
   MAX_BULK_ASSIGN,
+  openLeadStatuses,
   studyDestinations,
 } from "../../vocabulary/consultations.ts";
 import { type ContactChannel, privacyMessages } from "../../vocabulary/privacy.ts";
@@ -36,9 +55,10 @@ import {
   notAllowed,
   type StaffMember,
 } from "../policies.ts";
+import { dayAfter, indianDay, WEEK_AHEAD_DAYS } from "../tasks/tasks.ts";
 import { parseInput } from "../validation.ts";
 import { addWorkingTime, subtractWorkingTime } from "../working-time.ts";
-import { assigneeForNewLead } from "./assignment.ts";
+import { assigneeForNewLead, markOpenedByAssignee, tellAssignee } from "./assignment.ts";
 import { leadHistoryWords } from "./history.ts";
 import { checkYearOfStudy, newLeadSchema } from "./input.ts";
 
@@ -149,6 +169,9 @@ const isoDay = z
 const istDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
 const DAY_MS = 86_400_000;
 
+/** A checkbox of the address: on when present as 1, true or on. */
+const flag = (v: unknown) => v === true || v === "1" || v === "true" || v === "on";
+
 /** The inbox's filters, as they come from the address (all optional). */
 export const leadFiltersSchema = z
   .object({
@@ -169,7 +192,11 @@ export const leadFiltersSchema = z
     to: z.preprocess(blankToUndefined, isoDay.optional()),
     source: z.preprocess(blankToUndefined, oneOf(leadSources, leadMessages.chooseSource).optional()),
     /** Only leads still New past their first-response due time. */
-    overdue: z.preprocess((v) => v === true || v === "1" || v === "true" || v === "on", z.boolean()),
+    overdue: z.preprocess(flag, z.boolean()),
+    /** Only open leads: neither Converted nor Lost (the staff home counts them, decision 0042). */
+    open: z.preprocess(flag, z.boolean()),
+    /** Only leads still waiting for their first response, due or overdue (the staff home counts them). */
+    awaiting: z.preprocess(flag, z.boolean()),
     q: z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(100).optional()),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   })
@@ -191,13 +218,17 @@ function visibleTo(member: StaffMember): SQL | undefined {
   return canSeeAllLeads(member) ? undefined : eq(consultations.assignedStaffId, member.staffId);
 }
 
-/** The inbox: newest first, filtered, a page at a time, only what the member may see; merged-away leads left out. */
-export async function listLeads(deps: StaffDeps, member: StaffMember, raw: unknown, pageSize = LEADS_PAGE_SIZE) {
-  if (!canSeeLeads(member)) throw notAllowed();
-  const filters = parseInput(leadFiltersSchema, raw);
-  const settings = await readConsoleSettings(deps.db);
-  const now = nowOf(deps);
+/** A lead still waiting for its first response: New, never moved on. */
+const awaitingCondition = () => and(eq(consultations.status, "New"), isNull(consultations.firstContactedAt)) as SQL;
+
+/**
+ * The one rule for which leads a list of filters means to a member (the inbox lists them, the staff
+ * home counts them: decision 0042): only what the member may see, merged-away leads left out.
+ */
+function leadsWhere(member: StaffMember, filters: LeadFilters, settings: ConsoleSettings, now: Date): SQL | undefined {
   const conditions = [visibleTo(member), isNull(consultations.mergedIntoId)];
+  if (filters.open) conditions.push(inArray(consultations.status, openLeadStatuses));
+  if (filters.awaiting) conditions.push(awaitingCondition());
   if (filters.status) conditions.push(eq(consultations.status, filters.status));
   if (filters.destination) conditions.push(eq(consultations.studyDestination, filters.destination));
   if (filters.source) conditions.push(eq(consultations.source, filters.source));
@@ -217,7 +248,25 @@ export async function listLeads(deps: StaffDeps, member: StaffMember, raw: unkno
       ),
     );
   }
-  const where = and(...conditions.filter((c): c is SQL => c !== undefined));
+  return and(...conditions.filter((c): c is SQL => c !== undefined));
+}
+
+/** How many leads the inbox lists for these filters (the address's), by the inbox's own rule. */
+export async function countLeads(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<number> {
+  if (!canSeeLeads(member)) throw notAllowed();
+  const filters = parseInput(leadFiltersSchema, raw);
+  const where = leadsWhere(member, filters, await readConsoleSettings(deps.db), nowOf(deps));
+  const [row] = await deps.db.select({ total: count() }).from(consultations).where(where);
+  return row?.total ?? 0;
+}
+
+/** The inbox: newest first, filtered, a page at a time, only what the member may see; merged-away leads left out. */
+export async function listLeads(deps: StaffDeps, member: StaffMember, raw: unknown, pageSize = LEADS_PAGE_SIZE) {
+  if (!canSeeLeads(member)) throw notAllowed();
+  const filters = parseInput(leadFiltersSchema, raw);
+  const settings = await readConsoleSettings(deps.db);
+  const now = nowOf(deps);
+  const where = leadsWhere(member, filters, settings, now);
   const [totals, rows] = await Promise.all([
     deps.db.select({ total: count() }).from(consultations).where(where),
     deps.db
@@ -262,6 +311,8 @@ export async function getLead(deps: StaffDeps, member: StaffMember, id: number):
  */
 export async function leadDetails(deps: StaffDeps, member: StaffMember, id: number) {
   const lead = await getLead(deps, member, id);
+  // Its counsellor opened it: no longer new to them on Today (decision 0042).
+  if (lead.assignedStaffId === member.staffId) await markOpenedByAssignee(deps.db, id, member.staffId, nowOf(deps));
   const settings = await readConsoleSettings(deps.db);
   const now = nowOf(deps);
   const related = (where: SQL | undefined) =>
@@ -473,7 +524,7 @@ export async function assignLeads(deps: StaffDeps, member: StaffMember, raw: unk
   if (!canAssignLeads(member)) throw notAllowed();
   const input = parseInput(assignLeadsSchema, raw);
   const leadIds = [...new Set(input.leadIds)];
-  return deps.db.transaction(async (tx) => {
+  const { told, ...result } = await deps.db.transaction(async (tx) => {
     const [counsellor] = await tx
       .select({ id: staff.id, fullName: staff.fullName })
       .from(staff)
@@ -514,25 +565,35 @@ export async function assignLeads(deps: StaffDeps, member: StaffMember, raw: unk
         after: { assignedStaffId: counsellor.id, assignedTo: counsellor.fullName },
       });
     }
+    // One mail to the counsellor for the leads that came to them, none for a lead already theirs (decision 0042).
+    const told = await tellAssignee(tx, deps, member, {
+      leadIds: moving.map((row) => row.id),
+      staffId: counsellor.id,
+      at: nowOf(deps),
+    });
     return {
+      told,
       counsellor: { staffId: counsellor.id, fullName: counsellor.fullName },
       leadIds,
       changed: moving.length,
       message: leadMessages.assigned(leadIds.length, counsellor.fullName),
     };
   });
+  if (told) await deliverWithoutQueue(deps);
+  return result;
 }
 
 /**
  * Enters a lead by hand (a phone call, a walk-in...). It is assigned as a booking is (round-robin or
- * left for an admin, as the settings say). No mail goes out: the person is talking to us already.
+ * left for an admin, as the settings say). No mail goes to the person: they are talking to us already; the
+ * counsellor it went to is told, unless they entered it.
  */
 export async function createLead(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<Lead> {
   if (!canCreateLeads(member)) throw notAllowed();
   const input = parseInput(newLeadSchema, raw);
   checkYearOfStudy(input, nowOf(deps));
   const now = nowOf(deps);
-  const id = await deps.db.transaction(async (tx) => {
+  const { id, told } = await deps.db.transaction(async (tx) => {
     const assignedStaffId = await assigneeForNewLead(tx);
     const [created] = await tx
       .insert(consultations)
@@ -545,8 +606,13 @@ export async function createLead(deps: StaffDeps, member: StaffMember, raw: unkn
       subjectId: created.id,
       after: { source: input.source, assignedStaffId },
     });
-    return created.id;
+    // Round-robin gave it to a counsellor: told unless it is the one who entered it (decision 0042).
+    const told =
+      assignedStaffId !== null &&
+      (await tellAssignee(tx, deps, member, { leadIds: [created.id], staffId: assignedStaffId, at: now }));
+    return { id: created.id, told };
   });
+  if (told) await deliverWithoutQueue(deps);
   const row = await leadRow(deps.db, id);
   if (!row) throw new Error("created lead not found");
   const [lead] = withTiming([row], await readConsoleSettings(deps.db), now);
@@ -614,6 +680,61 @@ export async function overdueLeads(deps: StaffDeps, member: StaffMember, now: Da
 }
 
 /**
+ * Leads given to the member by someone else (round-robin, an admin) that they have neither opened nor
+ * moved on since, oldest given first: new to them on Today (decision 0042).
+ */
+export async function newLeadsFor(deps: StaffDeps, member: StaffMember): Promise<(Lead & { assignedAt: Date })[]> {
+  if (!canSeeLeads(member)) throw notAllowed();
+  const rows = await deps.db
+    .select({ ...leadColumns, assignedAt: consultations.assignedAt })
+    .from(consultations)
+    .leftJoin(staff, eq(staff.id, consultations.assignedStaffId))
+    .where(
+      and(
+        eq(consultations.assignedStaffId, member.staffId),
+        isNull(consultations.mergedIntoId),
+        isNotNull(consultations.assignedAt),
+        isNull(consultations.assigneeOpenedAt),
+        awaitingCondition(),
+      ),
+    )
+    .orderBy(asc(consultations.assignedAt), asc(consultations.id))
+    .limit(LEADS_PAGE_SIZE * 4);
+  const settings = await readConsoleSettings(deps.db);
+  const now = nowOf(deps);
+  return rows.map((row) => ({
+    ...withTiming([row as LeadRow], settings, now)[0],
+    assignedAt: row.assignedAt ?? row.createdAt,
+  })) as (Lead & { assignedAt: Date })[];
+}
+
+/**
+ * Leads the member may see whose first response is due from now until `until` and not yet overdue,
+ * soonest due first (Today's "This week", decision 0042).
+ */
+export async function firstResponsesDueBy(deps: StaffDeps, member: StaffMember, now: Date, until: Date): Promise<Lead[]> {
+  if (!canSeeLeads(member)) throw notAllowed();
+  const settings = await readConsoleSettings(deps.db);
+  const cutoff = subtractWorkingTime(now, settings.firstResponseHours * HOUR_MS, settings.workingHours);
+  const conditions = [
+    visibleTo(member),
+    isNull(consultations.mergedIntoId),
+    awaitingCondition(),
+    gt(consultations.createdAt, cutoff),
+  ];
+  const rows = await deps.db
+    .select(leadColumns)
+    .from(consultations)
+    .leftJoin(staff, eq(staff.id, consultations.assignedStaffId))
+    .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
+    .orderBy(asc(consultations.createdAt), asc(consultations.id))
+    .limit(LEADS_PAGE_SIZE * 4);
+  return withTiming(rows as LeadRow[], settings, now)
+    .filter((lead) => lead.firstResponseDue > now && lead.firstResponseDue < until)
+    .sort((a, b) => a.firstResponseDue.getTime() - b.firstResponseDue.getTime());
+}
+
+/**
  * Erases a person who booked but has no account, on a request by mail (admins, decision 0024): the
  * lead's e-mail typed again confirms it. A lead linked to a student is erased from the student's record.
  */
@@ -646,4 +767,18 @@ export const leadsConsole = (deps: StaffDeps) => ({
   eraseLead: (actor: StaffMember, id: number, raw: unknown) => eraseLead(deps, actor, id, raw),
   /** Leads past their first-response due time that this member may see (the "Today" view calls it). */
   overdueLeads: (actor: StaffMember) => overdueLeads(deps, actor, nowOf(deps)),
+  /** Leads given to this member by someone else, not yet opened nor moved on (Today, decision 0042). */
+  newLeads: (actor: StaffMember) => newLeadsFor(deps, actor),
+  /**
+   * First responses not yet overdue that fall due from now to the end of the seventh IST day after
+   * today, each with its IST day (Today's "This week", decision 0042).
+   */
+  firstResponsesThisWeek: async (actor: StaffMember) => {
+    const now = nowOf(deps);
+    const until = istDayStart(dayAfter(indianDay(now), WEEK_AHEAD_DAYS + 1));
+    const leads = await firstResponsesDueBy(deps, actor, now, until);
+    return leads.map((lead) => ({ ...lead, dueOn: indianDay(lead.firstResponseDue) }));
+  },
+  /** How many leads the inbox lists for the address's filters (the staff home's figures). */
+  countLeads: (actor: StaffMember, filters: unknown) => countLeads(deps, actor, filters),
 });

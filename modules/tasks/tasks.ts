@@ -108,18 +108,37 @@ export async function listTasks(deps: StaffDeps, member: StaffMember, raw: unkno
   return selectTasks(deps, and(...conditions.filter((c): c is SQL => c !== undefined)));
 }
 
-/** The member's Today: open tasks assigned to them that are overdue or due today (IST). */
+/** How many days after today Today's "This week" reaches (decision 0042). */
+export const WEEK_AHEAD_DAYS = 7;
+
+/** The IST calendar day `days` after `day` (both YYYY-MM-DD). */
+export const dayAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The member's Today: open tasks assigned to them that are overdue or due today, and those due in the
+ * coming week (tomorrow to seven days on), by IST calendar day.
+ */
 export async function tasksForToday(
   deps: StaffDeps,
   member: StaffMember,
-): Promise<{ today: string; overdue: Task[]; dueToday: Task[] }> {
+): Promise<{ today: string; overdue: Task[]; dueToday: Task[]; coming: Task[] }> {
   if (!canSeeTasks(member)) throw notAllowed();
   const today = indianDay(nowOf(deps));
   const tasks = await selectTasks(
     deps,
-    and(eq(staffTasks.assigneeStaffId, member.staffId), isNull(staffTasks.doneAt), lte(staffTasks.dueOn, today)),
+    and(
+      eq(staffTasks.assigneeStaffId, member.staffId),
+      isNull(staffTasks.doneAt),
+      lte(staffTasks.dueOn, dayAfter(today, WEEK_AHEAD_DAYS)),
+    ),
   );
-  return { today, overdue: tasks.filter((t) => t.dueOn < today), dueToday: tasks.filter((t) => t.dueOn === today) };
+  return {
+    today,
+    overdue: tasks.filter((t) => t.dueOn < today),
+    dueToday: tasks.filter((t) => t.dueOn === today),
+    coming: tasks.filter((t) => t.dueOn > today),
+  };
 }
 
 /** Who tasks can go to: the active admins and counsellors. */

@@ -194,6 +194,13 @@ export const consultations = pgTable(
     lostReason: text("lost_reason", { enum: lostReasons }),
     /** The counsellor the lead is assigned to (round-robin at booking); null while nobody is. */
     assignedStaffId: integer("assigned_staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /**
+     * When the lead was last given to its counsellor by someone else (round-robin, an admin), and when that
+     * counsellor first opened it since: a lead given and not yet opened nor contacted is new to them on
+     * Today (decision 0042). Null before this was kept, and for a lead its counsellor gave themselves.
+     */
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    assigneeOpenedAt: timestamp("assignee_opened_at", { withTimezone: true }),
     /** Where the lead came from: the website's form, or one staff entered (phone, walk-in, event, referral). */
     source: text("source", { enum: leadSources }).notNull().default("Website form"),
     /** When someone first moved the lead on from New: the first response, timed in working hours. */

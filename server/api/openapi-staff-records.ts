@@ -135,7 +135,10 @@ export const staffRecordsPaths = () => ({
       operationId: "listStaffApplications",
       summary: "Applications the member may see, most recently moved first",
       staff: true,
-      parameters: queryParams(applicationFiltersSchema, { q: "Student, course or university" }),
+      parameters: queryParams(applicationFiltersSchema, {
+        q: "Student, course or university",
+        waiting: "Only applications at a stage that waits on this party",
+      }),
       responses: { 200: answer("Applications", listOf(ref("StaffApplication"))), ...failures(400, 403) },
     }),
   },

@@ -561,13 +561,16 @@ export function openApiDocument() {
             from: "Booked on or after this IST calendar day",
             to: "Booked on or before this IST calendar day",
             overdue: "`1`, `true` or `on`: only leads still New past their first-response due time",
+            open: "`1`, `true` or `on`: only open leads (neither Converted nor Lost)",
+            awaiting: "`1`, `true` or `on`: only leads still waiting for their first response, due or overdue",
             q: "Part of a name, e-mail or phone",
           }),
           responses: { 200: answer("A page of leads", listOf(ref("Lead"), paging)), ...failures(400, 403) },
         }),
         post: write({
           operationId: "createLead",
-          summary: "Enter a lead by hand (admins, counsellors); assigned as a booking is; no mail is sent; audited",
+          summary:
+            "Enter a lead by hand (admins, counsellors); assigned as a booking is; no mail to the person, the counsellor it went to is mailed unless they entered it; audited",
           staff: true,
           requestBody: body(newLeadSchema),
           responses: {

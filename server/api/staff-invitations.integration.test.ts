@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffService } from "../../modules/console/console.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
@@ -71,7 +71,8 @@ const actionsOn = async (staffId: number) =>
     await database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.subjectId, String(staffId)))
+      // A lead may share the number: only entries about the staff account.
+      .where(and(eq(auditLog.subjectType, "staff"), eq(auditLog.subjectId, String(staffId))))
       .orderBy(auditLog.id)
   ).map((e) => e.action);
 

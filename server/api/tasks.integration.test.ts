@@ -227,6 +227,31 @@ describe("tasks", () => {
     expect(view.overdue.map((t) => t.title)).toEqual(["Check Priya's transcripts"]);
     expect(view.dueToday.map((t) => t.title)).toEqual(["Call Vikram about IELTS"]);
     expect(view.dueToday[0]).toMatchObject({ leadId: vikram.id, leadName: "Vikram Lead" });
+    // The coming week (decision 0042): tomorrow to seven days on, by IST day, not the eighth day.
+    await makeTask(api, taraDesk, { title: "Seventh day: chase the LOR", dueOn: dayFrom(7), studentId: priya.studentId });
+    await makeTask(api, taraDesk, { title: "Eighth day: too far", dueOn: dayFrom(8), studentId: priya.studentId });
+    const week = await testApp.staff.today({
+      staffId: tara.staffId,
+      email: tara.email,
+      fullName: tara.fullName,
+      role: "counsellor",
+    });
+    expect(week.coming.map((t) => [t.dueOn, t.title])).toEqual([
+      [dayFrom(1), "Book Priya's visa slot"],
+      [dayFrom(7), "Seventh day: chase the LOR"],
+    ]);
+  });
+
+  it("Today's week holds the first responses falling due in the next seven days that are not yet overdue", async () => {
+    const lead = await createLead(api, { firstName: "Week", lastName: "Lead" }, { assignTo: team.asha, by: team.as("admin") });
+    const due = await testApp.staff.firstResponsesThisWeek(team.asha);
+    const mine = due.find((l) => l.id === lead.id);
+    expect(mine?.dueOn).toBe(indianDay(mine?.firstResponseDue ?? new Date(0)));
+    expect(mine?.firstResponse).toBe("pending");
+    // Ravi does not see Asha's lead; once it is contacted it is due no more.
+    expect((await testApp.staff.firstResponsesThisWeek(team.ravi)).map((l) => l.id)).not.toContain(lead.id);
+    await testApp.staff.changeLeadStatus(team.asha, lead.id, { status: "Contacted" });
+    expect((await testApp.staff.firstResponsesThisWeek(team.asha)).map((l) => l.id)).not.toContain(lead.id);
   });
 });
 

@@ -95,3 +95,19 @@ export async function readMail(to: string, pattern: RegExp, after = 0, timeout =
     .toBe(true);
   return mail ?? "";
 }
+
+/** The newest mail to `to` written at or after `after` that says `what` (a pattern of its headers or body), as its text. */
+export async function readMailTo(to: string, what: RegExp, after = 0, timeout = 15_000): Promise<string> {
+  let mail: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const newest = newestMailTo(to, after);
+        mail = newest && what.test(newest) ? newest : undefined;
+        return Boolean(mail);
+      },
+      { message: `a mail to ${to} that says ${what}`, timeout },
+    )
+    .toBe(true);
+  return mail ?? "";
+}

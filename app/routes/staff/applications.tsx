@@ -4,7 +4,13 @@ import { requireStaffWith } from "~/lib/staff.server";
 import { applicationFiltersSchema } from "../../../modules/applications/applications.ts";
 import { canSeeStudents } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
-import { applicationStatuses, applicationStatusTones } from "../../../vocabulary/applications.ts";
+import {
+  applicationStatuses,
+  applicationStatusTones,
+  stageOf,
+  waitingOnLabels,
+  waitingOnValues,
+} from "../../../vocabulary/applications.ts";
 import type { Route } from "./+types/applications";
 
 export const meta: Route.MetaFunction = () => [{ title: "Applications | Ignite" }, { name: "robots", content: "noindex" }];
@@ -15,7 +21,7 @@ const DAY_MS = 86_400_000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
   const params = new URL(request.url).searchParams;
-  const query = { status: params.get("status") ?? "", q: params.get("q") ?? "" };
+  const query = { status: params.get("status") ?? "", waiting: params.get("waiting") ?? "", q: params.get("q") ?? "" };
   const rows = await orRouteError(context.staff.applications(member, query));
   const now = Date.now();
   return {
@@ -40,7 +46,9 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
   const location = useLocation();
   const { view, query, applications, searchRules } = loaderData;
   const other = new URLSearchParams({ ...query, view: view === "board" ? "table" : "board" });
-  const stages = applicationStatuses.filter((s) => !query.status || s === query.status);
+  const stages = applicationStatuses.filter(
+    (s) => (!query.status || s === query.status) && (!query.waiting || stageOf(s).waitingOn === query.waiting),
+  );
   return (
     <>
       <div className="d-flex align-items-center gap-3 mb-3">
@@ -55,7 +63,7 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
       {/* Keyed by the address: going back shows the filters of that address, not the last ones typed. */}
       <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">
         <input type="hidden" name="view" value={view} />
-        <div className="col-sm-5">
+        <div className="col-sm-4">
           <label htmlFor="application-search" className="form-label small">
             Student, course or university
           </label>
@@ -68,7 +76,7 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
             maxLength={searchRules.q?.maxLength}
           />
         </div>
-        <div className="col-sm-4">
+        <div className="col-sm-3">
           <label htmlFor="application-stage" className="form-label small">
             Stage
           </label>
@@ -76,6 +84,19 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
             <option value="">Any</option>
             {applicationStatuses.map((s) => (
               <option key={s}>{s}</option>
+            ))}
+          </select>
+        </div>
+        <div className="col-sm-3">
+          <label htmlFor="application-waiting" className="form-label small">
+            Waiting on
+          </label>
+          <select id="application-waiting" name="waiting" className="form-select form-select-sm" defaultValue={query.waiting}>
+            <option value="">Anyone</option>
+            {waitingOnValues.map((w) => (
+              <option key={w} value={w}>
+                {waitingOnLabels.staff[w]}
+              </option>
             ))}
           </select>
         </div>

@@ -1,17 +1,76 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffMember } from "~/lib/staff.server";
+import { canReviewDocuments, canSeeAllLeads, canSeeLeads, canSeeStudents } from "../../../modules/policies.ts";
 import { staffRoleLabels } from "../../../vocabulary/staff.ts";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Console | Ignite" }, { name: "robots", content: "noindex" }];
 
-/** The console's home: who is signed in, and the students' messages waiting for them (issue 29). */
+/** A figure of the home: a count and the list it counts, linked by the same filters the count was made with. */
+interface Figure {
+  label: string;
+  count: number;
+  href: string;
+}
+
+/**
+ * Each figure is counted by the list it links to, with the filters of its link (decision 0042): the
+ * leads inbox's `open` and `awaiting`, the applications' `waiting`, the review queue; each scoped as
+ * that list is (a counsellor's own leads and students, the team's for those who see all).
+ */
+async function figuresFor(staff: Route.LoaderArgs["context"]["staff"], member: Parameters<typeof canSeeLeads>[0]) {
+  const counted = async (
+    label: string,
+    path: string,
+    query: Record<string, string>,
+    count: (q: typeof query) => Promise<number>,
+  ) => {
+    const search = new URLSearchParams(query).toString();
+    return { label, href: search ? `${path}?${search}` : path, count: await count(query) } satisfies Figure;
+  };
+  const team = canSeeAllLeads(member);
+  const figures: Promise<Figure>[] = [];
+  if (canSeeLeads(member)) {
+    figures.push(
+      counted(team ? "Open leads, whole team" : "Your open leads", "/staff/leads", { open: "1" }, (q) =>
+        staff.countLeads(member, q),
+      ),
+      counted(team ? "First responses due, whole team" : "Your first responses due", "/staff/leads", { awaiting: "1" }, (q) =>
+        staff.countLeads(member, q),
+      ),
+    );
+  }
+  if (canSeeStudents(member)) {
+    figures.push(
+      counted(
+        team ? "Applications waiting on a counsellor" : "Applications waiting on you",
+        "/staff/applications",
+        { waiting: "counsellor" },
+        (q) => staff.countApplications(member, q),
+      ),
+    );
+  }
+  if (canReviewDocuments(member)) {
+    figures.push(
+      counted(
+        member.role === "counsellor" ? "Your students' documents to review" : "Documents to review",
+        "/staff/documents",
+        {},
+        () => staff.reviewQueueCount(member),
+      ),
+    );
+  }
+  return { team, figures: await Promise.all(figures) };
+}
+
+/** The console's home: who is signed in, their figures (decision 0042), and the students' messages waiting for them (issue 29). */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffMember(context.staffMember);
-  const unread = await context.staff.messages.unread(member);
+  const [unread, figures] = await Promise.all([context.staff.messages.unread(member), figuresFor(context.staff, member)]);
   return {
+    figures,
     unread: {
       total: unread.total,
       students: unread.students.map((s) => ({ ...s, last: inIndianTime(s.lastAt) })),
@@ -23,10 +82,26 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
   const frame = useRouteLoaderData<typeof layoutLoader>("routes/staff/layout");
   if (!frame) return null;
   const { member, may } = frame;
-  const { unread } = loaderData;
+  const { unread, figures } = loaderData;
   return (
     <>
       <h1 className="h3">Welcome, {member.fullName}</h1>
+      {figures.figures.length > 0 && (
+        <section aria-labelledby="figures-heading" className="my-3">
+          <h2 id="figures-heading" className="h5">
+            {figures.team ? "The team's work" : "Your work"}
+          </h2>
+          <ul className="row row-cols-2 row-cols-md-4 g-2 list-unstyled mb-0" data-testid="staff-figures">
+            {figures.figures.map((f) => (
+              <li key={f.label} className="col">
+                <Link to={f.href} className="card h-100 p-2 text-decoration-none" data-testid="staff-figure">
+                  <span className="fs-3 fw-bold">{f.count}</span> <span className="small">{f.label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {(member.role === "admin" || member.role === "counsellor") && (
         <section aria-labelledby="messages-heading" className="my-3">
           <h2 id="messages-heading" className="h5">
@@ -49,7 +124,8 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       )}
-      <p>
+      {/* A long address breaks rather than widening a phone's page. */}
+      <p className="text-break">
         You are signed in as <strong>{staffRoleLabels[member.role]}</strong> ({member.email}).
       </p>
       {(may.seeLeads || may.manageStaff || may.readAudit) && (

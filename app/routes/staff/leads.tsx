@@ -208,6 +208,32 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
               Overdue only
             </label>
           </div>
+          <div className="form-check mb-1">
+            <input
+              id="lead-awaiting"
+              name="awaiting"
+              value="1"
+              type="checkbox"
+              className="form-check-input"
+              defaultChecked={filters.awaiting}
+            />
+            <label htmlFor="lead-awaiting" className="form-check-label small">
+              Awaiting first response
+            </label>
+          </div>
+          <div className="form-check mb-1">
+            <input
+              id="lead-open"
+              name="open"
+              value="1"
+              type="checkbox"
+              className="form-check-input"
+              defaultChecked={filters.open}
+            />
+            <label htmlFor="lead-open" className="form-check-label small">
+              Open only (not Converted or Lost)
+            </label>
+          </div>
         </div>
         <div className="col-sm-6 col-lg-1">
           <button type="submit" className="btn btn-sm btn-primary">

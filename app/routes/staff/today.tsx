@@ -10,25 +10,48 @@ import type { Route } from "./+types/today";
 
 export const meta: Route.MetaFunction = () => [{ title: "Today | Ignite" }, { name: "robots", content: "noindex" }];
 
+/** An IST calendar day (YYYY-MM-DD) as a heading reads it: "Thursday, 26 November". */
+const dayFormat = new Intl.DateTimeFormat("en-IN", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+const dayHeading = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
 /**
- * A counsellor's day: the leads they see whose first response is overdue, and their open tasks that
- * are overdue or due today (IST), each with its subject.
+ * A counsellor's day: the leads given to them not yet opened, the leads they see whose first response
+ * is overdue, their open tasks that are overdue or due today, and the coming week (IST) by day: first
+ * responses falling due and tasks (decision 0042).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeTasks);
-  const { today, overdue, dueToday } = await context.staff.today(member);
-  const leads = canSeeLeads(member) ? await context.staff.overdueLeads(member) : [];
+  const seeLeads = canSeeLeads(member);
+  const [{ today, overdue, dueToday, coming }, leads, fresh, dueThisWeek] = await Promise.all([
+    context.staff.today(member),
+    seeLeads ? context.staff.overdueLeads(member) : [],
+    seeLeads ? context.staff.newLeads(member) : [],
+    seeLeads ? context.staff.firstResponsesThisWeek(member) : [],
+  ]);
+  const leadView = (lead: (typeof leads)[number]) => ({
+    id: lead.id,
+    name: `${lead.firstName} ${lead.lastName}`,
+    destination: lead.studyDestination,
+    due: inIndianTime(lead.firstResponseDue),
+    assignedTo: lead.assignedTo,
+  });
+  const days = [...new Set([...dueThisWeek.map((lead) => lead.dueOn), ...coming.map((task) => task.dueOn)])].sort();
   return {
     today,
-    overdueLeads: leads.map((lead) => ({
-      id: lead.id,
-      name: `${lead.firstName} ${lead.lastName}`,
-      destination: lead.studyDestination,
-      due: inIndianTime(lead.firstResponseDue),
-      assignedTo: lead.assignedTo,
+    newLeads: fresh.map((lead) => ({
+      ...leadView(lead),
+      asked: `${lead.typeOfStudy}, ${lead.preferredSubject}`,
+      assigned: inIndianTime(lead.assignedAt),
     })),
+    overdueLeads: leads.map(leadView),
     overdue: overdue.map((t) => taskView(t, today)),
     dueToday: dueToday.map((t) => taskView(t, today)),
+    week: days.map((day) => ({
+      day,
+      heading: day === today ? "Later today" : dayHeading(day),
+      leads: dueThisWeek.filter((lead) => lead.dueOn === day).map(leadView),
+      tasks: coming.filter((task) => task.dueOn === day).map((t) => taskView(t, today)),
+    })),
     mayWork: canWorkTasks(member),
   };
 }
@@ -44,8 +67,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+type LeadLine = Route.ComponentProps["loaderData"]["overdueLeads"][number];
+
+function LeadLines({ leads, badge, testId }: { leads: LeadLine[]; badge: { text: string; tone: string }; testId: string }) {
+  return (
+    <ul className="list-unstyled">
+      {leads.map((lead) => (
+        <li key={lead.id} className="mb-1" data-testid={testId}>
+          <span className={`badge text-bg-${badge.tone} me-2`}>{badge.text}</span>
+          <Link to={`/staff/leads/${lead.id}`}>{lead.name}</Link>
+          <span className="small">
+            {" "}
+            · {lead.destination} · first response due <time dateTime={lead.due.iso}>{lead.due.text}</time>
+            {lead.assignedTo ? ` · ${lead.assignedTo}` : ""}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, overdueLeads, overdue, dueToday, mayWork } = loaderData;
+  const { today, newLeads, overdueLeads, overdue, dueToday, week, mayWork } = loaderData;
   useActionToast(actionData);
   const sections = [
     { id: "overdue-tasks", title: `Overdue tasks (${overdue.length})`, tasks: overdue, empty: "Nothing overdue." },
@@ -56,24 +99,32 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="h3 mb-3">
         Today, <time dateTime={today}>{today}</time>
       </h1>
+      {newLeads.length > 0 && (
+        <section aria-labelledby="new-leads" className="mb-4">
+          <h2 id="new-leads" className="h5">
+            New leads for you ({newLeads.length})
+          </h2>
+          <ul className="list-unstyled">
+            {newLeads.map((lead) => (
+              <li key={lead.id} className="mb-1" data-testid="new-lead">
+                <span className="badge text-bg-primary me-2">New</span>
+                <Link to={`/staff/leads/${lead.id}`}>{lead.name}</Link>
+                <span className="small">
+                  {" "}
+                  · {lead.asked}, {lead.destination} · given to you <time dateTime={lead.assigned.iso}>{lead.assigned.text}</time>{" "}
+                  · first response due <time dateTime={lead.due.iso}>{lead.due.text}</time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="overdue-leads" className="mb-4">
         <h2 id="overdue-leads" className="h5">
           Overdue first responses ({overdueLeads.length})
         </h2>
         {overdueLeads.length ? (
-          <ul className="list-unstyled">
-            {overdueLeads.map((lead) => (
-              <li key={lead.id} className="mb-1" data-testid="overdue-lead">
-                <span className="badge text-bg-danger me-2">Overdue</span>
-                <Link to={`/staff/leads/${lead.id}`}>{lead.name}</Link>
-                <span className="small">
-                  {" "}
-                  · {lead.destination} · due <time dateTime={lead.due.iso}>{lead.due.text}</time>
-                  {lead.assignedTo ? ` · ${lead.assignedTo}` : ""}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <LeadLines leads={overdueLeads} badge={{ text: "Overdue", tone: "danger" }} testId="overdue-lead" />
         ) : (
           <p className="text-body-secondary">Every new lead has had its first response in time.</p>
         )}
@@ -90,6 +141,23 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
           )}
         </section>
       ))}
+      <section aria-labelledby="this-week" className="mb-4" data-testid="this-week">
+        <h2 id="this-week" className="h5">
+          This week
+        </h2>
+        {week.length === 0 && <p className="text-body-secondary">Nothing falls due in the coming seven days.</p>}
+        {week.map((group) => (
+          <section key={group.day} aria-labelledby={`day-${group.day}`} data-testid="week-day">
+            <h3 id={`day-${group.day}`} className="h6 mt-3">
+              <time dateTime={group.day}>{group.heading}</time>
+            </h3>
+            {group.leads.length > 0 && (
+              <LeadLines leads={group.leads} badge={{ text: "First response", tone: "secondary" }} testId="week-lead" />
+            )}
+            {group.tasks.length > 0 && <TaskList tasks={group.tasks} mayWork={mayWork} showSubject />}
+          </section>
+        ))}
+      </section>
     </>
   );
 }
