@@ -190,8 +190,6 @@ export const places: Readonly<Record<string, string>> = {
  * a served country always wins over this list.
  */
 export const unservedDestinations: Readonly<Record<string, readonly string[]>> = {
-  Canada: ["United States", "United Kingdom", "Ireland"],
-  "New Zealand": ["Australia", "Singapore", "Ireland"],
   "United Arab Emirates": ["Malaysia", "Singapore", "United Kingdom"],
   China: ["South Korea", "Japan", "Singapore"],
   Sweden: ["Denmark", "Netherlands", "Germany"],

@@ -49,9 +49,25 @@ describe("search relevance on the demo catalogue (decision 0026)", () => {
     const france = await searchCourses(database.db, "management france", 1, mirror);
     expect(france.items.every((c) => c.university.country.name === "France")).toBe(true);
     expect(france.items.some((c) => c.university.name.includes("Frankfurt"))).toBe(false);
-    const canada = await readAndSearch(database.db, "canada", 1, mirror);
-    expect(canada.result.total).toBe(0);
-    expect(canada.reading.unserved).toEqual({ name: "Canada", closest: ["United States", "United Kingdom", "Ireland"] });
+    const sweden = await readAndSearch(database.db, "sweden", 1, mirror);
+    expect(sweden.result.total).toBe(0);
+    expect(sweden.reading.unserved).toEqual({ name: "Sweden", closest: ["Denmark", "Netherlands", "Germany"] });
+  });
+
+  it("finds Canada's MBAs and New Zealand's universities, which it once said it did not offer (issue #25)", async () => {
+    for (const index of [mirror, undefined]) {
+      const mba = await readAndSearch(database.db, "mba in canada", 1, index);
+      expect(mba.reading.unserved).toBeNull();
+      expect(mba.result.total).toBeGreaterThan(0);
+      expect(mba.result.items[0]).toMatchObject({ level: "Masters", university: { country: { name: "Canada" } } });
+      expect(mba.result.items[0]?.name).toMatch(/\bMBA\b|Master of Business Administration/);
+      expect(mba.result.items.every((c) => c.university.country.name === "Canada")).toBe(true);
+      expect(mba.result.items.some((c) => c.name === "Master of Business Administration (MBA)")).toBe(true);
+      const nz = await readAndSearch(database.db, "universities in new zealand", 1, index);
+      expect(nz.reading.unserved).toBeNull();
+      expect(nz.result.total).toBeGreaterThan(0);
+      expect(nz.result.items.every((c) => c.university.country.name === "New Zealand")).toBe(true);
+    }
   });
 
   it("finds courses on the demo catalogue for every degree and subject in the dictionary", async () => {

@@ -18,12 +18,13 @@ function country(name: string) {
 }
 
 describe("demo data", () => {
-  it("lists the spec's 38 destinations in order, with flag codes and unique slugs", async () => {
+  it("lists the spec's 38 destinations and Canada and New Zealand in order, with flag codes and unique slugs", async () => {
     expect(demoCountries.map((c) => c.name)).toEqual([
       "Australia",
       "Austria",
       "Belgium",
       "Brunei",
+      "Canada",
       "Costa Rica",
       "Croatia",
       "Cyprus",
@@ -44,6 +45,7 @@ describe("demo data", () => {
       "Mexico",
       "Moldova",
       "Netherlands",
+      "New Zealand",
       "Poland",
       "Romania",
       "Russia",
@@ -66,8 +68,8 @@ describe("demo data", () => {
       expect(existsSync(`node_modules/flag-icons/flags/4x3/${c.code}.svg`), c.code).toBe(true);
       for (const alias of c.aliases) expect(alias).toBe(alias.toLowerCase());
     }
-    expect(new Set(demoCountries.map((c) => c.slug)).size).toBe(38);
-    expect(new Set(demoCountries.map((c) => c.code)).size).toBe(38);
+    expect(new Set(demoCountries.map((c) => c.slug)).size).toBe(40);
+    expect(new Set(demoCountries.map((c) => c.code)).size).toBe(40);
     expect(country("United Kingdom").aliases).toEqual(expect.arrayContaining(["uk", "great britain", "england"]));
     expect(country("United States").aliases).toEqual(expect.arrayContaining(["us", "usa", "america"]));
   });
@@ -147,6 +149,16 @@ describe("course generator", () => {
   });
 });
 
+describe("Canada and New Zealand (decision 0044)", () => {
+  it("come after every other destination's universities, so theirs keep their index and their generated courses", () => {
+    const added = new Set(["Canada", "New Zealand"]);
+    const firstAdded = demoUniversities.findIndex((u) => added.has(u.country));
+    expect(firstAdded).toBe(322);
+    expect(demoUniversities.slice(firstAdded).every((u) => added.has(u.country))).toBe(true);
+    expect(demoUniversities.slice(0, firstAdded).some((u) => added.has(u.country))).toBe(false);
+  });
+});
+
 describe("large catalogue generator", () => {
   it("yields 10,000 unique names quickly", () => {
     const started = performance.now();
@@ -155,7 +167,7 @@ describe("large catalogue generator", () => {
     expect(list).toHaveLength(10_000);
     expect(new Set(list.map((u) => u.name)).size).toBe(10_000);
     for (const u of list) expect(countryByName.has(u.country)).toBe(true);
-    expect(new Set(list.map((u) => u.country)).size).toBe(38);
+    expect(new Set(list.map((u) => u.country)).size).toBe(40);
   });
 });
 
@@ -178,14 +190,14 @@ describe("seedDemoCatalogue", { timeout: 60_000 }, () => {
   it("seeds an empty database", async () => {
     expect(await isCatalogueEmpty(handle.db)).toBe(true);
     const counts = await seedDemoCatalogue(handle.db);
-    expect(counts?.countries).toBe(38);
+    expect(counts?.countries).toBe(40);
     expect(await isCatalogueEmpty(handle.db)).toBe(false);
 
-    expect(await count(sql`select count(*)::int as n from countries`)).toBe(38);
+    expect(await count(sql`select count(*)::int as n from countries`)).toBe(40);
     const perCountry = await rows<{ name: string; n: number }>(sql`
       select c.name, count(u.id)::int as n from countries c left join universities u on u.country_id = c.id
       group by c.name`);
-    expect(perCountry).toHaveLength(38);
+    expect(perCountry).toHaveLength(40);
     for (const row of perCountry) {
       expect(row.n, row.name).toBeGreaterThanOrEqual(bigCountries.includes(row.name) ? 5 : 2);
     }
@@ -205,6 +217,23 @@ describe("seedDemoCatalogue", { timeout: 60_000 }, () => {
     ).toBeGreaterThan(0);
   });
 
+  it("gives Canada's courses their September, January and May intakes and New Zealand's February and July", async () => {
+    const months = await rows<{ code: string; months: number[]; mains: number }>(sql`
+      select co.code, array_agg(distinct i.month order by i.month) as months,
+        count(distinct c.id) filter (where i.month = case co.code when 'ca' then 9 else 2 end)::int as mains
+      from course_intakes i join courses c on c.id = i.course_id join universities u on u.id = c.university_id
+      join countries co on co.id = u.country_id where co.code in ('ca', 'nz') group by co.code order by co.code`);
+    const courses = await rows<{ code: string; n: number }>(sql`
+      select co.code, count(*)::int as n from courses c join universities u on u.id = c.university_id
+      join countries co on co.id = u.country_id where co.code in ('ca', 'nz') group by co.code order by co.code`);
+    expect(months.map(({ code, months }) => ({ code, months }))).toEqual([
+      { code: "ca", months: [1, 5, 9] },
+      { code: "nz", months: [2, 7] },
+    ]);
+    // Every course has its country's main intake.
+    expect(months.map((m) => m.mains)).toEqual(courses.map((c) => c.n));
+  });
+
   it("does nothing when seeded again", async () => {
     const before = await count(sql`select count(*)::int as n from courses`);
     const universities = await count(sql`select count(*)::int as n from universities`);
@@ -212,6 +241,6 @@ describe("seedDemoCatalogue", { timeout: 60_000 }, () => {
     expect(await seedDemoCatalogue(handle.db)).toBeNull();
     expect(await count(sql`select count(*)::int as n from courses`)).toBe(before);
     expect(await count(sql`select count(*)::int as n from universities`)).toBe(universities);
-    expect(await count(sql`select count(*)::int as n from countries`)).toBe(38);
+    expect(await count(sql`select count(*)::int as n from countries`)).toBe(40);
   });
 });

@@ -31,12 +31,13 @@ export interface SeedOptions {
 }
 
 /**
- * The months courses start in, by destination (ISO code): the usual main intake first, then the second.
+ * The months courses start in, by destination (ISO code): the usual main intake first, then the others.
  * Illustrative, like the demo fees: a university's real intakes vary by course.
  */
 const intakeMonthsByCountry: Record<string, readonly number[]> = {
   au: [2, 7],
   nz: [2, 7],
+  ca: [9, 1, 5],
   de: [10, 4],
   at: [10, 3],
   ch: [9, 2],
@@ -53,7 +54,8 @@ const usualIntakeMonths = [9, 2] as const;
 
 /**
  * Every seeded course's next intakes (decision 0030): its destination's main intake, and for two courses
- * in three the second, each in the next twelve months from `now`'s month in India. One statement.
+ * in three the others (Canada's January and May, decision 0044), each in the next twelve months from `now`'s
+ * month in India. One statement.
  */
 async function seedIntakes(db: Database, now: Date): Promise<void> {
   const current = currentMonthNumber(now);

@@ -105,6 +105,14 @@ export const referenceLivingCosts: ReferenceLivingCost[] = [
     year: 2024,
   },
   {
+    country: "Canada",
+    amountPerYear: 22_895,
+    currency: "CAD",
+    source:
+      "Ignite estimate from IRCC's proof of funds for one student outside Quebec (CAD 22,895 a year from 1 September 2025, as reported; to be confirmed on canada.ca)",
+    year: 2025,
+  },
+  {
     country: "Costa Rica",
     amountPerYear: 5_400_000,
     currency: "CRC",
@@ -225,6 +233,14 @@ export const referenceLivingCosts: ReferenceLivingCost[] = [
     currency: "EUR",
     source: "Ignite estimate from Study in NL (about EUR 1,200 a month)",
     year: 2024,
+  },
+  {
+    country: "New Zealand",
+    amountPerYear: 20_000,
+    currency: "NZD",
+    source:
+      "Ignite estimate from Immigration New Zealand's student fund requirement (NZD 20,000 a year, as read on 24 November 2026; to be confirmed on immigration.govt.nz)",
+    year: 2026,
   },
   {
     country: "Poland",

@@ -63,10 +63,10 @@ const courseIdsOf = (answer: { body: { coursesData: { course_id: number }[] } })
   answer.body.coursesData.map((c) => c.course_id);
 
 const countryForm = (overrides: Record<string, unknown> = {}) => ({
-  name: "Canada",
-  code: "CA",
-  aliases: "Kanada, Great White North",
-  currency: "cad",
+  name: "Sweden",
+  code: "SE",
+  aliases: "Sverige, Konungariket Sverige",
+  currency: "sek",
   visible: true,
   ...overrides,
 });
@@ -105,36 +105,36 @@ describe("countries", () => {
 
   it("an admin adds a country: it lists with its flag, answers at its address and its other names, and is audited", async () => {
     const before = await api.get("/api/v1/countries");
-    expect(before.body.data.map((c: { name: string }) => c.name)).not.toContain("Canada");
+    expect(before.body.data.map((c: { name: string }) => c.name)).not.toContain("Sweden");
 
-    const canada = await createCountry();
-    expect(canada).toMatchObject({
-      name: "Canada",
-      slug: "canada",
-      code: "ca",
-      aliases: ["kanada", "great white north"],
-      currency: "CAD",
+    const sweden = await createCountry();
+    expect(sweden).toMatchObject({
+      name: "Sweden",
+      slug: "sweden",
+      code: "se",
+      aliases: ["sverige", "konungariket sverige"],
+      currency: "SEK",
       visible: true,
       universities: 0,
     });
 
     const listed = await api.get("/api/v1/countries");
-    expect(listed.body.data).toContainEqual({ name: "Canada", slug: "canada", image: "/flags/ca.svg" });
-    // Between Brunei and Costa Rica, as the alphabetical demo list would have it.
+    expect(listed.body.data).toContainEqual({ name: "Sweden", slug: "sweden", image: "/flags/se.svg" });
+    // Between Sri Lanka and Switzerland, as the alphabetical demo list would have it.
     const names = listed.body.data.map((c: { name: string }) => c.name);
-    expect(names.indexOf("Canada")).toBe(names.indexOf("Brunei") + 1);
-    for (const address of ["canada", "Canada", "kanada", "great-white-north"])
+    expect(names.indexOf("Sweden")).toBe(names.indexOf("Sri Lanka") + 1);
+    for (const address of ["sweden", "Sweden", "sverige", "konungariket-sverige"])
       expect((await api.get(`/api/catalogue/${address}/universities`)).status, address).toBe(200);
-    expect(await auditOf("country", canada.id)).toEqual([
+    expect(await auditOf("country", sweden.id)).toEqual([
       {
         action: "country.created",
         before: null,
         after: {
-          name: "Canada",
-          slug: "canada",
-          code: "ca",
-          aliases: ["kanada", "great white north"],
-          currency: "CAD",
+          name: "Sweden",
+          slug: "sweden",
+          code: "se",
+          aliases: ["sverige", "konungariket sverige"],
+          currency: "SEK",
           visible: true,
         },
       },

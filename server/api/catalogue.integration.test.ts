@@ -154,7 +154,7 @@ describe("searches that find little (decision 0026)", () => {
   it("keeps the term and time of a search finding fewer than three courses, and staff read them counted", async () => {
     const before = new Date(Date.now() - 1000);
     // The same miss twice in a row: each is counted, so no cache keeps the answer.
-    for (const term of ["Quantum Basket Weaving", "quantum basket weaving", "computer science", "mbbs canada"]) {
+    for (const term of ["Quantum Basket Weaving", "quantum basket weaving", "computer science", "mbbs sweden"]) {
       const response = await api.get(`/api/catalogue/search/${encodeURIComponent(term)}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control"), term).toBe(
@@ -171,7 +171,7 @@ describe("searches that find little (decision 0026)", () => {
     const misses = await testApp.catalogue.searchMisses(before, new Date(Date.now() + 1000));
     expect(misses.map(({ term, searches, fewestResults }) => ({ term, searches, fewestResults }))).toEqual([
       { term: "quantum basket weaving", searches: 2, fewestResults: 0 },
-      { term: "mbbs canada", searches: 1, fewestResults: 0 },
+      { term: "mbbs sweden", searches: 1, fewestResults: 0 },
     ]);
     expect(await testApp.catalogue.searchMisses(new Date(0), before)).toEqual([]);
   });
@@ -252,11 +252,48 @@ describe("search", () => {
 });
 
 describe("countries and the rest", () => {
-  it("lists the 38 destinations with name and image", async () => {
+  it("lists the 40 destinations with name and image", async () => {
     const { status, body } = await api.get("/api/v1/countries");
     expect(status).toBe(200);
-    expect(body.data).toHaveLength(38);
+    expect(body.data).toHaveLength(40);
     expect(body.data[0]).toEqual({ name: "Australia", slug: "australia", image: "/flags/au.svg" });
+  });
+
+  it("lists Canada and New Zealand in their alphabetical places, each with real universities (issue #25)", async () => {
+    const names = (await api.get("/api/v1/countries")).body.data.map((c: { name: string }) => c.name);
+    expect(names.indexOf("Canada")).toBe(names.indexOf("Brunei") + 1);
+    expect(names.indexOf("New Zealand")).toBe(names.indexOf("Netherlands") + 1);
+    const { body } = await api.get("/api/v1/countries");
+    expect(body.data).toContainEqual({ name: "Canada", slug: "canada", image: "/flags/ca.svg" });
+    expect(body.data).toContainEqual({ name: "New Zealand", slug: "new-zealand", image: "/flags/nz.svg" });
+    type Listed = { uni_id: number; university_name: string; country: string };
+    const allOf = async (address: string) => {
+      const first = await api.get(`/api/catalogue/${address}/universities?page=1`);
+      expect(first.status, address).toBe(200);
+      const second = await api.get(`/api/catalogue/${address}/universities?page=2`);
+      return { total: first.body.total as number, data: [...first.body.data, ...second.body.data] as Listed[] };
+    };
+    for (const [address, country, university] of [
+      ["canada", "Canada", "University of Toronto"],
+      ["new-zealand", "New Zealand", "University of Auckland"],
+      ["nz", "New Zealand", "University of Otago"],
+    ] as const) {
+      const listed = await allOf(address);
+      expect(listed.total, address).toBeGreaterThanOrEqual(8);
+      expect(listed.data).toHaveLength(listed.total);
+      expect(
+        listed.data.every((u) => u.country === country),
+        address,
+      ).toBe(true);
+      expect(
+        listed.data.map((u) => u.university_name),
+        address,
+      ).toContain(university);
+    }
+    const toronto = (await allOf("canada")).data.find((u) => u.university_name === "University of Toronto");
+    const courses = (await api.get(`/api/catalogue/${toronto?.uni_id}/courses`)).body.coursesData;
+    expect(courses.length).toBeGreaterThanOrEqual(22);
+    for (const course of courses) expect(course.tuition_fees).toMatch(/^CAD [\d,]+ (per year|in total)$/);
   });
 
   it("describes the APIs in an OpenAPI document", async () => {

@@ -8,7 +8,7 @@ const screens = [
   "/search?q=computer",
   "/search?q=zzqxvw",
   "/search?q=ms%20in%20cs%20usa",
-  "/search?q=canada",
+  "/search?q=sweden",
   "/scholarships",
   "/contact-us",
   "/faq",

@@ -30,7 +30,7 @@ test("an admin adds a course and a visitor finds it by search at once", async ({
   await expectNoAxeViolations(page);
 
   // A country: its flag chosen from the ISO list, other names separated by commas; kept off the site for now
-  // (the visitors' tests count the 38 destinations).
+  // (the visitors' tests count the 40 destinations).
   await page.getByRole("link", { name: "Add a country" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New country" })).toBeVisible();
   await hydrated(page);

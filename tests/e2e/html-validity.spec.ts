@@ -40,7 +40,7 @@ const visitorPaths = [
   "/germany/universities",
   "/search",
   "/search?q=engineering&level=masters&fee_max=2000000&sort=fee",
-  "/search?q=ms%20cs%20canada",
+  "/search?q=ms%20cs%20sweden",
   "/search?q=law&level=doctorate",
   "/universities?page=abc",
   "/scholarships",

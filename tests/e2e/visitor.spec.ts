@@ -131,10 +131,10 @@ test.describe("navbar and footer", () => {
 });
 
 test.describe("countries and universities", () => {
-  test("countries grid lists the 38 destinations and a click opens that country's universities", async ({ page }) => {
+  test("countries grid lists the 40 destinations and a click opens that country's universities", async ({ page }) => {
     await page.goto("/countries");
     await expect(page.getByRole("heading", { level: 1, name: "Countries" })).toBeVisible();
-    await expect(page.locator("main li")).toHaveCount(38);
+    await expect(page.locator("main li")).toHaveCount(40);
     const germanyImage = page.locator("main li", { hasText: "Germany" }).locator("img");
     await expect(germanyImage).toHaveAttribute("width", "250");
     await expect(germanyImage).toHaveAttribute("height", "150");
@@ -142,6 +142,23 @@ test.describe("countries and universities", () => {
     await expect(page).toHaveURL(/\/south-korea\/universities$/);
     await expect(page.getByRole("heading", { level: 1, name: "Universities in South Korea" })).toBeVisible();
     await expect(page.locator("main .card").first()).toContainText("South Korea");
+  });
+
+  test("Canada and New Zealand are on the grid with their flags and real universities (issue #25)", async ({ page }) => {
+    for (const [name, slug, code, university] of [
+      ["Canada", "canada", "ca", "McGill University"],
+      ["New Zealand", "new-zealand", "nz", "University of Auckland"],
+    ] as const) {
+      await page.goto("/countries");
+      await expect(page.locator("main li", { hasText: name }).locator("img")).toHaveAttribute("src", `/flags/${code}.svg`);
+      await page.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${slug}/universities$`));
+      await expect(page.getByRole("heading", { level: 1, name: `Universities in ${name}` })).toBeVisible();
+      await expect(page.locator("main .card", { hasText: university })).toContainText(name);
+    }
+    await page.goto("/search?q=mba%20in%20canada");
+    await expect(page.getByText("We do not offer courses in Canada yet.")).toHaveCount(0);
+    await expect(page.getByText("Master of Business Administration (MBA)").first()).toBeVisible();
   });
 
   test("Previous shows only above page 1; Next is disabled on the last page", async ({ page }) => {
@@ -236,13 +253,13 @@ test.describe("search", () => {
   });
 
   test("a destination we do not serve is named, with the closest we serve instead of look-alikes", async ({ page }) => {
-    await page.goto("/search?q=ms%20cs%20canada");
-    await expect(page.getByText("We do not offer courses in Canada yet.")).toBeVisible();
+    await page.goto("/search?q=ms%20cs%20sweden");
+    await expect(page.getByText("We do not offer courses in Sweden yet.")).toBeVisible();
     await expect(page.getByText("Sorry, no items were found for your search")).toBeVisible();
     await expect(page.locator("main a[href^='/courses/']")).toHaveCount(0);
-    await page.getByRole("link", { name: "United Kingdom", exact: true }).click();
-    await expect(page).toHaveURL(/\/search\?q=ms%20cs%20united%20kingdom$/);
-    await expect(page.getByText("Masters · Computer Science · United Kingdom")).toBeVisible();
+    await page.getByRole("link", { name: "Germany", exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=ms%20cs%20germany$/);
+    await expect(page.getByText("Masters · Computer Science · Germany")).toBeVisible();
   });
 
   test("the navbar box suggests destinations and courses while typing, chosen by keyboard", async ({ page }) => {

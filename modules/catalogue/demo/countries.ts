@@ -1,4 +1,7 @@
-/** A study destination: the spec's consultation list (section 5), in the spec's order. */
+/**
+ * A study destination: the spec's consultation list (section 5), in the spec's order, with Canada and New
+ * Zealand in their alphabetical places (issue #25, decision 0044).
+ */
 export interface DemoCountry {
   name: string;
   slug: string;
@@ -18,6 +21,7 @@ export const demoCountries: DemoCountry[] = [
   { name: "Austria", slug: "austria", code: "at", aliases: ["österreich", "osterreich", "oesterreich"], currency: "EUR" },
   { name: "Belgium", slug: "belgium", code: "be", aliases: ["belgie", "belgië", "belgique"], currency: "EUR" },
   { name: "Brunei", slug: "brunei", code: "bn", aliases: ["brunei darussalam"], currency: "BND" },
+  { name: "Canada", slug: "canada", code: "ca", aliases: [], currency: "CAD" },
   { name: "Costa Rica", slug: "costa-rica", code: "cr", aliases: [], currency: "CRC" },
   { name: "Croatia", slug: "croatia", code: "hr", aliases: ["hrvatska"], currency: "EUR" },
   { name: "Cyprus", slug: "cyprus", code: "cy", aliases: [], currency: "EUR" },
@@ -44,6 +48,7 @@ export const demoCountries: DemoCountry[] = [
   { name: "Mexico", slug: "mexico", code: "mx", aliases: ["méxico"], currency: "MXN" },
   { name: "Moldova", slug: "moldova", code: "md", aliases: [], currency: "MDL" },
   { name: "Netherlands", slug: "netherlands", code: "nl", aliases: ["holland", "nederland"], currency: "EUR" },
+  { name: "New Zealand", slug: "new-zealand", code: "nz", aliases: ["nz", "aotearoa"], currency: "NZD" },
   { name: "Poland", slug: "poland", code: "pl", aliases: ["polska"], currency: "PLN" },
   { name: "Romania", slug: "romania", code: "ro", aliases: ["românia"], currency: "RON" },
   { name: "Russia", slug: "russia", code: "ru", aliases: ["russian federation", "rossiya"], currency: "USD" },

@@ -170,6 +170,7 @@ const feeProfiles: Record<string, FeeProfile> = {
   Austria: { public: [730, 1_500], private: [10_000, 25_000], semesterFees: true },
   Belgium: { public: [1_000, 4_500], private: [10_000, 30_000] },
   Brunei: { public: [8_000, 20_000], private: [10_000, 20_000] },
+  Canada: { public: [25_000, 55_000], private: [18_000, 32_000] },
   "Costa Rica": { public: [1_000_000, 3_000_000], private: [3_000_000, 7_000_000] },
   Croatia: { public: [2_000, 5_000], private: [5_000, 9_000], medicine: [10_000, 14_000] },
   Cyprus: { public: [3_500, 9_000], private: [8_000, 13_000], medicine: [19_000, 25_000] },
@@ -190,6 +191,7 @@ const feeProfiles: Record<string, FeeProfile> = {
   Mexico: { public: [5_000, 30_000], private: [100_000, 300_000] },
   Moldova: { public: [40_000, 80_000], private: [30_000, 60_000], medicine: [90_000, 120_000] },
   Netherlands: { public: [9_000, 20_000], private: [10_000, 25_000] },
+  "New Zealand": { public: [28_000, 48_000], private: [22_000, 35_000], medicine: [75_000, 95_000] },
   Poland: { public: [10_000, 25_000], private: [12_000, 30_000], medicine: [45_000, 60_000] },
   Romania: { public: [10_000, 20_000], private: [15_000, 30_000], medicine: [25_000, 40_000] },
   Russia: { public: [2_500, 7_000], private: [4_000, 8_000], medicine: [3_000, 7_000] },
@@ -243,6 +245,7 @@ const localLanguages: Record<string, string> = {
 /** Where a bachelor's degree normally takes four years. */
 const fourYearBachelors = new Set([
   "United States",
+  "Canada",
   "Ireland",
   "Japan",
   "South Korea",
@@ -262,6 +265,9 @@ const scottishCities = new Set(["Edinburgh", "Glasgow", "Aberdeen", "Dundee", "S
 
 /** French-speaking cities of bilingual countries. */
 const frenchCities = new Set(["Liège", "Lausanne", "Geneva", "Montreux", "Crans-Montana"]);
+
+/** Where medicine, dentistry and law are graduate-entry (MD, DMD, JD): no undergraduate medicine, dentistry or law degree. */
+const graduateEntryMedicineAndLaw = new Set(["United States", "Canada"]);
 
 /** Destinations where Indian students mostly go for medicine: medicine is offered, and named as locally marketed. */
 const medicineCountries = new Set(["Russia", "Kyrgyzstan", "Uzbekistan", "Georgia", "Moldova", "Guyana"]);
@@ -376,8 +382,8 @@ function offers(universityName: string, country: DemoCountry): Offer[] {
     const medical = subject.field === "medicine";
     // Medicine is taught by medical schools and general universities, not by business or technical schools.
     if (medical && focus !== "medical" && focus !== "general") continue;
-    // The United States has no undergraduate medicine or law degree.
-    if (country.name === "United States" && medical) continue;
+    // The United States and Canada have no undergraduate medicine or law degree.
+    if (graduateEntryMedicineAndLaw.has(country.name) && medical) continue;
     let weight = 1;
     if (focus !== "general") {
       const inFocus = focusFields[focus].has(subject.field) || focusExtras[focus].has(subject.name);
@@ -388,7 +394,7 @@ function offers(universityName: string, country: DemoCountry): Offer[] {
       weight = medicineCountries.has(country.name) ? 6 : 0.5;
     }
     for (const level of subject.levels) {
-      if (country.name === "United States" && subject.name === "Law" && level === "Bachelors") continue;
+      if (graduateEntryMedicineAndLaw.has(country.name) && subject.name === "Law" && level === "Bachelors") continue;
       result.push({ subject, level, weight });
     }
   }

@@ -22,6 +22,7 @@ export const citiesByCountry: Record<string, readonly string[]> = {
   Austria: ["Vienna", "Graz", "Linz", "Salzburg", "Innsbruck", "Klagenfurt"],
   Belgium: ["Brussels", "Antwerp", "Ghent", "Bruges", "Leuven", "Liège", "Namur"],
   Brunei: ["Bandar Seri Begawan", "Kuala Belait", "Tutong", "Seria"],
+  Canada: ["Toronto", "Vancouver", "Montreal", "Ottawa", "Calgary", "Edmonton", "Winnipeg", "Halifax", "Waterloo", "Kingston"],
   "Costa Rica": ["San José", "Alajuela", "Heredia", "Cartago", "Liberia", "Puntarenas"],
   Croatia: ["Zagreb", "Split", "Rijeka", "Osijek", "Zadar", "Pula"],
   Cyprus: ["Nicosia", "Limassol", "Larnaca", "Paphos", "Famagusta"],
@@ -92,6 +93,7 @@ export const citiesByCountry: Record<string, readonly string[]> = {
     "Tilburg",
     "Nijmegen",
   ],
+  "New Zealand": ["Auckland", "Wellington", "Christchurch", "Dunedin", "Hamilton", "Palmerston North"],
   Poland: ["Warsaw", "Kraków", "Wrocław", "Poznań", "Gdańsk", "Łódź", "Lublin", "Katowice"],
   Romania: ["Bucharest", "Cluj-Napoca", "Iași", "Timișoara", "Constanța", "Brașov", "Craiova"],
   Russia: [

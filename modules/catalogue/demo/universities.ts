@@ -408,9 +408,41 @@ const byCountry: Record<string, Row[]> = {
     ["Bukhara State Medical Institute", "Bukhara", "Public"],
     ["Akfa University", "Tashkent", "Private"],
   ],
+  // Added after the spec's destinations (issue #25), so every university above keeps its index and with it its
+  // generated courses: a university's courses are drawn from a sequence seeded by its index (demo-catalogue.ts).
+  Canada: [
+    ["University of Toronto", "Toronto", "Public"],
+    ["University of British Columbia", "Vancouver", "Public"],
+    ["McGill University", "Montreal", "Public"],
+    ["McMaster University", "Hamilton", "Public"],
+    ["University of Alberta", "Edmonton", "Public"],
+    ["University of Waterloo", "Waterloo", "Public"],
+    ["University of Ottawa", "Ottawa", "Public"],
+    ["Queen's University", "Kingston", "Public"],
+    ["University of Calgary", "Calgary", "Public"],
+    ["Dalhousie University", "Halifax", "Public"],
+    ["Simon Fraser University", "Burnaby", "Public"],
+    ["York University", "Toronto", "Public"],
+    ["Concordia University", "Montreal", "Public"],
+    ["Toronto Metropolitan University", "Toronto", "Public"],
+    ["University Canada West", "Vancouver", "Private"],
+  ],
+  "New Zealand": [
+    ["University of Auckland", "Auckland", "Public"],
+    ["University of Otago", "Dunedin", "Public"],
+    ["Victoria University of Wellington", "Wellington", "Public"],
+    ["University of Canterbury", "Christchurch", "Public"],
+    ["Massey University", "Palmerston North", "Public"],
+    ["University of Waikato", "Hamilton", "Public"],
+    ["Auckland University of Technology", "Auckland", "Public"],
+    ["Lincoln University", "Lincoln", "Public"],
+  ],
 };
 
-/** Real universities, grouped by country in the order of the countries above. */
+/**
+ * Real universities (as named in the world-universities list), grouped by country: the spec's destinations in
+ * their order, then Canada and New Zealand.
+ */
 export const demoUniversities: DemoUniversity[] = Object.entries(byCountry).flatMap(([country, rows]) =>
   rows.map(([name, city, type]) => ({ name, city, country, type })),
 );
