@@ -60,6 +60,8 @@ export const catalogueImportMessages = {
   notUtf8: "This file is not UTF-8 text. In your spreadsheet choose Save as, CSV UTF-8 (comma-delimited), and upload that file.",
   empty: "The file is empty.",
   noRows: "The file has a header row but no rows under it.",
+  noHeader:
+    "The file has a single row and it names none of our columns, so it has no header. Put a header row first (e.g. name,city,country,type), then one row per record under it.",
   headerTooLong: "The file's first row (its header) is too long or never ends.",
   headerUnreadable: "The file's first row (its header) cannot be read as CSV.",
   headerTooFew: "The first row must name the columns, separated by commas (e.g. name,city,country,type).",
@@ -72,7 +74,13 @@ export const catalogueImportMessages = {
   columnTwice: (column: string) => `The column “${column}” is mapped to two fields.`,
   notNow: "This import cannot do that now: it is already running or done.",
   checkStarted: "The dry run has started. It keeps going if you close this tab.",
-  refusedFirst: "Some rows are refused: fix them in the file and upload it again before applying.",
+  refusedFirst:
+    "Some rows are refused, so the file cannot be applied whole: apply only the rows that passed (the refused ones left out), or fix the file and upload it again.",
+  refusedNonePassed: "No row that passed would change anything: fix the refused rows in the file and upload it again.",
+  nothingPassed: "No row passed the dry run: there is nothing to apply.",
+  passingStarted: "The rows that passed are being applied; the refused rows are left out. It keeps going if you close this tab.",
+  appliedPassing: (applied: number, leftOut: number) =>
+    `The rows that passed are applied: ${applied.toLocaleString("en-IN")} ${applied === 1 ? "row" : "rows"} written, ${leftOut.toLocaleString("en-IN")} refused ${leftOut === 1 ? "row" : "rows"} left out.`,
   notChecked: "Run the dry run first.",
   anotherApplying: "Another import is being applied. Wait for it to finish, then apply this one.",
   applyStarted: "The import is being applied. It keeps going if you close this tab.",

@@ -844,7 +844,7 @@ export const catalogueConsole = (deps: StaffDeps) => ({
     get: (actor: StaffMember, id: string) => getImport(deps, actor, id),
     rows: (actor: StaffMember, id: string, query: unknown) => importRows(deps, actor, id, query),
     check: (actor: StaffMember, id: string, raw: unknown) => startCheck(deps, actor, id, raw),
-    apply: (actor: StaffMember, id: string) => startApply(deps, actor, id),
+    apply: (actor: StaffMember, id: string, input?: unknown) => startApply(deps, actor, id, input),
     refusedRows: (actor: StaffMember, id: string) => refusedRowsCsv(deps, actor, id),
     /** The steps as the job queue's workers run them (`importJobs`, server/background.ts), by the import's id. */
     steps: {

@@ -57,6 +57,13 @@ export interface ImportCounts {
 export interface ImportSummary extends ImportCounts {
   /** Once applied: what the apply did (the catalogue may have moved since the dry run). */
   applied?: ImportCounts;
+  /**
+   * Set when the admin chose to apply only the rows that passed the dry run (decision 0045): the dry
+   * run's refused rows are left out of the apply, by their lines.
+   */
+  passingOnly?: boolean;
+  /** Once applied with `passingOnly`: how many of the file's rows were left out (the dry run's refused rows). */
+  leftOut?: number;
 }
 
 export interface CatalogueImportView {
@@ -185,11 +192,25 @@ export function idCell(pass: Pass, row: SourceRow, column: "id" | "university_id
   return Number(text);
 }
 
-/** The first problem zod found, said with our column's name. */
-export function firstProblem(error: z.ZodError, columns: Record<string, string>): string {
-  const issue = error.issues[0];
-  const field = String(issue?.path[0] ?? "");
-  return `${columns[field] ?? field}: ${issue?.message ?? "invalid"}`;
+/** Every problem zod found, each said with our column's name (once each), in the order of the fields. */
+export function problemsOf(error: z.ZodError, columns: Record<string, string>): string[] {
+  const said = error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? "");
+    return `${columns[field] ?? field}: ${issue.message || "invalid"}`;
+  });
+  return [...new Set(said)];
+}
+
+/**
+ * A row's faults as one reason: every one of them (each begins with its column's name), in the order of
+ * the file's columns, joined by semicolons: "fee_amount: ...; mode: ...".
+ */
+export function faultsOf(pass: Pass, faults: string[]): string {
+  const position = (fault: string) => pass.at[fault.slice(0, fault.indexOf(":")) as CatalogueCsvColumn] ?? pass.width;
+  return [...faults]
+    .sort((a, b) => position(a) - position(b))
+    .map((fault) => fault.replace(/\.$/, ""))
+    .join("; ");
 }
 
 /** A row with a wrong number of cells (extra blank cells at the end are forgiven). */

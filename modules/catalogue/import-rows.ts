@@ -22,13 +22,14 @@ import {
   cellOf,
   countryOf,
   diff,
-  firstProblem,
+  faultsOf,
   idCell,
   idList,
   inPieces,
   isBlankRow,
   type Outcome,
   type Pass,
+  problemsOf,
   Refused,
   refuse,
   rowsOf,
@@ -155,7 +156,14 @@ export async function universityBatch(
         city: cellOf(pass, item.row, "city") ?? existing?.city,
         type: typeCell !== undefined ? oneOfAnyCase(universityTypes, typeCell) : existing?.type,
       });
-      if (!parsed.success) refuse(firstProblem(parsed.error, universityFields));
+      // Every fault of the row's own cells is said together, not only the first.
+      const retiredCell = cellOf(pass, item.row, "retired");
+      const retiredValue = retiredCell === undefined ? (existing?.retired ?? false) : yesNo(retiredCell);
+      const faults = [
+        ...(parsed.success ? [] : problemsOf(parsed.error, universityFields)),
+        ...(retiredValue === undefined ? [im.yesOrNo("retired")] : []),
+      ];
+      if (!parsed.success || retiredValue === undefined) refuse(faultsOf(pass, faults));
       const input = parsed.data as z.infer<typeof universityInput>;
       const countryId = item.country?.id ?? (existing?.countryId as number);
       const key = `${countryId}|${input.name.toLowerCase()}`;
@@ -163,9 +171,7 @@ export async function universityBatch(
       if (earlier !== undefined) refuse(im.sameAsLine(earlier));
       const taken = (byKey.get(key) ?? []).find((u) => u.id !== existing?.id);
       if (taken && existing) refuse(im.nameTaken("university", taken.id));
-      const retiredCell = cellOf(pass, item.row, "retired");
-      const retired =
-        retiredCell === undefined ? (existing?.retired ?? false) : (yesNo(retiredCell) ?? refuse(im.yesOrNo("retired")));
+      const retired = retiredValue as boolean;
       const country = pass.countryById.get(countryId)?.name ?? "";
       const label = `${input.name} (${country})`;
       pass.keys.set(key, line);
@@ -277,13 +283,15 @@ interface CourseItem extends Item {
 /**
  * A row's cells for courseInput, a field at a time (course-record.ts): a column the file leaves out keeps
  * the course's value (or a new row's default), a blank number clears it, a choice is read whatever its
- * letter case, and a yes/no cell that is neither refuses the row. `known` holds what was read already.
+ * letter case, and a yes/no cell that is neither is a fault of the row (added to `faults`). `known` holds
+ * what was read already.
  */
 function courseCellsOf(
   pass: Pass,
   row: SourceRow,
   existing: CourseRecord | undefined,
   known: Partial<Record<CourseFieldKey, unknown>>,
+  faults: string[],
 ): Record<string, unknown> {
   const given: Record<string, unknown> = {};
   for (const f of courseFieldList) {
@@ -296,9 +304,11 @@ function courseCellsOf(
     const current = existing?.[f.key] ?? undefined;
     if (f.kind === "whole" || f.kind === "decimal") given[f.key] = cell === undefined ? current : cell === "" ? undefined : cell;
     else if (f.kind === "choice") given[f.key] = cell === undefined ? current : oneOfAnyCase(f.options ?? [], cell);
-    else if (f.kind === "yesNo")
-      given[f.key] = cell === undefined ? (current ?? false) : (yesNo(cell) ?? refuse(im.yesOrNo(header)));
-    else given[f.key] = cell ?? current ?? f.newRow;
+    else if (f.kind === "yesNo") {
+      const value = cell === undefined ? (current ?? false) : yesNo(cell);
+      if (value === undefined) faults.push(im.yesOrNo(header));
+      given[f.key] = value ?? false;
+    } else given[f.key] = cell ?? current ?? f.newRow;
   }
   return given;
 }
@@ -394,19 +404,23 @@ export async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ out
         existing = matches[0];
       }
       if (existing && pass.seen.has(existing.id)) refuse(im.sameAsLine(pass.seen.get(existing.id) ?? 0));
-      const given = courseCellsOf(pass, row, existing, { name: item.name, level: item.level });
+      // Every fault of the row's own cells is said together, not only the first.
+      const faults: string[] = [];
+      const given = courseCellsOf(pass, row, existing, { name: item.name, level: item.level }, faults);
       const parsed = courseInput.safeParse(given);
-      if (!parsed.success) refuse(firstProblem(parsed.error, courseHeaders));
+      if (!parsed.success) faults.push(...problemsOf(parsed.error, courseHeaders));
+      else if (parsed.data.feeCheckedOn && parsed.data.feeCheckedOn > pass.today) faults.push(`fee_checked_on: ${m.checkedOn}`);
+      const retiredCell = cellOf(pass, row, "retired");
+      const retiredValue = retiredCell === undefined ? (existing?.retired ?? false) : yesNo(retiredCell);
+      if (retiredValue === undefined) faults.push(im.yesOrNo("retired"));
+      if (faults.length || !parsed.success) refuse(faultsOf(pass, faults));
       const input = parsed.data as z.infer<typeof courseInput>;
-      if (input.feeCheckedOn && input.feeCheckedOn > pass.today) refuse(`fee_checked_on: ${m.checkedOn}`);
       const key = `${university.id}|${input.name.toLowerCase()}|${input.level}`;
       const earlier = pass.keys.get(key);
       if (earlier !== undefined) refuse(im.sameAsLine(earlier));
       const taken = (byKey.get(key) ?? []).find((c) => c.id !== existing?.id);
       if (taken && existing) refuse(im.nameTaken("course", taken.id));
-      const retiredCell = cellOf(pass, row, "retired");
-      const retired =
-        retiredCell === undefined ? (existing?.retired ?? false) : (yesNo(retiredCell) ?? refuse(im.yesOrNo("retired")));
+      const retired = retiredValue as boolean;
       const values: CourseValues = {
         universityId: university.id,
         ...(Object.fromEntries(courseFieldList.map((f) => [f.key, input[f.key] ?? null])) as CourseFacts),

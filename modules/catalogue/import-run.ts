@@ -113,7 +113,8 @@ function positions(row: ImportRecord): Partial<Record<CatalogueCsvColumn, number
 /**
  * One pass over the file: every row looked up, checked and compared in batches. The dry run writes
  * the rows that would change (and the refused ones) to catalogue_import_rows; the apply writes the
- * catalogue itself and stops at the first refused row (its caller rolls back).
+ * catalogue itself and stops at the first refused row (its caller rolls back). `leaveOut` holds the lines
+ * of rows to skip unread (the dry run's refused rows, when only the rows that passed are applied).
  */
 export async function runPass(
   deps: StaffDeps,
@@ -121,7 +122,8 @@ export async function runPass(
   row: ImportRecord,
   mode: Mode,
   onProgress: (done: number) => void,
-): Promise<ImportCounts> {
+  leaveOut?: ReadonlySet<number>,
+): Promise<ImportCounts & { leftOut: number }> {
   const body = await openFile(deps, row);
   const { countries, byId } = await countryIndex(db);
   const now = nowOf(deps);
@@ -142,7 +144,12 @@ export async function runPass(
     counts: { rows: 0, new: 0, changed: 0, unchanged: 0, retired: 0, refused: 0 },
   };
   const counts = pass.counts;
-  for await (const batch of readAhead(batchesOf(fileRecords(body), BATCH_ROWS))) {
+  let leftOut = 0;
+  for await (const read of readAhead(batchesOf(fileRecords(body), BATCH_ROWS))) {
+    // Applying the rows that passed (decision 0045): the dry run's refused rows are left out by their
+    // lines, before anything is looked up, so none of them is written even if it would pass now.
+    const batch = leaveOut?.size ? read.filter((r) => !leaveOut.has(r.line)) : read;
+    leftOut += read.length - batch.length;
     const { outcomes, writes } =
       pass.kind === "universities" ? await universityBatch(pass, batch) : await courseBatch(pass, batch);
     for (const o of outcomes) {
@@ -160,7 +167,8 @@ export async function runPass(
     // Other requests go between the batches (decision 0038): on PGlite the queries run on this thread.
     await nextTurn();
   }
-  if (row.retireMissing && counts.refused === 0)
+  // Nothing is retired when rows are refused or left out: the dry run then lists no retirement to read.
+  if (row.retireMissing && counts.refused === 0 && !leaveOut?.size)
     await retireMissing(pass, async (retired) => {
       counts.retired += retired.length;
       if (mode === "check") await writeOutcomes(db, row.id, retired);
@@ -174,5 +182,5 @@ export async function runPass(
         });
       }
     });
-  return counts;
+  return { ...counts, leftOut };
 }

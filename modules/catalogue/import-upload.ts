@@ -73,21 +73,25 @@ async function* inspected(body: AsyncIterable<Uint8Array>, seen: Inspection): As
   }
 }
 
+/** A refusal of the uploaded file: said once, at the file's field. */
+const refusedFile = (message: string) => new AppError("invalid_input", message, { file: message });
+
 /** The header row: its cells as mappings compare them; refuses a header that cannot name our columns. */
 function headerOf(head: string): string[] {
   const text = head.replace(/^\uFEFF/, "");
   const end = text.indexOf("\n");
-  if (end < 0) throw new AppError("invalid_input", text.length >= MAX_IMPORT_HEADER_BYTES - 1 ? im.headerTooLong : im.noRows);
+  // A file of one line without a line break: that line is all there is (no rows follow, said below).
+  if (end < 0 && text.length >= MAX_IMPORT_HEADER_BYTES - 1) throw refusedFile(im.headerTooLong);
   let cells: string[];
   try {
-    cells = (parseSync(text.slice(0, end), { relax_quotes: true }) as string[][])[0] ?? [];
+    cells = (parseSync(end < 0 ? text : text.slice(0, end), { relax_quotes: true }) as string[][])[0] ?? [];
   } catch {
-    throw new AppError("invalid_input", im.headerUnreadable);
+    throw refusedFile(im.headerUnreadable);
   }
   const header = cells.map(normaliseHeader);
-  if (header.filter(Boolean).length < 2) throw new AppError("invalid_input", im.headerTooFew);
+  if (header.filter(Boolean).length < 2) throw refusedFile(im.headerTooFew);
   const twice = header.find((h, i) => h && header.indexOf(h) !== i);
-  if (twice) throw new AppError("invalid_input", im.duplicateColumn(twice));
+  if (twice) throw refusedFile(im.duplicateColumn(twice));
   return header;
 }
 
@@ -124,10 +128,12 @@ export async function uploadImport(
     throw error;
   }
   try {
-    if (seen.bytes === 0) throw new AppError("invalid_input", im.empty, { file: im.empty });
+    if (seen.bytes === 0) throw refusedFile(im.empty);
     const header = headerOf(seen.head);
     const rows = seen.newlines - 1 + (seen.lastByte === 0x0a ? 0 : 1);
-    if (rows < 1) throw new AppError("invalid_input", im.noRows, { file: im.noRows });
+    // One row only: a header with nothing under it, or (when it names none of our columns) a row of
+    // data with no header above it. Either way said as what it is, never claiming a header not found.
+    if (rows < 1) throw refusedFile(Object.keys(suggestMapping(kind, header)).length ? im.noRows : im.noHeader);
     const headerKey = JSON.stringify(header);
     const [remembered] = await deps.db
       .select({ mapping: catalogueImportMappings.mapping })

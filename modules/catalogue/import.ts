@@ -265,7 +265,7 @@ export async function checkImport(deps: StaffDeps, importId: number): Promise<vo
       .update(catalogueImports)
       .set({ rowsDone: 0, updatedAt: nowOf(deps) })
       .where(and(eq(catalogueImports.id, row.id), eq(catalogueImports.status, "checking")));
-    const counts = await runPass(deps, deps.db, row, "check", progressWriter(deps, row.id, "checking"));
+    const { leftOut: _none, ...counts } = await runPass(deps, deps.db, row, "check", progressWriter(deps, row.id, "checking"));
     await deps.db.transaction(async (tx) => {
       const [checked] = await tx
         .update(catalogueImports)
@@ -292,15 +292,26 @@ export async function checkImport(deps: StaffDeps, importId: number): Promise<vo
   }
 }
 
+export const applyInput = z.object({
+  /** all: the whole file, all or nothing (a clean dry run only); passing: the rows that passed, the refused left out. */
+  rows: z.enum(["all", "passing"]).default("all"),
+});
+
 /**
- * Starts the apply of a clean dry run in the background. One import is applied at a time; a dry run
- * with refused rows cannot be applied.
+ * Starts the apply in the background. One import is applied at a time. The whole file (`rows: "all"`)
+ * needs a clean dry run; with refused rows the admin may apply only the rows that passed
+ * (`rows: "passing"`, decision 0045): the refused rows are left out by their lines.
  */
-export async function startApply(deps: StaffDeps, member: StaffMember, publicId: string) {
+export async function startApply(deps: StaffDeps, member: StaffMember, publicId: string, raw: unknown = {}) {
   authorize(canManageCatalogue, member);
+  const { rows } = parseInput(applyInput, raw ?? {});
   const { row } = await findImport(deps, publicId);
   if (row.status !== "checked") throw new AppError("conflict", row.status === "uploaded" ? im.notChecked : im.notNow);
-  if (((row.summary as ImportSummary | null)?.refused ?? 0) > 0) throw new AppError("conflict", im.refusedFirst);
+  const summary = row.summary as ImportSummary | null;
+  const refused = summary?.refused ?? 0;
+  if (refused > 0 && rows === "all") throw new AppError("conflict", im.refusedFirst);
+  const passingOnly = refused > 0;
+  if (passingOnly && (summary?.new ?? 0) + (summary?.changed ?? 0) === 0) throw new AppError("conflict", im.nothingPassed);
   const [busy] = await deps.db
     .select({ id: catalogueImports.id })
     .from(catalogueImports)
@@ -310,7 +321,13 @@ export async function startApply(deps: StaffDeps, member: StaffMember, publicId:
   const started = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(catalogueImports)
-      .set({ status: "applying", rowsDone: 0, failure: null, updatedAt: nowOf(deps) })
+      .set({
+        status: "applying",
+        rowsDone: 0,
+        failure: null,
+        summary: { ...(summary as ImportSummary), passingOnly },
+        updatedAt: nowOf(deps),
+      })
       .where(and(eq(catalogueImports.id, row.id), eq(catalogueImports.status, "checked")))
       .returning({ id: catalogueImports.id });
     if (!updated) return false;
@@ -319,7 +336,23 @@ export async function startApply(deps: StaffDeps, member: StaffMember, publicId:
   });
   if (!started) throw new AppError("conflict", im.notNow);
   runNow(deps, applyImport, row.id);
-  return im.applyStarted;
+  return passingOnly ? im.passingStarted : im.applyStarted;
+}
+
+/** The lines of the dry run's refused rows: what an apply of the rows that passed leaves out. */
+async function refusedLines(db: Executor, importId: number): Promise<Set<number>> {
+  const lines = new Set<number>();
+  let after = -1;
+  for (;;) {
+    const page = await db.execute(
+      sql`select line from catalogue_import_rows where import_id = ${importId} and action = 'refused' and line > ${after}
+          order by line limit ${RETIRE_PAGE}`,
+    );
+    const found = (page as unknown as { rows: { line: number }[] }).rows;
+    for (const r of found) lines.add(r.line);
+    if (found.length < RETIRE_PAGE) return lines;
+    after = found[found.length - 1]?.line ?? after;
+  }
 }
 
 /**
@@ -342,12 +375,15 @@ export async function applyImport(deps: StaffDeps, importId: number): Promise<vo
         .where(eq(catalogueImports.id, row.id))
         .for("update");
       if (still?.status !== "applying") return false;
-      const counts = await runPass(deps, tx, row, "apply", progress);
+      const summary = (row.summary ?? {}) as ImportSummary;
+      const leaveOut = summary.passingOnly ? await refusedLines(tx, row.id) : undefined;
+      const { leftOut, ...counts } = await runPass(deps, tx, row, "apply", progress, leaveOut);
+      const partial = summary.passingOnly ? { passingOnly: true, leftOut } : {};
       await tx
         .update(catalogueImports)
         .set({
           status: "applied",
-          summary: { ...((row.summary ?? {}) as ImportSummary), applied: counts },
+          summary: { ...summary, applied: counts, ...partial },
           rowsDone: counts.rows,
           appliedAt: nowOf(deps),
           updatedAt: nowOf(deps),
@@ -357,14 +393,15 @@ export async function applyImport(deps: StaffDeps, importId: number): Promise<vo
         action: "catalogue.import_applied",
         subjectType: "catalogue_import",
         subjectId: row.publicId,
-        after: { kind: row.kind, fileName: row.fileName, retireMissing: row.retireMissing, ...counts },
+        after: { kind: row.kind, fileName: row.fileName, retireMissing: row.retireMissing, ...counts, ...partial },
       });
       return true;
     });
     if (!applied) return;
     // The import writes in bulk inside its own transaction, so it tells the public side itself.
     await tellPublicSide(deps);
-    await deps.storage?.delete(row.storageKey).catch(() => undefined);
+    // With rows left out, the file stays: the refused rows' download reads their cells from it.
+    if (!(row.summary as ImportSummary | null)?.passingOnly) await deps.storage?.delete(row.storageKey).catch(() => undefined);
     // Many rows may have arrived at once: the planner's statistics follow (PGlite has no autovacuum).
     await deps.db
       .execute(sql`analyze universities, courses`)
@@ -395,7 +432,14 @@ export async function refusedRowsCsv(deps: StaffDeps, member: StaffMember, publi
   authorize(canManageCatalogue, member);
   const { row } = await findImport(deps, publicId);
   const summary = row.summary as ImportSummary | null;
-  const body = (summary?.refused ?? 0) > 0 ? await openFile(deps, row) : undefined;
+  // The cells come from the stored file; if it is gone, the rows still come with their line and reason.
+  const body =
+    (summary?.refused ?? 0) > 0
+      ? await openFile(deps, row).catch((error: unknown) => {
+          if (AppError.is(error)) return undefined;
+          throw error;
+        })
+      : undefined;
   await recordAudit(deps.db, member, {
     action: "export.downloaded",
     subjectType: "export",

@@ -384,6 +384,124 @@ describe("apply", () => {
   });
 });
 
+describe("applying the rows that passed (decision 0045)", () => {
+  const header = [
+    "university_id",
+    "university",
+    "country",
+    "name",
+    "level",
+    "duration_months",
+    "fee_amount",
+    "fee_currency",
+    "fee_period",
+    "mode",
+    "english_exam_waiver",
+  ];
+  const allFaults =
+    "level: Choose a level from the list; fee_amount: Enter the fee in whole units (0 or more); english_exam_waiver: write yes or no";
+
+  it("lists every fault of a row, on the screen's rows and in the refused rows' CSV", async () => {
+    const [uni] = await someUniversities(1);
+    if (!uni) throw new Error("no university");
+    const { id, checked } = await dryRun(
+      "courses",
+      csv([header, [uni.id, "", "", "Faulty Everything", "Masterz", "12", "lots", "GBP", "year", "Full-time", "maybe"]]),
+    );
+    expect(checked.summary).toMatchObject({ rows: 1, refused: 1 });
+    const [row] = (await rowsOf(id, "refused")).data;
+    expect([row.line, row.reason]).toEqual([2, allFaults]);
+    const table = parse((await api.get(`/api/v1/staff/catalogue/imports/${id}/refused-rows`, { cookie: adminCookie })).text, {
+      bom: true,
+    }) as string[][];
+    expect(table[1]?.slice(0, 2)).toEqual(["2", allFaults]);
+    // Nothing passed, so there is nothing to apply either way.
+    const none = await api.post(`/api/v1/staff/catalogue/imports/${id}/apply`, { rows: "passing" }, { cookie: adminCookie });
+    expect([none.status, none.body.message]).toEqual([409, im.nothingPassed]);
+  });
+
+  it("writes exactly the rows that passed, never a refused one (even one that would pass now); audited with the counts; once", async () => {
+    const [uni] = await someUniversities(1);
+    if (!uni) throw new Error("no university");
+    const lateName = "Partial Late University";
+    const content = csv([
+      header,
+      [uni.id, "", "", "Partial Alpha", "Masters", "12", "9000", "GBP", "year", "Full-time", "no"],
+      [uni.id, "", "", "Partial Gamma", "Masterz", "12", "lots", "GBP", "year", "Full-time", "maybe"],
+      [uni.id, "", "", "Partial Beta", "Bachelors", "36", "7000", "GBP", "year", "Full-time", "yes"],
+      ["", lateName, uni.country, "Partial Delta", "Masters", "12", "100", "GBP", "year", "Full-time", "no"],
+    ]);
+    const before = await catalogueSize();
+    const { id, checked } = await dryRun("courses", content);
+    expect(checked.summary).toMatchObject({ rows: 4, new: 2, refused: 2 });
+    const refused = (await rowsOf(id, "refused")).data.map((r: { line: number; reason: string }) => [r.line, r.reason]);
+    expect(refused).toEqual([
+      [3, allFaults],
+      [5, im.unknownUniversity(lateName, uni.country)],
+    ]);
+
+    // The whole file is refused; the rows that passed are the admin's separate choice.
+    const whole = await api.post(`/api/v1/staff/catalogue/imports/${id}/apply`, undefined, { cookie: adminCookie });
+    expect([whole.status, whole.body.message]).toEqual([409, im.refusedFirst]);
+    expect(await catalogueSize()).toEqual(before);
+
+    // Meanwhile the missing university is made: line 5 would pass now, but it was refused in the dry run.
+    const [country] = await database.db.select({ id: countries.id }).from(countries).where(eq(countries.name, uni.country));
+    if (!country) throw new Error("no country");
+    await database.db.insert(universities).values({ name: lateName, city: "Late Town", type: "Public", countryId: country.id });
+
+    const started = await api.post(`/api/v1/staff/catalogue/imports/${id}/apply`, { rows: "passing" }, { cookie: adminCookie });
+    expect([started.status, started.body.message]).toEqual([202, im.passingStarted]);
+    const done = await settled(id);
+    expect(done.status).toBe("applied");
+    expect(done.summary).toMatchObject({ passingOnly: true, leftOut: 2, applied: { rows: 2, new: 2, refused: 0 } });
+    const written = await database.db
+      .select({ name: courses.name })
+      .from(courses)
+      .where(inArray(courses.name, ["Partial Alpha", "Partial Beta", "Partial Gamma", "Partial Delta"]))
+      .orderBy(asc(courses.name));
+    expect(written.map((c) => c.name)).toEqual(["Partial Alpha", "Partial Beta"]);
+    expect((await catalogueSize()).courses).toBe(before.courses + 2);
+
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "catalogue.import_applied"), eq(auditLog.subjectId, id)));
+    expect(entry?.after).toMatchObject({ kind: "courses", rows: 2, new: 2, refused: 0, passingOnly: true, leftOut: 2 });
+
+    // A second apply, of either kind, is refused; nothing more is written.
+    for (const rows of ["passing", "all"]) {
+      const again = await api.post(`/api/v1/staff/catalogue/imports/${id}/apply`, { rows }, { cookie: adminCookie });
+      expect([again.status, again.body.message]).toEqual([409, im.notNow]);
+    }
+    expect((await catalogueSize()).courses).toBe(before.courses + 2);
+
+    // The refused rows stay downloadable after the apply, with their cells, to be fixed and imported again.
+    const table = parse((await api.get(`/api/v1/staff/catalogue/imports/${id}/refused-rows`, { cookie: adminCookie })).text, {
+      bom: true,
+    }) as string[][];
+    expect(table.slice(1).map((r) => [r[0], r[1], r[5]])).toEqual([
+      ["3", allFaults, "Partial Gamma"],
+      ["5", im.unknownUniversity(lateName, uni.country), "Partial Delta"],
+    ]);
+  });
+
+  it("a clean file stays all or nothing: rows passing applies it whole", async () => {
+    const [uni] = await someUniversities(1);
+    if (!uni) throw new Error("no university");
+    const { id } = await dryRun(
+      "courses",
+      csv([header, [uni.id, "", "", "Partial Clean", "Masters", "12", "9000", "GBP", "year", "Full-time", "no"]]),
+    );
+    const done = await apply(id);
+    expect(done.status).toBe("applied");
+    expect(done.summary.passingOnly).toBe(false);
+    expect(done.summary.leftOut).toBeUndefined();
+    const bad = await api.post(`/api/v1/staff/catalogue/imports/${id}/apply`, { rows: "some" }, { cookie: adminCookie });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe("the column mapping", () => {
   it("is guessed from the header's names, and remembered for the next file with the same header", async () => {
     const header = ["Institution Name", "Town", "Nation", "Sector"];
@@ -500,6 +618,14 @@ describe("files that are not ours", () => {
     expect([empty.status, empty.body.message]).toEqual([400, im.empty]);
     const headerOnly = await upload("universities", "name,city,country,type\n");
     expect([headerOnly.status, headerOnly.body.message]).toEqual([400, im.noRows]);
+    const headerOnlyNoBreak = await upload("universities", "name,city,country,type");
+    expect([headerOnlyNoBreak.status, headerOnlyNoBreak.body.message]).toEqual([400, im.noRows]);
+    // A row of data with no header above it: said as that, never as "a header row" it does not have.
+    for (const content of ["Alpha College,Bonn,Germany,Private\n", "Alpha College,Bonn,Germany,Private"]) {
+      const headless = await upload("universities", content);
+      expect([headless.status, headless.body.message]).toEqual([400, im.noHeader]);
+      expect(im.noHeader).not.toContain("has a header");
+    }
     const kindless = await upload("planets", "name,city\nA,B\n");
     expect([kindless.status, kindless.body.message]).toEqual([400, im.chooseKind]);
     const form = new FormData();

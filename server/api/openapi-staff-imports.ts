@@ -14,7 +14,7 @@ import {
   ref,
   write,
 } from "./openapi-parts.ts";
-import { catalogueImportSchema, checkBody, importRowSchema } from "./staff-imports.ts";
+import { applyBody, catalogueImportSchema, checkBody, importRowSchema } from "./staff-imports.ts";
 
 export const staffImportsSchemas = () => ({
   CatalogueImport: jsonSchema(catalogueImportSchema, "output"),
@@ -108,9 +108,12 @@ export const staffImportsPaths = () => ({
   "/api/v1/staff/catalogue/imports/{importId}/apply": {
     post: write({
       operationId: "applyCatalogueImport",
-      summary: "Apply a clean dry run: every row in one transaction, or nothing if a row is now refused (admins; audited)",
+      summary:
+        "Apply a dry run in one transaction, or nothing if a row is now refused: the whole file (a clean dry run), or with rows passing only the rows that passed, the refused ones left out (admins; audited)",
       staff: true,
       parameters: [importId],
+      // Optional: no body applies the whole file, as before.
+      requestBody: { ...body(applyBody), required: false },
       responses: { 202: started, ...failures(409) },
     }),
   },

@@ -9,3 +9,14 @@ export async function readJson(c: Context): Promise<unknown> {
     throw new AppError("invalid_input", "Send the request body as JSON.");
   }
 }
+
+/** An optional JSON body: none (or only white space) reads as `{}`; anything else must be JSON. */
+export async function readOptionalJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("invalid_input", "Send the request body as JSON.");
+  }
+}

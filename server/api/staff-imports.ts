@@ -14,7 +14,7 @@ import {
 import type { ServerEnv } from "../context.ts";
 import { requireStaff } from "../guards.ts";
 import { contentDisposition } from "./documents.ts";
-import { readJson } from "./read-json.ts";
+import { readJson, readOptionalJson } from "./read-json.ts";
 
 /** Room for the multipart boundaries and the kind field around the file. */
 export const IMPORT_FORM_HEADROOM = 64 * 1024;
@@ -69,7 +69,13 @@ export const catalogueImportSchema = z.object({
   retireMissing: z.boolean(),
   columns: z.array(z.string()).meta({ description: "The file's header, trimmed and lower-case" }),
   mapping: z.record(z.string(), z.string()).meta({ description: "Our column -> the file's column" }),
-  summary: countsSchema.extend({ applied: countsSchema.optional() }).nullable(),
+  summary: countsSchema
+    .extend({
+      applied: countsSchema.optional(),
+      passingOnly: z.boolean().optional().meta({ description: "The apply leaves the dry run's refused rows out" }),
+      leftOut: z.int().optional().meta({ description: "Once applied with passingOnly: the refused rows left out" }),
+    })
+    .nullable(),
   failure: z.string().nullable().meta({ description: "Why the last step failed, in words" }),
   checkedAt: z.iso.datetime().nullable(),
   appliedAt: z.iso.datetime().nullable(),
@@ -85,6 +91,13 @@ export const importRowSchema = z.object({
     .nullable()
     .meta({ description: "Column -> [before, after]" }),
   reason: z.string().nullable(),
+});
+
+export const applyBody = z.object({
+  rows: z.enum(["all", "passing"]).optional().meta({
+    description:
+      "all (the default): the whole file, all or nothing, for a clean dry run; passing: only the rows that passed the dry run, its refused rows left out",
+  }),
 });
 
 export const checkBody = z.object({
@@ -173,7 +186,8 @@ export function staffImportsApi(staff: StaffService) {
     return csvDownload(c, file.fileName, file.chunks);
   });
   api.post("/catalogue/imports/:importId/apply", requireStaff, async (c) => {
-    const message = await imports.apply(c.var.staff, c.req.param("importId"));
+    // The body is optional: none (or {"rows": "all"}) applies the whole file; {"rows": "passing"} only the rows that passed.
+    const message = await imports.apply(c.var.staff, c.req.param("importId"), await readOptionalJson(c));
     return c.json({ message }, 202);
   });
   api.get("/catalogue/export/:kind", requireStaff, async (c) => {

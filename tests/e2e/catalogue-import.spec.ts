@@ -1,7 +1,9 @@
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { catalogueImportMessages as im } from "../../vocabulary/catalogue-import.ts";
 import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
+import { errorsIn } from "./nu-checker.ts";
 import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
 
 /**
@@ -64,7 +66,9 @@ test("an admin imports a CSV, reads the diff, fixes a refused row, applies, and 
   await expect(refusedRow).toContainText("3");
   await expect(refusedRow).toContainText("level: Choose a level from the list");
   await expect(page.getByText("Some rows are refused")).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Apply/ })).toHaveCount(0);
+  // The whole file cannot be applied; the rows that passed may be, as a separate choice (not taken here).
+  await expect(page.getByRole("button", { name: /^Apply \d+ change/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Apply the 1 row that passed" })).toBeVisible();
   await page.getByRole("link", { name: /^Changed \(1\)/ }).click();
   await expect(page.getByTestId("import-row").filter({ hasText: "fee_amount" })).toContainText(
     `${existing[at("fee_amount")]} → ${changedFee}`,
@@ -92,4 +96,93 @@ test("an admin imports a CSV, reads the diff, fixes a refused row, applies, and 
   // The list of recent imports shows it.
   await page.goto("/staff/catalogue/import");
   await expect(page.getByRole("row").filter({ hasText: "courses.csv" }).filter({ hasText: "Applied" }).first()).toBeVisible();
+});
+
+/** The page at the current address as the server sends it, checked by the Nu Html Checker. */
+async function expectValidHtml(page: Page, name: string) {
+  const html = await (await page.request.get(page.url())).text();
+  expect(errorsIn([{ name, html }])).toEqual([]);
+}
+
+test("at 390 px an admin reads every fault of a bad row, applies the rows that passed, and finds them in the catalogue", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await staffSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+
+  // A file of one row and no header is said to be that, once, at the file's field.
+  await page.goto("/staff/catalogue/import");
+  await page.getByLabel("Courses").check();
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "headless.csv", mimeType: "text/csv", buffer: Buffer.from("Alpha College,Bonn,Germany,Private\n") });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText(im.noHeader)).toHaveCount(1);
+  await expect(page.getByLabel("CSV file")).toHaveAccessibleDescription(im.noHeader);
+  await expect(page.getByText(im.noRows)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const exported = await page.request.get("/api/v1/staff/catalogue/export/courses");
+  const [header, existing] = parse(await exported.text(), { bom: true, to: 2 }) as string[][];
+  if (!header || !existing) throw new Error("the export has no course");
+  const at = (column: string) => header.indexOf(column);
+  const universityId = existing[at("university_id")];
+  const course = (name: string, changes: Record<string, string> = {}) =>
+    header.map((column) =>
+      column === "id"
+        ? ""
+        : column === "name"
+          ? name
+          : column === "retired"
+            ? "no"
+            : (changes[column] ?? existing[at(column)] ?? ""),
+    );
+  const faults = "level: Choose a level from the list; fee_amount: Enter the fee in whole units (0 or more)";
+  await uploadCourses(
+    page,
+    stringify([
+      header,
+      course("Partial Passing Alpha"),
+      course("Partial Refused Gamma", { level: "Masterz", fee_amount: "lots" }),
+      course("Partial Passing Beta"),
+    ]),
+  );
+  await page.getByRole("button", { name: "Run the dry run" }).click();
+  const summary = page.getByTestId("import-summary");
+  await expect(summary).toContainText("New2");
+  await expect(summary).toContainText("Refused1");
+
+  // The refused row names every fault, not only the first; the whole file cannot be applied.
+  const refusedRow = page.getByTestId("import-row").filter({ hasText: "Partial Refused Gamma" });
+  await expect(refusedRow).toContainText("3");
+  await expect(refusedRow).toContainText(faults);
+  await expect(page.getByText(im.refusedFirst)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Apply \d+ change/ })).toHaveCount(0);
+  const csv = await page.request.get(
+    (await page.getByRole("link", { name: "Download the refused rows as CSV" }).first().getAttribute("href")) ?? "",
+  );
+  expect((parse(await csv.text(), { bom: true }) as string[][])[1]?.slice(0, 2)).toEqual(["3", faults]);
+  await expectNoAxeViolations(page);
+  await expectValidHtml(page, "import-with-refused-rows");
+  const apply = page.getByRole("button", { name: "Apply the 2 rows that passed" });
+  await apply.scrollIntoViewIfNeeded();
+  await expect(apply).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The admin applies the rows that passed; the result says what was written and what was left out.
+  await apply.click();
+  await expect(page.getByText(im.appliedPassing(2, 1))).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("import-status")).toHaveText("Applied");
+  await expect(page.getByRole("status").getByRole("link", { name: "Download the refused rows as CSV" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /that passed/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await expectValidHtml(page, "import-applied-passing");
+
+  // The catalogue shows the two rows that passed, and not the refused one.
+  await page.goto(`/staff/catalogue/universities/${universityId}`);
+  await expect(page.getByRole("link", { name: "Partial Passing Alpha" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Partial Passing Beta" })).toBeVisible();
+  await expect(page.getByText("Partial Refused Gamma")).toHaveCount(0);
 });

@@ -63,7 +63,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await byIntent(
       form.get("intent"),
       {
-        apply: () => context.staff.imports.apply(member, params.importId),
+        apply: () => context.staff.imports.apply(member, params.importId, { rows: "all" }),
+        "apply-passing": () => context.staff.imports.apply(member, params.importId, { rows: "passing" }),
         check: () => {
           const mapping = Object.fromEntries(
             [...form.entries()].filter(([key]) => key.startsWith("map.")).map(([key, value]) => [key.slice(4), String(value)]),
@@ -90,6 +91,8 @@ export default function CatalogueImportDetail({ loaderData, actionData }: Route.
   const summary = imported.summary;
   const mayMap = ["uploaded", "checked", "failed"].includes(imported.status);
   const toChange = summary ? summary.new + summary.changed + summary.retired : 0;
+  const passed = summary ? summary.rows - summary.refused : 0;
+  const refusedRowsLink = `/api/v1/staff/catalogue/imports/${imported.id}/refused-rows`;
   const kindLabel = catalogueImportKindLabels[imported.kind].toLowerCase();
   return (
     <>
@@ -115,8 +118,18 @@ export default function CatalogueImportDetail({ loaderData, actionData }: Route.
       )}
       {imported.status === "applied" && summary?.applied && (
         <div className="alert alert-success" role="status">
-          {im.applied} {number(summary.applied.new)} new, {number(summary.applied.changed)} changed,{" "}
-          {number(summary.applied.retired)} retired
+          {summary.passingOnly ? (
+            <>
+              {im.appliedPassing(summary.applied.rows, summary.leftOut ?? summary.refused)}{" "}
+              <a href={refusedRowsLink} download>
+                Download the refused rows as CSV
+              </a>{" "}
+              to fix them.
+            </>
+          ) : (
+            im.applied
+          )}{" "}
+          {number(summary.applied.new)} new, {number(summary.applied.changed)} changed, {number(summary.applied.retired)} retired
           {imported.appliedAt && (
             <>
               {" "}
@@ -163,7 +176,7 @@ export default function CatalogueImportDetail({ loaderData, actionData }: Route.
           </dl>
           {summary.refused > 0 && (
             <p>
-              <a href={`/api/v1/staff/catalogue/imports/${imported.id}/refused-rows`} download>
+              <a href={refusedRowsLink} download>
                 Download the refused rows as CSV
               </a>{" "}
               (line, reason and the row's cells), fix them in your file and{" "}
@@ -249,7 +262,22 @@ export default function CatalogueImportDetail({ loaderData, actionData }: Route.
           )}
           {imported.status === "checked" &&
             (summary.refused > 0 ? (
-              <p className="text-danger">{im.refusedFirst}</p>
+              summary.new + summary.changed === 0 ? (
+                <p className="text-danger">{im.refusedNonePassed}</p>
+              ) : (
+                <Form method="post" className="mt-3">
+                  <p className="text-danger">{im.refusedFirst}</p>
+                  <input type="hidden" name="intent" value="apply-passing" />
+                  <button type="submit" className="btn btn-primary" disabled={busy}>
+                    Apply the {number(passed)} {passed === 1 ? "row" : "rows"} that passed
+                  </button>
+                  <span className="small text-body-secondary d-block mt-1">
+                    {number(summary.new)} new, {number(summary.changed)} changed; the {number(summary.refused)} refused{" "}
+                    {summary.refused === 1 ? "row is" : "rows are"} left out and nothing is retired. In one go: if a row that
+                    passed is refused by then, nothing is written.
+                  </span>
+                </Form>
+              )
             ) : toChange === 0 ? (
               <p>Nothing to apply: every row matches the catalogue.</p>
             ) : (

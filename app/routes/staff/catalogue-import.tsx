@@ -73,7 +73,8 @@ export default function CatalogueImport({ loaderData, actionData }: Route.Compon
           . A row with an id updates that record; without one it is matched by name (a university by country and name, a course by
           university, name and level), else it is new. Nothing changes until you have read the dry run and chosen Apply.
         </p>
-        {refusal && (
+        {/* A refusal of the file is said once, at its field; the alert carries only what no field does. */}
+        {refusal && !refusal.fields.file && (
           <div className="alert alert-danger" role="alert">
             {refusal.message}
           </div>
