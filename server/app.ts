@@ -334,7 +334,7 @@ export function createApp(options: AppOptions) {
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   });
   app.get("/api/v1/countries", async (c) => c.json({ data: (await catalogue.listCountries()).map(presentCountry) }));
-  app.route("/api/v1", authApi(identity, cookies));
+  app.route("/api/v1", authApi(identity, cookies, students));
   app.route("/api/v1", studentsApi(students));
   app.route("/api/v1", documentsApi(documents));
   app.route("/api/v1", choosingApi(catalogue, costs, scholarships));

@@ -24,7 +24,7 @@ import { nowOf } from "../deps.ts";
 import { AppError, notFound } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { conversationForExport } from "../messages/messages.ts";
-import { personalDetails, savedCoursePlaces } from "../students/students.ts";
+import { comparedCoursePlaces, personalDetails, savedCoursePlaces } from "../students/students.ts";
 import { visaDataOf } from "../visas/visas.ts";
 import { accessLog } from "./access-log.ts";
 import { contactPreferences } from "./consent.ts";
@@ -111,10 +111,11 @@ const slug = (text: string) =>
 async function collect(deps: PrivacyDeps, studentId: number) {
   const [student] = await deps.db.select().from(students).where(eq(students.id, studentId));
   if (!student) throw notFound("Student");
-  const [marks, saved, applicationRows, bookings, files, devices, consents, access, links, practices, conversation] =
+  const [marks, saved, compared, applicationRows, bookings, files, devices, consents, access, links, practices, conversation] =
     await Promise.all([
       deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
       savedCoursePlaces(deps.db, studentId, "oldest"),
+      comparedCoursePlaces(deps.db, studentId),
       deps.db
         .select({
           id: applications.id,
@@ -226,6 +227,8 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       cgpa: m.cgpa === null ? null : Number(m.cgpa),
     })),
     interests: saved.map((s) => ({ ...s, savedAt: iso(s.savedAt) })),
+    /** The courses on the student's comparison, in the order added (decision 0043). */
+    comparing: compared.map((c) => ({ ...c, addedAt: iso(c.addedAt) })),
     applications: applicationRows.map(({ intakeMonth, intakeYear, ...a }) => ({
       ...a,
       intake: intakeMonth && intakeYear ? `${monthNames[intakeMonth - 1]} ${intakeYear}` : null,
