@@ -135,7 +135,8 @@ test.describe("countries and universities", () => {
     await page.goto("/countries");
     await expect(page.getByRole("heading", { level: 1, name: "Countries" })).toBeVisible();
     await expect(page.locator("main li")).toHaveCount(38);
-    const germanyImage = page.locator("main li", { hasText: "Germany" }).locator("img");
+    // Its flag, drawn from the page's one flag sprite (decision 0043), at the spec's 250 x 150.
+    const germanyImage = page.locator("main li", { hasText: "Germany" }).locator("svg.flag");
     await expect(germanyImage).toHaveAttribute("width", "250");
     await expect(germanyImage).toHaveAttribute("height", "150");
     await page.getByRole("link", { name: "South Korea" }).click();
