@@ -27,6 +27,8 @@ declare module "react-router" {
   interface AppLoadContext {
     catalogue: CatalogueService;
     site: SiteSettings;
+    /** The flag sprite's address without its set (decision 0043): `/flags/sprite-HASH.svg`. */
+    flagSprite: string;
     requireLoginForDetails: boolean;
     /** Counts this request against a rule for the caller; throws a 429 error past the limit. */
     limit: (rule: RateLimitRule) => Promise<void>;

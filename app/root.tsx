@@ -57,6 +57,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     language,
     messages: messagesFor(language),
     site: context.site,
+    /** Where a page's flags come from, in one request (decision 0043). */
+    flagSprite: context.flagSprite,
     /** The copyright year by the server's clock: a phone whose clock is off renders the same page. */
     year: new Date().getFullYear(),
     student: student

@@ -67,6 +67,7 @@ import {
 } from "./cached-answers.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
+import { flagSpriteRoute, flagSprites } from "./flag-sprite.ts";
 import { universityPlaceholderSvg } from "./images.ts";
 import {
   constantSecurityHeaders,
@@ -85,6 +86,8 @@ export interface AppOptions {
   /** The React Router server build; without it only the APIs are served (API tests). */
   build?: ServerBuild;
   clientDir?: string;
+  /** flag-icons' 4x3 SVGs, drawn into the flag sprites (decision 0043). */
+  flagsDir?: string;
   rateLimiter?: RateLimiter;
   mailer?: Mailer;
   /** Where private uploads live; defaults to the bucket STORAGE_URL names, else local disk under DATA_DIR/uploads. */
@@ -147,6 +150,7 @@ function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined
 
 export function createApp(options: AppOptions) {
   const { config, database, log } = options;
+  const flags = flagSprites(options.flagsDir ?? path.resolve("node_modules/flag-icons/flags/4x3"));
   // A storage handed in (tests) is the caller's to close; the configured one is closed with the app.
   const configuredStorage = options.storage ? undefined : openFileStorage(config);
   const storage: FileStorage = options.storage ?? (configuredStorage as FileStorage);
@@ -333,7 +337,7 @@ export function createApp(options: AppOptions) {
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   });
   app.get("/api/v1/countries", async (c) => c.json({ data: (await catalogue.listCountries()).map(presentCountry) }));
-  app.route("/api/v1", authApi(identity, cookies));
+  app.route("/api/v1", authApi(identity, cookies, students));
   app.route("/api/v1", studentsApi(students));
   app.route("/api/v1", documentsApi(documents));
   app.route("/api/v1", choosingApi(catalogue, costs, scholarships));
@@ -363,6 +367,8 @@ export function createApp(options: AppOptions) {
   app.get("/files/exports/:publicId", exportFileRoute(privacy));
   app.get("/staff/files/:publicId", staffFilesRoute(documents, staff));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
+  // A page's flags in one request (decision 0043).
+  app.get("/flags/:file{sprite-[0-9a-f]{12}\\.svg}", flagSpriteRoute(flags));
   // An uploaded picture: its address names its storage key, new with each upload, so it is kept for a year.
   app.get("/images/universities/:file{[0-9]{1,9}-[0-9a-f]{32}\\.webp}", async (c) => {
     const [id = "", key = ""] = c.req
@@ -442,6 +448,7 @@ export function createApp(options: AppOptions) {
         Object.assign(new RouterContextProvider(), {
           catalogue,
           site: config.site,
+          flagSprite: flags.address,
           requireLoginForDetails: config.requireLoginForDetails,
           limit: c.var.limit,
           rateLimits: config.rateLimits,

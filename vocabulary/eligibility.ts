@@ -99,6 +99,8 @@ export const compareMessages = {
   removed: "Removed from your comparison.",
   empty: "Nothing to compare yet. Open a course and choose “Add to compare”.",
   chooseAction: "Choose to add or remove a course",
+  /** At sign-in, when the account's list and the visitor's held more than COMPARE_MAX (decision 0043). */
+  leftOut: `Your account already had courses to compare, and you can compare up to ${COMPARE_MAX}: these, compared before you signed in, were not added. Remove one to add another.`,
 } as const;
 
 /**

@@ -2,15 +2,15 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { intakeText } from "~/components/course-card";
 import { EligibilityVerdict, RequirementList } from "~/components/entry-requirements";
 import { approxRupees, RateNote } from "~/components/rupees";
+import { comparisonOf } from "~/lib/comparison.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { byIntent } from "~/lib/intents.server";
 import { requireStudent } from "~/lib/login-required.server";
-import { addToCompare, formatCompareList, parseCompareList, removeFromCompare } from "../../modules/catalogue/compare.ts";
+import { addToCompare, parseCompareList, removeFromCompare } from "../../modules/catalogue/compare.ts";
 import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { ExchangeRate } from "../../modules/costs/costs.ts";
 import { describeRequirements, judgeEligibility } from "../../modules/eligibility.ts";
-import { COMPARE_COOKIE, readCookie } from "../../platform/cookies.ts";
 import { formatRupees } from "../../vocabulary/costs.ts";
 import { COMPARE_MAX, compareMessages, eligibilityMessages } from "../../vocabulary/eligibility.ts";
 import recordsStyles from "../styles/records.scss?url";
@@ -40,17 +40,15 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   return merged;
 };
 
-const comparedIds = (request: Request) => {
-  const raw = readCookie(request.headers.get("Cookie"), COMPARE_COOKIE);
-  return { raw, ids: parseCompareList(raw) };
-};
-
 /** Up to three courses side by side (decision 0027): what a visitor compares, and a student's eligibility for each. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Course details need login where the site says so (DESIGN.md 6.10); the comparison shows them too.
   if (context.requireLoginForDetails) requireStudent(request, context.student);
-  const { raw, ids } = comparedIds(request);
+  const comparison = comparisonOf(request, context);
+  const ids = await comparison.ids();
   const courses = await context.catalogue.coursesToCompare(ids);
+  // The courses a student compared before signing in that did not fit their account's list (decision 0043).
+  const leftOut = await context.catalogue.coursesToCompare(parseCompareList(new URL(request.url).searchParams.get("left-out")));
   const [intakes, costs, profile] = await Promise.all([
     context.catalogue.upcomingIntakes(courses.map((c) => c.id)),
     Promise.all(courses.map((course) => context.costs.degreeCost(course))),
@@ -69,13 +67,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   for (const cost of costs)
     for (const rate of [cost.tuition.rate, cost.living?.rate])
       if (rate && !rates.some((r) => r.currency === rate.currency)) rates.push(rate);
+  // A list naming what is gone (or a cookie holding anything else) is rewritten to what is shown.
+  await comparison.keepShown(
+    ids,
+    courses.map((c) => c.id),
+  );
   const headers = new Headers({ "Cache-Control": PRIVATE });
-  // A cookie naming what is gone (or anything else) is rewritten to what is shown.
-  const kept = formatCompareList(courses.map((c) => c.id));
-  if (raw !== undefined && raw !== kept) headers.append("Set-Cookie", context.cookies.compare(kept));
+  for (const cookie of comparison.setCookies) headers.append("Set-Cookie", cookie);
   return data(
     {
       notice,
+      leftOut: leftOut.map((c) => c.name),
       loggedIn: Boolean(context.student),
       rates,
       courses: courses.map((course, i) => {
@@ -113,9 +115,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return refusalOr(async () => {
     const id = parseId(values.courseId, "Course");
     // Only what is still shown counts towards the three: a retired course leaves room.
-    const ids = (await context.catalogue.coursesToCompare(comparedIds(request).ids)).map((c) => c.id);
-    const save = (next: number[], to: string) =>
-      redirect(to, { headers: { "Set-Cookie": context.cookies.compare(formatCompareList(next)), "Cache-Control": PRIVATE } });
+    const comparison = comparisonOf(request, context);
+    const ids = (await context.catalogue.coursesToCompare(await comparison.ids())).map((c) => c.id);
+    const save = async (next: number[], to: string) => {
+      await comparison.save(next);
+      const headers = new Headers({ "Cache-Control": PRIVATE });
+      for (const cookie of comparison.setCookies) headers.append("Set-Cookie", cookie);
+      return redirect(to, { headers });
+    };
     return byIntent(
       values.intent,
       {
@@ -134,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const stickyLabel = { position: "sticky", left: 0, zIndex: 1, minWidth: "7.5rem", maxWidth: "9rem" } as const;
 
 export default function Compare({ loaderData, actionData }: Route.ComponentProps) {
-  const { courses, notice, loggedIn, rates } = loaderData;
+  const { courses, notice, leftOut, loggedIn, rates } = loaderData;
   const translator = useT();
   const { t, duration, fee } = translator;
   const busy = useNavigation().state === "submitting";
@@ -182,6 +189,16 @@ export default function Compare({ loaderData, actionData }: Route.ComponentProps
         <p className="alert alert-danger" role="alert">
           {t(refusal.message)}
         </p>
+      )}
+      {leftOut.length > 0 && !refusal && (
+        <div className="alert alert-warning" role="status">
+          <p className="mb-1">{t(compareMessages.leftOut)}</p>
+          <ul className="mb-0">
+            {leftOut.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {notice && !refusal && (
         <p className="alert alert-success" role="status">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Flag, useFlagSprite } from "~/components/flag";
 import { metaT, useT } from "~/lib/i18n";
 import type { Route } from "./+types/countries";
 
@@ -16,6 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Countries({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
+  const flags = useFlagSprite(loaderData.countries.map((c) => c.code));
   return (
     <div className="container py-4">
       <h1 className="h2 mb-4">{t("Countries")}</h1>
@@ -23,13 +25,13 @@ export default function Countries({ loaderData }: Route.ComponentProps) {
         {loaderData.countries.map((country) => (
           <li className="col text-center" key={country.slug}>
             <Link to={`/${country.slug}/universities`} className="d-inline-block text-decoration-none">
-              <img
-                className="country-image rounded shadow-sm"
-                src={country.image}
-                alt=""
+              <Flag
+                sprite={flags}
+                code={country.code}
                 width={250}
                 height={150}
-                loading="lazy"
+                fit="slice"
+                className="country-image rounded shadow-sm"
               />
               <span className="d-block mt-2 fw-semibold">{country.name}</span>
             </Link>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { Flag, useFlagSprite } from "~/components/flag";
 import { metaT, type Translator, useT } from "~/lib/i18n";
 import { CARDS_PER_STRIP, homeStrips } from "../../vocabulary/catalogue.ts";
 import type { Route } from "./+types/home";
@@ -158,6 +159,7 @@ function UniversityStrip({ title, items }: { title: string; items: StripCard[] }
 export default function Home({ loaderData }: Route.ComponentProps) {
   const [major, popular] = loaderData.strips;
   const { t } = useT();
+  const flags = useFlagSprite(majorCountries.map((c) => c.code));
   return (
     <>
       <section className="hero py-5">
@@ -221,14 +223,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {majorCountries.map((country) => (
             <div className="col" key={country.label}>
               <Link to={`/${country.label}/universities`} className="flag-link d-block text-decoration-none">
-                <img
-                  src={`/flags/${country.code}.svg`}
-                  alt=""
-                  width={250}
-                  height={188}
-                  loading="lazy"
-                  className="rounded shadow-sm"
-                />
+                <Flag sprite={flags} code={country.code} width={250} height={188} className="rounded shadow-sm" />
                 <span className="d-block mt-2 fw-semibold">{country.label}</span>
               </Link>
             </div>

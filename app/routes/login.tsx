@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { ruleAttributes } from "~/components/form-fields";
+import { mergeComparisonAtSignIn } from "~/lib/comparison.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { safeRedirectTarget } from "~/lib/redirect-target";
@@ -32,9 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       context.clientIp,
       request.headers.get("User-Agent") ?? undefined,
     );
-    return redirect(safeRedirectTarget(form.get("redirectTo")), {
-      headers: { "Set-Cookie": context.cookies.session(session.token, session.expiresAt) },
-    });
+    // What the visitor compared joins the account's comparison (decision 0043).
+    const comparison = await mergeComparisonAtSignIn(request, context, session.student.studentId);
+    const headers = new Headers({ "Set-Cookie": context.cookies.session(session.token, session.expiresAt) });
+    for (const cookie of comparison.setCookies) headers.append("Set-Cookie", cookie);
+    return redirect(comparison.goTo ?? safeRedirectTarget(form.get("redirectTo")), { headers });
   });
 }
 

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { ContactChoices } from "~/components/contact-choices";
 import { TextField } from "~/components/form-fields";
+import { mergeComparisonAtSignIn } from "~/lib/comparison.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { safeRedirectTarget } from "~/lib/redirect-target";
@@ -40,9 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   return refusalOr(async () => {
     const session = await context.identity.signUp(values, context.clientIp, request.headers.get("User-Agent") ?? undefined);
-    return redirect(safeRedirectTarget(form.get("redirectTo")), {
-      headers: { "Set-Cookie": context.cookies.session(session.token, session.expiresAt) },
-    });
+    // What the visitor compared joins the account's comparison (decision 0043).
+    const comparison = await mergeComparisonAtSignIn(request, context, session.student.studentId);
+    const headers = new Headers({ "Set-Cookie": context.cookies.session(session.token, session.expiresAt) });
+    for (const cookie of comparison.setCookies) headers.append("Set-Cookie", cookie);
+    return redirect(comparison.goTo ?? safeRedirectTarget(form.get("redirectTo")), { headers });
   }, values);
 }
 

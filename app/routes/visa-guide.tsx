@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { Flag, useFlagSprite } from "~/components/flag";
 import { VisaFigures } from "~/components/visa-figures";
 import { metaT, useT } from "~/lib/i18n";
 import { formatMoney } from "../../vocabulary/costs.ts";
@@ -27,6 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function VisaGuide({ loaderData }: Route.ComponentProps) {
   const { country, guide } = loaderData;
   const { t, language } = useT();
+  const flags = useFlagSprite([country.code]);
   if (!guide) {
     return (
       <div className="container py-4">
@@ -45,7 +47,7 @@ export default function VisaGuide({ loaderData }: Route.ComponentProps) {
         <Link to="/visa">← {t("Visa help")}</Link>
       </p>
       <h1 className="h2 mb-1 d-flex align-items-center gap-2">
-        <img src={`/flags/${country.code}.svg`} alt="" width={40} height={30} className="rounded border" />
+        <Flag sprite={flags} code={country.code} width={40} height={30} className="rounded border" />
         {guide.visaName[language]}
       </h1>
       <p className="text-body-secondary">{t("Student visa for {country}", { country: country.name })}</p>

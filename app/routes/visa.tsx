@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Flag, useFlagSprite } from "~/components/flag";
 import { metaT, useT } from "~/lib/i18n";
 import type { Route } from "./+types/visa";
 
@@ -23,6 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Visa({ loaderData }: Route.ComponentProps) {
   const { guides, signedIn } = loaderData;
   const { t, language } = useT();
+  const flags = useFlagSprite(guides.map((g) => g.code));
   return (
     <div className="container py-4">
       <h1 className="h2 mb-3">{t("Visa help")}</h1>
@@ -40,7 +42,7 @@ export default function Visa({ loaderData }: Route.ComponentProps) {
             <li className="col" key={g.slug}>
               <Link to={`/visa/${g.slug}`} className="card h-100 text-decoration-none">
                 <div className="card-body d-flex align-items-center gap-3">
-                  <img src={`/flags/${g.code}.svg`} alt="" width={40} height={30} className="rounded border" />
+                  <Flag sprite={flags} code={g.code} width={40} height={30} className="rounded border" />
                   <span>
                     <span className="d-block fw-semibold">{g.country}</span>
                     <span className="d-block small text-body-secondary">{g.visaName[language]}</span>

@@ -56,6 +56,7 @@ import { listSearchMisses, recordSearch } from "./search-misses.ts";
 import { placeLookup, type QueryReading, readQuery, type SearchPlaces } from "./search-query.ts";
 import { type IncomingPicture, setFeatured, setUniversityPicture } from "./university-pictures.ts";
 
+export { mergeCompareLists } from "./compare.ts";
 export type { CatalogueCountry } from "./countries-editing.ts";
 export type { CatalogueCourse, CatalogueUniversity } from "./editing.ts";
 export type { CatalogueImportView, ImportCounts, ImportDiffRow, ImportSummary } from "./import.ts";
@@ -331,6 +332,19 @@ export async function coursesToCompare(db: Database, ids: readonly number[], mir
     ),
   );
   return found.filter((course): course is Course => course !== null);
+}
+
+/** Of these course ids, those a visitor may see now (not retired, nor their university or country), in the order given. */
+export async function shownCourseIds(db: Database, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(and(inArray(courses.id, [...ids]), courseShown, universityShown, countryShown));
+  const shown = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => shown.has(id));
 }
 
 export async function getCourse(db: Database, id: number, universityId?: number, mirror?: CatalogueMirror): Promise<Course> {

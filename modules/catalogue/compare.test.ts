@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMPARE_MAX } from "../../vocabulary/eligibility.ts";
-import { addToCompare, formatCompareList, parseCompareList, removeFromCompare } from "./compare.ts";
+import { addToCompare, formatCompareList, mergeCompareLists, parseCompareList, removeFromCompare } from "./compare.ts";
 
 describe("the compare list in its cookie", () => {
   it("reads up to three distinct positive ids in the order added", () => {
@@ -25,5 +25,14 @@ describe("the compare list in its cookie", () => {
     expect(() => addToCompare([1, 2, 3], 4)).toThrow(`You can compare up to ${COMPARE_MAX} courses. Remove one to add another.`);
     expect(addToCompare([1, 2, 3], 3)).toEqual([1, 2, 3]);
     expect(removeFromCompare([1, 2, 3], 2)).toEqual([1, 3]);
+  });
+});
+
+describe("mergeCompareLists (decision 0043)", () => {
+  it("keeps the account's first, adds the visitor's new ones up to three and names the rest", () => {
+    expect(mergeCompareLists([5], [7, 5, 9])).toEqual({ ids: [5, 7, 9], leftOut: [] });
+    expect(mergeCompareLists([1, 2], [3, 4, 4, 2])).toEqual({ ids: [1, 2, 3], leftOut: [4] });
+    expect(mergeCompareLists([1, 2, 3], [])).toEqual({ ids: [1, 2, 3], leftOut: [] });
+    expect(mergeCompareLists([], [8, 9])).toEqual({ ids: [8, 9], leftOut: [] });
   });
 });

@@ -32,3 +32,19 @@ export function addToCompare(ids: readonly number[], id: number): number[] {
 }
 
 export const removeFromCompare = (ids: readonly number[], id: number) => ids.filter((other) => other !== id);
+
+/**
+ * A visitor's list meeting their account's at sign-in (decision 0043): the account's courses first, in
+ * their order, then the visitor's that the account lacks, up to COMPARE_MAX; those that did not fit are
+ * returned too, so the student can be told.
+ */
+export function mergeCompareLists(account: readonly number[], visitor: readonly number[]) {
+  const ids = [...new Set(account)].slice(0, COMPARE_MAX);
+  const leftOut: number[] = [];
+  for (const id of visitor) {
+    if (ids.includes(id) || leftOut.includes(id)) continue;
+    if (ids.length < COMPARE_MAX) ids.push(id);
+    else leftOut.push(id);
+  }
+  return { ids, leftOut };
+}

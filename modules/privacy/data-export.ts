@@ -25,7 +25,7 @@ import { AppError, notFound } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { conversationForExport } from "../messages/messages.ts";
 import { sessionsForExport } from "../sessions/sessions.ts";
-import { personalDetails, savedCoursePlaces } from "../students/students.ts";
+import { comparedCoursePlaces, personalDetails, savedCoursePlaces } from "../students/students.ts";
 import { visaDataOf } from "../visas/visas.ts";
 import { accessLog } from "./access-log.ts";
 import { contactPreferences } from "./consent.ts";
@@ -112,63 +112,77 @@ const slug = (text: string) =>
 async function collect(deps: PrivacyDeps, studentId: number) {
   const [student] = await deps.db.select().from(students).where(eq(students.id, studentId));
   if (!student) throw notFound("Student");
-  const [marks, saved, applicationRows, bookings, files, devices, consents, access, links, practices, conversation, calls] =
-    await Promise.all([
-      deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
-      savedCoursePlaces(deps.db, studentId, "oldest"),
-      deps.db
-        .select({
-          id: applications.id,
-          course: courses.name,
-          university: universities.name,
-          country: countries.name,
-          status: applications.status,
-          intakeMonth: applications.intakeMonth,
-          intakeYear: applications.intakeYear,
-          details: applications.details,
-          createdAt: applications.createdAt,
-        })
-        .from(applications)
-        .innerJoin(courses, eq(courses.id, applications.courseId))
-        .innerJoin(universities, eq(universities.id, courses.universityId))
-        .innerJoin(countries, eq(countries.id, universities.countryId))
-        .where(eq(applications.studentId, studentId))
-        .orderBy(asc(applications.createdAt), asc(applications.id)),
-      deps.db
-        .select()
-        .from(consultations)
-        .where(or(eq(consultations.studentId, studentId), eq(consultations.email, student.email)))
-        .orderBy(asc(consultations.createdAt)),
-      deps.db
-        .select()
-        .from(studentFiles)
-        .where(eq(studentFiles.studentId, studentId))
-        .orderBy(asc(studentFiles.createdAt), asc(studentFiles.id)),
-      deps.db
-        .select({ device: sessions.device, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .where(eq(sessions.studentId, studentId)),
-      contactPreferences(deps, studentId),
-      accessLog(deps, studentId),
-      // The links for a parent (decision 0028): never their tokens, which are not kept.
-      deps.db
-        .select({
-          id: parentLinks.id,
-          label: parentLinks.label,
-          createdAt: parentLinks.createdAt,
-          expiresAt: parentLinks.expiresAt,
-          revokedAt: parentLinks.revokedAt,
-        })
-        .from(parentLinks)
-        .where(eq(parentLinks.studentId, studentId))
-        .orderBy(asc(parentLinks.createdAt), asc(parentLinks.id)),
-      // Mock visa interviews (issue 28): the answers, their feedback and reviews, the recordings beside them.
-      visaDataOf.practicesForExport(deps.db, studentId),
-      // The conversation with their counsellor (issue 29): every message, oldest first.
-      conversationForExport(deps.db, studentId),
-      // Sessions with their counsellor (issue 29): when, with whom, cancelled or attended.
-      sessionsForExport(deps.db, studentId),
-    ]);
+  const [
+    marks,
+    saved,
+    compared,
+    applicationRows,
+    bookings,
+    files,
+    devices,
+    consents,
+    access,
+    links,
+    practices,
+    conversation,
+    calls,
+  ] = await Promise.all([
+    deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
+    savedCoursePlaces(deps.db, studentId, "oldest"),
+    comparedCoursePlaces(deps.db, studentId),
+    deps.db
+      .select({
+        id: applications.id,
+        course: courses.name,
+        university: universities.name,
+        country: countries.name,
+        status: applications.status,
+        intakeMonth: applications.intakeMonth,
+        intakeYear: applications.intakeYear,
+        details: applications.details,
+        createdAt: applications.createdAt,
+      })
+      .from(applications)
+      .innerJoin(courses, eq(courses.id, applications.courseId))
+      .innerJoin(universities, eq(universities.id, courses.universityId))
+      .innerJoin(countries, eq(countries.id, universities.countryId))
+      .where(eq(applications.studentId, studentId))
+      .orderBy(asc(applications.createdAt), asc(applications.id)),
+    deps.db
+      .select()
+      .from(consultations)
+      .where(or(eq(consultations.studentId, studentId), eq(consultations.email, student.email)))
+      .orderBy(asc(consultations.createdAt)),
+    deps.db
+      .select()
+      .from(studentFiles)
+      .where(eq(studentFiles.studentId, studentId))
+      .orderBy(asc(studentFiles.createdAt), asc(studentFiles.id)),
+    deps.db
+      .select({ device: sessions.device, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .where(eq(sessions.studentId, studentId)),
+    contactPreferences(deps, studentId),
+    accessLog(deps, studentId),
+    // The links for a parent (decision 0028): never their tokens, which are not kept.
+    deps.db
+      .select({
+        id: parentLinks.id,
+        label: parentLinks.label,
+        createdAt: parentLinks.createdAt,
+        expiresAt: parentLinks.expiresAt,
+        revokedAt: parentLinks.revokedAt,
+      })
+      .from(parentLinks)
+      .where(eq(parentLinks.studentId, studentId))
+      .orderBy(asc(parentLinks.createdAt), asc(parentLinks.id)),
+    // Mock visa interviews (issue 28): the answers, their feedback and reviews, the recordings beside them.
+    visaDataOf.practicesForExport(deps.db, studentId),
+    // The conversation with their counsellor (issue 29): every message, oldest first.
+    conversationForExport(deps.db, studentId),
+    // Sessions with their counsellor (issue 29): when, with whom, cancelled or attended.
+    sessionsForExport(deps.db, studentId),
+  ]);
   const linkOpenings = links.length
     ? await deps.db
         .select({ linkId: parentLinkOpenings.linkId, at: parentLinkOpenings.openedAt, device: parentLinkOpenings.device })
@@ -231,6 +245,8 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       cgpa: m.cgpa === null ? null : Number(m.cgpa),
     })),
     interests: saved.map((s) => ({ ...s, savedAt: iso(s.savedAt) })),
+    /** The courses on the student's comparison, in the order added (decision 0043). */
+    comparing: compared.map((c) => ({ ...c, addedAt: iso(c.addedAt) })),
     applications: applicationRows.map(({ intakeMonth, intakeYear, ...a }) => ({
       ...a,
       intake: intakeMonth && intakeYear ? `${monthNames[intakeMonth - 1]} ${intakeYear}` : null,

@@ -51,7 +51,7 @@ async function keepReportCounts(tx: Pick<PrivacyDeps["db"], "execute">, bookingI
 /**
  * Erases a student (decision 0024): in one transaction their report rows are kept as anonymous counts,
  * their bookings (made logged in, or with their e-mail, and the duplicates merged into those) are
- * deleted, and the account goes with everything that hangs on it (profile, marks, interests,
+ * deleted, and the account goes with everything that hangs on it (profile, marks, interests, comparison,
  * documents and photo, applications and their history, notes, tasks, sessions, codes, consents,
  * exports, parent links and their openings); the erasure is audited. Then the stored files are removed (and again by a job, should
  * this process stop first). The same e-mail may sign up again at once.

@@ -18,6 +18,7 @@ import type { StaffDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import type { StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
+import { comparedCourseIds, mergeComparedCourses, saveComparedCourses } from "./compare-list.ts";
 import { profileSchema } from "./input.ts";
 import { personalDetails } from "./personal-details.ts";
 import {
@@ -31,6 +32,7 @@ import {
   listStudents,
 } from "./records.ts";
 
+export { comparedCourseIds, comparedCoursePlaces } from "./compare-list.ts";
 export { personalDetails, savedCoursePlaces } from "./personal-details.ts";
 export { listStudents, type StudentListRow, type StudentRecord, type TimelineEntry } from "./records.ts";
 
@@ -248,6 +250,11 @@ export function createStudentService(db: Database) {
     isInterested: (studentId: number, courseId: number) => isInterested(db, studentId, courseId),
     listSavedCourses: (studentId: number) => listSavedCourses(db, studentId),
     listApplications: (studentId: number) => listApplications(db, studentId),
+    /** The courses a signed-in student compares, in the order added (decision 0043). */
+    comparedCourses: (studentId: number) => comparedCourseIds(db, studentId),
+    saveComparedCourses: (studentId: number, ids: readonly number[]) => saveComparedCourses(db, studentId, ids),
+    /** At sign-in: the visitor's comparison joins the account's; returns the list and what did not fit. */
+    mergeComparedCourses: (studentId: number, visitorIds: readonly number[]) => mergeComparedCourses(db, studentId, visitorIds),
   };
 }
 

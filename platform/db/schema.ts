@@ -313,6 +313,25 @@ export const studentInterests = pgTable(
   (t) => [primaryKey({ columns: [t.studentId, t.courseId] })],
 );
 
+/**
+ * A signed-in student's comparison (decision 0043): up to COMPARE_MAX courses, in the order added
+ * (`position`), kept on the account so it follows them to another device. A visitor's stays in a cookie.
+ */
+export const comparedCourses = pgTable(
+  "compared_courses",
+  {
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.courseId] })],
+);
+
 /** Education marks, one row per level (spec: qualifications). */
 export const studentQualifications = pgTable(
   "student_qualifications",

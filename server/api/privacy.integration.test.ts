@@ -198,6 +198,8 @@ async function studentWithEverything(name: string): Promise<Student & { files: R
   );
   const courseId = await someCourseId();
   expect((await api.put(`/api/v1/students/me/interests/${courseId}`, undefined, as)).status).toBe(200);
+  // A course on her comparison, as signing in with a visitor's list leaves it (decision 0043).
+  await testApp.students.mergeComparedCourses(student.studentId, [courseId]);
   expect((await createBooking(api, { email: student.email, firstName: name.split(" ")[0] }, {})).status).toBe(200);
   await api.put("/api/v1/students/me/contact-preferences", { preferredContact: "whatsapp", newsAndOffers: true }, as);
   const files = {
@@ -263,6 +265,13 @@ describe("download my data", () => {
     expect(data.profile).toMatchObject({ fullName: "Priya Sharma", email: priya.email, passportNo: "T7654321" });
     expect(data.marks).toContainEqual({ qualification: "12th", percentage: 91.5, cgpa: null });
     expect(data.interests).toHaveLength(1);
+    expect(data.comparing).toEqual([
+      expect.objectContaining({
+        courseId: data.interests[0].courseId,
+        course: data.interests[0].course,
+        addedAt: expect.any(String),
+      }),
+    ]);
     expect(data.applications).toHaveLength(1);
     expect(data.applications[0].history.map((h: { to: string }) => h.to)).toEqual([
       "Shortlisted",
@@ -336,6 +345,7 @@ describe("delete my account", () => {
         union all select storage_key from data_exports where student_id = ${anjali.studentId}`,
     );
     expect(keys).toHaveLength(4);
+    expect(await testApp.students.comparedCourses(anjali.studentId)).toHaveLength(1);
     for (const { storage_key } of keys) expect(storedFiles()).toContain(storage_key);
     const counts = await countsNow();
     expect(counts?.outcomes).toBeGreaterThan(0);
@@ -364,6 +374,7 @@ describe("delete my account", () => {
         + (select count(*) from consultations where email = ${anjali.email} or student_id = ${anjali.studentId})
         + (select count(*) from applications where student_id = ${anjali.studentId})
         + (select count(*) from student_notes where student_id = ${anjali.studentId})
+        + (select count(*) from compared_courses where student_id = ${anjali.studentId})
         + (select count(*) from sessions where student_id = ${anjali.studentId})
         + (select count(*) from student_files where student_id = ${anjali.studentId}))::int as n`,
     );

@@ -200,8 +200,12 @@ test("the comparison is the student's own: never shared, and a forged cookie is 
   const html = await answer.text();
   expect(html).toContain(course.course_name);
   expect(html).not.toContain("&lt;script&gt;");
-  // The cookie is rewritten to what is shown.
-  expect(answer.headers()["set-cookie"]).toMatch(new RegExp(`^ignite_compare=${course.course_id};`));
+  // A signed-in student's comparison is kept on the account (decision 0043): the cookie's one real course
+  // joined it, and the cookie is cleared.
+  expect(answer.headers()["set-cookie"]).toMatch(/^ignite_compare=;.*Max-Age=0/);
+  const again = await page.request.get("/compare");
+  expect(await again.text()).toContain(course.course_name);
+  expect(again.headers()["set-cookie"]).toBeUndefined();
 
   // A form post naming no course, or an unknown one, is refused with a message, not a 500.
   for (const courseId of ["abc", "987654321"]) {

@@ -135,7 +135,8 @@ test.describe("countries and universities", () => {
     await page.goto("/countries");
     await expect(page.getByRole("heading", { level: 1, name: "Countries" })).toBeVisible();
     await expect(page.locator("main li")).toHaveCount(40);
-    const germanyImage = page.locator("main li", { hasText: "Germany" }).locator("img");
+    // Its flag, drawn from the page's one flag sprite (decision 0043), at the spec's 250 x 150.
+    const germanyImage = page.locator("main li", { hasText: "Germany" }).locator("svg.flag");
     await expect(germanyImage).toHaveAttribute("width", "250");
     await expect(germanyImage).toHaveAttribute("height", "150");
     await page.getByRole("link", { name: "South Korea" }).click();
@@ -150,7 +151,11 @@ test.describe("countries and universities", () => {
       ["New Zealand", "new-zealand", "nz", "University of Auckland"],
     ] as const) {
       await page.goto("/countries");
-      await expect(page.locator("main li", { hasText: name }).locator("img")).toHaveAttribute("src", `/flags/${code}.svg`);
+      // Its flag is the sprite's symbol for its code (decision 0043).
+      await expect(page.locator("main li", { hasText: name }).locator("svg.flag use")).toHaveAttribute(
+        "href",
+        new RegExp(`^/flags/sprite-[^#]+#${code}$`),
+      );
       await page.getByRole("link", { name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/${slug}/universities$`));
       await expect(page.getByRole("heading", { level: 1, name: `Universities in ${name}` })).toBeVisible();

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { Flag, useFlagSprite } from "~/components/flag";
 import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
@@ -43,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Catalogue({ loaderData, actionData }: Route.ComponentProps) {
   const { q, universities, countries, featured } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const flags = useFlagSprite(countries.map((c) => c.code));
   useActionToast(actionData);
   return (
     <>
@@ -136,7 +138,7 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
             {countries.map((c) => (
               <tr key={c.id}>
                 <td>
-                  <img src={`/flags/${c.code}.svg`} alt={`Flag of ${c.name}`} width={32} height={24} className="border" />
+                  <Flag sprite={flags} code={c.code} label={`Flag of ${c.name}`} width={32} height={24} className="border" />
                 </td>
                 <td>
                   <Link to={`/staff/catalogue/countries/${c.id}`}>{c.name}</Link>
