@@ -45,7 +45,17 @@ export function flagSprites(dir: string): FlagSprites {
   const hash = createHash("sha256").update(SPRITE_FORMAT);
   for (const code of [...codes].sort()) hash.update(`${code}\n`).update(read(code));
   const address = `/flags/sprite-${hash.digest("hex").slice(0, 12)}.svg`;
-  // The sets pages ask for are few (a page's flags): the last 16 are kept, each tens of kilobytes.
+  // Each flag's symbol is made once (all of them are 1.6 MB), so an unusual set costs no file reads;
+  // the sets pages ask for are few (a page's flags): the last 16 are kept, each tens of kilobytes.
+  const symbols = new Map<string, string>();
+  const symbolOf = (code: string) => {
+    let symbol = symbols.get(code);
+    if (symbol === undefined) {
+      symbol = flagSymbol(code, read(code));
+      symbols.set(code, symbol);
+    }
+    return symbol;
+  };
   const recent = new Map<string, string>();
   return {
     address,
@@ -54,7 +64,7 @@ export function flagSprites(dir: string): FlagSprites {
       const key = [...new Set(asked)].sort().join(".");
       let sprite = recent.get(key);
       if (sprite === undefined) {
-        sprite = spriteOf(key.split(".").map((code) => flagSymbol(code, read(code))));
+        sprite = spriteOf(key.split(".").map(symbolOf));
         if (recent.size >= 16) recent.delete(recent.keys().next().value as string);
       } else recent.delete(key);
       recent.set(key, sprite);
