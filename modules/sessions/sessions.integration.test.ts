@@ -7,6 +7,7 @@ import { counsellingSessions, students } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createMailer } from "../../platform/mail/mailer.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
+import { exportReady } from "../../tests/support/data-export.ts";
 import { createBooking, createStudent } from "../../tests/support/factories.ts";
 import { type CapturedMail, startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
@@ -423,15 +424,6 @@ describe("the free consultation's call", () => {
 });
 
 describe("the student's data", () => {
-  async function exportReady(cookie: string) {
-    for (let i = 0; i < 100; i += 1) {
-      const { body } = await api.get("/api/v1/students/me/data-export", { cookie });
-      if (body.data?.status === "ready") return body.data;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("export not ready in 10 s");
-  }
-
   it("the download lists their sessions, cancelled and attended, without the counsellor's note; erasure removes them", async () => {
     const student = await studentOf("asha", "Nikhil Rao");
     const wednesday = dayAfter(firstMonday, 9);
@@ -453,7 +445,7 @@ describe("the student's data", () => {
 
     const mine = { cookie: student.cookie };
     expect((await api.post("/api/v1/students/me/data-export", undefined, mine)).status).toBe(202);
-    const ready = await exportReady(student.cookie);
+    const ready = await exportReady(api, student.cookie);
     const download = await api.fetch(ready.url, mine);
     const text = new TextDecoder().decode(unzipSync(new Uint8Array(await download.arrayBuffer()))["ignite-data.json"]);
     const data = JSON.parse(text);

@@ -12,6 +12,7 @@ import { createLogger } from "../../platform/log.ts";
 import { createMailer } from "../../platform/mail/mailer.ts";
 import { createMemoryRateLimiter } from "../../platform/rate-limit.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
+import { exportReady } from "../../tests/support/data-export.ts";
 import { createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffTeam, type StaffTeam, type TeamMember } from "../../tests/support/staff.ts";
@@ -332,21 +333,12 @@ describe("mail about new messages, at most once a quiet period", () => {
 });
 
 describe("the student's data", () => {
-  async function exportReady(cookie: string) {
-    for (let i = 0; i < 100; i += 1) {
-      const { body } = await api.get("/api/v1/students/me/data-export", { cookie });
-      if (body.data?.status === "ready") return body.data;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("export not ready in 10 s");
-  }
-
   it("the download holds the conversation; erasing the student erases it", async () => {
     const dev = await studentOf("asha", "Dev Malhotra");
     await api.post("/api/v1/students/me/messages", { body: "My question" }, mine(dev));
     await api.post(conversationPath(dev), { body: "My answer" }, team.as("asha"));
     expect((await api.post("/api/v1/students/me/data-export", undefined, mine(dev))).status).toBe(202);
-    const ready = await exportReady(dev.cookie);
+    const ready = await exportReady(api, dev.cookie);
     const download = await api.fetch(ready.url, mine(dev));
     const zip = unzipSync(new Uint8Array(await download.arrayBuffer()));
     const data = JSON.parse(new TextDecoder().decode(zip["ignite-data.json"]));

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { queryRows } from "../../platform/db/client.ts";
 import { auditLog, consultations, studentConsents, students } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
+import { exportReady } from "../../tests/support/data-export.ts";
 import {
   applicableIntake,
   bookingDetails,
@@ -237,23 +238,13 @@ async function studentWithEverything(name: string): Promise<Student & { files: R
   return { ...student, files, photoUrl };
 }
 
-async function exportReady(cookie: string) {
-  for (let i = 0; i < 100; i += 1) {
-    const { body } = await api.get("/api/v1/students/me/data-export", { cookie });
-    if (body.data?.status === "ready") return body.data;
-    if (body.data?.status === "failed") throw new Error("export failed");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("export not ready in 10 s");
-}
-
 describe("download my data", () => {
   it("holds every kind of record and each document byte for byte, for its owner only, until it expires", async () => {
     const priya = await studentWithEverything("Priya Sharma");
     const asked = await api.post("/api/v1/students/me/data-export", undefined, { cookie: priya.cookie });
     expect(asked.status).toBe(202);
     expect(asked.body.data.status).toBe("preparing");
-    const ready = await exportReady(priya.cookie);
+    const ready = await exportReady(api, priya.cookie);
     expect(ready.url).toMatch(/^\/files\/exports\/[A-Za-z0-9_-]{24}$/);
 
     const download = await api.fetch(ready.url, { cookie: priya.cookie });
@@ -336,7 +327,7 @@ describe("delete my account", () => {
       .set({ studentId: anjali.studentId })
       .where(eq(consultations.id, lead?.id ?? 0));
     expect((await api.post("/api/v1/students/me/data-export", undefined, { cookie: anjali.cookie })).status).toBe(202);
-    await exportReady(anjali.cookie);
+    await exportReady(api, anjali.cookie);
     const documents = (await api.get("/api/v1/students/me/files", { cookie: anjali.cookie })).body.data;
     const urls = [anjali.photoUrl, ...documents.map((d: { file: string }) => d.file)];
     const keys = await queryRows<{ storage_key: string }>(
