@@ -13,6 +13,18 @@ const loadedDevanagari = (page: Page) =>
     return [...document.fonts].filter((face) => face.family.includes("Ignite Devanagari") && face.status === "loaded").length;
   });
 
+/** The fonts the browser drew an element's text with (Chromium's own account, through the DevTools protocol). */
+async function fontsDrawing(page: Page, selector: string) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("DOM.enable");
+  await devtools.send("CSS.enable");
+  const { root } = await devtools.send("DOM.getDocument");
+  const { nodeId } = await devtools.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { fonts } = await devtools.send("CSS.getPlatformFontsForNode", { nodeId });
+  await devtools.detach();
+  return fonts;
+}
+
 test("Devanagari is drawn in a font that has it: a Hindi page, and the language switch of an English one", async ({
   page,
   baseURL,
@@ -26,11 +38,14 @@ test("Devanagari is drawn in a font that has it: a Hindi page, and the language 
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("button", { name: "हिन्दी" })).toBeVisible();
   expect(await loadedDevanagari(page)).toBeGreaterThan(0);
+  // And the switch is drawn with it, not with the system's font (boxes here): what the browser really used.
+  await expect.poll(() => fontsDrawing(page, "button[lang=hi]")).toEqual([expect.objectContaining({ isCustomFont: true })]);
 
   await inHindi(page.context(), baseURL);
   await page.goto("/countries");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await loadedDevanagari(page)).toBeGreaterThan(0);
+  await expect.poll(() => fontsDrawing(page, "h1")).toContainEqual(expect.objectContaining({ isCustomFont: true }));
   expect(fonts.some((url) => url.includes("devanagari") && url.endsWith(".woff2"))).toBe(true);
   // Latin text keeps the system's font: the face covers Devanagari only.
   expect(fonts.every((url) => url.includes("devanagari-devanagari"))).toBe(true);
