@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, ne, sum } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database } from "../../platform/db/client.ts";
 import { studentFiles } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
-import { type FileStorage, newStorageKey } from "../../platform/storage/file-storage.ts";
+import { type FileStorage, newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
 import {
   type AttachmentType,
   attachmentTypes,
@@ -105,7 +104,6 @@ type FileRow = typeof studentFiles.$inferSelect;
 
 export const fileUrl = (publicId: string) => `/files/${publicId}`;
 /** 24 base64url characters (144 random bits): not guessable, and checked before any lookup. */
-const newPublicId = () => randomBytes(18).toString("base64url");
 const publicIdPattern = /^[A-Za-z0-9_-]{24}$/;
 
 const present = (row: FileRow): StudentFile => ({

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import {
   applicationEvents,
@@ -16,7 +15,7 @@ import {
   universities,
 } from "../../platform/db/schema.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
-import { newStorageKey } from "../../platform/storage/file-storage.ts";
+import { newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
 import { monthNames } from "../../vocabulary/applications.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../vocabulary/privacy.ts";
@@ -85,7 +84,7 @@ export async function requestExport(deps: PrivacyDeps, studentId: number): Promi
     const [created] = await tx
       .insert(dataExports)
       .values({
-        publicId: randomBytes(18).toString("base64url"),
+        publicId: newPublicId(),
         studentId,
         createdAt: now,
         expiresAt: new Date(now.getTime() + DATA_EXPORT_HOURS * 3_600_000),

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
@@ -16,7 +16,7 @@ import {
   visaQuestions,
 } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
-import { type FileStorage, newStorageKey } from "../../platform/storage/file-storage.ts";
+import { type FileStorage, newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
 import {
   MAX_ANSWER_CHARACTERS,
   MAX_RECORDING_BYTES,
@@ -401,8 +401,6 @@ export const answerInput = z.object({
 export interface IncomingRecording {
   bytes: Uint8Array;
 }
-
-const newPublicId = () => randomBytes(18).toString("base64url");
 
 /**
  * Records one answer: typed, or spoken with its recording (and the browser's transcript when it gave one).

@@ -46,6 +46,9 @@ export const isStorageKey = (name: string) => validKey.test(name);
 /** A new random key: 32 hex characters (128 bits). */
 export const newStorageKey = () => randomBytes(16).toString("hex");
 
+/** A file's address for people (`/files/{publicId}`): 24 unguessable characters, apart from its storage key. */
+export const newPublicId = () => randomBytes(18).toString("base64url");
+
 const isMissing = (error: unknown) => (error as { code?: string }).code === "ENOENT";
 
 /** Errors of a platform that cannot open or sync a directory (Windows): there the rename is left to the system. */
