@@ -381,8 +381,11 @@ describe("the free consultation's call", () => {
     const real = new Date();
     const slots = await testApp.sessions.consultationSlots();
     let slot: Date | undefined;
+    // The real clock gives the times; the last both counsellors have free, but not on the day the
+    // student's data test below books Asha at fixed times (at some times of day that was this one).
+    const bookedLater = dayAfter(firstMonday, 9);
     for (const s of [...slots].reverse()) {
-      if ((await counsellorsFreeAt(database.db, s, real)).length === 2) {
+      if (istDayOf(s) !== bookedLater && (await counsellorsFreeAt(database.db, s, real)).length === 2) {
         slot = s;
         break;
       }
