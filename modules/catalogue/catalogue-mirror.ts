@@ -81,7 +81,7 @@ export interface CatalogueMirror {
  * Courses read per query while building whole: on PGlite a query runs on the event loop's thread, so a
  * batch is kept small enough to hold it for only a few milliseconds.
  */
-const LOAD_BATCH = 250;
+const LOAD_BATCH = 100;
 /** Changed courses kept beside the base index before the mirror is rebuilt whole (decision 0038). */
 const OVERLAY_LIMIT = 2_000;
 
@@ -118,15 +118,27 @@ async function catalogueVersionOf(db: Database): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
+/** Universities read at once by a full build: 10,000 in one statement held PGlite's thread about 100 ms. */
+const UNIVERSITY_PAGE = 2000;
+
+/** The shown universities (those `where` names), by name then id, a page at a time with turns between. */
 async function loadMirroredUniversities(db: Database, where: SQL = sql`true`): Promise<MirroredUniversity[]> {
-  return queryRows<MirroredUniversity>(
-    db,
-    sql`select u.id, u.name, u.city, u.type, u.image_key as "imageKey", co.id as "countryId", co.name as "countryName", co.slug as "countrySlug"
-        from universities u
-        join countries co on co.id = u.country_id and co.visible
-        where u.retired_at is null and ${where}
-        order by u.name, u.id`,
-  );
+  const all: MirroredUniversity[] = [];
+  for (;;) {
+    const last = all.at(-1);
+    const page = await queryRows<MirroredUniversity>(
+      db,
+      sql`select u.id, u.name, u.city, u.type, u.image_key as "imageKey", co.id as "countryId", co.name as "countryName", co.slug as "countrySlug"
+          from universities u
+          join countries co on co.id = u.country_id and co.visible
+          where u.retired_at is null and ${where} ${last ? sql`and (u.name, u.id) > (${last.name}, ${last.id})` : sql``}
+          order by u.name, u.id
+          limit ${UNIVERSITY_PAGE}`,
+    );
+    all.push(...page);
+    if (page.length < UNIVERSITY_PAGE) return all;
+    await nextTurn();
+  }
 }
 
 async function loadMirroredCountries(db: Database): Promise<MirroredCountry[]> {

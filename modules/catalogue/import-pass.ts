@@ -24,12 +24,14 @@ export const BATCH_ROWS = 500;
 const PIECE_MS = 15;
 
 /**
- * Writes `rows` in pieces, one statement each, sized so a statement takes about PIECE_MS (a course row
+ * Writes (or reads) `rows` in pieces, one statement each, sized so a statement takes about PIECE_MS (a course row
  * costs its search vector and index entries: from a tenth of a millisecond to a few on a busy machine),
  * giving the event loop back between them so other requests are answered while an import applies.
+ * `first` is the first piece's size (a row that stands for many records, such as a university whose
+ * courses are read, starts smaller).
  */
-export async function inPieces<T>(rows: T[], write: (piece: T[]) => Promise<void>): Promise<void> {
-  let size = 50;
+export async function inPieces<T>(rows: T[], write: (piece: T[]) => Promise<void>, first = 50): Promise<void> {
+  let size = first;
   for (let at = 0; at < rows.length; ) {
     const piece = rows.slice(at, at + size);
     const started = performance.now();
