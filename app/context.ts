@@ -67,6 +67,11 @@ declare module "react-router" {
     log: Logger;
     /** Unexpected errors of this request's loaders and actions (entry.server's handleError adds them). */
     pageErrors: unknown[];
+    /**
+     * The page's HTML as entry.server rendered it, handed back to the server beside the answer, so the
+     * server neither reads the answer's stream back nor copies it for the cache (decision 0021).
+     */
+    renderedPage: { html?: Uint8Array<ArrayBuffer> };
   }
 }
 

@@ -44,6 +44,7 @@ export default async function handleRequest(
     });
   });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  loadContext.renderedPage.html = html;
   return new Response(html, { headers: responseHeaders, status });
 }
 

@@ -126,6 +126,8 @@ const pictureScreen = /^\/staff\/catalogue\/universities\/(new|\d+)(\.data)?$/;
 const formLimit = limitRequestBody(MAX_FORM_BYTES, `This request is too large (at most ${MAX_FORM_BYTES / 1024} KB).`);
 /** A picture screen's body: the picture's limit for signed-in staff, a form's for anyone else. */
 const pictureFormLimit = limitBody(UNIVERSITY_PICTURE_MAX_BYTES, catalogueAdminMessages.pictureTooLarge);
+/** Pages' HTML, read once to hash their inline scripts. */
+const utf8 = new TextDecoder();
 /** Every body but an upload's (which has its own file limit) is held to MAX_FORM_BYTES. */
 const formBodyLimit: MiddlewareHandler<ServerEnv> = (c, next) =>
   uploadPaths.has(c.req.path) || pictureUpload.test(c.req.path) || pictureScreen.test(c.req.path) ? next() : formLimit(c, next);
@@ -324,7 +326,7 @@ export function createApp(options: AppOptions) {
       const language = languageOfAnswer(c.req.path, c.req.header("Cookie"));
       c.res.headers.set("Cache-Control", language === DEFAULT_LANGUAGE ? SHARED_CACHE_CONTROL : OTHER_LANGUAGE_CACHE_CONTROL);
       c.res.headers.set("Vary", "Cookie");
-      const body = await c.res.clone().arrayBuffer();
+      const body = c.var.pageBytes ?? new Uint8Array(await c.res.clone().arrayBuffer());
       publicCache.set(key, { status: 200, headers: [...c.res.headers.entries()], body });
     }
   };
@@ -442,6 +444,7 @@ export function createApp(options: AppOptions) {
               signal: c.req.raw.signal,
             });
       const pageErrors: unknown[] = [];
+      const renderedPage: { html?: Uint8Array<ArrayBuffer> } = {};
       // React Router 8 needs a RouterContextProvider; ours carries the screens' services as its own fields.
       const response = await handleRequest(
         request,
@@ -473,6 +476,7 @@ export function createApp(options: AppOptions) {
           clientIp: c.var.clientIp,
           log: c.var.log,
           pageErrors,
+          renderedPage,
         }),
       );
       // A screen that failed because the database is away gets the "back in a minute" page, not a bug's 500.
@@ -491,13 +495,15 @@ export function createApp(options: AppOptions) {
         for (const [name, value] of extra) headers.set(name, value);
         return new Response(response.body, { status: response.status, headers });
       }
-      // Pages are read whole so their inline scripts can be allowed by hash in the policy.
-      const html = await response.text();
+      // Pages are read whole so their inline scripts can be allowed by hash in the policy. The HTML comes
+      // as entry.server rendered it, when it did: reading the answer's stream back cost more than the hashes.
+      const bytes = renderedPage.html ?? new Uint8Array(await response.arrayBuffer());
       const headers = new Headers(response.headers);
-      headers.set("Content-Security-Policy", pagePolicy(inlineScriptHashes(html)));
+      headers.set("Content-Security-Policy", pagePolicy(inlineScriptHashes(utf8.decode(bytes))));
       headers.set("Cache-Control", cacheControl);
       for (const [name, value] of extra) headers.set(name, value);
-      return new Response(html, { status: response.status, headers });
+      c.set("pageBytes", bytes);
+      return new Response(bytes, { status: response.status, headers });
     });
   }
 

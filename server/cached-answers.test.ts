@@ -24,7 +24,7 @@ beforeAll(async () => {
   cache.set("/universities?page=2", {
     status: 200,
     headers: headers("text/html; charset=utf-8"),
-    body: new TextEncoder().encode(page).buffer,
+    body: new TextEncoder().encode(page) as Uint8Array<ArrayBuffer>,
   });
   // The same address in Hindi (decision 0029): kept under its language, marked private for CDNs.
   cache.set(sharedAnswerKey("/universities?page=2", `${LANGUAGE_COOKIE}=hi`), {
@@ -34,12 +34,12 @@ beforeAll(async () => {
       ["cache-control", "private, no-cache"],
       ["vary", "Cookie"],
     ],
-    body: new TextEncoder().encode(hindiPage).buffer,
+    body: new TextEncoder().encode(hindiPage) as Uint8Array<ArrayBuffer>,
   });
   cache.set("/api/catalogue/countries", {
     status: 200,
     headers: headers("application/json"),
-    body: new TextEncoder().encode('{"data":[]}').buffer,
+    body: new TextEncoder().encode('{"data":[]}') as Uint8Array<ArrayBuffer>,
   });
   server = createServer((request, response) => {
     if (answerFromCache(cache, constantSecurityHeaders({ https: false }), createLogger("silent"), request, response)) return;
@@ -115,7 +115,7 @@ describe("cached answers before the framework", () => {
     answered.length = 0;
     expect((await get("/api/catalogue/countries", { Cookie: `${LANGUAGE_COOKIE}=hi` })).status).toBe(200);
     cache.clear();
-    cache.set("/countries", { status: 200, headers: [["content-type", "text/html"]], body: new ArrayBuffer(4) });
+    cache.set("/countries", { status: 200, headers: [["content-type", "text/html"]], body: new Uint8Array(4) });
     expect((await get("/countries", { Cookie: `${LANGUAGE_COOKIE}=hi` })).status).toBe(404);
     expect(answered).toEqual(["/countries"]);
   });
@@ -133,7 +133,7 @@ describe("what the shared cache may answer", () => {
     expect(mayShare("/parent/abc", undefined)).toBe(false);
     expect(mayShare("/parent/abc.data", undefined)).toBe(false);
     expect(mayShare("/universities", undefined)).toBe(true);
-    cache.set("/parent/some-token", { status: 200, headers: [["content-type", "text/html"]], body: new ArrayBuffer(4) });
+    cache.set("/parent/some-token", { status: 200, headers: [["content-type", "text/html"]], body: new Uint8Array(4) });
     const answer = await get("/parent/some-token");
     expect(answer.status).toBe(404);
     expect(answered).toContain("/parent/some-token");

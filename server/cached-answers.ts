@@ -13,7 +13,7 @@ import { DEFAULT_CONTENT_SECURITY_POLICY } from "./security.ts";
 export interface CachedAnswer {
   status: number;
   headers: [string, string][];
-  body: ArrayBuffer;
+  body: Uint8Array<ArrayBuffer>;
   gzip?: Buffer;
 }
 
@@ -82,7 +82,7 @@ export function answerFromCache(
     if (name === "content-type") contentType = value;
     headers[name] = value;
   }
-  let body: Uint8Array = new Uint8Array(hit.body);
+  let body: Uint8Array = hit.body;
   if (compressible.test(contentType) && body.byteLength >= 1024) {
     headers.vary = "Cookie, Accept-Encoding";
     if (/\bgzip\b/i.test(request.headers["accept-encoding"] ?? "")) {

@@ -16,5 +16,7 @@ export type ServerEnv = {
     /** The signed-in staff member, from the staff session cookie (read on staff paths only); else null. */
     staff: StaffMember | null;
     staffToken: string | undefined;
+    /** A page's HTML as the server sends it, for the public cache to keep without reading the answer back. */
+    pageBytes?: Uint8Array<ArrayBuffer>;
   };
 };
