@@ -534,7 +534,10 @@ async function main() {
   if (!values.memory) await ensureLargeCatalogue(databaseUrl);
   write("Building...");
   runOrDie("npm", ["run", "--silent", "build"]);
-  write(`Database: ${databaseUrl ? "PostgreSQL" : "PGlite"}; 10 connections; ${seconds} s per scenario`);
+  // The servers run on this process's Node (process.execPath): the figures belong to its version.
+  write(
+    `Runtime: Node ${process.versions.node}; database: ${databaseUrl ? "PostgreSQL" : "PGlite"}; 10 connections; ${seconds} s per scenario`,
+  );
 
   if (values.scaling) {
     const growth: Array<{ instances: number; results: Awaited<ReturnType<typeof runScenarios>> }> = [];
