@@ -1,5 +1,9 @@
 import { strToU8, zipSync } from "fflate";
+import { chromiumFlags, fullChromiumPath } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
+
+// The PDF viewer is part of the full browser, not of the headless shell the other specs run in.
+test.use({ launchOptions: { executablePath: fullChromiumPath, args: chromiumFlags } });
 
 const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 

@@ -1,4 +1,4 @@
-import { chromiumFlags } from "../../playwright.config.ts";
+import { chromiumFlags, chromiumPath } from "../../playwright.config.ts";
 import { visaMessages } from "../../vocabulary/visas.ts";
 import { expect, expectNoAxeViolations, hydrated, loggedInStudent, test } from "./fixtures.ts";
 
@@ -9,7 +9,7 @@ import { expect, expectNoAxeViolations, hydrated, loggedInStudent, test } from "
  */
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath,
     args: [...chromiumFlags, "--use-fake-device-for-media-stream"],
   },
 });

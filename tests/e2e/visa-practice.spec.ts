@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chromiumFlags } from "../../playwright.config.ts";
+import { chromiumFlags, chromiumPath } from "../../playwright.config.ts";
 import { rubricCriteria } from "../../vocabulary/visas.ts";
 import { expect, expectNoAxeViolations, hydrated, loggedInStudent, test, uniqueEmail } from "./fixtures.ts";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
@@ -13,7 +13,7 @@ import { papersArrived } from "./visa-fixtures.ts";
  */
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath,
     args: [...chromiumFlags, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
   },
 });
