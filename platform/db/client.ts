@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { givingTurns } from "./pglite-turns.ts";
 import * as schema from "./schema.ts";
 
 /** The one database type every module takes: PGlite and node-postgres share it. */
@@ -50,7 +51,8 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
     // mirror (decision 0022). 32 MB measured as fast for pages and ~100 MB smaller (decision 0021).
     postgresqlconf: ["shared_buffers=32MB"],
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // The portal's queries give the event loop a turn between them (platform/db/pglite-turns.ts).
+  const db = drizzlePglite({ client: givingTurns(client), schema }) as unknown as Database;
   // pg-boss's texts run one after another, each with its rollback: two queues on one PGlite (the tests'
   // two instances) would otherwise slip a statement between a failed text and its ROLLBACK.
   let last: Promise<unknown> = Promise.resolve();
