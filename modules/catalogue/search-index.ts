@@ -186,14 +186,11 @@ export function createSearchIndexBuilder(expected = 1024) {
   function* buildSteps(): Generator<void, SearchIndex> {
     const count = arrivalIds.length;
     // Documents are numbered in (name, id) order, so ties fall out of a numeric sort.
-    const order = yield* sortSteps(
-      countingUp(count),
-      (a, b) => {
-        const x = arrivalNames[a] as string;
-        const y = arrivalNames[b] as string;
-        return x < y ? -1 : x > y ? 1 : (arrivalIds[a] as number) - (arrivalIds[b] as number);
-      },
-    );
+    const order = yield* sortSteps(countingUp(count), (a, b) => {
+      const x = arrivalNames[a] as string;
+      const y = arrivalNames[b] as string;
+      return x < y ? -1 : x > y ? 1 : (arrivalIds[a] as number) - (arrivalIds[b] as number);
+    });
     const courseIds = new Int32Array(count);
     const docOf = new Int32Array(count);
     for (let doc = 0; doc < count; doc += 1) {
@@ -408,7 +405,9 @@ function createFactsBuilder(expected: number) {
      * eight columns of 200,000 at once held the event loop for 30 to 80 ms (decision 0038).
      */
     *buildSteps(docOf: Int32Array): Generator<void, CourseFactColumns> {
-      function* ordered<T extends Int8Array | Int16Array | Int32Array | Uint16Array | Float64Array>(column: T): Generator<void, T> {
+      function* ordered<T extends Int8Array | Int16Array | Int32Array | Uint16Array | Float64Array>(
+        column: T,
+      ): Generator<void, T> {
         const byDoc = new (column.constructor as new (n: number) => T)(docOf.length);
         for (let arrival = 0; arrival < docOf.length; arrival += 1) {
           byDoc[docOf[arrival] as number] = column[arrival] as number;
