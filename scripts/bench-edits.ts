@@ -14,8 +14,13 @@
  *
  *   npm run seed:large && npm run bench:edits
  *   npm run bench:edits -- --data-dir .tmp/large --rows 20000 --edit-seconds 10
+ *   npm run bench:edits -- --database-url postgres://postgres@127.0.0.1:5432/ignite_large
+ *
+ * With `--database-url` the catalogue is that PostgreSQL database's (generated there once when it holds
+ * fewer than 200,000 courses); the bench works on a copy (`CREATE DATABASE … TEMPLATE`), dropped at the end.
  */
 
+import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { cpSync, createReadStream, createWriteStream, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -26,10 +31,11 @@ import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { courseFieldColumns } from "../modules/catalogue/course-record.ts";
 import type { StaffMember } from "../modules/policies.ts";
 import { loadConfig } from "../platform/config.ts";
-import { openPglite, queryRows } from "../platform/db/client.ts";
+import { type DatabaseHandle, openPglite, openPostgres, queryRows } from "../platform/db/client.ts";
 import { courses } from "../platform/db/schema.ts";
 import { createLogger } from "../platform/log.ts";
 import { createLocalFileStorage } from "../platform/storage/file-storage.ts";
@@ -43,6 +49,7 @@ const { values } = parseArgs({
     rows: { type: "string", default: "100000" },
     "edit-seconds": { type: "string", default: "20" },
     "idle-seconds": { type: "string", default: "5" },
+    "database-url": { type: "string" },
   },
   strict: true,
 });
@@ -90,13 +97,62 @@ function healthWatch(port: number) {
   };
 }
 
+/** On the server `url` names: the large catalogue there (generated once), and a copy of it to work on. */
+async function postgresCopy(url: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const source = new URL(url);
+  const name = decodeURIComponent(source.pathname.slice(1));
+  const server = new URL(url);
+  server.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+  if (!exists.rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  const check = new pg.Client({ connectionString: url });
+  await check.connect();
+  const courses = await check.query("select count(*)::int as n from courses").then(
+    (r) => r.rows[0]?.n as number,
+    () => 0,
+  );
+  await check.end();
+  if (courses < 200_000) {
+    write(`Generating the large catalogue in ${name} (once)...`);
+    const made = spawnSync("npx", ["tsx", "scripts/generate-large-catalogue.ts", "--database-url", url], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (made.status !== 0) throw new Error("could not generate the large catalogue");
+  }
+  const copyName = `${name}_bench_edits`;
+  write(`Copying the catalogue from ${name} to ${copyName}`);
+  await admin.query(`drop database if exists ${pg.escapeIdentifier(copyName)}`);
+  await admin.query(`create database ${pg.escapeIdentifier(copyName)} template ${pg.escapeIdentifier(name)}`);
+  const copy = new URL(url);
+  copy.pathname = `/${encodeURIComponent(copyName)}`;
+  return {
+    handle: openPostgres(copy.toString()),
+    drop: async () => {
+      await admin.query(`drop database if exists ${pg.escapeIdentifier(copyName)}`);
+      await admin.end();
+    },
+  };
+}
+
 async function main() {
-  const source = path.resolve(root, values["data-dir"] as string, "pgdata");
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  write(`Copying the catalogue from ${source}`);
-  cpSync(source, path.join(work, "pgdata"), { recursive: true });
-  const handle = openPglite(path.join(work, "pgdata"));
+  let handle: DatabaseHandle;
+  let dropCopy = async () => {};
+  const databaseUrl = values["database-url"];
+  if (databaseUrl) {
+    const copy = await postgresCopy(databaseUrl);
+    handle = copy.handle;
+    dropCopy = copy.drop;
+  } else {
+    const source = path.resolve(root, values["data-dir"] as string, "pgdata");
+    write(`Copying the catalogue from ${source}`);
+    cpSync(source, path.join(work, "pgdata"), { recursive: true });
+    handle = openPglite(path.join(work, "pgdata"));
+  }
   await handle.migrate();
   const config = loadConfig({ SEED: "none", DATA_DIR: work });
   const built = performance.now();
@@ -113,12 +169,13 @@ async function main() {
   const [counted] = await queryRows<{ courses: number }>(handle.db, sql`select count(*)::int as courses from courses`);
   const figures: Record<string, unknown> = {
     node: process.version,
+    database: databaseUrl ? "PostgreSQL" : "PGlite",
     courses: counted?.courses,
     firstBuildSeconds: Number(((performance.now() - built) / 1000).toFixed(1)),
     loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(1))),
   };
   write(
-    `${counted?.courses} courses; mirror built in ${figures.firstBuildSeconds} s; load average ${os
+    `${databaseUrl ? "PostgreSQL" : "PGlite"}: ${counted?.courses} courses; mirror built in ${figures.firstBuildSeconds} s; load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")}`,
@@ -235,6 +292,7 @@ async function main() {
   server.close();
   catalogueMirror.stop();
   await handle.close();
+  await dropCopy();
   rmSync(work, { recursive: true, force: true });
   writeFileSync(path.join(root, ".tmp/bench-edits.json"), `${JSON.stringify(figures, null, 2)}\n`);
   write("Figures written to .tmp/bench-edits.json");
@@ -242,6 +300,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  const cause = error instanceof Error && error.cause instanceof Error ? `\ncaused by: ${error.cause.message}` : "";
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}\n`);
   process.exit(1);
 });
