@@ -42,8 +42,9 @@ describe("PGlite's queries give the event loop turns", () => {
         written += 1;
       }
     });
-    // Slices of 8 ms: about 37 turns in 300 ms. Without the turns the callback runs only once the run is over.
-    expect(turns).toBeGreaterThanOrEqual(15);
+    // Slices of 8 ms: up to 37 turns in 300 ms, fewer when each insert is slow (a busy machine). Without
+    // the turns the callback runs only once the run is over: 0 during it.
+    expect(turns).toBeGreaterThanOrEqual(5);
     const [row] = await handle.db.select({ n: count() }).from(countries).where(ours);
     expect(row?.n).toBe(written);
   });
@@ -74,7 +75,7 @@ describe("PGlite's queries give the event loop turns", () => {
         }
       }),
     );
-    expect(turns).toBeGreaterThanOrEqual(15);
+    expect(turns).toBeGreaterThanOrEqual(5);
     expect(await seenByOther).toBe(before + written);
   });
 
