@@ -221,19 +221,41 @@ async function actorOf(deps: StaffDeps, staffId: number): Promise<StaffMember> {
   return who;
 }
 
-/** Keeps catalogue_imports.rows_done current, at most every PROGRESS_EVERY_MS (never awaited by the pass). */
+/**
+ * Keeps catalogue_imports.rows_done current, at most every PROGRESS_EVERY_MS and one write at a time
+ * (never awaited by the pass). The apply's transaction holds the import's row locked: on PostgreSQL a
+ * write that waited for it held a pool connection until the commit, and a 100,000-row apply took all
+ * ten (every other request then failed to connect). So a write skips a locked row instead of waiting.
+ */
 function progressWriter(deps: StaffDeps, id: number, status: "checking" | "applying") {
   let last = 0;
+  let writing = false;
   return (done: number) => {
-    if (Date.now() - last < PROGRESS_EVERY_MS) return;
+    if (writing || Date.now() - last < PROGRESS_EVERY_MS) return;
     last = Date.now();
+    writing = true;
     // Not awaited: during the apply's transaction, PGlite runs it after the commit (then it finds the
     // status changed and does nothing); PostgreSQL runs it at once on another connection.
     void deps.db
       .update(catalogueImports)
       .set({ rowsDone: done, updatedAt: new Date() })
-      .where(and(eq(catalogueImports.id, id), eq(catalogueImports.status, status)))
-      .catch((error: unknown) => deps.log.warn({ err: error, importId: id }, "import progress not saved"));
+      .where(
+        and(
+          eq(catalogueImports.status, status),
+          inArray(
+            catalogueImports.id,
+            deps.db
+              .select({ id: catalogueImports.id })
+              .from(catalogueImports)
+              .where(eq(catalogueImports.id, id))
+              .for("update", { skipLocked: true }),
+          ),
+        ),
+      )
+      .catch((error: unknown) => deps.log.warn({ err: error, importId: id }, "import progress not saved"))
+      .finally(() => {
+        writing = false;
+      });
   };
 }
 
