@@ -235,7 +235,8 @@ function progressWriter(deps: StaffDeps, id: number, status: "checking" | "apply
     last = Date.now();
     writing = true;
     // Not awaited: during the apply's transaction, PGlite runs it after the commit (then it finds the
-    // status changed and does nothing); PostgreSQL runs it at once on another connection.
+    // status changed and does nothing); PostgreSQL runs it at once on another connection, where it
+    // finds the row locked by the apply and writes nothing.
     void deps.db
       .update(catalogueImports)
       .set({ rowsDone: done, updatedAt: new Date() })
