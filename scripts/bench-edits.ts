@@ -40,6 +40,7 @@ import { courses } from "../platform/db/schema.ts";
 import { createLogger } from "../platform/log.ts";
 import { createLocalFileStorage } from "../platform/storage/file-storage.ts";
 import { createApp } from "../server/app.ts";
+import { coursesIn } from "./large-catalogue.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const write = (line = "") => process.stdout.write(`${line}\n`);
@@ -107,14 +108,7 @@ async function postgresCopy(url: string): Promise<{ handle: DatabaseHandle; drop
   await admin.connect();
   const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
   if (!exists.rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-  const check = new pg.Client({ connectionString: url });
-  await check.connect();
-  const courses = await check.query("select count(*)::int as n from courses").then(
-    (r) => r.rows[0]?.n as number,
-    () => 0,
-  );
-  await check.end();
-  if (courses < 200_000) {
+  if ((await coursesIn(url)) < 200_000) {
     write(`Generating the large catalogue in ${name} (once)...`);
     const made = spawnSync("npx", ["tsx", "scripts/generate-large-catalogue.ts", "--database-url", url], {
       cwd: root,

@@ -22,8 +22,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import pg from "pg";
 import { compiledServer, serverEnvironment, serverNodeFlags, serverReady } from "./build-state.mjs";
+import { coursesIn } from "./large-catalogue.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".tmp/bench-data");
@@ -501,14 +501,7 @@ async function ensureLargeCatalogue(databaseUrl?: string) {
     if (!existsSync(path.join(dataDir, "pgdata"))) generate(["--data-dir", dataDir]);
     return;
   }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const courses = await client.query("select count(*)::int as n from courses").then(
-    (r) => r.rows[0]?.n as number,
-    () => 0,
-  );
-  await client.end();
-  if (courses < 200_000) generate(["--database-url", databaseUrl]);
+  if ((await coursesIn(databaseUrl)) < 200_000) generate(["--database-url", databaseUrl]);
 }
 
 async function main() {
