@@ -411,3 +411,98 @@ describe("two instances on one PostgreSQL database", () => {
     }
   }, 120_000);
 });
+
+/** The site's local storage, whose reads trickle while `slow.on`: `bytes` at a time, `everyMs` apart. */
+function tricklingStorage(inner: FileStorage) {
+  const slow = { on: false, bytes: 1024, everyMs: 30 };
+  const storage: FileStorage = {
+    put: (key, bytes) => inner.put(key, bytes),
+    delete: (key) => inner.delete(key),
+    async get(key) {
+      const object = await inner.get(key);
+      if (!object || !slow.on) return object;
+      const reader = object.body.getReader();
+      let held = new Uint8Array(0);
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (held.length === 0) {
+            const { done, value } = await reader.read();
+            if (done) return controller.close();
+            held = value;
+          }
+          await new Promise((resolve) => setTimeout(resolve, slow.everyMs));
+          controller.enqueue(held.subarray(0, slow.bytes));
+          held = held.subarray(slow.bytes);
+        },
+      });
+      return { ...object, body };
+    },
+  };
+  return { storage, slow };
+}
+
+describe("an apply that runs for seconds on PostgreSQL", () => {
+  it("leaves the connection pool free for everyone else: its progress writes never wait on the import's locked row", async () => {
+    // A pool of four, as the tests' instances have: the apply's transaction holds one, and holds the
+    // import's row locked until it commits. A progress write that waited for that row kept a
+    // connection each (one every 400 ms), until none was left and every other request failed.
+    const database = await openScratchPostgres();
+    const uploads = mkdtempSync(path.join(tmpdir(), "ignite-import-pool-"));
+    const { storage, slow } = tricklingStorage(createLocalFileStorage(uploads));
+    let queue: JobQueue | undefined;
+    try {
+      await database.db.insert(countries).values({ name: "Germany", slug: "germany", code: "de", currency: "EUR" });
+      queue = await startJobQueue(database, log);
+      const testApp = createTestApp(database, {}, { storage, jobs: queue });
+      await startBackgroundWork(queue, testApp, 9, log);
+      const admin = await createStaffMember(testApp, { email: "admin@import-pool.test", role: "admin" });
+      const api = new ApiClient(testApp.app);
+      const cookie = await signInStaff(api, admin.email, admin.password);
+      const imports = importsThrough(api, () => cookie);
+      const rows = 4000;
+      const { id, checked } = await imports.dryRun(newUniversities("Patient College", rows));
+      expect(checked.summary).toMatchObject({ rows, new: rows });
+
+      // The apply reads its file slowly (about 4 s), so its transaction stays open while batches of
+      // 500 rows are written and their progress reported.
+      slow.on = true;
+      const started = Date.now();
+      await imports.apply(id);
+      const { id: importId } = await serialOf(database, id);
+      // Meanwhile another request's query on the same pool, every 100 ms, is timed.
+      const waits: number[] = [];
+      const failures: string[] = [];
+      let status = "applying";
+      while (status === "applying") {
+        const asked = Date.now();
+        try {
+          const [row] = await database.db
+            .select({ status: catalogueImports.status })
+            .from(catalogueImports)
+            .where(eq(catalogueImports.id, importId));
+          status = row?.status ?? "gone";
+          waits.push(Date.now() - asked);
+        } catch (error) {
+          failures.push(String(error));
+        }
+        if (Date.now() - started > 60_000) throw new Error("the apply did not finish in a minute");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const took = Date.now() - started;
+      slow.on = false;
+
+      expect(status).toBe("applied");
+      expect(await universitiesNamed(database, "Patient College")).toBe(rows);
+      // The apply was long enough for seven progress reports to have been due (one each 400 ms).
+      expect(took).toBeGreaterThan(3000);
+      expect(failures).toEqual([]);
+      // Each answer came while the apply was still running: none waited for its commit.
+      expect(Math.max(...waits)).toBeLessThan(1000);
+      expect(waits.length).toBeGreaterThan(20);
+    } finally {
+      await queue?.stop().catch(() => undefined);
+      await database.close();
+      rmSync(uploads, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
