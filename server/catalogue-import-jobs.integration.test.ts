@@ -422,7 +422,7 @@ function tricklingStorage(inner: FileStorage) {
       const object = await inner.get(key);
       if (!object || !slow.on) return object;
       const reader = object.body.getReader();
-      let held = new Uint8Array(0);
+      let held: Uint8Array = new Uint8Array(0);
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
           if (held.length === 0) {
