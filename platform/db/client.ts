@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -40,16 +40,37 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** pg_trgm for search; btree_gist for the calendar's exclusion constraint (decision 0036). */
 export const pgliteExtensions = { pg_trgm, btree_gist };
 
+/**
+ * PGlite's shared buffers, in MB: a quarter of the database's files, between 8 and 32 MB. All of them
+ * stay resident in the process from the start (PostgreSQL touches its whole shared memory), while the
+ * pages are in the operating system's file cache anyway and searches and lists are answered from the
+ * catalogue mirror (decision 0022). 32 MB, for the large catalogue, measured as fast for pages and about
+ * 100 MB smaller than PGlite's default 128 (decision 0021); the demo catalogue's 35 MB of files need no
+ * more than 8 (it gets 8), which keeps its server 20 to 25 MB smaller (decision 0033). A new database, or one in
+ * memory (where a page not in the buffers is a copy within the process), starts at 8.
+ */
+export function sharedBuffersMb(dataDir: string): number {
+  const bytes = dataDir.startsWith("memory://") ? 0 : filesSize(path.join(dataDir, "base"));
+  return Math.min(32, Math.max(8, Math.round(bytes / 4 / 1024 / 1024)));
+}
+
+/** The size of the files under `folder`, in bytes (0 when it does not exist). */
+function filesSize(folder: string): number {
+  if (!existsSync(folder)) return 0;
+  let bytes = 0;
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true, encoding: "utf8" }).filter((e) => e.isFile())) {
+    bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return bytes;
+}
+
 /** A PGlite database: in memory for `memory://`, else files under the given directory. */
 export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File } = {}): DatabaseHandle & { client: PGlite } {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir, {
     extensions: pgliteExtensions,
     loadDataDir: options.loadDataDir,
-    // PGlite's default 128 MB of shared buffers stays resident in the process; the pages are in the
-    // operating system's file cache anyway, and searches and lists are answered from the catalogue
-    // mirror (decision 0022). 32 MB measured as fast for pages and ~100 MB smaller (decision 0021).
-    postgresqlconf: ["shared_buffers=32MB"],
+    postgresqlconf: [`shared_buffers=${sharedBuffersMb(dataDir)}MB`],
   });
   // The portal's queries give the event loop a turn between them (platform/db/pglite-turns.ts).
   const db = drizzlePglite({ client: givingTurns(client), schema }) as unknown as Database;
