@@ -9,10 +9,10 @@ const root = path.resolve(import.meta.dirname, "..");
 export const compiledServer = path.join(root, "build/node/main.mjs");
 
 /**
- * Node's flags for the production server. Stack traces go through our code's source maps by
- * build/node/main.mjs itself, not by `--enable-source-maps`, which reads every package's maps too.
- * WebAssembly compiled by the baseline compiler only, which keeps PGlite's engine about 50 MB smaller for about a quarter
- * slower queries (no effect on JavaScript or with DATABASE_URL); and the young generation's halves
+ * Node's flags for the production server. (Stack traces go through our code's source maps by
+ * build/node/main.mjs itself, not by `--enable-source-maps`, which reads every package's maps too.)
+ * WebAssembly compiled by the baseline compiler only, which keeps PGlite's engine about 50 MB smaller
+ * for about a quarter slower queries (no effect on JavaScript or with DATABASE_URL); and the young generation's halves
  * capped at 8 MB (V8's default lets them grow to 16): 251 → 230 MB resident after start with the demo
  * catalogue, for about 5% more CPU per uncached page (decision 0021); and `gc()` for the server to
  * collect once after it reads the catalogue into memory (server/app.ts), so an idle server does not

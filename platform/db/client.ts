@@ -44,9 +44,9 @@ export const pgliteExtensions = { pg_trgm, btree_gist };
  * PGlite's shared buffers, in MB: a quarter of the database's files, between 8 and 32 MB. All of them
  * stay resident in the process from the start (PostgreSQL touches its whole shared memory), while the
  * pages are in the operating system's file cache anyway and searches and lists are answered from the
- * catalogue mirror (decision 0022). 32 MB, for the large catalogue, measured as fast for pages and about
- * 100 MB smaller than PGlite's default 128 (decision 0021); the demo catalogue's 35 MB of files need no
- * more than 8 (it gets 8), which keeps its server 20 to 25 MB smaller (decision 0033). A new database, or one in
+ * catalogue mirror (decision 0022). The large catalogue (150 MB of files) gets 32, measured as fast for
+ * pages and about 100 MB smaller than PGlite's default 128 (decision 0021); the demo catalogue (about
+ * 30 MB) gets 8, which keeps its server 20 to 25 MB smaller (decision 0033). A new database, or one in
  * memory (where a page not in the buffers is a copy within the process), starts at 8.
  */
 export function sharedBuffersMb(dataDir: string): number {
