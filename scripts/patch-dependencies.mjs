@@ -5,8 +5,10 @@
 // Running it twice changes nothing. Written for old Nodes too (it runs before the runtime is brought).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const here = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(here), "..");
 
 /**
  * PGlite's protocol reader copies every text value it reads into an ArrayBuffer of its own
@@ -60,6 +62,6 @@ export function mendDependencies(modules = path.join(root, "node_modules")) {
   return done;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (process.argv[1] && path.resolve(process.argv[1]) === here) {
   for (const line of mendDependencies()) console.log(line);
 }
