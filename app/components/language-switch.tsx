@@ -15,7 +15,14 @@ export function LanguageSwitch() {
     <Form method="post" action="/language" className="d-inline-flex">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {others.map((code) => (
-        <button key={code} type="submit" name="language" value={code} lang={code} className="btn btn-link nav-link px-2">
+        <button
+          key={code}
+          type="submit"
+          name="language"
+          value={code}
+          lang={code}
+          className="btn btn-link nav-link px-2 language-name"
+        >
           {LANGUAGES[code].name}
         </button>
       ))}

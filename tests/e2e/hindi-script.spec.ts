@@ -6,12 +6,12 @@ import { expect, test } from "./fixtures.ts";
 const inHindi = async (context: BrowserContext, baseURL: string | undefined) =>
   context.addCookies([{ name: "ignite_language", value: "hi", url: baseURL ?? "" }]);
 
-/** The Devanagari faces the page has loaded (this machine has no Devanagari font of its own: boxes without them). */
-const loadedDevanagari = (page: Page) =>
-  page.evaluate(async () => {
+/** How many faces of a family the page has loaded (this machine has no Devanagari font of its own: boxes without them). */
+const loadedFaces = (page: Page, family: string) =>
+  page.evaluate(async (family) => {
     await document.fonts.ready;
-    return [...document.fonts].filter((face) => face.family.includes("Ignite Devanagari") && face.status === "loaded").length;
-  });
+    return [...document.fonts].filter((face) => face.family.includes(family) && face.status === "loaded").length;
+  }, family);
 
 /** The fonts the browser drew an element's text with (Chromium's own account, through the DevTools protocol). */
 async function fontsDrawing(page: Page, selector: string) {
@@ -29,26 +29,31 @@ test("Devanagari is drawn in a font that has it: a Hindi page, and the language 
   page,
   baseURL,
 }) => {
-  const fonts: string[] = [];
+  let fonts: string[] = [];
   page.on("request", (request) => {
-    if (request.resourceType() === "font") fonts.push(request.url());
+    if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
   });
   // An English page: only the switch's "हिन्दी" is Devanagari, and it is readable too.
   await page.goto("/countries");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("button", { name: "हिन्दी" })).toBeVisible();
-  expect(await loadedDevanagari(page)).toBeGreaterThan(0);
+  expect(await loadedFaces(page, "Ignite Language Names")).toBe(1);
   // And the switch is drawn with it, not with the system's font (boxes here): what the browser really used.
   await expect.poll(() => fontsDrawing(page, "button[lang=hi]")).toEqual([expect.objectContaining({ isCustomFont: true })]);
+  // For that one word the page fetches the face cut to the languages' names (2.4 KB), never the whole
+  // 50 KB face (decision 0047).
+  expect(fonts).toEqual([expect.stringMatching(/^\/assets\/language-names-[\w-]+\.woff2$/)]);
+  expect(await loadedFaces(page, "Ignite Devanagari")).toBe(0);
 
+  fonts = [];
   await inHindi(page.context(), baseURL);
   await page.goto("/countries");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(await loadedDevanagari(page)).toBeGreaterThan(0);
+  expect(await loadedFaces(page, "Ignite Devanagari")).toBeGreaterThan(0);
   await expect.poll(() => fontsDrawing(page, "h1")).toContainEqual(expect.objectContaining({ isCustomFont: true }));
-  expect(fonts.some((url) => url.includes("devanagari") && url.endsWith(".woff2"))).toBe(true);
-  // Latin text keeps the system's font: the face covers Devanagari only.
-  expect(fonts.every((url) => url.includes("devanagari-devanagari"))).toBe(true);
+  expect(fonts.some((url) => url.includes("noto-sans-devanagari-devanagari") && url.endsWith(".woff2"))).toBe(true);
+  // Latin text keeps the system's font: the faces cover Devanagari only.
+  expect(fonts.every((url) => url.includes("devanagari-devanagari") || url.includes("language-names"))).toBe(true);
   const faces = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
   expect(faces).toContain("Ignite Devanagari");
 });
