@@ -44,7 +44,15 @@ test("the stylesheet a first visit waits for fits in one round trip of a slow ph
   const css = await (await request.get(sheets[0] ?? "")).text();
   // What the screens use stays, including the tones a screen puts together (`text-bg-${tone}`,
   // `alert-${tone}`, `text-${tone}-emphasis`).
-  for (const kept of [".card{", ".navbar{", ".is-invalid", ".visually-hidden-focusable", ".text-bg-info{", ".alert-warning{", ".text-warning-emphasis{"])
+  for (const kept of [
+    ".card{",
+    ".navbar{",
+    ".is-invalid",
+    ".visually-hidden-focusable",
+    ".text-bg-info{",
+    ".alert-warning{",
+    ".text-warning-emphasis{",
+  ])
     expect(css, kept).toContain(kept);
   // Bootstrap's parts no screen uses are gone.
   for (const gone of [".nav-tabs", ".form-range", ".offcanvas", ".display-1{"]) expect(css, gone).not.toContain(gone);
