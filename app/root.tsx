@@ -28,9 +28,14 @@ import { TranslatorProvider, useT } from "./lib/i18n";
 import { revalidateUnlessUnanswered } from "./lib/unanswered";
 import styles from "./styles/app.scss?url";
 
+/**
+ * The site's stylesheet carries a `precedence`, so React writes it at the top of <head>, before the
+ * module preloads <Scripts /> hoists there: a slow phone link fetches what the first paint waits for
+ * first (decision 0047). A screen's own sheet (records.css) stays a plain link that leaves with the screen.
+ */
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: styles, precedence: "default" },
 ];
 
 export const shouldRevalidate = revalidateUnlessUnanswered;

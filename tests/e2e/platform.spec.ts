@@ -58,6 +58,19 @@ test("the stylesheet a first visit waits for fits in one round trip of a slow ph
   for (const gone of [".nav-tabs", ".form-range", ".offcanvas", ".display-1{"]) expect(css, gone).not.toContain(gone);
 });
 
+test("a first visit asks for the stylesheet before the scripts", async ({ request }) => {
+  // A slow phone link opens six connections: a stylesheet listed after sixteen module preloads waited
+  // for the scripts before the first paint (decision 0047).
+  for (const address of ["/", "/universities", "/login"]) {
+    const head = (await (await request.get(address)).text()).split("</head>")[0] ?? "";
+    const stylesheet = head.search(/<link[^>]*rel="stylesheet"/);
+    const firstScript = head.search(/<link[^>]*rel="modulepreload"/);
+    expect(stylesheet, address).toBeGreaterThan(0);
+    expect(firstScript, address).toBeGreaterThan(0);
+    expect(stylesheet, address).toBeLessThan(firstScript);
+  }
+});
+
 test("a cross-site form post is refused", async ({ request }) => {
   const response = await request.post("/services/free-consultation", {
     headers: { Origin: "https://evil.example" },
