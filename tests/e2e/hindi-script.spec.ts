@@ -58,6 +58,21 @@ test("Devanagari is drawn in a font that has it: a Hindi page, and the language 
   expect(faces).toContain("Ignite Devanagari");
 });
 
+test("a fee in rupees on an English page fetches no Devanagari face and is not hidden waiting for one", async ({ page }) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+  });
+  // The search's budget filter lists amounts in rupees ("₹5 lakh"); Fontsource's Devanagari range holds
+  // ₹, and the whole 50 KB face (font-display: block) came for it on every English page with a fee.
+  await page.goto("/search?q=ms%20in%20germany");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.locator("body").innerText()).toContain("₹");
+  expect(await loadedFaces(page, "Ignite Language Names")).toBe(1);
+  expect(await loadedFaces(page, "Ignite Devanagari")).toBe(0);
+  expect(fonts).toEqual([expect.stringMatching(/^\/assets\/language-names-[\w-]+\.woff2$/)]);
+});
+
 test("the date of birth is written as a date, in the page's language", async ({ page, student, baseURL }) => {
   const saved = await page.request.put("/api/v1/students/me", {
     data: { name1: student.name, phone: student.phone, dob: "2003-05-14" },
