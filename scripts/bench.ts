@@ -15,6 +15,8 @@
  *                                                        profile of the server in .tmp/profiles
  *   npm run bench -- --only uncached --trace-gc          the server's collections (node --trace-gc) written
  *                                                        to .tmp/profiles/trace-gc.log, with a summary per scenario
+ *   npm run bench -- --only login --connections 1        fewer or more connections than 10: one shows what a
+ *                                                        page costs alone, ten what it costs in the queue
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -30,6 +32,8 @@ const dataDir = path.join(root, ".tmp/bench-data");
 const port = 4180;
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+/** Connections autocannon keeps open, each sending its next request when the last is answered (`--connections`). */
+let connections = 10;
 const write = (line: string) => process.stdout.write(`${line}\n`);
 
 function runOrDie(command: string, args: string[]) {
@@ -37,8 +41,13 @@ function runOrDie(command: string, args: string[]) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
-/** Waits until the servers answer ready with their catalogue mirror built (every instance, for a cluster). */
-const waitForReady = (server: ChildProcess, instances = 1) => serverReady(base, { server, inARow: instances * 3, seconds: 120 });
+/**
+ * Waits until the servers answer ready with their catalogue mirror built (every instance, for a cluster).
+ * Instances read the catalogue side by side, so more of them than cores take longer (four on two cores
+ * did not all get ready in 120 s).
+ */
+const waitForReady = (server: ChildProcess, instances = 1) =>
+  serverReady(base, { server, inARow: instances * 3, seconds: 60 + 60 * instances });
 
 /** `unique`: each request gets an address of its own (`&n=`), so no cache answers it. `base`: another server. */
 type Scenario = { name: string; paths: string[]; unique?: boolean; base?: string };
@@ -71,7 +80,7 @@ async function measure(scenario: Scenario, pids: number[]) {
   const times: number[] = [];
   const result = await autocannon({
     url: scenario.base ?? base,
-    connections: 10,
+    connections,
     duration: seconds,
     setupClient: (client) => {
       client.on("response", (_status: number, _bytes: number, responseTime: number) => times.push(responseTime));
@@ -514,8 +523,12 @@ async function main() {
       memory: { type: "boolean", default: false },
       profile: { type: "boolean", default: false },
       "trace-gc": { type: "boolean", default: false },
+      connections: { type: "string", default: "10" },
     },
   });
+  connections = Number(values.connections);
+  if (!Number.isInteger(connections) || connections < 1 || connections > 1000)
+    throw new Error(`--connections must be a whole number from 1 to 1000, got "${values.connections}"`);
   const chosen = (scenarios: Scenario[]) =>
     values.only ? scenarios.filter((s) => s.name.toLowerCase().includes((values.only ?? "").toLowerCase())) : scenarios;
   const databaseUrl = values["database-url"];
@@ -529,7 +542,7 @@ async function main() {
   runOrDie("npm", ["run", "--silent", "build"]);
   // The servers run on this process's Node (process.execPath): the figures belong to its version.
   write(
-    `Runtime: Node ${process.versions.node}; database: ${databaseUrl ? "PostgreSQL" : "PGlite"}; 10 connections; ${seconds} s per scenario`,
+    `Runtime: Node ${process.versions.node}; database: ${databaseUrl ? "PostgreSQL" : "PGlite"}; ${connections} connection${connections === 1 ? "" : "s"}; ${seconds} s per scenario`,
   );
 
   if (values.scaling) {
