@@ -67,7 +67,7 @@ test("a fee in rupees on an English page fetches no Devanagari face and is not h
   // ₹, and the whole 50 KB face (font-display: block) came for it on every English page with a fee.
   await page.goto("/search?q=ms%20in%20germany");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(await page.locator("body").innerText()).toContain("₹");
+  expect(await page.locator("body").textContent()).toContain("₹");
   expect(await loadedFaces(page, "Ignite Language Names")).toBe(1);
   expect(await loadedFaces(page, "Ignite Devanagari")).toBe(0);
   expect(fonts).toEqual([expect.stringMatching(/^\/assets\/language-names-[\w-]+\.woff2$/)]);
