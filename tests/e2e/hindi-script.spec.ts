@@ -25,14 +25,20 @@ async function fontsDrawing(page: Page, selector: string) {
   return fonts;
 }
 
+/** The paths of the fonts the page asks for from now on (`fonts.length = 0` starts the list again). */
+function fontRequests(page: Page): string[] {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+  });
+  return fonts;
+}
+
 test("Devanagari is drawn in a font that has it: a Hindi page, and the language switch of an English one", async ({
   page,
   baseURL,
 }) => {
-  let fonts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
-  });
+  const fonts = fontRequests(page);
   // An English page: only the switch's "हिन्दी" is Devanagari, and it is readable too.
   await page.goto("/countries");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -45,7 +51,7 @@ test("Devanagari is drawn in a font that has it: a Hindi page, and the language 
   expect(fonts).toEqual([expect.stringMatching(/^\/assets\/language-names-[\w-]+\.woff2$/)]);
   expect(await loadedFaces(page, "Ignite Devanagari")).toBe(0);
 
-  fonts = [];
+  fonts.length = 0;
   await inHindi(page.context(), baseURL);
   await page.goto("/countries");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -59,10 +65,7 @@ test("Devanagari is drawn in a font that has it: a Hindi page, and the language 
 });
 
 test("a fee in rupees on an English page fetches no Devanagari face and is not hidden waiting for one", async ({ page }) => {
-  const fonts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
-  });
+  const fonts = fontRequests(page);
   // The search's budget filter lists amounts in rupees ("₹5 lakh"); Fontsource's Devanagari range holds
   // ₹, and the whole 50 KB face (font-display: block) came for it on every English page with a fee.
   await page.goto("/search?q=ms%20in%20germany");
