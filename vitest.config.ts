@@ -1,14 +1,35 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects (decision 0052): `unit` runs the pure `*.test.ts` files with nothing set up (seconds,
+ * `npm run test:unit`); `integration` runs the `*.integration.test.ts` files, each on its own copy of a
+ * migrated and seeded template that the global setup keeps between runs while its inputs are unchanged.
+ */
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: ["{modules,platform,server,scripts,tests}/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**"],
-    globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["{modules,platform,server,scripts,tests,vocabulary}/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+          exclude: ["tests/e2e/**", "node_modules/**", "**/*.integration.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["{modules,platform,server,scripts,tests}/**/*.integration.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+        },
+      },
+    ],
   },
 });

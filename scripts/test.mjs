@@ -1,7 +1,7 @@
 // `npm test`: lint, typecheck, unit and integration tests (Vitest), then the browser tests
 // (Playwright on the production build). Ends with the line `N passed, N failed`.
-// `--suite=database` runs only the Vitest suites (CI runs them again on PostgreSQL): all of them, the
-// `*.integration.test.ts` files that open a database and the pure `*.test.ts` ones beside them.
+// `--suite=database` runs only the Vitest project `integration`, the `*.integration.test.ts` files that open
+// a database (CI runs them again on PostgreSQL; the pure `unit` files need no second pass).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -49,9 +49,18 @@ if (!databaseOnly) {
   step("OpenAPI document (redocly lint, recommended rules)", "npx", ["tsx", "scripts/openapi-lint.ts"]);
 }
 counted(
-  `unit and integration (vitest, ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+  databaseOnly
+    ? `integration (vitest, ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`
+    : `unit and integration (vitest, ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
   "npx",
-  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
+  [
+    "vitest",
+    "run",
+    ...(databaseOnly ? ["--project", "integration"] : []),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestReport}`,
+  ],
   vitestReport,
   readVitest,
 );
