@@ -6,7 +6,7 @@ import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
 import type { MessageService } from "../modules/messages/messages.ts";
-import type { ParentLinkService } from "../modules/parents/parent-links.ts";
+import type { ParentLinkService } from "../modules/parents/parents.ts";
 import type { StaffMember } from "../modules/policies.ts";
 import type { PrivacyService } from "../modules/privacy/privacy.ts";
 import type { ScholarshipService } from "../modules/scholarships/scholarships.ts";

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { pathForLog } from "../modules/parents/parent-links.ts";
+import { pathForLog } from "../modules/parents/parents.ts";
 
 /**
  * Pages are rendered whole (every loader has finished by now): the server reads the HTML once to

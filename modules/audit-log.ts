@@ -1,6 +1,6 @@
 import type { Database } from "../platform/db/client.ts";
-import { auditLog } from "../platform/db/schema.ts";
 import type { StaffRole } from "../vocabulary/staff.ts";
+import { auditLog } from "./tables.ts";
 
 /**
  * Appending to the audit log, shared by every module that acts on a student's data (the staff console,

@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../platform/db/client.ts";
-import { consoleSettings } from "../platform/db/schema.ts";
 import { leadAssignmentModes, settingsMessages } from "../vocabulary/consultations.ts";
 import { BOOKING_RETENTION_MONTHS_MAX, DEFAULT_BOOKING_RETENTION_MONTHS, privacyMessages } from "../vocabulary/privacy.ts";
+import { consoleSettings } from "./tables.ts";
 
 /**
  * The console's settings an admin changes, shared by the modules that follow them: how new leads are

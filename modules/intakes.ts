@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../platform/db/client.ts";
-import { courseIntakes } from "../platform/db/schema.ts";
+import { courseIntakes } from "./catalogue/tables.ts";
 
 /**
  * A course's intakes (decision 0019): when it starts taking students, and the last day to apply. Shared

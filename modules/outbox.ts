@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../platform/db/client.ts";
-import { mailOutbox } from "../platform/db/schema.ts";
 import type { JobSender, SqlRunner } from "../platform/jobs.ts";
 import type { Logger } from "../platform/log.ts";
 import type { Mailer, MailMessage } from "../platform/mail/mailer.ts";
 import { nowOf } from "./deps.ts";
+import { mailOutbox } from "./tables.ts";
 
 /**
  * Mail sent on a staff member's action, as one unit with its audit entry (issue 26): the caller writes
@@ -97,4 +97,22 @@ export async function deliverPendingMail(deps: OutboxDeps, limit = 100): Promise
 /** Without a job queue (the API tests, the command line), what was just queued is sent at once, after the commit. */
 export async function deliverWithoutQueue(deps: OutboxDeps): Promise<void> {
   if (!deps.jobs) await deliverPendingMail(deps);
+}
+
+/**
+ * Mail still waiting to go to an erased person, in the erasure's transaction: everything to the address,
+ * or (`onlyWithoutAccount`) only what is not about an account, such as a lead's sign-up invitation.
+ */
+export async function dropWaitingMail(
+  tx: Pick<Database, "delete">,
+  recipient: string,
+  { onlyWithoutAccount = false }: { onlyWithoutAccount?: boolean } = {},
+): Promise<void> {
+  await tx
+    .delete(mailOutbox)
+    .where(
+      onlyWithoutAccount
+        ? and(eq(mailOutbox.recipient, recipient), isNull(mailOutbox.studentId))
+        : eq(mailOutbox.recipient, recipient),
+    );
 }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../platform/db/client.ts";
-import { students } from "../platform/db/schema.ts";
 import { recordMessages } from "../vocabulary/records.ts";
 import { AppError } from "./errors.ts";
 import { canSeeStudents, type StaffMember, studentVisibleTo } from "./policies.ts";
+import { students } from "./students/tables.ts";
 
 /**
  * A student's row, if the member may see their record; anyone else (a counsellor reaching another

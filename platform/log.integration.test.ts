@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { students } from "../modules/students/tables.ts";
 import { openTestDatabase } from "../tests/support/test-database.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { students } from "./db/schema.ts";
 import { createLogger } from "./log.ts";
 
 let database: DatabaseHandle;

@@ -15,7 +15,7 @@ import { AppError, rateLimited } from "../modules/errors.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
 import { createConsultationService } from "../modules/leads/bookings.ts";
 import { createMessageService } from "../modules/messages/messages.ts";
-import { createParentLinkService, pathForLog } from "../modules/parents/parent-links.ts";
+import { createParentLinkService, pathForLog } from "../modules/parents/parents.ts";
 import { createPrivacyService } from "../modules/privacy/privacy.ts";
 import { createScholarshipService } from "../modules/scholarships/scholarships.ts";
 import { createSessionService } from "../modules/sessions/sessions.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { consultations } from "../modules/leads/tables.ts";
 import { type DatabaseHandle, openPostgres, queryRows } from "../platform/db/client.ts";
-import { consultations } from "../platform/db/schema.ts";
 import { type JobQueue, startJobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/log.ts";
 import { ApiClient } from "../tests/support/api-client.ts";

@@ -4,7 +4,7 @@ import { orRouteError } from "~/lib/errors.server";
 import { metaT, useT } from "~/lib/i18n";
 import { inIndianTime } from "~/lib/indian-time";
 import { describeDevice } from "../../modules/identity/devices.ts";
-import { parentPageOpenings } from "../../modules/parents/parent-links.ts";
+import { parentPageOpenings } from "../../modules/parents/parents.ts";
 import { languageOf } from "../../platform/cookies.ts";
 import { LANGUAGES } from "../../vocabulary/languages.ts";
 import { parentMessages } from "../../vocabulary/parents.ts";

@@ -1,16 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import {
-  applicationEvents,
-  applications,
-  applicationWaivers,
-  countries,
-  countryDocumentRules,
-  courses,
-  studentFiles,
-  students,
-  universities,
-} from "../../platform/db/schema.ts";
+import type { Database } from "../../platform/db/client.ts";
 import {
   type ApplicationStatus,
   applicationMessages,
@@ -23,8 +13,10 @@ import {
 } from "../../vocabulary/applications.ts";
 import { attachmentTypes, type ChecklistState, requiredAttachmentTypes, reviewMessages } from "../../vocabulary/documents.ts";
 import { recordAudit } from "../audit-log.ts";
+import { countries, courses, universities } from "../catalogue/tables.ts";
 import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
+import { studentFiles } from "../documents/tables.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
 import { upcomingIntakes } from "../intakes.ts";
@@ -39,7 +31,9 @@ import {
   type StaffMember,
 } from "../policies.ts";
 import { studentForStaff } from "../student-access.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
+import { applicationEvents, applications, applicationWaivers, countryDocumentRules } from "./tables.ts";
 
 /** An application as the console lists it (the table and the board). */
 export interface ApplicationRow {
@@ -668,3 +662,21 @@ export const applicationsConsole = (deps: StaffDeps) => ({
   addCountryDocumentRule: (actor: StaffMember, raw: unknown) => addCountryRule(deps, actor, raw),
   removeCountryDocumentRule: (actor: StaffMember, id: number) => removeCountryRule(deps, actor, id),
 });
+
+/**
+ * Applications opened outside the console's flow (the demo student's), each with its first event, in the
+ * caller's transaction (decision 0052).
+ */
+export async function insertApplications(
+  tx: Pick<Database, "insert">,
+  rows: (typeof applications.$inferInsert)[],
+  actorLabel: string,
+) {
+  const created = await tx
+    .insert(applications)
+    .values(rows)
+    .returning({ id: applications.id, status: applications.status, courseId: applications.courseId });
+  if (created.length)
+    await tx.insert(applicationEvents).values(created.map((a) => ({ applicationId: a.id, toStatus: a.status, actorLabel })));
+  return created;
+}

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
-import { countries, courses, universities } from "../../platform/db/schema.ts";
 import type { FileStorage, StoredObject } from "../../platform/storage/file-storage.ts";
 import { courseLevels, courseModes, type FeePeriod, type UniversityType, universityImage } from "../../vocabulary/catalogue.ts";
 import { changePublicSide, type StaffDeps } from "../deps.ts";
@@ -54,6 +53,7 @@ import { addIntake, catalogueCourseIntakes, removeIntake } from "./intakes-editi
 import { type IndexQuery, type SearchIndex, type SearchWord, wordsOf } from "./search-index.ts";
 import { listSearchMisses, recordSearch } from "./search-misses.ts";
 import { placeLookup, type QueryReading, readQuery, type SearchPlaces } from "./search-query.ts";
+import { countries, courses, universities } from "./tables.ts";
 import { type IncomingPicture, setFeatured, setUniversityPicture } from "./university-pictures.ts";
 
 export { mergeCompareLists } from "./compare.ts";

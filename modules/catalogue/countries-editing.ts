@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { countries, courses, universities } from "../../platform/db/schema.ts";
 import { COUNTRY_ALIAS_MAX_LENGTH, COUNTRY_ALIASES_MAX, catalogueAdminMessages as m } from "../../vocabulary/catalogue.ts";
 import { countryCodes } from "../../vocabulary/country-codes.ts";
 import { recordAudit } from "../audit-log.ts";
@@ -9,6 +8,7 @@ import { AppError } from "../errors.ts";
 import { checkbox, personName } from "../fields.ts";
 import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
+import { countries, courses, universities } from "./tables.ts";
 
 /**
  * Admins add and change countries (decision 0019): the name (its slug, the address /{slug}/universities,

@@ -1,6 +1,5 @@
 import { type Column, type GetColumnData, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { courses, universities } from "../../platform/db/schema.ts";
 import {
   courseLevels,
   courseModes,
@@ -10,6 +9,7 @@ import {
 } from "../../vocabulary/catalogue.ts";
 import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
 import { blankToUndefined, checkbox, oneOf, optionalLine, personName, wholeNumber } from "../fields.ts";
+import { courses, universities } from "./tables.ts";
 
 /**
  * A course's facts, each written once (decision 0031, "One record shape"): its database column, how it
@@ -19,7 +19,7 @@ import { blankToUndefined, checkbox, oneOf, optionalLine, personName, wholeNumbe
  * reading, the catalogue mirror and the staff API's answer schema take their lists from here, in this
  * order (the CSV file's and the form's).
  *
- * Adding a course field: its column in platform/db/schema.ts (and the migration), one entry here, and
+ * Adding a course field: its column in modules/catalogue/tables.ts (and the migration), one entry here, and
  * wherever a screen or the spec's answer shows it (the console's form, app/components/course-fields.tsx;
  * the course page). Measured in decision 0031: 6 files instead of 12.
  */

@@ -1,6 +1,5 @@
 import { and, asc, eq, ilike, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { countries, courses, universities } from "../../platform/db/schema.ts";
 import {
   CATALOGUE_SEARCH_LIMIT,
   catalogueAdminMessages as m,
@@ -21,6 +20,7 @@ import {
   decimalKeys,
   universityInput,
 } from "./course-record.ts";
+import { countries, courses, universities } from "./tables.ts";
 import { type IncomingPicture, preparePicture, storePicture } from "./university-pictures.ts";
 
 export { courseInput, universityInput };

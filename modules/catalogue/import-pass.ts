@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
-import type { catalogueImports } from "../../platform/db/schema.ts";
 import {
   type CatalogueImportKind,
   type CatalogueImportStatus,
@@ -11,6 +10,7 @@ import {
 } from "../../vocabulary/catalogue-import.ts";
 import type { CourseFacts } from "./course-record.ts";
 import { type CatalogueCsvColumn, readCell } from "./csv-export.ts";
+import type { catalogueImports } from "./tables.ts";
 
 export type ImportRecord = typeof catalogueImports.$inferSelect;
 export type Executor = Pick<Database, "execute">;

@@ -1,7 +1,6 @@
 import { parse as parseSync } from "csv-parse/sync";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { catalogueImportMappings, catalogueImports } from "../../platform/db/schema.ts";
 import { newStorageKey } from "../../platform/storage/file-storage.ts";
 import {
   catalogueImportKinds,
@@ -16,6 +15,7 @@ import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts"
 import { parseInput } from "../validation.ts";
 import { normaliseHeader, suggestMapping } from "./csv-export.ts";
 import { type CatalogueImportView, present } from "./import-pass.ts";
+import { catalogueImportMappings, catalogueImports } from "./tables.ts";
 
 /** The catalogue import's first step (decision 0020): the file arrives, is checked for its kind and header, and is stored. */
 // ---------------------------------------------------------------------------------------------------

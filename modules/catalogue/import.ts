@@ -1,7 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { catalogueImportMappings, catalogueImportRows, catalogueImports, staff } from "../../platform/db/schema.ts";
 import {
   type CatalogueImportKind,
   IMPORT_ROWS_PAGE_SIZE,
@@ -15,6 +14,7 @@ import { nowOf, type StaffDeps, tellPublicSide } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { checkbox } from "../fields.ts";
 import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
+import { staff } from "../staff/tables.ts";
 import { parseInput } from "../validation.ts";
 import { csvColumnsOf } from "./csv-export.ts";
 import { fileRecords, openFile } from "./import-file.ts";
@@ -28,6 +28,7 @@ import {
   RETIRE_PAGE,
 } from "./import-pass.ts";
 import { runPass } from "./import-run.ts";
+import { catalogueImportMappings, catalogueImportRows, catalogueImports } from "./tables.ts";
 
 export type { CatalogueImportView, ImportCounts, ImportDiffRow, ImportSummary } from "./import-pass.ts";
 export { uploadImport } from "./import-upload.ts";

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { courseIntakes, courses } from "../../platform/db/schema.ts";
 import { INTAKE_YEARS_AHEAD } from "../../vocabulary/applications.ts";
 import { intakeLabel, catalogueAdminMessages as m } from "../../vocabulary/catalogue.ts";
 import { recordAudit } from "../audit-log.ts";
@@ -10,6 +9,7 @@ import { blankToUndefined, wholeNumber } from "../fields.ts";
 import { allIntakes, currentYear, type Intake, isUpcoming } from "../intakes.ts";
 import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
+import { courseIntakes, courses } from "./tables.ts";
 
 /**
  * A course's intakes (decision 0019): when it starts taking students (month and year) and, if the

@@ -4,8 +4,8 @@
  */
 import { and, asc, count, desc, gte, lt, max, min } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { searchMisses } from "../../platform/db/schema.ts";
 import { SEARCH_TERM_MAX_LENGTH } from "../../vocabulary/catalogue.ts";
+import { searchMisses } from "./tables.ts";
 
 /** A search with fewer courses than this is recorded. */
 export const FEW_RESULTS = 3;

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { countries, courses, universities } from "../../platform/db/schema.ts";
 import { currentMonthNumber } from "../intakes.ts";
 import type { DemoCountry } from "./demo/countries.ts";
 import type { DemoCourse } from "./demo/courses.ts";
 import { buildDemoCatalogue } from "./demo/demo-catalogue.ts";
 import type { DemoUniversity } from "./demo/universities.ts";
+import { countries, courses, universities } from "./tables.ts";
 
 export interface SeedSource {
   countries: DemoCountry[];

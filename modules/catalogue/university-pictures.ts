@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
-import { universities } from "../../platform/db/schema.ts";
 import { newStorageKey } from "../../platform/storage/file-storage.ts";
 import {
   FEATURED_PLACES,
@@ -21,6 +20,7 @@ import { blankToUndefined } from "../fields.ts";
 import { reencodePicture } from "../pictures.ts";
 import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
+import { universities } from "./tables.ts";
 
 /**
  * A university's picture and its place on the home page (decision 0019). A picture is checked by its

@@ -1,6 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { exchangeRates } from "../../platform/db/schema.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { atTheRateOf, formatRupees } from "../../vocabulary/costs.ts";
 import { demoCountries } from "../catalogue/demo/countries.ts";
@@ -15,6 +14,7 @@ import {
   toRupees,
 } from "./costs.ts";
 import { currenciesWithoutConfirmedRate, OLD_SEED_DAY, referenceLivingCosts, referenceRates } from "./reference-costs.ts";
+import { exchangeRates } from "./tables.ts";
 
 const rate = (currency: string, rupeesPerUnit: number): ExchangeRate => ({
   currency,

@@ -1,11 +1,12 @@
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { countries, exchangeRates, livingCosts } from "../../platform/db/schema.ts";
 import type { CourseMode, FeePeriod } from "../../vocabulary/catalogue.ts";
+import { countries } from "../catalogue/tables.ts";
 import { changePublicSide, type StaffDeps } from "../deps.ts";
 import type { StaffMember } from "../policies.ts";
 import { consoleLivingCosts, consoleRates, saveExchangeRate, saveLivingCost } from "./editing.ts";
 import { OLD_SEED_DAY, referenceLivingCosts, referenceRates } from "./reference-costs.ts";
+import { exchangeRates, livingCosts } from "./tables.ts";
 
 /**
  * Costs in rupees (decision 0025): a fee in its own currency and about what it makes in rupees, from

@@ -1,6 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { countries, exchangeRates, livingCosts } from "../../platform/db/schema.ts";
 import {
   EXCHANGE_RATE_SOURCE_MAX_LENGTH,
   LIVING_COST_MAX,
@@ -8,11 +7,13 @@ import {
   costMessages as m,
 } from "../../vocabulary/costs.ts";
 import { recordAudit } from "../audit-log.ts";
+import { countries } from "../catalogue/tables.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { personName, wholeNumber } from "../fields.ts";
 import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
+import { exchangeRates, livingCosts } from "./tables.ts";
 
 /**
  * Admins keep the figures behind the rupee amounts (decision 0025): each currency's rate with its source

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, ne, sum } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database } from "../../platform/db/client.ts";
-import { studentFiles } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import { type FileStorage, newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
@@ -38,6 +37,7 @@ import {
   slug,
   uploadFieldsSchema,
 } from "./rules.ts";
+import { studentFiles } from "./tables.ts";
 
 export { documentVersions, type ReviewedFile } from "./review.ts";
 

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
-import { studentFiles, students } from "../../platform/db/schema.ts";
 import {
   type CorrectionReason,
   correctionReasons,
@@ -15,7 +14,9 @@ import { AppError } from "../errors.ts";
 import { oneOf } from "../fields.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import { canReviewDocuments, mayReachDocumentsOf, notAllowed, type StaffMember } from "../policies.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
+import { studentFiles } from "./tables.ts";
 
 /** A document version as staff see it. */
 export interface ReviewedFile {

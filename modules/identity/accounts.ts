@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { consultations, studentConsents, students } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
@@ -8,8 +7,13 @@ import { accountMessages, SESSION_DAYS } from "../../vocabulary/accounts.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { attachLeadToStudent } from "../leads/leads.ts";
+import { consultations } from "../leads/tables.ts";
 import { enforceLimit } from "../limits.ts";
 import { hashPassword, passwordMatches } from "../passwords.ts";
+import { recordConsent } from "../privacy/privacy.ts";
+import { insertStudent } from "../students/students.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import { describeDevice } from "./devices.ts";
 import { loginSchema, signupSchema } from "./input.ts";
@@ -105,31 +109,26 @@ export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string,
         .orderBy(desc(consultations.createdAt))
         .limit(1);
       const consentedAt = nowOf(deps);
-      const [created] = await tx
-        .insert(students)
-        .values({
-          email: input.email,
-          fullName: input.name1,
-          phone: input.phone,
-          passwordHash,
-          counsellorStaffId: lead?.counsellor ?? null,
-          // The sign-up form showed the consent sentence of this version (decision 0024).
-          preferredContact: input.preferredContact,
-          newsAndOffers: input.newsAndOffers,
-          consentVersion: consentWording.version,
-          consentedAt,
-        })
-        .returning();
-      if (!created) throw new Error("insert returned no row");
-      await tx.insert(studentConsents).values({
+      const created = await insertStudent(tx, {
+        email: input.email,
+        fullName: input.name1,
+        phone: input.phone,
+        passwordHash,
+        counsellorStaffId: lead?.counsellor ?? null,
+        // The sign-up form showed the consent sentence of this version (decision 0024).
+        preferredContact: input.preferredContact,
+        newsAndOffers: input.newsAndOffers,
+        consentVersion: consentWording.version,
+        consentedAt,
+      });
+      await recordConsent(tx, {
         studentId: created.id,
         preferredContact: input.preferredContact,
         newsAndOffers: input.newsAndOffers,
-        wordingVersion: consentWording.version,
         source: "sign-up",
         givenAt: consentedAt,
       });
-      if (lead) await tx.update(consultations).set({ studentId: created.id }).where(eq(consultations.id, lead.id));
+      if (lead) await attachLeadToStudent(tx, lead.id, created.id);
       return created;
     });
     return await startSession(deps, student, SESSION_DAYS, userAgent);

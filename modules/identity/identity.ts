@@ -5,7 +5,7 @@ import { resetPassword, sendResetCode, verifyResetCode } from "./password-reset.
 import { endOtherSessions, endSession, listSessions, sweepExpiredSessions } from "./sessions.ts";
 
 export type { CurrentStudent, IdentityDeps, NewSession } from "./accounts.ts";
-export type { DeviceSession } from "./sessions.ts";
+export { type DeviceSession, endAllSessions } from "./sessions.ts";
 
 /**
  * Identity: accounts (accounts.ts), sessions (sessions.ts), one-time codes (one-time-codes.ts) and

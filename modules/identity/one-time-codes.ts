@@ -1,7 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { oneTimeCodes } from "../../platform/db/schema.ts";
 import {
   accountMessages,
   CODE_LENGTH,
@@ -12,6 +11,7 @@ import {
 } from "../../vocabulary/accounts.ts";
 import { AppError, rateLimited } from "../errors.ts";
 import { newToken, sha256 } from "../tokens.ts";
+import { oneTimeCodes } from "./tables.ts";
 
 /**
  * One mechanism for every code we e-mail: a purpose, a short numeric code stored salted and hashed,

@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
-import { students } from "../../platform/db/schema.ts";
 import { accountMessages, CODE_LIFETIME_MINUTES } from "../../vocabulary/accounts.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { hashPassword } from "../passwords.ts";
+import { setStudentPassword } from "../students/students.ts";
 import { parseInput } from "../validation.ts";
 import { accountLimits, findStudentByEmail, type IdentityDeps, limit } from "./accounts.ts";
 import { codeSchema, newPasswordSchema, resetCodeRequestSchema } from "./input.ts";
@@ -105,11 +104,7 @@ export async function resetPassword(
   const changed = await deps.db.transaction(async (tx) => {
     const studentId = await codes.spendProof(tx, proof, "password_reset", now);
     if (studentId === null) throw invalid();
-    const [student] = await tx
-      .update(students)
-      .set({ passwordHash, updatedAt: now })
-      .where(eq(students.id, studentId))
-      .returning({ id: students.id, email: students.email, fullName: students.fullName });
+    const student = await setStudentPassword(tx, studentId, passwordHash, now);
     await endAllSessions(tx, studentId);
     return student;
   });

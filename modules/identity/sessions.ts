@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { sessions } from "../../platform/db/schema.ts";
 import { SESSION_IDLE_DAYS } from "../../vocabulary/accounts.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
+import { sessions } from "./tables.ts";
 
 const DAY = 86_400_000;
 /** A session's last use is written at most this often, so reading a page does not always write. */

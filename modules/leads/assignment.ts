@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
-import { consultations, staff } from "../../platform/db/schema.ts";
 import type { JobSender, SqlRunner } from "../../platform/jobs.ts";
 import { assignmentMail } from "../../vocabulary/consultations.ts";
 import { contactChannelLabels } from "../../vocabulary/privacy.ts";
 import { type AuditActor, recordAudit } from "../audit-log.ts";
 import { readConsoleSettings } from "../console-settings.ts";
 import { queueMail } from "../outbox.ts";
+import { staff } from "../staff/tables.ts";
+import { consultations } from "./tables.ts";
 
 /**
  * Who a new lead goes to, whether a visitor booked it or staff entered it: in round-robin mode (the

@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { consultations } from "../../platform/db/schema.ts";
 import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
@@ -19,6 +18,7 @@ import {
 import { parseInput } from "../validation.ts";
 import { assigneeForNewLead, tellAssignee } from "./assignment.ts";
 import { type ConsultationInput, checkYearOfStudy, consultationInputSchema } from "./input.ts";
+import { consultations } from "./tables.ts";
 
 /** The same e-mail and phone booking again within this time is one booking, not two. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -18,7 +18,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { z } from "zod";
-import { auditLog, consultations, staff, students } from "../../platform/db/schema.ts";
+import type { Database } from "../../platform/db/client.ts";
 import {
   consultationStatuses,
   type FirstResponseState,
@@ -55,12 +55,17 @@ import {
   notAllowed,
   type StaffMember,
 } from "../policies.ts";
+import { staff } from "../staff/tables.ts";
+import { setStudentCounsellor } from "../students/students.ts";
+import { students } from "../students/tables.ts";
+import { auditLog } from "../tables.ts";
 import { dayAfter, indianDay, WEEK_AHEAD_DAYS } from "../tasks/tasks.ts";
 import { parseInput } from "../validation.ts";
 import { addWorkingTime, subtractWorkingTime } from "../working-time.ts";
 import { assigneeForNewLead, markOpenedByAssignee, tellAssignee } from "./assignment.ts";
 import { leadHistoryWords } from "./history.ts";
 import { checkYearOfStudy, newLeadSchema } from "./input.ts";
+import { consultations } from "./tables.ts";
 
 /** A lead as the console lists it. */
 export interface Lead {
@@ -460,7 +465,7 @@ export async function linkLeadToStudent(deps: StaffDeps, member: StaffMember, id
       after: { studentId: account.id },
     });
     if (counsellorId !== null && counsellorId !== account.counsellorStaffId) {
-      await tx.update(students).set({ counsellorStaffId: counsellorId }).where(eq(students.id, account.id));
+      await setStudentCounsellor(tx, account.id, counsellorId);
       await recordAudit(tx, member, {
         action: "student.counsellor_changed",
         subjectType: "student",
@@ -782,3 +787,15 @@ export const leadsConsole = (deps: StaffDeps) => ({
   /** How many leads the inbox lists for the address's filters (the staff home's figures). */
   countLeads: (actor: StaffMember, filters: unknown) => countLeads(deps, actor, filters),
 });
+
+// ---- A lead's rows as other modules change them, each in the caller's transaction (decision 0052) ----
+
+/** A new account made from a booking: the lead now belongs to the student. */
+export async function attachLeadToStudent(tx: Pick<Database, "update">, leadId: number, studentId: number): Promise<void> {
+  await tx.update(consultations).set({ studentId }).where(eq(consultations.id, leadId));
+}
+
+/** Bookings erased or anonymised away by the privacy module (their report counts are kept first). */
+export async function deleteLeads(tx: Pick<Database, "delete">, ids: number[]): Promise<void> {
+  if (ids.length) await tx.delete(consultations).where(inArray(consultations.id, ids));
+}

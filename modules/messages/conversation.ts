@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, isNull, max, or, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { conversationMessages, staff, students } from "../../platform/db/schema.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { CONVERSATION_SHOWN, MESSAGES_PER_HOUR, type MessageAuthor, messageMessages } from "../../vocabulary/messages.ts";
 import { recordAudit } from "../audit-log.ts";
@@ -10,11 +9,14 @@ import { AppError, notFound } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import { deliverWithoutQueue } from "../outbox.ts";
 import { answersConversationOf, canWorkStudents, conversationVisibleTo, type StaffMember } from "../policies.ts";
+import { staff } from "../staff/tables.ts";
 import { studentForStaff } from "../student-access.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import type { MessageDeps } from "./deps.ts";
 import { messageSchema } from "./input.ts";
 import { clearWaiting, mailIfDue, markWaiting } from "./notices.ts";
+import { conversationMessages } from "./tables.ts";
 
 /** One message as both sides read it. */
 export interface ConversationMessage {

@@ -1,12 +1,14 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { conversationNotices, staff, students } from "../../platform/db/schema.ts";
 import type { SqlRunner } from "../../platform/jobs.ts";
 import type { MailMessage } from "../../platform/mail/mailer.ts";
 import { MESSAGE_QUIET_MINUTES, type MessageAuthor, messageMessages } from "../../vocabulary/messages.ts";
 import { nowOf } from "../deps.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
+import { staff } from "../staff/tables.ts";
+import { students } from "../students/tables.ts";
 import type { MessageDeps } from "./deps.ts";
+import { conversationNotices } from "./tables.ts";
 
 /**
  * The mail about new messages (decision 0037): at most one to each side of a conversation per quiet

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lt, max, or, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { parentLinkOpenings, parentLinks, students } from "../../platform/db/schema.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import type { ApplicationStatus } from "../../vocabulary/applications.ts";
 import {
+  PARENT_LINK_KEPT_DAYS,
   PARENT_LINK_OPENINGS_LISTED,
   PARENT_LINKS_ACTIVE_MAX,
   PARENT_LINKS_PER_DAY,
@@ -13,9 +13,11 @@ import {
 import { nowOf } from "../deps.ts";
 import { AppError, notFound } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
+import { students } from "../students/tables.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
 import { parseInput } from "../validation.ts";
 import { parentLinkSchema } from "./input.ts";
+import { parentLinkOpenings, parentLinks } from "./tables.ts";
 
 /**
  * Read-only links for a student's parent or guardian (issue #13, decision 0028). The student creates,
@@ -275,3 +277,13 @@ export function createParentLinkService(deps: ParentLinkDeps) {
 }
 
 export type ParentLinkService = ReturnType<typeof createParentLinkService>;
+
+/**
+ * Parent links (decision 0028) expired or revoked over PARENT_LINK_KEPT_DAYS ago, with their openings:
+ * the student has seen them listed long enough, and nothing else needs them. Run by the privacy
+ * module's retention sweep.
+ */
+export async function sweepOldParentLinks(db: Database, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - PARENT_LINK_KEPT_DAYS * 86_400_000);
+  await db.delete(parentLinks).where(or(lt(parentLinks.expiresAt, cutoff), lt(parentLinks.revokedAt, cutoff)));
+}

@@ -1,11 +1,14 @@
 import { desc, eq } from "drizzle-orm";
-import { studentConsents, students } from "../../platform/db/schema.ts";
+import type { Database } from "../../platform/db/client.ts";
 import { type ConsentSource, type ContactChannel, consentWording } from "../../vocabulary/privacy.ts";
 import { contactChoicesSchema } from "../consent.ts";
 import { nowOf } from "../deps.ts";
 import { notFound } from "../errors.ts";
+import { setStudentConsent } from "../students/students.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import type { PrivacyDeps } from "./deps.ts";
+import { studentConsents } from "./tables.ts";
 
 /** A student's contact choices and the consent they last gave. */
 export interface ContactPreferences {
@@ -53,19 +56,16 @@ export async function changeContactPreferences(deps: PrivacyDeps, studentId: num
   const input = parseInput(contactChoicesSchema, raw);
   const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(students)
-      .set({ ...input, consentVersion: consentWording.version, consentedAt: now, updatedAt: now })
-      .where(eq(students.id, studentId))
-      .returning({ id: students.id });
-    if (updated.length === 0) throw notFound("Student");
-    await tx.insert(studentConsents).values({
-      studentId,
-      ...input,
-      wordingVersion: consentWording.version,
-      source: "profile",
-      givenAt: now,
-    });
+    if (!(await setStudentConsent(tx, studentId, input, consentWording.version, now))) throw notFound("Student");
+    await recordConsent(tx, { studentId, ...input, source: "profile", givenAt: now });
   });
   return contactPreferences(deps, studentId);
+}
+
+/** A consent given or changed, kept with the wording's version in force (sign-up and the profile). */
+export async function recordConsent(
+  tx: Pick<Database, "insert">,
+  consent: Omit<typeof studentConsents.$inferInsert, "wordingVersion">,
+): Promise<void> {
+  await tx.insert(studentConsents).values({ ...consent, wordingVersion: consentWording.version });
 }

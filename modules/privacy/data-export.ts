@@ -1,34 +1,27 @@
 import { and, asc, desc, eq, gt, inArray, lt, or } from "drizzle-orm";
-import {
-  applicationEvents,
-  applications,
-  consultations,
-  countries,
-  courses,
-  dataExports,
-  parentLinkOpenings,
-  parentLinks,
-  sessions,
-  studentFiles,
-  studentQualifications,
-  students,
-  universities,
-} from "../../platform/db/schema.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
 import { monthNames } from "../../vocabulary/applications.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../vocabulary/privacy.ts";
+import { applicationEvents, applications } from "../applications/tables.ts";
+import { countries, courses, universities } from "../catalogue/tables.ts";
 import { nowOf } from "../deps.ts";
+import { studentFiles } from "../documents/tables.ts";
 import { AppError, notFound } from "../errors.ts";
+import { sessions } from "../identity/tables.ts";
+import { consultations } from "../leads/tables.ts";
 import { enforceLimit } from "../limits.ts";
 import { conversationForExport } from "../messages/messages.ts";
+import { parentLinkOpenings, parentLinks } from "../parents/tables.ts";
 import { sessionsForExport } from "../sessions/sessions.ts";
 import { comparedCoursePlaces, personalDetails, savedCoursePlaces } from "../students/students.ts";
+import { studentQualifications, students } from "../students/tables.ts";
 import { visaDataOf } from "../visas/visas.ts";
 import { accessLog } from "./access-log.ts";
 import { contactPreferences } from "./consent.ts";
 import { type PrivacyDeps, privacyJobs, removeStored } from "./deps.ts";
+import { dataExports } from "./tables.ts";
 import { type ZipEntry, zipStream } from "./zip-stream.ts";
 
 /** The student's newest export as their profile shows it. */

@@ -1,17 +1,24 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { applications, consultations, dataExports, mailOutbox, studentFiles, students } from "../../platform/db/schema.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { PASSWORD_MAX_LENGTH } from "../../vocabulary/accounts.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 import { privacyMessages } from "../../vocabulary/privacy.ts";
+import { applications } from "../applications/tables.ts";
 import { type AuditActor, recordAudit } from "../audit-log.ts";
+import { studentFiles } from "../documents/tables.ts";
 import { AppError, notFound } from "../errors.ts";
+import { deleteLeads } from "../leads/leads.ts";
+import { consultations } from "../leads/tables.ts";
 import { enforceLimit } from "../limits.ts";
+import { dropWaitingMail } from "../outbox.ts";
 import { passwordMatches } from "../passwords.ts";
+import { deleteStudentRow } from "../students/students.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import { visaDataOf } from "../visas/visas.ts";
 import { type PrivacyDeps, privacyJobs, removeStored } from "./deps.ts";
+import { dataExports } from "./tables.ts";
 
 /** What an erasure removed, in counts only (the audit entry keeps these, never a name or an address). */
 export interface ErasureSummary {
@@ -99,10 +106,10 @@ export async function eraseStudent(
     ).map((a) => a.id);
 
     await keepReportCounts(tx, bookingIds, applicationIds);
-    if (bookingIds.length) await tx.delete(consultations).where(inArray(consultations.id, bookingIds));
-    await tx.delete(students).where(eq(students.id, studentId));
+    await deleteLeads(tx, bookingIds);
+    await deleteStudentRow(tx, studentId);
     // Mail still waiting to go to them (their own rows go with the student row; a lead's invitation by address).
-    await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, student.email));
+    await dropWaitingMail(tx, student.email);
 
     const summary: ErasureSummary = {
       documents: files.filter((f) => f.attachmentType !== PROFILE_PHOTO).length,
@@ -161,9 +168,9 @@ export async function eraseBookingsOf(
       .where(inArray(consultations.mergedIntoId, ownIds));
     const ids = [...new Set([...ownIds, ...merged.map((b) => b.id)])];
     await keepReportCounts(tx, ids, []);
-    await tx.delete(consultations).where(inArray(consultations.id, ids));
+    await deleteLeads(tx, ids);
     // A sign-up invitation still waiting to go to the person (mail about an account has its student's id).
-    await tx.delete(mailOutbox).where(and(eq(mailOutbox.recipient, lead.email), isNull(mailOutbox.studentId)));
+    await dropWaitingMail(tx, lead.email, { onlyWithoutAccount: true });
     await recordAudit(tx, actor, {
       action: "bookings.erased",
       subjectType: "lead",

@@ -1,14 +1,17 @@
 import type { AuditActor } from "../audit-log.ts";
 import { readConsoleSettings } from "../console-settings.ts";
+import { nowOf } from "../deps.ts";
+import { sweepOldParentLinks } from "../parents/parents.ts";
+import { sweepExpiredStaffSessions } from "../staff/staff.ts";
 import { accessLog } from "./access-log.ts";
 import { changeContactPreferences, contactPreferences } from "./consent.ts";
 import { buildExport, latestExport, openExport, requestExport, sweepExpiredExports } from "./data-export.ts";
 import type { PrivacyDeps } from "./deps.ts";
 import { type ErasureRequest, eraseBookingsOf, eraseOwnAccount, eraseStudent } from "./erasure.ts";
-import { anonymiseOldBookings, sweepExpiredStaffSessions, sweepOldParentLinks } from "./retention.ts";
+import { anonymiseOldBookings } from "./retention.ts";
 
 export type { AccessEntry } from "./access-log.ts";
-export type { ContactPreferences } from "./consent.ts";
+export { type ContactPreferences, recordConsent } from "./consent.ts";
 export type { DataExportView, ExportDownload } from "./data-export.ts";
 export { type PrivacyDeps, privacyJobs } from "./deps.ts";
 export type { ErasureRequest, ErasureSummary } from "./erasure.ts";
@@ -45,8 +48,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
       /** Every few minutes, with the other sweeps: expired exports, staff sessions and old parent links. */
       sweepExpired: async () => {
         await sweepExpiredExports(deps);
-        await sweepExpiredStaffSessions(deps);
-        await sweepOldParentLinks(deps);
+        await sweepExpiredStaffSessions(deps.db, nowOf(deps));
+        await sweepOldParentLinks(deps.db, nowOf(deps));
       },
     },
   };

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, lt, ne, notExists, or, sql } from "drizzle-orm";
-import { consultations, parentLinks, staffSessions, students } from "../../platform/db/schema.ts";
-import { PARENT_LINK_KEPT_DAYS } from "../../vocabulary/parents.ts";
+import { and, eq, isNull, lt, ne, notExists, sql } from "drizzle-orm";
 import { recordAudit } from "../audit-log.ts";
 import { readConsoleSettings } from "../console-settings.ts";
 import { nowOf } from "../deps.ts";
+import { deleteLeads } from "../leads/leads.ts";
+import { consultations } from "../leads/tables.ts";
+import { students } from "../students/tables.ts";
 import type { PrivacyDeps } from "./deps.ts";
 
 /** Bookings anonymised in one statement, so a long backlog never holds the database for long. */
@@ -51,7 +52,7 @@ export async function anonymiseOldBookings(deps: PrivacyDeps): Promise<number> {
           sql`, `,
         )})`,
       );
-      await tx.delete(consultations).where(inArray(consultations.id, ids));
+      await deleteLeads(tx, ids);
       await recordAudit(
         tx,
         { system: "Retention" },
@@ -69,18 +70,4 @@ export async function anonymiseOldBookings(deps: PrivacyDeps): Promise<number> {
   }
   if (total) deps.log.info({ anonymised: total, retentionMonths: bookingRetentionMonths }, "old bookings anonymised");
   return total;
-}
-
-/** Staff sessions past their end (students' sessions and codes are swept by the identity module). */
-export async function sweepExpiredStaffSessions(deps: PrivacyDeps): Promise<void> {
-  await deps.db.delete(staffSessions).where(lt(staffSessions.expiresAt, nowOf(deps)));
-}
-
-/**
- * Parent links (decision 0028) expired or revoked over PARENT_LINK_KEPT_DAYS ago, with their openings:
- * the student has seen them listed long enough, and nothing else needs them.
- */
-export async function sweepOldParentLinks(deps: PrivacyDeps): Promise<void> {
-  const cutoff = new Date(nowOf(deps).getTime() - PARENT_LINK_KEPT_DAYS * 86_400_000);
-  await deps.db.delete(parentLinks).where(or(lt(parentLinks.expiresAt, cutoff), lt(parentLinks.revokedAt, cutoff)));
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { scholarships } from "../../platform/db/schema.ts";
 import { courseLevels } from "../../vocabulary/catalogue.ts";
 import {
   isDayOfMonth,
@@ -16,6 +15,7 @@ import { blankToUndefined, optionalLine, personName } from "../fields.ts";
 import { authorize, canManageScholarships, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { type ScholarshipFacts, scholarshipColumns } from "./scholarship-record.ts";
+import { scholarships } from "./tables.ts";
 
 /**
  * Staff keep the scholarships list (decision 0025): add one, correct its facts and the day they were

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { scholarships } from "../../platform/db/schema.ts";
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
+import { scholarships } from "./tables.ts";
 
 /**
  * A scholarship's facts as read, written once (decision 0031, "One record shape"): the public list

@@ -1,22 +1,17 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import {
-  applications,
-  countries,
-  courses,
-  scholarships,
-  studentInterests,
-  studentQualifications,
-  universities,
-} from "../../platform/db/schema.ts";
 import { type CourseLevel, courseLevels } from "../../vocabulary/catalogue.ts";
 import { UPCOMING_DEADLINE_DAYS, UPCOMING_DEADLINES_SHOWN } from "../../vocabulary/scholarships.ts";
 import type { QualificationLevel } from "../../vocabulary/students.ts";
+import { applications } from "../applications/tables.ts";
+import { countries, courses, universities } from "../catalogue/tables.ts";
 import { changePublicSide, type StaffDeps } from "../deps.ts";
 import type { StaffMember } from "../policies.ts";
+import { studentInterests, studentQualifications } from "../students/tables.ts";
 import { consoleScholarship, consoleScholarships, createScholarship, editScholarship, setScholarshipRetired } from "./editing.ts";
 import { referenceScholarships, SCHOLARSHIPS_CHECKED_ON } from "./reference-scholarships.ts";
 import { type ScholarshipFacts, scholarshipColumns } from "./scholarship-record.ts";
+import { scholarships } from "./tables.ts";
 
 /**
  * Scholarships for students from India (decision 0025): the public list with its filters, and for a

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { counsellingSessions, staff, staffCalendarSettings, students } from "../../platform/db/schema.ts";
 import {
   CHANGE_CUT_OFF_HOURS,
   NEXT_SLOTS_NAMED,
@@ -12,6 +11,8 @@ import {
 } from "../../vocabulary/sessions.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { staff } from "../staff/tables.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import {
   bookableStaff,
@@ -26,6 +27,7 @@ import {
 } from "./calendar.ts";
 import { bookSessionSchema, moveSessionSchema } from "./input.ts";
 import { indianWhen, remindersAtBooking } from "./mail.ts";
+import { counsellingSessions, staffCalendarSettings } from "./tables.ts";
 
 const HOUR_MS = 3_600_000;
 

@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../platform/db/client.ts";
-import { calendarHolds, staff, staffCalendarExceptions, staffCalendarSettings } from "../../platform/db/schema.ts";
 import {
   BOOKING_HORIZON_DAYS,
   CHANGE_CUT_OFF_HOURS,
@@ -8,6 +7,7 @@ import {
   SLOT_STEP_MINUTES,
   sessionKinds,
 } from "../../vocabulary/sessions.ts";
+import { staff } from "../staff/tables.ts";
 import {
   type CalendarException,
   defaultWeek,
@@ -18,6 +18,7 @@ import {
   type SlotRules,
   type WeeklyHours,
 } from "./availability.ts";
+import { calendarHolds, staffCalendarExceptions, staffCalendarSettings } from "./tables.ts";
 
 type Reader = Pick<Database, "select" | "execute">;
 

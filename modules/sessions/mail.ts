@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { createEvent } from "ics";
 import type { Database } from "../../platform/db/client.ts";
-import { consultations, counsellingSessions, staff, staffCalendarSettings, students } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
 import {
@@ -12,6 +11,10 @@ import {
   sessionMailWords,
 } from "../../vocabulary/sessions.ts";
 import { nowOf } from "../deps.ts";
+import { consultations } from "../leads/tables.ts";
+import { staff } from "../staff/tables.ts";
+import { students } from "../students/tables.ts";
+import { counsellingSessions, staffCalendarSettings } from "./tables.ts";
 
 export interface SessionMailDeps {
   db: Database;

@@ -1,16 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import {
-  calendarHolds,
-  consultations,
-  counsellingSessions,
-  staff,
-  staffCalendarExceptions,
-  staffCalendarSettings,
-  studentNotes,
-  students,
-} from "../../platform/db/schema.ts";
-import {
   type SessionKind,
   type SessionOutcome,
   sessionKinds,
@@ -21,6 +11,7 @@ import {
 import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { consultations } from "../leads/tables.ts";
 import {
   canKeepCalendar,
   canManageCalendars,
@@ -30,11 +21,15 @@ import {
   type StaffMember,
   sessionVisibleTo,
 } from "../policies.ts";
+import { staff } from "../staff/tables.ts";
+import { addStudentNote } from "../students/students.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import { addDays, defaultWeek, exceptionHolds, istDayOf, istMidnight, type WeeklyHours, weekdayOf } from "./availability.ts";
 import { bookableStaff, isDuplicate, isOverlap, rangeOf } from "./calendar.ts";
 import { calendarViewSchema, exceptionSchema, meetingLinkSchema, outcomeSchema, weeklyHoursSchema } from "./input.ts";
 import { indianWhen } from "./mail.ts";
+import { calendarHolds, counsellingSessions, staffCalendarExceptions, staffCalendarSettings } from "./tables.ts";
 
 /** A session as the console lists it: when, what, with whom (and a link to their record). */
 export interface ConsoleSession {
@@ -321,7 +316,7 @@ export async function recordOutcome(deps: StaffDeps, member: StaffMember, id: nu
       .set({ outcome, outcomeNote: input.note, outcomeAt: now })
       .where(eq(counsellingSessions.id, id));
     if (session.studentId !== null) {
-      await tx.insert(studentNotes).values({
+      await addStudentNote(tx, {
         studentId: session.studentId,
         authorStaffId: member.staffId,
         body: `${session.kindLabel}, ${indianWhen(session.startsAt)} IST (${sessionOutcomeLabels[outcome]}): ${input.note}`,

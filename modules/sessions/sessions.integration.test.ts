@@ -3,7 +3,6 @@ import { unzipSync } from "fflate";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { counsellingSessions, students } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createMailer } from "../../platform/mail/mailer.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
@@ -14,8 +13,10 @@ import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import type { StaffMember } from "../policies.ts";
+import { students } from "../students/tables.ts";
 import { istDayOf, istInstant } from "./availability.ts";
 import { counsellorsFreeAt, createSessionService, sessionOf, sessionOutcomeCounts, sessionsConsole } from "./sessions.ts";
+import { counsellingSessions } from "./tables.ts";
 
 /**
  * Sessions on a calendar (issue 29) on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL)

@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { counsellingSessions, staff } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { type SessionKind, sessionKinds, sessionMessages } from "../../vocabulary/sessions.ts";
 import type { StaffDeps } from "../deps.ts";
 import type { StaffMember } from "../policies.ts";
+import { staff } from "../staff/tables.ts";
 import {
   bookStudentSession,
   cancelStudentSession,
@@ -31,6 +31,7 @@ import {
   sessionOutcomeCounts,
   setSessionLink,
 } from "./schedule.ts";
+import { counsellingSessions } from "./tables.ts";
 
 /**
  * Counselling sessions on a calendar (issue 29, decision 0036): counsellors' working hours and

@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
-import { staff, staffSessions } from "../../platform/db/schema.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { STAFF_SESSION_HOURS, staffMessages } from "../../vocabulary/staff.ts";
 import { type AuditActor, recordAudit } from "../audit-log.ts";
@@ -11,6 +10,7 @@ import { canManageStaff, notAllowed, type StaffMember } from "../policies.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
 import { parseInput } from "../validation.ts";
 import { newStaffSchema, staffLoginSchema, staffPasswordSchema } from "./input.ts";
+import { staff, staffSessions } from "./tables.ts";
 
 /** Per address and per account, as for students (decision 0011), with the failures reserved before the check. */
 export const staffLimits = {

@@ -1,8 +1,7 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { auditLog } from "../../platform/db/schema.ts";
-
 import type { AuditRecord } from "../audit-log.ts";
+import { auditLog } from "../tables.ts";
 
 export type { AuditActor, AuditEntry, AuditRecord } from "../audit-log.ts";
 export { recordAudit } from "../audit-log.ts";

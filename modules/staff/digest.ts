@@ -1,11 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
-import { consultations, digestRuns, staff, staffTasks, students } from "../../platform/db/schema.ts";
 import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { overdueLeads } from "../leads/leads.ts";
+import { consultations } from "../leads/tables.ts";
 import { canBeAssignedTasks } from "../policies.ts";
+import { students } from "../students/tables.ts";
+import { staffTasks } from "../tasks/tables.ts";
 import { indianDay } from "../tasks/tasks.ts";
 import { presentStaff } from "./accounts.ts";
+import { digestRuns, staff } from "./tables.ts";
 
 /**
  * The daily e-mail digest: each active admin or counsellor with open tasks overdue or due today (IST),

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { staff, staffInvitations, staffSessions } from "../../platform/db/schema.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { STAFF_INVITATION_HOURS, STAFF_SESSION_HOURS, staffMessages, staffRoleLabels } from "../../vocabulary/staff.ts";
 import { recordAudit } from "../audit-log.ts";
@@ -12,6 +11,7 @@ import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
 import { parseInput, refuseControlCharacters } from "../validation.ts";
 import { auditView, type NewStaffSession, presentAccount, presentStaff, type StaffAccount } from "./accounts.ts";
 import { invitationAcceptSchema, staffInvitationSchema } from "./input.ts";
+import { staff, staffInvitations, staffSessions } from "./tables.ts";
 
 /**
  * E-mailed staff invitations: an admin creates the account without a password and the person sets one

@@ -1,5 +1,5 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
-import { staff, staffSessions } from "../../platform/db/schema.ts";
+import { and, eq, isNull, lt, ne } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { staffMessages, staffRoleLabels } from "../../vocabulary/staff.ts";
 import { recordAudit } from "../audit-log.ts";
@@ -13,6 +13,7 @@ import { sha256 } from "../tokens.ts";
 import { parseInput } from "../validation.ts";
 import { auditView, presentAccount, type StaffAccount } from "./accounts.ts";
 import { staffPasswordChangeSchema, staffRoleSchema } from "./input.ts";
+import { staff, staffSessions } from "./tables.ts";
 
 /**
  * A staff member's own password and sessions, and an admin's hand on another's (issue 26): a stolen
@@ -137,4 +138,9 @@ export async function changeStaffRole(deps: StaffDeps, actor: StaffMember, staff
     });
     return presentAccount(updated);
   });
+}
+
+/** Staff sessions past their end, swept by the privacy module's retention job. */
+export async function sweepExpiredStaffSessions(db: Database, now: Date): Promise<void> {
+  await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now));
 }

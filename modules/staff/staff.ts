@@ -6,6 +6,9 @@ import { listAudit } from "./audit.ts";
 import { sendDailyDigests } from "./digest.ts";
 import { acceptInvitation, invitationFor, inviteStaff, resendInvitation } from "./invitations.ts";
 import { changeOwnPassword, changeStaffRole, signOutEverywhere } from "./sessions.ts";
+
+export { sweepExpiredStaffSessions } from "./sessions.ts";
+
 import { changeConsoleSettings, getConsoleSettings } from "./settings.ts";
 
 export type { AuditRecord } from "../audit-log.ts";

@@ -1,12 +1,13 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { comparedCourses, courses } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createStudent } from "../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { COMPARE_MAX } from "../../vocabulary/eligibility.ts";
+import { courses } from "../catalogue/tables.ts";
+import { comparedCourses } from "./tables.ts";
 
 /**
  * A signed-in student's comparison kept on the account (decision 0043): the visitor's list merged at

@@ -1,8 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { comparedCourses, countries, courses, students, universities } from "../../platform/db/schema.ts";
 import { COMPARE_MAX } from "../../vocabulary/eligibility.ts";
 import { mergeCompareLists, shownCourseIds } from "../catalogue/catalogue.ts";
+import { countries, courses, universities } from "../catalogue/tables.ts";
+import { comparedCourses, students } from "./tables.ts";
 
 /**
  * A signed-in student's comparison, kept on their account (decision 0043) so it follows them to another

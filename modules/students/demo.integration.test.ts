@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { applications } from "../../platform/db/schema.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { documentsCompleteBy, stageOf } from "../../vocabulary/applications.ts";
 import { checklistOfApplication } from "../applications/applications.ts";
+import { applications } from "../applications/tables.ts";
 import { seedDemoStudent } from "./demo.ts";
 
 describe("the stages that say the documents are complete, directly or by coming after one", () => {

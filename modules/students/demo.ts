@@ -1,19 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import {
-  applicationEvents,
-  applications,
-  countries,
-  courses,
-  sessions,
-  studentInterests,
-  students,
-  universities,
-} from "../../platform/db/schema.ts";
 import { documentsCompleteBy } from "../../vocabulary/applications.ts";
-import { waiveOutstandingItems } from "../applications/applications.ts";
+import { insertApplications, waiveOutstandingItems } from "../applications/applications.ts";
+import { countries, courses, universities } from "../catalogue/tables.ts";
+import { endAllSessions } from "../identity/identity.ts";
 import { hashPassword, passwordMatches } from "../passwords.ts";
+import { studentInterests, students } from "./tables.ts";
 
 /**
  * The demo student of a local trial (`DEMO_STUDENT=true`), so the applications screen has something to
@@ -57,26 +50,22 @@ export async function seedDemoStudent(db: Database): Promise<boolean> {
     .returning({ id: students.id });
   if (!student) return false;
   const statuses = ["Conditional offer", "Submitted", "Documents pending"] as const;
-  const created = await db
-    .insert(applications)
-    .values(
-      chosen.map((courseId, i) => {
-        const status = statuses[i] ?? "Submitted";
-        // A conditional offer names its conditions, as a move into it through the console must.
-        const details: Record<string, string> = status === "Conditional offer" ? { offerConditions: DEMO_OFFER_CONDITIONS } : {};
-        return { studentId: student.id, courseId, status, details };
-      }),
-    )
-    .returning({ id: applications.id, status: applications.status, courseId: applications.courseId });
+  const created = await insertApplications(
+    db,
+    chosen.map((courseId, i) => {
+      const status = statuses[i] ?? "Submitted";
+      // A conditional offer names its conditions, as a move into it through the console must.
+      const details: Record<string, string> = status === "Conditional offer" ? { offerConditions: DEMO_OFFER_CONDITIONS } : {};
+      return { studentId: student.id, courseId, status, details };
+    }),
+    "demo data",
+  );
   // The demo student has no documents: an application that went to the university past the stage gate
   // had its checklist waived, with the reason said, as a counsellor would (decision 0035).
   for (const application of created) {
     if (documentsCompleteBy(application.status))
       await waiveOutstandingItems({ db }, { ...application, studentId: student.id }, DEMO_WAIVER_REASON);
   }
-  await db
-    .insert(applicationEvents)
-    .values(created.map((a) => ({ applicationId: a.id, toStatus: a.status, actorLabel: "demo data" })));
   await db
     .insert(studentInterests)
     .values(chosen.slice(0, 2).map((courseId) => ({ studentId: student.id, courseId })))
@@ -99,6 +88,6 @@ export async function lockDemoStudent(db: Database): Promise<boolean> {
     .update(students)
     .set({ passwordHash: await hashPassword(randomBytes(32).toString("base64url")) })
     .where(eq(students.id, demo.id));
-  await db.delete(sessions).where(eq(sessions.studentId, demo.id));
+  await endAllSessions(db, demo.id);
   return true;
 }

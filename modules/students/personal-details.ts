@@ -1,6 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { countries, courses, studentInterests, type students, universities } from "../../platform/db/schema.ts";
+import { countries, courses, universities } from "../catalogue/tables.ts";
+import { studentInterests, type students } from "./tables.ts";
 
 /**
  * What a student tells us about themselves, as every reading of it lists it (decision 0031, "One record

@@ -1,14 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import {
-  auditLog,
-  consultations,
-  staff,
-  studentFiles,
-  studentNotes,
-  studentQualifications,
-  students,
-} from "../../platform/db/schema.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 import { type ContactChannel, contactChannelLabels, privacyMessages } from "../../vocabulary/privacy.ts";
 import {
@@ -24,9 +15,11 @@ import { recordAudit } from "../audit-log.ts";
 import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { documentVersions, type ReviewedFile } from "../documents/documents.ts";
+import { studentFiles } from "../documents/tables.ts";
 import { erasureRequestSchema } from "../erasure-request.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
+import { consultations } from "../leads/tables.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import {
   canChooseCounsellor,
@@ -37,9 +30,12 @@ import {
   notAllowed,
   type StaffMember,
 } from "../policies.ts";
+import { staff } from "../staff/tables.ts";
 import { studentForStaff } from "../student-access.ts";
+import { auditLog } from "../tables.ts";
 import { parseInput } from "../validation.ts";
 import { personalDetails, savedCoursePlaces } from "./personal-details.ts";
+import { studentNotes, studentQualifications, students } from "./tables.ts";
 
 export interface StudentListRow {
   id: number;

@@ -1,19 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import {
-  applicationEvents,
-  applications,
-  countries,
-  courses,
-  studentInterests,
-  studentQualifications,
-  students,
-  universities,
-} from "../../platform/db/schema.ts";
 import { type ApplicationStatus, monthNames, stageOf, type WaitingOn } from "../../vocabulary/applications.ts";
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
 import type { EnglishTest } from "../../vocabulary/eligibility.ts";
 import { type Gender, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
+import { applicationEvents, applications } from "../applications/tables.ts";
+import { countries, courses, universities } from "../catalogue/tables.ts";
 import type { StaffDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import type { StaffMember } from "../policies.ts";
@@ -31,6 +23,7 @@ import {
   getStudentRecord,
   listStudents,
 } from "./records.ts";
+import { studentInterests, studentNotes, studentQualifications, students } from "./tables.ts";
 
 export { comparedCourseIds, comparedCoursePlaces } from "./compare-list.ts";
 export { personalDetails, savedCoursePlaces } from "./personal-details.ts";
@@ -272,3 +265,53 @@ export const studentsConsole = (deps: StaffDeps) => ({
   eraseStudent: (actor: StaffMember, studentId: number, raw: unknown) => eraseStudent(deps, actor, studentId, raw),
   activeCounsellors: () => activeCounsellors(deps),
 });
+
+// ---- A student's rows as other modules write them, each in the caller's transaction (decision 0052) ----
+
+/** A new account (the identity module's sign-up, the demo student). */
+export async function insertStudent(tx: Pick<Database, "insert">, values: typeof students.$inferInsert) {
+  const [created] = await tx.insert(students).values(values).returning();
+  if (!created) throw new Error("insert returned no row");
+  return created;
+}
+
+/** A new password (a reset); the student's id, e-mail and name to tell them, or undefined when gone. */
+export async function setStudentPassword(tx: Pick<Database, "update">, studentId: number, passwordHash: string, now: Date) {
+  const [student] = await tx
+    .update(students)
+    .set({ passwordHash, updatedAt: now })
+    .where(eq(students.id, studentId))
+    .returning({ id: students.id, email: students.email, fullName: students.fullName });
+  return student;
+}
+
+/** The counsellor who follows the student from now on. */
+export async function setStudentCounsellor(tx: Pick<Database, "update">, studentId: number, counsellorStaffId: number) {
+  await tx.update(students).set({ counsellorStaffId }).where(eq(students.id, studentId));
+}
+
+/** The contact choices in force and the consent wording's version; false when there is no such student. */
+export async function setStudentConsent(
+  tx: Pick<Database, "update">,
+  studentId: number,
+  choices: Pick<typeof students.$inferInsert, "preferredContact" | "newsAndOffers">,
+  consentVersion: string,
+  now: Date,
+): Promise<boolean> {
+  const updated = await tx
+    .update(students)
+    .set({ ...choices, consentVersion, consentedAt: now, updatedAt: now })
+    .where(eq(students.id, studentId))
+    .returning({ id: students.id });
+  return updated.length > 0;
+}
+
+/** A note on the student's record by a staff member (a session's outcome). */
+export async function addStudentNote(tx: Pick<Database, "insert">, note: typeof studentNotes.$inferInsert): Promise<void> {
+  await tx.insert(studentNotes).values(note);
+}
+
+/** The student's row, and by cascade what hangs on it (the privacy module's erasure). */
+export async function deleteStudentRow(tx: Pick<Database, "delete">, studentId: number): Promise<void> {
+  await tx.delete(students).where(eq(students.id, studentId));
+}

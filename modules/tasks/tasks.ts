@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { consultations, staff, staffTasks, students } from "../../platform/db/schema.ts";
 import { taskMessages } from "../../vocabulary/staff.ts";
 import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { consultations } from "../leads/tables.ts";
 import {
   canBeAssignedTasks,
   canSeeAllTasks,
@@ -16,8 +16,11 @@ import {
   studentVisibleTo,
   taskVisibleTo,
 } from "../policies.ts";
+import { staff } from "../staff/tables.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import { newTaskSchema, taskFiltersSchema } from "./input.ts";
+import { staffTasks } from "./tables.ts";
 
 /** A task as the console shows it: what, when, who, and what it is about. */
 export interface Task {

@@ -1,7 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, countries, courseIntakes, courses, universities } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createApplication, createStudent, type Student } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
@@ -9,7 +8,9 @@ import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { visaMessages } from "../../vocabulary/visas.ts";
+import { countries, courseIntakes, courses, universities } from "../catalogue/tables.ts";
 import { AppError } from "../errors.ts";
+import { auditLog } from "../tables.ts";
 
 /**
  * The console's side of visas (issue 28): a counsellor works the plans and practices of the students they

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
-import { countries, visaGuides } from "../../platform/db/schema.ts";
 import { FIGURE_FRESH_DAYS } from "../../vocabulary/visas.ts";
 import { recordAudit } from "../audit-log.ts";
+import { countries } from "../catalogue/tables.ts";
 import { type RateTable, rateTable } from "../costs/costs.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -11,6 +11,7 @@ import { authorize, canEditVisaGuides, canSeeStudents, type StaffMember } from "
 import { parseInput } from "../validation.ts";
 import { referenceGuides } from "./reference-guides.ts";
 import type { GuideFigure, ReferenceGuide } from "./reference-types.ts";
+import { visaGuides } from "./tables.ts";
 
 export { FIGURE_FRESH_DAYS };
 

@@ -2,19 +2,14 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm"
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
-import {
-  applications,
-  countries,
-  courses,
-  staff,
-  students,
-  universities,
-  visaPlanSteps,
-  visaPlans,
-} from "../../platform/db/schema.ts";
 import type { ApplicationStatus } from "../../vocabulary/applications.ts";
 import type { CourseMode } from "../../vocabulary/catalogue.ts";
 import { planIsOpen, type VisaOutcome, visaMessages, visaOutcomes, visaPlanStages } from "../../vocabulary/visas.ts";
+import { applications } from "../applications/tables.ts";
+import { countries, courses, universities } from "../catalogue/tables.ts";
+import { staff } from "../staff/tables.ts";
+import { students } from "../students/tables.ts";
+import { visaPlanSteps, visaPlans } from "./tables.ts";
 
 export { planIsOpen };
 

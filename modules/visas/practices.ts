@@ -3,18 +3,6 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
-import {
-  applications,
-  countries,
-  courses,
-  students,
-  universities,
-  visaPlans,
-  visaPracticeAnswers,
-  visaPractices,
-  visaQuestionBanks,
-  visaQuestions,
-} from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/log.ts";
 import { type FileStorage, newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
 import {
@@ -27,7 +15,9 @@ import {
   visaMessages,
 } from "../../vocabulary/visas.ts";
 import { intakeText } from "../applications/applications.ts";
+import { applications } from "../applications/tables.ts";
 import { recordAudit } from "../audit-log.ts";
+import { countries, courses, universities } from "../catalogue/tables.ts";
 import { rateTable } from "../costs/costs.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -40,6 +30,7 @@ import {
   studentVisibleTo,
 } from "../policies.ts";
 import { MOCK_VISA_INTERVIEW, sessionOf } from "../sessions/sessions.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import { type AnswerFeedback, type FileRecord, readAnswer } from "./feedback.ts";
 import type { FundsInput } from "./funds.ts";
@@ -48,6 +39,7 @@ import { planApplication, studentPlan } from "./plans.ts";
 import { referenceQuestionBanks } from "./question-bank/index.ts";
 import { type AnswerSignal, type FileFact, questionThemes } from "./reference-types.ts";
 import { type FileFacts, fillQuestion, selectQuestions } from "./selection.ts";
+import { visaPlans, visaPracticeAnswers, visaPractices, visaQuestionBanks, visaQuestions } from "./tables.ts";
 
 export interface PracticeDeps {
   db: Database;

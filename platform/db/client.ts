@@ -12,10 +12,12 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { givingTurns } from "./pglite-turns.ts";
-import * as schema from "./schema.ts";
 
-/** The one database type every module takes: PGlite and node-postgres share it. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The one database type every module takes: PGlite and node-postgres share it. Queries name their tables
+ * (each module's `tables.ts`, decision 0052), so the client is given no schema.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -73,7 +75,7 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
     postgresqlconf: [`shared_buffers=${sharedBuffersMb(dataDir)}MB`],
   });
   // The portal's queries give the event loop a turn between them (platform/db/pglite-turns.ts).
-  const db = drizzlePglite({ client: givingTurns(client), schema }) as unknown as Database;
+  const db = drizzlePglite({ client: givingTurns(client) }) as unknown as Database;
   // pg-boss's texts run one after another, each with its rollback: two queues on one PGlite (the tests'
   // two instances) would otherwise slip a statement between a failed text and its ROLLBACK.
   let last: Promise<unknown> = Promise.resolve();
@@ -87,7 +89,7 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
     db,
     kind: "pglite",
     migrate: async () => {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
     ping: async () => {
       await client.query("select 1");
@@ -157,12 +159,12 @@ export function openPostgres(url: string, options: { max?: number; onIdleError?:
   // An idle connection the server closed (restart, failover) is dropped and replaced by the pool;
   // without a listener it would crash the process.
   pool.on("error", (error) => options.onIdleError?.(error));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool }) as unknown as Database;
   return {
     db,
     kind: "postgres",
     migrate: async () => {
-      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+      await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
     },
     exclusively: async (work) => {
       const lock = await pool.connect();

@@ -1,7 +1,7 @@
 import { count, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countries } from "../../modules/catalogue/tables.ts";
 import { type DatabaseHandle, openPglite } from "./client.ts";
-import { countries } from "./schema.ts";
 
 // A request's work is a callback the event loop runs; these count how often it got the chance.
 let handle: DatabaseHandle;

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countries, courseIntakes, courses, universities } from "../../modules/catalogue/tables.ts";
+import { auditLog } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, countries, courseIntakes, courses, universities } from "../../platform/db/schema.ts";
 import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
 import { createStudent } from "../../tests/support/factories.ts";
 import { createStaffMember, type TestStaff } from "../../tests/support/staff.ts";

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countries, courses, universities } from "../../modules/catalogue/tables.ts";
+import { auditLog } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, countries, courses, universities } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createStudent } from "../../tests/support/factories.ts";
 import { createStaffMember, signInStaff } from "../../tests/support/staff.ts";

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCompareList } from "../../modules/catalogue/compare.ts";
+import { courses, universities } from "../../modules/catalogue/tables.ts";
+import { auditLog } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, courses, universities } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createStudent, type Student } from "../../tests/support/factories.ts";
 import { createStaffMember, signInStaff } from "../../tests/support/staff.ts";

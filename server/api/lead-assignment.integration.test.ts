@@ -3,8 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { courseIntakes, courses } from "../../modules/catalogue/tables.ts";
+import { consultations } from "../../modules/leads/tables.ts";
+import { students } from "../../modules/students/tables.ts";
+import { auditLog, mailOutbox } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, consultations, courseIntakes, courses, mailOutbox, students } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import {
   bookingDetails,

@@ -8,7 +8,7 @@ import {
   type ParentLinkView,
   type ParentView,
   parentPageOpenings,
-} from "../../modules/parents/parent-links.ts";
+} from "../../modules/parents/parents.ts";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { parentMessages } from "../../vocabulary/parents.ts";
 import type { ServerEnv } from "../context.ts";

@@ -6,10 +6,13 @@ import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConsoleSettings } from "../../modules/console-settings.ts";
+import { consultations } from "../../modules/leads/tables.ts";
+import { studentConsents } from "../../modules/privacy/tables.ts";
 import { ensureReportFacts } from "../../modules/reports/report-facts.ts";
+import { students } from "../../modules/students/tables.ts";
+import { auditLog } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { queryRows } from "../../platform/db/client.ts";
-import { auditLog, consultations, studentConsents, students } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { exportReady } from "../../tests/support/data-export.ts";
 import {

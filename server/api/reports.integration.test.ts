@@ -1,9 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationEvents } from "../../modules/applications/tables.ts";
+import { courseIntakes, courses } from "../../modules/catalogue/tables.ts";
 import { createStaffService } from "../../modules/console/console.ts";
 import { defaultConsoleSettings } from "../../modules/console-settings.ts";
+import { consultations } from "../../modules/leads/tables.ts";
+import { staff } from "../../modules/staff/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { applicationEvents, consultations, courseIntakes, courses, staff } from "../../platform/db/schema.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createDatabaseRateLimiter } from "../../platform/rate-limit.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";

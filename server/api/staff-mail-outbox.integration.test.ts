@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxJob } from "../../modules/outbox.ts";
+import { auditLog, mailOutbox } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, mailOutbox } from "../../platform/db/schema.ts";
 import { type JobQueue, startJobQueue } from "../../platform/jobs.ts";
 import { createLogger } from "../../platform/log.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";

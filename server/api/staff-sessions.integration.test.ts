@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staff } from "../../modules/staff/tables.ts";
+import { auditLog } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, staff } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffMember, signInStaff, type TestStaff } from "../../tests/support/staff.ts";

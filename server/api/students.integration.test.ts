@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applications } from "../../modules/applications/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { applications } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createStudent } from "../../tests/support/factories.ts";
 import { createTestApp } from "../../tests/support/test-app.ts";

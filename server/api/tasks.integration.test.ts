@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { digestRuns } from "../../modules/staff/tables.ts";
+import { auditLog } from "../../modules/tables.ts";
 import { indianDay } from "../../modules/tasks/tasks.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, digestRuns } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createLead, createStudent, createTask as makeTask } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";

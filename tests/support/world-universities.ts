@@ -3,8 +3,8 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { stringify } from "csv-stringify/sync";
 import { eq, sql } from "drizzle-orm";
+import { countries } from "../../modules/catalogue/tables.ts";
 import type { Database } from "../../platform/db/client.ts";
-import { countries } from "../../platform/db/schema.ts";
 
 /**
  * The 10,251 real universities of tests/fixtures/world-universities.json.gz as our universities CSV

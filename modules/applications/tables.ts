@@ -1,0 +1,99 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { applicationStatuses } from "../../vocabulary/applications.ts";
+import { attachmentTypes } from "../../vocabulary/documents.ts";
+import { countries, courses } from "../catalogue/tables.ts";
+import { staff } from "../staff/tables.ts";
+import { students } from "../students/tables.ts";
+
+/** A student's application to a course; students read them, staff create and move them. */
+export const applications = pgTable(
+  "applications",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "restrict" }),
+    status: text("status", { enum: applicationStatuses }).notNull().default("Shortlisted"),
+    /** The intake applied for: month 1..12 and year. */
+    intakeMonth: smallint("intake_month"),
+    intakeYear: smallint("intake_year"),
+    /** The fields some stages require (offer conditions, confirmation number, visa decision date, reasons). */
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    /** When the application entered its current stage: the time spent in it runs from here. */
+    stageEnteredAt: timestamp("stage_entered_at", { withTimezone: true }).notNull().defaultNow(),
+    createdByStaffId: integer("created_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("applications_student_idx").on(t.studentId, t.createdAt), index("applications_status_idx").on(t.status)],
+);
+
+/** Every stage an application entered: who moved it, when, from where, with the note and the fields given. */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: applicationStatuses }),
+    toStatus: text("to_status", { enum: applicationStatuses }).notNull(),
+    note: text("note"),
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    actorStaffId: integer("actor_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("application_events_application_idx").on(t.applicationId, t.at)],
+);
+
+/** A checklist item staff waived for one application (a document the university does not need). */
+export const applicationWaivers = pgTable(
+  "application_waivers",
+  {
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    /** The checklist item: an attachment type or a country rule's label. */
+    item: text("item").notNull(),
+    reason: text("reason").notNull(),
+    staffId: integer("staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.item] })],
+);
+
+/**
+ * Per-country documents an application there needs beyond the spec's required ones (e.g. the APS
+ * certificate for Germany), edited by admins; the student uploads it under one of the attachment types.
+ */
+export const countryDocumentRules = pgTable(
+  "country_document_rules",
+  {
+    id: serial("id").primaryKey(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    attachmentType: text("attachment_type", { enum: attachmentTypes }).notNull(),
+    /** Asked for the visa (the visa plan's checklist, issue 28) rather than for the application. */
+    forVisa: boolean("for_visa").notNull().default(false),
+  },
+  (t) => [uniqueIndex("country_document_rules_idx").on(t.countryId, t.label)],
+);
