@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../platform/db/client.ts";
+import { indianWallClock, indianYear } from "../vocabulary/india-time.ts";
 import { courseIntakes } from "./catalogue/tables.ts";
 
 /**
@@ -17,19 +18,17 @@ export interface Intake {
   deadline: string | null;
 }
 
-const IST_OFFSET_MS = 330 * 60_000;
-
 /** Months since year 0: September 2027 is 2027 * 12 + 8. */
 export const monthNumber = (year: number, month: number) => year * 12 + month - 1;
 
 /** This month in India (the business's time zone), as a month number. */
 export function currentMonthNumber(now: Date): number {
-  const india = new Date(now.getTime() + IST_OFFSET_MS);
+  const india = indianWallClock(now);
   return monthNumber(india.getUTCFullYear(), india.getUTCMonth() + 1);
 }
 
 /** This year in India. */
-export const currentYear = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS).getUTCFullYear();
+export const currentYear = (now: Date) => indianYear(now);
 
 export const isUpcoming = (intake: { month: number; year: number }, now: Date) =>
   monthNumber(intake.year, intake.month) >= currentMonthNumber(now);

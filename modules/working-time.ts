@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { INDIA_OFFSET_MS } from "../vocabulary/india-time.ts";
 import type { WorkingHours } from "./console-settings.ts";
 
 /**
@@ -6,7 +7,6 @@ import type { WorkingHours } from "./console-settings.ts";
  * count. IST has no daylight saving, so a wall-clock day is a fixed UTC+05:30 day and plain arithmetic
  * on milliseconds holds. Holidays are not modelled.
  */
-const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 
@@ -17,11 +17,11 @@ function windowOf(day: number, hours: WorkingHours): [number, number] | null {
   // 1970-01-01 was a Thursday (4).
   const weekday = (((day + 4) % 7) + 7) % 7;
   if (!hours.days.includes(weekday)) return null;
-  const midnight = day * DAY_MS - IST_OFFSET_MS;
+  const midnight = day * DAY_MS - INDIA_OFFSET_MS;
   return [midnight + minutesOf(hours.start) * 60_000, midnight + minutesOf(hours.end) * 60_000];
 }
 
-const dayOf = (ms: number) => Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
+const dayOf = (ms: number) => Math.floor((ms + INDIA_OFFSET_MS) / DAY_MS);
 
 /** Working milliseconds in one whole week (the same for every week). */
 function weekWorkingMs(hours: WorkingHours): number {
@@ -125,7 +125,7 @@ export function addWorkingTimeSql(from: SQL, amountMs: number, hours: WorkingHou
 /** A Sunday 00:00 IST before any instant we time (1900-01-07): the weeks of date_bin start there. */
 const SQL_WEEK_ORIGIN = sql.raw("timestamptz '1900-01-06 18:30:00+00'");
 /** A Sunday 00:00 IST, for working out the stretches of one week in JavaScript. */
-const SOME_WEEK_START = Date.UTC(2023, 0, 1) - IST_OFFSET_MS;
+const SOME_WEEK_START = Date.UTC(2023, 0, 1) - INDIA_OFFSET_MS;
 
 interface DueStretch {
   /** Where the stretch starts, in milliseconds from the week's start. */

@@ -1,4 +1,5 @@
 import type { SlotDay } from "~/components/sessions-section";
+import { indianDay } from "../../vocabulary/india-time.ts";
 
 /**
  * Free times as a select shows them: grouped by their day in India (IST), each day's label and each
@@ -14,7 +15,7 @@ export function slotDays(slots: Date[], locale: string): SlotDay[] {
   });
   const days: SlotDay[] = [];
   for (const slot of slots) {
-    const day = new Date(slot.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+    const day = indianDay(slot);
     let group = days.at(-1);
     if (group?.day !== day) {
       group = { day, label: dayLabel.format(slot), times: [] };

@@ -32,6 +32,7 @@ import {
   openLeadStatuses,
   studyDestinations,
 } from "../../vocabulary/consultations.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { type ContactChannel, privacyMessages } from "../../vocabulary/privacy.ts";
 import type { AuditRecord } from "../audit-log.ts";
 import { recordAudit } from "../audit-log.ts";
@@ -59,7 +60,7 @@ import { staff } from "../staff/tables.ts";
 import { setStudentCounsellor } from "../students/students.ts";
 import { students } from "../students/tables.ts";
 import { auditLog } from "../tables.ts";
-import { dayAfter, indianDay, WEEK_AHEAD_DAYS } from "../tasks/tasks.ts";
+import { dayAfter, WEEK_AHEAD_DAYS } from "../tasks/tasks.ts";
 import { parseInput } from "../validation.ts";
 import { addWorkingTime, subtractWorkingTime } from "../working-time.ts";
 import { assigneeForNewLead, markOpenedByAssignee, tellAssignee } from "./assignment.ts";

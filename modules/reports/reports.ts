@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Database, queryRows } from "../../platform/db/client.ts";
 import { type ApplicationStatus, applicationStatuses } from "../../vocabulary/applications.ts";
+import { indianDay, indianMidnight } from "../../vocabulary/india-time.ts";
 import {
   type FunnelGrouping,
   type FunnelStep,
@@ -37,7 +38,6 @@ const DAY_MS = 86_400_000;
 /** India Standard Time as a fixed offset (no daylight saving): cheaper per row than the zone's name, and the same. */
 const IST = sql.raw("interval '+05:30'");
 const HOUR_MS = 3_600_000;
-const IST_OFFSET_MS = 330 * 60_000;
 const day = z.preprocess(
   blankToUndefined,
   z
@@ -56,9 +56,9 @@ export interface ReportRange {
   to: string;
 }
 
-const istDay = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+const istDay = (at: Date) => indianDay(at);
 /** The instant an IST day begins. */
-const startOfIstDay = (isoDay: string) => new Date(Date.parse(`${isoDay}T00:00:00Z`) - IST_OFFSET_MS);
+const startOfIstDay = (isoDay: string) => new Date(indianMidnight(isoDay));
 
 /**
  * The range as instants, and the whole IST months inside it (the monthly counts answer those; the

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { type CourseLevel, courseLevels } from "../../vocabulary/catalogue.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { UPCOMING_DEADLINE_DAYS, UPCOMING_DEADLINES_SHOWN } from "../../vocabulary/scholarships.ts";
 import type { QualificationLevel } from "../../vocabulary/students.ts";
 import { applications } from "../applications/tables.ts";
@@ -40,11 +41,7 @@ export interface Match {
   reasons: string[];
 }
 
-const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
-
-/** Today in India as YYYY-MM-DD. */
-export const indianToday = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 const iso = (year: number, month: number, day: number) =>
@@ -53,7 +50,7 @@ const iso = (year: number, month: number, day: number) =>
 /** The next date a yearly deadline falls on, today included; 29 February is 28 February in other years. */
 export function nextDeadline(month: number | null, day: number | null, now: Date): string | null {
   if (!month || !day) return null;
-  const today = indianToday(now);
+  const today = indianDay(now);
   const year = Number(today.slice(0, 4));
   const on = (y: number) => iso(y, month, month === 2 && day === 29 && !isLeap(y) ? 28 : day);
   return on(year) >= today ? on(year) : on(year + 1);
@@ -61,7 +58,7 @@ export function nextDeadline(month: number | null, day: number | null, now: Date
 
 /** Days from today (India) to a YYYY-MM-DD date. */
 export const daysUntil = (isoDate: string, now: Date) =>
-  Math.round((Date.parse(`${isoDate}T00:00:00Z`) - Date.parse(`${indianToday(now)}T00:00:00Z`)) / DAY_MS);
+  Math.round((Date.parse(`${isoDate}T00:00:00Z`) - Date.parse(`${indianDay(now)}T00:00:00Z`)) / DAY_MS);
 
 /** The qualification whose marks a scholarship for this level looks at. */
 export const previousQualification: Record<CourseLevel, QualificationLevel> = {

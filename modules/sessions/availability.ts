@@ -1,3 +1,4 @@
+import { indianClock, indianDay, indianMidnight } from "../../vocabulary/india-time.ts";
 import { defaultWorkingHours } from "../../vocabulary/sessions.ts";
 
 /**
@@ -5,7 +6,6 @@ import { defaultWorkingHours } from "../../vocabulary/sessions.ts";
  * UTC+05:30 all year (no daylight saving), so an IST calendar day is a fixed span of UTC milliseconds
  * that begins at 18:30 UTC of the day before: a day's hours are laid on that span, never on the UTC day.
  */
-const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
@@ -39,10 +39,10 @@ export const defaultWeek = (): WeeklyHours =>
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** The IST calendar day (YYYY-MM-DD) an instant falls on. */
-export const istDayOf = (at: Date | number) => new Date(new Date(at).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+export const istDayOf = indianDay;
 
 /** The instant an IST calendar day begins (its midnight in India). */
-export const istMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
+export const istMidnight = indianMidnight;
 
 /** The IST day `count` days after `day`. */
 export const addDays = (day: string, count: number) =>
@@ -55,7 +55,7 @@ export const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay
 export const istInstant = (day: string, time: string) => istMidnight(day) + minutesOf(time) * MINUTE_MS;
 
 /** HH:MM (IST) of an instant. */
-export const istTimeOf = (at: Date | number) => new Date(new Date(at).getTime() + IST_OFFSET_MS).toISOString().slice(11, 16);
+export const istTimeOf = indianClock;
 
 /** The working window of one IST day, in UTC milliseconds, or null on a day off or on leave. */
 export function windowOfDay(day: string, week: WeeklyHours, exceptions: CalendarException[]): [number, number] | null {

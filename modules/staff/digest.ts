@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { indianDay, indianHour } from "../../vocabulary/india-time.ts";
 import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { overdueLeads } from "../leads/leads.ts";
@@ -6,7 +7,6 @@ import { consultations } from "../leads/tables.ts";
 import { canBeAssignedTasks } from "../policies.ts";
 import { students } from "../students/tables.ts";
 import { staffTasks } from "../tasks/tables.ts";
-import { indianDay } from "../tasks/tasks.ts";
 import { presentStaff } from "./accounts.ts";
 import { digestRuns, staff } from "./tables.ts";
 
@@ -18,7 +18,7 @@ import { digestRuns, staff } from "./tables.ts";
  */
 
 /** Whether the IST day at `now` has reached `hour` (0-23): the scheduler runs the digest from then on. */
-export const digestDue = (now: Date, hour: number) => new Date(now.getTime() + 330 * 60_000).getUTCHours() >= hour;
+export const digestDue = (now: Date, hour: number) => indianHour(now) >= hour;
 
 interface DigestTask {
   title: string;

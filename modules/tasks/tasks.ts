@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { taskMessages } from "../../vocabulary/staff.ts";
 import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
@@ -47,9 +48,6 @@ export interface Assignee {
 }
 
 const TASKS_LIMIT = 200;
-
-/** The calendar day in India (IST, UTC+5:30, no daylight saving) at `at`, as YYYY-MM-DD. */
-export const indianDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 const assignee = alias(staff, "assignee");
 const creator = alias(staff, "creator");

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestRuns } from "../../modules/staff/tables.ts";
 import { auditLog } from "../../modules/tables.ts";
-import { indianDay } from "../../modules/tasks/tasks.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createLead, createStudent, createTask as makeTask } from "../../tests/support/factories.ts";
@@ -10,6 +9,7 @@ import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffMember, createStaffTeam, type StaffTeam, signInStaff, type TeamMember } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 
 /** Tasks: who sees and changes which, the Today view's split, and the daily digest sent once a day. */
 let database: DatabaseHandle;

@@ -4,6 +4,7 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { canKeepCalendar, canSeeAllCalendars, canWorkSession, type StaffMember } from "../../../modules/policies.ts";
+import { indianClock } from "../../../vocabulary/india-time.ts";
 import { sessionMessages, sessionOutcomeLabels, sessionOutcomes } from "../../../vocabulary/sessions.ts";
 import type { Route } from "./+types/calendar";
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = await context.staff.sessions.calendar(member, Object.fromEntries(url.searchParams));
   // HH:MM in India (IST is UTC+05:30 all year).
-  const time = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(11, 16);
+  const time = (d: Date) => indianClock(d);
   return {
     ...view,
     mayKeepCalendar: canKeepCalendar(member),
