@@ -59,7 +59,21 @@ export const themeLabels: Record<string, string> = {
 
 /** A recording: at most this long and this large; the types browsers record (Chrome and Firefox WebM or Ogg, Safari MP4). */
 export const MAX_RECORDING_SECONDS = 180;
-export const MAX_RECORDING_BYTES = 8 * 1024 * 1024;
+/**
+ * The recorder's bit rate, set on the MediaRecorder (audioBitsPerSecond) so that a recording's size follows
+ * its length: 48 kbit/s is clear speech in Opus and in AAC (decision 0049).
+ */
+export const RECORDING_BITS_PER_SECOND = 48_000;
+/** Room above the bit rate: a variable-rate encoder overshoots its target on busy sound, and the container has its header. */
+const RECORDING_ROOM = 2;
+const RECORDING_HEADER_BYTES = 64 * 1024;
+/** The most bytes a recording of `seconds` may take at the recorder's bit rate. */
+export const recordingBytesFor = (seconds: number) =>
+  Math.ceil(((seconds * RECORDING_BITS_PER_SECOND) / 8) * RECORDING_ROOM) + RECORDING_HEADER_BYTES;
+/** The longest answer any practice allows, in bytes: what the upload may carry at most. */
+export const MAX_RECORDING_BYTES = recordingBytesFor(MAX_RECORDING_SECONDS);
+/** The longest recording a practice takes: its timer, at most MAX_RECORDING_SECONDS. */
+export const recordingSecondsFor = (secondsPerAnswer: number) => Math.min(secondsPerAnswer, MAX_RECORDING_SECONDS);
 export const recordingTypes = [
   { detected: "audio/webm", contentType: "audio/webm", extension: "webm" },
   { detected: "video/webm", contentType: "audio/webm", extension: "webm" },
@@ -93,7 +107,9 @@ export const visaMessages = {
   answerEmpty: "Type your answer, or record it.",
   answerTooLong: `Keep your answer under ${MAX_ANSWER_CHARACTERS} characters.`,
   recordingTooLong: `A recording can be at most ${MAX_RECORDING_SECONDS / 60} minutes long.`,
-  recordingTooLarge: `A recording can be at most ${MAX_RECORDING_BYTES / 1024 / 1024} MB.`,
+  /** A recording larger than the longest answer allowed, said in seconds (the student knows seconds, not bytes). */
+  recordingTooLarge: (seconds: number) =>
+    `This recording is longer than the ${seconds} seconds an answer can take. Record a shorter answer, or type it: your earlier answers are saved.`,
   recordingType: "We could not read this recording. Record it again, or type your answer.",
   recordingEmpty: "Nothing was recorded: speak for a moment before you stop, or type your answer.",
   recordingCut: "The recording did not arrive whole. Record it again, or type your answer: your earlier answers are saved.",

@@ -22,6 +22,8 @@ import {
   MAX_RECORDING_BYTES,
   MAX_RECORDING_SECONDS,
   type RubricCriterion,
+  recordingBytesFor,
+  recordingSecondsFor,
   recordingTypes,
   rubricCriteria,
   visaMessages,
@@ -426,8 +428,11 @@ export async function answerQuestion(
     if (!recording || recording.bytes.byteLength === 0) {
       throw new AppError("invalid_input", visaMessages.recordingCut, { recording: visaMessages.recordingCut });
     }
-    if (recording.bytes.byteLength > MAX_RECORDING_BYTES) {
-      throw new AppError("payload_too_large", visaMessages.recordingTooLarge, { recording: visaMessages.recordingTooLarge });
+    // The longest answer this practice allows at the recorder's bit rate (decision 0049), said in seconds.
+    const seconds = recordingSecondsFor(practice.secondsPerAnswer);
+    if (recording.bytes.byteLength > Math.min(recordingBytesFor(seconds), MAX_RECORDING_BYTES)) {
+      const message = visaMessages.recordingTooLarge(seconds);
+      throw new AppError("payload_too_large", message, { recording: message });
     }
     const detected = await fileTypeFromBuffer(recording.bytes);
     const kind = recordingTypes.find((t) => t.detected === detected?.mime);

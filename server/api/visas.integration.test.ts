@@ -12,6 +12,7 @@ import { createApplication, createStudent, type Student } from "../../tests/supp
 import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
+import { MAX_RECORDING_SECONDS, RECORDING_BITS_PER_SECOND, recordingBytesFor } from "../../vocabulary/visas.ts";
 
 /**
  * Issue 28: the visa plan opens when the university's papers arrive, the funds check reads the UK rule as
@@ -278,11 +279,41 @@ describe("mock interview practice", () => {
     expect(JSON.stringify(access.body)).toContain("Listened to your recorded answer 2");
   });
 
+  it("takes a spoken answer of 30 seconds and more at the recorder's bit rate, up to the practice's timer", async () => {
+    // 40 seconds at 48 kbit/s, as the browser's recorder sends it: far over the 64 KB a form may carry.
+    const forty = webm((40 * RECORDING_BITS_PER_SECOND) / 8);
+    expect(forty.byteLength).toBeGreaterThan(64 * 1024);
+    const spoken = await answer(student, practiceId, { position: "3", mode: "spoken", durationSeconds: "40" }, forty);
+    expect(spoken.status, spoken.text).toBe(200);
+    expect(spoken.body.data.feedback.length).toMatchObject({ measured: 40, unit: "seconds" });
+    // The whole timer (90 seconds here) fits too.
+    const full = webm((90 * RECORDING_BITS_PER_SECOND) / 8);
+    const ninety = await answer(student, practiceId, { position: "3", mode: "spoken", durationSeconds: "90" }, full);
+    expect(ninety.status, ninety.text).toBe(200);
+    // Back to unanswered for the next test, which reads the refusals on position 3.
+    await database.db
+      .update(visaPracticeAnswers)
+      .set({ answeredAt: null })
+      .where(and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, 3)));
+  });
+
   it("refuses a recording in an unknown format, too large or cut off half-way, and an empty typed answer, keeping earlier answers", async () => {
     const pdf = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
     const wrong = await answer(student, practiceId, { position: "3", mode: "spoken", durationSeconds: "10" }, pdf, "audio/webm");
     expect(wrong.status).toBe(415);
     expect(wrong.body.error.message).toBe("We could not read this recording. Record it again, or type your answer.");
+    // Longer than this practice's 90 seconds at the recorder's bit rate: refused in seconds, not bytes.
+    const long = await answer(
+      student,
+      practiceId,
+      { position: "3", mode: "spoken", durationSeconds: "90" },
+      webm(recordingBytesFor(90) + 1),
+    );
+    expect(long.status).toBe(413);
+    expect(long.body.error.message).toBe(
+      "This recording is longer than the 90 seconds an answer can take. Record a shorter answer, or type it: your earlier answers are saved.",
+    );
+    // Far larger than any answer: refused while it streams in, before it is read.
     const large = await answer(
       student,
       practiceId,
@@ -290,6 +321,7 @@ describe("mock interview practice", () => {
       webm(9 * 1024 * 1024),
     );
     expect(large.status).toBe(413);
+    expect(large.body.error.message).toContain(`longer than the ${MAX_RECORDING_SECONDS} seconds`);
     const empty = await answer(student, practiceId, { position: "3", mode: "typed", text: "  " });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe("Type your answer, or record it.");
