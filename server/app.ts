@@ -216,7 +216,14 @@ export function createApp(options: AppOptions) {
     log,
     limiter: rateLimiter,
   });
-  const visas = createVisaService({ db: database.db, storage, log });
+  const visas = createVisaService({
+    db: database.db,
+    storage,
+    log,
+    mailer,
+    jobs: options.jobs,
+    siteAddress: config.publicUrl,
+  });
   const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
   // A student's read-only links for a parent (decision 0028); erasure takes them with the account.
   const parents = createParentLinkService({

@@ -116,10 +116,26 @@ export const visaMessages = {
   microphoneRefused:
     "Your browser did not allow the microphone. You can type your answers, or allow the microphone for this site in the browser's site settings (the lock icon beside the address) and reload.",
   shared: "Your practice is shared with your counsellor.",
+  reviewReady: "Your counsellor has reviewed your mock visa interview for {country}.",
+  readReview: "Read the review",
   reviewSaved: "Your review is saved; the student can read it.",
   reviewNeedsScores: "Score every answer from 1 to 5 on each line of the rubric.",
   noCounsellor: "You have no counsellor yet: a counsellor is assigned when you book a consultation.",
   neverPredicts: "This feedback helps you practise. It does not predict the embassy's decision.",
+} as const;
+
+/** The mails about a practice's review (decision 0049): a shared practice to the counsellor, a finished review to the student. */
+export const practiceMails = {
+  shared: {
+    subject: (student: string) => `${student} shared a mock visa interview for your review`,
+    body: (counsellor: string, student: string, country: string, link: string) =>
+      `Hello ${counsellor},\n\n${student} finished a mock visa interview for ${country} and shared it with you. Score it on the rubric here:\n${link}\n\nIt is also on your Today screen until it is reviewed.`,
+  },
+  reviewed: {
+    subject: "Your mock visa interview has been reviewed",
+    body: (student: string, counsellor: string, country: string, link: string) =>
+      `Hello ${student},\n\n${counsellor} has reviewed your mock visa interview for ${country}. Read the scores and comments on each answer:\n${link}\n\nThe review helps you practise; it does not predict the embassy's decision.`,
+  },
 } as const;
 
 /** Where a practice answer contradicts the student's file (issue 28's consistency notes), by their shape. */

@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
   return {
     practice: await orRouteError(
-      (async () => context.visas.practice(student.studentId, parseId(params.practiceId, "Practice")))(),
+      (async () => context.visas.openPractice(student.studentId, parseId(params.practiceId, "Practice")))(),
     ),
   };
 }
@@ -43,16 +43,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-/** The seconds left on the question's timer, counting from when it was shown (only with JavaScript). */
-function useCountdown(key: number | null, seconds: number) {
-  const [left, setLeft] = useState<number | null>(null);
+/**
+ * The seconds left on the question's timer: the server's count when the page was served (the clock started
+ * when the question was first put, so a reload resumes it, decision 0049), then counting down in the page.
+ */
+function useCountdown(key: number | null, secondsLeft: number | null) {
+  const [left, setLeft] = useState<number | null>(secondsLeft);
   useEffect(() => {
-    if (key === null) return;
+    if (key === null || secondsLeft === null) return;
     const shown = performance.now();
-    setLeft(seconds);
-    const timer = window.setInterval(() => setLeft(Math.max(0, seconds - Math.floor((performance.now() - shown) / 1000))), 500);
+    setLeft(secondsLeft);
+    const timer = window.setInterval(
+      () => setLeft(Math.max(0, secondsLeft - Math.floor((performance.now() - shown) / 1000))),
+      500,
+    );
     return () => window.clearInterval(timer);
-  }, [key, seconds]);
+  }, [key, secondsLeft]);
   return left;
 }
 
@@ -118,7 +124,7 @@ export default function VisaPractice({ loaderData, actionData }: Route.Component
   const revalidator = useRevalidator();
   useActionToast(actionData ? { ok: actionData.ok, message: t(actionData.message) } : undefined);
   const current = practice.answers.find((a) => a.position === practice.current) ?? null;
-  const left = useCountdown(current?.position ?? null, practice.secondsPerAnswer);
+  const left = useCountdown(current?.position ?? null, practice.secondsLeft);
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   return (
     <div className="container py-4">

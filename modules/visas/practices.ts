@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
@@ -7,6 +7,7 @@ import {
   applications,
   countries,
   courses,
+  staff,
   students,
   universities,
   visaPlans,
@@ -15,12 +16,15 @@ import {
   visaQuestionBanks,
   visaQuestions,
 } from "../../platform/db/schema.ts";
+import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
 import { type FileStorage, newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
 import {
   MAX_ANSWER_CHARACTERS,
   MAX_RECORDING_BYTES,
   MAX_RECORDING_SECONDS,
+  practiceMails,
   type RubricCriterion,
   recordingBytesFor,
   recordingSecondsFor,
@@ -33,6 +37,7 @@ import { recordAudit } from "../audit-log.ts";
 import { rateTable } from "../costs/costs.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import {
   authorize,
   canCoachVisas,
@@ -56,6 +61,11 @@ export interface PracticeDeps {
   storage?: FileStorage;
   log: Logger;
   now?: () => Date;
+  /** The mail to the counsellor when a practice is shared (decision 0049); tests of the practice alone need none. */
+  mailer?: Mailer;
+  jobs?: JobSender;
+  /** The site's public address (PUBLIC_URL), for links in mails. */
+  siteAddress?: string;
 }
 
 /** Adds the reference question banks for the catalogue's countries; questions already there (by ref) stay as staff left them. */
@@ -149,14 +159,21 @@ async function studentFile(
   studentId: number,
   countryId: number,
   declared: { gap: boolean; refusal: boolean },
+  chosenApplicationId: number | null = null,
 ): Promise<StudentFile> {
+  // The application the practice was opened from (a visa plan's "Practise an interview"), when it is the
+  // student's and to this destination; else their latest application there.
   const [application] = await deps.db
     .select({ id: applications.id })
     .from(applications)
     .innerJoin(courses, eq(courses.id, applications.courseId))
     .innerJoin(universities, eq(universities.id, courses.universityId))
     .where(and(eq(applications.studentId, studentId), eq(universities.countryId, countryId)))
-    .orderBy(desc(applications.stageEnteredAt))
+    .orderBy(
+      desc(sql`${applications.id} = ${chosenApplicationId ?? 0}`),
+      desc(applications.stageEnteredAt),
+      desc(applications.id),
+    )
     .limit(1);
   const [country] = await deps.db.select({ name: countries.name }).from(countries).where(eq(countries.id, countryId));
   const facts: FileFacts = { country: country?.name ?? "" };
@@ -217,6 +234,16 @@ export const startInput = z.object({
   country: z.string({ error: "Choose a destination" }).trim().min(1, "Choose a destination").max(80),
   gap: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
   refusal: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
+  /** The application whose file the questions come from (a visa plan's link names it); its country must be the destination's. */
+  application: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce
+      .number({ error: "No such application." })
+      .int()
+      .positive()
+      .max(2 ** 31 - 1)
+      .optional(),
+  ),
 });
 
 /** Starts a practice for a destination: its questions chosen from the student's file and fixed for the practice. */
@@ -225,7 +252,7 @@ export async function startPractice(deps: PracticeDeps, studentId: number, raw: 
   const country = await countryNamed(deps.db, input.country);
   const bank = country ? await bankOf(deps.db, country.id) : null;
   if (!country || !bank) throw new AppError("invalid_input", visaMessages.noBank, { country: visaMessages.noBank });
-  return createPractice(deps, studentId, country.id, bank, input, null);
+  return createPractice(deps, studentId, country.id, bank, input, null, input.application ?? null);
 }
 
 /**
@@ -240,9 +267,10 @@ async function createPractice(
   bank: Bank,
   declared: { gap: boolean; refusal: boolean },
   live: { sessionId: number; heldAt: Date } | null,
+  chosenApplicationId: number | null = null,
 ): Promise<number> {
   const country = { id: countryId };
-  const file = await studentFile(deps, studentId, country.id, declared);
+  const file = await studentFile(deps, studentId, country.id, declared, chosenApplicationId);
   const questions = await deps.db
     .select({
       id: visaQuestions.id,
@@ -306,6 +334,8 @@ export interface Practice {
   slug: string;
   bankName: string;
   secondsPerAnswer: number;
+  /** The application whose file the questions and the feedback come from. */
+  applicationId: number | null;
   startedAt: Date;
   finishedAt: Date | null;
   sharedAt: Date | null;
@@ -328,6 +358,7 @@ async function readPractice(deps: PracticeDeps, practiceId: number, staffSide = 
       country: countries.name,
       slug: countries.slug,
       countryId: visaPractices.countryId,
+      applicationId: visaPractices.applicationId,
       startedAt: visaPractices.startedAt,
       finishedAt: visaPractices.finishedAt,
       sharedAt: visaPractices.sharedAt,
@@ -381,6 +412,47 @@ export async function ownPractice(deps: PracticeDeps, studentId: number, practic
   const practice = await readPractice(deps, practiceId);
   if (!practice || practice.studentId !== studentId) throw noPractice();
   return practice;
+}
+
+/** A question left longer than this is put afresh when the student comes back: a break, not a reload (decision 0049). */
+const ASKED_AFRESH_AFTER_MS = 60 * 60_000;
+
+export interface PracticeInProgress extends Practice {
+  /** The current question's seconds left, counted on the server from when it was first put (null when finished). */
+  secondsLeft: number | null;
+}
+
+/**
+ * The student opens their practice: the current question's clock starts the first time it is put to them
+ * and keeps running across reloads, so a reload does not give more time (decision 0049).
+ */
+export async function openPractice(deps: PracticeDeps, studentId: number, practiceId: number): Promise<PracticeInProgress> {
+  const practice = await ownPractice(deps, studentId, practiceId);
+  if (practice.current === null) {
+    // The student opens their review: its notice has done its work.
+    if (practice.reviewedAt)
+      await deps.db
+        .update(visaPractices)
+        .set({ reviewSeenAt: nowOf(deps) })
+        .where(and(eq(visaPractices.id, practiceId), isNull(visaPractices.reviewSeenAt)));
+    return { ...practice, secondsLeft: null };
+  }
+  const now = nowOf(deps);
+  const slot = and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, practice.current));
+  await deps.db
+    .update(visaPracticeAnswers)
+    .set({ askedAt: now })
+    .where(
+      and(
+        slot,
+        isNull(visaPracticeAnswers.answeredAt),
+        or(isNull(visaPracticeAnswers.askedAt), lt(visaPracticeAnswers.askedAt, new Date(now.getTime() - ASKED_AFRESH_AFTER_MS))),
+      ),
+    );
+  const [row] = await deps.db.select({ askedAt: visaPracticeAnswers.askedAt }).from(visaPracticeAnswers).where(slot);
+  const asked = row?.askedAt ?? now;
+  const secondsLeft = Math.max(0, practice.secondsPerAnswer - Math.floor((now.getTime() - asked.getTime()) / 1000));
+  return { ...practice, secondsLeft };
 }
 
 export const answerInput = z.object({
@@ -450,7 +522,7 @@ export async function answerQuestion(
   const countryId = (await countryNamed(deps.db, practice.slug))?.id ?? 0;
   const [bank, file, rates] = await Promise.all([
     bankOf(deps.db, countryId),
-    studentFile(deps, studentId, countryId, { gap: false, refusal: false }),
+    studentFile(deps, studentId, countryId, { gap: false, refusal: false }, practice.applicationId),
     rateTable(deps.db),
   ]);
   const feedback = readAnswer(
@@ -517,11 +589,50 @@ export async function sharePractice(deps: PracticeDeps, studentId: number, pract
     .from(students)
     .where(eq(students.id, studentId));
   if (!student?.counsellor) throw new AppError("conflict", visaMessages.noCounsellor);
-  if (!practice.sharedAt)
-    await deps.db
+  if (practice.sharedAt) return;
+  // Shared once: the counsellor is mailed in the same transaction (the outbox sends it after the commit,
+  // retried while the mail server is down) and finds it on their Today screen (decision 0049).
+  await deps.db.transaction(async (tx) => {
+    const [shared] = await tx
       .update(visaPractices)
       .set({ sharedAt: nowOf(deps) })
-      .where(eq(visaPractices.id, practiceId));
+      .where(and(eq(visaPractices.id, practiceId), isNull(visaPractices.sharedAt)))
+      .returning({ id: visaPractices.id });
+    if (!shared || !deps.mailer) return;
+    const [counsellor] = await tx
+      .select({ email: staff.email, fullName: staff.fullName, disabledAt: staff.disabledAt })
+      .from(staff)
+      .where(eq(staff.id, student.counsellor ?? 0));
+    if (!counsellor || counsellor.disabledAt) return;
+    await queueMail(
+      tx,
+      deps,
+      {
+        to: counsellor.email,
+        subject: practiceMails.shared.subject(practice.studentName),
+        text: practiceMails.shared.body(
+          counsellor.fullName,
+          practice.studentName,
+          practice.country,
+          `${deps.siteAddress ?? ""}/staff/visas/practices/${practiceId}`,
+        ),
+      },
+      { studentId },
+    );
+  });
+  await deliverWithoutQueue(deps);
+}
+
+/** The newest review the student has not opened yet: the notice on their screens (decision 0049). */
+export async function reviewNotice(db: Database, studentId: number): Promise<{ practiceId: number; country: string } | null> {
+  const [row] = await db
+    .select({ practiceId: visaPractices.id, country: countries.name })
+    .from(visaPractices)
+    .innerJoin(countries, eq(countries.id, visaPractices.countryId))
+    .where(and(eq(visaPractices.studentId, studentId), isNotNull(visaPractices.reviewedAt), isNull(visaPractices.reviewSeenAt)))
+    .orderBy(desc(visaPractices.reviewedAt))
+    .limit(1);
+  return row ?? null;
 }
 
 export interface PracticeSummary {
@@ -862,7 +973,7 @@ export async function reviewPractice(deps: StaffDeps, actor: StaffMember, practi
     }
     await tx
       .update(visaPractices)
-      .set({ reviewedAt: nowOf(deps), reviewedByStaffId: actor.staffId })
+      .set({ reviewedAt: nowOf(deps), reviewedByStaffId: actor.staffId, reviewSeenAt: null })
       .where(eq(visaPractices.id, practiceId));
     await recordAudit(tx, actor, {
       action: "visa_practice.reviewed",
@@ -871,7 +982,32 @@ export async function reviewPractice(deps: StaffDeps, actor: StaffMember, practi
       studentId: practice.studentId,
       after: input,
     });
+    // The first review is the news: the student is mailed (a service they asked for, decision 0024) and
+    // sees a notice until they open it; a later correction of the scores raises the notice again only.
+    if (!practice.reviewedAt && deps.mailer) {
+      const [student] = await tx
+        .select({ email: students.email, fullName: students.fullName })
+        .from(students)
+        .where(eq(students.id, practice.studentId));
+      if (student)
+        await queueMail(
+          tx,
+          deps,
+          {
+            to: student.email,
+            subject: practiceMails.reviewed.subject,
+            text: practiceMails.reviewed.body(
+              student.fullName,
+              actor.fullName,
+              practice.country,
+              `${deps.siteAddress ?? ""}/visa/practice/${practiceId}`,
+            ),
+          },
+          { studentId: practice.studentId },
+        );
+    }
   });
+  await deliverWithoutQueue(deps);
 }
 
 export interface ConsoleQuestion {
