@@ -148,6 +148,7 @@ export const consistencyMessages = {
   otherIntake: (month: string, intake: string) => `You said ${month}; your application is for the ${intake} intake.`,
   otherUniversity: (said: string, university: string) => `You named "${said}"; your application is to ${university}.`,
   otherCourse: (said: string, course: string) => `You said "${said}"; your course is ${course}.`,
+  otherScore: (said: string, recorded: string) => `You said ${said}; your file says ${recorded}.`,
 } as const;
 
 /** What the funds check says of a source or of the whole, with its values (the screens translate them by their shape). */
