@@ -593,7 +593,7 @@ export interface ThemeSummary {
 }
 
 /** A finished practice at a glance: the themes answered well, those to work on, and what to practise next. */
-export interface PracticeSummary {
+export interface PracticeOverview {
   strong: ThemeSummary[];
   weak: ThemeSummary[];
   /** The weakest themes, at most three, worst first: what to practise next. */
@@ -608,7 +608,7 @@ export interface PracticeSummary {
  * when under half are covered or anything of those is there. It says what to practise, never what an
  * officer will decide.
  */
-export function summarisePractice(answers: { theme: string; feedback: AnswerFeedback | null }[]): PracticeSummary {
+export function summarisePractice(answers: { theme: string; feedback: AnswerFeedback | null }[]): PracticeOverview {
   const byTheme = new Map<string, { covered: number; total: number; summary: ThemeSummary }>();
   let unread = 0;
   for (const { theme, feedback } of answers) {

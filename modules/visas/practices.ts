@@ -48,7 +48,7 @@ import {
 } from "../policies.ts";
 import { MOCK_VISA_INTERVIEW, sessionOf } from "../sessions/sessions.ts";
 import { parseInput } from "../validation.ts";
-import { type AnswerFeedback, type FileRecord, readAnswer } from "./feedback.ts";
+import { type AnswerFeedback, type FileRecord, type PracticeOverview, readAnswer, summarisePractice } from "./feedback.ts";
 import type { FundsInput } from "./funds.ts";
 import { countryNamed } from "./guides.ts";
 import { planApplication, studentPlan } from "./plans.ts";
@@ -105,6 +105,20 @@ export async function seedQuestionBanks(db: Database): Promise<number> {
       .onConflictDoNothing({ target: visaQuestions.ref })
       .returning({ id: visaQuestions.id });
     added += rows.length;
+    // A reference question no one in the console has changed takes the reference's newer keywords
+    // (decision 0049); one staff edited stays as they left it.
+    for (const q of bank.questions) {
+      await db
+        .update(visaQuestions)
+        .set({ points: q.points, redFlags: q.redFlags })
+        .where(
+          and(
+            eq(visaQuestions.ref, q.id),
+            isNull(visaQuestions.updatedByStaffId),
+            sql`(${visaQuestions.points} <> ${JSON.stringify(q.points)}::jsonb or ${visaQuestions.redFlags} <> ${JSON.stringify(q.redFlags)}::jsonb)`,
+          ),
+        );
+    }
   }
   return added;
 }
@@ -177,6 +191,16 @@ async function studentFile(
     .limit(1);
   const [country] = await deps.db.select({ name: countries.name }).from(countries).where(eq(countries.id, countryId));
   const facts: FileFacts = { country: country?.name ?? "" };
+  // The test scores on the record: an answer naming another score is noted (decision 0049).
+  const [scores] = await deps.db
+    .select({
+      englishTest: students.englishTest,
+      englishScore: students.englishScore,
+      gre: students.greScore,
+      gmat: students.gmatScore,
+    })
+    .from(students)
+    .where(eq(students.id, studentId));
   const record: FileRecord = {
     university: null,
     course: null,
@@ -185,6 +209,10 @@ async function studentFile(
     firstYearRupees: null,
     fundKinds: null,
     fundsRupees: null,
+    englishTest: scores?.englishTest ?? null,
+    englishScore: scores?.englishScore === null || scores?.englishScore === undefined ? null : Number(scores.englishScore),
+    gre: scores?.gre ?? null,
+    gmat: scores?.gmat ?? null,
   };
   const [refused] = await deps.db
     .select({ id: visaPlans.id })
@@ -420,6 +448,8 @@ const ASKED_AFRESH_AFTER_MS = 60 * 60_000;
 export interface PracticeInProgress extends Practice {
   /** The current question's seconds left, counted on the server from when it was first put (null when finished). */
   secondsLeft: number | null;
+  /** A finished practice's summary: strong and weak themes, what to practise next. */
+  summary: PracticeOverview | null;
 }
 
 /**
@@ -435,7 +465,7 @@ export async function openPractice(deps: PracticeDeps, studentId: number, practi
         .update(visaPractices)
         .set({ reviewSeenAt: nowOf(deps) })
         .where(and(eq(visaPractices.id, practiceId), isNull(visaPractices.reviewSeenAt)));
-    return { ...practice, secondsLeft: null };
+    return { ...practice, secondsLeft: null, summary: summarisePractice(practice.answers) };
   }
   const now = nowOf(deps);
   const slot = and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, practice.current));
@@ -452,7 +482,7 @@ export async function openPractice(deps: PracticeDeps, studentId: number, practi
   const [row] = await deps.db.select({ askedAt: visaPracticeAnswers.askedAt }).from(visaPracticeAnswers).where(slot);
   const asked = row?.askedAt ?? now;
   const secondsLeft = Math.max(0, practice.secondsPerAnswer - Math.floor((now.getTime() - asked.getTime()) / 1000));
-  return { ...practice, secondsLeft };
+  return { ...practice, secondsLeft, summary: null };
 }
 
 export const answerInput = z.object({
@@ -528,6 +558,7 @@ export async function answerQuestion(
   const feedback = readAnswer(
     {
       theme: slot.theme,
+      question: slot.question,
       points: (question?.points as AnswerSignal[] | null) ?? [],
       redFlags: (question?.redFlags as AnswerSignal[] | null) ?? [],
       mode: input.mode,

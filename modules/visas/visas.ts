@@ -57,7 +57,7 @@ import {
  * stale steps, outcomes, the review queue with its rubric, the question bank and the guides' figures).
  */
 
-export type { AnswerFeedback } from "./feedback.ts";
+export type { AnswerFeedback, PracticeOverview, ThemeSummary } from "./feedback.ts";
 export { type FundSourceKind, type FundsVerdict, fundSourceKinds, fundSourceLabels } from "./funds.ts";
 export { FIGURE_FRESH_DAYS, type GuideListing, type ShownFigure, type VisaGuide } from "./guides.ts";
 export { type PlanListRow, type PlanStep, planIsOpen, type VisaPlan } from "./plans.ts";
