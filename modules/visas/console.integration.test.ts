@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { auditLog, countries, courseIntakes, courses, universities } from "../../platform/db/schema.ts";
+import { auditLog, countries, courseIntakes, courses, universities, visaQuestions } from "../../platform/db/schema.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createApplication, createStudent, type Student } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { visaMessages } from "../../vocabulary/visas.ts";
 import { AppError } from "../errors.ts";
+import { seedQuestionBanks } from "./practices.ts";
+import { referenceQuestionBanks } from "./question-bank/index.ts";
 
 /**
  * The console's side of visas (issue 28): a counsellor works the plans and practices of the students they
@@ -213,6 +215,23 @@ describe("the question bank", () => {
     expect((await lastAudit("visa_question.changed"))?.subjectId).toBe(String(added.id));
     // Put back for the practice below.
     await testApp.staff.saveVisaQuestion(team.asha, ukId, added.id, question);
+  });
+
+  it("a reference question no one changed takes the reference's newer keywords at start; one staff corrected keeps theirs", async () => {
+    const ref = (id: string) => referenceQuestionBanks.flatMap((b) => b.questions).find((q) => q.id === id) ?? ({} as never);
+    const untouched = ref("uk-33");
+    const corrected = ref("uk-26");
+    const old = [{ label: "score", keywords: ["band"] }];
+    await database.db.update(visaQuestions).set({ points: old }).where(eq(visaQuestions.ref, untouched.id));
+    await database.db
+      .update(visaQuestions)
+      .set({ points: old, updatedByStaffId: team.asha.staffId })
+      .where(eq(visaQuestions.ref, corrected.id));
+    await seedQuestionBanks(database.db);
+    const [fresh] = await database.db.select().from(visaQuestions).where(eq(visaQuestions.ref, untouched.id));
+    const [kept] = await database.db.select().from(visaQuestions).where(eq(visaQuestions.ref, corrected.id));
+    expect(fresh?.points).toEqual(untouched.points);
+    expect(kept?.points).toEqual(old);
   });
 });
 
