@@ -3,11 +3,13 @@ import { type ReactNode, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useNavigation,
   useRouteLoaderData,
@@ -16,6 +18,7 @@ import { addressHoldsControlCharacters } from "../modules/validation.ts";
 import { languageOf } from "../platform/cookies.ts";
 import { inputMessages } from "../vocabulary/input.ts";
 import { DEFAULT_LANGUAGE } from "../vocabulary/languages.ts";
+import { visaMessages } from "../vocabulary/visas.ts";
 import type { Route } from "./+types/root";
 import "./context";
 import { ChatLink } from "./components/chat-link";
@@ -74,6 +77,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           photoUrl: await context.documents.photoUrl(student.studentId),
           /** Messages from staff not read yet (issue 29): the navbar's count. */
           unreadMessages: await context.messages.unread(student.studentId),
+          /** A mock interview's review not opened yet (decision 0049): the notice under the navbar. */
+          reviewReady: await context.visas.reviewNotice(student.studentId),
         }
       : null,
   };
@@ -141,6 +146,7 @@ function Shell({ children }: { children: ReactNode }) {
       {!hideChrome && <Navbar student={root?.student ?? null} />}
       {/* The footer leaves room under its last line for the chat button; without a footer the screen does. */}
       <main id="main" className={`flex-grow-1${hideChrome && !staffScreen ? " chat-room" : ""}`}>
+        {!hideChrome && root?.student?.reviewReady && <ReviewNotice notice={root.student.reviewReady} />}
         {children}
       </main>
       {!hideChrome && site && root && <Footer site={site} year={root.year} />}
@@ -152,6 +158,24 @@ function Shell({ children }: { children: ReactNode }) {
         </div>
       )}
     </>
+  );
+}
+
+/** The student's counsellor has reviewed a mock interview they shared: shown until they open it (decision 0049). */
+function ReviewNotice({ notice }: { notice: { practiceId: number; country: string } }) {
+  const { t } = useT();
+  const path = `/visa/practice/${notice.practiceId}`;
+  if (useLocation().pathname === path) return null;
+  return (
+    <div className="container pt-3">
+      <p className="alert alert-info mb-0" data-testid="review-notice">
+        {t(visaMessages.reviewReady, { country: notice.country })}{" "}
+        {/* The interview's page is a document of its own (its microphone policy, routes/visa-practices.tsx). */}
+        <Link to={path} reloadDocument className="alert-link">
+          {t(visaMessages.readReview)}
+        </Link>
+      </p>
+    </div>
   );
 }
 

@@ -211,6 +211,8 @@ export function messagesFromServer(): Set<string> {
     shape(consistencyMessages.otherIntake, "{month}", "{intake}"),
     shape(consistencyMessages.otherUniversity, "{said}", "{university}"),
     shape(consistencyMessages.otherCourse, "{said}", "{course}"),
+    shape(consistencyMessages.otherScore, "{said}", "{recorded}"),
+    shape(visaMessages.recordingTooLarge, "{seconds}" as unknown as number),
   ]);
 }
 

@@ -119,6 +119,8 @@ const streamedUploadPaths = new Set([
   "/staff/catalogue/import.data",
 ]);
 const uploadPaths = new Set(["/api/v1/students/me/files", "/api/v1/students/me/photo", ...streamedUploadPaths]);
+/** A practice's spoken answer: its handler limits the body to the longest recording allowed (decision 0049). */
+const practiceAnswer = /^\/api\/v1\/students\/me\/visa-practices\/\d+\/answers$/;
 /** The API's upload of a university's picture: its handler checks the staff session, then limits the body. */
 const pictureUpload = /^\/api\/v1\/staff\/catalogue\/universities\/\d+\/picture$/;
 /** Console screens whose form may carry a university's picture (posted to the screen's action, with or without scripts). */
@@ -130,7 +132,12 @@ const pictureFormLimit = limitBody(UNIVERSITY_PICTURE_MAX_BYTES, catalogueAdminM
 const utf8 = new TextDecoder();
 /** Every body but an upload's (which has its own file limit) is held to MAX_FORM_BYTES. */
 const formBodyLimit: MiddlewareHandler<ServerEnv> = (c, next) =>
-  uploadPaths.has(c.req.path) || pictureUpload.test(c.req.path) || pictureScreen.test(c.req.path) ? next() : formLimit(c, next);
+  uploadPaths.has(c.req.path) ||
+  practiceAnswer.test(c.req.path) ||
+  pictureUpload.test(c.req.path) ||
+  pictureScreen.test(c.req.path)
+    ? next()
+    : formLimit(c, next);
 
 /** What the public cache may hold: the most visited pages fit; a crawl over every page cannot grow the process. */
 const PUBLIC_CACHE_BYTES = 24 * 1024 * 1024;
@@ -209,7 +216,14 @@ export function createApp(options: AppOptions) {
     log,
     limiter: rateLimiter,
   });
-  const visas = createVisaService({ db: database.db, storage, log });
+  const visas = createVisaService({
+    db: database.db,
+    storage,
+    log,
+    mailer,
+    jobs: options.jobs,
+    siteAddress: config.publicUrl,
+  });
   const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
   // A student's read-only links for a parent (decision 0028); erasure takes them with the account.
   const parents = createParentLinkService({

@@ -59,7 +59,21 @@ export const themeLabels: Record<string, string> = {
 
 /** A recording: at most this long and this large; the types browsers record (Chrome and Firefox WebM or Ogg, Safari MP4). */
 export const MAX_RECORDING_SECONDS = 180;
-export const MAX_RECORDING_BYTES = 8 * 1024 * 1024;
+/**
+ * The recorder's bit rate, set on the MediaRecorder (audioBitsPerSecond) so that a recording's size follows
+ * its length: 48 kbit/s is clear speech in Opus and in AAC (decision 0049).
+ */
+export const RECORDING_BITS_PER_SECOND = 48_000;
+/** Room above the bit rate: a variable-rate encoder overshoots its target on busy sound, and the container has its header. */
+const RECORDING_ROOM = 2;
+const RECORDING_HEADER_BYTES = 64 * 1024;
+/** The most bytes a recording of `seconds` may take at the recorder's bit rate. */
+export const recordingBytesFor = (seconds: number) =>
+  Math.ceil(((seconds * RECORDING_BITS_PER_SECOND) / 8) * RECORDING_ROOM) + RECORDING_HEADER_BYTES;
+/** The longest answer any practice allows, in bytes: what the upload may carry at most. */
+export const MAX_RECORDING_BYTES = recordingBytesFor(MAX_RECORDING_SECONDS);
+/** The longest recording a practice takes: its timer, at most MAX_RECORDING_SECONDS. */
+export const recordingSecondsFor = (secondsPerAnswer: number) => Math.min(secondsPerAnswer, MAX_RECORDING_SECONDS);
 export const recordingTypes = [
   { detected: "audio/webm", contentType: "audio/webm", extension: "webm" },
   { detected: "video/webm", contentType: "audio/webm", extension: "webm" },
@@ -93,17 +107,35 @@ export const visaMessages = {
   answerEmpty: "Type your answer, or record it.",
   answerTooLong: `Keep your answer under ${MAX_ANSWER_CHARACTERS} characters.`,
   recordingTooLong: `A recording can be at most ${MAX_RECORDING_SECONDS / 60} minutes long.`,
-  recordingTooLarge: `A recording can be at most ${MAX_RECORDING_BYTES / 1024 / 1024} MB.`,
+  /** A recording larger than the longest answer allowed, said in seconds (the student knows seconds, not bytes). */
+  recordingTooLarge: (seconds: number) =>
+    `This recording is longer than the ${seconds} seconds an answer can take. Record a shorter answer, or type it: your earlier answers are saved.`,
   recordingType: "We could not read this recording. Record it again, or type your answer.",
   recordingEmpty: "Nothing was recorded: speak for a moment before you stop, or type your answer.",
   recordingCut: "The recording did not arrive whole. Record it again, or type your answer: your earlier answers are saved.",
   microphoneRefused:
     "Your browser did not allow the microphone. You can type your answers, or allow the microphone for this site in the browser's site settings (the lock icon beside the address) and reload.",
   shared: "Your practice is shared with your counsellor.",
+  reviewReady: "Your counsellor has reviewed your mock visa interview for {country}.",
+  readReview: "Read the review",
   reviewSaved: "Your review is saved; the student can read it.",
   reviewNeedsScores: "Score every answer from 1 to 5 on each line of the rubric.",
   noCounsellor: "You have no counsellor yet: a counsellor is assigned when you book a consultation.",
   neverPredicts: "This feedback helps you practise. It does not predict the embassy's decision.",
+} as const;
+
+/** The mails about a practice's review (decision 0049): a shared practice to the counsellor, a finished review to the student. */
+export const practiceMails = {
+  shared: {
+    subject: (student: string) => `${student} shared a mock visa interview for your review`,
+    body: (counsellor: string, student: string, country: string, link: string) =>
+      `Hello ${counsellor},\n\n${student} finished a mock visa interview for ${country} and shared it with you. Score it on the rubric here:\n${link}\n\nIt is also on your Today screen until it is reviewed.`,
+  },
+  reviewed: {
+    subject: "Your mock visa interview has been reviewed",
+    body: (student: string, counsellor: string, country: string, link: string) =>
+      `Hello ${student},\n\n${counsellor} has reviewed your mock visa interview for ${country}. Read the scores and comments on each answer:\n${link}\n\nThe review helps you practise; it does not predict the embassy's decision.`,
+  },
 } as const;
 
 /** Where a practice answer contradicts the student's file (issue 28's consistency notes), by their shape. */
@@ -116,6 +148,7 @@ export const consistencyMessages = {
   otherIntake: (month: string, intake: string) => `You said ${month}; your application is for the ${intake} intake.`,
   otherUniversity: (said: string, university: string) => `You named "${said}"; your application is to ${university}.`,
   otherCourse: (said: string, course: string) => `You said "${said}"; your course is ${course}.`,
+  otherScore: (said: string, recorded: string) => `You said ${said}; your file says ${recorded}.`,
 } as const;
 
 /** What the funds check says of a source or of the whole, with its values (the screens translate them by their shape). */

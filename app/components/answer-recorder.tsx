@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useT } from "~/lib/i18n";
 import { uploadWithProgress } from "~/lib/upload";
-import { MAX_RECORDING_SECONDS, visaMessages } from "../../vocabulary/visas.ts";
+import { RECORDING_BITS_PER_SECOND, recordingSecondsFor, visaMessages } from "../../vocabulary/visas.ts";
 
 /** The types browsers record, best first: Chrome and Firefox WebM/Opus, Safari MP4, then Ogg (issue 28: never hard-code one). */
 const preferredTypes = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4", "audio/ogg;codecs=opus", "audio/ogg"];
@@ -41,7 +41,7 @@ export function AnswerRecorder({
   const recognition = useRef<SpeechRecognitionLike | null>(null);
   const transcript = useRef("");
   const started = useRef(0);
-  const limit = Math.min(secondsPerAnswer, MAX_RECORDING_SECONDS);
+  const limit = recordingSecondsFor(secondsPerAnswer);
 
   useEffect(() => {
     setSupported(typeof window.MediaRecorder === "function" && Boolean(navigator.mediaDevices?.getUserMedia));
@@ -69,7 +69,8 @@ export function AnswerRecorder({
       return;
     }
     const mimeType = preferredTypes.find((type) => MediaRecorder.isTypeSupported(type));
-    const media = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+    // The bit rate is set, not left to the browser, so a recording's size follows its length (decision 0049).
+    const media = new MediaRecorder(stream, { audioBitsPerSecond: RECORDING_BITS_PER_SECOND, ...(mimeType ? { mimeType } : {}) });
     const chunks: Blob[] = [];
     media.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data);

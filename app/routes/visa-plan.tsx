@@ -358,7 +358,7 @@ export default function VisaPlan({ loaderData, actionData }: Route.ComponentProp
               {t("Practise the interview")}
             </h2>
             <p className="small">{t("Questions are chosen from this application: your university, course, intake and funds.")}</p>
-            <Link to="/visa/practice" className="btn btn-outline-primary btn-sm">
+            <Link to={`/visa/practice?application=${application.id}`} className="btn btn-outline-primary btn-sm">
               {t("Practise an interview")}
             </Link>
           </section>

@@ -8,7 +8,7 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../modules/catalogue/inputs.ts";
-import type { AnswerFeedback } from "../../modules/visas/visas.ts";
+import type { AnswerFeedback, PracticeOverview } from "../../modules/visas/visas.ts";
 import { MAX_ANSWER_CHARACTERS, rubricCriteria, rubricLabels, themeLabels, visaMessages } from "../../vocabulary/visas.ts";
 import type { Route } from "./+types/visa-practice";
 
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
   return {
     practice: await orRouteError(
-      (async () => context.visas.practice(student.studentId, parseId(params.practiceId, "Practice")))(),
+      (async () => context.visas.openPractice(student.studentId, parseId(params.practiceId, "Practice")))(),
     ),
   };
 }
@@ -43,16 +43,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-/** The seconds left on the question's timer, counting from when it was shown (only with JavaScript). */
-function useCountdown(key: number | null, seconds: number) {
-  const [left, setLeft] = useState<number | null>(null);
+/**
+ * The seconds left on the question's timer: the server's count when the page was served (the clock started
+ * when the question was first put, so a reload resumes it, decision 0049), then counting down in the page.
+ */
+function useCountdown(key: number | null, secondsLeft: number | null) {
+  const [left, setLeft] = useState<number | null>(secondsLeft);
   useEffect(() => {
-    if (key === null) return;
+    if (key === null || secondsLeft === null) return;
     const shown = performance.now();
-    setLeft(seconds);
-    const timer = window.setInterval(() => setLeft(Math.max(0, seconds - Math.floor((performance.now() - shown) / 1000))), 500);
+    setLeft(secondsLeft);
+    const timer = window.setInterval(
+      () => setLeft(Math.max(0, secondsLeft - Math.floor((performance.now() - shown) / 1000))),
+      500,
+    );
     return () => window.clearInterval(timer);
-  }, [key, seconds]);
+  }, [key, secondsLeft]);
   return left;
 }
 
@@ -73,12 +79,19 @@ function Feedback({ feedback }: { feedback: AnswerFeedback }) {
               min: length.min,
               max: length.max,
             })}{" "}
-        {length.verdict === "short"
-          ? t("Too short: say more.")
-          : length.verdict === "long"
-            ? t("Too long: officers move on quickly.")
-            : t("A good length.")}
+        {feedback.onTopic === false
+          ? null
+          : length.verdict === "short"
+            ? t("Too short: say more.")
+            : length.verdict === "long"
+              ? t("Too long: officers move on quickly.")
+              : t("A good length.")}
       </p>
+      {feedback.onTopic === false && (
+        <p className="mb-1 text-danger fw-semibold" data-testid="off-topic">
+          {t("This does not answer the question asked. Listen to the question and answer it directly.")}
+        </p>
+      )}
       {feedback.covered === null ? (
         <p className="mb-1 text-body-secondary">
           {t("Your browser gave no transcript, so only the length is checked. Your counsellor can listen to it.")}
@@ -111,6 +124,67 @@ function Feedback({ feedback }: { feedback: AnswerFeedback }) {
   );
 }
 
+/** A finished practice at a glance (decision 0049): what went well, what to work on, what to practise next. */
+function Summary({ summary }: { summary: PracticeOverview }) {
+  const { t } = useT();
+  const theme = (name: string) => t(themeLabels[name] ?? name);
+  return (
+    <section aria-labelledby="summary" className="card mb-4" data-testid="practice-summary">
+      <div className="card-body">
+        <h3 id="summary" className="h5">
+          {t("Summary of this practice")}
+        </h3>
+        <p className="mb-2">
+          <span className="fw-semibold">{t("Strong")}:</span>{" "}
+          {summary.strong.length ? summary.strong.map((s) => theme(s.theme)).join(", ") : t("no theme yet")}
+        </p>
+        {summary.weak.length > 0 && (
+          <>
+            <p className="fw-semibold mb-1">{t("To work on")}:</p>
+            <ul className="small">
+              {summary.weak.map((w) => (
+                <li key={w.theme}>
+                  <span className="fw-semibold">{theme(w.theme)}</span>
+                  {w.missed.length > 0 && ` · ${t("Not covered")}: ${w.missed.join("; ")}`}
+                  {w.redFlags.length > 0 && ` · ${t("Red flags")}: ${w.redFlags.join("; ")}`}
+                  {w.contradictions > 0 && ` · ${t("notes against your file: {count}", { count: w.contradictions })}`}
+                  {w.offTopic > 0 && ` · ${t("answers off the question: {count}", { count: w.offTopic })}`}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {summary.next.length > 0 && (
+          <>
+            <p className="fw-semibold mb-1">{t("Practise next")}:</p>
+            <ol className="small mb-2">
+              {summary.next.map((n) => (
+                <li key={n.theme}>
+                  {n.redFlags.length > 0
+                    ? t("{theme}: answer again without what raised a red flag ({flags}).", {
+                        theme: theme(n.theme),
+                        flags: n.redFlags.join("; "),
+                      })
+                    : n.contradictions > 0
+                      ? t("{theme}: check your answer against your papers before the interview.", { theme: theme(n.theme) })
+                      : n.offTopic > 0
+                        ? t("{theme}: answer the question that is asked, in its first sentence.", { theme: theme(n.theme) })
+                        : t("{theme}: answer again and cover {points}.", { theme: theme(n.theme), points: n.missed.join("; ") })}
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+        {summary.unread > 0 && (
+          <p className="small text-body-secondary mb-0">
+            {t("Spoken answers without a transcript: {count}. Your counsellor's review covers them.", { count: summary.unread })}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
 export default function VisaPractice({ loaderData, actionData }: Route.ComponentProps) {
   const { practice } = loaderData;
   const { t } = useT();
@@ -118,7 +192,7 @@ export default function VisaPractice({ loaderData, actionData }: Route.Component
   const revalidator = useRevalidator();
   useActionToast(actionData ? { ok: actionData.ok, message: t(actionData.message) } : undefined);
   const current = practice.answers.find((a) => a.position === practice.current) ?? null;
-  const left = useCountdown(current?.position ?? null, practice.secondsPerAnswer);
+  const left = useCountdown(current?.position ?? null, practice.secondsLeft);
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   return (
     <div className="container py-4">
@@ -187,6 +261,7 @@ export default function VisaPractice({ loaderData, actionData }: Route.Component
             {t("Your feedback")}
           </h2>
           <p className="small text-body-secondary">{t(visaMessages.neverPredicts)}</p>
+          {practice.summary && <Summary summary={practice.summary} />}
           {practice.reviewedAt ? (
             <p className="alert alert-success">{t("Reviewed by {name}.", { name: practice.reviewer ?? t("your counsellor") })}</p>
           ) : practice.sharedAt ? (

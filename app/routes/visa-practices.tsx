@@ -7,7 +7,7 @@ import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { languageOf } from "../../platform/cookies.ts";
 import { LANGUAGES } from "../../vocabulary/languages.ts";
-import { visaMessages } from "../../vocabulary/visas.ts";
+import { planIsOpen, visaMessages } from "../../vocabulary/visas.ts";
 import type { Route } from "./+types/visa-practices";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Mock visa interviews")} | Ignite` }];
@@ -21,11 +21,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.visas.readiness(student.studentId),
     context.students.listApplications(student.studentId),
   ]);
-  const applied = applications.map((a) => a.country);
-  const preferred = destinations.find((d) => applied.includes(d.country))?.slug ?? destinations[0]?.slug ?? "";
+  // Opened from a visa plan (`?application=`): that application's destination and file (decision 0049);
+  // else the destination of the student's newest application, the one at the visa stage first.
+  const named = Number(new URL(request.url).searchParams.get("application"));
+  const practisable = applications.filter((a) => destinations.some((d) => d.country === a.country));
+  const chosen =
+    practisable.find((a) => a.id === named) ?? practisable.find((a) => planIsOpen(a.status)) ?? practisable[0] ?? null;
+  const preferred = destinations.find((d) => d.country === chosen?.country)?.slug ?? destinations[0]?.slug ?? "";
   return {
     destinations,
     preferred,
+    application:
+      chosen && chosen.id === named
+        ? { id: chosen.id, course: chosen.course, university: chosen.university, slug: preferred }
+        : null,
     practices: practices.map((p) => ({ ...p, when: inIndianTime(p.startedAt, "minutes", locale).text })),
     readiness: readiness.map((r) => ({ ...r, when: inIndianTime(r.startedAt, "minutes", locale).text })),
   };
@@ -46,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Mock visa interviews (issue 28): start one, resume or read the ones done, and readiness across them. */
 export default function VisaPractices({ loaderData, actionData }: Route.ComponentProps) {
-  const { destinations, preferred, practices, readiness } = loaderData;
+  const { destinations, preferred, application, practices, readiness } = loaderData;
   const { t } = useT();
   const busy = useNavigation().state === "submitting";
   useActionToast(actionData ? { ok: false, message: t(actionData.message) } : undefined);
@@ -71,6 +80,17 @@ export default function VisaPractices({ loaderData, actionData }: Route.Componen
             <p>{t(visaMessages.noBank)}</p>
           ) : (
             <Form method="post" className="row g-2 align-items-end" reloadDocument>
+              {application && (
+                <>
+                  <input type="hidden" name="application" value={application.id} />
+                  <p className="col-12 mb-1" data-testid="practice-application">
+                    {t("Questions from your application: {course}, {university}.", {
+                      course: application.course,
+                      university: application.university,
+                    })}
+                  </p>
+                </>
+              )}
               <div className="col-sm-5">
                 <label htmlFor="country" className="form-label">
                   {t("Destination")}

@@ -228,3 +228,15 @@ export async function staffForSession(deps: StaffDeps, token: string): Promise<S
 export async function logOutStaff(deps: StaffDeps, token: string): Promise<void> {
   await deps.db.delete(staffSessions).where(eq(staffSessions.tokenHash, sha256(token)));
 }
+
+/** A staff member's address and name for mail another module sends them, or undefined when gone or disabled. */
+export async function activeStaffContact(
+  db: Pick<StaffDeps["db"], "select">,
+  staffId: number,
+): Promise<{ email: string; fullName: string } | undefined> {
+  const [member] = await db
+    .select({ email: staff.email, fullName: staff.fullName, disabledAt: staff.disabledAt })
+    .from(staff)
+    .where(eq(staff.id, staffId));
+  return member && !member.disabledAt ? { email: member.email, fullName: member.fullName } : undefined;
+}

@@ -7,6 +7,7 @@ import { sendDailyDigests } from "./digest.ts";
 import { acceptInvitation, invitationFor, inviteStaff, resendInvitation } from "./invitations.ts";
 import { changeOwnPassword, changeStaffRole, signOutEverywhere } from "./sessions.ts";
 
+export { activeStaffContact } from "./accounts.ts";
 export { sweepExpiredStaffSessions } from "./sessions.ts";
 
 import { changeConsoleSettings, getConsoleSettings } from "./settings.ts";

@@ -11,6 +11,9 @@ import { visaMessages } from "../../vocabulary/visas.ts";
 import { countries, courseIntakes, courses, universities } from "../catalogue/tables.ts";
 import { AppError } from "../errors.ts";
 import { auditLog } from "../tables.ts";
+import { seedQuestionBanks } from "./practices.ts";
+import { referenceQuestionBanks } from "./question-bank/index.ts";
+import { visaQuestions } from "./tables.ts";
 
 /**
  * The console's side of visas (issue 28): a counsellor works the plans and practices of the students they
@@ -214,6 +217,23 @@ describe("the question bank", () => {
     expect((await lastAudit("visa_question.changed"))?.subjectId).toBe(String(added.id));
     // Put back for the practice below.
     await testApp.staff.saveVisaQuestion(team.asha, ukId, added.id, question);
+  });
+
+  it("a reference question no one changed takes the reference's newer keywords at start; one staff corrected keeps theirs", async () => {
+    const ref = (id: string) => referenceQuestionBanks.flatMap((b) => b.questions).find((q) => q.id === id) ?? ({} as never);
+    const untouched = ref("uk-33");
+    const corrected = ref("uk-26");
+    const old = [{ label: "score", keywords: ["band"] }];
+    await database.db.update(visaQuestions).set({ points: old }).where(eq(visaQuestions.ref, untouched.id));
+    await database.db
+      .update(visaQuestions)
+      .set({ points: old, updatedByStaffId: team.asha.staffId })
+      .where(eq(visaQuestions.ref, corrected.id));
+    await seedQuestionBanks(database.db);
+    const [fresh] = await database.db.select().from(visaQuestions).where(eq(visaQuestions.ref, untouched.id));
+    const [kept] = await database.db.select().from(visaQuestions).where(eq(visaQuestions.ref, corrected.id));
+    expect(fresh?.points).toEqual(untouched.points);
+    expect(kept?.points).toEqual(old);
   });
 });
 

@@ -1,15 +1,20 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
+import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
 import { type FileStorage, newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
 import {
   MAX_ANSWER_CHARACTERS,
   MAX_RECORDING_BYTES,
   MAX_RECORDING_SECONDS,
+  practiceMails,
   type RubricCriterion,
+  recordingBytesFor,
+  recordingSecondsFor,
   recordingTypes,
   rubricCriteria,
   visaMessages,
@@ -21,6 +26,7 @@ import { countries, courses, universities } from "../catalogue/tables.ts";
 import { rateTable } from "../costs/costs.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import {
   authorize,
   canCoachVisas,
@@ -30,9 +36,10 @@ import {
   studentVisibleTo,
 } from "../policies.ts";
 import { MOCK_VISA_INTERVIEW, sessionOf } from "../sessions/sessions.ts";
+import { activeStaffContact } from "../staff/staff.ts";
 import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
-import { type AnswerFeedback, type FileRecord, readAnswer } from "./feedback.ts";
+import { type AnswerFeedback, type FileRecord, type PracticeOverview, readAnswer, summarisePractice } from "./feedback.ts";
 import type { FundsInput } from "./funds.ts";
 import { countryNamed } from "./guides.ts";
 import { planApplication, studentPlan } from "./plans.ts";
@@ -46,6 +53,11 @@ export interface PracticeDeps {
   storage?: FileStorage;
   log: Logger;
   now?: () => Date;
+  /** The mail to the counsellor when a practice is shared (decision 0049); tests of the practice alone need none. */
+  mailer?: Mailer;
+  jobs?: JobSender;
+  /** The site's public address (PUBLIC_URL), for links in mails. */
+  siteAddress?: string;
 }
 
 /** Adds the reference question banks for the catalogue's countries; questions already there (by ref) stay as staff left them. */
@@ -85,6 +97,20 @@ export async function seedQuestionBanks(db: Database): Promise<number> {
       .onConflictDoNothing({ target: visaQuestions.ref })
       .returning({ id: visaQuestions.id });
     added += rows.length;
+    // A reference question no one in the console has changed takes the reference's newer keywords
+    // (decision 0049); one staff edited stays as they left it.
+    for (const q of bank.questions) {
+      await db
+        .update(visaQuestions)
+        .set({ points: q.points, redFlags: q.redFlags })
+        .where(
+          and(
+            eq(visaQuestions.ref, q.id),
+            isNull(visaQuestions.updatedByStaffId),
+            sql`(${visaQuestions.points} <> ${JSON.stringify(q.points)}::jsonb or ${visaQuestions.redFlags} <> ${JSON.stringify(q.redFlags)}::jsonb)`,
+          ),
+        );
+    }
   }
   return added;
 }
@@ -139,17 +165,34 @@ async function studentFile(
   studentId: number,
   countryId: number,
   declared: { gap: boolean; refusal: boolean },
+  chosenApplicationId: number | null = null,
 ): Promise<StudentFile> {
+  // The application the practice was opened from (a visa plan's "Practise an interview"), when it is the
+  // student's and to this destination; else their latest application there.
   const [application] = await deps.db
     .select({ id: applications.id })
     .from(applications)
     .innerJoin(courses, eq(courses.id, applications.courseId))
     .innerJoin(universities, eq(universities.id, courses.universityId))
     .where(and(eq(applications.studentId, studentId), eq(universities.countryId, countryId)))
-    .orderBy(desc(applications.stageEnteredAt))
+    .orderBy(
+      desc(sql`${applications.id} = ${chosenApplicationId ?? 0}`),
+      desc(applications.stageEnteredAt),
+      desc(applications.id),
+    )
     .limit(1);
   const [country] = await deps.db.select({ name: countries.name }).from(countries).where(eq(countries.id, countryId));
   const facts: FileFacts = { country: country?.name ?? "" };
+  // The test scores on the record: an answer naming another score is noted (decision 0049).
+  const [scores] = await deps.db
+    .select({
+      englishTest: students.englishTest,
+      englishScore: students.englishScore,
+      gre: students.greScore,
+      gmat: students.gmatScore,
+    })
+    .from(students)
+    .where(eq(students.id, studentId));
   const record: FileRecord = {
     university: null,
     course: null,
@@ -158,6 +201,10 @@ async function studentFile(
     firstYearRupees: null,
     fundKinds: null,
     fundsRupees: null,
+    englishTest: scores?.englishTest ?? null,
+    englishScore: scores?.englishScore === null || scores?.englishScore === undefined ? null : Number(scores.englishScore),
+    gre: scores?.gre ?? null,
+    gmat: scores?.gmat ?? null,
   };
   const [refused] = await deps.db
     .select({ id: visaPlans.id })
@@ -207,6 +254,16 @@ export const startInput = z.object({
   country: z.string({ error: "Choose a destination" }).trim().min(1, "Choose a destination").max(80),
   gap: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
   refusal: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
+  /** The application whose file the questions come from (a visa plan's link names it); its country must be the destination's. */
+  application: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce
+      .number({ error: "No such application." })
+      .int()
+      .positive()
+      .max(2 ** 31 - 1)
+      .optional(),
+  ),
 });
 
 /** Starts a practice for a destination: its questions chosen from the student's file and fixed for the practice. */
@@ -215,7 +272,7 @@ export async function startPractice(deps: PracticeDeps, studentId: number, raw: 
   const country = await countryNamed(deps.db, input.country);
   const bank = country ? await bankOf(deps.db, country.id) : null;
   if (!country || !bank) throw new AppError("invalid_input", visaMessages.noBank, { country: visaMessages.noBank });
-  return createPractice(deps, studentId, country.id, bank, input, null);
+  return createPractice(deps, studentId, country.id, bank, input, null, input.application ?? null);
 }
 
 /**
@@ -230,9 +287,10 @@ async function createPractice(
   bank: Bank,
   declared: { gap: boolean; refusal: boolean },
   live: { sessionId: number; heldAt: Date } | null,
+  chosenApplicationId: number | null = null,
 ): Promise<number> {
   const country = { id: countryId };
-  const file = await studentFile(deps, studentId, country.id, declared);
+  const file = await studentFile(deps, studentId, country.id, declared, chosenApplicationId);
   const questions = await deps.db
     .select({
       id: visaQuestions.id,
@@ -296,6 +354,8 @@ export interface Practice {
   slug: string;
   bankName: string;
   secondsPerAnswer: number;
+  /** The application whose file the questions and the feedback come from. */
+  applicationId: number | null;
   startedAt: Date;
   finishedAt: Date | null;
   sharedAt: Date | null;
@@ -318,6 +378,7 @@ async function readPractice(deps: PracticeDeps, practiceId: number, staffSide = 
       country: countries.name,
       slug: countries.slug,
       countryId: visaPractices.countryId,
+      applicationId: visaPractices.applicationId,
       startedAt: visaPractices.startedAt,
       finishedAt: visaPractices.finishedAt,
       sharedAt: visaPractices.sharedAt,
@@ -373,6 +434,49 @@ export async function ownPractice(deps: PracticeDeps, studentId: number, practic
   return practice;
 }
 
+/** A question left longer than this is put afresh when the student comes back: a break, not a reload (decision 0049). */
+const ASKED_AFRESH_AFTER_MS = 60 * 60_000;
+
+export interface PracticeInProgress extends Practice {
+  /** The current question's seconds left, counted on the server from when it was first put (null when finished). */
+  secondsLeft: number | null;
+  /** A finished practice's summary: strong and weak themes, what to practise next. */
+  summary: PracticeOverview | null;
+}
+
+/**
+ * The student opens their practice: the current question's clock starts the first time it is put to them
+ * and keeps running across reloads, so a reload does not give more time (decision 0049).
+ */
+export async function openPractice(deps: PracticeDeps, studentId: number, practiceId: number): Promise<PracticeInProgress> {
+  const practice = await ownPractice(deps, studentId, practiceId);
+  if (practice.current === null) {
+    // The student opens their review: its notice has done its work.
+    if (practice.reviewedAt)
+      await deps.db
+        .update(visaPractices)
+        .set({ reviewSeenAt: nowOf(deps) })
+        .where(and(eq(visaPractices.id, practiceId), isNull(visaPractices.reviewSeenAt)));
+    return { ...practice, secondsLeft: null, summary: summarisePractice(practice.answers) };
+  }
+  const now = nowOf(deps);
+  const slot = and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, practice.current));
+  await deps.db
+    .update(visaPracticeAnswers)
+    .set({ askedAt: now })
+    .where(
+      and(
+        slot,
+        isNull(visaPracticeAnswers.answeredAt),
+        or(isNull(visaPracticeAnswers.askedAt), lt(visaPracticeAnswers.askedAt, new Date(now.getTime() - ASKED_AFRESH_AFTER_MS))),
+      ),
+    );
+  const [row] = await deps.db.select({ askedAt: visaPracticeAnswers.askedAt }).from(visaPracticeAnswers).where(slot);
+  const asked = row?.askedAt ?? now;
+  const secondsLeft = Math.max(0, practice.secondsPerAnswer - Math.floor((now.getTime() - asked.getTime()) / 1000));
+  return { ...practice, secondsLeft, summary: null };
+}
+
 export const answerInput = z.object({
   position: z.coerce.number().int().min(1).max(50),
   mode: z.enum(["spoken", "typed"], { error: visaMessages.answerEmpty }),
@@ -418,8 +522,11 @@ export async function answerQuestion(
     if (!recording || recording.bytes.byteLength === 0) {
       throw new AppError("invalid_input", visaMessages.recordingCut, { recording: visaMessages.recordingCut });
     }
-    if (recording.bytes.byteLength > MAX_RECORDING_BYTES) {
-      throw new AppError("payload_too_large", visaMessages.recordingTooLarge, { recording: visaMessages.recordingTooLarge });
+    // The longest answer this practice allows at the recorder's bit rate (decision 0049), said in seconds.
+    const seconds = recordingSecondsFor(practice.secondsPerAnswer);
+    if (recording.bytes.byteLength > Math.min(recordingBytesFor(seconds), MAX_RECORDING_BYTES)) {
+      const message = visaMessages.recordingTooLarge(seconds);
+      throw new AppError("payload_too_large", message, { recording: message });
     }
     const detected = await fileTypeFromBuffer(recording.bytes);
     const kind = recordingTypes.find((t) => t.detected === detected?.mime);
@@ -437,12 +544,13 @@ export async function answerQuestion(
   const countryId = (await countryNamed(deps.db, practice.slug))?.id ?? 0;
   const [bank, file, rates] = await Promise.all([
     bankOf(deps.db, countryId),
-    studentFile(deps, studentId, countryId, { gap: false, refusal: false }),
+    studentFile(deps, studentId, countryId, { gap: false, refusal: false }, practice.applicationId),
     rateTable(deps.db),
   ]);
   const feedback = readAnswer(
     {
       theme: slot.theme,
+      question: slot.question,
       points: (question?.points as AnswerSignal[] | null) ?? [],
       redFlags: (question?.redFlags as AnswerSignal[] | null) ?? [],
       mode: input.mode,
@@ -504,11 +612,47 @@ export async function sharePractice(deps: PracticeDeps, studentId: number, pract
     .from(students)
     .where(eq(students.id, studentId));
   if (!student?.counsellor) throw new AppError("conflict", visaMessages.noCounsellor);
-  if (!practice.sharedAt)
-    await deps.db
+  if (practice.sharedAt) return;
+  // Shared once: the counsellor is mailed in the same transaction (the outbox sends it after the commit,
+  // retried while the mail server is down) and finds it on their Today screen (decision 0049).
+  await deps.db.transaction(async (tx) => {
+    const [shared] = await tx
       .update(visaPractices)
       .set({ sharedAt: nowOf(deps) })
-      .where(eq(visaPractices.id, practiceId));
+      .where(and(eq(visaPractices.id, practiceId), isNull(visaPractices.sharedAt)))
+      .returning({ id: visaPractices.id });
+    if (!shared || !deps.mailer) return;
+    const counsellor = student.counsellor === null ? undefined : await activeStaffContact(tx, student.counsellor);
+    if (!counsellor) return;
+    await queueMail(
+      tx,
+      deps,
+      {
+        to: counsellor.email,
+        subject: practiceMails.shared.subject(practice.studentName),
+        text: practiceMails.shared.body(
+          counsellor.fullName,
+          practice.studentName,
+          practice.country,
+          `${deps.siteAddress ?? ""}/staff/visas/practices/${practiceId}`,
+        ),
+      },
+      { studentId },
+    );
+  });
+  await deliverWithoutQueue(deps);
+}
+
+/** The newest review the student has not opened yet: the notice on their screens (decision 0049). */
+export async function reviewNotice(db: Database, studentId: number): Promise<{ practiceId: number; country: string } | null> {
+  const [row] = await db
+    .select({ practiceId: visaPractices.id, country: countries.name })
+    .from(visaPractices)
+    .innerJoin(countries, eq(countries.id, visaPractices.countryId))
+    .where(and(eq(visaPractices.studentId, studentId), isNotNull(visaPractices.reviewedAt), isNull(visaPractices.reviewSeenAt)))
+    .orderBy(desc(visaPractices.reviewedAt))
+    .limit(1);
+  return row ?? null;
 }
 
 export interface PracticeSummary {
@@ -849,7 +993,7 @@ export async function reviewPractice(deps: StaffDeps, actor: StaffMember, practi
     }
     await tx
       .update(visaPractices)
-      .set({ reviewedAt: nowOf(deps), reviewedByStaffId: actor.staffId })
+      .set({ reviewedAt: nowOf(deps), reviewedByStaffId: actor.staffId, reviewSeenAt: null })
       .where(eq(visaPractices.id, practiceId));
     await recordAudit(tx, actor, {
       action: "visa_practice.reviewed",
@@ -858,7 +1002,32 @@ export async function reviewPractice(deps: StaffDeps, actor: StaffMember, practi
       studentId: practice.studentId,
       after: input,
     });
+    // The first review is the news: the student is mailed (a service they asked for, decision 0024) and
+    // sees a notice until they open it; a later correction of the scores raises the notice again only.
+    if (!practice.reviewedAt && deps.mailer) {
+      const [student] = await tx
+        .select({ email: students.email, fullName: students.fullName })
+        .from(students)
+        .where(eq(students.id, practice.studentId));
+      if (student)
+        await queueMail(
+          tx,
+          deps,
+          {
+            to: student.email,
+            subject: practiceMails.reviewed.subject,
+            text: practiceMails.reviewed.body(
+              student.fullName,
+              actor.fullName,
+              practice.country,
+              `${deps.siteAddress ?? ""}/visa/practice/${practiceId}`,
+            ),
+          },
+          { studentId: practice.studentId },
+        );
+    }
   });
+  await deliverWithoutQueue(deps);
 }
 
 export interface ConsoleQuestion {

@@ -134,6 +134,8 @@ export const visaPractices = pgTable(
     sharedAt: timestamp("shared_at", { withTimezone: true }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedByStaffId: integer("reviewed_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    /** When the student opened the review: until then a notice tells them it is ready (decision 0049). */
+    reviewSeenAt: timestamp("review_seen_at", { withTimezone: true }),
   },
   (t) => [index("visa_practices_student_idx").on(t.studentId, t.startedAt), index("visa_practices_shared_idx").on(t.sharedAt)],
 );
@@ -161,6 +163,8 @@ export const visaPracticeAnswers = pgTable(
     recordingType: text("recording_type"),
     recordingBytes: integer("recording_bytes"),
     feedback: jsonb("feedback"),
+    /** When the question was first put to the student: its timer counts from here, across reloads (decision 0049). */
+    askedAt: timestamp("asked_at", { withTimezone: true }),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
     /** The counsellor's rubric: clarity, specificity, consistency, intent to return, delivery (1 to 5), and comment. */
     scores: jsonb("scores"),

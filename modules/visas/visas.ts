@@ -1,5 +1,7 @@
 import type { Database } from "../../platform/db/client.ts";
+import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { FileStorage } from "../../platform/storage/file-storage.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import type { StaffMember } from "../policies.ts";
@@ -27,6 +29,7 @@ import {
   answerQuestion,
   consoleQuestions,
   type IncomingRecording,
+  openPractice,
   openRecording,
   ownPractice,
   practiceDestinations,
@@ -35,6 +38,7 @@ import {
   type RecordingViewer,
   readiness,
   recordingKeysOf,
+  reviewNotice,
   reviewPractice,
   reviewQueue,
   saveBank,
@@ -53,7 +57,7 @@ import {
  * stale steps, outcomes, the review queue with its rubric, the question bank and the guides' figures).
  */
 
-export type { AnswerFeedback } from "./feedback.ts";
+export type { AnswerFeedback, PracticeOverview, ThemeSummary } from "./feedback.ts";
 export { type FundSourceKind, type FundsVerdict, fundSourceKinds, fundSourceLabels } from "./funds.ts";
 export { FIGURE_FRESH_DAYS, type GuideListing, type ShownFigure, type VisaGuide } from "./guides.ts";
 export { type PlanListRow, type PlanStep, planIsOpen, type VisaPlan } from "./plans.ts";
@@ -69,6 +73,10 @@ export interface VisaDeps {
   storage: FileStorage;
   log: Logger;
   now?: () => Date;
+  /** A shared practice's mail to the counsellor goes through the outbox (decision 0049). */
+  mailer?: Mailer;
+  jobs?: JobSender;
+  siteAddress?: string;
 }
 
 /** The visitor's and the student's side; the student's id always comes from their session. */
@@ -87,9 +95,13 @@ export function createVisaService(deps: VisaDeps) {
     practiceDestinations: () => practiceDestinations(deps.db),
     startPractice: (studentId: number, raw: unknown) => startPractice(deps, studentId, raw),
     practice: (studentId: number, practiceId: number) => ownPractice(deps, studentId, practiceId),
+    /** The practice as its page opens it: the current question's clock started on the server. */
+    openPractice: (studentId: number, practiceId: number) => openPractice(deps, studentId, practiceId),
     answer: (studentId: number, practiceId: number, raw: unknown, recording: IncomingRecording | undefined) =>
       answerQuestion(deps, studentId, practiceId, raw, recording),
     share: (studentId: number, practiceId: number) => sharePractice(deps, studentId, practiceId),
+    /** The newest review not opened yet: the notice on the student's screens. */
+    reviewNotice: (studentId: number) => reviewNotice(deps.db, studentId),
     practices: (studentId: number) => studentPractices(deps, studentId),
     readiness: (studentId: number) => readiness(deps, studentId),
     openRecording: (viewer: RecordingViewer, publicId: string) => openRecording(deps, viewer, publicId),

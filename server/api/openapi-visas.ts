@@ -1,5 +1,5 @@
 import { startInput } from "../../modules/visas/practices.ts";
-import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS, visaMessages } from "../../vocabulary/visas.ts";
+import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS, RECORDING_BITS_PER_SECOND, visaMessages } from "../../vocabulary/visas.ts";
 import {
   answer,
   body,
@@ -87,7 +87,7 @@ export const visaPaths = () => ({
   "/api/v1/students/me/visa-practices/{practiceId}/answers": {
     post: write({
       operationId: "answerVisaPracticeQuestion",
-      summary: `Answer one question of the student's practice: typed, or spoken with its recording (WebM, Ogg or MP4 audio, at most ${MAX_RECORDING_SECONDS} seconds and ${MAX_RECORDING_BYTES / 1024 / 1024} MB) and the browser's transcript; answers with its feedback`,
+      summary: `Answer one question of the student's practice: typed, or spoken with its recording (WebM, Ogg or MP4 audio, at most the practice's seconds per answer and ${MAX_RECORDING_SECONDS} seconds, recorded at ${RECORDING_BITS_PER_SECOND / 1000} kbit/s: ${Math.round(MAX_RECORDING_BYTES / 1024)} KB for the longest) and the browser's transcript; answers with its feedback`,
       student: true,
       parameters: [idParam("practiceId")],
       requestBody: multipart({

@@ -1,19 +1,21 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countries, courseIntakes, courses, universities } from "../../modules/catalogue/tables.ts";
 import { AppError } from "../../modules/errors.ts";
 import { auditLog } from "../../modules/tables.ts";
-import { visaPracticeAnswers } from "../../modules/visas/tables.ts";
+import { visaPracticeAnswers, visaPractices } from "../../modules/visas/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createApplication, createStudent, type Student } from "../../tests/support/factories.ts";
+import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
+import { MAX_RECORDING_SECONDS, RECORDING_BITS_PER_SECOND, recordingBytesFor } from "../../vocabulary/visas.ts";
 
 /**
  * Issue 28: the visa plan opens when the university's papers arrive, the funds check reads the UK rule as
@@ -29,6 +31,7 @@ let team: StaffTeam;
 let student: Student;
 let applicationId: number;
 let ukCourse: { id: number; university: string; name: string };
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
 /** The start of a WebM file (its EBML header naming the "webm" doc type), then silence: what MediaRecorder sends. */
 const webm = (size = 2000) =>
@@ -87,7 +90,8 @@ const answer = (who: Student, practiceId: number, fields: Record<string, string>
 beforeAll(async () => {
   database = await openTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "ignite-visas-"));
-  testApp = createTestApp(database, { DATA_DIR: dataDir });
+  sink = await startSmtpSink();
+  testApp = createTestApp(database, { DATA_DIR: dataDir, SMTP_URL: sink.url, PUBLIC_URL: "https://ignite.example" });
   api = new ApiClient(testApp.app);
   team = await createStaffTeam(testApp, api, "visas.test");
   student = await createStudent(api, { name: "Meera Pillai" });
@@ -113,6 +117,7 @@ beforeAll(async () => {
   applicationId = application.id;
 });
 afterAll(async () => {
+  await sink.close();
   await database.close();
 });
 
@@ -238,6 +243,33 @@ describe("mock interview practice", () => {
     expect(practice.current).toBe(1);
   });
 
+  it("keeps the current question's clock on the server: a reload resumes it, a break of over an hour starts it afresh", async () => {
+    const first = await testApp.visas.openPractice(student.studentId, practiceId);
+    expect(first.secondsLeft).toBe(90);
+    // Twenty seconds later the student reloads the page: the clock has run on.
+    const slot = and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, 1));
+    await database.db
+      .update(visaPracticeAnswers)
+      .set({ askedAt: new Date(Date.now() - 20_000) })
+      .where(slot);
+    const reloaded = await testApp.visas.openPractice(student.studentId, practiceId);
+    expect(reloaded.secondsLeft).toBeGreaterThanOrEqual(69);
+    expect(reloaded.secondsLeft).toBeLessThanOrEqual(70);
+    // Ten minutes on, time is up, and stays up however often the page is loaded.
+    await database.db
+      .update(visaPracticeAnswers)
+      .set({ askedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(slot);
+    expect((await testApp.visas.openPractice(student.studentId, practiceId)).secondsLeft).toBe(0);
+    expect((await testApp.visas.openPractice(student.studentId, practiceId)).secondsLeft).toBe(0);
+    // Back the next day: the question is put afresh.
+    await database.db
+      .update(visaPracticeAnswers)
+      .set({ askedAt: new Date(Date.now() - 26 * 3600_000) })
+      .where(slot);
+    expect((await testApp.visas.openPractice(student.studentId, practiceId)).secondsLeft).toBe(90);
+  });
+
   it("gives feedback at once, with a note where the answer does not match the file", async () => {
     const practice = await testApp.visas.practice(student.studentId, practiceId);
     const typed = await answer(student, practiceId, {
@@ -280,11 +312,41 @@ describe("mock interview practice", () => {
     expect(JSON.stringify(access.body)).toContain("Listened to your recorded answer 2");
   });
 
+  it("takes a spoken answer of 30 seconds and more at the recorder's bit rate, up to the practice's timer", async () => {
+    // 40 seconds at 48 kbit/s, as the browser's recorder sends it: far over the 64 KB a form may carry.
+    const forty = webm((40 * RECORDING_BITS_PER_SECOND) / 8);
+    expect(forty.byteLength).toBeGreaterThan(64 * 1024);
+    const spoken = await answer(student, practiceId, { position: "3", mode: "spoken", durationSeconds: "40" }, forty);
+    expect(spoken.status, spoken.text).toBe(200);
+    expect(spoken.body.data.feedback.length).toMatchObject({ measured: 40, unit: "seconds" });
+    // The whole timer (90 seconds here) fits too.
+    const full = webm((90 * RECORDING_BITS_PER_SECOND) / 8);
+    const ninety = await answer(student, practiceId, { position: "3", mode: "spoken", durationSeconds: "90" }, full);
+    expect(ninety.status, ninety.text).toBe(200);
+    // Back to unanswered for the next test, which reads the refusals on position 3.
+    await database.db
+      .update(visaPracticeAnswers)
+      .set({ answeredAt: null })
+      .where(and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, 3)));
+  });
+
   it("refuses a recording in an unknown format, too large or cut off half-way, and an empty typed answer, keeping earlier answers", async () => {
     const pdf = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
     const wrong = await answer(student, practiceId, { position: "3", mode: "spoken", durationSeconds: "10" }, pdf, "audio/webm");
     expect(wrong.status).toBe(415);
     expect(wrong.body.error.message).toBe("We could not read this recording. Record it again, or type your answer.");
+    // Longer than this practice's 90 seconds at the recorder's bit rate: refused in seconds, not bytes.
+    const long = await answer(
+      student,
+      practiceId,
+      { position: "3", mode: "spoken", durationSeconds: "90" },
+      webm(recordingBytesFor(90) + 1),
+    );
+    expect(long.status).toBe(413);
+    expect(long.body.error.message).toBe(
+      "This recording is longer than the 90 seconds an answer can take. Record a shorter answer, or type it: your earlier answers are saved.",
+    );
+    // Far larger than any answer: refused while it streams in, before it is read.
     const large = await answer(
       student,
       practiceId,
@@ -292,6 +354,7 @@ describe("mock interview practice", () => {
       webm(9 * 1024 * 1024),
     );
     expect(large.status).toBe(413);
+    expect(large.body.error.message).toContain(`longer than the ${MAX_RECORDING_SECONDS} seconds`);
     const empty = await answer(student, practiceId, { position: "3", mode: "typed", text: "  " });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe("Type your answer, or record it.");
@@ -325,7 +388,15 @@ describe("mock interview practice", () => {
       });
       expect(typed.status, typed.text).toBe(200);
     }
+    const mailsTo = (address: string) => sink.messages.filter((m) => m.to.includes(address));
+    const before = mailsTo(team.asha.email).length;
     await testApp.visas.share(student.studentId, practiceId);
+    // Decision 0049: the counsellor is mailed once (sharing again sends nothing) with the practice's link.
+    await testApp.visas.share(student.studentId, practiceId);
+    await expect.poll(() => mailsTo(team.asha.email).length).toBe(before + 1);
+    const told = mailsTo(team.asha.email).at(-1);
+    expect(told?.subject).toBe("Meera Pillai shared a mock visa interview for your review");
+    expect(told?.text).toContain(`https://ignite.example/staff/visas/practices/${practiceId}`);
     const asha = { staffId: team.asha.staffId, role: "counsellor" as const, fullName: "Asha Rao", email: team.asha.email };
     const ravi = { staffId: team.ravi.staffId, role: "counsellor" as const, fullName: "Ravi Kumar", email: team.ravi.email };
     expect((await testApp.staff.practiceQueue(asha)).map((q) => q.id)).toContain(practiceId);
@@ -341,7 +412,18 @@ describe("mock interview practice", () => {
       scores,
       comment: i === 0 ? "Name the loan in your answer." : "",
     }));
+    expect(await testApp.visas.reviewNotice(student.studentId)).toBeNull();
+    const studentMails = mailsTo(student.email).length;
     await testApp.staff.reviewPractice(asha, practiceId, { answers: all });
+    // The student is mailed that the review is ready, and a notice waits until they open it.
+    await expect.poll(() => mailsTo(student.email).length).toBe(studentMails + 1);
+    const ready = mailsTo(student.email).at(-1);
+    expect(ready?.subject).toBe("Your mock visa interview has been reviewed");
+    expect(ready?.text).toContain(`https://ignite.example/visa/practice/${practiceId}`);
+    expect(ready?.text).toContain("Asha Rao has reviewed your mock visa interview for United Kingdom");
+    expect(await testApp.visas.reviewNotice(student.studentId)).toEqual({ practiceId, country: "United Kingdom" });
+    await testApp.visas.openPractice(student.studentId, practiceId);
+    expect(await testApp.visas.reviewNotice(student.studentId)).toBeNull();
     const seen = await testApp.visas.practice(student.studentId, practiceId);
     expect(seen.reviewedAt).not.toBeNull();
     expect(seen.answers[0]).toMatchObject({ scores, comment: "Name the loan in your answer." });
@@ -371,6 +453,40 @@ describe("mock interview practice", () => {
     const seen = await testApp.visas.practice(student.studentId, id);
     expect(seen.answers[0]?.scores).toEqual(scores);
     expect((await testApp.visas.practices(student.studentId)).map((p) => p.id)).toContain(id);
+  });
+
+  it("opened from a visa plan, asks about that application's university and course, though a newer one is there", async () => {
+    const [other] = await database.db
+      .select({ id: courses.id, university: universities.name })
+      .from(courses)
+      .innerJoin(universities, eq(universities.id, courses.universityId))
+      .innerJoin(countries, eq(countries.id, universities.countryId))
+      .where(and(eq(countries.name, "United Kingdom"), ne(universities.name, ukCourse.university)))
+      .limit(1);
+    if (!other) throw new Error("the demo catalogue has one UK university only");
+    await database.db.delete(courseIntakes).where(eq(courseIntakes.courseId, other.id));
+    await createApplication(api, team.asha, student, other.id, { moves: ["Ready to submit"] });
+    const started: number[] = [];
+    const asked = async (raw: Record<string, unknown>) => {
+      const id = await testApp.visas.startPractice(student.studentId, { country: "united-kingdom", ...raw });
+      started.push(id);
+      return (await testApp.visas.practice(student.studentId, id)).answers.map((a) => a.question).join(" ");
+    };
+    // Without a named application, the newest one there; from the plan, the plan's own.
+    expect(await asked({})).toContain(other.university);
+    const fromPlan = await asked({ application: String(applicationId) });
+    expect(fromPlan).toContain(ukCourse.university);
+    expect(fromPlan).not.toContain(other.university);
+    // An application that is not the student's is no file of theirs: the practice uses their own.
+    const stranger = await createStudent(api, { name: "Kiran Bose" });
+    const theirs = await testApp.visas.startPractice(stranger.studentId, {
+      country: "united-kingdom",
+      application: String(applicationId),
+    });
+    const strangerAsked = (await testApp.visas.practice(stranger.studentId, theirs)).answers.map((a) => a.question).join(" ");
+    expect(strangerAsked).not.toContain(ukCourse.university);
+    // The export below counts the practices the student answered.
+    await database.db.delete(visaPractices).where(inArray(visaPractices.id, started));
   });
 
   it("is in the student's data export with its recordings, and erasure removes the recordings from storage", async () => {

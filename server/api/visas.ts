@@ -3,7 +3,7 @@ import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
 import { AppError } from "../../modules/errors.ts";
 import type { VisaService } from "../../modules/visas/visas.ts";
-import { MAX_RECORDING_BYTES, visaMessages } from "../../vocabulary/visas.ts";
+import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS, visaMessages } from "../../vocabulary/visas.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStudent } from "../guards.ts";
 import { serveFile } from "./documents.ts";
@@ -63,7 +63,7 @@ export function visasApi(visas: VisaService) {
   api.post(
     "/students/me/visa-practices/:practiceId/answers",
     requireStudent,
-    limitBody(MAX_RECORDING_BYTES, visaMessages.recordingTooLarge),
+    limitBody(MAX_RECORDING_BYTES, visaMessages.recordingTooLarge(MAX_RECORDING_SECONDS)),
     async (c) => {
       const practiceId = parseId(c.req.param("practiceId"), "Practice");
       let upload: Awaited<ReturnType<typeof readUpload>>;

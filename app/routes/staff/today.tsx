@@ -5,7 +5,7 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { taskIntents, taskView } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/policies.ts";
+import { canCoachVisas, canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/policies.ts";
 import type { Route } from "./+types/today";
 
 export const meta: Route.MetaFunction = () => [{ title: "Today | Ignite" }, { name: "robots", content: "noindex" }];
@@ -22,11 +22,12 @@ const dayHeading = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeTasks);
   const seeLeads = canSeeLeads(member);
-  const [{ today, overdue, dueToday, coming }, leads, fresh, dueThisWeek] = await Promise.all([
+  const [{ today, overdue, dueToday, coming }, leads, fresh, dueThisWeek, practices] = await Promise.all([
     context.staff.today(member),
     seeLeads ? context.staff.overdueLeads(member) : [],
     seeLeads ? context.staff.newLeads(member) : [],
     seeLeads ? context.staff.firstResponsesThisWeek(member) : [],
+    canCoachVisas(member) ? context.staff.practiceQueue(member) : [],
   ]);
   const leadView = (lead: (typeof leads)[number]) => ({
     id: lead.id,
@@ -44,6 +45,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       assigned: inIndianTime(lead.assignedAt),
     })),
     overdueLeads: leads.map(leadView),
+    // Mock interviews the member's students shared and nobody has reviewed yet (decision 0049).
+    toReview: practices
+      .filter((p) => !p.reviewedAt)
+      .map((p) => ({ id: p.id, studentName: p.studentName, country: p.country, shared: inIndianTime(p.sharedAt) })),
     overdue: overdue.map((t) => taskView(t, today)),
     dueToday: dueToday.map((t) => taskView(t, today)),
     week: days.map((day) => ({
@@ -88,7 +93,7 @@ function LeadLines({ leads, badge, testId }: { leads: LeadLine[]; badge: { text:
 }
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, newLeads, overdueLeads, overdue, dueToday, week, mayWork } = loaderData;
+  const { today, newLeads, overdueLeads, toReview, overdue, dueToday, week, mayWork } = loaderData;
   useActionToast(actionData);
   const sections = [
     { id: "overdue-tasks", title: `Overdue tasks (${overdue.length})`, tasks: overdue, empty: "Nothing overdue." },
@@ -113,6 +118,25 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
                   {" "}
                   · {lead.asked}, {lead.destination} · given to you <time dateTime={lead.assigned.iso}>{lead.assigned.text}</time>{" "}
                   · first response due <time dateTime={lead.due.iso}>{lead.due.text}</time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {toReview.length > 0 && (
+        <section aria-labelledby="practices-to-review" className="mb-4">
+          <h2 id="practices-to-review" className="h5">
+            Mock interviews to review ({toReview.length})
+          </h2>
+          <ul className="list-unstyled">
+            {toReview.map((p) => (
+              <li key={p.id} className="mb-1" data-testid="practice-to-review">
+                <span className="badge text-bg-info me-2">To review</span>
+                <Link to={`/staff/visas/practices/${p.id}`}>{p.studentName}</Link>
+                <span className="small">
+                  {" "}
+                  · {p.country} · shared <time dateTime={p.shared.iso}>{p.shared.text}</time>
                 </span>
               </li>
             ))}

@@ -200,7 +200,7 @@ export const australiaBank: ReferenceQuestionBank = {
       wants: "That your English will carry you through the course.",
       points: [
         ["comfort with English teaching", ["comfortable", "confident", "fluent", "presentations", "no problem"]],
-        ["background and score", ["ielts", "pte", "toefl", "english medium", "band", "score", "overall"]],
+        ["background and score", ["{score}", "ielts", "pte", "toefl", "english medium", "band", "score", "overall"]],
       ],
       flags: [vague],
     }),

@@ -31,12 +31,45 @@ export const question = (id: string, theme: QuestionTheme, text: string, spec: Q
 
 export const vague: Signal = [
   "vague or unsure",
-  ["i don't know", "i dont know", "not sure", "no idea", "i haven't decided", "i have not decided", "don't remember"],
+  [
+    "i don't know",
+    "i dont know",
+    "don't know",
+    "not sure",
+    "no idea",
+    "i haven't decided",
+    "i have not decided",
+    "not decided",
+    "not yet decided",
+    "don't remember",
+    "dont remember",
+    "let's see",
+    "lets see",
+    "will see",
+    "i will confirm",
+    "pata nahi",
+    "fixed nahi",
+    "decide nahi",
+  ],
 ];
 
 export const agentChose: Signal = [
   "leaves the choice to an agent",
-  ["my agent", "my consultant", "agent chose", "consultant chose", "agent suggested", "consultant suggested", "they told me to"],
+  [
+    "my agent",
+    "my consultant",
+    "agent chose",
+    "consultant chose",
+    "agent suggested",
+    "consultant suggested",
+    "agent told",
+    "consultant told",
+    "agent said",
+    "agent ne",
+    "agent applied",
+    "agent did",
+    "they told me to",
+  ],
 ];
 
 export const genericPraise: Signal = [
@@ -78,9 +111,18 @@ export const disparagesIndia: Signal = [
     "no future in india",
     "no opportunities in india",
     "no scope in india",
+    "no scope in my field",
+    "nothing much is there for me",
+    "nothing is there for me in india",
     "indian education is useless",
   ],
 ];
+
+/** Read in every answer, whatever the question lists: the same answer is flagged the same everywhere (decision 0049). */
+export const everyAnswerFlags: AnswerSignal[] = [vague, agentChose, disparagesIndia].map(([label, keywords]) => ({
+  label,
+  keywords: [...keywords],
+}));
 
 export const namesSponsor: Signal = [
   "names the sponsor and the relation",
@@ -89,12 +131,28 @@ export const namesSponsor: Signal = [
 
 export const statesAmount: Signal = [
   "states the amount",
-  ["lakh*", "lac", "lacs", "crore*", "rupees", "dollars", "$", "pounds", "euros", "inr"],
+  ["{amount}", "lakh*", "lac", "lacs", "crore*", "rupees", "dollars", "$", "pounds", "euros", "inr"],
 ];
 
 export const incomeSource: Signal = [
   "says where the money comes from",
-  ["salary", "business", "farm*", "agricultur*", "income", "savings", "pension", "rent*", "shop", "fixed deposit*", "property"],
+  [
+    "salary",
+    "business",
+    "farm*",
+    "agricultur*",
+    "income",
+    "earn*",
+    "savings",
+    "pension",
+    "rent*",
+    "shop",
+    "fixed deposit*",
+    "fds",
+    "property",
+    "loan",
+    "government job",
+  ],
 ];
 
 export const loanDetails: Signal = [

@@ -361,8 +361,30 @@ export const unitedKingdomBank: ReferenceQuestionBank = {
       core: true,
       wants: "Family, property or work that will bring you back.",
       points: [
-        ["names ties", ["family", "parents", "property", "business", "job", "responsib*", "land", "house"]],
-        ["why they matter", ["return", "come back", "take care", "join"]],
+        [
+          "names ties",
+          [
+            "family",
+            "parents",
+            "mother",
+            "father",
+            "grandmother",
+            "grandfather",
+            "grandparents",
+            "property",
+            "business",
+            "shop",
+            "job",
+            "responsib*",
+            "land",
+            "house",
+            "flat",
+          ],
+        ],
+        [
+          "why they matter",
+          ["return", "come back", "take care", "look after", "join", "help", "expand", "only son", "only daughter"],
+        ],
       ],
       flags: [settleInUk, relativesAsReason],
     }),
@@ -433,8 +455,8 @@ export const unitedKingdomBank: ReferenceQuestionBank = {
     question("uk-33", "english", "How did you prepare for studying in English, and what was your test score?", {
       wants: "Your English is good enough; the interview itself is the test.",
       points: [
-        ["background", ["english medium", "school", "college", "ielts", "pte", "toefl", "duolingo", "moi"]],
-        ["score", ["band", "score", "overall", "each band", "out of"]],
+        ["background", ["english medium", "school", "college", "moi"]],
+        ["score", ["{score}", "band", "score", "overall", "each band", "out of"]],
       ],
       flags: [vague],
     }),

@@ -378,7 +378,7 @@ export const unitedStatesBank: ReferenceQuestionBank = {
       wants: "The scores on your file, without hesitation.",
       points: [
         ["names the tests", ["gre", "toefl", "ielts", "duolingo", "pte", "gmat", "sat"]],
-        ["gives the scores", ["score*", "band", "out of", "quant*", "verbal", "overall"]],
+        ["gives the scores", ["{score}", "score*", "band", "out of", "quant*", "verbal", "overall"]],
       ],
       flags: [vague],
     }),
@@ -753,7 +753,13 @@ export const unitedStatesBank: ReferenceQuestionBank = {
         ],
         ["a career waiting", ["job offer", "career in india", "family business", "company", "role", "opportunit*"]],
       ],
-      flags: [immigrantIntent, ["nothing to return to", ["nothing to go back", "no reason", "nothing in india"]]],
+      flags: [
+        immigrantIntent,
+        [
+          "nothing to return to",
+          ["nothing to go back", "no reason", "nothing in india", "nothing much is there for me", "nothing is there for me"],
+        ],
+      ],
     }),
     question("us-52", "post-study-plans", "Do you have a job offer, or a role waiting, in India?", {
       wants: "Evidence of a path back.",
@@ -838,8 +844,8 @@ export const unitedStatesBank: ReferenceQuestionBank = {
         ],
       ],
       flags: [
-        ["nothing has changed", ["same", "nothing changed", "nothing much"]],
-        ["blames the officer", ["officer was wrong", "unfair", "no reason", "bad luck"]],
+        ["nothing has changed", ["same", "nothing changed", "nothing has changed", "nothing much"]],
+        ["blames the officer", ["officer was wrong", "unfair", "no reason", "bad luck", "did not even look", "didn't even look"]],
       ],
     }),
     question("us-61", "immigration-history", "Why do you think your last application was refused?", {
