@@ -61,7 +61,7 @@ async function changeFigure(
   const context = await browser.newContext();
   const admin = await context.newPage();
   await staffSignIn(admin, ADMIN.email, ADMIN.password);
-  await expect(admin).toHaveURL(/\/staff/);
+  await expect(admin.getByRole("heading", { name: "Welcome, Administrator" })).toBeVisible();
   await admin.goto("/staff/visa-guides");
   await hydrated(admin);
   const figure = admin.getByRole("form", { name: form });
@@ -133,7 +133,11 @@ test.describe("on a phone", () => {
     await funds.getByRole("group", { name: "Education loan" }).getByLabel("Currency").fill("AED");
     await funds.getByRole("button", { name: "Check my funds" }).click();
     await expect(
-      funds.getByText(/^We have no exchange rate for AED: enter the amount in one of these currencies: INR, .*GBP.*USD\.$/),
+      funds
+        .getByRole("alert")
+        .filter({
+          hasText: /^We have no exchange rate for AED: enter the amount in one of these currencies: INR, .*GBP.*USD\.$/,
+        }),
     ).toBeVisible();
     await expect(page.getByTestId("funds-verdict")).toHaveCount(0);
     await expect(funds.getByRole("group", { name: "Education loan" }).getByLabel("Amount")).toHaveValue("25,00,000");
@@ -262,7 +266,7 @@ test("the staff leads filter offers Canada and New Zealand", async ({ browser })
   const context = await browser.newContext();
   const admin = await context.newPage();
   await staffSignIn(admin, ADMIN.email, ADMIN.password);
-  await expect(admin).toHaveURL(/\/staff/);
+  await expect(admin.getByRole("heading", { name: "Welcome, Administrator" })).toBeVisible();
   await admin.goto("/staff/leads");
   const destinations = await admin.getByLabel("Destination").locator("option").allTextContents();
   expect(destinations).toEqual(expect.arrayContaining(["Canada", "New Zealand"]));
