@@ -133,11 +133,9 @@ test.describe("on a phone", () => {
     await funds.getByRole("group", { name: "Education loan" }).getByLabel("Currency").fill("AED");
     await funds.getByRole("button", { name: "Check my funds" }).click();
     await expect(
-      funds
-        .getByRole("alert")
-        .filter({
-          hasText: /^We have no exchange rate for AED: enter the amount in one of these currencies: INR, .*GBP.*USD\.$/,
-        }),
+      funds.getByRole("alert").filter({
+        hasText: /^We have no exchange rate for AED: enter the amount in one of these currencies: INR, .*GBP.*USD\.$/,
+      }),
     ).toBeVisible();
     await expect(page.getByTestId("funds-verdict")).toHaveCount(0);
     await expect(funds.getByRole("group", { name: "Education loan" }).getByLabel("Amount")).toHaveValue("25,00,000");
