@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { attachmentTypes } from "../../vocabulary/documents.ts";
 import { demoCountries } from "../catalogue/demo/countries.ts";
@@ -93,6 +94,13 @@ describe("the visa guides", () => {
       for (const figure of guide.figures) expect(figure.sourceUrl, `${guide.country} ${figure.key}`).toMatch(official);
     const us = referenceGuides.find((guide) => guide.country === "United States");
     expect(us?.figures.find((f) => f.key === "visa-fee")?.sourceUrl).not.toContain("tt.usembassy.gov");
+  });
+
+  it("keep their provenance as public sources: no comment names a path outside the repository or a research tool", () => {
+    for (const file of ["reference-guides.ts", "reference-types.ts", "guides.ts", "funds.ts", "plans.ts"]) {
+      const text = readFileSync(new URL(`./${file}`, import.meta.url), "utf8");
+      expect(text, file).not.toMatch(/\.\.\/shared\/|\/work\/|shared\/data|search tool|corpora|stored copies/i);
+    }
   });
 
   it("keep the day a figure was checked apart from its page's own date", () => {
