@@ -191,6 +191,8 @@ export function messagesFromServer(): Set<string> {
     // A visa checklist item's state beside the review states above.
     "Missing",
     "Waived",
+    "Recorded",
+    "To bring",
     ...Object.values(themeLabels),
     ...Object.values(rubricLabels),
     ...Object.values(visaOutcomeLabels),
@@ -200,7 +202,8 @@ export function messagesFromServer(): Set<string> {
     "{label}: the statement ends {gap} days before you apply; it must end within {within} days of applying.",
     "{label}: the statement ends after the day you plan to apply.",
     "{label}: enter since when the money has been held and the statement's last day.",
-    "We have no exchange rate for {currency}: enter the amount in rupees (INR) or in a currency we list.",
+    shape(fundsMessages.noRate, "{currency}", "{currencies}"),
+    fundsMessages.amount,
     shape(fundsMessages.livingMonthly, "{amount}", "{months}" as unknown as number),
     shape(fundsMessages.livingMonthlyIn, "{amount}", "{months}" as unknown as number, "{city}"),
     shape(fundsMessages.livingYearly, "{amount}"),

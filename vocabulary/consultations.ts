@@ -1,10 +1,14 @@
 import type { ContactChannel } from "./privacy.ts";
-/** The consultation form's option lists, exactly as spec section 5 gives them. */
+/**
+ * The consultation form's option lists as spec section 5 gives them; the destinations add Canada and New
+ * Zealand to the spec's 38 (decision 0050: where most Indian students abroad are, and both in the catalogue).
+ */
 export const studyDestinations = [
   "Australia",
   "Austria",
   "Belgium",
   "Brunei",
+  "Canada",
   "Costa Rica",
   "Croatia",
   "Cyprus",
@@ -25,6 +29,7 @@ export const studyDestinations = [
   "Mexico",
   "Moldova",
   "Netherlands",
+  "New Zealand",
   "Poland",
   "Romania",
   "Russia",

@@ -26,14 +26,17 @@ export const visaOutcomeLabels: Record<VisaOutcome, string> = {
 };
 
 /** Where the money for the visa comes from (the funds check's rows). */
-export const fundSourceKinds = ["family-savings", "education-loan", "scholarship", "sponsor"] as const;
+export const fundSourceKinds = ["family-savings", "education-loan", "scholarship", "sponsor", "blocked-account"] as const;
 export type FundSourceKind = (typeof fundSourceKinds)[number];
 export const fundSourceLabels: Record<FundSourceKind, string> = {
   "family-savings": "Family savings",
   "education-loan": "Education loan",
   scholarship: "Scholarship",
   sponsor: "Sponsor",
+  "blocked-account": "Blocked account",
 };
+/** The sources a funds check offers when the destination's rule names none (decision 0050: Germany names the blocked account). */
+export const usualFundSourceKinds: readonly FundSourceKind[] = ["family-savings", "education-loan", "scholarship", "sponsor"];
 
 /** The rubric a counsellor scores each answer on, 1 to 5. */
 export const rubricCriteria = ["clarity", "specificity", "consistency", "intent", "delivery"] as const;
@@ -94,6 +97,9 @@ export const visaMessages = {
   noPlanYet: "Your visa plan opens when the university's papers arrive (I-20, CAS, CoE or admission letter).",
   noSuchPlan: "No such visa plan.",
   noSuchStep: "This plan has no such step.",
+  stepSettled: "This step follows what your application records: your counsellor changes it there.",
+  stepsNeedIntake:
+    "These steps get their dates from your intake: ask your counsellor to record the intake's month and year on your application.",
   stepSaved: "Your visa plan is saved.",
   fundsSaved: "Your funds check is saved.",
   fundsNeedOne: "Add at least one source of money.",
@@ -165,6 +171,7 @@ export const fundsMessages = {
   livingMonthlyIn: (amount: string, months: number, city: string) => `${amount} a month for ${months} months (${city})`,
   livingYearly: (amount: string) => `${amount} for a year's living costs`,
   firstYearTuition: (amount: string) => `the first year's tuition (${amount})`,
-  noRate: (currency: string) =>
-    `We have no exchange rate for ${currency}: enter the amount in rupees (INR) or in a currency we list.`,
+  noRate: (currency: string, currencies: string) =>
+    `We have no exchange rate for ${currency}: enter the amount in one of these currencies: ${currencies}.`,
+  amount: "Enter the amount in figures, for example 25,00,000, 2,500,000 or 25 lakh",
 } as const;

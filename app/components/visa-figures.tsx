@@ -42,17 +42,18 @@ export function VisaFigures({ figures }: { figures: ShownFigure[] }) {
                 )}
               </span>
             ) : (
-              <span className="badge text-bg-warning">{t(visaMessages.unconfirmed)}</span>
+              <span className="badge text-bg-warning text-wrap text-start">{t(visaMessages.unconfirmed)}</span>
             )}
           </div>
           {f.note && <p className="small mb-1">{f.note[language]}</p>}
           <p className="small text-body-secondary mb-0">
-            {t("Source")}:{" "}
+            {f.confirmed ? t("Source") : t("To be confirmed on")}:{" "}
             <a href={f.sourceUrl} rel="noopener noreferrer">
               {f.source}
             </a>
-            . {t("Checked on {date}", { date: day(f.checkedOn, formatLongDate) })} ({ageText(t, f.ageDays)})
-            {f.old && <span className="badge text-bg-warning ms-2">{t(visaMessages.oldFigure)}</span>}
+            {f.sourceDate && ` (${t("page dated {date}", { date: day(f.sourceDate, formatLongDate) })})`}.{" "}
+            {t("Checked on {date}", { date: day(f.checkedOn, formatLongDate) })} ({ageText(t, f.ageDays)})
+            {f.old && <span className="badge text-bg-warning text-wrap text-start ms-2">{t(visaMessages.oldFigure)}</span>}
           </p>
         </li>
       ))}

@@ -1,13 +1,17 @@
 import { Link } from "react-router";
 import { Flag, useFlagSprite } from "~/components/flag";
 import { metaT, useT } from "~/lib/i18n";
+import { studyDestinations } from "../../vocabulary/consultations.ts";
 import type { Route } from "./+types/countries";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches);
   return [
     { title: `${t("Countries")} | Ignite` },
-    { name: "description", content: t("The 38 study destinations Ignite guides students to.") },
+    {
+      name: "description",
+      content: t("The {count} study destinations Ignite guides students to.", { count: studyDestinations.length }),
+    },
   ];
 };
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Flag, useFlagSprite } from "~/components/flag";
 import { metaT, type Translator, useT } from "~/lib/i18n";
 import { CARDS_PER_STRIP, homeStrips } from "../../vocabulary/catalogue.ts";
+import { studyDestinations } from "../../vocabulary/consultations.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -21,7 +22,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const infoCards = (t: Translator["t"]): { title: string; text: string; link?: { to: string; label: string } }[] => [
   {
     title: t("Courses for you"),
-    text: t("Find programmes that match your marks, budget and goals across 38 study destinations."),
+    text: t("Find programmes that match your marks, budget and goals across {count} study destinations.", {
+      count: studyDestinations.length,
+    }),
   },
   {
     title: t("Get your visa"),

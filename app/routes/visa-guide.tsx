@@ -122,8 +122,13 @@ export default function VisaGuide({ loaderData }: Route.ComponentProps) {
               <h2 id="funds" className="h5">
                 {t("The funds to show")}
               </h2>
+              {!funds.confirmed && (
+                <p className="small mb-1">
+                  <span className="badge text-bg-warning text-wrap text-start">{t(visaMessages.unconfirmed)}</span>
+                </p>
+              )}
               <ul className="small">
-                {funds.livingPerMonth !== null && funds.months !== null && (
+                {funds.confirmed && funds.livingPerMonth !== null && funds.months !== null && (
                   <li>
                     {t("{amount} a month for up to {months} months", {
                       amount: formatMoney(funds.livingPerMonth, funds.currency),
@@ -133,10 +138,16 @@ export default function VisaGuide({ loaderData }: Route.ComponentProps) {
                       ` (${t("in {cities}: {amount}", { amount: formatMoney(funds.livingPerMonthInCapital, funds.currency), cities: funds.capitalCities.join(", ") })})`}
                   </li>
                 )}
-                {funds.livingPerYear !== null && (
+                {funds.confirmed && funds.livingPerYear !== null && (
                   <li>{t("{amount} for a year's living costs", { amount: formatMoney(funds.livingPerYear, funds.currency) })}</li>
                 )}
-                {funds.plusFirstYearTuition && <li>{t("plus the first year's tuition")}</li>}
+                {funds.plusFirstYearTuition && (
+                  <li>
+                    {funds.confirmed && (funds.livingPerYear !== null || funds.livingPerMonth !== null)
+                      ? t("plus the first year's tuition")
+                      : t("The first year's tuition")}
+                  </li>
+                )}
                 {funds.heldForDays !== null && (
                   <li>
                     {t("held for {days} consecutive days, ending within {within} days of applying", {

@@ -6,11 +6,13 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../modules/catalogue/inputs.ts";
+import type { FundsVerdict } from "../../modules/visas/visas.ts";
 import { formatLongDate, formatMoney, formatRupees } from "../../vocabulary/costs.ts";
 import {
   type FundSourceKind,
   fundSourceKinds,
   fundSourceLabels,
+  usualFundSourceKinds,
   visaMessages,
   visaOutcomeLabels,
 } from "../../vocabulary/visas.ts";
@@ -65,13 +67,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const kindHeldInAccount = (kind: FundSourceKind) => kind === "family-savings" || kind === "sponsor";
 
+const standingTone: Record<FundsVerdict["standing"], string> = {
+  "short-of-rule": "danger",
+  "rule-fails": "danger",
+  "short-of-estimate": "warning",
+  "rule-to-confirm": "warning",
+  "no-measure": "warning",
+  enough: "success",
+};
+
 export default function VisaPlan({ loaderData, actionData }: Route.ComponentProps) {
   const { plan, today } = loaderData;
   const { t, language, day } = useT();
   const busy = useNavigation().state === "submitting";
   useActionToast(actionData ? { ok: actionData.ok, message: t(actionData.message) } : undefined);
   const refusal = actionData && !actionData.ok ? actionData : undefined;
+  // A refused check hides the last result: it was for other amounts than the ones now on the form.
+  const fundsRefused = refusal?.values.intent === "funds";
   const { application, guide, verdict } = plan;
+  const offeredKinds = guide?.funds?.sourceKinds ?? usualFundSourceKinds;
   const entered = (kind: FundSourceKind) => plan.funds.sources.find((s) => s.kind === kind);
   const value = (name: string, saved: string) => (refusal?.values.intent === "funds" ? (refusal.values[name] ?? "") : saved);
   const fieldError = (index: number, field: string) => refusal?.fields[`sources.${index}.${field}`];
@@ -126,48 +140,68 @@ export default function VisaPlan({ loaderData, actionData }: Route.ComponentProp
               {t("Steps")}
             </h2>
             {plan.steps.length === 0 && <p>{t(visaMessages.noGuide)}</p>}
+            {plan.stepsNeedIntake && (
+              <p className="alert alert-info small" data-testid="steps-need-intake">
+                {t(visaMessages.stepsNeedIntake)}
+              </p>
+            )}
             <ol className="list-group list-group-numbered">
               {plan.steps.map((step) => (
-                <li key={step.key} className="list-group-item">
-                  <Form method="post" className="d-flex flex-wrap align-items-end gap-2" aria-label={step.label[language]}>
-                    <input type="hidden" name="intent" value="step" />
-                    <input type="hidden" name="step" value={step.key} />
-                    <div className="form-check flex-grow-1">
-                      <input
-                        className="form-check-input"
-                        type="checkbox"
-                        name="done"
-                        id={`step-${step.key}`}
-                        defaultChecked={step.done}
-                      />
-                      <label className="form-check-label fw-semibold" htmlFor={`step-${step.key}`}>
-                        {step.label[language]}
-                      </label>
-                      {step.done ? (
-                        <span className="badge text-bg-success ms-2">{t("Done")}</span>
-                      ) : step.openForDays !== null ? (
-                        <span className="badge text-bg-primary ms-2">{t("Next")}</span>
-                      ) : null}
+                <li key={step.key} className="list-group-item" data-testid={`step-${step.key}`}>
+                  {step.settled ? (
+                    <div className="d-inline">
+                      <span className="fw-semibold">{step.label[language]}</span>
+                      <span className="badge text-bg-success ms-2">{t("Done")}</span>
+                      <p className="small mb-0">{t("Recorded on your application: {fact}", { fact: t(step.settled) })}</p>
                     </div>
-                    {step.dateLabel && (
-                      <div>
-                        <label className="form-label small mb-0" htmlFor={`date-${step.key}`}>
-                          {step.dateLabel[language]}
-                        </label>
+                  ) : (
+                    <Form
+                      method="post"
+                      className="d-inline-flex flex-wrap align-items-end gap-2"
+                      aria-label={step.label[language]}
+                    >
+                      <input type="hidden" name="intent" value="step" />
+                      <input type="hidden" name="step" value={step.key} />
+                      <div className="form-check flex-grow-1">
                         <input
-                          className="form-control form-control-sm"
-                          type="date"
-                          name="onDate"
-                          id={`date-${step.key}`}
-                          defaultValue={step.onDate ?? ""}
+                          className="form-check-input"
+                          type="checkbox"
+                          name="done"
+                          id={`step-${step.key}`}
+                          defaultChecked={step.done}
                         />
+                        <label className="form-check-label fw-semibold" htmlFor={`step-${step.key}`}>
+                          {step.label[language]}
+                        </label>
+                        {step.done ? (
+                          <span className="badge text-bg-success ms-2">{t("Done")}</span>
+                        ) : step.openForDays !== null ? (
+                          <span className="badge text-bg-primary ms-2">{t("Next")}</span>
+                        ) : null}
                       </div>
-                    )}
-                    <button type="submit" className="btn btn-sm btn-outline-primary" disabled={busy}>
-                      {t("Save")}
-                      <span className="visually-hidden"> {step.label[language]}</span>
-                    </button>
-                  </Form>
+                      {step.dateLabel && (
+                        <div>
+                          <label className="form-label small mb-0" htmlFor={`date-${step.key}`}>
+                            {step.dateLabel[language]}
+                          </label>
+                          <input
+                            className="form-control form-control-sm"
+                            type="date"
+                            name="onDate"
+                            id={`date-${step.key}`}
+                            defaultValue={step.onDate ?? ""}
+                          />
+                        </div>
+                      )}
+                      <button type="submit" className="btn btn-sm btn-outline-primary" disabled={busy}>
+                        {t("Save")}
+                        <span className="visually-hidden"> {step.label[language]}</span>
+                      </button>
+                    </Form>
+                  )}
+                  {!step.done && step.startBy && (
+                    <p className="small mb-0">{t("Start by {date}", { date: day(step.startBy, formatLongDate) })}</p>
+                  )}
                   {step.onDate && <p className="small text-body-secondary mb-0">{day(step.onDate, formatLongDate)}</p>}
                 </li>
               ))}
@@ -180,12 +214,16 @@ export default function VisaPlan({ loaderData, actionData }: Route.ComponentProp
             {plan.checklist.length === 0 ? (
               <p>{t("Your counsellor will tell you which documents the visa needs.")}</p>
             ) : (
-              <ul className="list-group">
+              <ul className="list-group" data-testid="visa-checklist">
                 {plan.checklist.map((item) => (
                   <li key={item.item} className="list-group-item d-flex justify-content-between gap-2">
-                    <span>{guide?.documents.find((d) => d.label.en === item.item)?.label[language] ?? t(item.item)}</span>
+                    <span>
+                      {item.label?.[language] ?? t(item.item)}
+                      {item.recorded && <span className="d-block small">{item.recorded}</span>}
+                      {item.note && <span className="d-block small text-body-secondary">{item.note[language]}</span>}
+                    </span>
                     <span
-                      className={`badge ${item.state === "Approved" || item.state === "Waived" ? "text-bg-success" : item.state === "Missing" ? "text-bg-danger" : "text-bg-warning"}`}
+                      className={`badge align-self-start ${item.state === "Approved" || item.state === "Waived" || item.state === "Recorded" ? "text-bg-success" : item.state === "Missing" ? "text-bg-danger" : item.state === "To bring" ? "text-bg-light border" : "text-bg-warning"}`}
                     >
                       {t(item.state)}
                     </span>
@@ -209,44 +247,52 @@ export default function VisaPlan({ loaderData, actionData }: Route.ComponentProp
                 "Enter where the money comes from. We compare it with the visa's rule and with your first year's estimated cost.",
               )}
             </p>
-            {plan.fundsProblem && <p className="alert alert-warning">{t(plan.fundsProblem)}</p>}
-            {verdict && (
-              <div className="card mb-3" data-testid="funds-verdict">
+            {plan.fundsProblem && !fundsRefused && <p className="alert alert-warning">{t(plan.fundsProblem)}</p>}
+            {verdict && !fundsRefused && (
+              <div className={`card mb-3 border-${standingTone[verdict.standing]}`} data-testid="funds-verdict">
                 <div className="card-body">
+                  <p className={`fw-semibold text-${standingTone[verdict.standing]}-emphasis mb-2`} data-testid="funds-standing">
+                    {verdict.standing === "short-of-rule"
+                      ? verdict.ruleConfirmed
+                        ? t("Short by {short} of what the visa asks.", { short: formatRupees(verdict.shortOfRuleRupees ?? 0) })
+                        : t("Short by {short} of the visa's amount as we have it; your counsellor will confirm the amount.", {
+                            short: formatRupees(verdict.shortOfRuleRupees ?? 0),
+                          })
+                      : verdict.standing === "rule-fails"
+                        ? t("Not enough yet: a rule the visa states is not met (see below).")
+                        : verdict.standing === "short-of-estimate"
+                          ? t("The visa's amount is there, but you are short by {short} of your first year's estimated cost.", {
+                              short: formatRupees(verdict.shortOfEstimateRupees ?? 0),
+                            })
+                          : verdict.standing === "rule-to-confirm"
+                            ? t(
+                                "You have the visa's amount as we have it, but it is to be confirmed by your counsellor before you rely on it.",
+                              )
+                            : verdict.standing === "no-measure"
+                              ? t("We have no amount to compare with for this visa: your counsellor will tell you what to show.")
+                              : verdict.required
+                                ? t("Enough for what the visa asks and for your first year's estimated cost.")
+                                : t("Enough for your first year's estimated cost.")}
+                  </p>
                   <p className="mb-1">{t("You have {amount} in all.", { amount: formatRupees(verdict.totalRupees) })}</p>
-                  {verdict.required && !plan.ruleConfirmed && (
+                  {verdict.required && (
                     <p className="mb-1">
-                      {t("The visa's rule, {required} (≈ {rupees}), is to be confirmed by your counsellor.", {
+                      {t("What the visa asks: {required} (≈ {rupees}), that is {reckoning}.", {
                         required: formatMoney(verdict.required.amount, verdict.required.currency),
                         rupees: formatRupees(verdict.required.rupees),
+                        reckoning: verdict.required.reckoning.map((part) => t(part)).join(` ${t("plus")} `),
                       })}
+                      {!verdict.ruleConfirmed && ` ${t(visaMessages.unconfirmed)}.`}
                     </p>
                   )}
-                  {verdict.required && plan.ruleConfirmed && verdict.shortOfRuleRupees !== null && (
-                    <p className={`mb-1 ${verdict.shortOfRuleRupees > 0 ? "text-danger fw-semibold" : "text-success"}`}>
-                      {verdict.shortOfRuleRupees > 0
-                        ? t("Short by {short} of what the visa asks: {required} (≈ {rupees}), that is {reckoning}.", {
-                            short: formatRupees(verdict.shortOfRuleRupees),
-                            required: formatMoney(verdict.required.amount, verdict.required.currency),
-                            rupees: formatRupees(verdict.required.rupees),
-                            reckoning: verdict.required.reckoning.map((part) => t(part)).join(` ${t("plus")} `),
-                          })
-                        : t("Enough for what the visa asks: {required} (≈ {rupees}).", {
-                            required: formatMoney(verdict.required.amount, verdict.required.currency),
-                            rupees: formatRupees(verdict.required.rupees),
-                          })}
-                    </p>
-                  )}
-                  {verdict.estimatedFirstYearRupees !== null && verdict.shortOfEstimateRupees !== null && (
-                    <p className={`mb-1 ${verdict.shortOfEstimateRupees > 0 ? "text-danger fw-semibold" : "text-success"}`}>
-                      {verdict.shortOfEstimateRupees > 0
-                        ? t("Short by {short} of your first year's estimated cost of {estimate}.", {
-                            short: formatRupees(verdict.shortOfEstimateRupees),
-                            estimate: formatRupees(verdict.estimatedFirstYearRupees),
-                          })
-                        : t("Enough for your first year's estimated cost of {estimate}.", {
-                            estimate: formatRupees(verdict.estimatedFirstYearRupees),
-                          })}
+                  {verdict.estimatedFirstYearRupees !== null && (
+                    <p className="mb-1">
+                      {t("Your first year's estimated cost: {estimate}.", {
+                        estimate: formatRupees(verdict.estimatedFirstYearRupees),
+                      })}
+                      {verdict.required &&
+                        verdict.estimatedFirstYearRupees < verdict.required.rupees &&
+                        ` ${t("The visa asks for more than this estimate: the visa's amount is what counts.")}`}
                     </p>
                   )}
                   {[...verdict.problems, ...verdict.sources.flatMap((s) => s.problems)].map((problem) => (
@@ -259,15 +305,19 @@ export default function VisaPlan({ loaderData, actionData }: Route.ComponentProp
             )}
             <Form method="post" aria-label={t("Funds check")} noValidate>
               <input type="hidden" name="intent" value="funds" />
+              <p className="small text-body-secondary" id="amount-hint">
+                {t("Write amounts as you would on a cheque: 25,00,000 or 25 lakh, 1.2 crore, 2,500,000.")}
+              </p>
               {refusal?.values.intent === "funds" && (
                 <p className="text-danger" role="alert">
                   {t(refusal.message)}
                 </p>
               )}
-              {fundSourceKinds.map((kind) => {
+              {offeredKinds.map((kind) => {
                 const saved = entered(kind);
                 const position = sourcesOf(refusal?.values ?? {}).findIndex((s) => s.kind === kind);
                 const currencyError = position >= 0 ? fieldError(position, "currency") : undefined;
+                const amountError = position >= 0 ? fieldError(position, "amount") : undefined;
                 return (
                   <fieldset key={kind} className="border rounded p-2 mb-2">
                     <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">{t(fundSourceLabels[kind])}</legend>
@@ -277,12 +327,19 @@ export default function VisaPlan({ loaderData, actionData }: Route.ComponentProp
                           {t("Amount")}
                         </label>
                         <input
-                          className="form-control form-control-sm"
-                          inputMode="decimal"
+                          className={`form-control form-control-sm${amountError ? " is-invalid" : ""}`}
                           name={`${kind}-amount`}
                           id={`${kind}-amount`}
+                          autoComplete="off"
+                          aria-invalid={amountError ? true : undefined}
+                          aria-describedby={amountError ? `${kind}-amount-error` : "amount-hint"}
                           defaultValue={value(`${kind}-amount`, saved ? String(saved.amount) : "")}
                         />
+                        {amountError && (
+                          <div id={`${kind}-amount-error`} className="invalid-feedback">
+                            {t(amountError)}
+                          </div>
+                        )}
                       </div>
                       <div className="col-5">
                         <label className="form-label small mb-0" htmlFor={`${kind}-currency`}>

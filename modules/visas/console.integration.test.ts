@@ -11,9 +11,11 @@ import { visaMessages } from "../../vocabulary/visas.ts";
 import { countries, courseIntakes, courses, universities } from "../catalogue/tables.ts";
 import { AppError } from "../errors.ts";
 import { auditLog } from "../tables.ts";
+import { seedVisaGuides } from "./guides.ts";
 import { seedQuestionBanks } from "./practices.ts";
 import { referenceQuestionBanks } from "./question-bank/index.ts";
-import { visaQuestions } from "./tables.ts";
+import type { ReferenceGuide } from "./reference-types.ts";
+import { visaGuides, visaQuestions } from "./tables.ts";
 
 /**
  * The console's side of visas (issue 28): a counsellor works the plans and practices of the students they
@@ -113,7 +115,9 @@ describe("who sees which visa plans and practices", () => {
     const plan = await testApp.staff.visaPlan(team.asha, meerasApplication);
     expect(plan.application.studentName).toBe("Meera Nair");
     expect(plan.steps.length).toBeGreaterThan(0);
-    expect(plan.steps[0]?.openForDays).toBe(0);
+    // The CAS recorded when the application reached "Confirmation issued" settles the first step.
+    expect(plan.steps[0]).toMatchObject({ done: true, settled: "CAS CAS-1", openForDays: null });
+    expect(plan.steps[1]?.openForDays).toBe(0);
   });
 
   it("the review queue is for counsellors and admins; read-only staff and document verifiers are refused", async () => {
@@ -126,11 +130,11 @@ describe("who sees which visa plans and practices", () => {
 describe("a visa plan's steps and outcome", () => {
   it("a counsellor marks a step done with its date, audited", async () => {
     const plan = await testApp.staff.visaPlan(team.asha, meerasApplication);
-    const first = plan.steps[0];
+    const first = plan.steps.find((step) => !step.settled);
     if (!first) throw new Error("no step");
     await testApp.staff.saveVisaStep(team.asha, meerasApplication, { step: first.key, done: "on", onDate: "2026-01-05" });
     const after = await testApp.staff.visaPlan(team.asha, meerasApplication);
-    expect(after.steps[0]).toMatchObject({ key: first.key, done: true, onDate: "2026-01-05" });
+    expect(after.steps.find((step) => step.key === first.key)).toMatchObject({ done: true, onDate: "2026-01-05" });
     expect((await lastAudit("visa_plan.step_changed"))?.subjectId).toBe(String(meerasApplication));
     expect((await refusal(testApp.staff.saveVisaStep(team.viewer, meerasApplication, { step: first.key }))).kind).toBe(
       "forbidden",
@@ -337,6 +341,47 @@ describe("the guides' figures", () => {
       old: false,
     });
     expect((await lastAudit("visa_guide.figure_changed"))?.subjectId).toBe(String(ukId));
+
+    // The guide's page reads it as confirmed: no word of "could not confirm" is left in its note or the rule's words.
+    const shown = (await testApp.visas.guide("united-kingdom"))?.guide;
+    const confirmedNow = shown?.figures.find((f) => f.key === figure.key);
+    expect(confirmedNow?.confirmed).toBe(true);
+    expect(JSON.stringify([confirmedNow?.note, shown?.funds?.how])).not.toMatch(/could not confirm|counsellor will confirm/i);
+
+    // The funds rule reads its amounts from the figures: corrected and confirmed, the check uses them.
+    for (const key of ["funds-living-outside-london", "funds-living-london"])
+      await testApp.staff.saveVisaFigure(team.admin, ukId, {
+        ...input,
+        key,
+        amount: key.endsWith("london") && !key.includes("outside") ? "1529" : "1171",
+        checkedOn: today,
+        sourceDate: "",
+      });
+    const rule = (await testApp.visas.guide("united-kingdom"))?.guide?.funds;
+    expect(rule).toMatchObject({ livingPerMonth: 1171, livingPerMonthInCapital: 1529, confirmed: true });
+    // The page's own date is kept apart from the day checked, and may not come after it.
+    const late = await refusal(
+      testApp.staff.saveVisaFigure(team.admin, ukId, { ...input, checkedOn: "2025-01-01", sourceDate: "2025-02-01" }),
+    );
+    expect(late.fields.sourceDate).toBe("The page's own date cannot be after the day you checked it.");
+    await testApp.staff.saveVisaFigure(team.admin, ukId, { ...input, checkedOn: today, sourceDate: "2025-04-09" });
+    const dated = (await testApp.visas.guide("united-kingdom"))?.guide?.figures.find((f) => f.key === figure.key);
+    expect(dated).toMatchObject({ sourceDate: "2025-04-09", checkedOn: today });
+    // A start does not overwrite what an admin edited; a guide no one edited is brought up to date.
+    await seedVisaGuides(database.db);
+    expect((await testApp.visas.guide("united-kingdom"))?.guide?.figures.find((f) => f.key === figure.key)?.amount).toBe(600);
+    const [us] = await database.db.select({ id: countries.id }).from(countries).where(eq(countries.name, "United States"));
+    const [stored] = await database.db
+      .select()
+      .from(visaGuides)
+      .where(eq(visaGuides.countryId, us?.id ?? 0));
+    const stale = { ...(stored?.guide as ReferenceGuide), figures: [] };
+    await database.db
+      .update(visaGuides)
+      .set({ guide: stale })
+      .where(eq(visaGuides.countryId, us?.id ?? 0));
+    await seedVisaGuides(database.db);
+    expect((await testApp.visas.guide("united-states"))?.guide?.figures.map((f) => f.key)).toContain("sevis-fee");
 
     await testApp.staff.saveVisaFigure(team.admin, ukId, { ...input, checkedOn: "2020-01-01", confirmed: "" });
     const [aged] = (await testApp.staff.visaGuides(team.admin)).filter((g) => g.countryId === ukId);

@@ -110,6 +110,77 @@ describe("the funds check", () => {
     ).toThrow(NoRateError);
   });
 
+  it("gives one verdict, never enough while the 28-day rule fails", () => {
+    // Enough money for the rule and the estimate, but held for 20 days only.
+    const verdict = checkFunds(
+      uk,
+      course("Leeds"),
+      { sources: [savings(10_000_000, "2027-06-01", "2027-06-20")], applyOn: "2027-06-25" },
+      rates,
+    );
+    expect(verdict.shortOfRuleRupees).toBe(0);
+    expect(verdict.shortOfEstimateRupees).toBe(0);
+    expect(verdict.standing).toBe("rule-fails");
+    const held = checkFunds(
+      uk,
+      course("Leeds"),
+      { sources: [savings(10_000_000, "2027-05-01", "2027-06-10")], applyOn: "2027-06-20" },
+      rates,
+    );
+    expect(held.standing).toBe("enough");
+  });
+
+  it("is short of a blocked account's EUR 11,904 with EUR 10,000, though the course's estimate is lower", () => {
+    const germany: FundsRule = {
+      ...uk,
+      currency: "EUR",
+      livingPerMonth: null,
+      livingPerMonthInCapital: null,
+      capitalCities: [],
+      months: null,
+      livingPerYear: 11_904,
+      plusFirstYearTuition: false,
+      heldForDays: null,
+      periodEndsWithinDaysOfApplying: null,
+    };
+    const verdict = checkFunds(
+      germany,
+      { tuitionPerYear: { amount: 0, currency: "EUR" }, city: "Berlin", estimatedFirstYearRupees: 700_300 },
+      {
+        sources: [{ kind: "blocked-account", amount: 10_000, currency: "EUR", heldSince: null, statementDate: null }],
+        applyOn: null,
+      },
+      (c) => ({ EUR: 90 })[c],
+    );
+    expect(verdict.shortOfRuleRupees).toBe(1_904 * 90);
+    expect(verdict.shortOfEstimateRupees).toBe(0);
+    expect(verdict.standing).toBe("short-of-rule");
+  });
+
+  it("does not say enough against a rule whose amount is not confirmed", () => {
+    const verdict = checkFunds(
+      uk,
+      course("Leeds"),
+      { sources: [savings(10_000_000, "2027-05-01", "2027-06-10")], applyOn: "2027-06-20" },
+      rates,
+      { ruleConfirmed: false },
+    );
+    expect(verdict.standing).toBe("rule-to-confirm");
+    expect(verdict.ruleConfirmed).toBe(false);
+  });
+
+  it("names the currencies it has rates for when it has none for the one given", () => {
+    expect(() =>
+      checkFunds(
+        uk,
+        course("Leeds"),
+        { sources: [{ ...savings(5, "2027-01-01", "2027-02-01"), currency: "AED" }], applyOn: null },
+        rates,
+        { listed: ["USD", "GBP", "EUR"] },
+      ),
+    ).toThrow("We have no exchange rate for AED: enter the amount in one of these currencies: INR, EUR, GBP, USD.");
+  });
+
   it("without a rule compares only with the first year's estimate", () => {
     const verdict = checkFunds(
       null,

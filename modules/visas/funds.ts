@@ -47,7 +47,26 @@ export interface SourceCheck {
   problems: string[];
 }
 
+/**
+ * The one verdict of a check (decision 0050), worst first: short of the visa's amount; the amount is there
+ * but a rule the visa states fails (the 28-day rule, a missing date); the visa's rule is met but the first
+ * year's estimate is not; everything met but the visa's amount is not confirmed on the official page;
+ * enough. Never "enough" while any of the others holds.
+ */
+export const fundsStandings = [
+  "short-of-rule",
+  "rule-fails",
+  "short-of-estimate",
+  "rule-to-confirm",
+  "no-measure",
+  "enough",
+] as const;
+export type FundsStanding = (typeof fundsStandings)[number];
+
 export interface FundsVerdict {
+  standing: FundsStanding;
+  /** Whether the visa's amount comes from figures confirmed on the official page. */
+  ruleConfirmed: boolean;
   sources: SourceCheck[];
   totalRupees: number;
   /** What the rule asks to be shown, in its currency and in rupees, with how it was reckoned. */
@@ -67,25 +86,34 @@ const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / D
 const rounded = (n: number) => Math.round(n);
 const money = (amount: number, currency: string) => `${currency} ${Math.round(amount).toLocaleString("en-US")}`;
 
-/** A currency the check cannot convert: the form says so and keeps what was typed. */
+/** A currency the check cannot convert: the form says so, names the currencies it can, and keeps what was typed. */
 export class NoRateError extends Error {
-  constructor(readonly currency: string) {
-    super(fundsMessages.noRate(currency));
+  constructor(
+    readonly currency: string,
+    listed: readonly string[],
+  ) {
+    super(fundsMessages.noRate(currency, ["INR", ...[...listed].filter((c) => c !== "INR").sort()].join(", ")));
   }
 }
 
 /** Money held in an account: the 28-day rule applies to it (a loan letter or a scholarship letter is shown differently). */
-const heldInAccount = (kind: FundSourceKind) => kind === "family-savings" || kind === "sponsor";
+export const heldInAccount = (kind: FundSourceKind) => kind === "family-savings" || kind === "sponsor";
 
+/**
+ * `listed` names the currencies the rate table has, for the message when a source's currency is not one
+ * of them; `ruleConfirmed` says whether the rule's amounts are confirmed on the official page (an
+ * unconfirmed rule is still compared with, but the verdict never reads "enough").
+ */
 export function checkFunds(
   rule: FundsRule | null,
   course: CourseYear | null,
   input: FundsInput,
   rupeesPer: RupeesPer,
+  { listed = [], ruleConfirmed = true }: { listed?: readonly string[]; ruleConfirmed?: boolean } = {},
 ): FundsVerdict {
   const toRupees = (amount: number, currency: string) => {
     const rate = currency === "INR" ? 1 : rupeesPer(currency);
-    if (rate === undefined) throw new NoRateError(currency);
+    if (rate === undefined) throw new NoRateError(currency, listed);
     return amount * rate;
   };
   const problems: string[] = [];
@@ -129,13 +157,30 @@ export function checkFunds(
     if (parts.length) required = { amount: rounded(amount), currency: rule.currency, rupees: rounded(rupees), reckoning: parts };
   }
   const estimated = course?.estimatedFirstYearRupees ?? null;
+  const shortOfRuleRupees = required ? Math.max(0, required.rupees - totalRupees) : null;
+  const shortOfEstimateRupees = estimated === null ? null : Math.max(0, rounded(estimated) - totalRupees);
+  const anyProblem = problems.length > 0 || sources.some((s) => s.problems.length > 0);
+  const standing: FundsStanding =
+    shortOfRuleRupees !== null && shortOfRuleRupees > 0
+      ? "short-of-rule"
+      : anyProblem
+        ? "rule-fails"
+        : shortOfEstimateRupees !== null && shortOfEstimateRupees > 0
+          ? "short-of-estimate"
+          : required && !ruleConfirmed
+            ? "rule-to-confirm"
+            : !required && estimated === null
+              ? "no-measure"
+              : "enough";
   return {
+    standing,
+    ruleConfirmed: required ? ruleConfirmed : true,
     sources,
     totalRupees,
     required,
-    shortOfRuleRupees: required ? Math.max(0, required.rupees - totalRupees) : null,
+    shortOfRuleRupees,
     estimatedFirstYearRupees: estimated === null ? null : rounded(estimated),
-    shortOfEstimateRupees: estimated === null ? null : Math.max(0, rounded(estimated) - totalRupees),
+    shortOfEstimateRupees,
     problems,
   };
 }

@@ -10,7 +10,7 @@ import { AppError } from "../errors.ts";
 import { authorize, canEditVisaGuides, canSeeStudents, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { referenceGuides } from "./reference-guides.ts";
-import type { GuideFigure, ReferenceGuide } from "./reference-types.ts";
+import type { FundsRule, GuideFigure, ReferenceGuide } from "./reference-types.ts";
 import { visaGuides } from "./tables.ts";
 
 export { FIGURE_FRESH_DAYS };
@@ -26,11 +26,17 @@ export interface ShownFigure extends GuideFigure {
   old: boolean;
 }
 
-export interface VisaGuide extends Omit<ReferenceGuide, "figures"> {
+/** A funds rule as the check uses it: its amounts read from the guide's figures, and whether they are confirmed. */
+export interface ShownFundsRule extends FundsRule {
+  confirmed: boolean;
+}
+
+export interface VisaGuide extends Omit<ReferenceGuide, "figures" | "funds"> {
   countryId: number;
   slug: string;
   code: string;
   figures: ShownFigure[];
+  funds: ShownFundsRule | null;
   /** Any figure older than a year, or not confirmed. */
   hasOldFigures: boolean;
   updatedAt: Date;
@@ -44,7 +50,11 @@ export interface GuideListing {
   hasOldFigures: boolean;
 }
 
-/** Adds the reference guides for the catalogue's countries that have none yet; answers how many were added. */
+/**
+ * Adds the reference guides for the catalogue's countries that have none yet, and brings up to date the
+ * ones no staff member has edited (decision 0050: a corrected source reaches a running site at its next
+ * start; an admin's edit is never overwritten). Answers how many were added.
+ */
 export async function seedVisaGuides(db: Database): Promise<number> {
   const known = await db.select({ id: countries.id, name: countries.name }).from(countries);
   const idOf = new Map(known.map((c) => [c.name, c.id]));
@@ -53,8 +63,33 @@ export async function seedVisaGuides(db: Database): Promise<number> {
     return countryId === undefined ? [] : [{ countryId, guide }];
   });
   if (!values.length) return 0;
-  const rows = await db.insert(visaGuides).values(values).onConflictDoNothing().returning({ id: visaGuides.countryId });
-  return rows.length;
+  const existing = new Set((await db.select({ id: visaGuides.countryId }).from(visaGuides)).map((r) => r.id));
+  await db
+    .insert(visaGuides)
+    .values(values)
+    .onConflictDoUpdate({
+      target: visaGuides.countryId,
+      set: { guide: sql`excluded.guide` },
+      setWhere: sql`${visaGuides.updatedByStaffId} is null and ${visaGuides.guide} is distinct from excluded.guide`,
+    });
+  return values.filter((v) => !existing.has(v.countryId)).length;
+}
+
+/**
+ * The rule with its amounts read from the figures it names, so a figure an admin corrects is the amount
+ * the funds check uses, and confirmed only when every figure it reads is.
+ */
+function ruleOf(rule: FundsRule | null, figures: readonly GuideFigure[]): ShownFundsRule | null {
+  if (!rule) return null;
+  const main = rule.figureKey ? figures.find((f) => f.key === rule.figureKey) : undefined;
+  const capital = rule.capitalFigureKey ? figures.find((f) => f.key === rule.capitalFigureKey) : undefined;
+  const shown: ShownFundsRule = { ...rule, confirmed: (main?.confirmed ?? true) && (capital?.confirmed ?? true) };
+  if (main && main.currency === rule.currency) {
+    if (main.per === "month" && rule.livingPerMonth !== null) shown.livingPerMonth = main.amount;
+    if (main.per === "year" && rule.livingPerYear !== null) shown.livingPerYear = main.amount;
+  }
+  if (capital && capital.currency === rule.currency && capital.per === "month") shown.livingPerMonthInCapital = capital.amount;
+  return shown;
 }
 
 const ageOf = (checkedOn: string, now: Date) =>
@@ -71,6 +106,8 @@ function present(
     const ageDays = ageOf(figure.checkedOn, now);
     return {
       ...figure,
+      // A guide stored before figures carried their page's own date has none (decision 0050).
+      sourceDate: figure.sourceDate ?? null,
       rupees: figure.currency === "INR" ? figure.amount : rate ? Math.round(figure.amount * rate.rupeesPerUnit) : null,
       rateDate: rate?.rateDate ?? null,
       ageDays,
@@ -83,6 +120,7 @@ function present(
     slug: row.slug,
     code: row.code,
     figures,
+    funds: ruleOf(guide.funds, guide.figures),
     hasOldFigures: figures.some((f) => f.old || !f.confirmed),
     updatedAt: row.updatedAt,
   };
@@ -163,6 +201,10 @@ export const visaFigureInput = z.object({
     .trim()
     .url("Enter the official page's address")
     .refine((u) => u.startsWith("https://"), "Enter the official page's https address"),
+  sourceDate: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z.iso.date("Enter the page's own date, or leave it blank when the page shows none").nullable(),
+  ),
   checkedOn: z.iso.date("Enter the day you checked it"),
   confirmed: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
 });
@@ -219,6 +261,11 @@ export async function saveGuideFigure(deps: StaffDeps, actor: StaffMember, count
   if (input.checkedOn > nowOf(deps).toISOString().slice(0, 10)) {
     throw new AppError("invalid_input", "The day you checked it cannot be in the future.", {
       checkedOn: "The day you checked it cannot be in the future.",
+    });
+  }
+  if (input.sourceDate && input.sourceDate > input.checkedOn) {
+    throw new AppError("invalid_input", "The page's own date cannot be after the day you checked it.", {
+      sourceDate: "The page's own date cannot be after the day you checked it.",
     });
   }
   await changeGuide(

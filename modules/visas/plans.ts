@@ -4,7 +4,16 @@ import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
 import type { ApplicationStatus } from "../../vocabulary/applications.ts";
 import type { CourseMode } from "../../vocabulary/catalogue.ts";
-import { planIsOpen, type VisaOutcome, visaMessages, visaOutcomes, visaPlanStages } from "../../vocabulary/visas.ts";
+import type { ChecklistState } from "../../vocabulary/documents.ts";
+import {
+  fundsMessages,
+  planIsOpen,
+  type VisaOutcome,
+  visaMessages,
+  visaOutcomeLabels,
+  visaOutcomes,
+  visaPlanStages,
+} from "../../vocabulary/visas.ts";
 import { applications } from "../applications/tables.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
 import { staff } from "../staff/tables.ts";
@@ -13,7 +22,8 @@ import { visaPlanSteps, visaPlans } from "./tables.ts";
 
 export { planIsOpen };
 
-import { type ChecklistItem, checklistOf } from "../applications/applications.ts";
+import { readAmount } from "../amounts.ts";
+import { checklistOf } from "../applications/applications.ts";
 import { recordAudit } from "../audit-log.ts";
 import { degreeCost, livingCostIn, type RateTable, rateTable } from "../costs/costs.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
@@ -29,10 +39,10 @@ import {
   type StaffMember,
   studentVisibleTo,
 } from "../policies.ts";
-import { parseInput } from "../validation.ts";
+import { parseInput, refuseControlCharacters } from "../validation.ts";
 import { type CourseYear, checkFunds, type FundsInput, type FundsVerdict, fundSourceKinds, NoRateError } from "./funds.ts";
 import { guideByCountryId, type VisaGuide } from "./guides.ts";
-import type { PlanStepDefinition } from "./reference-types.ts";
+import type { PlanStepDefinition, Words } from "./reference-types.ts";
 
 /** What the visa plan needs to know of an application. */
 export interface PlanApplication {
@@ -53,6 +63,8 @@ export interface PlanApplication {
   durationMonths: number;
   mode: CourseMode;
   stageEnteredAt: Date;
+  /** The university's papers as the counsellor recorded them when the application reached "Confirmation issued". */
+  confirmation: { kind: string; number: string } | null;
 }
 
 const applicationColumns = {
@@ -75,6 +87,7 @@ const applicationColumns = {
   durationMonths: courses.durationMonths,
   mode: courses.mode,
   stageEnteredAt: applications.stageEnteredAt,
+  details: applications.details,
 };
 
 function selectPlanApplications(db: Database) {
@@ -88,9 +101,12 @@ function selectPlanApplications(db: Database) {
 }
 
 type ApplicationRowOf = Awaited<ReturnType<ReturnType<typeof selectPlanApplications>["where"]>>[number];
-const toApplication = ({ feeAmount, feeCurrency, feePeriod, ...row }: ApplicationRowOf): PlanApplication => ({
+const toApplication = ({ feeAmount, feeCurrency, feePeriod, details, ...row }: ApplicationRowOf): PlanApplication => ({
   ...row,
   fee: { amount: Number(feeAmount), currency: feeCurrency, period: feePeriod },
+  confirmation: details?.confirmationNumber?.trim()
+    ? { kind: details.confirmationKind ?? "", number: details.confirmationNumber.trim() }
+    : null,
 });
 
 export async function planApplication(db: Database, applicationId: number): Promise<PlanApplication | null> {
@@ -101,6 +117,10 @@ export async function planApplication(db: Database, applicationId: number): Prom
 export interface PlanStep extends PlanStepDefinition {
   done: boolean;
   onDate: string | null;
+  /** YYYY-MM-DD: start it by this day (its weeks before the intake's first day); null without an intake or a timing. */
+  startBy: string | null;
+  /** What the application records that settles it (decision 0050): "CAS N0012345678", "Visa issued"; the step is done and not ticked by hand. */
+  settled: string | null;
   /** Open longer than the step allows: flagged to the counsellor. */
   stale: boolean;
   /** Days since the step became the one to do (for the open step). */
@@ -112,7 +132,10 @@ export interface VisaPlan {
   application: PlanApplication;
   guide: VisaGuide | null;
   steps: PlanStep[];
-  checklist: ChecklistItem[];
+  /** True when the steps would have dates but the application has no intake month and year: the date they need. */
+  stepsNeedIntake: boolean;
+  /** The visa's documents: the guide's whole list, in its order, then any the country's rules add (decision 0050). */
+  checklist: VisaChecklistItem[];
   funds: FundsInput;
   verdict: FundsVerdict | null;
   /** Why the check could not be made (a currency with no rate), kept with what was entered. */
@@ -125,7 +148,34 @@ export interface VisaPlan {
   createdAt: Date;
 }
 
+/**
+ * One document the visa needs, as the plan shows it: a portal document with its review state, the
+ * university's papers with the number the application records, or a paper the student brings.
+ */
+export interface VisaChecklistItem {
+  /** Its English label (the key the screens translate, and what a waiver names). */
+  item: string;
+  label: Words | null;
+  note: Words | null;
+  /** The portal document it is uploaded as, or null when it is not one of them. */
+  attachmentType: string | null;
+  state: ChecklistState | "Recorded" | "To bring";
+  /** The recorded papers: "CAS N0012345678". */
+  recorded: string | null;
+  filePublicId: string | null;
+}
+
 const DAY_MS = 86_400_000;
+
+/** The day `weeks` weeks before the intake's first day, or null without an intake. */
+function startByOf(application: PlanApplication, weeks: number | null | undefined): string | null {
+  if (weeks === null || weeks === undefined || !application.intakeMonth || !application.intakeYear) return null;
+  const first = Date.UTC(application.intakeYear, application.intakeMonth - 1, 1);
+  return new Date(first - weeks * 7 * DAY_MS).toISOString().slice(0, 10);
+}
+
+const papersText = (application: PlanApplication) =>
+  application.confirmation ? `${application.confirmation.kind} ${application.confirmation.number}`.trim() : null;
 
 /** The plan of an application at the papers stage, made the first time it is read. */
 async function ensurePlan(deps: Pick<StaffDeps, "db" | "now">, application: PlanApplication) {
@@ -189,9 +239,16 @@ async function readPlan(
   ]);
   let openSince = plan.createdAt;
   let openFound = false;
+  const decided = plan.outcome === "issued" || plan.outcome === "refused";
   const steps = (guide?.planSteps ?? []).map((definition): PlanStep => {
     const row = rows.find((r) => r.stepKey === definition.key);
-    const done = row?.done ?? false;
+    const settled =
+      definition.settledBy === "papers"
+        ? papersText(application)
+        : definition.settledBy === "outcome" && decided
+          ? visaOutcomeLabels[plan.outcome as VisaOutcome]
+          : null;
+    const done = settled !== null || (row?.done ?? false);
     let stale = false;
     let openForDays: number | null = null;
     if (!done && !openFound && !plan.outcome) {
@@ -200,19 +257,62 @@ async function readPlan(
       stale = openForDays > definition.staleAfterDays;
     }
     if (done && row) openSince = new Date(Math.max(row.updatedAt.getTime(), openSince.getTime()));
-    return { ...definition, done, onDate: row?.onDate ?? null, stale, openForDays };
+    return {
+      ...definition,
+      done,
+      onDate: row?.onDate ?? null,
+      startBy: startByOf(application, definition.weeksBeforeIntake),
+      settled,
+      stale,
+      openForDays,
+    };
   });
-  const extra = (guide?.documents ?? []).flatMap((d) =>
-    d.attachmentType ? [{ item: d.label.en, attachmentType: d.attachmentType }] : [],
+  const documents = guide?.documents ?? [];
+  const uploaded = await checklistOf(
+    deps,
+    application,
+    "visa",
+    documents.flatMap((d) => (d.attachmentType ? [{ item: d.label.en, attachmentType: d.attachmentType }] : [])),
   );
-  const checklist = await checklistOf(deps, application, "visa", extra);
+  const checklist: VisaChecklistItem[] = [
+    ...documents.map((d): VisaChecklistItem => {
+      const found = uploaded.find((entry) => entry.item === d.label.en);
+      const recorded = d.isConfirmation ? papersText(application) : null;
+      return {
+        item: d.label.en,
+        label: d.label,
+        note: d.note,
+        attachmentType: d.attachmentType,
+        state: found ? found.state : recorded ? "Recorded" : "To bring",
+        recorded,
+        filePublicId: found?.filePublicId ?? null,
+      };
+    }),
+    // What the country's own rules add (decision 0015), uploaded as the portal document they name.
+    ...uploaded
+      .filter((entry) => !documents.some((d) => d.label.en === entry.item))
+      .map(
+        (entry): VisaChecklistItem => ({
+          item: entry.item,
+          label: null,
+          note: null,
+          attachmentType: entry.attachmentType,
+          state: entry.state,
+          recorded: null,
+          filePublicId: entry.filePublicId,
+        }),
+      ),
+  ];
   const funds = storedFunds(plan.funds);
   let verdict: FundsVerdict | null = null;
   let fundsProblem: string | null = null;
   const firstYear = await courseYear(deps.db, application, rates);
   if (funds.sources.length) {
     try {
-      verdict = checkFunds(guide?.funds ?? null, firstYear, funds, (c) => rates.get(c)?.rupeesPerUnit);
+      verdict = checkFunds(guide?.funds ?? null, firstYear, funds, (c) => rates.get(c)?.rupeesPerUnit, {
+        listed: [...rates.keys()],
+        ruleConfirmed: guide?.funds?.confirmed ?? true,
+      });
     } catch (error) {
       if (!(error instanceof NoRateError)) throw error;
       fundsProblem = error.message;
@@ -223,12 +323,13 @@ async function readPlan(
     application,
     guide,
     steps,
+    stepsNeedIntake: steps.some((s) => s.weeksBeforeIntake != null) && !(application.intakeMonth && application.intakeYear),
     checklist,
     funds,
     verdict,
     fundsProblem,
     estimatedFirstYearRupees: firstYear.estimatedFirstYearRupees === null ? null : Math.round(firstYear.estimatedFirstYearRupees),
-    ruleConfirmed: !guide?.funds?.figureKey || guide.figures.some((f) => f.key === guide.funds?.figureKey && f.confirmed),
+    ruleConfirmed: guide?.funds?.confirmed ?? true,
     outcome:
       plan.outcome && plan.outcomeAt
         ? { outcome: plan.outcome as VisaOutcome, section: plan.outcomeSection, reason: plan.outcomeReason, at: plan.outcomeAt }
@@ -270,8 +371,9 @@ export const stepInput = z.object({
 
 async function writeStep(deps: Pick<StaffDeps, "db" | "now">, plan: VisaPlan, raw: unknown) {
   const input = parseInput(stepInput, raw);
-  if (!plan.steps.some((s) => s.key === input.step))
-    throw new AppError("invalid_input", visaMessages.noSuchStep, { step: visaMessages.noSuchStep });
+  const step = plan.steps.find((s) => s.key === input.step);
+  if (!step) throw new AppError("invalid_input", visaMessages.noSuchStep, { step: visaMessages.noSuchStep });
+  if (step.settled) throw new AppError("invalid_input", visaMessages.stepSettled, { step: visaMessages.stepSettled });
   const values = {
     planId: plan.planId,
     stepKey: input.step,
@@ -300,9 +402,11 @@ export async function saveStudentStep(
   return studentPlan(deps, studentId, applicationId);
 }
 
-const amount = z.coerce
-  .number({ error: "Enter the amount" })
-  .refine((n) => Number.isFinite(n) && n > 0 && n < 1e11, "Enter the amount");
+/** An amount as a family types it: "25,00,000", "2,500,000", "25 lakh", "1.2 crore" (decision 0050). */
+const amount = z.preprocess(
+  (v) => (typeof v === "string" ? (readAmount(v) ?? v) : v),
+  z.number({ error: fundsMessages.amount }).refine((n) => Number.isFinite(n) && n > 0 && n < 1e11, fundsMessages.amount),
+);
 const optionalDay = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.iso.date("Enter a date").optional());
 
 export const fundsInput = z.object({
@@ -326,6 +430,21 @@ export const fundsInput = z.object({
 });
 
 /**
+ * The funds form's input: each refusal keyed by where it is ("sources.0.amount"), so the form marks the
+ * field; "Add at least one source" only when no source was given.
+ */
+function parseFunds(raw: unknown): z.infer<typeof fundsInput> {
+  const parsed = fundsInput.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "form"] ??= issue.message;
+    throw new AppError("invalid_input", Object.values(fields)[0] ?? visaMessages.fundsNeedOne, fields);
+  }
+  refuseControlCharacters(raw);
+  return parsed.data;
+}
+
+/**
  * The student's funds check: saved as entered, then checked. A currency without a rate is refused with a
  * message naming it, and what was saved before stays.
  */
@@ -336,7 +455,7 @@ export async function saveStudentFunds(
   raw: unknown,
 ) {
   const application = await ownApplication(deps.db, studentId, applicationId);
-  const input = parseInput(fundsInput, raw, visaMessages.fundsNeedOne);
+  const input = parseFunds(raw);
   const funds: FundsInput = {
     sources: input.sources.map((s) => ({ ...s, heldSince: s.heldSince ?? null, statementDate: s.statementDate ?? null })),
     applyOn: input.applyOn ?? null,
@@ -344,7 +463,7 @@ export async function saveStudentFunds(
   const rates = await rateTable(deps.db);
   const missing = funds.sources.find((s) => s.currency !== "INR" && !rates.has(s.currency));
   if (missing) {
-    const message = new NoRateError(missing.currency).message;
+    const message = new NoRateError(missing.currency, [...rates.keys()]).message;
     const index = funds.sources.indexOf(missing);
     throw new AppError("invalid_input", message, { [`sources.${index}.currency`]: message });
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { attachmentTypes } from "../../vocabulary/documents.ts";
 import { demoCountries } from "../catalogue/demo/countries.ts";
@@ -35,7 +36,7 @@ const placeholderFacts: Record<string, FileFact | null> = {
 };
 
 describe("the visa guides", () => {
-  it("cover the eight destinations, named as the catalogue names them", () => {
+  it("cover the ten destinations, Canada and New Zealand among them, named as the catalogue names them", () => {
     const names = demoCountries.map((country) => country.name);
     const countries = referenceGuides.map((guide) => guide.country);
     expect(countries).toEqual([
@@ -47,6 +48,8 @@ describe("the visa guides", () => {
       "France",
       "Netherlands",
       "Italy",
+      "Canada",
+      "New Zealand",
     ]);
     for (const country of countries) expect(names).toContain(country);
   });
@@ -78,10 +81,92 @@ describe("the visa guides", () => {
     }
   });
 
-  it("mark a figure found only in secondary sources as not confirmed, with a note saying so", () => {
+  it("mark a figure found only in secondary sources as not confirmed, with a note saying what was reported", () => {
     const unconfirmed = referenceGuides.flatMap((guide) => guide.figures.filter((figure) => !figure.confirmed));
     expect(unconfirmed.length).toBeGreaterThan(0);
     for (const figure of unconfirmed) expect(figure.note, figure.key).not.toBeNull();
+  });
+
+  it("cite only official publishers' pages (decision 0050): no news site, consultant or forex seller", () => {
+    const official =
+      /^https:\/\/(www\.)?([a-z0-9-]+\.)*(gov\.uk|legislation\.gov\.au|gov\.au|usembassy\.gov|ice\.gov|state\.gov|auswaertiges-amt\.de|diplo\.de|aps-india\.de|irishimmigration\.ie|france-visas\.gouv\.fr|diplomatie\.gouv\.fr|ind\.nl|studiare-in-italia\.it|canada\.ca|ircc\.canada\.ca|immigration\.govt\.nz)\//;
+    for (const guide of referenceGuides)
+      for (const figure of guide.figures) expect(figure.sourceUrl, `${guide.country} ${figure.key}`).toMatch(official);
+    const us = referenceGuides.find((guide) => guide.country === "United States");
+    expect(us?.figures.find((f) => f.key === "visa-fee")?.sourceUrl).not.toContain("tt.usembassy.gov");
+  });
+
+  it("keep their provenance as public sources: no comment names a path outside the repository or a research tool", () => {
+    for (const file of ["reference-guides.ts", "reference-types.ts", "guides.ts", "funds.ts", "plans.ts"]) {
+      const text = readFileSync(new URL(`./${file}`, import.meta.url), "utf8");
+      expect(text, file).not.toMatch(/\.\.\/shared\/|\/work\/|shared\/data|search tool|corpora|stored copies/i);
+    }
+  });
+
+  it("keep the day a figure was checked apart from its page's own date", () => {
+    for (const guide of referenceGuides)
+      for (const figure of guide.figures) {
+        const at = `${guide.country} ${figure.key}`;
+        if (figure.sourceDate !== null) {
+          expect(isIsoDate(figure.sourceDate), at).toBe(true);
+          expect(figure.sourceDate <= figure.checkedOn, at).toBe(true);
+        }
+        // The day checked is the day of checking: not a rule's or a page's date years before.
+        expect(figure.checkedOn >= "2026-11-24", `${at} checked on ${figure.checkedOn}`).toBe(true);
+      }
+    const sevis = referenceGuides.find((guide) => guide.country === "United States")?.figures.find((f) => f.key === "sevis-fee");
+    expect(sevis?.checkedOn).not.toBe("2019-05-23");
+  });
+
+  it("never say in a note or a rule's words that a figure is unconfirmed: the screens say so from `confirmed`", () => {
+    for (const guide of referenceGuides) {
+      const texts = [...guide.figures.flatMap((f) => (f.note ? [f.note.en] : [])), guide.funds?.how.en ?? ""];
+      for (const text of texts)
+        expect(text, guide.country).not.toMatch(/could not confirm|not confirmed|counsellor will confirm/i);
+    }
+  });
+
+  it("list for the UK the documents the visa asks for, the CAS as the university's papers", () => {
+    const uk = referenceGuides.find((guide) => guide.country === "United Kingdom");
+    const labels = uk?.documents.map((d) => d.label.en) ?? [];
+    expect(labels.length).toBeGreaterThanOrEqual(9);
+    for (const wanted of [/TB\) test certificate/, /CAS/, /Proof of funds/, /parents agreeing/])
+      expect(
+        labels.some((l) => wanted.test(l)),
+        String(wanted),
+      ).toBe(true);
+    expect(uk?.documents.find((d) => d.isConfirmation)?.label.en).toBe("CAS reference number");
+  });
+
+  it("date every plan step that has a deadline before the course, and settle the papers' step by the application's record", () => {
+    for (const guide of referenceGuides) {
+      expect(guide.planSteps[0]?.settledBy, guide.country).toBe("papers");
+      expect(guide.planSteps.filter((s) => typeof s.weeksBeforeIntake === "number").length, guide.country).toBeGreaterThanOrEqual(
+        3,
+      );
+      expect(guide.documents.filter((d) => d.isConfirmation).length, guide.country).toBe(1);
+    }
+  });
+
+  it("give Canada the study permit as in force: PAL, funds with the amount and its date, biometrics, medical, letter of explanation, no interview as a rule", () => {
+    const canada = referenceGuides.find((guide) => guide.country === "Canada");
+    const labels = canada?.documents.map((d) => d.label.en).join(" | ") ?? "";
+    for (const wanted of ["attestation letter (PAL)", "Proof of funds", "Biometrics", "Medical exam", "Letter of explanation"])
+      expect(labels).toContain(wanted);
+    expect(canada?.interview.held).toBe("rarely");
+    const living = canada?.figures.find((f) => f.key === "funds-living");
+    expect(living).toMatchObject({ amount: 22895, currency: "CAD", per: "year", confirmed: true });
+    expect(living?.note?.en).toContain("1 September 2025");
+    expect(canada?.funds).toMatchObject({
+      currency: "CAD",
+      livingPerYear: 22895,
+      plusFirstYearTuition: true,
+      figureKey: "funds-living",
+    });
+    const nz = referenceGuides.find((guide) => guide.country === "New Zealand");
+    expect(nz?.figures.find((f) => f.key === "funds-living")).toMatchObject({ amount: 20000, currency: "NZD", confirmed: true });
+    expect(nz?.figures.find((f) => f.key === "visa-fee")).toMatchObject({ amount: 850, currency: "NZD" });
+    expect(nz?.documents.some((d) => /insurance/.test(d.label.en))).toBe(true);
   });
 
   it("tie each funds rule to one of its own figures, in the same currency", () => {
@@ -95,7 +180,7 @@ describe("the visa guides", () => {
       expect(figure?.currency).toBe(funds.currency);
     }
     const uk = referenceGuides.find((guide) => guide.country === "United Kingdom")?.funds;
-    expect(uk).toMatchObject({ livingPerMonth: 1136, livingPerMonthInCapital: 1483, months: 9, heldForDays: 28 });
+    expect(uk).toMatchObject({ months: 9, heldForDays: 28, capitalFigureKey: "funds-living-london" });
     expect(uk?.periodEndsWithinDaysOfApplying).toBe(31);
     expect(uk?.capitalCities).toEqual(["London"]);
   });

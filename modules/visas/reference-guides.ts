@@ -1,53 +1,21 @@
 /**
- * The visa guides a new database starts with (issue 28); admins edit them in the console.
+ * The visa guides a new database starts with (decision 0040); admins edit them in the console, and a guide
+ * no one has edited is brought up to date from here at start (decision 0050).
  *
- * HOW THESE WERE CHECKED (2026-11-24): every figure started from ../shared/data/visa-facts.md and was
- * looked up in stored copies of public pages (the search tool's "pages" and "docs" corpora; no live page
- * was fetched). A figure is `confirmed: true` only where the official publisher's own text (or a verbatim
- * copy of an official legal text) showed the amount. `checkedOn` is the date the stored copy shows when it
- * shows one (older than the day we read it), otherwise the day we read it; each figure says which.
- *
- * Confirmed on the official text:
- * - US visa application (MRV) fee USD 185: U.S. Embassy notice "U.S. Department of State Announces Increase
- *   in Some Categories of Visa Fees" (tt.usembassy.gov), stored copy dated 2023-06-05.
- * - US SEVIS I-901 fee USD 350: the DHS/ICE final rule in the Federal Register (84 FR 23930, 2019-05-23),
- *   read in a verbatim copy of the Federal Register text (regulations.justia.com); in force 2019-06-24.
- * - UK Immigration Health Surcharge GBP 776 a year for students: The Immigration (Health Charge)
- *   (Amendment) Order 2024 (S.I. 2024/55, legislation.gov.uk), made 2024-01-16.
- * - UK living funds GBP 1,483 (London) / 1,136 (elsewhere) a month for up to 9 months, held 28 consecutive
- *   days ending within 31 days of applying: gov.uk "Student visa: Money you need" text. The stored copy
- *   carries no date; these amounts apply from 2025-01-02, so that date is used (the most cautious one).
- *   One secondary source (visahq.com news, 2025-11-11) reports higher figures (1,529 / 1,171) that we could
- *   not find on gov.uk: they are NOT used, and the figures' note says a counsellor will confirm.
- * - Australia living costs AUD 29,710 a year: Migration (LIN 19/198 ...) Amendment (LIN 24/042)
- *   Specification 2024 on legislation.gov.au, registered 2024-05-09 (in force 2024-05-10).
- *
- * Not confirmed (kept with `confirmed: false` and the source actually found; shown as "to be confirmed by
- * your counsellor"):
- * - US visa integrity fee USD 250: set by law (H.R.1, 2025-07-04, section 100007) as summarised by NAFSA;
- *   not seen on travel.state.gov, nor how or when it is collected.
- * - UK Student visa fee GBP 524: secondary only (ukvisanews.org); gov.uk's fee table not found.
- * - Australia visa charge AUD 2,000: secondary only (visaverge.com); another secondary page says 1,600.
- * - Germany blocked account EUR 11,904 a year (992 a month): secondary only (extravelmoney.com and
- *   others); the German missions' stored pages show the older 11,208.
- * - Germany APS fee INR 18,000: secondary only (dtnext.in, quoting the German missions' 2022 notice).
- * - Ireland EUR 10,000 a year: the Immigration Service's own notice "Reminder on Student Finance
- *   requirements from 30 June 2025" exists in the stored copies but its text was cut before the amount;
- *   the amount is from monitor.icef.com. Ireland's IRP fee EUR 300: educationinireland.com (undated).
- * - France EUR 615 a month, visa fee EUR 99: secondary only (consultants' pages).
- * - Netherlands EUR 1,130.77 a month (IND study norm) and the EUR 254 fee: secondary only.
- * - Italy EUR 467.65 a month / EUR 6,079.45 a year: a public university's page quoting the ministry's
- *   yearly circular (uniroma2.it); the circular itself was not found.
- * Left out altogether: national (D) visa fees for Germany, Ireland, Italy and the Netherlands' MVV fee
- * other than the one above, which we found no source for.
+ * Every figure names its official publisher's page and carries two dates (decision 0050): `sourceDate`,
+ * the page's own date where it shows one, and `checkedOn`, the day the figure was checked against that
+ * page. A figure is `confirmed` only where the official page's own text gives the amount; any other is
+ * shown as "to be confirmed by your counsellor", names the official page to confirm it on, and its note
+ * says what was reported. Decision 0050 lists, for each figure, the page it was read on or the secondary
+ * report it rests on, with their addresses and dates.
  */
 
 import type { FundsRule, GuideDocument, GuideStep, PlanStepDefinition, ReferenceGuide, Words } from "./reference-types.ts";
 
 const w = (en: string, hi: string): Words => ({ en, hi });
 
-/** The day the stored copies were read. */
-const READ_ON = "2026-11-24";
+/** The day the figures were checked against their official pages (decision 0050). */
+const CHECKED_ON = "2026-11-27";
 
 const step = (en: string, hi: string, detailEn: string, detailHi: string, weeksBeforeIntake: number | null): GuideStep => ({
   title: w(en, hi),
@@ -59,6 +27,12 @@ const doc = (en: string, hi: string, attachmentType: string | null = null, note:
   label: w(en, hi),
   note,
   attachmentType,
+});
+
+/** The university's papers (I-20, CAS, CoE, admission letter): the application records their number. */
+const papers = (en: string, hi: string, note: Words | null = null): GuideDocument => ({
+  ...doc(en, hi, null, note),
+  isConfirmation: true,
 });
 
 const planStep = (
@@ -74,6 +48,21 @@ const planStep = (
   staleAfterDays,
 });
 
+/**
+ * A plan's steps with when each is due (weeks before the course starts, a date once the application has an
+ * intake) and the steps a recorded fact settles: the university's papers, and the visa's outcome.
+ */
+const timed = (
+  weeks: Record<string, number>,
+  settled: { papers: string; outcome: string | null },
+  steps: PlanStepDefinition[],
+): PlanStepDefinition[] =>
+  steps.map((s) => ({
+    ...s,
+    weeksBeforeIntake: weeks[s.key] ?? null,
+    settledBy: s.key === settled.papers ? "papers" : s.key === settled.outcome ? "outcome" : null,
+  }));
+
 /** A destination's funds rule: only what the rule asks for is written; the rest is "not asked" (the first year's tuition is on top unless said). */
 const funds = (rule: Partial<FundsRule> & Pick<FundsRule, "currency" | "how" | "figureKey">): FundsRule => ({
   livingPerMonth: null,
@@ -86,11 +75,6 @@ const funds = (rule: Partial<FundsRule> & Pick<FundsRule, "currency" | "how" | "
   periodEndsWithinDaysOfApplying: null,
   ...rule,
 });
-
-const toConfirm = w(
-  "We could not confirm this on the official page: your counsellor will confirm it.",
-  "हम इसे आधिकारिक पेज पर पुष्टि नहीं कर सके: आपके काउंसलर इसकी पुष्टि करेंगे।",
-);
 
 const passport = doc(
   "Passport, valid for at least six months beyond your stay",
@@ -186,13 +170,13 @@ const unitedStates: ReferenceGuide = {
       currency: "USD",
       per: "once",
       note: w(
-        "Paid before booking; the receipt is valid for 365 days and is not refunded if the visa is refused.",
-        "बुकिंग से पहले भरी जाती है; रसीद 365 दिन वैध है और वीज़ा अस्वीकृत होने पर वापस नहीं मिलती।",
+        "For student visas from 17 June 2023 (was 160). Paid before booking; not refunded if the visa is refused.",
+        "स्टूडेंट वीज़ा के लिए 17 जून 2023 से (पहले 160)। बुकिंग से पहले भरी जाती है; वीज़ा अस्वीकृत होने पर वापस नहीं मिलती।",
       ),
-      source: "U.S. Embassy (tt.usembassy.gov), U.S. Department of State Announces Increase in Some Categories of Visa Fees",
-      sourceUrl: "https://tt.usembassy.gov/u-s-department-of-state-announces-increase-in-some-categories-of-visa-fees/",
-      // The stored copy's own date (older than the day we read it).
-      checkedOn: "2023-06-05",
+      source: "U.S. Department of State fee notice, on the U.S. Embassy's Nonimmigrant visas page (kg.usembassy.gov)",
+      sourceUrl: "https://kg.usembassy.gov/visas/niv/",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
       confirmed: true,
     },
     {
@@ -201,13 +185,16 @@ const unitedStates: ReferenceGuide = {
       amount: 350,
       currency: "USD",
       per: "once",
-      note: null,
+      note: w(
+        "For F and M students, from 24 June 2019 (was 200); paid on fmjfee.com.",
+        "F और M छात्रों के लिए, 24 जून 2019 से (पहले 200); fmjfee.com पर भरी जाती है।",
+      ),
       source:
-        "U.S. Immigration and Customs Enforcement, final rule Adjusting Program Fees for SEVP, Federal Register 84 FR 23930",
+        "U.S. Immigration and Customs Enforcement, news release: new increased fees for international students and exchange visitors (ice.gov)",
       sourceUrl:
-        "https://www.federalregister.gov/documents/2019/05/23/2019-10884/adjusting-program-fees-for-the-student-and-exchange-visitor-program",
-      // The rule's publication date; read in a verbatim copy of the Federal Register text.
-      checkedOn: "2019-05-23",
+        "https://www.ice.gov/news/releases/new-increased-fees-international-students-exchange-visitors-sevp-certified-schools",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
       confirmed: true,
     },
     {
@@ -217,21 +204,21 @@ const unitedStates: ReferenceGuide = {
       currency: "USD",
       per: "once",
       note: w(
-        "Set by a 2025 law, payable when the visa is issued and refundable only after full compliance; we did not find on travel.state.gov how or when it is collected. Your counsellor will confirm.",
-        "2025 के एक क़ानून से तय, वीज़ा जारी होने पर देय और पूरे नियम पालन के बाद ही वापसी योग्य; travel.state.gov पर हमें नहीं मिला कि यह कैसे या कब ली जाती है। आपके काउंसलर पुष्टि करेंगे।",
+        "A 2025 law (H.R. 1, signed 4 July 2025) sets a fee of at least USD 250 when a visa is issued, refundable after full compliance. A Federal Register notice of 22 July 2025 said it would be collected later; the official fee page did not show it.",
+        "2025 का एक क़ानून (H.R. 1, 4 जुलाई 2025) वीज़ा जारी होने पर कम से कम USD 250 की फ़ीस तय करता है, जो पूरे नियम पालन के बाद लौटाई जाती है। 22 जुलाई 2025 की फ़ेडरल रजिस्टर सूचना के अनुसार यह बाद में ली जाएगी; आधिकारिक फ़ीस पेज पर यह नहीं दिखी।",
       ),
-      source: "NAFSA summary of H.R.1 (2025) section 100007, Visa Integrity Fee (not seen on travel.state.gov)",
-      sourceUrl: "https://www.nafsa.org/regulatory-information/budget-law-imposes-nonimmigrant-visa-integrity-fee",
-      checkedOn: READ_ON,
+      source: "U.S. Department of State, Fees for visa services (travel.state.gov)",
+      sourceUrl: "https://travel.state.gov/content/travel/en/us-visas/visa-information-resources/fees/fees-visa-services.html",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
       confirmed: false,
     },
   ],
   documents: [
     passport,
-    doc(
+    papers(
       "Form I-20, signed by you",
       "Form I-20, आपके हस्ताक्षर के साथ",
-      null,
       w("Any scholarship must appear on it.", "कोई भी स्कॉलरशिप इस पर लिखी होनी चाहिए।"),
     ),
     doc("SEVIS I-901 fee receipt", "SEVIS I-901 फ़ीस की रसीद"),
@@ -276,7 +263,7 @@ const unitedStates: ReferenceGuide = {
     figureKey: null,
   }),
   universityPapers: w("Form I-20", "फ़ॉर्म I-20"),
-  planSteps: [
+  planSteps: timed({ i20: 20, sevis: 16, ds160: 16, appointment: 15, interview: 9 }, { papers: "i20", outcome: "outcome" }, [
     planStep("i20", "Form I-20 received", "Form I-20 मिला", 21),
     planStep("sevis", "SEVIS fee paid", "SEVIS फ़ीस भरी", 14),
     planStep("ds160", "DS-160 submitted", "DS-160 जमा किया", 14),
@@ -289,7 +276,7 @@ const unitedStates: ReferenceGuide = {
     ),
     planStep("interview", "Interview", "इंटरव्यू", 45, w("Interview date", "इंटरव्यू की तारीख़")),
     planStep("outcome", "Outcome: issued, 221(g) or refused under 214(b)", "परिणाम: जारी, 221(g) या 214(b) के तहत अस्वीकृत", 30),
-  ],
+  ]),
 };
 
 const unitedKingdom: ReferenceGuide = {
@@ -343,11 +330,14 @@ const unitedKingdom: ReferenceGuide = {
       amount: 524,
       currency: "GBP",
       per: "once",
-      note: toConfirm,
-      source: "ukvisanews.org, UK student visa fees guide (secondary; gov.uk fee table not found)",
-      sourceUrl:
-        "https://ukvisanews.org/uk-student-visa-fees-eligibility-and-application-process-your-complete-guide-to-studying-in-britain",
-      checkedOn: READ_ON,
+      note: w(
+        "Reported as GBP 524 from 9 April 2025 (was 490). The fees regulations are the official source; their Student line was not in the copy we read.",
+        "9 अप्रैल 2025 से GBP 524 बताई गई (पहले 490)। फ़ीस के नियम आधिकारिक स्रोत हैं; हमने जो प्रति पढ़ी उसमें स्टूडेंट वाली पंक्ति नहीं थी।",
+      ),
+      source: "The Immigration, Nationality and Passport (Fees) (Amendment) Regulations 2025, SI 2025/363 (legislation.gov.uk)",
+      sourceUrl: "https://www.legislation.gov.uk/id/uksi/2025/363",
+      sourceDate: "2025-03-18",
+      checkedOn: CHECKED_ON,
       confirmed: false,
     },
     {
@@ -360,51 +350,54 @@ const unitedKingdom: ReferenceGuide = {
         "Paid for the whole visa at once; half the amount for a part year of six months or less.",
         "पूरे वीज़ा के लिए एक साथ भरा जाता है; छह महीने या उससे कम के हिस्से के लिए आधी राशि।",
       ),
-      source: "The Immigration (Health Charge) (Amendment) Order 2024, S.I. 2024/55, legislation.gov.uk",
-      sourceUrl: "https://www.legislation.gov.uk/uksi/2024/55/made",
-      // The Order's own date (made 2024-01-16).
-      checkedOn: "2024-01-16",
+      source: "The Immigration (Health Charge) (Amendment) Order 2024, SI 2024/55 (legislation.gov.uk)",
+      sourceUrl: "https://www.legislation.gov.uk/uksi/2024/55/body/made",
+      sourceDate: "2024-01-16",
+      checkedOn: CHECKED_ON,
       confirmed: true,
     },
     {
       key: "funds-living-london",
       label: w("Living costs to show, London", "दिखाने के लिए रहने का खर्च, लंदन"),
-      amount: 1483,
+      amount: 1529,
       currency: "GBP",
       per: "month",
       note: w(
-        "For up to 9 months. One news report says higher amounts apply from late 2025; your counsellor will confirm the current figure.",
-        "9 महीने तक। एक समाचार रिपोर्ट के अनुसार 2025 के अंत से राशि बढ़ी है; आपके काउंसलर वर्तमान आँकड़े की पुष्टि करेंगे।",
+        "For up to 9 months. Reported for applications from 11 November 2025; GOV.UK's page as we read it still showed the earlier GBP 1,483.",
+        "9 महीने तक। 11 नवंबर 2025 से आवेदनों के लिए बताई गई राशि; GOV.UK का पेज जैसा हमने पढ़ा उसमें पहले की GBP 1,483 थी।",
       ),
       source: "GOV.UK, Student visa: Money you need",
       sourceUrl: "https://www.gov.uk/student-visa/money",
-      // The stored copy is undated; these amounts apply from 2025-01-02, used as the most cautious date.
-      checkedOn: "2025-01-02",
-      confirmed: true,
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
+      confirmed: false,
     },
     {
       key: "funds-living-outside-london",
       label: w("Living costs to show, outside London", "दिखाने के लिए रहने का खर्च, लंदन के बाहर"),
-      amount: 1136,
+      amount: 1171,
       currency: "GBP",
       per: "month",
       note: w(
-        "For up to 9 months. One news report says higher amounts apply from late 2025; your counsellor will confirm the current figure.",
-        "9 महीने तक। एक समाचार रिपोर्ट के अनुसार 2025 के अंत से राशि बढ़ी है; आपके काउंसलर वर्तमान आँकड़े की पुष्टि करेंगे।",
+        "For up to 9 months. Reported for applications from 11 November 2025; GOV.UK's page as we read it still showed the earlier GBP 1,136.",
+        "9 महीने तक। 11 नवंबर 2025 से आवेदनों के लिए बताई गई राशि; GOV.UK का पेज जैसा हमने पढ़ा उसमें पहले की GBP 1,136 थी।",
       ),
       source: "GOV.UK, Student visa: Money you need",
       sourceUrl: "https://www.gov.uk/student-visa/money",
-      checkedOn: "2025-01-02",
-      confirmed: true,
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
+      confirmed: false,
     },
   ],
   documents: [
     passport,
-    doc("CAS reference number", "CAS रेफ़रेंस नंबर"),
+    papers("CAS reference number", "CAS रेफ़रेंस नंबर"),
     fundsProof,
     doc(
       "Letter from your parents agreeing that you use their money, with your birth certificate",
       "माता-पिता का पत्र कि आप उनके पैसे इस्तेमाल कर सकते हैं, साथ में आपका जन्म प्रमाणपत्र",
+      null,
+      w("Only when the money is in your parents' name.", "सिर्फ़ तब, जब पैसे आपके माता-पिता के नाम पर हों।"),
     ),
     doc("Tuberculosis (TB) test certificate from an approved clinic", "मान्यता प्राप्त क्लिनिक से टीबी (TB) टेस्ट प्रमाणपत्र"),
     bachelors,
@@ -438,9 +431,10 @@ const unitedKingdom: ReferenceGuide = {
       "आपके या माता-पिता के खाते में (उनके पत्र के साथ), या लोन या आधिकारिक स्पॉन्सरशिप पत्र; पूरी राशि लगातार 28 दिन हर दिन खाते में, और यह अवधि आवेदन से 31 दिन के अंदर ख़त्म हो। पहले से भरी ट्यूशन फ़ीस (CAS पर लिखी) घटा दी जाती है।",
     ),
     figureKey: "funds-living-outside-london",
+    capitalFigureKey: "funds-living-london",
   }),
   universityPapers: w("CAS (Confirmation of Acceptance for Studies)", "CAS (कन्फ़र्मेशन ऑफ़ एक्सेप्टेंस फ़ॉर स्टडीज़)"),
-  planSteps: [
+  planSteps: timed({ cas: 14, "funds-held": 14, application: 10, biometrics: 9 }, { papers: "cas", outcome: "decision" }, [
     planStep("cas", "CAS received", "CAS मिला", 21),
     planStep("funds-held", "Funds held for 28 days", "पैसे 28 दिन खाते में रखे", 35),
     planStep("application", "Application submitted and health surcharge paid", "आवेदन जमा और हेल्थ सरचार्ज भरा", 14),
@@ -452,7 +446,7 @@ const unitedKingdom: ReferenceGuide = {
       w("Biometrics appointment date", "बायोमेट्रिक्स अपॉइंटमेंट की तारीख़"),
     ),
     planStep("decision", "Decision", "निर्णय", 28),
-  ],
+  ]),
 };
 
 const australia: ReferenceGuide = {
@@ -507,12 +501,13 @@ const australia: ReferenceGuide = {
       currency: "AUD",
       per: "once",
       note: w(
-        "Secondary sources disagree (one says 1,600); check the Visa Pricing Estimator. Your counsellor will confirm.",
-        "द्वितीयक स्रोत अलग-अलग कहते हैं (एक में 1,600); वीज़ा प्राइसिंग एस्टिमेटर देखें। आपके काउंसलर पुष्टि करेंगे।",
+        "Reported as AUD 2,000 from 1 July 2025 (was 1,600); check the Visa Pricing Estimator.",
+        "1 जुलाई 2025 से AUD 2,000 बताया गया (पहले 1,600); वीज़ा प्राइसिंग एस्टिमेटर देखें।",
       ),
-      source: "VisaVerge news, Australian student visa fee from 2025-07-01 (secondary)",
-      sourceUrl: "https://www.visaverge.com/?p=54076",
-      checkedOn: READ_ON,
+      source: "Department of Home Affairs, Visa Pricing Estimator",
+      sourceUrl: "https://immi.homeaffairs.gov.au/visas/visa-pricing-estimator",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
       confirmed: false,
     },
     {
@@ -521,18 +516,21 @@ const australia: ReferenceGuide = {
       amount: 29710,
       currency: "AUD",
       per: "year",
-      note: w("Plus travel and the first year's tuition.", "साथ में यात्रा और पहले साल की ट्यूशन फ़ीस।"),
+      note: w(
+        "Plus travel and the first year's tuition; in force from 10 May 2024.",
+        "साथ में यात्रा और पहले साल की ट्यूशन फ़ीस; 10 मई 2024 से लागू।",
+      ),
       source:
-        "Department of Home Affairs, Migration (LIN 19/198: Evidence of financial capacity) Amendment (LIN 24/042) Specification 2024, Federal Register of Legislation",
-      sourceUrl: "https://www.legislation.gov.au/F2024L00529/asmade/text",
-      // The instrument's registration date (in force from 2024-05-10).
-      checkedOn: "2024-05-09",
+        "Migration (LIN 19/198: Evidence of financial capacity) Amendment (LIN 24/042) Specification 2024, Federal Register of Legislation",
+      sourceUrl: "https://legislation.gov.au/F2024L00529/asmade/2024-05-09/text/original/epub/OEBPS/document_1/document_1.html",
+      sourceDate: "2024-05-02",
+      checkedOn: CHECKED_ON,
       confirmed: true,
     },
   ],
   documents: [
     passport,
-    doc("Confirmation of Enrolment (CoE)", "कन्फ़र्मेशन ऑफ़ एनरोलमेंट (CoE)"),
+    papers("Confirmation of Enrolment (CoE)", "कन्फ़र्मेशन ऑफ़ एनरोलमेंट (CoE)"),
     doc("OSHC policy", "OSHC पॉलिसी"),
     doc("Your Genuine Student answers and the evidence they mention", "आपके जेनुइन स्टूडेंट जवाब और उनमें बताए गए प्रमाण"),
     fundsProof,
@@ -568,7 +566,7 @@ const australia: ReferenceGuide = {
     figureKey: "funds-living",
   }),
   universityPapers: w("CoE (Confirmation of Enrolment)", "CoE (कन्फ़र्मेशन ऑफ़ एनरोलमेंट)"),
-  planSteps: [
+  planSteps: timed({ coe: 16, oshc: 14, application: 12, biometrics: 10 }, { papers: "coe", outcome: "decision" }, [
     planStep("coe", "CoE received", "CoE मिला", 21),
     planStep("oshc", "OSHC bought", "OSHC लिया", 14),
     planStep("application", "Application lodged with Genuine Student answers", "जेनुइन स्टूडेंट जवाबों के साथ आवेदन जमा", 14),
@@ -580,7 +578,7 @@ const australia: ReferenceGuide = {
       w("Biometrics appointment date", "बायोमेट्रिक्स अपॉइंटमेंट की तारीख़"),
     ),
     planStep("decision", "Decision", "निर्णय", 42),
-  ],
+  ]),
 };
 
 const germany: ReferenceGuide = {
@@ -635,13 +633,15 @@ const germany: ReferenceGuide = {
       currency: "EUR",
       per: "year",
       note: w(
-        "EUR 992 a month, reported from 2024-09-01; the German missions' pages we could read still show the older 11,208. Your counsellor will confirm.",
-        "हर महीने EUR 992, 2024-09-01 से बताया गया; जर्मन मिशन के जो पेज हम पढ़ सके उनमें अब भी पुराना 11,208 है। आपके काउंसलर पुष्टि करेंगे।",
+        "EUR 992 a month may be withdrawn. The amount applies from 1 January 2025 (in the visa procedure from 1 September 2024); no later amount was published on the page we read.",
+        "हर महीने EUR 992 निकाले जा सकते हैं। यह राशि 1 जनवरी 2025 से लागू है (वीज़ा प्रक्रिया में 1 सितंबर 2024 से); जो पेज हमने पढ़ा उस पर इसके बाद की कोई राशि नहीं थी।",
       ),
-      source: "ExTravelMoney, German blocked account requirements 2024 (secondary)",
-      sourceUrl: "https://www.extravelmoney.com/blog/german-blocked-account-requirements-2024/",
-      checkedOn: READ_ON,
-      confirmed: false,
+      source: "Federal Foreign Office (Auswärtiges Amt), Sperrkonto",
+      sourceUrl:
+        "https://www.auswaertiges-amt.de/de/service/visa-und-aufenthalt/nationale-visa/visa-schule-studium-sprachkurs/sperrkonto",
+      sourceDate: "2024-07-26",
+      checkedOn: CHECKED_ON,
+      confirmed: true,
     },
     {
       key: "aps-fee",
@@ -649,16 +649,17 @@ const germany: ReferenceGuide = {
       amount: 18000,
       currency: "INR",
       per: "once",
-      note: toConfirm,
-      source: "DT Next, quoting the German missions in India (2022-10-27; secondary)",
-      sourceUrl: "https://dtnext.in/world/2022/10/27/german-student-visa-norms-for-indians-get-tough",
-      checkedOn: READ_ON,
+      note: w("Reported as INR 18,000, not refunded.", "INR 18,000 बताई गई, वापस नहीं मिलती।"),
+      source: "APS India, news",
+      sourceUrl: "https://aps-india.de/news/",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
       confirmed: false,
     },
   ],
   documents: [
     passport,
-    doc("Admission letter (Zulassungsbescheid)", "एडमिशन लेटर (Zulassungsbescheid)"),
+    papers("Admission letter (Zulassungsbescheid)", "एडमिशन लेटर (Zulassungsbescheid)"),
     doc("APS certificate", "APS प्रमाणपत्र"),
     doc("Blocked account confirmation or other proof of funds", "ब्लॉक्ड अकाउंट कन्फ़र्मेशन या पैसों का अन्य प्रमाण"),
     doc("Health insurance for the start of your stay", "रहने की शुरुआत के लिए हेल्थ इंश्योरेंस"),
@@ -690,20 +691,25 @@ const germany: ReferenceGuide = {
     currency: "EUR",
     livingPerYear: 11904,
     plusFirstYearTuition: false,
+    sourceKinds: ["blocked-account", "scholarship", "sponsor", "family-savings", "education-loan"],
     how: w(
-      "Usually a blocked account holding a year's amount, released monthly after arrival; a scholarship or a formal obligation letter can replace part of it. The amount is not confirmed on the official page: your counsellor will confirm it.",
-      "आमतौर पर एक साल की राशि वाला ब्लॉक्ड अकाउंट, जिससे पहुँचने के बाद हर महीने पैसा मिलता है; स्कॉलरशिप या औपचारिक दायित्व पत्र इसका हिस्सा बदल सकते हैं। यह राशि आधिकारिक पेज पर पुष्टि नहीं हुई है: आपके काउंसलर पुष्टि करेंगे।",
+      "Usually a blocked account holding a year's amount, released monthly after arrival; a scholarship or a formal obligation letter can replace part of it.",
+      "आमतौर पर एक साल की राशि वाला ब्लॉक्ड अकाउंट, जिससे पहुँचने के बाद हर महीने पैसा मिलता है; स्कॉलरशिप या औपचारिक दायित्व पत्र इसका हिस्सा बदल सकते हैं।",
     ),
     figureKey: "blocked-account",
   }),
   universityPapers: w("Admission letter (Zulassungsbescheid)", "एडमिशन लेटर (Zulassungsbescheid)"),
-  planSteps: [
-    planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
-    planStep("aps", "APS certificate received", "APS प्रमाणपत्र मिला", 42),
-    planStep("blocked-account", "Blocked account funded", "ब्लॉक्ड अकाउंट में पैसे जमा", 21),
-    planStep("appointment", "Visa appointment", "वीज़ा अपॉइंटमेंट", 45, w("Appointment date", "अपॉइंटमेंट की तारीख़")),
-    planStep("decision", "Decision", "निर्णय", 56),
-  ],
+  planSteps: timed(
+    { admission: 16, aps: 30, "blocked-account": 14, appointment: 12 },
+    { papers: "admission", outcome: "decision" },
+    [
+      planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
+      planStep("aps", "APS certificate received", "APS प्रमाणपत्र मिला", 42),
+      planStep("blocked-account", "Blocked account funded", "ब्लॉक्ड अकाउंट में पैसे जमा", 21),
+      planStep("appointment", "Visa appointment", "वीज़ा अपॉइंटमेंट", 45, w("Appointment date", "अपॉइंटमेंट की तारीख़")),
+      planStep("decision", "Decision", "निर्णय", 56),
+    ],
+  ),
 };
 
 const ireland: ReferenceGuide = {
@@ -751,14 +757,13 @@ const ireland: ReferenceGuide = {
       currency: "EUR",
       per: "year",
       note: w(
-        "With immediate access, plus the course fees; EUR 833 a month for courses under 8 months. Your counsellor will confirm.",
-        "तुरंत उपलब्ध, साथ में कोर्स फ़ीस; 8 महीने से छोटे कोर्स के लिए हर महीने EUR 833। आपके काउंसलर पुष्टि करेंगे।",
+        "Reported from 30 June 2025: EUR 10,000 with immediate access for a course over 8 months, plus the fees; EUR 833 a month for a shorter course. The official notice's text was cut before the amount in the copy we read.",
+        "30 जून 2025 से बताया गया: 8 महीने से लंबे कोर्स के लिए तुरंत उपलब्ध EUR 10,000, साथ में फ़ीस; छोटे कोर्स के लिए हर महीने EUR 833। हमने जो प्रति पढ़ी उसमें आधिकारिक सूचना राशि से पहले कट गई थी।",
       ),
-      source:
-        "ICEF Monitor (2025-04), on the Immigration Service's change from 2025-06-30 (the official notice's text was cut before the amount)",
-      sourceUrl:
-        "https://monitor.icef.com/2025/04/ireland-non-eu-international-students-will-be-most-affected-by-a-new-increased-threshold-for-available-funds",
-      checkedOn: READ_ON,
+      source: "Immigration Service Delivery, Reminder on student finance requirements from 30 June 2025",
+      sourceUrl: "https://www.irishimmigration.ie/ru/reminder-on-student-finance-requirements-from-30-june-2025",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
       confirmed: false,
     },
     {
@@ -766,18 +771,21 @@ const ireland: ReferenceGuide = {
       label: w("Irish Residence Permit registration", "आयरिश रेज़िडेंस परमिट रजिस्ट्रेशन"),
       amount: 300,
       currency: "EUR",
-      per: "year",
-      note: toConfirm,
-      source: "Education in Ireland, Applying for a student visa (undated)",
-      sourceUrl:
-        "https://www.educationinireland.com/en/How-Do-I-Apply-/Get-Your-Student-Visa/For-Higher-Education/Ireland-Applying-for-a-Student-Visa.html",
-      checkedOn: READ_ON,
-      confirmed: false,
+      per: "once",
+      note: w(
+        "Paid when you register with immigration after arrival, and again at each renewal.",
+        "पहुँचने के बाद इमिग्रेशन में रजिस्टर करते समय, और हर नवीनीकरण पर भरी जाती है।",
+      ),
+      source: "Immigration Service Delivery, Transfer of registration responsibility for Cork and Limerick",
+      sourceUrl: "https://irishimmigration.ie/transfer-of-registration-responsibility-for-cork-and-limerick",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
+      confirmed: true,
     },
   ],
   documents: [
     passport,
-    doc("Letter of acceptance from the college", "कॉलेज से एक्सेप्टेंस लेटर"),
+    papers("Letter of acceptance from the college", "कॉलेज से एक्सेप्टेंस लेटर"),
     doc("Evidence that the fees are paid", "फ़ीस भरने का प्रमाण"),
     doc(
       "Bank statements for the six months before applying",
@@ -811,25 +819,29 @@ const ireland: ReferenceGuide = {
     currency: "EUR",
     livingPerYear: 10000,
     how: w(
-      "Money you can use at once, shown on six months of bank statements, plus the course fees; the amount is not confirmed on the official page: your counsellor will confirm it.",
-      "ऐसा पैसा जिसे आप तुरंत इस्तेमाल कर सकें, छह महीने के बैंक स्टेटमेंट में दिखे, साथ में कोर्स फ़ीस; यह राशि आधिकारिक पेज पर पुष्टि नहीं हुई है: आपके काउंसलर पुष्टि करेंगे।",
+      "Money you can use at once, shown on six months of bank statements, plus the course fees.",
+      "ऐसा पैसा जिसे आप तुरंत इस्तेमाल कर सकें, छह महीने के बैंक स्टेटमेंट में दिखे, साथ में कोर्स फ़ीस;",
     ),
     figureKey: "funds-living",
   }),
   universityPapers: w("Letter of acceptance", "एक्सेप्टेंस लेटर"),
-  planSteps: [
-    planStep("admission", "Letter of acceptance received", "एक्सेप्टेंस लेटर मिला", 21),
-    planStep("fees-paid", "Fees paid", "फ़ीस भरी", 21),
-    planStep("application", "Online application submitted", "ऑनलाइन आवेदन जमा", 14),
-    planStep(
-      "submission",
-      "Documents and biometrics given",
-      "दस्तावेज़ और बायोमेट्रिक्स दिए",
-      21,
-      w("Visa centre appointment date", "वीज़ा सेंटर अपॉइंटमेंट की तारीख़"),
-    ),
-    planStep("decision", "Decision", "निर्णय", 56),
-  ],
+  planSteps: timed(
+    { admission: 16, "fees-paid": 14, application: 12, submission: 12 },
+    { papers: "admission", outcome: "decision" },
+    [
+      planStep("admission", "Letter of acceptance received", "एक्सेप्टेंस लेटर मिला", 21),
+      planStep("fees-paid", "Fees paid", "फ़ीस भरी", 21),
+      planStep("application", "Online application submitted", "ऑनलाइन आवेदन जमा", 14),
+      planStep(
+        "submission",
+        "Documents and biometrics given",
+        "दस्तावेज़ और बायोमेट्रिक्स दिए",
+        21,
+        w("Visa centre appointment date", "वीज़ा सेंटर अपॉइंटमेंट की तारीख़"),
+      ),
+      planStep("decision", "Decision", "निर्णय", 56),
+    ],
+  ),
 };
 
 const france: ReferenceGuide = {
@@ -876,10 +888,14 @@ const france: ReferenceGuide = {
       amount: 615,
       currency: "EUR",
       per: "month",
-      note: toConfirm,
-      source: "Xpertz Overseas, France student visa guide (secondary)",
-      sourceUrl: "https://xpertzoverseas.com/countries/france/",
-      checkedOn: READ_ON,
+      note: w(
+        "Reported as EUR 615 a month (EUR 6,150 for the academic year).",
+        "हर महीने EUR 615 बताया गया (शैक्षणिक वर्ष के लिए EUR 6,150)।",
+      ),
+      source: "France-Visas, the official visa website for France",
+      sourceUrl: "https://france-visas.gouv.fr/",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
       confirmed: false,
     },
     {
@@ -888,16 +904,22 @@ const france: ReferenceGuide = {
       amount: 99,
       currency: "EUR",
       per: "once",
-      note: toConfirm,
-      source: "Edu-Guru, student visa for France (secondary)",
-      sourceUrl: "https://edu-guru.com/apply/student-visa/student-visa-for-france/",
-      checkedOn: READ_ON,
-      confirmed: false,
+      note: w(
+        "The fee for a long-stay visa valid for France. A lower student rate appears only on secondary sites: ask your counsellor.",
+        "फ़्रांस के लिए लंबी अवधि के वीज़ा की फ़ीस। छात्रों की कम दर सिर्फ़ द्वितीयक साइटों पर दिखती है: अपने काउंसलर से पूछें।",
+      ),
+      source:
+        "Ministère de l'Europe et des Affaires étrangères, Visas d'entrée et de séjour: frais de dossier (diplomatie.gouv.fr)",
+      sourceUrl:
+        "https://www.diplomatie.gouv.fr/fr/venir-en-france/formalites-d-entree-en-france/article/visas-d-entree-et-de-sejour-frais-de-dossier",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
+      confirmed: true,
     },
   ],
   documents: [
     passport,
-    doc("Admission or pre-registration letter", "एडमिशन या प्री-रजिस्ट्रेशन लेटर"),
+    papers("Admission or pre-registration letter", "एडमिशन या प्री-रजिस्ट्रेशन लेटर"),
     doc("Campus France file number and interview certificate", "कैंपस फ़्रांस फ़ाइल नंबर और इंटरव्यू प्रमाणपत्र"),
     fundsProof,
     doc("Proof of accommodation for the first months", "पहले कुछ महीनों के रहने की व्यवस्था का प्रमाण"),
@@ -925,25 +947,29 @@ const france: ReferenceGuide = {
     livingPerMonth: 615,
     months: 12,
     how: w(
-      "Bank statements, a loan or a scholarship covering the tuition and a monthly amount for the year; the amount is not confirmed on an official page: your counsellor will confirm it.",
-      "बैंक स्टेटमेंट, लोन या स्कॉलरशिप जो ट्यूशन और साल भर का मासिक खर्च पूरा करें; यह राशि किसी आधिकारिक पेज पर पुष्टि नहीं हुई है: आपके काउंसलर पुष्टि करेंगे।",
+      "Bank statements, a loan or a scholarship covering the tuition and a monthly amount for the year.",
+      "बैंक स्टेटमेंट, लोन या स्कॉलरशिप जो ट्यूशन और साल भर का मासिक खर्च पूरा करें।",
     ),
     figureKey: "funds-living",
   }),
   universityPapers: w("Admission letter", "एडमिशन लेटर"),
-  planSteps: [
-    planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
-    planStep(
-      "campus-france",
-      "Campus France interview done",
-      "कैंपस फ़्रांस इंटरव्यू पूरा",
-      30,
-      w("Campus France interview date", "कैंपस फ़्रांस इंटरव्यू की तारीख़"),
-    ),
-    planStep("application", "France-Visas application submitted", "France-Visas आवेदन जमा", 14),
-    planStep("appointment", "Visa centre appointment", "वीज़ा सेंटर अपॉइंटमेंट", 30, w("Appointment date", "अपॉइंटमेंट की तारीख़")),
-    planStep("decision", "Decision", "निर्णय", 28),
-  ],
+  planSteps: timed(
+    { admission: 16, "campus-france": 14, application: 10, appointment: 10 },
+    { papers: "admission", outcome: "decision" },
+    [
+      planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
+      planStep(
+        "campus-france",
+        "Campus France interview done",
+        "कैंपस फ़्रांस इंटरव्यू पूरा",
+        30,
+        w("Campus France interview date", "कैंपस फ़्रांस इंटरव्यू की तारीख़"),
+      ),
+      planStep("application", "France-Visas application submitted", "France-Visas आवेदन जमा", 14),
+      planStep("appointment", "Visa centre appointment", "वीज़ा सेंटर अपॉइंटमेंट", 30, w("Appointment date", "अपॉइंटमेंट की तारीख़")),
+      planStep("decision", "Decision", "निर्णय", 28),
+    ],
+  ),
 };
 
 const netherlands: ReferenceGuide = {
@@ -991,12 +1017,13 @@ const netherlands: ReferenceGuide = {
       currency: "EUR",
       per: "month",
       note: w(
-        "The IND's study norm for university study, for 12 months; changes every six months. Your counsellor will confirm.",
-        "विश्वविद्यालय की पढ़ाई के लिए IND का स्टडी नॉर्म, 12 महीने के लिए; हर छह महीने बदलता है। आपके काउंसलर पुष्टि करेंगे।",
+        "The IND's study norm for university study, for 12 months; it changes every six months. Reported as EUR 1,130.77 a month for 2026.",
+        "विश्वविद्यालय की पढ़ाई के लिए IND का स्टडी नॉर्म, 12 महीने के लिए; हर छह महीने बदलता है। 2026 के लिए हर महीने EUR 1,130.77 बताया गया।",
       ),
-      source: "StudyPath, financial proof guide quoting the IND's study norm for 2026 (secondary)",
-      sourceUrl: "https://studypath.nl/guides/financial-proof",
-      checkedOn: READ_ON,
+      source: "IND (Immigration and Naturalisation Service)",
+      sourceUrl: "https://ind.nl/en",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
       confirmed: false,
     },
     {
@@ -1005,16 +1032,17 @@ const netherlands: ReferenceGuide = {
       amount: 254,
       currency: "EUR",
       per: "once",
-      note: toConfirm,
-      source: "WhereToEmigrate, Netherlands student residence permit, quoting ind.nl/en/costs (secondary)",
-      sourceUrl: "https://wheretoemigrate.io/guide/programs/netherlands/student-nl-s-001/",
-      checkedOn: READ_ON,
+      note: w("Reported as EUR 254.", "EUR 254 बताया गया।"),
+      source: "IND, Costs",
+      sourceUrl: "https://ind.nl/en/costs",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
       confirmed: false,
     },
   ],
   documents: [
     passport,
-    doc("Admission letter", "एडमिशन लेटर"),
+    papers("Admission letter", "एडमिशन लेटर"),
     fundsProof,
     doc("Antecedents certificate signed for the IND", "IND के लिए हस्ताक्षरित एंटीसीडेंट्स प्रमाणपत्र"),
     doc("Tuberculosis test, when asked", "टीबी टेस्ट, जब कहा जाए"),
@@ -1039,25 +1067,29 @@ const netherlands: ReferenceGuide = {
     livingPerMonth: 1130.77,
     months: 12,
     how: w(
-      "Twelve months of the IND's study norm, on top of the tuition, shown to the university; the amount is not confirmed on the official page: your counsellor will confirm it.",
-      "IND के स्टडी नॉर्म के बारह महीने, ट्यूशन के अलावा, विश्वविद्यालय को दिखाने होते हैं; यह राशि आधिकारिक पेज पर पुष्टि नहीं हुई है: आपके काउंसलर पुष्टि करेंगे।",
+      "Twelve months of the IND's study norm, on top of the tuition, shown to the university.",
+      "IND के स्टडी नॉर्म के बारह महीने, ट्यूशन के अलावा, विश्वविद्यालय को दिखाने होते हैं;",
     ),
     figureKey: "funds-living",
   }),
   universityPapers: w("Admission letter", "एडमिशन लेटर"),
-  planSteps: [
-    planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
-    planStep("funds", "Funds shown to the university", "विश्वविद्यालय को पैसे दिखाए", 21),
-    planStep("ind-application", "University applied to the IND", "विश्वविद्यालय ने IND में आवेदन किया", 21),
-    planStep("ind-decision", "IND decision", "IND का निर्णय", 42),
-    planStep(
-      "mvv",
-      "MVV collected",
-      "MVV लिया",
-      21,
-      w("Embassy or visa centre appointment date", "दूतावास या वीज़ा सेंटर अपॉइंटमेंट की तारीख़"),
-    ),
-  ],
+  planSteps: timed(
+    { admission: 20, funds: 16, "ind-application": 14, "ind-decision": 8, mvv: 6 },
+    { papers: "admission", outcome: null },
+    [
+      planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
+      planStep("funds", "Funds shown to the university", "विश्वविद्यालय को पैसे दिखाए", 21),
+      planStep("ind-application", "University applied to the IND", "विश्वविद्यालय ने IND में आवेदन किया", 21),
+      planStep("ind-decision", "IND decision", "IND का निर्णय", 42),
+      planStep(
+        "mvv",
+        "MVV collected",
+        "MVV लिया",
+        21,
+        w("Embassy or visa centre appointment date", "दूतावास या वीज़ा सेंटर अपॉइंटमेंट की तारीख़"),
+      ),
+    ],
+  ),
 };
 
 const italy: ReferenceGuide = {
@@ -1105,18 +1137,19 @@ const italy: ReferenceGuide = {
       currency: "EUR",
       per: "year",
       note: w(
-        "EUR 467.65 for each month of the academic year, as a university's page quotes the ministry's yearly circular; the year it applies to is not stated. Your counsellor will confirm.",
-        "शैक्षणिक वर्ष के हर महीने के लिए EUR 467.65, जैसा एक विश्वविद्यालय के पेज पर मंत्रालय के वार्षिक परिपत्र से बताया गया है; यह किस साल का है, लिखा नहीं है। आपके काउंसलर पुष्टि करेंगे।",
+        "Reported by universities as EUR 467.65 for each month of the academic year; the ministry's page as we read it still showed an older amount.",
+        "विश्वविद्यालयों के अनुसार शैक्षणिक वर्ष के हर महीने के लिए EUR 467.65; मंत्रालय का पेज जैसा हमने पढ़ा उसमें पुरानी राशि थी।",
       ),
-      source: "Università di Roma Tor Vergata, visa requirements page quoting the ministry's circular (secondary)",
-      sourceUrl: "https://www-2023.studenti.uniroma2.it/it_it/?p=5201",
-      checkedOn: READ_ON,
+      source: "Studiare in Italia (Ministry of University and Research), means of subsistence",
+      sourceUrl: "https://www.studiare-in-italia.it/php5/study-italy.php?idorizz=3&idvert=43",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
       confirmed: false,
     },
   ],
   documents: [
     passport,
-    doc("Admission letter and Universitaly pre-enrolment summary", "एडमिशन लेटर और Universitaly प्री-एनरोलमेंट सारांश"),
+    papers("Admission letter and Universitaly pre-enrolment summary", "एडमिशन लेटर और Universitaly प्री-एनरोलमेंट सारांश"),
     fundsProof,
     doc("Proof of accommodation in Italy", "इटली में रहने की व्यवस्था का प्रमाण"),
     doc("Health insurance", "स्वास्थ्य बीमा"),
@@ -1146,19 +1179,356 @@ const italy: ReferenceGuide = {
     livingPerYear: 6079.45,
     plusFirstYearTuition: false,
     how: w(
-      "Personal or parents' funds, or a scholarship, available in Italy for the academic year (not cash); the amount is not confirmed on the official page: your counsellor will confirm it.",
-      "अपने या माता-पिता के पैसे, या स्कॉलरशिप, जो शैक्षणिक वर्ष के लिए इटली में उपलब्ध हों (नकद नहीं); यह राशि आधिकारिक पेज पर पुष्टि नहीं हुई है: आपके काउंसलर पुष्टि करेंगे।",
+      "Personal or parents' funds, or a scholarship, available in Italy for the academic year (not cash).",
+      "अपने या माता-पिता के पैसे, या स्कॉलरशिप, जो शैक्षणिक वर्ष के लिए इटली में उपलब्ध हों (नकद नहीं);",
     ),
     figureKey: "funds-living",
   }),
   universityPapers: w("Admission letter and Universitaly pre-enrolment summary", "एडमिशन लेटर और Universitaly प्री-एनरोलमेंट सारांश"),
-  planSteps: [
-    planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
-    planStep("universitaly", "Universitaly pre-enrolment validated", "Universitaly प्री-एनरोलमेंट वैलिडेट हुआ", 30),
-    planStep("funds-accommodation", "Funds and accommodation arranged", "पैसे और रहने की व्यवस्था तैयार", 21),
-    planStep("appointment", "Visa appointment", "वीज़ा अपॉइंटमेंट", 30, w("Appointment date", "अपॉइंटमेंट की तारीख़")),
-    planStep("decision", "Decision", "निर्णय", 42),
+  planSteps: timed(
+    { admission: 20, universitaly: 16, "funds-accommodation": 12, appointment: 12 },
+    { papers: "admission", outcome: "decision" },
+    [
+      planStep("admission", "Admission letter received", "एडमिशन लेटर मिला", 21),
+      planStep("universitaly", "Universitaly pre-enrolment validated", "Universitaly प्री-एनरोलमेंट वैलिडेट हुआ", 30),
+      planStep("funds-accommodation", "Funds and accommodation arranged", "पैसे और रहने की व्यवस्था तैयार", 21),
+      planStep("appointment", "Visa appointment", "वीज़ा अपॉइंटमेंट", 30, w("Appointment date", "अपॉइंटमेंट की तारीख़")),
+      planStep("decision", "Decision", "निर्णय", 42),
+    ],
+  ),
+};
+
+const canada: ReferenceGuide = {
+  country: "Canada",
+  visaName: w("Study permit", "स्टडी परमिट"),
+  summary: w(
+    "With the letter of acceptance from a designated learning institution and, for most students, a provincial or territorial attestation letter (PAL), you apply online to Immigration, Refugees and Citizenship Canada (IRCC), show the first year's tuition plus the living amount in force on the day you apply, give biometrics, and take a medical exam when you are asked to. Most decisions are taken without an interview, so your papers and your letter of explanation must speak for you. Since 8 November 2024 there is no Student Direct Stream: every application is a regular one. The study permit itself is issued at the border when you arrive.",
+    "डेज़िग्नेटेड लर्निंग इंस्टिट्यूशन के एक्सेप्टेंस लेटर और, ज़्यादातर छात्रों के लिए, प्रांतीय या क्षेत्रीय अटेस्टेशन लेटर (PAL) के साथ आप इमिग्रेशन, रिफ़्यूजीज़ एंड सिटिज़नशिप कनाडा (IRCC) में ऑनलाइन आवेदन करते हैं, पहले साल की ट्यूशन और आवेदन के दिन लागू रहने का खर्च दिखाते हैं, बायोमेट्रिक्स देते हैं, और कहे जाने पर मेडिकल जाँच करवाते हैं। ज़्यादातर फ़ैसले बिना इंटरव्यू के होते हैं, इसलिए आपके कागज़ और आपका लेटर ऑफ़ एक्सप्लेनेशन ही आपकी बात कहते हैं। 8 नवंबर 2024 से स्टूडेंट डायरेक्ट स्ट्रीम नहीं है: हर आवेदन सामान्य आवेदन है। स्टडी परमिट कनाडा पहुँचने पर सीमा पर जारी होता है।",
+  ),
+  steps: [
+    step(
+      "Receive your letter of acceptance",
+      "अपना एक्सेप्टेंस लेटर प्राप्त करें",
+      "From a designated learning institution; pay the deposit it asks for.",
+      "किसी डेज़िग्नेटेड लर्निंग इंस्टिट्यूशन से; वह जो डिपॉज़िट माँगे वह भरें।",
+      20,
+    ),
+    step(
+      "Get the provincial attestation letter (PAL)",
+      "प्रांतीय अटेस्टेशन लेटर (PAL) प्राप्त करें",
+      "Your institution requests it from the province. The rules on who is exempt changed in 2025 and 2026: your counsellor will confirm whether your course needs one.",
+      "आपका संस्थान इसे प्रांत से माँगता है। किसे इसकी ज़रूरत नहीं, इसके नियम 2025 और 2026 में बदले: आपके काउंसलर बताएँगे कि आपके कोर्स को इसकी ज़रूरत है या नहीं।",
+      18,
+    ),
+    step(
+      "Gather the proof of funds",
+      "पैसों का प्रमाण तैयार करें",
+      "The first year's tuition plus the living amount in force on the day you apply (CAD 22,895 for one person from 1 September 2025), excluding travel.",
+      "पहले साल की ट्यूशन और आवेदन के दिन लागू रहने का खर्च (1 सितंबर 2025 से एक व्यक्ति के लिए CAD 22,895), यात्रा के अलावा।",
+      16,
+    ),
+    step(
+      "Apply online and write your letter of explanation",
+      "ऑनलाइन आवेदन करें और अपना लेटर ऑफ़ एक्सप्लेनेशन लिखें",
+      "Pay the study permit and biometrics fees. Explain in your own words why this course, how you will pay and what you will do after it.",
+      "स्टडी परमिट और बायोमेट्रिक्स की फ़ीस भरें। अपने शब्दों में बताएँ कि यही कोर्स क्यों, खर्च कैसे उठाएँगे और इसके बाद क्या करेंगे।",
+      14,
+    ),
+    step(
+      "Give biometrics, and take the medical exam if asked",
+      "बायोमेट्रिक्स दें, और कहे जाने पर मेडिकल जाँच करवाएँ",
+      "Biometrics at a visa application centre after the instruction letter; the medical exam with a panel physician when IRCC asks for it.",
+      "निर्देश पत्र मिलने के बाद वीज़ा एप्लीकेशन सेंटर पर बायोमेट्रिक्स; IRCC के कहने पर पैनल डॉक्टर से मेडिकल जाँच।",
+      12,
+    ),
+    step(
+      "Decision",
+      "निर्णय",
+      "If approved you receive a port-of-entry letter of introduction and a visitor visa or eTA; the border officer issues the study permit when you arrive.",
+      "मंज़ूरी मिलने पर आपको पोर्ट-ऑफ़-एंट्री लेटर ऑफ़ इंट्रोडक्शन और विज़िटर वीज़ा या eTA मिलता है; पहुँचने पर सीमा अधिकारी स्टडी परमिट जारी करता है।",
+      null,
+    ),
   ],
+  figures: [
+    {
+      key: "visa-fee",
+      label: w("Study permit fee", "स्टडी परमिट फ़ीस"),
+      amount: 150,
+      currency: "CAD",
+      per: "once",
+      note: null,
+      source: "Immigration, Refugees and Citizenship Canada, Fee list: study permit",
+      sourceUrl: "https://ircc.canada.ca/english/information/fees/result.asp?lob=sp&canada=inside&cat=temp",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
+      confirmed: true,
+    },
+    {
+      key: "biometrics-fee",
+      label: w("Biometrics fee", "बायोमेट्रिक्स फ़ीस"),
+      amount: 85,
+      currency: "CAD",
+      per: "once",
+      note: w(
+        "Per person; at most CAD 170 for a family applying together.",
+        "प्रति व्यक्ति; साथ आवेदन करने वाले परिवार के लिए अधिकतम CAD 170।",
+      ),
+      source: "Immigration, Refugees and Citizenship Canada, Fee list: study permit",
+      sourceUrl: "https://ircc.canada.ca/english/information/fees/result.asp?lob=sp&canada=inside&cat=temp",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
+      confirmed: true,
+    },
+    {
+      key: "funds-living",
+      label: w("Living costs to show for the first year", "पहले साल के लिए दिखाने वाला रहने का खर्च"),
+      amount: 22895,
+      currency: "CAD",
+      per: "year",
+      note: w(
+        "For one person, outside Quebec, for applications from 1 September 2025 (CAD 20,635 before); on top of the first year's tuition, travel excluded. Quebec sets its own amount.",
+        "एक व्यक्ति के लिए, क्यूबेक के बाहर, 1 सितंबर 2025 से आवेदनों के लिए (पहले CAD 20,635); पहले साल की ट्यूशन के अलावा, यात्रा शामिल नहीं। क्यूबेक की अपनी राशि है।",
+      ),
+      source: "Immigration, Refugees and Citizenship Canada, Study permit: proof of financial support (canada.ca)",
+      sourceUrl:
+        "https://www.canada.ca/en/immigration-refugees-citizenship/services/study-canada/study-permit/get-documents/financial-support.html",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
+      confirmed: true,
+    },
+  ],
+  documents: [
+    passport,
+    papers("Letter of acceptance from a designated learning institution", "डेज़िग्नेटेड लर्निंग इंस्टिट्यूशन से एक्सेप्टेंस लेटर"),
+    doc(
+      "Provincial or territorial attestation letter (PAL), or proof that you are exempt",
+      "प्रांतीय या क्षेत्रीय अटेस्टेशन लेटर (PAL), या छूट का प्रमाण",
+      null,
+      w(
+        "Who needs one changed in 2025 and 2026 (master's and doctoral students among them): your counsellor will confirm.",
+        "किसे इसकी ज़रूरत है, यह 2025 और 2026 में बदला (मास्टर्स और डॉक्टरेट छात्र भी): आपके काउंसलर पुष्टि करेंगे।",
+      ),
+    ),
+    doc(
+      "Proof of funds: the first year's tuition and the living amount in force on the day you apply",
+      "पैसों का प्रमाण: पहले साल की ट्यूशन और आवेदन के दिन लागू रहने का खर्च",
+      null,
+      w(
+        "Bank statements, an education loan sanction letter, a scholarship letter or the tuition receipt.",
+        "बैंक स्टेटमेंट, एजुकेशन लोन स्वीकृति पत्र, स्कॉलरशिप पत्र या ट्यूशन की रसीद।",
+      ),
+    ),
+    sponsorIncome,
+    doc("Biometrics instruction letter and fee receipt", "बायोमेट्रिक्स निर्देश पत्र और फ़ीस रसीद"),
+    doc(
+      "Medical exam by a panel physician, when IRCC asks for it",
+      "IRCC के कहने पर पैनल डॉक्टर से मेडिकल जाँच",
+      null,
+      w(
+        "IRCC asks for one from some applicants staying more than six months.",
+        "छह महीने से ज़्यादा रुकने वाले कुछ आवेदकों से IRCC यह माँगता है।",
+      ),
+    ),
+    doc(
+      "Letter of explanation: why this course, how you will pay and your plans after it",
+      "लेटर ऑफ़ एक्सप्लेनेशन: यही कोर्स क्यों, खर्च कैसे उठाएँगे और बाद की योजना",
+      null,
+      w(
+        "Not on IRCC's list of required documents, but advisers recommend it because most decisions are made without an interview.",
+        "IRCC की ज़रूरी दस्तावेज़ों की सूची में नहीं, पर सलाहकार इसकी सलाह देते हैं क्योंकि ज़्यादातर फ़ैसले बिना इंटरव्यू के होते हैं।",
+      ),
+    ),
+    englishTest,
+    twelfth,
+    bachelors,
+    sop,
+    photo,
+  ],
+  interview: {
+    held: "rarely",
+    covers: w(
+      "Most decisions are taken without an interview; an officer who needs one tells you. Your letter of explanation and your papers carry what an interview would: why this course and institution, how you will pay, and your plans after it.",
+      "ज़्यादातर फ़ैसले बिना इंटरव्यू के होते हैं; ज़रूरत होने पर अधिकारी आपको बताते हैं। इंटरव्यू की जगह आपका लेटर ऑफ़ एक्सप्लेनेशन और आपके कागज़ बोलते हैं: यही कोर्स और संस्थान क्यों, खर्च कैसे उठाएँगे, और बाद की योजना।",
+    ),
+  },
+  officialLinks: [
+    {
+      label: "Study permit: proof of financial support (IRCC)",
+      url: "https://www.canada.ca/en/immigration-refugees-citizenship/services/study-canada/study-permit/get-documents/financial-support.html",
+    },
+    {
+      label: "Provincial attestation letter (IRCC)",
+      url: "https://www.canada.ca/en/immigration-refugees-citizenship/services/study-canada/study-permit/get-documents/provincial-attestation-letter.html",
+    },
+    { label: "IRCC fee list", url: "https://ircc.canada.ca/english/information/fees/result.asp?lob=sp&canada=inside&cat=temp" },
+    {
+      label: "Prepare for arrival (IRCC)",
+      url: "https://www.canada.ca/en/immigration-refugees-citizenship/services/study-canada/study-permit/prepare-arrival.html",
+    },
+  ],
+  funds: funds({
+    currency: "CAD",
+    livingPerYear: 22895,
+    how: w(
+      "Money you can show is yours to use: bank statements, an education loan, a scholarship, or a receipt for tuition already paid. The living amount is the one in force on the day you apply.",
+      "ऐसा पैसा जो आप दिखा सकें कि आपके इस्तेमाल के लिए है: बैंक स्टेटमेंट, एजुकेशन लोन, स्कॉलरशिप, या पहले से भरी ट्यूशन की रसीद। रहने का खर्च वही है जो आवेदन के दिन लागू हो।",
+    ),
+    figureKey: "funds-living",
+  }),
+  universityPapers: w("Letter of acceptance", "एक्सेप्टेंस लेटर"),
+  planSteps: timed(
+    { acceptance: 20, pal: 18, funds: 16, application: 14, biometrics: 12, medical: 12 },
+    { papers: "acceptance", outcome: "decision" },
+    [
+      planStep("acceptance", "Letter of acceptance received", "एक्सेप्टेंस लेटर मिला", 21),
+      planStep("pal", "Provincial attestation letter received (or exemption confirmed)", "PAL मिला (या छूट की पुष्टि हुई)", 42),
+      planStep("funds", "Proof of funds ready", "पैसों का प्रमाण तैयार", 21),
+      planStep("application", "Application and letter of explanation submitted", "आवेदन और लेटर ऑफ़ एक्सप्लेनेशन जमा", 14),
+      planStep(
+        "biometrics",
+        "Biometrics given",
+        "बायोमेट्रिक्स दिए",
+        30,
+        w("Biometrics appointment date", "बायोमेट्रिक्स अपॉइंटमेंट की तारीख़"),
+      ),
+      planStep(
+        "medical",
+        "Medical exam done, if asked",
+        "मेडिकल जाँच पूरी, अगर कहा गया",
+        30,
+        w("Medical exam date", "मेडिकल जाँच की तारीख़"),
+      ),
+      planStep("decision", "Decision", "निर्णय", 56),
+    ],
+  ),
+};
+
+const newZealand: ReferenceGuide = {
+  country: "New Zealand",
+  visaName: w("Fee Paying Student Visa", "फ़ी पेइंग स्टूडेंट वीज़ा"),
+  summary: w(
+    "With an offer of place from an approved education provider you apply online to Immigration New Zealand, show that your tuition is paid or will be, show the living funds for each year of study and money for your ticket home, and declare that you will have insurance your provider accepts. You may be asked for medical and police certificates.",
+    "किसी मान्यता प्राप्त शिक्षा संस्थान के ऑफ़र ऑफ़ प्लेस के साथ आप इमिग्रेशन न्यूज़ीलैंड में ऑनलाइन आवेदन करते हैं, दिखाते हैं कि आपकी ट्यूशन भरी है या भरी जाएगी, पढ़ाई के हर साल के लिए रहने का खर्च और वापसी के टिकट के पैसे दिखाते हैं, और घोषणा करते हैं कि आपके पास ऐसा बीमा होगा जिसे आपका संस्थान स्वीकार करे। आपसे मेडिकल और पुलिस प्रमाणपत्र माँगे जा सकते हैं।",
+  ),
+  steps: [
+    step(
+      "Receive your offer of place",
+      "अपना ऑफ़र ऑफ़ प्लेस प्राप्त करें",
+      "From an approved education provider, with the tuition fee it asks.",
+      "किसी मान्यता प्राप्त शिक्षा संस्थान से, उसकी माँगी गई ट्यूशन फ़ीस के साथ।",
+      16,
+    ),
+    step(
+      "Pay the tuition and gather the funds",
+      "ट्यूशन भरें और पैसे तैयार रखें",
+      "Living funds for each year of study, plus money for your outward travel; prepaid accommodation may count towards them.",
+      "पढ़ाई के हर साल के लिए रहने का खर्च, साथ में वापसी यात्रा के पैसे; पहले से भरा रहने का किराया इसमें गिना जा सकता है।",
+      12,
+    ),
+    step(
+      "Arrange insurance",
+      "बीमा की व्यवस्था करें",
+      "Insurance your education provider accepts, for the whole stay.",
+      "ऐसा बीमा जिसे आपका शिक्षा संस्थान स्वीकार करे, पूरे प्रवास के लिए।",
+      12,
+    ),
+    step(
+      "Apply online",
+      "ऑनलाइन आवेदन करें",
+      "Pay the visa fee; send medical and police certificates if you are asked.",
+      "वीज़ा फ़ीस भरें; कहे जाने पर मेडिकल और पुलिस प्रमाणपत्र भेजें।",
+      12,
+    ),
+    step(
+      "Decision",
+      "निर्णय",
+      "Immigration New Zealand may ask for more information.",
+      "इमिग्रेशन न्यूज़ीलैंड अधिक जानकारी माँग सकता है।",
+      null,
+    ),
+  ],
+  figures: [
+    {
+      key: "visa-fee",
+      label: w("Visa fee", "वीज़ा फ़ीस"),
+      amount: 850,
+      currency: "NZD",
+      per: "once",
+      note: w('The official page says "from NZD 850".', 'आधिकारिक पेज पर लिखा है "NZD 850 से"।'),
+      source: "Immigration New Zealand, Fee Paying Student Visa",
+      sourceUrl: "https://www.immigration.govt.nz/visas/fee-paying-student-visa",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
+      confirmed: true,
+    },
+    {
+      key: "funds-living",
+      label: w("Living funds to show, per year", "दिखाने के लिए रहने का खर्च, प्रति वर्ष"),
+      amount: 20000,
+      currency: "NZD",
+      per: "year",
+      note: w(
+        "For each year of tertiary study (NZD 1,667 a month for a course shorter than a year), plus money for your outward travel; prepaid accommodation may be deducted.",
+        "तृतीयक पढ़ाई के हर साल के लिए (एक साल से छोटे कोर्स के लिए हर महीने NZD 1,667), साथ में वापसी यात्रा के पैसे; पहले से भरा रहने का किराया घटाया जा सकता है।",
+      ),
+      source: "Immigration New Zealand, Student fund requirements",
+      sourceUrl:
+        "https://www.immigration.govt.nz/process-to-apply/applying-for-a-visa/providing-evidence-and-documents-to-support-your-visa-application/student-fund-requirements",
+      sourceDate: null,
+      checkedOn: CHECKED_ON,
+      confirmed: true,
+    },
+  ],
+  documents: [
+    passport,
+    papers("Offer of place from an approved education provider", "मान्यता प्राप्त शिक्षा संस्थान से ऑफ़र ऑफ़ प्लेस"),
+    doc("Evidence that the tuition is paid", "ट्यूशन भरने का प्रमाण"),
+    fundsProof,
+    sponsorIncome,
+    doc(
+      "Declaration that you will have insurance your education provider accepts",
+      "घोषणा कि आपके पास ऐसा बीमा होगा जिसे आपका शिक्षा संस्थान स्वीकार करे",
+    ),
+    doc("Medical and police certificates, when asked", "मेडिकल और पुलिस प्रमाणपत्र, जब माँगे जाएँ"),
+    englishTest,
+    twelfth,
+    bachelors,
+    photo,
+  ],
+  interview: {
+    held: "sometimes",
+    covers: w(
+      "Usually none; Immigration New Zealand may call some applicants to ask about their study plans, their funds and their plans after the course.",
+      "आमतौर पर नहीं; इमिग्रेशन न्यूज़ीलैंड कुछ आवेदकों को फ़ोन करके उनकी पढ़ाई की योजना, पैसों और कोर्स के बाद की योजना के बारे में पूछ सकता है।",
+    ),
+  },
+  officialLinks: [
+    {
+      label: "Fee Paying Student Visa (Immigration New Zealand)",
+      url: "https://www.immigration.govt.nz/visas/fee-paying-student-visa",
+    },
+    {
+      label: "Student fund requirements",
+      url: "https://www.immigration.govt.nz/process-to-apply/applying-for-a-visa/providing-evidence-and-documents-to-support-your-visa-application/student-fund-requirements",
+    },
+  ],
+  funds: funds({
+    currency: "NZD",
+    livingPerYear: 20000,
+    how: w(
+      "Savings, a loan, a scholarship or a sponsor's money for the living costs of each year of study, on top of the tuition, plus money for your ticket home.",
+      "पढ़ाई के हर साल के रहने के खर्च के लिए बचत, लोन, स्कॉलरशिप या स्पॉन्सर का पैसा, ट्यूशन के अलावा, साथ में वापसी टिकट के पैसे।",
+    ),
+    figureKey: "funds-living",
+  }),
+  universityPapers: w("Offer of place", "ऑफ़र ऑफ़ प्लेस"),
+  planSteps: timed({ offer: 16, "fees-paid": 12, insurance: 12, application: 12 }, { papers: "offer", outcome: "decision" }, [
+    planStep("offer", "Offer of place received", "ऑफ़र ऑफ़ प्लेस मिला", 21),
+    planStep("fees-paid", "Tuition paid and funds ready", "ट्यूशन भरी और पैसे तैयार", 21),
+    planStep("insurance", "Insurance arranged", "बीमा की व्यवस्था हुई", 21),
+    planStep("application", "Application submitted", "आवेदन जमा", 14),
+    planStep("decision", "Decision", "निर्णय", 42),
+  ]),
 };
 
 export const referenceGuides: ReferenceGuide[] = [
@@ -1170,4 +1540,6 @@ export const referenceGuides: ReferenceGuide[] = [
   france,
   netherlands,
   italy,
+  canada,
+  newZealand,
 ];

@@ -1,3 +1,5 @@
+import type { FundSourceKind } from "../../vocabulary/visas.ts";
+
 /**
  * The shapes of the visa reference data a new database starts with (issue 28): the guides per destination
  * and the mock interview question bank. Admins and staff edit both in the console; these files are only
@@ -25,10 +27,16 @@ export interface GuideFigure {
   currency: string;
   per: "once" | "year" | "month";
   note: Words | null;
-  /** Who publishes it, in words: "U.S. Department of State, travel.state.gov, Fees for Visa Services". */
+  /**
+   * The official publisher and its page, in words: "Immigration, Refugees and Citizenship Canada, Fees".
+   * Always the official page (decision 0050): where the figure is confirmed, the page it was read on;
+   * where it is not, the page it is to be confirmed on (the secondary report is in the decision record).
+   */
   source: string;
   sourceUrl: string;
-  /** YYYY-MM-DD: the day it was read on the source (or the source's own date, when only that is known). */
+  /** YYYY-MM-DD: the page's own date (when it was made or published), or null when the page carries none. */
+  sourceDate: string | null;
+  /** YYYY-MM-DD: the day the figure was checked against that page; never the page's own date. */
   checkedOn: string;
   confirmed: boolean;
 }
@@ -46,6 +54,8 @@ export interface GuideDocument {
   label: Words;
   note: Words | null;
   attachmentType: string | null;
+  /** The university's papers the application records (CAS, I-20, CoE, admission letter): the plan shows their number. */
+  isConfirmation?: boolean;
 }
 
 /**
@@ -70,8 +80,12 @@ export interface FundsRule {
   periodEndsWithinDaysOfApplying: number | null;
   /** How it must be held, in words (a blocked account, immediate access). */
   how: Words;
-  /** The figure this rule's amounts came from: the guide figure's key. */
+  /** The figure this rule's amounts come from (the guide figure's key): its amount, currency and confirmation rule the check. */
   figureKey: string | null;
+  /** The figure of the capital's monthly amount (UK: London), when there is one. */
+  capitalFigureKey?: string | null;
+  /** The sources the check offers, in order, when the rule names them (Germany: the blocked account first). */
+  sourceKinds?: FundSourceKind[] | null;
 }
 
 /** A step of the student's visa plan for the destination, in order. */
@@ -83,6 +97,13 @@ export interface PlanStepDefinition {
   dateLabel: Words | null;
   /** A step open longer than this is flagged to the counsellor. */
   staleAfterDays: number;
+  /** Do it by this many weeks before the course starts (a date once the application has an intake); null when it has no such date. */
+  weeksBeforeIntake?: number | null;
+  /**
+   * A fact the application records settles the step (decision 0050): "papers" is done when the university's
+   * papers are recorded (the confirmation number), "outcome" when the visa's outcome is.
+   */
+  settledBy?: "papers" | "outcome" | null;
 }
 
 export interface ReferenceGuide {

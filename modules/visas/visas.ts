@@ -3,7 +3,7 @@ import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { FileStorage } from "../../platform/storage/file-storage.ts";
-import { nowOf, type StaffDeps } from "../deps.ts";
+import { changePublicSide, nowOf, type StaffDeps } from "../deps.ts";
 import type { StaffMember } from "../policies.ts";
 import {
   consoleGuides,
@@ -130,8 +130,11 @@ export const visasConsole = (deps: StaffDeps) => ({
   saveVisaQuestion: (actor: StaffMember, countryId: number, questionId: number | null, raw: unknown) =>
     saveQuestion(deps, actor, countryId, questionId, raw),
   visaGuides: (actor: StaffMember) => consoleGuides(deps, actor),
-  saveVisaFigure: (actor: StaffMember, countryId: number, raw: unknown) => saveGuideFigure(deps, actor, countryId, raw),
-  saveVisaGuideWords: (actor: StaffMember, countryId: number, raw: unknown) => saveGuideWords(deps, actor, countryId, raw),
+  // A guide is a public page: its edits clear the shared page cache at once (decision 0050), as the catalogue's do.
+  saveVisaFigure: (actor: StaffMember, countryId: number, raw: unknown) =>
+    changePublicSide(deps, () => saveGuideFigure(deps, actor, countryId, raw)),
+  saveVisaGuideWords: (actor: StaffMember, countryId: number, raw: unknown) =>
+    changePublicSide(deps, () => saveGuideWords(deps, actor, countryId, raw)),
   openRecording: (actor: StaffMember, publicId: string) =>
     openRecording({ ...deps, storage: deps.storage }, { staff: actor }, publicId),
 });

@@ -75,6 +75,18 @@ describe("booking a free consultation", () => {
     expect(row?.staffNotifiedAt).toBeInstanceOf(Date);
   });
 
+  it("takes Canada and New Zealand as destinations (decision 0050)", async () => {
+    for (const [email, destination] of [
+      ["canada.student@example.in", "Canada"],
+      ["nz.student@example.in", "New Zealand"],
+    ] as const) {
+      const response = await createBooking(api, { ...valid, email, studyDestination: destination });
+      expect(response.status, destination).toBe(200);
+      const [row] = await stored(email);
+      expect(row?.studyDestination).toBe(destination);
+    }
+  });
+
   it("accepts a booking without the optional fields", async () => {
     const response = await createBooking(api, {
       ...valid,
@@ -94,7 +106,7 @@ describe("booking a free consultation", () => {
     ["phoneNumber", "12345", "Enter a valid phone number (Indian numbers may leave out +91)"],
     ["phoneNumber", "", "Enter your phone number"],
     ["email", "not-an-email", "Enter a valid e-mail address"],
-    ["studyDestination", "Canada", "Choose a study destination from the list"],
+    ["studyDestination", "Sweden", "Choose a study destination from the list"],
     ["typeOfStudy", "Bootcamp", "Choose a type of study from the list"],
     ["preferredSubject", "Astrology", "Choose a preferred subject from the list"],
     // Five years ahead, past the four the form offers (this year and the next three).

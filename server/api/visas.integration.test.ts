@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applications } from "../../modules/applications/tables.ts";
 import { countries, courseIntakes, courses, universities } from "../../modules/catalogue/tables.ts";
 import { AppError } from "../../modules/errors.ts";
 import { auditLog } from "../../modules/tables.ts";
@@ -149,9 +150,26 @@ describe("the visa plan", () => {
     const plan = await testApp.visas.plan(student.studentId, applicationId);
     expect(plan.guide?.visaName.en).toMatch(/Student/);
     expect(plan.steps.length).toBeGreaterThanOrEqual(4);
-    expect(plan.steps[0]?.openForDays).toBe(0);
-    // The visa's documents are read against the student's own uploads.
+    // The CAS the counsellor recorded settles "CAS received" (decision 0050): done, and the next step is open.
+    expect(plan.steps[0]).toMatchObject({ key: "cas", done: true, settled: "CAS E4G8H2J9K1L3M5N7", openForDays: null });
+    expect(plan.steps[1]?.openForDays).toBe(0);
+    // With an intake each timed step has the day to start by, weeks before the intake's first day.
+    const intakeDay = Date.UTC(plan.application.intakeYear ?? 0, (plan.application.intakeMonth ?? 1) - 1, 1);
+    expect(plan.stepsNeedIntake).toBe(false);
+    expect(plan.steps[1]?.startBy).toBe(new Date(intakeDay - 14 * 7 * 86_400_000).toISOString().slice(0, 10));
+    // A settled step is not ticked by hand.
+    await expect(testApp.visas.saveStep(student.studentId, applicationId, { step: "cas", done: "" })).rejects.toThrow(
+      "This step follows what your application records",
+    );
+    // The visa's documents are the guide's whole list, read against the student's own uploads and the application.
+    expect(plan.checklist.map((c) => c.item)).toEqual(plan.guide?.documents.map((d) => d.label.en));
+    expect(plan.checklist.length).toBe(9);
     expect(plan.checklist.find((c) => c.attachmentType === "Passport")?.state).toBe("Missing");
+    expect(plan.checklist.find((c) => c.item === "CAS reference number")).toMatchObject({
+      state: "Recorded",
+      recorded: "CAS E4G8H2J9K1L3M5N7",
+    });
+    expect(plan.checklist.find((c) => /TB\) test certificate/.test(c.item))?.state).toBe("To bring");
     // Another student cannot open it.
     const other = await createStudent(api, { name: "Someone Else" });
     await expect(testApp.visas.plan(other.studentId, applicationId)).rejects.toThrow("No such visa plan.");
@@ -207,10 +225,58 @@ describe("the visa plan", () => {
       .catch((error: unknown) => error);
     expect(AppError.is(refused) && refused.status).toBe(400);
     expect(AppError.is(refused) && refused.fields).toEqual({
-      "sources.0.currency": "We have no exchange rate for XYZ: enter the amount in rupees (INR) or in a currency we list.",
+      "sources.0.currency": expect.stringMatching(
+        /^We have no exchange rate for XYZ: enter the amount in one of these currencies: INR, .*\bGBP\b.*\bUSD\b.*\.$/,
+      ),
     });
     const plan = await testApp.visas.plan(student.studentId, applicationId);
     expect(plan.funds.sources.map((s) => s.kind)).toEqual(["family-savings"]);
+  });
+
+  it("reads amounts as families write them, and refuses one it cannot read by its field, keeping what was saved", async () => {
+    for (const [typed, rupees] of [
+      ["25,00,000", 2_500_000],
+      ["25 lakh", 2_500_000],
+      ["1.2 crore", 12_000_000],
+      ["2,500,000", 2_500_000],
+    ] as const) {
+      const plan = await testApp.visas.saveFunds(student.studentId, applicationId, {
+        sources: [{ kind: "education-loan", amount: typed, currency: "INR" }],
+      });
+      expect(plan.verdict?.totalRupees, typed).toBe(rupees);
+    }
+    const refused = await testApp.visas
+      .saveFunds(student.studentId, applicationId, { sources: [{ kind: "education-loan", amount: "25,0,000", currency: "INR" }] })
+      .catch((error: unknown) => error);
+    expect(AppError.is(refused) && refused.fields).toEqual({
+      "sources.0.amount": "Enter the amount in figures, for example 25,00,000, 2,500,000 or 25 lakh",
+    });
+    expect(AppError.is(refused) && refused.message).not.toBe("Add at least one source of money.");
+    // Put back the savings the next tests read.
+    await testApp.visas.saveFunds(student.studentId, applicationId, {
+      sources: [
+        { kind: "family-savings", amount: "500000", currency: "INR", heldSince: "2027-06-10", statementDate: "2027-06-20" },
+      ],
+      applyOn: "2027-07-01",
+    });
+  });
+
+  it("says which date the steps need when the application has no intake", async () => {
+    const [intake] = await database.db
+      .select({ month: applications.intakeMonth, year: applications.intakeYear })
+      .from(applications)
+      .where(eq(applications.id, applicationId));
+    await database.db.update(applications).set({ intakeMonth: null, intakeYear: null }).where(eq(applications.id, applicationId));
+    try {
+      const plan = await testApp.visas.plan(student.studentId, applicationId);
+      expect(plan.stepsNeedIntake).toBe(true);
+      expect(plan.steps.every((s) => s.startBy === null)).toBe(true);
+    } finally {
+      await database.db
+        .update(applications)
+        .set({ intakeMonth: intake?.month ?? null, intakeYear: intake?.year ?? null })
+        .where(eq(applications.id, applicationId));
+    }
   });
 
   it("lets the student mark a step done with its date, and a counsellor record the outcome with its reason, audited", async () => {

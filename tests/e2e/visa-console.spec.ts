@@ -264,12 +264,15 @@ test("a visa plan's step and outcome, the guides, the document rules for the vis
   await expect(page.getByRole("heading", { level: 1, name: `Visa plan: ${studentName}` })).toBeVisible();
   await hydrated(page);
   await expectNoAxeViolations(page);
-  const first = page.getByTestId("visa-step").first();
-  await expect(first).toContainText("Not done");
-  await first.getByLabel("Done").check();
-  await first.getByRole("button", { name: /^Save/ }).click();
+  // The CAS recorded with the stage settles the first step (decision 0050); the next is the counsellor's to tick.
+  await expect(page.getByTestId("visa-step").first()).toContainText("Recorded on the application: CAS CAS-E2E");
+  await expect(page.getByTestId("visa-step").first().getByLabel("Done")).toHaveCount(0);
+  const next = page.getByTestId("visa-step").nth(1);
+  await expect(next).toContainText("Not done");
+  await next.getByLabel("Done").check();
+  await next.getByRole("button", { name: /^Save/ }).click();
   await toast(page, "The step is saved.");
-  await expect(page.getByTestId("visa-step").first().locator(".badge").first()).toHaveText("Done");
+  await expect(page.getByTestId("visa-step").nth(1).locator(".badge").first()).toHaveText("Done");
   await page.getByLabel("Refused").check();
   await page.getByRole("button", { name: "Record the outcome" }).click();
   await expect(page.locator("#outcome-section-error")).toHaveText(visaMessages.outcomeNeedsSection);

@@ -35,6 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         rupees: f.rupees,
         source: f.source,
         sourceUrl: f.sourceUrl,
+        sourceDate: f.sourceDate,
         checkedOn: f.checkedOn,
         confirmed: f.confirmed,
         ageDays: f.ageDays,
@@ -144,7 +145,8 @@ export default function VisaGuides({ loaderData, actionData }: Route.ComponentPr
                   <a href={f.sourceUrl} rel="noopener noreferrer" target="_blank">
                     {f.source}
                   </a>
-                  , checked {formatLongDate(f.checkedOn)} ({f.ageDays} day{f.ageDays === 1 ? "" : "s"} ago){" "}
+                  {f.sourceDate && `, dated ${formatLongDate(f.sourceDate)}`}, checked {formatLongDate(f.checkedOn)} ({f.ageDays}{" "}
+                  day{f.ageDays === 1 ? "" : "s"} ago){" "}
                   {f.old && <span className="badge text-bg-warning">Checked over a year ago</span>}{" "}
                   {!f.confirmed && <span className="badge text-bg-danger">Not confirmed</span>}
                 </p>
@@ -176,6 +178,13 @@ export default function VisaGuides({ loaderData, actionData }: Route.ComponentPr
                     </label>
                     <input type="url" required {...field(key, "sourceUrl", f.sourceUrl)} />
                     {error(key, "sourceUrl")}
+                  </div>
+                  <div className="col-6 col-sm-2">
+                    <label htmlFor={`${key}-sourceDate`} className="form-label small">
+                      Page's own date
+                    </label>
+                    <input type="date" max={today} {...field(key, "sourceDate", f.sourceDate ?? "")} />
+                    {error(key, "sourceDate")}
                   </div>
                   <div className="col-6 col-sm-2">
                     <label htmlFor={`${key}-checkedOn`} className="form-label small">

@@ -103,6 +103,11 @@ export default function VisaPlanScreen({ loaderData, actionData }: Route.Compone
             Steps
           </h2>
           {plan.steps.length === 0 && <p>This destination's plan has no steps yet.</p>}
+          {plan.stepsNeedIntake && (
+            <p className="alert alert-info small">
+              The steps get their dates from the intake: record the intake's month and year on the application.
+            </p>
+          )}
           <ol className="list-unstyled">
             {plan.steps.map((step) => {
               const refused = stepRefusal?.values.step === step.key ? stepRefusal : undefined;
@@ -122,8 +127,10 @@ export default function VisaPlanScreen({ loaderData, actionData }: Route.Compone
                       </span>
                     )}
                     {step.stale && <span className="badge text-bg-warning">Stale</span>}
+                    {step.startBy && !step.done && <span className="small">start by {formatLongDate(step.startBy)}</span>}
                   </div>
-                  {may.work && (
+                  {step.settled && <p className="small mb-0">Recorded on the application: {step.settled}</p>}
+                  {may.work && !step.settled && (
                     <Form method="post" className="row g-2 align-items-end mt-1" aria-label={`Step: ${step.label.en}`}>
                       <input type="hidden" name="intent" value="step" />
                       <input type="hidden" name="step" value={step.key} />
@@ -180,7 +187,10 @@ export default function VisaPlanScreen({ loaderData, actionData }: Route.Compone
               {plan.checklist.map((item) => (
                 <li key={item.item} className="mb-1" data-testid="visa-checklist-item">
                   <strong>{item.item}</strong>
-                  {item.item !== item.attachmentType && <span className="small"> (uploaded as {item.attachmentType})</span>}{" "}
+                  {item.attachmentType && item.item !== item.attachmentType && (
+                    <span className="small"> (uploaded as {item.attachmentType})</span>
+                  )}
+                  {item.recorded && <span className="small"> ({item.recorded})</span>}{" "}
                   <span className="badge text-bg-light">{item.state}</span>
                   {item.filePublicId && (
                     <>
