@@ -7,6 +7,7 @@ import {
   sessionOutcomes,
 } from "../../vocabulary/sessions.ts";
 import { blankToUndefined, oneOf, tooLong } from "../fields.ts";
+import { calendarMeetingLink } from "./meeting-link.ts";
 
 /** A kind of session, from a form or JSON. */
 export const sessionKindField = oneOf(sessionKindKeys as [string, ...string[]], sessionMessages.chooseKind);
@@ -72,7 +73,10 @@ export const exceptionSchema = z
     path: ["ends"],
   });
 
-/** A meeting link: blank clears it; else an https address. */
+/**
+ * A meeting link: blank clears it; else an https address the invitation can carry, saved in the form it
+ * will carry it (`calendarMeetingLink`, decision 0048).
+ */
 export const meetingLinkSchema = z.object({
   meetingLink: z.preprocess(
     blankToUndefined,
@@ -80,13 +84,8 @@ export const meetingLinkSchema = z.object({
       .string()
       .trim()
       .max(MEETING_LINK_MAX_LENGTH, tooLong(MEETING_LINK_MAX_LENGTH))
-      .refine((v) => {
-        try {
-          return new URL(v).protocol === "https:";
-        } catch {
-          return false;
-        }
-      }, sessionMessages.meetingLink)
+      .refine((v) => calendarMeetingLink(v) !== undefined, sessionMessages.meetingLink)
+      .transform((v) => calendarMeetingLink(v) ?? v)
       .optional(),
   ),
 });

@@ -12,6 +12,7 @@ import {
   sessionMailWords,
 } from "../../vocabulary/sessions.ts";
 import { nowOf } from "../deps.ts";
+import { calendarMeetingLink } from "./meeting-link.ts";
 
 export interface SessionMailDeps {
   db: Database;
@@ -96,9 +97,16 @@ export async function sessionForMail(db: Database, id: number): Promise<SessionF
     counsellorEmail: row.counsellorEmail,
     attendee: row.studentName ?? `${row.leadFirst ?? ""} ${row.leadLast ?? ""}`.trim(),
     attendeeEmail,
-    meetingLink: row.ownLink ?? row.staffLink ?? null,
+    meetingLink: storedLink(row.ownLink ?? row.staffLink ?? null),
   };
 }
+
+/**
+ * A stored link as the mail carries it: in the invitation's form when the calendar library accepts it
+ * (a link saved before the console checked it this way, decision 0048), else as stored, for the text
+ * only (`invitationIcs` then leaves it out of the calendar fields).
+ */
+const storedLink = (link: string | null) => (link === null ? null : (calendarMeetingLink(link) ?? link));
 
 /**
  * The session's calendar invitation (RFC 5545, by the `ics` library): its times in UTC ("Z"), which
@@ -107,6 +115,7 @@ export async function sessionForMail(db: Database, id: number): Promise<SessionF
  */
 export function invitationIcs(session: SessionForMail): string {
   const kind = sessionKinds[session.kind].label;
+  const calendarLink = session.meetingLink && calendarMeetingLink(session.meetingLink);
   const { error, value } = createEvent({
     productId: "ignite/sessions",
     method: session.cancelled ? "CANCEL" : "REQUEST",
@@ -124,7 +133,7 @@ export function invitationIcs(session: SessionForMail): string {
       `${kind} with ${session.counsellor}, ${indianWhen(session.startsAt)} IST (${sessionKinds[session.kind].minutes} minutes).`,
       session.meetingLink ? `Join: ${session.meetingLink}` : "Your counsellor will send the meeting link before the session.",
     ].join("\n"),
-    ...(session.meetingLink ? { location: session.meetingLink, url: session.meetingLink } : {}),
+    ...(calendarLink ? { location: calendarLink, url: calendarLink } : {}),
     // The counsellor organises it, the same in every update, so calendars match the update to the invitation.
     organizer: { name: session.counsellor, email: session.counsellorEmail },
     attendees: [
@@ -133,6 +142,20 @@ export function invitationIcs(session: SessionForMail): string {
   });
   if (error || !value) throw error ?? new Error("the invitation could not be made");
   return value;
+}
+
+/**
+ * The invitation of one of a student's own sessions as a file to download (its latest state, the same
+ * UID and SEQUENCE the mail carries): the way to a calendar when the mail could not be sent.
+ */
+export async function studentInvitationFile(db: Database, studentId: number, id: number) {
+  const [own] = await db
+    .select({ id: counsellingSessions.id })
+    .from(counsellingSessions)
+    .where(and(eq(counsellingSessions.id, id), eq(counsellingSessions.studentId, studentId)));
+  const session = own && (await sessionForMail(db, own.id));
+  if (!session) return undefined;
+  return { filename: session.cancelled ? "cancellation.ics" : "invitation.ics", content: invitationIcs(session) };
 }
 
 /** The mail that tells the attendee about the session's current state: invitation, move or cancellation. */
@@ -175,12 +198,38 @@ export function invitationMail(session: SessionForMail, isUpdate: boolean): Mail
 }
 
 /**
+ * The counsellor is told, once per change, that its mail did not go: the console marks the session too,
+ * and the student is offered the file (decision 0048). If the mail server is away this fails as well,
+ * and is only logged.
+ */
+async function tellCounsellor(deps: SessionMailDeps, session: SessionForMail) {
+  const kind = sessionKinds[session.kind].label;
+  const when = indianWhen(session.startsAt);
+  try {
+    await deps.mailer?.send({
+      to: session.counsellorEmail,
+      subject: sessionMailWords.unsentSubject(kind, session.attendee, when),
+      text: [
+        `Dear ${session.counsellor},`,
+        "",
+        `We could not e-mail ${session.attendee} the ${session.cancelled ? "cancellation" : "invitation"} of their ${kind.toLowerCase()} on ${when} IST. We keep trying for ten minutes.`,
+        "Their profile offers the invitation to download. Check the meeting link in your calendar settings; saving it sends what is waiting again.",
+        "",
+        "Ignite - Your academic Journey",
+      ].join("\n"),
+    });
+  } catch (error) {
+    deps.log.warn({ err: error, sessionId: session.id }, "counsellor not told of an unsent session mail");
+  }
+}
+
+/**
  * Sends the session's mail if its latest change has not been mailed: claims the row first in one
  * UPDATE (so two instances never both send it), marks the SEQUENCE sent after the mail server took it;
  * a failure releases the claim and is counted (the sweep tries again). A cancellation of a session
  * never announced sends nothing.
  */
-export async function deliverSessionMail(deps: SessionMailDeps, id: number): Promise<"sent" | "nothing"> {
+export async function deliverSessionMail(deps: SessionMailDeps, id: number): Promise<"sent" | "nothing" | "failed"> {
   if (!deps.mailer) return "nothing";
   const now = nowOf(deps);
   const [claimed] = await deps.db
@@ -193,7 +242,7 @@ export async function deliverSessionMail(deps: SessionMailDeps, id: number): Pro
         or(isNull(counsellingSessions.mailClaimedAt), lt(counsellingSessions.mailClaimedAt, new Date(now.getTime() - CLAIM_MS))),
       ),
     )
-    .returning({ mailedSequence: counsellingSessions.mailedSequence });
+    .returning({ mailedSequence: counsellingSessions.mailedSequence, attempts: counsellingSessions.mailAttempts });
   if (!claimed) return "nothing";
   const session = await sessionForMail(deps.db, id);
   const release = (sequence: number | null) =>
@@ -210,7 +259,8 @@ export async function deliverSessionMail(deps: SessionMailDeps, id: number): Pro
   } catch (error) {
     await release(null);
     deps.log.warn({ err: error, sessionId: id }, "session mail not sent; it will be retried");
-    return "nothing";
+    if (claimed.attempts === 1) await tellCounsellor(deps, session);
+    return "failed";
   }
   await release(session.sequence);
   return "sent";

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import {
   calendarHolds,
@@ -56,6 +56,8 @@ export interface ConsoleSession {
   ownLink: string | null;
   /** Started and not cancelled: its outcome may be recorded. */
   recordable: boolean;
+  /** The mail of its latest change was tried and not sent (decision 0048). */
+  invitationUnsent: boolean;
 }
 
 /** A member's own calendar settings, as the hours screen shows them. */
@@ -196,10 +198,23 @@ export async function removeException(deps: StaffDeps, member: StaffMember, id: 
 export async function saveMeetingLink(deps: StaffDeps, member: StaffMember, raw: unknown, staffId?: number) {
   const target = await calendarOwner(deps, member, staffId);
   const { meetingLink } = parseInput(meetingLinkSchema, raw);
-  await deps.db
-    .insert(staffCalendarSettings)
-    .values({ staffId: target, meetingLink: meetingLink ?? null })
-    .onConflictDoUpdate({ target: staffCalendarSettings.staffId, set: { meetingLink: meetingLink ?? null } });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(staffCalendarSettings)
+      .values({ staffId: target, meetingLink: meetingLink ?? null })
+      .onConflictDoUpdate({ target: staffCalendarSettings.staffId, set: { meetingLink: meetingLink ?? null } });
+    // Mail given up on (or still failing) gets its tries back: the minute's sweep sends it (decision 0048).
+    await tx
+      .update(counsellingSessions)
+      .set({ mailAttempts: 0 })
+      .where(
+        and(
+          eq(counsellingSessions.staffId, target),
+          lt(counsellingSessions.mailedSequence, counsellingSessions.sequence),
+          gt(counsellingSessions.endsAt, nowOf(deps)),
+        ),
+      );
+  });
 }
 
 const sessionColumns = {
@@ -220,6 +235,9 @@ const sessionColumns = {
   outcomeNote: counsellingSessions.outcomeNote,
   ownLink: counsellingSessions.meetingLink,
   staffLink: staffCalendarSettings.meetingLink,
+  sequence: counsellingSessions.sequence,
+  mailedSequence: counsellingSessions.mailedSequence,
+  mailAttempts: counsellingSessions.mailAttempts,
 };
 
 function present(row: Awaited<ReturnType<typeof selectSessions>>[number], now: Date): ConsoleSession {
@@ -242,6 +260,7 @@ function present(row: Awaited<ReturnType<typeof selectSessions>>[number], now: D
     meetingLink: row.ownLink ?? row.staffLink ?? null,
     ownLink: row.ownLink,
     recordable: row.cancelledAt === null && row.startsAt <= now,
+    invitationUnsent: row.mailedSequence < row.sequence && row.mailAttempts > 0 && row.endsAt > now,
   };
 }
 

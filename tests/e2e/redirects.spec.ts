@@ -49,7 +49,10 @@ test.describe("the return target after login and sign-up is only ever a path on 
       expect(response.status(), target).toBe(302);
       expect(response.headers().location, target).toBe("/");
     }
-    const back = await visitor.post("/language", { form: { language: "en", redirectTo: "/universities?page=2" }, maxRedirects: 0 });
+    const back = await visitor.post("/language", {
+      form: { language: "en", redirectTo: "/universities?page=2" },
+      maxRedirects: 0,
+    });
     expect(back.headers().location).toBe("/universities?page=2");
     await visitor.dispose();
   });

@@ -42,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         meetingLink: s.meetingLink,
         ownLink: s.ownLink,
         recordable: s.recordable,
+        invitationUnsent: s.invitationUnsent,
         mayWork: canWorkSession(member, s),
         upcoming: !s.cancelled && s.endsAt > new Date(),
       })),
@@ -86,6 +87,11 @@ function SessionCard({ session }: { session: Row }) {
           <span className="text-body-secondary small"> · {session.counsellor}</span>
           {session.cancelled && <span className="badge text-bg-secondary ms-2">Cancelled</span>}
           {session.outcomeLabel && <span className="badge text-bg-info ms-2">{session.outcomeLabel}</span>}
+          {session.invitationUnsent && (
+            <span className="badge text-bg-warning ms-2" data-testid="invitation-unsent">
+              Invitation not sent
+            </span>
+          )}
           {session.outcomeNote && <p className="small mb-0">{session.outcomeNote}</p>}
           {session.scoreAt && session.mayWork && (
             <Form method="post" action={session.scoreAt} className="d-inline">
