@@ -208,6 +208,7 @@ export function createApp(options: AppOptions) {
     storage,
     log,
     limiter: rateLimiter,
+    orphanGraceMs: config.orphanFileGraceHours * 3_600_000,
   });
   const visas = createVisaService({ db: database.db, storage, log });
   const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
