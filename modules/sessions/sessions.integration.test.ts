@@ -202,6 +202,17 @@ describe("booking", () => {
     ).rejects.toThrow(/once a counsellor looks after you/);
   });
 
+  it("refuses a time outside the product's days (year 9999 or 0000) with the field's message (decision 0048)", async () => {
+    const student = await studentOf("asha", "Diya Menon");
+    for (const slot of ["9999-12-31T04:30:00.000Z", "0000-01-01T04:30:00.000Z", "0000-12-31T04:30:00Z"]) {
+      await expect(service().book(student.studentId, { kind: "consultation-call", slot }), slot).rejects.toMatchObject({
+        status: 400,
+        fields: { slot: "Choose a time from the list" },
+      });
+    }
+    expect(await service().forStudent(student.studentId)).toEqual([]);
+  });
+
   it("moves and cancels up to 4 hours before; never into a taken slot; the invitation keeps its UID with a growing SEQUENCE", async () => {
     const first = await studentOf("asha", "Kavya Nair");
     const second = await studentOf("asha", "Arjun Das");

@@ -7,6 +7,7 @@ import { recordAudit } from "../audit-log.ts";
 import { type RateTable, rateTable } from "../costs/costs.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { calendarDay } from "../fields.ts";
 import { authorize, canEditVisaGuides, canSeeStudents, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { referenceGuides } from "./reference-guides.ts";
@@ -162,7 +163,7 @@ export const visaFigureInput = z.object({
     .trim()
     .url("Enter the official page's address")
     .refine((u) => u.startsWith("https://"), "Enter the official page's https address"),
-  checkedOn: z.iso.date("Enter the day you checked it"),
+  checkedOn: calendarDay("Enter the day you checked it"),
   confirmed: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
 });
 

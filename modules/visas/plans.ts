@@ -15,6 +15,7 @@ import {
 import type { ApplicationStatus } from "../../vocabulary/applications.ts";
 import type { CourseMode } from "../../vocabulary/catalogue.ts";
 import { planIsOpen, type VisaOutcome, visaMessages, visaOutcomes, visaPlanStages } from "../../vocabulary/visas.ts";
+import { calendarDay } from "../fields.ts";
 
 export { planIsOpen };
 
@@ -270,7 +271,7 @@ export async function studentPlan(deps: Pick<StaffDeps, "db" | "now">, studentId
 export const stepInput = z.object({
   step: z.string({ error: visaMessages.noSuchStep }).trim().min(1, visaMessages.noSuchStep).max(40),
   done: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
-  onDate: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.iso.date("Enter a date").optional()),
+  onDate: z.preprocess((v) => (v === "" || v === null ? undefined : v), calendarDay("Enter a date").optional()),
 });
 
 async function writeStep(deps: Pick<StaffDeps, "db" | "now">, plan: VisaPlan, raw: unknown) {
@@ -308,7 +309,7 @@ export async function saveStudentStep(
 const amount = z.coerce
   .number({ error: "Enter the amount" })
   .refine((n) => Number.isFinite(n) && n > 0 && n < 1e11, "Enter the amount");
-const optionalDay = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.iso.date("Enter a date").optional());
+const optionalDay = z.preprocess((v) => (v === "" || v === null ? undefined : v), calendarDay("Enter a date").optional());
 
 export const fundsInput = z.object({
   sources: z

@@ -219,6 +219,20 @@ describe("the visa plan", () => {
       "This plan has no such step.",
     );
   });
+
+  it("refuses a step's date outside the product's days with the field's message, keeping the date saved (decision 0048)", async () => {
+    const plan = await testApp.visas.plan(student.studentId, applicationId);
+    const dated = plan.steps.find((s) => s.onDate) ?? plan.steps[0];
+    for (const onDate of ["0000-01-01", "9999-12-31", "1999-12-31"]) {
+      const refused = await testApp.visas
+        .saveStep(student.studentId, applicationId, { step: dated?.key, done: "on", onDate })
+        .catch((error: unknown) => error);
+      expect(AppError.is(refused) && refused.status, onDate).toBe(400);
+      expect(AppError.is(refused) && refused.fields, onDate).toEqual({ onDate: "Enter a date" });
+    }
+    const kept = await testApp.visas.plan(student.studentId, applicationId);
+    expect(kept.steps.find((s) => s.key === dated?.key)?.onDate).toBe(dated?.onDate);
+  });
 });
 
 describe("mock interview practice", () => {
