@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher } from "react-router";
+import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
@@ -18,7 +19,8 @@ const mayOpen = (member: StaffMember) => canKeepCalendar(member) || canSeeAllCal
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, mayOpen);
   const url = new URL(request.url);
-  const view = await context.staff.sessions.calendar(member, Object.fromEntries(url.searchParams));
+  // Another member's calendar, for a counsellor, is the service's 403 (as the actions answer), not a 500.
+  const view = await orRouteError(context.staff.sessions.calendar(member, Object.fromEntries(url.searchParams)));
   // HH:MM in India (IST is UTC+05:30 all year).
   const time = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(11, 16);
   return {
