@@ -109,9 +109,52 @@ export async function sessionForMail(db: Database, id: number): Promise<SessionF
 const storedLink = (link: string | null) => (link === null ? null : (calendarMeetingLink(link) ?? link));
 
 /**
+ * A name as an iCalendar parameter value (CN): RFC 5545 quotes it, and a quoted value may hold no DQUOTE
+ * nor control character, with no escape for either (section 3.2, QSAFE-CHAR:
+ * https://www.rfc-editor.org/rfc/rfc5545#section-3.2, read 2026-11-27). The `ics` library writes `\"`,
+ * which a strict reader takes as the end of the name, so a name such as `Mallory":mailto:x@evil;X="`
+ * would name another attendee. A double quote becomes an apostrophe; control characters are dropped.
+ */
+export const calendarParamText = (name: string) => name.replace(/"/g, "'").replace(/\p{Cc}/gu, "");
+
+/** How many octets a code point takes in UTF-8. */
+const utf8Octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/**
+ * Content lines folded at 75 octets, as RFC 5545 section 3.1 asks (not 75 characters, as the `ics`
+ * library folds: a line of Devanagari, three octets a character, came out at 223 octets), never inside a
+ * character's UTF-8 sequence; a continuation starts with one space.
+ */
+export function foldedAtOctets(ics: string): string {
+  const lines = ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+  return lines
+    .map((line) => {
+      const parts: string[] = [];
+      let current = "";
+      let octets = 0;
+      let limit = 75;
+      for (const character of line) {
+        const size = utf8Octets(character.codePointAt(0) ?? 0);
+        if (octets + size > limit) {
+          parts.push(current);
+          current = "";
+          octets = 0;
+          limit = 74;
+        }
+        current += character;
+        octets += size;
+      }
+      parts.push(current);
+      return parts.join("\r\n ");
+    })
+    .join("\r\n");
+}
+
+/**
  * The session's calendar invitation (RFC 5545, by the `ics` library): its times in UTC ("Z"), which
  * every calendar shows in its own zone, so 10:00 IST reads 10:00 in India and 05:30 in London. The UID
- * stays; SEQUENCE grows with each move; a cancellation is METHOD:CANCEL with STATUS:CANCELLED.
+ * stays; SEQUENCE grows with each move; a cancellation is METHOD:CANCEL with STATUS:CANCELLED. Names
+ * are made safe as parameter values and lines folded at 75 octets (decision 0048).
  */
 export function invitationIcs(session: SessionForMail): string {
   const kind = sessionKinds[session.kind].label;
@@ -135,13 +178,19 @@ export function invitationIcs(session: SessionForMail): string {
     ].join("\n"),
     ...(calendarLink ? { location: calendarLink, url: calendarLink } : {}),
     // The counsellor organises it, the same in every update, so calendars match the update to the invitation.
-    organizer: { name: session.counsellor, email: session.counsellorEmail },
+    organizer: { name: calendarParamText(session.counsellor), email: session.counsellorEmail },
     attendees: [
-      { name: session.attendee, email: session.attendeeEmail, rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" },
+      {
+        name: calendarParamText(session.attendee),
+        email: session.attendeeEmail,
+        rsvp: false,
+        partstat: "ACCEPTED",
+        role: "REQ-PARTICIPANT",
+      },
     ],
   });
   if (error || !value) throw error ?? new Error("the invitation could not be made");
-  return value;
+  return foldedAtOctets(value);
 }
 
 /**
