@@ -65,6 +65,8 @@ export const recordingTypes = [
   { detected: "video/webm", contentType: "audio/webm", extension: "webm" },
   { detected: "audio/ogg", contentType: "audio/ogg", extension: "ogg" },
   { detected: "audio/opus", contentType: "audio/ogg", extension: "ogg" },
+  // What file-type (version 21) names an Ogg Opus stream, as Firefox's recorder writes it.
+  { detected: "audio/ogg; codecs=opus", contentType: "audio/ogg", extension: "ogg" },
   { detected: "audio/mp4", contentType: "audio/mp4", extension: "m4a" },
   { detected: "video/mp4", contentType: "audio/mp4", extension: "m4a" },
   { detected: "audio/x-m4a", contentType: "audio/mp4", extension: "m4a" },
@@ -93,6 +95,7 @@ export const visaMessages = {
   answerEmpty: "Type your answer, or record it.",
   answerTooLong: `Keep your answer under ${MAX_ANSWER_CHARACTERS} characters.`,
   recordingTooLong: `A recording can be at most ${MAX_RECORDING_SECONDS / 60} minutes long.`,
+  secondsPerAnswer: `Give each answer from 10 to ${MAX_RECORDING_SECONDS} seconds`,
   recordingTooLarge: `A recording can be at most ${MAX_RECORDING_BYTES / 1024 / 1024} MB.`,
   recordingType: "We could not read this recording. Record it again, or type your answer.",
   recordingEmpty: "Nothing was recorded: speak for a moment before you stop, or type your answer.",
