@@ -108,6 +108,8 @@ function toConfig(env: z.infer<typeof envSchema>, storage: S3Location | undefine
     trustProxy: env.TRUST_PROXY,
     /** The daily task digest goes out once the IST day reaches this hour. */
     digestHourIst: env.DIGEST_HOUR_IST,
+    /** "production" unless NODE_ENV says otherwise (npm start and the built server run as production). */
+    nodeEnv: env.NODE_ENV,
     /** A stored file no row names is removed by the upkeep once it is this old (decision 0048). */
     orphanFileGraceHours: env.ORPHAN_FILE_GRACE_HOURS,
     rateLimits: {
