@@ -399,3 +399,23 @@ export async function sessionOutcomeCounts(db: Database, from: Date, to: Date, s
   const count = (o: SessionOutcome | null) => rows.find((r) => r.outcome === o)?.count ?? 0;
   return { attended: count("attended"), noShows: count("no_show"), unrecorded: count(null) };
 }
+
+/**
+ * Sessions still to come whose latest change the mail server refused (decision 0048): a counsellor's
+ * own, or everyone's for those who see all calendars. The console's home counts them.
+ */
+export async function unsentInvitations(deps: StaffDeps, member: StaffMember): Promise<number> {
+  if (!canKeepCalendar(member) && !canSeeAllCalendars(member)) return 0;
+  const [row] = await deps.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(counsellingSessions)
+    .where(
+      and(
+        lt(counsellingSessions.mailedSequence, counsellingSessions.sequence),
+        gt(counsellingSessions.mailAttempts, 0),
+        gt(counsellingSessions.endsAt, nowOf(deps)),
+        canSeeAllCalendars(member) ? undefined : eq(counsellingSessions.staffId, member.staffId),
+      ),
+    );
+  return row?.count ?? 0;
+}

@@ -569,6 +569,9 @@ describe("a meeting link the console took never stops an invitation (decision 00
     const week = await consoleFor().calendar(member("asha"), { view: "week", day: dayAfter(firstMonday, 11) });
     const shown = week.days.flatMap((d) => d.sessions).find((s) => s.id === booked.session.id);
     expect(shown?.invitationUnsent).toBe(true);
+    expect(await consoleFor().unsentInvitations(member("asha"))).toBe(1);
+    expect(await consoleFor().unsentInvitations(member("ravi"))).toBe(0);
+    expect(await consoleFor().unsentInvitations(member("admin"))).toBe(1);
 
     // Given up after its tries; saving the link gives them back, and the sweep sends it.
     await database.db.update(counsellingSessions).set({ mailAttempts: 10 }).where(eq(counsellingSessions.id, booked.session.id));
@@ -578,6 +581,7 @@ describe("a meeting link the console took never stops an invitation (decision 00
     const received = sink.messages.filter((m) => m.to.includes(student.email));
     expect(received.map((m) => m.subject)).toEqual([expect.stringMatching(/^Invitation: Consultation call/)]);
     expect((await service().forStudent(student.studentId))[0]?.invitationUnsent).toBe(false);
+    expect(await consoleFor().unsentInvitations(member("asha"))).toBe(0);
     await consoleFor().saveMeetingLink(member("asha"), { meetingLink: "" });
   });
 });

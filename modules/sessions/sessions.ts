@@ -30,6 +30,7 @@ import {
   saveWeeklyHours,
   sessionOutcomeCounts,
   setSessionLink,
+  unsentInvitations,
 } from "./schedule.ts";
 
 /**
@@ -193,6 +194,7 @@ export const sessionsConsole = (deps: StaffDeps) => {
       removeException: (actor: StaffMember, id: number, staffId?: number) => removeException(deps, actor, id, staffId),
       saveMeetingLink: (actor: StaffMember, raw: unknown, staffId?: number) => saveMeetingLink(deps, actor, raw, staffId),
       recordOutcome: (actor: StaffMember, id: number, raw: unknown) => recordOutcome(deps, actor, id, raw),
+      unsentInvitations: (actor: StaffMember) => unsentInvitations(deps, actor),
       async setLink(actor: StaffMember, id: number, raw: unknown) {
         const session = await setSessionLink(deps, actor, id, raw);
         await mail(id);
