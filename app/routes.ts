@@ -23,6 +23,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/delete", "routes/delete-account.tsx"),
+  route("profile/sessions/:sessionId/invitation.ics", "routes/session-invitation.ts"),
   route("user/saved-courses", "routes/saved-courses.tsx"),
   route("user/applications", "routes/applications.tsx"),
   route("user/applications/:applicationId/visa", "routes/visa-plan.tsx"),

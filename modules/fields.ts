@@ -17,6 +17,22 @@ const noControlExceptLineBreaks = /^(?:[^\p{Cc}]|[\r\n\t])*$/u;
 
 export const tooLong = (max: number) => `At most ${max} characters`;
 
+/**
+ * The days the product reads (decision 0048): from 2000 to 2100. A deadline, a visa step, a task, a
+ * session or a source's date outside them is a slip of the keyboard (year 0000 or 9999), which the
+ * database and the date formatting refuse; it is refused here with the field's own message.
+ */
+export const FIRST_DAY = "2000-01-01";
+export const LAST_DAY = "2100-12-31";
+export const isDayInRange = (isoDay: string) => isoDay >= FIRST_DAY && isoDay <= LAST_DAY;
+/** An instant on one of those days (UTC; the IST day of an instant near the ends differs by hours only). */
+export const isInstantInRange = (at: Date) =>
+  !Number.isNaN(at.getTime()) && isDayInRange(at.toISOString().slice(0, 10)) && at.toISOString().length === 24;
+
+/** A real calendar day (YYYY-MM-DD) in the product's range, with the field's message for anything else. */
+export const calendarDay = (message: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.iso.date(message).refine(isDayInRange, message));
+
 /** A name as typed: required, at most `max` characters, no control characters. */
 export const personName = (message: string, max = PERSON_NAME_MAX_LENGTH) =>
   z

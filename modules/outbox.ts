@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../platform/db/client.ts";
 import type { JobSender, SqlRunner } from "../platform/jobs.ts";
 import type { Logger } from "../platform/log.ts";
@@ -115,4 +115,18 @@ export async function dropWaitingMail(
         ? and(eq(mailOutbox.recipient, recipient), isNull(mailOutbox.studentId))
         : eq(mailOutbox.recipient, recipient),
     );
+}
+
+/**
+ * Queued mail the mail server has refused at least once and that still waits (decision 0048): how many,
+ * and since when the oldest waits. The console's home shows it to admins, so a mail that cannot go is
+ * seen rather than retried in silence.
+ */
+export async function mailNotSent(db: Database): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${mailOutbox.createdAt})` })
+    .from(mailOutbox)
+    .where(gt(mailOutbox.attempts, 0));
+  const oldest = row?.oldest ?? null;
+  return { count: row?.count ?? 0, oldest: oldest === null ? null : new Date(oldest) };
 }

@@ -73,6 +73,11 @@ const envSchema = z.object({
     .min(0, "must be an hour from 0 to 23")
     .max(23, "must be an hour from 0 to 23")
     .default(DEFAULT_DIGEST_HOUR_IST),
+  ORPHAN_FILE_GRACE_HOURS: z.coerce
+    .number({ error: "must be a number of hours, at least 1" })
+    .min(1, "must be a number of hours, at least 1")
+    .max(24 * 365, "must be at most a year of hours")
+    .default(24),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   NODE_ENV: z.string().default("production"),
 });
@@ -103,6 +108,10 @@ function toConfig(env: z.infer<typeof envSchema>, storage: S3Location | undefine
     trustProxy: env.TRUST_PROXY,
     /** The daily task digest goes out once the IST day reaches this hour. */
     digestHourIst: env.DIGEST_HOUR_IST,
+    /** "production" unless NODE_ENV says otherwise (npm start and the built server run as production). */
+    nodeEnv: env.NODE_ENV,
+    /** A stored file no row names is removed by the upkeep once it is this old (decision 0048). */
+    orphanFileGraceHours: env.ORPHAN_FILE_GRACE_HOURS,
     rateLimits: {
       search: { name: "search", limit: env.SEARCH_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
       consultation: { name: "consultation", limit: 10, windowSeconds: 3600 },

@@ -134,6 +134,8 @@ export function messagesFromServer(): Set<string> {
     shape(sessionMessages.slotTaken, "{times}"),
     shape(sessionMessages.booked, "{when}"),
     shape(sessionMessages.moved, "{when}"),
+    shape(sessionMessages.bookedUnsent, "{when}"),
+    shape(sessionMessages.movedUnsent, "{when}"),
     ...Object.values(sessionKinds).map((kind) => kind.label),
     ...Object.values(sessionOutcomeLabels),
     ...texts(parentMessages),

@@ -215,6 +215,7 @@ export function createApp(options: AppOptions) {
     storage,
     log,
     limiter: rateLimiter,
+    orphanGraceMs: config.orphanFileGraceHours * 3_600_000,
   });
   const visas = createVisaService({
     db: database.db,

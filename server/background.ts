@@ -21,7 +21,7 @@ export async function startBackgroundWork(
   services: {
     consultations: Pick<ConsultationService, "retryPendingMail">;
     identity: Pick<IdentityService, "sweepExpired">;
-    documents: Pick<DocumentService, "sweepInterruptedUploads">;
+    documents: Pick<DocumentService, "sweepInterruptedUploads" | "sweepUnreferencedFiles">;
     privacy: Pick<PrivacyService, "jobs">;
     sessions: Pick<SessionService, "sweep">;
     staff: Pick<StaffService, "sendDailyDigests" | "outbox" | "messages"> & { imports: Pick<StaffService["imports"], "steps"> };
@@ -37,8 +37,8 @@ export async function startBackgroundWork(
 
   // Mail that could not be sent when a booking was made is retried every five minutes (and queued
   // staff mail whose job gave up or whose sender stopped mid-way); expired
-  // sessions (students' and staff's), codes, data exports and what interrupted uploads left in storage
-  // (older than an hour) are swept on the same beat, and once at start.
+  // sessions (students' and staff's), codes, data exports, what interrupted uploads left in storage
+  // (older than an hour) and stored files no row names are swept on the same beat, and once at start.
   await queue.work(
     "upkeep",
     async () => {
@@ -48,6 +48,8 @@ export async function startBackgroundWork(
         services.privacy.jobs.sweepExpired(),
         services.staff.outbox.deliverPending(),
         services.documents.sweepInterruptedUploads(),
+        // Whole files a crash left without their row, once past ORPHAN_FILE_GRACE_HOURS (decision 0048).
+        services.documents.sweepUnreferencedFiles(),
       ]);
     },
     { exclusive: true },

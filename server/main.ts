@@ -12,6 +12,7 @@ import { startJobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/log.ts";
 import { createApp } from "./app.ts";
 import { startBackgroundWork } from "./background.ts";
+import { startWarnings } from "./start-warnings.ts";
 import { prepareDatabase } from "./startup.ts";
 
 /** Set for the child process that prepares PGlite's files and exits (below). */
@@ -47,6 +48,7 @@ async function main() {
     await database.close();
     return;
   }
+  for (const warning of startWarnings(config)) log.warn(warning);
   const preparedApart = !config.databaseUrl && pgliteIsNew(config.dataDir);
   if (preparedApart) await prepareInChildProcess();
   const database = open();

@@ -198,7 +198,10 @@ const crossModuleReadsLeft = new Set<string>([
 
 describe("each module owns its tables", () => {
   const crossings = edges.filter((e) => e.to && isTables(e.to) && !isTables(e.from) && layerOf(e.from) === "modules");
-  const crossing = (e: Edge) => tablesOwner(e.to as string) !== (moduleOf(e.from) ?? "shared");
+  // The sweep of stored files no row names must know every column that names one: like the migrations,
+  // it reads the schema as a whole, and only for those key columns (decision 0048).
+  const schemaReaders = new Set([path.join("modules", "stored-files.ts")]);
+  const crossing = (e: Edge) => !schemaReaders.has(e.from) && tablesOwner(e.to as string) !== (moduleOf(e.from) ?? "shared");
   const key = (e: Edge) => `${e.from} -> ${tablesOwner(e.to as string)}`;
 
   it("finds the tables of every module", () => {

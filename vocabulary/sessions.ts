@@ -57,6 +57,13 @@ export const sessionMessages = {
   booked: (when: string) => `Session booked for ${when} (IST). We have e-mailed you the invitation.`,
   moved: (when: string) => `Session moved to ${when} (IST). We have e-mailed you the new invitation.`,
   cancelled: "Session cancelled. We have e-mailed you the cancellation.",
+  bookedUnsent: (when: string) =>
+    `Session booked for ${when} (IST). We could not send you the invitation by e-mail; download it from the session below.`,
+  movedUnsent: (when: string) =>
+    `Session moved to ${when} (IST). We could not send you the new invitation by e-mail; download it from the session below.`,
+  cancelledUnsent: "Session cancelled. We could not send you the cancellation by e-mail; we will keep trying.",
+  invitationUnsent: "We could not send you the invitation by e-mail. Here it is to download.",
+  downloadInvitation: "Download the invitation (.ics)",
   tooLate: "It is less than 4 hours before this session: it can no longer be moved or cancelled here. Write to your counsellor.",
   noSuchSession: "No such session.",
   alreadyCancelled: "This session was already cancelled.",
@@ -85,5 +92,6 @@ export const sessionMailWords = {
   invitationSubject: (kind: string, when: string) => `Invitation: ${kind} with Ignite, ${when} IST`,
   updateSubject: (kind: string, when: string) => `Moved: ${kind} with Ignite, now ${when} IST`,
   cancelSubject: (kind: string, when: string) => `Cancelled: ${kind} with Ignite, ${when} IST`,
+  unsentSubject: (kind: string, attendee: string, when: string) => `Not sent: ${kind} with ${attendee}, ${when} IST`,
   reminderSubject: (kind: string, when: string, soon: string) => `Reminder: ${kind} with Ignite ${soon}, ${when} IST`,
 } as const;

@@ -82,6 +82,8 @@ export const recordingTypes = [
   { detected: "video/webm", contentType: "audio/webm", extension: "webm" },
   { detected: "audio/ogg", contentType: "audio/ogg", extension: "ogg" },
   { detected: "audio/opus", contentType: "audio/ogg", extension: "ogg" },
+  // What file-type (version 21) names an Ogg Opus stream, as Firefox's recorder writes it.
+  { detected: "audio/ogg; codecs=opus", contentType: "audio/ogg", extension: "ogg" },
   { detected: "audio/mp4", contentType: "audio/mp4", extension: "m4a" },
   { detected: "video/mp4", contentType: "audio/mp4", extension: "m4a" },
   { detected: "audio/x-m4a", contentType: "audio/mp4", extension: "m4a" },
@@ -116,6 +118,7 @@ export const visaMessages = {
   /** A recording larger than the longest answer allowed, said in seconds (the student knows seconds, not bytes). */
   recordingTooLarge: (seconds: number) =>
     `This recording is longer than the ${seconds} seconds an answer can take. Record a shorter answer, or type it: your earlier answers are saved.`,
+  secondsPerAnswer: `Give each answer from 10 to ${MAX_RECORDING_SECONDS} seconds`,
   recordingType: "We could not read this recording. Record it again, or type your answer.",
   recordingEmpty: "Nothing was recorded: speak for a moment before you stop, or type your answer.",
   recordingCut: "The recording did not arrive whole. Record it again, or type your answer: your earlier answers are saved.",

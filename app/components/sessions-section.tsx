@@ -23,6 +23,8 @@ export interface SessionRow {
   state: "coming" | "past" | "cancelled";
   outcome: string | null;
   changeable: boolean;
+  /** The invitation's mail could not be sent: said so, with the file to download. */
+  invitationUnsent: boolean;
   /** Free times to move it to (its own kind and length). */
   moveTo: SlotDay[];
 }
@@ -83,6 +85,18 @@ function SessionItem({ session }: { session: SessionRow }) {
             <div className="small">
               <a href={session.meetingLink} rel="noopener noreferrer" target="_blank">
                 {t("Join the call")}
+              </a>
+            </div>
+          )}
+          {session.invitationUnsent && (
+            <p className="small text-danger-emphasis mb-0" data-testid="invitation-unsent">
+              {t(sessionMessages.invitationUnsent)}
+            </p>
+          )}
+          {session.state === "coming" && (
+            <div className="small">
+              <a href={`/profile/sessions/${session.id}/invitation.ics`} download>
+                {t(sessionMessages.downloadInvitation)}
               </a>
             </div>
           )}

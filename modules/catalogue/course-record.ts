@@ -8,7 +8,7 @@ import {
   universityTypes,
 } from "../../vocabulary/catalogue.ts";
 import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
-import { blankToUndefined, checkbox, oneOf, optionalLine, personName, wholeNumber } from "../fields.ts";
+import { blankToUndefined, calendarDay, checkbox, oneOf, optionalLine, personName, wholeNumber } from "../fields.ts";
 import { courses, universities } from "./tables.ts";
 
 /**
@@ -154,7 +154,7 @@ export const courseFields = {
     column: courses.feeCheckedOn,
     fee: "checkedOn",
     kind: "date",
-    input: z.preprocess(blankToUndefined, z.iso.date(m.checkedOn).optional()),
+    input: z.preprocess(blankToUndefined, calendarDay(m.checkedOn).optional()),
     hint: "YYYY-MM-DD (optional)",
     synonyms: ["checked_on"],
     description: "The day the fee was checked",

@@ -5,7 +5,7 @@ import { intakeLabel, catalogueAdminMessages as m } from "../../vocabulary/catal
 import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { blankToUndefined, wholeNumber } from "../fields.ts";
+import { blankToUndefined, calendarDay, wholeNumber } from "../fields.ts";
 import { allIntakes, currentYear, type Intake, isUpcoming } from "../intakes.ts";
 import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
@@ -28,7 +28,7 @@ export const intakeInput = (now: Date) =>
   z.object({
     month: wholeNumber(m.chooseMonth, 1, 12),
     year: wholeNumber(m.chooseYear, currentYear(now), currentYear(now) + INTAKE_YEARS_AHEAD),
-    deadline: z.preprocess(blankToUndefined, z.iso.date(m.deadline).optional()),
+    deadline: z.preprocess(blankToUndefined, calendarDay(m.deadline).optional()),
   });
 
 /** The last day of a month, as YYYY-MM-DD. */

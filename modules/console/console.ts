@@ -5,7 +5,8 @@ import type { StaffDeps } from "../deps.ts";
 import { documentsConsole } from "../documents/documents.ts";
 import { leadsConsole } from "../leads/leads.ts";
 import { messagesConsole } from "../messages/messages.ts";
-import { deliverPendingMail, deliverQueuedMail } from "../outbox.ts";
+import { deliverPendingMail, deliverQueuedMail, mailNotSent } from "../outbox.ts";
+import { canManageStaff, type StaffMember } from "../policies.ts";
 import { reportsConsole } from "../reports/reports.ts";
 import { scholarshipsConsole } from "../scholarships/scholarships.ts";
 import { sessionsConsole } from "../sessions/sessions.ts";
@@ -39,6 +40,8 @@ export function createStaffService(deps: StaffDeps) {
     outbox: {
       deliver: (id: number) => deliverQueuedMail(deps, id),
       deliverPending: () => deliverPendingMail(deps),
+      /** Queued mail the mail server refused and that still waits: admins only, null for others (decision 0048). */
+      notSent: async (actor: StaffMember) => (canManageStaff(actor) ? mailNotSent(deps.db) : null),
     },
   };
 }

@@ -10,7 +10,7 @@ import { recordAudit } from "../audit-log.ts";
 import { countries } from "../catalogue/tables.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { personName, wholeNumber } from "../fields.ts";
+import { calendarDay, personName, wholeNumber } from "../fields.ts";
 import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { exchangeRates, livingCosts } from "./tables.ts";
@@ -31,7 +31,7 @@ export const exchangeRateInput = z.object({
   currency: currencyCode,
   rupeesPerUnit: z.coerce.number({ error: m.rate }).refine((n) => Number.isFinite(n) && n > 0 && n < 1_000_000, m.rate),
   source: personName(m.rateSource, EXCHANGE_RATE_SOURCE_MAX_LENGTH),
-  rateDate: z.iso.date(m.rateDate),
+  rateDate: calendarDay(m.rateDate),
 });
 
 export const livingCostInput = z.object({

@@ -22,6 +22,7 @@ import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
 import type { StaffMember } from "../policies.ts";
+import { sweepUnreferencedFiles } from "../stored-files.ts";
 import { parseInput } from "../validation.ts";
 import { reencodePhoto } from "./photo.ts";
 import { fileAccess, reviewDocument, reviewQueue, reviewQueueCount } from "./review.ts";
@@ -76,6 +77,8 @@ export interface DocumentDeps {
   /** Counts each student's uploads (UPLOADS_PER_HOUR). */
   limiter: RateLimiter;
   now?: () => Date;
+  /** How old a stored file no row names must be before the upkeep removes it (ORPHAN_FILE_GRACE_HOURS). */
+  orphanGraceMs?: number;
 }
 
 export const uploadsPerStudent: RateLimitRule = { name: "uploads-student", limit: UPLOADS_PER_HOUR, windowSeconds: 3600 };
@@ -370,8 +373,13 @@ export function createDocumentService(deps: DocumentDeps) {
       if (removed) deps.log.info({ removed }, "files of interrupted uploads removed");
       return removed;
     },
+    /** The upkeep's sweep of stored files no row names, past the grace period (decision 0048). */
+    sweepUnreferencedFiles: () => sweepUnreferencedFiles(deps, deps.orphanGraceMs ?? DEFAULT_ORPHAN_GRACE_MS),
   };
 }
+
+/** A day: far longer than any upload, recording or export takes to be stored and recorded. */
+const DEFAULT_ORPHAN_GRACE_MS = 24 * 3_600_000;
 
 /** How old an unfinished upload's temporary file must be before the upkeep removes it. */
 export const INTERRUPTED_UPLOAD_AGE_MS = 3_600_000;

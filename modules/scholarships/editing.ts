@@ -11,7 +11,7 @@ import {
 import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { blankToUndefined, optionalLine, personName } from "../fields.ts";
+import { blankToUndefined, calendarDay, optionalLine, personName } from "../fields.ts";
 import { authorize, canManageScholarships, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { type ScholarshipFacts, scholarshipColumns } from "./scholarship-record.ts";
@@ -69,7 +69,7 @@ export const scholarshipInput = z
       .trim()
       .max(500, m.officialUrl)
       .refine((url) => URL.canParse(url) && new URL(url).protocol === "https:", m.officialUrl),
-    checkedOn: z.iso.date(m.checkedOn),
+    checkedOn: calendarDay(m.checkedOn),
   })
   .superRefine((s, ctx) => {
     const one = s.deadlineMonth !== undefined || s.deadlineDay !== undefined;

@@ -43,6 +43,8 @@ export interface StudentSession {
   outcome: SessionOutcome | null;
   /** Still more than the cut-off away: the student may move or cancel it. */
   changeable: boolean;
+  /** The mail of its latest change could not be sent: the student downloads the invitation instead. */
+  invitationUnsent: boolean;
 }
 
 /** Free times nearby, as a refusal names them: "Tue, 25 Nov 2026, 10:30; ...". */
@@ -144,6 +146,9 @@ export async function studentSessions(deps: { db: Database; now?: () => Date }, 
       staffLink: staffCalendarSettings.meetingLink,
       cancelledAt: counsellingSessions.cancelledAt,
       outcome: counsellingSessions.outcome,
+      sequence: counsellingSessions.sequence,
+      mailedSequence: counsellingSessions.mailedSequence,
+      mailAttempts: counsellingSessions.mailAttempts,
     })
     .from(counsellingSessions)
     .innerJoin(staff, eq(staff.id, counsellingSessions.staffId))
@@ -161,6 +166,8 @@ export async function studentSessions(deps: { db: Database; now?: () => Date }, 
     cancelled: r.cancelledAt !== null,
     outcome: r.outcome,
     changeable: r.cancelledAt === null && r.startsAt.getTime() - now.getTime() >= CHANGE_CUT_OFF_HOURS * HOUR_MS,
+    // Its latest change was tried and the mail server did not take it (decision 0048).
+    invitationUnsent: r.mailedSequence < r.sequence && r.mailAttempts > 0,
   }));
   const coming = sessions.filter((s) => !s.cancelled && s.endsAt > now).reverse();
   return [...coming, ...sessions.filter((s) => !coming.includes(s))];

@@ -6,7 +6,8 @@ import {
   sessionMessages,
   sessionOutcomes,
 } from "../../vocabulary/sessions.ts";
-import { blankToUndefined, oneOf, tooLong } from "../fields.ts";
+import { blankToUndefined, calendarDay, isInstantInRange, oneOf, tooLong } from "../fields.ts";
+import { calendarMeetingLink } from "./meeting-link.ts";
 
 /** A kind of session, from a form or JSON. */
 export const sessionKindField = oneOf(sessionKindKeys as [string, ...string[]], sessionMessages.chooseKind);
@@ -17,6 +18,8 @@ export const slotField = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?Z$/, sessionMessages.chooseSlot)
   .transform((v) => new Date(v))
+  // A time outside the product's days (year 9999 or 0000) is no slot (decision 0048).
+  .refine(isInstantInRange, sessionMessages.chooseSlot)
   .refine((d) => !Number.isNaN(d.getTime()), sessionMessages.chooseSlot);
 
 /** A student's booking: which kind, when. */
@@ -34,14 +37,7 @@ const time = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, sessionMessages.enterTimes);
 
 /** A calendar day as a date input sends it. */
-const day = z
-  .string({ error: sessionMessages.chooseDay })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, sessionMessages.chooseDay)
-  .refine((v) => {
-    const date = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
-  }, sessionMessages.chooseDay);
+const day = calendarDay(sessionMessages.chooseDay);
 
 /** One weekday's row of the hours form: working or not, and its times. */
 const weekdayRow = z
@@ -72,7 +68,10 @@ export const exceptionSchema = z
     path: ["ends"],
   });
 
-/** A meeting link: blank clears it; else an https address. */
+/**
+ * A meeting link: blank clears it; else an https address the invitation can carry, saved in the form it
+ * will carry it (`calendarMeetingLink`, decision 0048).
+ */
 export const meetingLinkSchema = z.object({
   meetingLink: z.preprocess(
     blankToUndefined,
@@ -80,13 +79,8 @@ export const meetingLinkSchema = z.object({
       .string()
       .trim()
       .max(MEETING_LINK_MAX_LENGTH, tooLong(MEETING_LINK_MAX_LENGTH))
-      .refine((v) => {
-        try {
-          return new URL(v).protocol === "https:";
-        } catch {
-          return false;
-        }
-      }, sessionMessages.meetingLink)
+      .refine((v) => calendarMeetingLink(v) !== undefined, sessionMessages.meetingLink)
+      .transform((v) => calendarMeetingLink(v) ?? v)
       .optional(),
   ),
 });

@@ -14,6 +14,7 @@ import { nowOf } from "../deps.ts";
 import { consultations } from "../leads/tables.ts";
 import { staff } from "../staff/tables.ts";
 import { students } from "../students/tables.ts";
+import { calendarMeetingLink } from "./meeting-link.ts";
 import { counsellingSessions, staffCalendarSettings } from "./tables.ts";
 
 export interface SessionMailDeps {
@@ -99,17 +100,68 @@ export async function sessionForMail(db: Database, id: number): Promise<SessionF
     counsellorEmail: row.counsellorEmail,
     attendee: row.studentName ?? `${row.leadFirst ?? ""} ${row.leadLast ?? ""}`.trim(),
     attendeeEmail,
-    meetingLink: row.ownLink ?? row.staffLink ?? null,
+    meetingLink: storedLink(row.ownLink ?? row.staffLink ?? null),
   };
+}
+
+/**
+ * A stored link as the mail carries it: in the invitation's form when the calendar library accepts it
+ * (a link saved before the console checked it this way, decision 0048), else as stored, for the text
+ * only (`invitationIcs` then leaves it out of the calendar fields).
+ */
+const storedLink = (link: string | null) => (link === null ? null : (calendarMeetingLink(link) ?? link));
+
+/**
+ * A name as an iCalendar parameter value (CN): RFC 5545 quotes it, and a quoted value may hold no DQUOTE
+ * nor control character, with no escape for either (section 3.2, QSAFE-CHAR:
+ * https://www.rfc-editor.org/rfc/rfc5545#section-3.2, read 2026-11-27). The `ics` library writes `\"`,
+ * which a strict reader takes as the end of the name, so a name such as `Mallory":mailto:x@evil;X="`
+ * would name another attendee. A double quote becomes an apostrophe; control characters are dropped.
+ */
+export const calendarParamText = (name: string) => name.replace(/"/g, "'").replace(/\p{Cc}/gu, "");
+
+/** How many octets a code point takes in UTF-8. */
+const utf8Octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/**
+ * Content lines folded at 75 octets, as RFC 5545 section 3.1 asks (not 75 characters, as the `ics`
+ * library folds: a line of Devanagari, three octets a character, came out at 223 octets), never inside a
+ * character's UTF-8 sequence; a continuation starts with one space.
+ */
+export function foldedAtOctets(ics: string): string {
+  const lines = ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+  return lines
+    .map((line) => {
+      const parts: string[] = [];
+      let current = "";
+      let octets = 0;
+      let limit = 75;
+      for (const character of line) {
+        const size = utf8Octets(character.codePointAt(0) ?? 0);
+        if (octets + size > limit) {
+          parts.push(current);
+          current = "";
+          octets = 0;
+          limit = 74;
+        }
+        current += character;
+        octets += size;
+      }
+      parts.push(current);
+      return parts.join("\r\n ");
+    })
+    .join("\r\n");
 }
 
 /**
  * The session's calendar invitation (RFC 5545, by the `ics` library): its times in UTC ("Z"), which
  * every calendar shows in its own zone, so 10:00 IST reads 10:00 in India and 05:30 in London. The UID
- * stays; SEQUENCE grows with each move; a cancellation is METHOD:CANCEL with STATUS:CANCELLED.
+ * stays; SEQUENCE grows with each move; a cancellation is METHOD:CANCEL with STATUS:CANCELLED. Names
+ * are made safe as parameter values and lines folded at 75 octets (decision 0048).
  */
 export function invitationIcs(session: SessionForMail): string {
   const kind = sessionKinds[session.kind].label;
+  const calendarLink = session.meetingLink && calendarMeetingLink(session.meetingLink);
   const { error, value } = createEvent({
     productId: "ignite/sessions",
     method: session.cancelled ? "CANCEL" : "REQUEST",
@@ -127,15 +179,35 @@ export function invitationIcs(session: SessionForMail): string {
       `${kind} with ${session.counsellor}, ${indianWhen(session.startsAt)} IST (${sessionKinds[session.kind].minutes} minutes).`,
       session.meetingLink ? `Join: ${session.meetingLink}` : "Your counsellor will send the meeting link before the session.",
     ].join("\n"),
-    ...(session.meetingLink ? { location: session.meetingLink, url: session.meetingLink } : {}),
+    ...(calendarLink ? { location: calendarLink, url: calendarLink } : {}),
     // The counsellor organises it, the same in every update, so calendars match the update to the invitation.
-    organizer: { name: session.counsellor, email: session.counsellorEmail },
+    organizer: { name: calendarParamText(session.counsellor), email: session.counsellorEmail },
     attendees: [
-      { name: session.attendee, email: session.attendeeEmail, rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" },
+      {
+        name: calendarParamText(session.attendee),
+        email: session.attendeeEmail,
+        rsvp: false,
+        partstat: "ACCEPTED",
+        role: "REQ-PARTICIPANT",
+      },
     ],
   });
   if (error || !value) throw error ?? new Error("the invitation could not be made");
-  return value;
+  return foldedAtOctets(value);
+}
+
+/**
+ * The invitation of one of a student's own sessions as a file to download (its latest state, the same
+ * UID and SEQUENCE the mail carries): the way to a calendar when the mail could not be sent.
+ */
+export async function studentInvitationFile(db: Database, studentId: number, id: number) {
+  const [own] = await db
+    .select({ id: counsellingSessions.id })
+    .from(counsellingSessions)
+    .where(and(eq(counsellingSessions.id, id), eq(counsellingSessions.studentId, studentId)));
+  const session = own && (await sessionForMail(db, own.id));
+  if (!session) return undefined;
+  return { filename: session.cancelled ? "cancellation.ics" : "invitation.ics", content: invitationIcs(session) };
 }
 
 /** The mail that tells the attendee about the session's current state: invitation, move or cancellation. */
@@ -178,12 +250,38 @@ export function invitationMail(session: SessionForMail, isUpdate: boolean): Mail
 }
 
 /**
+ * The counsellor is told, once per change, that its mail did not go: the console marks the session too,
+ * and the student is offered the file (decision 0048). If the mail server is away this fails as well,
+ * and is only logged.
+ */
+async function tellCounsellor(deps: SessionMailDeps, session: SessionForMail) {
+  const kind = sessionKinds[session.kind].label;
+  const when = indianWhen(session.startsAt);
+  try {
+    await deps.mailer?.send({
+      to: session.counsellorEmail,
+      subject: sessionMailWords.unsentSubject(kind, session.attendee, when),
+      text: [
+        `Dear ${session.counsellor},`,
+        "",
+        `We could not e-mail ${session.attendee} the ${session.cancelled ? "cancellation" : "invitation"} of their ${kind.toLowerCase()} on ${when} IST. We keep trying for ten minutes.`,
+        "Their profile offers the invitation to download. Check the meeting link in your calendar settings; saving it sends what is waiting again.",
+        "",
+        "Ignite - Your academic Journey",
+      ].join("\n"),
+    });
+  } catch (error) {
+    deps.log.warn({ err: error, sessionId: session.id }, "counsellor not told of an unsent session mail");
+  }
+}
+
+/**
  * Sends the session's mail if its latest change has not been mailed: claims the row first in one
  * UPDATE (so two instances never both send it), marks the SEQUENCE sent after the mail server took it;
  * a failure releases the claim and is counted (the sweep tries again). A cancellation of a session
  * never announced sends nothing.
  */
-export async function deliverSessionMail(deps: SessionMailDeps, id: number): Promise<"sent" | "nothing"> {
+export async function deliverSessionMail(deps: SessionMailDeps, id: number): Promise<"sent" | "nothing" | "failed"> {
   if (!deps.mailer) return "nothing";
   const now = nowOf(deps);
   const [claimed] = await deps.db
@@ -196,7 +294,7 @@ export async function deliverSessionMail(deps: SessionMailDeps, id: number): Pro
         or(isNull(counsellingSessions.mailClaimedAt), lt(counsellingSessions.mailClaimedAt, new Date(now.getTime() - CLAIM_MS))),
       ),
     )
-    .returning({ mailedSequence: counsellingSessions.mailedSequence });
+    .returning({ mailedSequence: counsellingSessions.mailedSequence, attempts: counsellingSessions.mailAttempts });
   if (!claimed) return "nothing";
   const session = await sessionForMail(deps.db, id);
   const release = (sequence: number | null) =>
@@ -213,7 +311,8 @@ export async function deliverSessionMail(deps: SessionMailDeps, id: number): Pro
   } catch (error) {
     await release(null);
     deps.log.warn({ err: error, sessionId: id }, "session mail not sent; it will be retried");
-    return "nothing";
+    if (claimed.attempts === 1) await tellCounsellor(deps, session);
+    return "failed";
   }
   await release(session.sequence);
   return "sent";

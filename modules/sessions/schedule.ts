@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import {
   type SessionKind,
@@ -51,6 +51,8 @@ export interface ConsoleSession {
   ownLink: string | null;
   /** Started and not cancelled: its outcome may be recorded. */
   recordable: boolean;
+  /** The mail of its latest change was tried and not sent (decision 0048). */
+  invitationUnsent: boolean;
 }
 
 /** A member's own calendar settings, as the hours screen shows them. */
@@ -191,10 +193,23 @@ export async function removeException(deps: StaffDeps, member: StaffMember, id: 
 export async function saveMeetingLink(deps: StaffDeps, member: StaffMember, raw: unknown, staffId?: number) {
   const target = await calendarOwner(deps, member, staffId);
   const { meetingLink } = parseInput(meetingLinkSchema, raw);
-  await deps.db
-    .insert(staffCalendarSettings)
-    .values({ staffId: target, meetingLink: meetingLink ?? null })
-    .onConflictDoUpdate({ target: staffCalendarSettings.staffId, set: { meetingLink: meetingLink ?? null } });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(staffCalendarSettings)
+      .values({ staffId: target, meetingLink: meetingLink ?? null })
+      .onConflictDoUpdate({ target: staffCalendarSettings.staffId, set: { meetingLink: meetingLink ?? null } });
+    // Mail given up on (or still failing) gets its tries back: the minute's sweep sends it (decision 0048).
+    await tx
+      .update(counsellingSessions)
+      .set({ mailAttempts: 0 })
+      .where(
+        and(
+          eq(counsellingSessions.staffId, target),
+          lt(counsellingSessions.mailedSequence, counsellingSessions.sequence),
+          gt(counsellingSessions.endsAt, nowOf(deps)),
+        ),
+      );
+  });
 }
 
 const sessionColumns = {
@@ -215,6 +230,9 @@ const sessionColumns = {
   outcomeNote: counsellingSessions.outcomeNote,
   ownLink: counsellingSessions.meetingLink,
   staffLink: staffCalendarSettings.meetingLink,
+  sequence: counsellingSessions.sequence,
+  mailedSequence: counsellingSessions.mailedSequence,
+  mailAttempts: counsellingSessions.mailAttempts,
 };
 
 function present(row: Awaited<ReturnType<typeof selectSessions>>[number], now: Date): ConsoleSession {
@@ -237,6 +255,7 @@ function present(row: Awaited<ReturnType<typeof selectSessions>>[number], now: D
     meetingLink: row.ownLink ?? row.staffLink ?? null,
     ownLink: row.ownLink,
     recordable: row.cancelledAt === null && row.startsAt <= now,
+    invitationUnsent: row.mailedSequence < row.sequence && row.mailAttempts > 0 && row.endsAt > now,
   };
 }
 
@@ -374,4 +393,24 @@ export async function sessionOutcomeCounts(db: Database, from: Date, to: Date, s
     .groupBy(counsellingSessions.outcome);
   const count = (o: SessionOutcome | null) => rows.find((r) => r.outcome === o)?.count ?? 0;
   return { attended: count("attended"), noShows: count("no_show"), unrecorded: count(null) };
+}
+
+/**
+ * Sessions still to come whose latest change the mail server refused (decision 0048): a counsellor's
+ * own, or everyone's for those who see all calendars. The console's home counts them.
+ */
+export async function unsentInvitations(deps: StaffDeps, member: StaffMember): Promise<number> {
+  if (!canKeepCalendar(member) && !canSeeAllCalendars(member)) return 0;
+  const [row] = await deps.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(counsellingSessions)
+    .where(
+      and(
+        lt(counsellingSessions.mailedSequence, counsellingSessions.sequence),
+        gt(counsellingSessions.mailAttempts, 0),
+        gt(counsellingSessions.endsAt, nowOf(deps)),
+        canSeeAllCalendars(member) ? undefined : eq(counsellingSessions.staffId, member.staffId),
+      ),
+    );
+  return row?.count ?? 0;
 }

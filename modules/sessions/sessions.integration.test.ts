@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -201,6 +201,17 @@ describe("booking", () => {
     await expect(
       service().book(gone.studentId, { kind: "document-review", slot: at(firstMonday, "15:00").toISOString() }),
     ).rejects.toThrow(/once a counsellor looks after you/);
+  });
+
+  it("refuses a time outside the product's days (year 9999 or 0000) with the field's message (decision 0048)", async () => {
+    const student = await studentOf("asha", "Diya Menon");
+    for (const slot of ["9999-12-31T04:30:00.000Z", "0000-01-01T04:30:00.000Z", "0000-12-31T04:30:00Z"]) {
+      await expect(service().book(student.studentId, { kind: "consultation-call", slot }), slot).rejects.toMatchObject({
+        status: 400,
+        fields: { slot: "Choose a time from the list" },
+      });
+    }
+    expect(await service().forStudent(student.studentId)).toEqual([]);
   });
 
   it("moves and cancels up to 4 hours before; never into a taken slot; the invitation keeps its UID with a growing SEQUENCE", async () => {
@@ -479,5 +490,99 @@ describe("the student's data", () => {
     expect(
       await database.db.select().from(counsellingSessions).where(eq(counsellingSessions.studentId, student.studentId)),
     ).toEqual([]);
+  });
+});
+
+describe("a meeting link the console took never stops an invitation (decision 0048)", () => {
+  it("saves a link with capitals in the form the invitation carries, and the booking's mail reaches the student", async () => {
+    const saved = consoleFor();
+    await saved.saveMeetingLink(member("asha"), { meetingLink: "https://Meet.Google.com/abc-defg-hij" });
+    expect((await saved.settings(member("asha"))).meetingLink).toBe("https://meet.google.com/abc-defg-hij");
+    // A host the calendar library refuses even in lower case is refused at saving, with the field's message.
+    await expect(saved.saveMeetingLink(member("asha"), { meetingLink: "https://meet_google.com/abc" })).rejects.toMatchObject({
+      status: 400,
+      fields: { meetingLink: "Enter a link starting with https://" },
+    });
+
+    const student = await studentOf("asha", "Priya Sharma");
+    const sent = sink.messages.length;
+    const booked = await service().book(student.studentId, {
+      kind: "consultation-call",
+      slot: at(dayAfter(firstMonday, 10), "11:00").toISOString(),
+    });
+    expect(booked.message).toMatch(/We have e-mailed you the invitation\.$/);
+    const mail = (await sink.waitFor(sent + 1)).slice(sent).find((m) => m.to.includes(student.email)) as CapturedMail;
+    expect(mail.subject).toMatch(/^Invitation: Consultation call with Ignite/);
+    expect(parsedEvent(mail).vevent?.getFirstPropertyValue("url")).toBe("https://meet.google.com/abc-defg-hij");
+  });
+
+  it("sends the invitation of a link saved with capitals before the console checked it", async () => {
+    await consoleFor().saveMeetingLink(member("asha"), { meetingLink: "" });
+    await database.db.execute(
+      sql`insert into staff_calendar_settings (staff_id, meeting_link) values (${team.asha.staffId}, 'https://Meet.Google.com/old-link-xyz')
+          on conflict (staff_id) do update set meeting_link = excluded.meeting_link`,
+    );
+    const student = await studentOf("asha", "अनन्या वर्मा");
+    const sent = sink.messages.length;
+    const booked = await service().book(student.studentId, {
+      kind: "consultation-call",
+      slot: at(dayAfter(firstMonday, 10), "14:00").toISOString(),
+    });
+    expect(booked.message).toMatch(/We have e-mailed you the invitation\.$/);
+    const mail = (await sink.waitFor(sent + 1)).slice(sent).find((m) => m.to.includes(student.email)) as CapturedMail;
+    expect(parsedEvent(mail).vevent?.getFirstPropertyValue("url")).toBe("https://meet.google.com/old-link-xyz");
+    const [row] = await database.db.select().from(counsellingSessions).where(eq(counsellingSessions.id, booked.session.id));
+    expect(row?.mailedSequence).toBe(row?.sequence);
+    await consoleFor().saveMeetingLink(member("asha"), { meetingLink: "" });
+  });
+
+  it("says so to the student, the counsellor and the console when the mail server refuses a session's mail", async () => {
+    const student = await studentOf("asha", "Kabir Singh");
+    const real = createMailer({ smtpUrl: sink.url, from: "Ignite <hello@ignite.test>", dataDir: "", log });
+    // A mail server that refuses this student's mail only, as it refused a link it could not read.
+    const refusing = createSessionService({
+      db: database.db,
+      log,
+      now,
+      mailer: {
+        send: async (message) => {
+          if (message.to === student.email) throw new Error("550 refused");
+          await real.send(message);
+        },
+      },
+    });
+    const sent = sink.messages.length;
+    const booked = await refusing.book(student.studentId, {
+      kind: "consultation-call",
+      slot: at(dayAfter(firstMonday, 11), "11:00").toISOString(),
+    });
+    expect(booked.message).toMatch(/We could not send you the invitation by e-mail; download it from the session below\.$/);
+    const [mine] = (await refusing.forStudent(student.studentId)).filter((s) => s.id === booked.session.id);
+    expect(mine?.invitationUnsent).toBe(true);
+    const file = await refusing.invitationFile(student.studentId, booked.session.id);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(file?.content ?? "")).getFirstSubcomponent("vevent") ?? undefined);
+    expect(event.startDate.toJSDate().toISOString()).toBe(booked.session.startsAt.toISOString());
+    const other = await studentOf("asha", "Mallory Jones");
+    expect(await refusing.invitationFile(other.studentId, booked.session.id)).toBeUndefined();
+
+    const told = (await sink.waitFor(sent + 1)).slice(sent).find((m) => m.to.includes(team.asha.email));
+    expect(told?.subject).toMatch(/^Not sent: Consultation call with Kabir Singh, /);
+    const week = await consoleFor().calendar(member("asha"), { view: "week", day: dayAfter(firstMonday, 11) });
+    const shown = week.days.flatMap((d) => d.sessions).find((s) => s.id === booked.session.id);
+    expect(shown?.invitationUnsent).toBe(true);
+    expect(await consoleFor().unsentInvitations(member("asha"))).toBe(1);
+    expect(await consoleFor().unsentInvitations(member("ravi"))).toBe(0);
+    expect(await consoleFor().unsentInvitations(member("admin"))).toBe(1);
+
+    // Given up after its tries; saving the link gives them back, and the sweep sends it.
+    await database.db.update(counsellingSessions).set({ mailAttempts: 10 }).where(eq(counsellingSessions.id, booked.session.id));
+    expect((await service().sweep()).invitations).toBe(0);
+    await consoleFor().saveMeetingLink(member("asha"), { meetingLink: "https://meet.google.com/new-link-abc" });
+    expect((await service().sweep()).invitations).toBe(1);
+    const received = sink.messages.filter((m) => m.to.includes(student.email));
+    expect(received.map((m) => m.subject)).toEqual([expect.stringMatching(/^Invitation: Consultation call/)]);
+    expect((await service().forStudent(student.studentId))[0]?.invitationUnsent).toBe(false);
+    expect(await consoleFor().unsentInvitations(member("asha"))).toBe(0);
+    await consoleFor().saveMeetingLink(member("asha"), { meetingLink: "" });
   });
 });

@@ -19,7 +19,7 @@ import {
   studentSlots,
 } from "./booking.ts";
 import { isOverlap } from "./calendar.ts";
-import { deliverPendingSessionMail, deliverSessionMail, indianWhen, sendDueReminders } from "./mail.ts";
+import { deliverPendingSessionMail, deliverSessionMail, indianWhen, sendDueReminders, studentInvitationFile } from "./mail.ts";
 import {
   addException,
   calendarSettings,
@@ -30,6 +30,7 @@ import {
   saveWeeklyHours,
   sessionOutcomeCounts,
   setSessionLink,
+  unsentInvitations,
 } from "./schedule.ts";
 import { counsellingSessions } from "./tables.ts";
 
@@ -133,9 +134,11 @@ const when = (at: Date) => indianWhen(at);
  * its invitation after the commit (a failure is retried by the job queue's sweep, `sweep`).
  */
 export function createSessionService(deps: SessionDeps) {
-  const mail = async (id: number) => {
-    await deliverSessionMail(deps, id).catch((error) => deps.log.error({ err: error, sessionId: id }, "session mail failed"));
-  };
+  const mail = (id: number) =>
+    deliverSessionMail(deps, id).catch((error) => {
+      deps.log.error({ err: error, sessionId: id }, "session mail failed");
+      return "failed" as const;
+    });
   return {
     kinds: sessionKinds,
     counsellorOf: (studentId: number) => studentCounsellor(deps.db, studentId),
@@ -143,21 +146,26 @@ export function createSessionService(deps: SessionDeps) {
     slotsForStudent: (studentId: number, kind: SessionKind, movingSessionId?: number) =>
       studentSlots(deps, studentId, kind, movingSessionId),
     consultationSlots: () => consultationSlots(deps),
+    // A mail the server could not send is said so at once, with the invitation to download (decision 0048).
     async book(studentId: number, raw: unknown) {
       const session = await bookStudentSession(deps, studentId, raw);
-      await mail(session.id);
-      return { session, message: sessionMessages.booked(when(session.startsAt)) };
+      const unsent = (await mail(session.id)) === "failed";
+      const at = when(session.startsAt);
+      return { session, message: unsent ? sessionMessages.bookedUnsent(at) : sessionMessages.booked(at) };
     },
     async move(studentId: number, id: number, raw: unknown) {
       const session = await moveStudentSession(deps, studentId, id, raw);
-      await mail(session.id);
-      return { session, message: sessionMessages.moved(when(session.startsAt)) };
+      const unsent = (await mail(session.id)) === "failed";
+      const at = when(session.startsAt);
+      return { session, message: unsent ? sessionMessages.movedUnsent(at) : sessionMessages.moved(at) };
     },
     async cancel(studentId: number, id: number) {
       const session = await cancelStudentSession(deps, studentId, id);
-      await mail(session.id);
-      return { session, message: sessionMessages.cancelled };
+      const unsent = (await mail(session.id)) === "failed";
+      return { session, message: unsent ? sessionMessages.cancelledUnsent : sessionMessages.cancelled };
     },
+    /** The invitation (.ics) of one of the student's own sessions, to download; undefined if not theirs. */
+    invitationFile: (studentId: number, id: number) => studentInvitationFile(deps.db, studentId, id),
     /** Mails a session's latest change (the free consultation's call, after its booking's commit). */
     mail,
     /** The job queue's every-minute sweep: reminders due, and invitations whose mail failed. */
@@ -187,6 +195,7 @@ export const sessionsConsole = (deps: StaffDeps) => {
       removeException: (actor: StaffMember, id: number, staffId?: number) => removeException(deps, actor, id, staffId),
       saveMeetingLink: (actor: StaffMember, raw: unknown, staffId?: number) => saveMeetingLink(deps, actor, raw, staffId),
       recordOutcome: (actor: StaffMember, id: number, raw: unknown) => recordOutcome(deps, actor, id, raw),
+      unsentInvitations: (actor: StaffMember) => unsentInvitations(deps, actor),
       async setLink(actor: StaffMember, id: number, raw: unknown) {
         const session = await setSessionLink(deps, actor, id, raw);
         await mail(id);

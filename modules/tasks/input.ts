@@ -1,17 +1,6 @@
 import { z } from "zod";
 import { TASK_TITLE_MAX_LENGTH, taskMessages } from "../../vocabulary/staff.ts";
-import { blankToUndefined, tooLong } from "../fields.ts";
-
-/** A calendar day as a date input sends it (YYYY-MM-DD), and a real one. */
-const calendarDay = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((v) => {
-      const date = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v && v >= "2000-01-01" && v <= "2100-12-31";
-    }, message);
+import { blankToUndefined, calendarDay, tooLong } from "../fields.ts";
 
 /** An optional id from a form or JSON (blank is absent). */
 const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional());

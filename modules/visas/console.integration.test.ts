@@ -100,6 +100,22 @@ afterAll(async () => {
   await database.close();
 });
 
+describe("an interview's timer", () => {
+  it("gives an answer at most what a recording may last: one limit (decision 0048)", async () => {
+    const refused = await refusal(
+      testApp.staff.saveVisaBank(team.asha, ukId, {
+        name: "Credibility interview",
+        questionsPerPractice: "2",
+        secondsPerAnswer: "300",
+      }),
+    );
+    expect(refused).toMatchObject({
+      kind: "invalid_input",
+      fields: { secondsPerAnswer: "Give each answer from 10 to 180 seconds" },
+    });
+  });
+});
+
 describe("who sees which visa plans and practices", () => {
   it("a counsellor sees only their students' plans, an admin and read-only staff all, a document verifier none", async () => {
     const names = async (who: keyof StaffTeam & ("asha" | "ravi" | "admin" | "viewer")) =>

@@ -7,6 +7,7 @@ import { countries } from "../catalogue/tables.ts";
 import { type RateTable, rateTable } from "../costs/costs.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { calendarDay } from "../fields.ts";
 import { authorize, canEditVisaGuides, canSeeStudents, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { referenceGuides } from "./reference-guides.ts";
@@ -203,9 +204,9 @@ export const visaFigureInput = z.object({
     .refine((u) => u.startsWith("https://"), "Enter the official page's https address"),
   sourceDate: z.preprocess(
     (v) => (v === "" || v === undefined ? null : v),
-    z.iso.date("Enter the page's own date, or leave it blank when the page shows none").nullable(),
+    calendarDay("Enter the page's own date, or leave it blank when the page shows none").nullable(),
   ),
-  checkedOn: z.iso.date("Enter the day you checked it"),
+  checkedOn: calendarDay("Enter the day you checked it"),
   confirmed: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
 });
 

@@ -16,6 +16,7 @@ import {
 } from "../../vocabulary/visas.ts";
 import { applications } from "../applications/tables.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
+import { calendarDay } from "../fields.ts";
 import { staff } from "../staff/tables.ts";
 import { students } from "../students/tables.ts";
 import { visaPlanSteps, visaPlans } from "./tables.ts";
@@ -366,7 +367,7 @@ export async function studentPlan(deps: Pick<StaffDeps, "db" | "now">, studentId
 export const stepInput = z.object({
   step: z.string({ error: visaMessages.noSuchStep }).trim().min(1, visaMessages.noSuchStep).max(40),
   done: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
-  onDate: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.iso.date("Enter a date").optional()),
+  onDate: z.preprocess((v) => (v === "" || v === null ? undefined : v), calendarDay("Enter a date").optional()),
 });
 
 async function writeStep(deps: Pick<StaffDeps, "db" | "now">, plan: VisaPlan, raw: unknown) {
@@ -407,7 +408,7 @@ const amount = z.preprocess(
   (v) => (typeof v === "string" ? (readAmount(v) ?? v) : v),
   z.number({ error: fundsMessages.amount }).refine((n) => Number.isFinite(n) && n > 0 && n < 1e11, fundsMessages.amount),
 );
-const optionalDay = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.iso.date("Enter a date").optional());
+const optionalDay = z.preprocess((v) => (v === "" || v === null ? undefined : v), calendarDay("Enter a date").optional());
 
 export const fundsInput = z.object({
   sources: z

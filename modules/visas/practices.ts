@@ -44,6 +44,7 @@ import type { FundsInput } from "./funds.ts";
 import { countryNamed } from "./guides.ts";
 import { planApplication, studentPlan } from "./plans.ts";
 import { referenceQuestionBanks } from "./question-bank/index.ts";
+import { recordingSeconds } from "./recording-length.ts";
 import { type AnswerSignal, type FileFact, questionThemes } from "./reference-types.ts";
 import { type FileFacts, fillQuestion, selectQuestions } from "./selection.ts";
 import { visaPlans, visaPracticeAnswers, visaPractices, visaQuestionBanks, visaQuestions } from "./tables.ts";
@@ -518,6 +519,7 @@ export async function answerQuestion(
   if (input.mode === "typed" && !input.text)
     throw new AppError("invalid_input", visaMessages.answerEmpty, { text: visaMessages.answerEmpty });
   let stored: { key: string; publicId: string; contentType: string; bytes: number } | null = null;
+  let spokenSeconds: number | null = null;
   if (input.mode === "spoken") {
     if (!recording || recording.bytes.byteLength === 0) {
       throw new AppError("invalid_input", visaMessages.recordingCut, { recording: visaMessages.recordingCut });
@@ -532,6 +534,11 @@ export async function answerQuestion(
     const kind = recordingTypes.find((t) => t.detected === detected?.mime);
     if (!kind)
       throw new AppError("unsupported_media_type", visaMessages.recordingType, { recording: visaMessages.recordingType });
+    // The length is the file's, not the browser's word for it (decision 0048); one limit for both.
+    spokenSeconds = Math.round(recordingSeconds(recording.bytes, kind.contentType, input.durationSeconds));
+    if (spokenSeconds > MAX_RECORDING_SECONDS + 5) {
+      throw new AppError("invalid_input", visaMessages.recordingTooLong, { recording: visaMessages.recordingTooLong });
+    }
     if (!deps.storage) throw new Error("recordings need file storage");
     stored = { key: newStorageKey(), publicId: newPublicId(), contentType: kind.contentType, bytes: recording.bytes.byteLength };
     await deps.storage.put(stored.key, recording.bytes);
@@ -555,7 +562,7 @@ export async function answerQuestion(
       redFlags: (question?.redFlags as AnswerSignal[] | null) ?? [],
       mode: input.mode,
       text: input.text ?? null,
-      durationSeconds: input.mode === "spoken" ? Math.round(input.durationSeconds ?? 0) : null,
+      durationSeconds: spokenSeconds,
     },
     bank?.norms ?? { normSeconds: { min: 10, max: 60 }, normWords: { min: 15, max: 120 } },
     file.record,
@@ -575,7 +582,7 @@ export async function answerQuestion(
         .set({
           mode: input.mode,
           answerText: input.text ?? null,
-          durationSeconds: input.mode === "spoken" ? Math.round(input.durationSeconds ?? 0) : null,
+          durationSeconds: spokenSeconds,
           recordingKey: stored?.key ?? null,
           recordingPublicId: stored?.publicId ?? null,
           recordingType: stored?.contentType ?? null,
@@ -1186,11 +1193,12 @@ export const bankInput = z.object({
     .int("Ask from 1 to 30 questions")
     .min(1, "Ask from 1 to 30 questions")
     .max(30, "Ask from 1 to 30 questions"),
+  // At most what a recording may last: the recorder stops there (decision 0048).
   secondsPerAnswer: z.coerce
-    .number({ error: "Give each answer from 10 to 300 seconds" })
-    .int("Give each answer from 10 to 300 seconds")
-    .min(10, "Give each answer from 10 to 300 seconds")
-    .max(300, "Give each answer from 10 to 300 seconds"),
+    .number({ error: visaMessages.secondsPerAnswer })
+    .int(visaMessages.secondsPerAnswer)
+    .min(10, visaMessages.secondsPerAnswer)
+    .max(MAX_RECORDING_SECONDS, visaMessages.secondsPerAnswer),
 });
 
 /** The length norms of a bank staff start: about a spoken minute, or a short typed paragraph. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, opendir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 
@@ -31,7 +31,15 @@ export interface FileStorage {
    * Answers how many it removed. The upkeep calls it with an hour's margin, so a put under way is safe.
    */
   sweepInterrupted?(before: Date): Promise<number>;
+  /**
+   * The keys of stored objects last written before `before`, a page at a time (so a large store is
+   * never listed whole in memory): what the sweep of files no row names reads (decision 0048).
+   */
+  storedBefore?(before: Date): AsyncIterable<string[]>;
 }
+
+/** How many keys a page of `storedBefore` holds at most. */
+export const STORED_PAGE_SIZE = 500;
 
 const validKey = /^[0-9a-f]{16,128}$/;
 
@@ -145,6 +153,32 @@ export function createLocalFileStorage(dir: string): FileStorage {
 
     async delete(key) {
       await rm(fileFor(key), { force: true });
+    },
+
+    async *storedBefore(before) {
+      let directory: Awaited<ReturnType<typeof opendir>>;
+      try {
+        directory = await opendir(root);
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      let page: string[] = [];
+      for await (const entry of directory) {
+        if (!entry.isFile() || !isStorageKey(entry.name)) continue;
+        try {
+          if ((await stat(path.join(root, entry.name))).mtime >= before) continue;
+        } catch (error) {
+          if (isMissing(error)) continue;
+          throw error;
+        }
+        page.push(entry.name);
+        if (page.length >= STORED_PAGE_SIZE) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length) yield page;
     },
 
     async sweepInterrupted(before) {

@@ -21,6 +21,9 @@ export function openFileStorage(config: { dataDir: string; storage?: S3Location 
     get: async (key) => (await bucket()).get(key),
     delete: async (key) => (await bucket()).delete(key),
     sweepInterrupted: async (before) => (await bucket()).sweepInterrupted(before),
+    async *storedBefore(before) {
+      yield* (await bucket()).storedBefore(before);
+    },
     close: async () => {
       if (opened) (await opened).close();
     },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { assertStorageKey, type FileStorage } from "./file-storage.ts";
+import { assertStorageKey, type FileStorage, isStorageKey, STORED_PAGE_SIZE } from "./file-storage.ts";
 import type { S3Location } from "./storage-url.ts";
 
 export type { S3Location };
@@ -13,6 +13,7 @@ export interface StoredObjectFacts {
 
 export type S3FileStorage = FileStorage & {
   sweepInterrupted(before: Date): Promise<number>;
+  storedBefore(before: Date): AsyncIterable<string[]>;
   /** Size and recorded hash of the object under the key, or null when there is none. */
   describe(key: string): Promise<StoredObjectFacts | null>;
   /** The client, for tests and commands that look at the bucket itself; closed by `close`. */
@@ -200,6 +201,24 @@ export async function createS3FileStorage(location: S3Location, options: { partB
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+
+    async *storedBefore(before) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: location.prefix, ContinuationToken, MaxKeys: STORED_PAGE_SIZE }),
+        );
+        const keys: string[] = [];
+        for (const object of page.Contents ?? []) {
+          if (!object.Key || !object.LastModified || object.LastModified >= before) continue;
+          const key = object.Key.slice(location.prefix.length);
+          // Temporaries (`.tmp-`) and anything else beside our objects are never a key.
+          if (isStorageKey(key)) keys.push(key);
+        }
+        if (keys.length) yield keys;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     async sweepInterrupted(before) {

@@ -290,3 +290,54 @@ describe("control characters in an address", () => {
     }
   });
 });
+
+/**
+ * A lone UTF-16 surrogate (`"\ud800"` in JSON, which PostgreSQL refuses in text) answered 500 on the
+ * staff API (decision 0048). Every JSON body is read the way a form's is: the surrogate becomes U+FFFD.
+ */
+describe("a lone surrogate in a JSON body", () => {
+  const lone = "Lone \ud800 University";
+
+  it("is read as U+FFFD: a university's name is saved with it, and the answer is never a 500", async () => {
+    const [country] = await database.db.select({ id: countries.id }).from(countries).limit(1);
+    const created = await api.post(
+      "/api/v1/staff/catalogue/universities",
+      { name: lone, city: "Pune \udc00", countryId: country?.id, type: "Private" },
+      { cookie: adminCookie },
+    );
+    expect(created.status).toBe(201);
+    const [row] = await database.db
+      .select({ name: universities.name, city: universities.city })
+      .from(universities)
+      .where(eq(universities.id, created.body.data.id));
+    expect(row).toEqual({ name: "Lone \ufffd University", city: "Pune \ufffd" });
+    // A surrogate pair (a character beyond the first plane) is text, and stays as typed.
+    const pair = await api.put(
+      `/api/v1/staff/catalogue/universities/${created.body.data.id}`,
+      { name: "Lone 𝕌 University", city: "Pune", countryId: country?.id, type: "Private" },
+      { cookie: adminCookie },
+    );
+    expect(pair.status).toBeLessThan(300);
+  });
+
+  it("in any string field of any operation (alone, then in an otherwise valid body) never answers 500", async () => {
+    const outcomes: string[] = [];
+    let sent = 0;
+    const send = async (operation: ReturnType<typeof jsonOperations>[number], field: string, json: unknown) => {
+      sent += 1;
+      const answer = await api.fetch(operation.path, { method: operation.method, json, cookie: cookieFor(operation.security) });
+      if (answer.status >= 500) outcomes.push(`${operation.method} ${operation.path} ${field}: ${answer.status}`);
+    };
+    for (const operation of jsonOperations()) {
+      for (const slot of stringSlots(operation.schema, lone)) await send(operation, slot.field, slot.body);
+    }
+    for (const operation of jsonOperations()) {
+      const valid = validBody(operation.schema);
+      for (const [name, property] of Object.entries(propertiesOf(operation.schema))) {
+        if (types(property).includes("string")) await send(operation, name, { ...valid, [name]: lone });
+      }
+    }
+    expect(sent).toBeGreaterThan(220);
+    expect(outcomes).toEqual([]);
+  }, 180_000);
+});

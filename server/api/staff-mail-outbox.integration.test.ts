@@ -8,7 +8,7 @@ import { createLogger } from "../../platform/log.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createStudent, type Student } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
-import { createStaffMember, signInStaff } from "../../tests/support/staff.ts";
+import { createStaffMember, signInStaff, type TestStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
@@ -22,6 +22,7 @@ let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let testApp: TestApp;
 let api: ApiClient;
 let admin: string;
+let adminMember: TestStaff;
 let student: Student;
 
 const mail = (subject: string) => ({
@@ -42,6 +43,7 @@ beforeAll(async () => {
   testApp = createTestApp(database, { SMTP_URL: sink.url });
   api = new ApiClient(testApp.app);
   const member = await createStaffMember(testApp, { email: "admin@outbox.test", role: "admin" });
+  adminMember = member;
   admin = await signInStaff(api, member.email, member.password);
   student = await createStudent(api, { name: "Outbox Student" });
 });
@@ -95,11 +97,16 @@ describe("a staff member's mail to a student and its audit entry are one unit", 
       expect((await outboxRows()).map((row) => [row.recipient, row.subject, row.sendingSince])).toEqual([
         [student.email, subject, null],
       ]);
+      // Refused once: the console's home tells admins it waits (decision 0048), and no one else.
+      expect(await testApp.staff.outbox.deliverPending()).toBe(0);
+      expect(await testApp.staff.outbox.notSent(adminMember)).toEqual({ count: 1, oldest: expect.any(Date) });
+      expect(await testApp.staff.outbox.notSent({ ...adminMember, role: "counsellor" })).toBeNull();
     } finally {
       sink = await startSmtpSink(port);
     }
     expect(await testApp.staff.outbox.deliverPending()).toBe(1);
     expect(await testApp.staff.outbox.deliverPending()).toBe(0);
+    expect(await testApp.staff.outbox.notSent(adminMember)).toEqual({ count: 0, oldest: null });
     expect(mailsWith(subject)).toHaveLength(1);
     expect(await outboxRows()).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { visaPracticeAnswers, visaPractices } from "../../modules/visas/tables.t
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createApplication, createStudent, type Student } from "../../tests/support/factories.ts";
+import { oggRecording, webmRecording } from "../../tests/support/recordings.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -292,6 +293,20 @@ describe("the visa plan", () => {
       "This plan has no such step.",
     );
   });
+
+  it("refuses a step's date outside the product's days with the field's message, keeping the date saved (decision 0048)", async () => {
+    const plan = await testApp.visas.plan(student.studentId, applicationId);
+    const dated = plan.steps.find((s) => s.onDate) ?? plan.steps[0];
+    for (const onDate of ["0000-01-01", "9999-12-31", "1999-12-31"]) {
+      const refused = await testApp.visas
+        .saveStep(student.studentId, applicationId, { step: dated?.key, done: "on", onDate })
+        .catch((error: unknown) => error);
+      expect(AppError.is(refused) && refused.status, onDate).toBe(400);
+      expect(AppError.is(refused) && refused.fields, onDate).toEqual({ onDate: "Enter a date" });
+    }
+    const kept = await testApp.visas.plan(student.studentId, applicationId);
+    expect(kept.steps.find((s) => s.key === dated?.key)?.onDate).toBe(dated?.onDate);
+  });
 });
 
 describe("mock interview practice", () => {
@@ -353,7 +368,8 @@ describe("mock interview practice", () => {
   });
 
   it("keeps a spoken answer's recording for its owner and their counsellor only, and logs the counsellor's listening", async () => {
-    const spoken = await answer(student, practiceId, { position: "2", mode: "spoken", durationSeconds: "18" }, webm());
+    const recording = webmRecording(18);
+    const spoken = await answer(student, practiceId, { position: "2", mode: "spoken", durationSeconds: "18" }, recording);
     expect(spoken.status, spoken.text).toBe(200);
     expect(spoken.body.data.feedback).toMatchObject({ length: { measured: 18, unit: "seconds" }, covered: null });
     const practice = await testApp.visas.practice(student.studentId, practiceId);
@@ -362,7 +378,7 @@ describe("mock interview practice", () => {
     const mine = await api.fetch(url, { cookie: student.cookie });
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Content-Type")).toBe("audio/webm");
-    expect(new Uint8Array(await mine.arrayBuffer()).byteLength).toBe(webm().byteLength);
+    expect(new Uint8Array(await mine.arrayBuffer()).byteLength).toBe(recording.byteLength);
     const stranger = await createStudent(api, { name: "Not Meera" });
     expect((await api.fetch(url, { cookie: stranger.cookie })).status).toBe(404);
     expect((await api.fetch(url)).status).toBe(404);
@@ -394,6 +410,33 @@ describe("mock interview practice", () => {
       .update(visaPracticeAnswers)
       .set({ answeredAt: null })
       .where(and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, 3)));
+  });
+
+  it("judges a spoken answer by the recording's own length, not the browser's word for it (decision 0048)", async () => {
+    // A practice of its own, so the answers of the practice above stay as the tests below expect.
+    const practiceId = await testApp.visas.startPractice(student.studentId, { country: "united-kingdom" });
+    for (const [position, recording, type] of [
+      ["4", webmRecording(7), "audio/webm"],
+      ["5", oggRecording(7), "audio/ogg"],
+    ] as const) {
+      const spoken = await answer(student, practiceId, { position, mode: "spoken", durationSeconds: "180" }, recording, type);
+      expect(spoken.status, spoken.text).toBe(200);
+      expect(spoken.body.data.feedback.length).toMatchObject({ measured: 7, unit: "seconds" });
+    }
+    // Longer than a recording may last, whatever the browser says: refused, the earlier answer kept.
+    const long = await testApp.visas
+      .answer(
+        student.studentId,
+        practiceId,
+        { position: "4", mode: "spoken", durationSeconds: "20" },
+        { bytes: webmRecording(200) },
+      )
+      .catch((error: unknown) => error);
+    expect(AppError.is(long) && long.fields).toEqual({ recording: "A recording can be at most 3 minutes long." });
+    const kept = await testApp.visas.practice(student.studentId, practiceId);
+    expect(kept.answers[3]?.durationSeconds).toBe(7);
+    // Gone again, so the export below holds the practices it counts.
+    await database.db.delete(visaPractices).where(eq(visaPractices.id, practiceId));
   });
 
   it("refuses a recording in an unknown format, too large or cut off half-way, and an empty typed answer, keeping earlier answers", async () => {
@@ -570,7 +613,7 @@ describe("mock interview practice", () => {
     expect(data.mockVisaInterviews).toHaveLength(2);
     const recorded = data.mockVisaInterviews[0].answers.find((a: { recording: string | null }) => a.recording);
     expect(recorded.recording).toMatch(/^recordings\/practice-\d+-answer-2\.webm$/);
-    expect(zip[recorded.recording]?.byteLength).toBe(webm().byteLength);
+    expect(zip[recorded.recording]?.byteLength).toBe(webmRecording(18).byteLength);
 
     const [stored] = await database.db
       .select({ key: visaPracticeAnswers.recordingKey })

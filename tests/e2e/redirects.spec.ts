@@ -42,6 +42,21 @@ test.describe("the return target after login and sign-up is only ever a path on 
     }
   });
 
+  test("changing the language with a hostile target goes home", async () => {
+    const visitor = await httpClient();
+    for (const target of hostileTargets) {
+      const response = await visitor.post("/language", { form: { language: "hi", redirectTo: target }, maxRedirects: 0 });
+      expect(response.status(), target).toBe(302);
+      expect(response.headers().location, target).toBe("/");
+    }
+    const back = await visitor.post("/language", {
+      form: { language: "en", redirectTo: "/universities?page=2" },
+      maxRedirects: 0,
+    });
+    expect(back.headers().location).toBe("/universities?page=2");
+    await visitor.dispose();
+  });
+
   test("a protected screen sends a visitor to login with its own path, and login brings them back to it", async () => {
     const visitor = await httpClient();
     const { email, password } = await signUpStudent(visitor);

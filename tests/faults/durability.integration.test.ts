@@ -14,9 +14,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { studentFiles } from "../../modules/documents/tables.ts";
 import { consultations } from "../../modules/leads/tables.ts";
+import { sweepUnreferencedFiles } from "../../modules/stored-files.ts";
 import { students } from "../../modules/students/tables.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../platform/db/client.ts";
-import { assertStorageKey } from "../../platform/storage/file-storage.ts";
+import { createLogger } from "../../platform/log.ts";
+import { assertStorageKey, createLocalFileStorage, isStorageKey } from "../../platform/storage/file-storage.ts";
 import { attachmentTypes } from "../../vocabulary/documents.ts";
 import { nextClientAddress } from "../support/api-client.ts";
 import { bookingDetails, documentForm, uniqueEmail } from "../support/factories.ts";
@@ -483,6 +485,24 @@ describe("kill -9 while sign-ups, bookings and uploads are answered", () => {
           `${JSON.stringify(inFlightAtKill)}; cut off ${unacknowledged}; left on disk ${temporary.length} temporary and ` +
           `${leftovers.length - temporary.length} unrecorded files`,
       );
+    });
+
+    it("the upkeep removes the whole files the crash left without a row once past the grace period (decision 0048)", async () => {
+      const uploadsDir = path.join(dataDir, "uploads");
+      const storage = createLocalFileStorage(uploadsDir);
+      const deps = { db: database.db, storage, log: createLogger("silent") };
+      const named = new Set(
+        (await database.db.select({ key: studentFiles.storageKey }).from(studentFiles)).map((row) => row.key),
+      );
+      const unnamed = () => readdirSync(uploadsDir).filter((name) => isStorageKey(name) && !named.has(name));
+      const before = unnamed().length;
+      // Within the grace period nothing goes: it could be an upload whose row is being written.
+      expect(await sweepUnreferencedFiles(deps, 3_600_000)).toBe(0);
+      // Past it, every file no row names goes, and every named one stays.
+      const later = { ...deps, now: () => new Date(Date.now() + 2 * 3_600_000) };
+      expect(await sweepUnreferencedFiles(later, 3_600_000)).toBe(before);
+      expect(unnamed()).toEqual([]);
+      for (const key of named) expect(existsSync(path.join(uploadsDir, key)), key).toBe(true);
     });
   });
 });

@@ -22,4 +22,22 @@ export const hostileTargets = [
   "evil.example",
   "",
   `/${"a".repeat(600)}`,
+  // Paths a URL parser collapses into a network path (`//host`) once its dot segments are resolved.
+  "/.//evil.example/phish",
+  "/./\\evil.example",
+  "/staff/../..//evil.example",
+  "/a/..//evil.example",
+  "/%2e//evil.example",
+  "/%2E%2E//evil.example",
+  "/staff/%2e%2e/%2e%2e//evil.example",
+  "/.%2f%2fevil.example",
+  "/./%2F/evil.example",
+  "/.//\tevil.example",
+  "/./\r\n/evil.example",
+  "/.%09//evil.example",
+  "/./%5c/evil.example",
+  // A scheme with no slashes, which a parser still reads as another site.
+  "https:evil.example",
+  "https:/evil.example",
+  "HTTPS:\\\\evil.example",
 ];

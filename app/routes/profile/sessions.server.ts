@@ -31,6 +31,7 @@ export async function sessionsSection(
       state: s.cancelled ? ("cancelled" as const) : s.endsAt > now ? ("coming" as const) : ("past" as const),
       outcome: s.outcome ? sessionOutcomeLabels[s.outcome] : null,
       changeable: s.changeable,
+      invitationUnsent: s.invitationUnsent && !s.cancelled && s.endsAt > now,
       moveTo: s.changeable ? slotDays(await context.sessions.slotsForStudent(studentId, s.kind, s.id), locale) : [],
     })),
   );

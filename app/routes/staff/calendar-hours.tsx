@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher } from "react-router";
 import { TextField } from "~/components/form-fields";
+import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
@@ -19,7 +20,7 @@ const whoseOf = (request: Request) => {
 /** A member's weekly hours in IST, their exceptions (leave, a day's changed hours) and their meeting link. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canKeepCalendar);
-  const settings = await context.staff.sessions.settings(member, whoseOf(request));
+  const settings = await orRouteError(context.staff.sessions.settings(member, whoseOf(request)));
   return { settings, own: settings.staffId === member.staffId, mayManageOthers: canManageCalendars(member) };
 }
 

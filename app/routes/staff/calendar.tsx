@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher } from "react-router";
+import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
@@ -19,7 +20,8 @@ const mayOpen = (member: StaffMember) => canKeepCalendar(member) || canSeeAllCal
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, mayOpen);
   const url = new URL(request.url);
-  const view = await context.staff.sessions.calendar(member, Object.fromEntries(url.searchParams));
+  // Another member's calendar, for a counsellor, is the service's 403 (as the actions answer), not a 500.
+  const view = await orRouteError(context.staff.sessions.calendar(member, Object.fromEntries(url.searchParams)));
   // HH:MM in India (IST is UTC+05:30 all year).
   const time = (d: Date) => indianClock(d);
   return {
@@ -43,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         meetingLink: s.meetingLink,
         ownLink: s.ownLink,
         recordable: s.recordable,
+        invitationUnsent: s.invitationUnsent,
         mayWork: canWorkSession(member, s),
         upcoming: !s.cancelled && s.endsAt > new Date(),
       })),
@@ -87,6 +90,11 @@ function SessionCard({ session }: { session: Row }) {
           <span className="text-body-secondary small"> · {session.counsellor}</span>
           {session.cancelled && <span className="badge text-bg-secondary ms-2">Cancelled</span>}
           {session.outcomeLabel && <span className="badge text-bg-info ms-2">{session.outcomeLabel}</span>}
+          {session.invitationUnsent && (
+            <span className="badge text-bg-warning ms-2" data-testid="invitation-unsent">
+              Invitation not sent
+            </span>
+          )}
           {session.outcomeNote && <p className="small mb-0">{session.outcomeNote}</p>}
           {session.scoreAt && session.mayWork && (
             <Form method="post" action={session.scoreAt} className="d-inline">

@@ -68,9 +68,19 @@ async function figuresFor(staff: Route.LoaderArgs["context"]["staff"], member: P
 /** The console's home: who is signed in, their figures (decision 0042), and the students' messages waiting for them (issue 29). */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffMember(context.staffMember);
-  const [unread, figures] = await Promise.all([context.staff.messages.unread(member), figuresFor(context.staff, member)]);
+  const [unread, figures, queuedNotSent, invitationsNotSent] = await Promise.all([
+    context.staff.messages.unread(member),
+    figuresFor(context.staff, member),
+    context.staff.outbox.notSent(member),
+    context.staff.sessions.unsentInvitations(member),
+  ]);
   return {
     figures,
+    // Mail the mail server refused, said here rather than retried in silence (decision 0048).
+    notSent: {
+      queued: queuedNotSent && { count: queuedNotSent.count, oldest: queuedNotSent.oldest && inIndianTime(queuedNotSent.oldest) },
+      invitations: invitationsNotSent,
+    },
     unread: {
       total: unread.total,
       students: unread.students.map((s) => ({ ...s, last: inIndianTime(s.lastAt) })),
@@ -82,10 +92,37 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
   const frame = useRouteLoaderData<typeof layoutLoader>("routes/staff/layout");
   if (!frame) return null;
   const { member, may } = frame;
-  const { unread, figures } = loaderData;
+  const { unread, figures, notSent } = loaderData;
   return (
     <>
       <h1 className="h3">Welcome, {member.fullName}</h1>
+      {((notSent.queued?.count ?? 0) > 0 || notSent.invitations > 0) && (
+        <section aria-labelledby="not-sent-heading" className="alert alert-warning my-3" data-testid="mail-not-sent">
+          <h2 id="not-sent-heading" className="h5">
+            Mail not sent
+          </h2>
+          <ul className="mb-0">
+            {notSent.queued && notSent.queued.count > 0 && (
+              <li>
+                {notSent.queued.count} queued {notSent.queued.count === 1 ? "mail" : "mails"} the mail server refused, waiting
+                {notSent.queued.oldest && (
+                  <>
+                    {" "}
+                    since <time dateTime={notSent.queued.oldest.iso}>{notSent.queued.oldest.text}</time>
+                  </>
+                )}
+                ; they are tried again every five minutes.
+              </li>
+            )}
+            {notSent.invitations > 0 && (
+              <li>
+                {notSent.invitations} session {notSent.invitations === 1 ? "invitation" : "invitations"} not sent: see the{" "}
+                <Link to="/staff/calendar">calendar</Link>; the student can download it from their profile.
+              </li>
+            )}
+          </ul>
+        </section>
+      )}
       {figures.figures.length > 0 && (
         <section aria-labelledby="figures-heading" className="my-3">
           <h2 id="figures-heading" className="h5">
