@@ -139,6 +139,8 @@ export function messagesFromServer(): Set<string> {
     ...texts(parentMessages),
     // The profile's "My counsellor" and the server's answers to a message (the staff's words stay English).
     ...texts(messageMessages, /^(notYours|cannotRead|mail)/),
+    shape(messageMessages.sentWith, "{name}"),
+    shape(messageMessages.fileAttached, "{name}"),
     shape(parentMessages.days, "{days}" as unknown as number),
     "Opened once",
     shape(parentMessages.opened, "{times}" as unknown as number),
