@@ -52,6 +52,7 @@ const consoleFor = () =>
     db: database.db,
     log,
     limiter: undefined as never,
+    siteAddress: "http://localhost:3000",
     now,
     mailer: createMailer({ smtpUrl: sink.url, from: "x@ignite.test", dataDir: "", log }),
   }).sessions;
