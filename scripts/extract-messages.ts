@@ -84,6 +84,7 @@ export function messagesFromServer(): Set<string> {
   return new Set([
     ...texts(accountMessages, /^(devices|thisDevice|signOutOthers|passwordChangedSubject)/),
     shape(accountMessages.codeSent, "{email}"),
+    shape(accountMessages.welcome, "{name}"),
     shape(accountMessages.resendWait, "{seconds}" as unknown as number),
     shape(accountMessages.resendIn, "{seconds}" as unknown as number),
     shape(accountMessages.tooManyAttempts, "{seconds}" as unknown as number),

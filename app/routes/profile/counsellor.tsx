@@ -210,7 +210,7 @@ function NewAttachment({
     const url = stored?.file ?? "";
     const name = stored?.name ?? file.name;
     onUploaded({ publicId: url.slice(url.lastIndexOf("/") + 1), attachmentType: type, name });
-    notify("success", t(messageMessages.fileAttached(name)));
+    notify("success", messageMessages.fileAttached(name));
     void revalidator.revalidate();
   }
 

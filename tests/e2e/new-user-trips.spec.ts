@@ -1,0 +1,74 @@
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+
+/**
+ * What a new user trips on outside the visa screens (decision 0051), on a phone (390 px): the search's
+ * suggestions readable over the page, searches that find nothing offering what is near, the filters
+ * keeping the words typed and naming each once.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.describe("search on a phone", () => {
+  test("the suggestions under the box are drawn on their own background, not over the page's text", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const box = page.getByRole("combobox", { name: "Search Colleges and Courses" });
+    await box.pressSequentially("ms in c");
+    const option = page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first();
+    await expect(option).toBeVisible();
+    const background = await option.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).not.toBe("rgba(0, 0, 0, 0)");
+    expect(background).not.toBe("transparent");
+    await expectNoAxeViolations(page);
+  });
+
+  test("a shorthand search that finds nothing keeps the spec's sentence and offers the same course elsewhere and fewer words", async ({
+    page,
+  }) => {
+    await page.goto("/search?q=ms%20cs%20uk");
+    await expect(page.getByText("Masters · Computer Science · United Kingdom")).toBeVisible();
+    await expect(page.getByText("Sorry, no items were found for your search")).toBeVisible();
+    const near = page.getByTestId("near-searches");
+    await expect(near.getByRole("heading", { name: "Searches that find courses" })).toBeVisible();
+    await expect(near.getByRole("link", { name: /^“ms cs” \(\d+ courses\)$/ })).toBeVisible();
+    const elsewhere = near.getByRole("link", { name: /^Australia \(\d+ courses?\)$/ });
+    const promised = Number((await elsewhere.textContent())?.match(/\((\d+) course/)?.[1]);
+    expect(promised).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await elsewhere.click();
+    await expect(page).toHaveURL(/\/search\?q=cs&country=australia&level=masters$/);
+    await expect(page.getByText(`${promised} course`, { exact: false }).first()).toBeVisible();
+    await expect(page.locator("main a[href^='/courses/']").first()).toContainText(/computer science/i);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test("an intake typed in the term is read as the intake filter, and any intake is offered when none starts then", async ({
+    page,
+  }) => {
+    await page.goto("/search?q=ms%20in%20cs%20usa%20fall%202027");
+    await expect(page.getByText("Masters · Computer Science · United States · September intake")).toBeVisible();
+    await expect(page.getByText("Sorry, no items were found for your search")).toBeVisible();
+    const anyIntake = page.getByTestId("near-searches").getByRole("link", { name: /^Any intake \(\d+ courses?\)$/ });
+    await anyIntake.click();
+    await expect(page.locator("main a[href^='/courses/']").first()).toContainText(/computer science/i);
+    await expect(page.getByRole("link", { name: "Remove filter United States" })).toBeVisible();
+  });
+
+  test("a filter keeps the words typed in the box, shows Masters once, and 'any destination' takes the typed one out", async ({
+    page,
+  }) => {
+    await page.goto("/search?q=mba%20canada");
+    await hydrated(page);
+    await page.getByLabel("Order").selectOption("fee");
+    await expect(page).toHaveURL(/[?&]sort=fee/);
+    await expect(page.getByRole("link", { name: "Remove filter Masters" })).toBeVisible();
+    await expect(page.locator("#navbar-search")).toHaveValue("mba canada");
+    // Masters and Canada each once: among the applied filters, not again among the term's parts.
+    await expect(page.getByRole("link", { name: /Masters/ }).filter({ hasText: "×" })).toHaveCount(1);
+    await expect(page.getByRole("link", { name: /Canada/ }).filter({ hasText: "×" })).toHaveCount(1);
+    await page.getByLabel("Destination").selectOption("");
+    await expect(page.getByRole("link", { name: "Remove filter Canada" })).toHaveCount(0);
+    await expect(page).not.toHaveURL(/canada/);
+    await expect(page.locator("#navbar-search")).toHaveValue("mba");
+    await expectNoAxeViolations(page);
+  });
+});
