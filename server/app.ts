@@ -229,7 +229,7 @@ export function createApp(options: AppOptions) {
   });
   // Counselling sessions on a calendar (issue 29): a student's bookings with their counsellor, and the
   // free consultation's slots; the console's side is in the staff service.
-  const sessions = createSessionService({ db: database.db, mailer, log });
+  const sessions = createSessionService({ db: database.db, mailer, log, jobs: options.jobs, siteAddress: config.siteAddress });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,

@@ -86,4 +86,7 @@ export const sessionMailWords = {
   updateSubject: (kind: string, when: string) => `Moved: ${kind} with Ignite, now ${when} IST`,
   cancelSubject: (kind: string, when: string) => `Cancelled: ${kind} with Ignite, ${when} IST`,
   reminderSubject: (kind: string, when: string, soon: string) => `Reminder: ${kind} with Ignite ${soon}, ${when} IST`,
+  /** The counsellor's notice of a student's change (decision 0051). */
+  counsellorSubject: (change: "booked" | "moved" | "cancelled", kind: string, who: string, when: string) =>
+    `${change === "booked" ? "Booked" : change === "moved" ? "Moved" : "Cancelled"}: ${kind} with ${who}, ${when} IST`,
 } as const;

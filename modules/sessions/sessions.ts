@@ -1,10 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { counsellingSessions, staff } from "../../platform/db/schema.ts";
+import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { type SessionKind, sessionKinds, sessionMessages } from "../../vocabulary/sessions.ts";
 import type { StaffDeps } from "../deps.ts";
+import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import type { StaffMember } from "../policies.ts";
 import {
   bookStudentSession,
@@ -19,7 +21,15 @@ import {
   studentSlots,
 } from "./booking.ts";
 import { isOverlap } from "./calendar.ts";
-import { deliverPendingSessionMail, deliverSessionMail, indianWhen, sendDueReminders } from "./mail.ts";
+import {
+  counsellorNotice,
+  deliverPendingSessionMail,
+  deliverSessionMail,
+  indianWhen,
+  type StudentSessionChange,
+  sendDueReminders,
+  sessionForMail,
+} from "./mail.ts";
 import {
   addException,
   calendarSettings,
@@ -52,6 +62,10 @@ export interface SessionDeps {
   db: Database;
   mailer?: Mailer;
   log: Logger;
+  /** The job queue that sends the counsellor's notices from the outbox; without one they go at once. */
+  jobs?: JobSender;
+  /** Where links in mails point (decision 0051). */
+  siteAddress: string;
   now?: () => Date;
 }
 
@@ -135,6 +149,19 @@ export function createSessionService(deps: SessionDeps) {
   const mail = async (id: number) => {
     await deliverSessionMail(deps, id).catch((error) => deps.log.error({ err: error, sessionId: id }, "session mail failed"));
   };
+  /** The counsellor is told of the student's change through the outbox (decision 0051), after it is committed. */
+  const tellCounsellor = async (id: number, change: StudentSessionChange, before?: Date) => {
+    try {
+      const session = await sessionForMail(deps.db, id);
+      if (!session) return;
+      await queueMail(deps.db, deps, counsellorNotice(session, change, deps.siteAddress, before), {
+        studentId: session.studentId,
+      });
+      await deliverWithoutQueue(deps);
+    } catch (error) {
+      deps.log.error({ err: error, sessionId: id }, "counsellor's session notice not queued");
+    }
+  };
   return {
     kinds: sessionKinds,
     counsellorOf: (studentId: number) => studentCounsellor(deps.db, studentId),
@@ -145,16 +172,20 @@ export function createSessionService(deps: SessionDeps) {
     async book(studentId: number, raw: unknown) {
       const session = await bookStudentSession(deps, studentId, raw);
       await mail(session.id);
+      await tellCounsellor(session.id, "booked");
       return { session, message: sessionMessages.booked(when(session.startsAt)) };
     },
     async move(studentId: number, id: number, raw: unknown) {
+      const before = (await sessionOf(deps.db, id))?.startsAt;
       const session = await moveStudentSession(deps, studentId, id, raw);
       await mail(session.id);
+      await tellCounsellor(session.id, "moved", before);
       return { session, message: sessionMessages.moved(when(session.startsAt)) };
     },
     async cancel(studentId: number, id: number) {
       const session = await cancelStudentSession(deps, studentId, id);
       await mail(session.id);
+      await tellCounsellor(session.id, "cancelled");
       return { session, message: sessionMessages.cancelled };
     },
     /** Mails a session's latest change (the free consultation's call, after its booking's commit). */

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures";
 
 /**
  * What a new user trips on outside the visa screens (decision 0051), on a phone (390 px): the search's
@@ -71,4 +71,26 @@ test.describe("search on a phone", () => {
     await expect(page.locator("#navbar-search")).toHaveValue("mba");
     await expectNoAxeViolations(page);
   });
+});
+
+test("a sign-up whose first try had mismatched passwords lands with a welcome, not the old warning", async ({ page }) => {
+  await page.goto("/signup");
+  await hydrated(page);
+  await page.getByLabel("Full name").fill("अनन्या वर्मा");
+  await page.getByLabel("Email").fill(uniqueEmail("ananya"));
+  await page.getByLabel("Phone").fill("9876512345");
+  await page.getByLabel("Password", { exact: true }).fill("first-password-1");
+  await page.getByLabel("Confirm password").fill("first-password-2");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  const warning = page.getByRole("alert").filter({ hasText: "Passwords doesn't match" });
+  await expect(warning).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("first-password-1");
+  await page.getByLabel("Confirm password").fill("first-password-1");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("link", { name: "Profile of अनन्या वर्मा" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Welcome to Ignite, अनन्या वर्मा! Your account is ready." }),
+  ).toBeVisible();
+  await expect(warning).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
 });
