@@ -283,6 +283,24 @@ describe("booking", () => {
     expect(told[0]?.text).toMatch(/Kavya Nair booked Application planning with you for .* 14:00 IST \(45 minutes\)\./);
     expect(told[1]?.text).toMatch(/moved Application planning with you from .* 14:00 IST to .* 14:30 IST\./);
     expect(told[0]?.text).toContain(`Their record: http://localhost:3000/staff/students/${first.studentId}`);
+
+    // On the day, Today lists the counsellor's sessions (a cancelled one marked), and no one else's.
+    const arjuns = await service().book(second.studentId, {
+      kind: "consultation-call",
+      slot: at(thursday, "10:00").toISOString(),
+    });
+    clock = at(thursday, "07:00");
+    const today = await consoleFor().today(member("asha"));
+    const ours = (list: typeof today) => list.filter((t) => t.withName === "Arjun Das" || t.withName === "Kavya Nair");
+    expect(ours(today).map((t) => [t.withName, hhmm(t.startsAt), t.cancelled])).toEqual([
+      ["Arjun Das", "10:00", false],
+      ["Kavya Nair", "14:30", true],
+      ["Arjun Das", "16:00", false],
+    ]);
+    expect(today.every((t) => t.staffId === team.asha.staffId && istDayOf(t.startsAt) === thursday)).toBe(true);
+    expect(ours(await consoleFor().today(member("ravi")))).toEqual([]);
+    clock = new Date(istInstant(firstMonday, "09:00"));
+    await service().cancel(second.studentId, arjuns.session.id);
   });
 
   it("refuses leave or changed hours over a booked session (the database holds both)", async () => {

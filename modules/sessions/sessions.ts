@@ -7,7 +7,7 @@ import type { Mailer } from "../../platform/mail/mailer.ts";
 import { type SessionKind, sessionKinds, sessionMessages } from "../../vocabulary/sessions.ts";
 import type { StaffDeps } from "../deps.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
-import type { StaffMember } from "../policies.ts";
+import { canSeeAllCalendars, type StaffMember } from "../policies.ts";
 import {
   bookStudentSession,
   cancelStudentSession,
@@ -211,6 +211,10 @@ export const sessionsConsole = (deps: StaffDeps) => {
   return {
     sessions: {
       calendar: (actor: StaffMember, filters: unknown) => calendarView(deps, actor, filters),
+      /** The member's own sessions of today (IST), for Today (decision 0051); an admin's own too, not everyone's. */
+      today: async (actor: StaffMember) =>
+        (await calendarView(deps, actor, { view: "day", staffId: canSeeAllCalendars(actor) ? String(actor.staffId) : undefined }))
+          .days[0]?.sessions ?? [],
       settings: (actor: StaffMember, staffId?: number) => calendarSettings(deps, actor, staffId),
       saveHours: (actor: StaffMember, raw: unknown, staffId?: number) => saveWeeklyHours(deps, actor, raw, staffId),
       addException: (actor: StaffMember, raw: unknown, staffId?: number) => addException(deps, actor, raw, staffId),
