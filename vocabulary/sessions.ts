@@ -57,6 +57,10 @@ export const sessionMessages = {
   booked: (when: string) => `Session booked for ${when} (IST). We have e-mailed you the invitation.`,
   moved: (when: string) => `Session moved to ${when} (IST). We have e-mailed you the new invitation.`,
   cancelled: "Session cancelled. We have e-mailed you the cancellation.",
+  /** The cancel button's second step (decision 0051): what is about to happen, and the one that does it. */
+  cancelAsk: "Cancel this session? Your counsellor is told, and the time is freed for others.",
+  cancelYes: "Yes, cancel it",
+  cancelNotConfirmed: "Confirm that you want to cancel the session.",
   tooLate: "It is less than 4 hours before this session: it can no longer be moved or cancelled here. Write to your counsellor.",
   noSuchSession: "No such session.",
   alreadyCancelled: "This session was already cancelled.",
