@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures";
+import { ADMIN, staffSignIn } from "./staff-fixtures";
 
 /**
  * What a new user trips on outside the visa screens (decision 0051), on a phone (390 px): the search's
@@ -93,4 +94,36 @@ test("a sign-up whose first try had mismatched passwords lands with a welcome, n
   ).toBeVisible();
   await expect(warning).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("the console's Leads, audit log and Reports fit a phone: their tables scroll, the page does not", async ({ page }) => {
+  await staffSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { level: 1, name: /Welcome/ })).toBeVisible();
+  // A lead with a long name, so the Leads table has a row.
+  const booked = await page.request.post("/api/v1/consultations", {
+    headers: { Origin: new URL(page.url()).origin },
+    data: {
+      firstName: "Venkataraghavan",
+      lastName: "Subramaniam-Krishnamurthy",
+      phoneNumber: "9811100043",
+      email: uniqueEmail("wide.lead"),
+      studyDestination: "Ireland",
+      typeOfStudy: "Postgraduate",
+      preferredSubject: "Computer Science",
+      yearOfStudy: String(new Date().getUTCFullYear()),
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(200);
+  for (const [path, heading] of [
+    ["/staff/leads", "Leads"],
+    ["/staff/audit", "Audit log"],
+    ["/staff/reports", "Reports"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    const table = page.locator("main .table-responsive").first();
+    await expect(table).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    expect(await table.evaluate((element) => getComputedStyle(element).overflowX), path).toBe("auto");
+  }
 });
