@@ -3,6 +3,8 @@
  * rules' numbers, and the words students and staff read about them. Times are India time (IST).
  */
 
+import { formatLongDate } from "./costs.ts";
+
 /** The kinds of session, each with its length in minutes. `mock-visa-interview` is the visa module's. */
 export const sessionKinds = {
   "consultation-call": { label: "Consultation call", minutes: 30 },
@@ -78,8 +80,10 @@ export const sessionMessages = {
   counsellorUnavailable: "This counsellor is no longer available for sessions.",
   noCounsellorFree: "No counsellor is free at that time any more. Choose another time.",
   hoursSaved: "Working hours saved.",
-  exceptionAdded: "Exception added.",
-  exceptionRemoved: "Exception removed.",
+  /** A counsellor's leave or changed hours, named as the form names them (decision 0051), with the day. */
+  exceptionAdded: (kind: "leave" | "hours", day: string) =>
+    `${kind === "leave" ? "Leave" : "Changed hours"} on ${formatLongDate(day)} added to your calendar.`,
+  exceptionRemoved: "Leave or changed hours removed from your calendar.",
   linkSaved: "Meeting link saved.",
   outcomeSaved: "Session recorded on the student's timeline.",
 } as const;

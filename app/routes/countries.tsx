@@ -3,11 +3,16 @@ import { Flag, useFlagSprite } from "~/components/flag";
 import { metaT, useT } from "~/lib/i18n";
 import type { Route } from "./+types/countries";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = metaT(matches);
   return [
     { title: `${t("Countries")} | Ignite` },
-    { name: "description", content: t("The 38 study destinations Ignite guides students to.") },
+    {
+      name: "description",
+      content: t("The {count, plural, one {# study destination} other {# study destinations}} Ignite guides students to.", {
+        count: loaderData?.countries.length ?? 0,
+      }),
+    },
   ];
 };
 

@@ -32,7 +32,7 @@ export default function Universities({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container py-4">
       <h1 className="h2 mb-1">{country ? t("Universities in {country}", { country: country.name }) : t("All universities")}</h1>
-      <p className="text-body-secondary">{t("{count} universities", { count: number(total) })}</p>
+      <p className="text-body-secondary">{t("{count, plural, one {# university} other {# universities}}", { count: total })}</p>
       {items.length === 0 ? (
         <p className="my-5">{t("No universities on this page.")}</p>
       ) : (

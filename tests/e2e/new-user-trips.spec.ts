@@ -127,3 +127,16 @@ test("the console's Leads, audit log and Reports fit a phone: their tables scrol
     expect(await table.evaluate((element) => getComputedStyle(element).overflowX), path).toBe("auto");
   }
 });
+
+test("the home page's count of destinations is the Countries page's, and the rupee note reads as a sentence", async ({
+  page,
+}) => {
+  await page.goto("/countries");
+  const listed = await page.locator("main ul > li").count();
+  expect(listed).toBeGreaterThan(30);
+  await page.goto("/");
+  await expect(page.getByText(`across ${listed} study destinations.`)).toBeVisible();
+  await page.goto("/search?q=mba");
+  await expect(page.getByTestId("rate-note")).toContainText(/^Rupee amounts \(₹\) are worked out approximately, at the rate of /);
+  await expect(page.locator("main p").filter({ hasText: /^\d+ courses\. / })).toBeVisible();
+});
