@@ -28,7 +28,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 export default function Universities({ loaderData }: Route.ComponentProps) {
   const { country, items, page, pageSize, total, basePath } = loaderData;
-  const { t, number } = useT();
+  const { t } = useT();
   return (
     <div className="container py-4">
       <h1 className="h2 mb-1">{country ? t("Universities in {country}", { country: country.name }) : t("All universities")}</h1>
