@@ -4,9 +4,27 @@
  * other destinations, the term without its last word, and any intake instead of the one named. Each
  * is searched for real, so nothing offered leads to another empty page.
  */
-import type { CourseFinding, CourseQuery } from "./catalogue.ts";
-import type { CourseFilters } from "./course-filters.ts";
+import type { CourseFilters, FilterCounts } from "./course-filters.ts";
 import { wordsOf } from "./search-index.ts";
+import type { QueryReading } from "./search-query.ts";
+
+/** A search as catalogue.ts's findCourses takes it (only what is read here). */
+export interface NearQuery {
+  term: string;
+  page: number;
+  filters: CourseFilters;
+  rupees?: ReadonlyMap<string, number>;
+  counts?: boolean;
+}
+
+/** What findCourses answers (only what is read here). */
+export interface NearFinding {
+  reading: QueryReading | null;
+  result: { total: number } | null;
+  filters: CourseFilters;
+  termLeft: string;
+  counts: FilterCounts | null;
+}
 
 export type NearSearch =
   /** The same search in other destinations, each with how many courses it finds there. */
@@ -30,9 +48,9 @@ const ELSEWHERE_SHOWN = 4;
  * are the shown countries.
  */
 export async function nearSearches(
-  asked: CourseQuery,
-  found: CourseFinding,
-  find: (query: CourseQuery) => Promise<CourseFinding>,
+  asked: NearQuery,
+  found: NearFinding,
+  find: (query: NearQuery) => Promise<NearFinding>,
   destinations: ReadonlyArray<{ id: number; name: string; slug: string }>,
 ): Promise<NearSearch[]> {
   const near: NearSearch[] = [];
