@@ -29,6 +29,7 @@ import { ToastHost } from "./components/toast-host";
 import { messagesFor } from "./lib/catalogues.server";
 import { TranslatorProvider, useT } from "./lib/i18n";
 import { revalidateUnlessUnanswered } from "./lib/unanswered";
+import { useWelcome } from "./lib/welcome";
 import styles from "./styles/app.scss?url";
 
 /**
@@ -138,6 +139,7 @@ function Shell({ children }: { children: ReactNode }) {
   const site = root?.site;
   const { t } = useT();
   useUserDataMirror(root?.student);
+  useWelcome(root?.student?.fullName);
   return (
     <>
       <a className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white" href="#main">

@@ -16,8 +16,8 @@ export interface StaffDeps {
   log: Logger;
   /** Mail sent from the console (an invitation to a converted lead); the command line needs none. */
   mailer?: Mailer;
-  /** The site's public address (PUBLIC_URL), for links in mails. */
-  siteAddress?: string;
+  /** Where links in mails point: PUBLIC_URL, else the server's listen address (decision 0051). */
+  siteAddress: string;
   now?: () => Date;
   /** Private file storage shared with the documents (university pictures, uploaded import files); the command line needs none. */
   storage?: FileStorage;

@@ -49,6 +49,15 @@ describe("configuration", () => {
     expect(error?.message).not.toContain("SECRET");
   });
 
+  it("points mail links at PUBLIC_URL, else at the server's own listen address (decision 0051)", () => {
+    expect(loadConfig({}).siteAddress).toBe("http://localhost:3000");
+    expect(loadConfig({ HOST: "127.0.0.1", PORT: "8080" }).siteAddress).toBe("http://127.0.0.1:8080");
+    expect(loadConfig({ HOST: "::", PORT: "4000" }).siteAddress).toBe("http://localhost:4000");
+    expect(loadConfig({ HOST: "::1", PORT: "4000" }).siteAddress).toBe("http://[::1]:4000");
+    expect(loadConfig({ HOST: "portal.local", PORT: "80" }).siteAddress).toBe("http://portal.local");
+    expect(loadConfig({ PUBLIC_URL: "https://ignite.example" }).siteAddress).toBe("https://ignite.example");
+  });
+
   it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
     expect(() => loadConfig({ ADMIN_EMAIL: "admin@ignite.test" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
     expect(loadConfig({ ADMIN_EMAIL: "admin@ignite.test", ADMIN_PASSWORD: "a long enough secret" }).admin?.email).toBe(

@@ -84,6 +84,21 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof toConfig>;
 
+/**
+ * The server's own address as a browser on the same machine reaches it: every interface (0.0.0.0, ::)
+ * is read as localhost, an IPv6 address goes in brackets. A mail's links point here while PUBLIC_URL
+ * is unset, so they are absolute on a local trial too (decision 0051).
+ */
+export function listenAddress(host: string, port: number): string {
+  const name =
+    host === "0.0.0.0" || host === "::" || host === "[::]"
+      ? "localhost"
+      : host.includes(":") && !host.startsWith("[")
+        ? `[${host}]`
+        : host;
+  return `http://${name}${port === 80 ? "" : `:${port}`}`;
+}
+
 function toConfig(env: z.infer<typeof envSchema>, storage: S3Location | undefined) {
   return {
     port: env.PORT,
@@ -95,6 +110,8 @@ function toConfig(env: z.infer<typeof envSchema>, storage: S3Location | undefine
     /** New consultation bookings are announced here: STAFF_EMAIL, else the MAIL_FROM address. */
     staffEmail: env.STAFF_EMAIL ?? env.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL,
+    /** Where links in mail point (decision 0051): PUBLIC_URL, else the server's own listen address. */
+    siteAddress: env.PUBLIC_URL ?? listenAddress(env.HOST, env.PORT),
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seed: env.SEED,
     /** A demo student with a published password, for a local trial only (never with an https PUBLIC_URL). */

@@ -414,6 +414,7 @@ async function main() {
       await seedDemoCatalogue(handle.db);
       const staff = createStaffService({
         db: handle.db,
+        siteAddress: "http://localhost:3000",
         limiter: createDatabaseRateLimiter(handle.db),
         log: createLogger("warn"),
       });

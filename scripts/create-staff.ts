@@ -39,7 +39,12 @@ async function main() {
   const database = openDatabase(config);
   try {
     await database.migrate();
-    const staff = createStaffService({ db: database.db, limiter: createDatabaseRateLimiter(database.db), log });
+    const staff = createStaffService({
+      db: database.db,
+      limiter: createDatabaseRateLimiter(database.db),
+      log,
+      siteAddress: config.siteAddress,
+    });
     const member = await staff.create(
       { system: "command line (staff:create)" },
       { email: values.email, fullName: values.name ?? values.email, role: values.role, password },

@@ -84,6 +84,7 @@ export function messagesFromServer(): Set<string> {
   return new Set([
     ...texts(accountMessages, /^(devices|thisDevice|signOutOthers|passwordChangedSubject)/),
     shape(accountMessages.codeSent, "{email}"),
+    shape(accountMessages.welcome, "{name}"),
     shape(accountMessages.resendWait, "{seconds}" as unknown as number),
     shape(accountMessages.resendIn, "{seconds}" as unknown as number),
     shape(accountMessages.tooManyAttempts, "{seconds}" as unknown as number),
@@ -141,6 +142,8 @@ export function messagesFromServer(): Set<string> {
     ...texts(parentMessages),
     // The profile's "My counsellor" and the server's answers to a message (the staff's words stay English).
     ...texts(messageMessages, /^(notYours|cannotRead|mail)/),
+    shape(messageMessages.sentWith, "{name}"),
+    shape(messageMessages.fileAttached, "{name}"),
     shape(parentMessages.days, "{days}" as unknown as number),
     "Opened once",
     shape(parentMessages.opened, "{times}" as unknown as number),

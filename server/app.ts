@@ -186,7 +186,7 @@ export function createApp(options: AppOptions) {
     log,
     // The assigned counsellor's mail is queued with the booking (decision 0042).
     jobs: options.jobs,
-    siteAddress: config.publicUrl,
+    siteAddress: config.siteAddress,
   });
   /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
   const publicCache = new PublicCache<CachedAnswer>(2000, 60_000, Date.now, {
@@ -206,7 +206,7 @@ export function createApp(options: AppOptions) {
     mailer,
     limiter: rateLimiter,
     log,
-    siteAddress: config.publicUrl,
+    siteAddress: config.siteAddress,
   });
   const students = createStudentService(database.db);
   const scholarships = createScholarshipService(database.db);
@@ -240,17 +240,17 @@ export function createApp(options: AppOptions) {
     log,
     mailer,
     jobs: options.jobs,
-    siteAddress: config.publicUrl,
+    siteAddress: config.siteAddress,
   });
   // Counselling sessions on a calendar (issue 29): a student's bookings with their counsellor, and the
   // free consultation's slots; the console's side is in the staff service.
-  const sessions = createSessionService({ db: database.db, mailer, log });
+  const sessions = createSessionService({ db: database.db, mailer, log, jobs: options.jobs, siteAddress: config.siteAddress });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,
     log,
     mailer,
-    siteAddress: config.publicUrl,
+    siteAddress: config.siteAddress,
     storage,
     onCatalogueChange: async () => {
       publicCache.clear();

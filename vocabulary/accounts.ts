@@ -45,6 +45,8 @@ export const accountMessages = {
   passwordChangedSubject: "Your Ignite password was changed",
   logoutQuestion: "Are you sure you want to logout?",
   loggedOut: "You have been logged out!",
+  /** After a sign-up (decision 0051): replaces any warning the form showed before it succeeded. */
+  welcome: (name: string) => `Welcome to Ignite, ${name}! Your account is ready.`,
   logoutFailed: "Could not sign you out. Please try again.",
   loggedIn: "Logged in.",
   accountReady: "Your account is ready.",

@@ -21,6 +21,10 @@ export const messageMessages = {
   tooLong: `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-IN")} characters.`,
   chooseDocument: "Choose one of your documents, or none.",
   sent: "Message sent.",
+  /** A message sent with a document attached: says which, so the student knows it went with it. */
+  sentWith: (name: string) => `Message sent with ${name} attached.`,
+  /** A new file uploaded from the message form: it is not sent until the message is. */
+  fileAttached: (name: string) => `${name} is attached. Send the message to share it with your counsellor.`,
   tooMany: "You have sent many messages in the last hour. Please wait a little and try again.",
   notYours: "You can write only to students you look after.",
   cannotRead: "Only admins and the student's counsellor read a conversation.",

@@ -82,6 +82,9 @@ export const privacyMessages = {
     "Your account, documents, photo and everything we hold about you are erased for good, and you are signed out everywhere. Bookings and applications are kept only as anonymous counts in our reports. You can sign up again later with the same e-mail.",
   deletePassword: "Password",
   deleteConfirm: "Delete my account for good",
+  /** The second step of the deletion (decision 0051): ticked, or nothing is deleted. */
+  deleteUnderstood: "I understand that my profile, documents, applications and messages are deleted and cannot be brought back.",
+  deleteNotConfirmed: "Tick the box to confirm that you want your account deleted.",
   deleteWrongPassword: "That password is not right.",
   deleted: "Your account and data have been erased.",
   eraseHeading: "Erase this student's data",

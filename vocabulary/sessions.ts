@@ -3,6 +3,8 @@
  * rules' numbers, and the words students and staff read about them. Times are India time (IST).
  */
 
+import { formatLongDate } from "./costs.ts";
+
 /** The kinds of session, each with its length in minutes. `mock-visa-interview` is the visa module's. */
 export const sessionKinds = {
   "consultation-call": { label: "Consultation call", minutes: 30 },
@@ -64,6 +66,10 @@ export const sessionMessages = {
   cancelledUnsent: "Session cancelled. We could not send you the cancellation by e-mail; we will keep trying.",
   invitationUnsent: "We could not send you the invitation by e-mail. Here it is to download.",
   downloadInvitation: "Download the invitation (.ics)",
+  /** The cancel button's second step (decision 0051): what is about to happen, and the one that does it. */
+  cancelAsk: "Cancel this session? Your counsellor is told, and the time is freed for others.",
+  cancelYes: "Yes, cancel it",
+  cancelNotConfirmed: "Confirm that you want to cancel the session.",
   tooLate: "It is less than 4 hours before this session: it can no longer be moved or cancelled here. Write to your counsellor.",
   noSuchSession: "No such session.",
   alreadyCancelled: "This session was already cancelled.",
@@ -81,8 +87,10 @@ export const sessionMessages = {
   counsellorUnavailable: "This counsellor is no longer available for sessions.",
   noCounsellorFree: "No counsellor is free at that time any more. Choose another time.",
   hoursSaved: "Working hours saved.",
-  exceptionAdded: "Exception added.",
-  exceptionRemoved: "Exception removed.",
+  /** A counsellor's leave or changed hours, named as the form names them (decision 0051), with the day. */
+  exceptionAdded: (kind: "leave" | "hours", day: string) =>
+    `${kind === "leave" ? "Leave" : "Changed hours"} on ${formatLongDate(day)} added to your calendar.`,
+  exceptionRemoved: "Leave or changed hours removed from your calendar.",
   linkSaved: "Meeting link saved.",
   outcomeSaved: "Session recorded on the student's timeline.",
 } as const;
@@ -94,4 +102,7 @@ export const sessionMailWords = {
   cancelSubject: (kind: string, when: string) => `Cancelled: ${kind} with Ignite, ${when} IST`,
   unsentSubject: (kind: string, attendee: string, when: string) => `Not sent: ${kind} with ${attendee}, ${when} IST`,
   reminderSubject: (kind: string, when: string, soon: string) => `Reminder: ${kind} with Ignite ${soon}, ${when} IST`,
+  /** The counsellor's notice of a student's change (decision 0051). */
+  counsellorSubject: (change: "booked" | "moved" | "cancelled", kind: string, who: string, when: string) =>
+    `${change === "booked" ? "Booked" : change === "moved" ? "Moved" : "Cancelled"}: ${kind} with ${who}, ${when} IST`,
 } as const;

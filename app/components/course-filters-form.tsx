@@ -71,13 +71,22 @@ function FilterSelect({
 export function CourseFiltersForm({
   path,
   term,
+  clearTerm = term,
+  termNames = [],
   filters,
   counts,
   destinations,
 }: {
   path: string;
-  /** The term the form carries (without the parts the filters now hold). */
+  /** The term the form carries, as typed (decision 0051: the box keeps the student's words). */
   term: string;
+  /** The term "Clear filters" leads to: without the words that named a filter. */
+  clearTerm?: string;
+  /**
+   * Filters the term names ("canada" in "mba canada"): set to "any", they are sent empty, and the page
+   * takes their words out of the term (else the term would name them again).
+   */
+  termNames?: ReadonlyArray<keyof CourseFilters>;
   filters: CourseFilters;
   counts: FilterCountsView;
   /** The destinations to offer (a search); none on a university's page. */
@@ -95,7 +104,8 @@ export function CourseFiltersForm({
     const pairs: [string, string][] = [];
     for (const [key, value] of new FormData(form)) {
       const text = String(value).trim();
-      if (text && !(key === "sort" && text === "relevance")) pairs.push([key, text]);
+      const named = (termNames as readonly string[]).includes(key);
+      if ((text || named) && !(key === "sort" && text === "relevance")) pairs.push([key, text]);
     }
     navigate(withQuery(path, pairs));
   };
@@ -179,7 +189,7 @@ export function CourseFiltersForm({
         <button type="submit" className="btn btn-sm btn-primary">
           {t("Apply filters")}
         </button>
-        <Link className="small" to={filteredHref(path, term, { sort: "relevance" })}>
+        <Link className="small" to={filteredHref(path, clearTerm, { sort: "relevance" })}>
           {t("Clear filters")}
         </Link>
       </div>

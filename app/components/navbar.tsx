@@ -163,7 +163,11 @@ function SearchBox() {
             ))}
         </div>
         <span className="visually-hidden" role="status">
-          {shown ? t("{count} suggestions: use the arrow keys to choose", { count: suggestions.length }) : ""}
+          {shown
+            ? t("{count, plural, one {# suggestion} other {# suggestions}}: use the arrow keys to choose", {
+                count: suggestions.length,
+              })
+            : ""}
         </span>
       </div>
       <button type="submit" className="btn btn-primary ms-2">

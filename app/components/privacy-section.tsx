@@ -149,6 +149,14 @@ export function PrivacySection({ contact, access, dataExport }: PrivacyData) {
               className="form-control"
             />
           </div>
+          <div className="col-12">
+            <div className="form-check">
+              <input id="delete-confirm" name="confirm" value="yes" type="checkbox" required className="form-check-input" />
+              <label htmlFor="delete-confirm" className="form-check-label">
+                {t(privacyMessages.deleteUnderstood)}
+              </label>
+            </div>
+          </div>
           <div className="col-sm-6">
             <button type="submit" className="btn btn-danger">
               {t(privacyMessages.deleteConfirm)}

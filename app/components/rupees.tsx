@@ -9,7 +9,7 @@ export function approxRupees(amount: number, currency: string, rates: readonly E
 }
 
 /**
- * Under a page's rupee amounts: "Rupee amounts are approximately, at the rate of 8 May 2026 (EUR:
+ * Under a page's rupee amounts: "Rupee amounts (₹) are worked out approximately, at the rate of 8 May 2026 (EUR:
  * European Central Bank euro reference rate for INR)", one line for each day and source the page used.
  */
 export function RateNote({ rates }: { rates: readonly ExchangeRate[] }) {
@@ -22,7 +22,7 @@ export function RateNote({ rates }: { rates: readonly ExchangeRate[] }) {
   }
   return (
     <p className="small text-body-secondary" data-testid="rate-note">
-      {t("Rupee amounts (₹) are {rates}.", {
+      {t("Rupee amounts (₹) are worked out {rates}.", {
         rates: [...groups.entries()]
           .map(([key, currencies]) => {
             const [date = "", source] = key.split("|");

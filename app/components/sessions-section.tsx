@@ -102,18 +102,24 @@ function SessionItem({ session }: { session: SessionRow }) {
           )}
         </div>
         {session.changeable && (
-          <canceller.Form method="post" action="/profile">
-            <input type="hidden" name="intent" value="session-cancel" />
-            <input type="hidden" name="sessionId" value={session.id} />
-            <button
-              type="submit"
-              className="btn btn-outline-danger btn-sm"
-              disabled={busy}
-              aria-label={`${t("Cancel session")}: ${t(session.kindLabel)}, ${session.when.text}`}
-            >
+          // Two steps, without scripts too (decision 0051): the button opens the question, the answer cancels.
+          <details className="text-end">
+            <summary className="btn btn-outline-danger btn-sm">
               {t("Cancel session")}
-            </button>
-          </canceller.Form>
+              <span className="visually-hidden">
+                : {t(session.kindLabel)}, {session.when.text}
+              </span>
+            </summary>
+            <canceller.Form method="post" action="/profile" className="mt-2 text-start">
+              <input type="hidden" name="intent" value="session-cancel" />
+              <input type="hidden" name="sessionId" value={session.id} />
+              <input type="hidden" name="confirm" value="yes" />
+              <p className="small mb-1">{t(sessionMessages.cancelAsk)}</p>
+              <button type="submit" className="btn btn-danger btn-sm" disabled={busy}>
+                {t(sessionMessages.cancelYes)}
+              </button>
+            </canceller.Form>
+          </details>
         )}
       </div>
       {session.changeable && session.moveTo.length > 0 && (

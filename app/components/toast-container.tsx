@@ -16,7 +16,11 @@ export default function ToastContainerLoaded() {
   const { t } = useT();
   useEffect(
     () =>
-      attachToastListener(({ kind, text, flow }) => {
+      attachToastListener(({ kind, text, flow, afresh }) => {
+        if (afresh) {
+          toast.dismiss();
+          shownFor.clear();
+        }
         const showing = flow === undefined ? undefined : shownFor.get(flow);
         if (showing !== undefined && toast.isActive(showing)) {
           toast.update(showing, { render: t(text), type: kind, autoClose: TOAST_AUTO_CLOSE_MS });

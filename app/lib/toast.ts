@@ -4,7 +4,7 @@
  */
 export type ToastKind = "success" | "error" | "warning" | "info";
 /** `flow`: toasts of one flow (one form's answers, say) replace each other rather than pile up. */
-export type ToastMessage = { kind: ToastKind; text: string; flow?: string };
+export type ToastMessage = { kind: ToastKind; text: string; flow?: string; afresh?: boolean };
 
 type Listener = (message: ToastMessage) => void;
 let listener: Listener | undefined;
@@ -19,6 +19,17 @@ export function notify(kind: ToastKind, text: string, flow?: string): void {
     if (older >= 0) pending.splice(older, 1);
     pending.push(message);
   }
+  for (const wake of wakers) wake();
+}
+
+/**
+ * A toast that closes every other one first: news that makes the earlier toasts wrong (a welcome after
+ * a sign-up whose first try was refused, decision 0051).
+ */
+export function notifyAfresh(kind: ToastKind, text: string): void {
+  pending.length = 0;
+  if (listener) listener({ kind, text, afresh: true });
+  else pending.push({ kind, text, afresh: true });
   for (const wake of wakers) wake();
 }
 

@@ -48,6 +48,12 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                   <p className="mb-1">
                     <strong>{t("Next:")}</strong> {t(application.nextAction)}
                   </p>
+                  {application.missingDocuments.length > 0 && (
+                    <p className="mb-1" data-testid="missing-documents">
+                      {t("Still needed:")} {application.missingDocuments.map((item) => t(item)).join(", ")}.{" "}
+                      <Link to="/profile#documents-heading">{t("Upload them on your profile")}</Link>
+                    </p>
+                  )}
                   <p className="small text-body-secondary mb-2">{t(waitingOnLabels.student[application.waitingOn])}</p>
                   {visaPlanStages.includes(application.status) && (
                     <p className="mb-2">

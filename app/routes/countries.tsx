@@ -1,16 +1,17 @@
 import { Link } from "react-router";
 import { Flag, useFlagSprite } from "~/components/flag";
 import { metaT, useT } from "~/lib/i18n";
-import { studyDestinations } from "../../vocabulary/consultations.ts";
 import type { Route } from "./+types/countries";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = metaT(matches);
   return [
     { title: `${t("Countries")} | Ignite` },
     {
       name: "description",
-      content: t("The {count} study destinations Ignite guides students to.", { count: studyDestinations.length }),
+      content: t("The {count, plural, one {# study destination} other {# study destinations}} Ignite guides students to.", {
+        count: loaderData?.countries.length ?? 0,
+      }),
     },
   ];
 };

@@ -3,6 +3,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
 import { notify } from "~/lib/toast";
+import { AppError } from "../../modules/errors.ts";
 import { privacyMessages } from "../../vocabulary/privacy.ts";
 import type { Route } from "./+types/delete-account";
 
@@ -21,6 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const student = requireStudent(request, context.student);
   const form = await request.formData();
   const refused = await refusalOr(async () => {
+    // The second step (decision 0051): the box ticked, checked here whatever the browser did.
+    if (form.get("confirm") !== "yes")
+      throw new AppError("invalid_input", privacyMessages.deleteNotConfirmed, { confirm: privacyMessages.deleteNotConfirmed });
     await context.privacy.eraseOwnAccount(student.studentId, { password: String(form.get("password") ?? "") });
     return null;
   });

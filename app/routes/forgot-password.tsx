@@ -158,7 +158,7 @@ export default function ForgotPassword({ actionData, loaderData }: Route.Compone
           />
           {noAccount && (
             <p className="alert alert-warning">
-              {t(accountMessages.noAccount)}. <Link to="/signup">{t("Sign up")}</Link> {t("to create one.")}
+              {t(accountMessages.noAccount)}. <Link to="/signup">{t("Sign Up")}</Link> {t("to create one.")}
             </p>
           )}
           <button type="submit" className="btn btn-primary w-100" disabled={busy}>

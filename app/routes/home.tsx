@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { Flag, useFlagSprite } from "~/components/flag";
 import { metaT, type Translator, useT } from "~/lib/i18n";
 import { CARDS_PER_STRIP, homeStrips } from "../../vocabulary/catalogue.ts";
-import { studyDestinations } from "../../vocabulary/consultations.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -19,12 +18,17 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-const infoCards = (t: Translator["t"]): { title: string; text: string; link?: { to: string; label: string } }[] => [
+const infoCards = (
+  t: Translator["t"],
+  destinations: number,
+): { title: string; text: string; link?: { to: string; label: string } }[] => [
   {
     title: t("Courses for you"),
-    text: t("Find programmes that match your marks, budget and goals across {count} study destinations.", {
-      count: studyDestinations.length,
-    }),
+    // The figure is the Countries page's own list, counted (decision 0051), never a number written here.
+    text: t(
+      "Find programmes that match your marks, budget and goals across {count, plural, one {# study destination} other {# study destinations}}.",
+      { count: destinations },
+    ),
   },
   {
     title: t("Get your visa"),
@@ -67,8 +71,9 @@ const staticStrips: StripCard[][] = [
  * each card linking to the university; a strip with none featured keeps the spec's static cards.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const featured = await context.catalogue.featuredUniversities();
+  const [featured, countries] = await Promise.all([context.catalogue.featuredUniversities(), context.catalogue.listCountries()]);
   return {
+    destinations: countries.length,
     strips: homeStrips.map((title, index) => {
       const mine = featured.filter((u) => Math.ceil(u.place / CARDS_PER_STRIP) === index + 1);
       const cards: StripCard[] = mine.map((u) => ({
@@ -182,7 +187,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="container py-5" aria-label={t("What we do")}>
         <div className="d-flex flex-wrap gap-3 justify-content-center">
-          {infoCards(t).map((card) => (
+          {infoCards(t, loaderData.destinations).map((card) => (
             <div key={card.title} className="card info-card shadow-sm">
               <div className="card-body">
                 <h2 className="h5 card-title">{card.title}</h2>

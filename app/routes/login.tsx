@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches);
   return [
     { title: `${t("Login")} | Ignite` },
-    { name: "description", content: t("Log in to Ignite to see your saved courses, applications and documents.") },
+    { name: "description", content: t("Login to see your saved courses, applications and documents on Ignite.") },
   ];
 };
 
@@ -156,7 +156,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         <Link
           to={`/signup${params.get("redirectTo") ? `?redirectTo=${encodeURIComponent(params.get("redirectTo") ?? "")}` : ""}`}
         >
-          {t("Sign up")}
+          {t("Sign Up")}
         </Link>
       </p>
     </div>

@@ -6,6 +6,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 import { useActionToast } from "~/lib/use-action-toast";
+import { withWelcome } from "~/lib/welcome";
 import { signupFormSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
@@ -45,7 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const comparison = await mergeComparisonAtSignIn(request, context, session.student.studentId);
     const headers = new Headers({ "Set-Cookie": context.cookies.session(session.token, session.expiresAt) });
     for (const cookie of comparison.setCookies) headers.append("Set-Cookie", cookie);
-    return redirect(comparison.goTo ?? safeRedirectTarget(form.get("redirectTo")), { headers });
+    // The next screen welcomes the new student (and closes a warning the form showed before): decision 0051.
+    return redirect(withWelcome(comparison.goTo ?? safeRedirectTarget(form.get("redirectTo"))), { headers });
   }, values);
 }
 

@@ -28,11 +28,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 export default function Universities({ loaderData }: Route.ComponentProps) {
   const { country, items, page, pageSize, total, basePath } = loaderData;
-  const { t, number } = useT();
+  const { t } = useT();
   return (
     <div className="container py-4">
       <h1 className="h2 mb-1">{country ? t("Universities in {country}", { country: country.name }) : t("All universities")}</h1>
-      <p className="text-body-secondary">{t("{count} universities", { count: number(total) })}</p>
+      <p className="text-body-secondary">{t("{count, plural, one {# university} other {# universities}}", { count: total })}</p>
       {items.length === 0 ? (
         <p className="my-5">{t("No universities on this page.")}</p>
       ) : (

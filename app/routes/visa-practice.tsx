@@ -69,12 +69,12 @@ function Feedback({ feedback }: { feedback: AnswerFeedback }) {
     <div className="small">
       <p className="mb-1">
         {length.unit === "seconds"
-          ? t("Length: {measured} seconds (usual: {min} to {max}).", {
+          ? t("Length: {measured, plural, one {# second} other {# seconds}} (usual: {min} to {max}).", {
               measured: length.measured,
               min: length.min,
               max: length.max,
             })
-          : t("Length: {measured} words (usual: {min} to {max}).", {
+          : t("Length: {measured, plural, one {# word} other {# words}} (usual: {min} to {max}).", {
               measured: length.measured,
               min: length.min,
               max: length.max,

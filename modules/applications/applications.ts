@@ -20,6 +20,7 @@ import { studentFiles } from "../documents/tables.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
 import { upcomingIntakes } from "../intakes.ts";
+import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import {
   canManageStaff,
@@ -363,7 +364,7 @@ function stageMail(
   app: { course: string; university: string; status: ApplicationStatus },
 ) {
   const stage = stageOf(app.status);
-  const link = deps.siteAddress ? `${deps.siteAddress}/user/applications` : "Applications on the Ignite website";
+  const link = mailLink(deps.siteAddress, "/user/applications");
   return {
     to: to.email,
     subject: `Your application to ${app.university}: ${app.status}`,

@@ -52,6 +52,7 @@ import { parseSearchTerm } from "./inputs.ts";
 import { addIntake, catalogueCourseIntakes, removeIntake } from "./intakes-editing.ts";
 import { type IndexQuery, type SearchIndex, type SearchWord, wordsOf } from "./search-index.ts";
 import { listSearchMisses, recordSearch } from "./search-misses.ts";
+import { nearSearches } from "./search-near.ts";
 import { placeLookup, type QueryReading, readQuery, type SearchPlaces } from "./search-query.ts";
 import { countries, courses, universities } from "./tables.ts";
 import { type IncomingPicture, setFeatured, setUniversityPicture } from "./university-pictures.ts";
@@ -619,6 +620,7 @@ export async function findCourses(db: Database, query: CourseQuery, mirror?: Cat
   const destinations = await shownCountries(db, mirrored);
   const filters: CourseFilters = { ...query.filters };
   if (reading?.level && !filters.level) filters.level = reading.level;
+  if (reading?.intake && !filters.intake) filters.intake = reading.intake;
   const named = reading?.country ? destinations.find((c) => c.name === reading.country) : undefined;
   if (named && !filters.country) filters.country = named.slug;
   const destination = filters.country ? destinations.find((c) => c.slug === filters.country) : undefined;
@@ -794,6 +796,9 @@ export function createCatalogueService(db: Database, mirror?: CatalogueMirror, s
     readAndSearch: (term: string, page: number) => readAndSearch(db, term, page, mirror),
     /** A search or a university's courses with filters, and what each filter's choices would leave. */
     findCourses: (query: CourseQuery) => findCourses(db, query, mirror),
+    /** Searches near one that found nothing (decision 0051): the course elsewhere, fewer words, any intake. */
+    nearSearches: async (asked: CourseQuery, found: CourseFinding) =>
+      nearSearches(asked, found, (query) => findCourses(db, query, mirror), await shownCountries(db, mirror?.current() ?? null)),
     coursesToCompare: (ids: readonly number[]) => coursesToCompare(db, ids, mirror),
     suggest: (term: string) => suggest(db, term, mirror),
     /** A visitor's search and how many courses it found: kept when it found few (decision 0026). */

@@ -203,6 +203,42 @@ export const unservedDestinations: Readonly<Record<string, readonly string[]>> =
   Kazakhstan: ["Kyrgyzstan", "Uzbekistan", "Russia"],
 };
 
+/**
+ * An intake as typed, as the month a course starts (decision 0051): the season as universities abroad
+ * name it ("fall": September in the United States, "spring": January) or the month itself. A year after
+ * it ("fall 2027") is read with it: intakes recur every year, so the year narrows nothing.
+ */
+export const intakeWords: Readonly<Record<string, number>> = {
+  fall: 9,
+  autumn: 9,
+  spring: 1,
+  winter: 1,
+  summer: 5,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  april: 4,
+  "may intake": 5,
+  june: 6,
+  july: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sept: 9,
+  sep: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
+};
+
+/** A year a student may write after an intake ("fall 2027"): this century's, four digits. */
+export const intakeYear = /^20\d\d$/;
+
 /** Words that carry nothing about what is sought: left out of the search. */
 export const fillerWords: ReadonlySet<string> = new Set([
   "in",
@@ -234,4 +270,6 @@ export const fillerWords: ReadonlySet<string> = new Set([
   "programmes",
   "best",
   "top",
+  "intake",
+  "intakes",
 ]);

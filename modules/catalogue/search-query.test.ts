@@ -27,6 +27,25 @@ describe("reading a search term", () => {
     ]);
   });
 
+  it("reads an intake, with its year, as the month it starts (decision 0051)", () => {
+    const fall = read("ms in cs usa fall 2027");
+    expect(labels("ms in cs usa fall 2027")).toEqual([
+      "level:Masters",
+      "subject:Computer Science",
+      "country:United States",
+      "intake:September",
+    ]);
+    expect(fall.intake).toBe(9);
+    expect(fall.text).toEqual([]);
+    expect(fall.withoutFilters).toBe("cs");
+    expect(fall.without[3]).toBe("ms in cs usa");
+    expect(read("mba spring intake").intake).toBe(1);
+    expect(read("data science sept").intake).toBe(9);
+    expect(read("may intake").intake).toBe(5);
+    // A year alone is a word like any other.
+    expect(labels("2027")).toEqual(["text:2027"]);
+  });
+
   it("reads a degree naming its subject as both, and the longest phrase first", () => {
     expect(labels("mbbs")).toEqual(["level:Bachelors", "subject:Medicine"]);
     expect(labels("pg diploma")).toEqual(["level:Diploma"]);

@@ -7,8 +7,10 @@
  * never reaches a university that merely looks like it ("france" is not "Frankfurt"). The rest matches
  * as before, anywhere.
  */
+
+import { monthNames } from "../../vocabulary/applications.ts";
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
-import { degrees, fillerWords, places, subjects, unservedDestinations } from "./search-dictionary.ts";
+import { degrees, fillerWords, intakeWords, intakeYear, places, subjects, unservedDestinations } from "./search-dictionary.ts";
 import { type SearchWord, wordsOf } from "./search-index.ts";
 
 /** The catalogue's places as the reader needs them. */
@@ -19,7 +21,7 @@ export interface SearchPlaces {
   cities: readonly string[];
 }
 
-export type QueryPartKind = "level" | "subject" | "country" | "city" | "text";
+export type QueryPartKind = "level" | "subject" | "country" | "city" | "intake" | "text";
 
 /** One part of the reading, as the results page shows it ("Masters"), with the typed words it came from. */
 export interface QueryPart {
@@ -33,6 +35,8 @@ export interface QueryReading {
   subjects: string[];
   country: string | null;
   city: string | null;
+  /** The intake's month (1 to 12) the term named ("fall 2027": 9), a filter like the level (decision 0051). */
+  intake: number | null;
   /** Words read as nothing in particular: matched anywhere, as before. */
   text: string[];
   /** A destination we do not serve that was asked for, with the closest ones we do. */
@@ -43,7 +47,7 @@ export interface QueryReading {
   without: string[];
   /** The term without the unserved destination: what to search for at the closest ones. */
   withoutUnserved: string;
-  /** The term without the words that named its level or destination (the filters carry those) and its filler words. */
+  /** The term without the words that named its level, destination or intake (the filters carry those) and its filler words. */
   withoutFilters: string;
   /** What the index is asked. Empty when nothing is left to search for. */
   words: SearchWord[];
@@ -92,6 +96,7 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
   const subjectList: string[] = [];
   let country: string | null = null;
   let city: string | null = null;
+  let intake: number | null = null;
   const text: string[] = [];
   let unserved: QueryReading["unserved"] = null;
   // Which pieces of the term each part came from, so a part can be dropped from the term.
@@ -118,6 +123,18 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
           // A second, different place: both cannot hold, so the first is kept and this one left out.
           pieces.push({ tokens: slice, key: null });
         }
+        continue;
+      }
+      const month = intakeWords[phrase];
+      if (month) {
+        // "fall 2027": the year goes with the season (an intake recurs every year).
+        const year = tokens[at + length];
+        const withYear = year !== undefined && intakeYear.test(year) ? [...slice, year] : slice;
+        taken = withYear.length;
+        if (intake === null || intake === month) {
+          intake = month;
+          pieces.push({ tokens: withYear, key: "intake" });
+        } else pieces.push({ tokens: withYear, key: null });
         continue;
       }
       const degree = degrees[phrase];
@@ -152,7 +169,7 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
   }
 
   // A term of filler words only ("university") is searched as typed, as before.
-  if (text.length === 0 && subjectList.length === 0 && !level && !country && !city && !unserved)
+  if (text.length === 0 && subjectList.length === 0 && !level && !country && !city && !intake && !unserved)
     for (const piece of pieces)
       for (const word of piece.tokens)
         if (!text.includes(word)) {
@@ -177,6 +194,10 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
   if (country) {
     parts.push({ kind: "country", label: country });
     partKeys.push((key) => key === "country");
+  }
+  if (intake) {
+    parts.push({ kind: "intake", label: monthNames[intake - 1] ?? "" });
+    partKeys.push((key) => key === "intake");
   }
   for (const word of text) {
     parts.push({ kind: "text", label: word });
@@ -210,6 +231,7 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
     subjects: subjectList,
     country,
     city,
+    intake,
     text,
     unserved: unserved ? { name: unserved.name, closest } : null,
     parts,
@@ -219,7 +241,7 @@ export function readQuery(term: string, lookup: (phrase: string) => PlaceHit | n
       .flatMap((piece) => piece.tokens)
       .join(" "),
     withoutFilters: pieces
-      .filter((piece) => piece.key !== null && piece.key !== "level" && piece.key !== "country")
+      .filter((piece) => piece.key !== null && piece.key !== "level" && piece.key !== "country" && piece.key !== "intake")
       .flatMap((piece) => piece.tokens)
       .join(" "),
     words,

@@ -12,6 +12,7 @@ import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { oneOf } from "../fields.ts";
+import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import { canReviewDocuments, mayReachDocumentsOf, notAllowed, type StaffMember } from "../policies.ts";
 import { students } from "../students/tables.ts";
@@ -160,7 +161,7 @@ export async function reviewDocument(deps: StaffDeps, member: StaffMember, publi
     });
     // The student's mail goes with the request for a correction, in its transaction (issue 26).
     if (after.reviewState === "Correction requested" && deps.mailer) {
-      const link = deps.siteAddress ? `${deps.siteAddress}/profile` : "your Ignite profile";
+      const link = mailLink(deps.siteAddress, "/profile");
       const mail = {
         to: file.email,
         subject: `Please upload your ${file.attachmentType} again`,

@@ -46,8 +46,8 @@ export interface IdentityDeps {
   limiter: RateLimiter;
   log: Logger;
   productName?: string;
-  /** The site's public address, for links in mails (PUBLIC_URL). */
-  siteAddress?: string;
+  /** Where links in mails point: PUBLIC_URL, else the server's listen address (decision 0051). */
+  siteAddress: string;
   now?: () => Date;
 }
 

@@ -1,6 +1,7 @@
 import { accountMessages, CODE_LIFETIME_MINUTES } from "../../vocabulary/accounts.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { mailLink } from "../mail-link.ts";
 import { hashPassword } from "../passwords.ts";
 import { setStudentPassword } from "../students/students.ts";
 import { parseInput } from "../validation.ts";
@@ -25,7 +26,7 @@ function resetMail(product: string, fullName: string, code: string) {
   };
 }
 
-function passwordChangedMail(product: string, fullName: string, siteAddress: string | undefined) {
+function passwordChangedMail(product: string, fullName: string, siteAddress: string) {
   return {
     subject: accountMessages.passwordChangedSubject,
     text: [
@@ -33,7 +34,7 @@ function passwordChangedMail(product: string, fullName: string, siteAddress: str
       "",
       `The password of your ${product} account was just changed, and every device signed in to it was signed out.`,
       "",
-      `If this was you, there is nothing more to do. If it was not, reset your password now${siteAddress ? ` at ${siteAddress}/forgotpassword` : ""} and write to us: someone may know your e-mail's password too.`,
+      `If this was you, there is nothing more to do. If it was not, reset your password now at ${mailLink(siteAddress, "/forgotpassword")} and write to us: someone may know your e-mail's password too.`,
       "",
       `${product} - Your academic Journey`,
     ].join("\n"),

@@ -5,6 +5,7 @@ import { assignmentMail } from "../../vocabulary/consultations.ts";
 import { contactChannelLabels } from "../../vocabulary/privacy.ts";
 import { type AuditActor, recordAudit } from "../audit-log.ts";
 import { readConsoleSettings } from "../console-settings.ts";
+import { mailLink } from "../mail-link.ts";
 import { queueMail } from "../outbox.ts";
 import { staff } from "../staff/tables.ts";
 import { consultations } from "./tables.ts";
@@ -57,7 +58,7 @@ const oneLine = (value: string) => value.replace(/\s+/g, " ").trim().slice(0, 12
  */
 export async function tellAssignee(
   tx: Writer,
-  deps: { jobs?: JobSender; siteAddress?: string },
+  deps: { jobs?: JobSender; siteAddress: string },
   actor: AuditActor,
   assignment: { leadIds: number[]; staffId: number; at: Date },
 ): Promise<boolean> {
@@ -88,14 +89,13 @@ export async function tellAssignee(
     .from(consultations)
     .where(inArray(consultations.id, leadIds))
     .orderBy(asc(consultations.id));
-  const site = deps.siteAddress ?? "";
   const named = leads.map((lead) => ({ ...lead, name: oneLine(`${lead.firstName} ${lead.lastName}`) }));
   const blocks = named.map((lead) =>
     [
       lead.name,
       `  Asked for: ${oneLine(lead.typeOfStudy)} in ${oneLine(lead.preferredSubject)}, ${oneLine(lead.studyDestination)}${lead.yearOfStudy ? `, from ${oneLine(lead.yearOfStudy)}` : ""}`,
       `  Wants to be contacted by: ${contactChannelLabels[lead.preferredContact]}`,
-      `  Open the lead: ${site}/staff/leads/${lead.id}`,
+      `  Open the lead: ${mailLink(deps.siteAddress, `/staff/leads/${lead.id}`)}`,
     ].join("\n"),
   );
   const by = "system" in actor ? null : actor.fullName;

@@ -38,8 +38,8 @@ export interface ConsultationDeps {
   now?: () => Date;
   /** The job queue that sends the counsellor's mail queued with the booking (decision 0042); without one it goes after the answer. */
   jobs?: JobSender;
-  /** The site's public address, for the link to the lead in the counsellor's mail. */
-  siteAddress?: string;
+  /** Where links in mails point (the lead's, in the counsellor's mail): decision 0051. */
+  siteAddress: string;
 }
 
 /** Who gave a booked lead to its counsellor, as the lead's history and the audit log name it. */

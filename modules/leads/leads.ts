@@ -41,6 +41,7 @@ import { nowOf, type StaffDeps } from "../deps.ts";
 import { erasureRequestSchema } from "../erasure-request.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, checkbox, containing, oneOf } from "../fields.ts";
+import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import {
   canAssignLeads,
@@ -357,9 +358,9 @@ export async function leadDetails(deps: StaffDeps, member: StaffMember, id: numb
   };
 }
 
-function invitationMail(lead: Lead, siteAddress: string | undefined) {
-  const where = siteAddress ? `at ${siteAddress}/signup` : "on the Ignite website (Sign Up)";
-  const signIn = siteAddress ? `at ${siteAddress}/login` : "on the Ignite website";
+function invitationMail(lead: Lead, siteAddress: string) {
+  const where = `at ${mailLink(siteAddress, "/signup")}`;
+  const signIn = `at ${mailLink(siteAddress, "/login")}`;
   return {
     to: lead.email,
     subject: "Create your Ignite account to follow your applications",

@@ -4,6 +4,7 @@ import type { SqlRunner } from "../../platform/jobs.ts";
 import type { MailMessage } from "../../platform/mail/mailer.ts";
 import { MESSAGE_QUIET_MINUTES, type MessageAuthor, messageMessages } from "../../vocabulary/messages.ts";
 import { nowOf } from "../deps.ts";
+import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import { staff } from "../staff/tables.ts";
 import { students } from "../students/tables.ts";
@@ -56,7 +57,6 @@ async function mailFor(tx: Writer, deps: MessageDeps, studentId: number, recipie
     .leftJoin(staff, eq(staff.id, students.counsellorStaffId))
     .where(eq(students.id, studentId));
   if (!row) return null;
-  const site = deps.siteAddress ?? "";
   if (recipient === "student") {
     // The student's contact choices (decision 0024): an e-mail only to one who chose e-mail; the others
     // see the unread count when they sign in, and their counsellor is told so on the record.
@@ -65,14 +65,18 @@ async function mailFor(tx: Writer, deps: MessageDeps, studentId: number, recipie
     return {
       to: row.email,
       subject: messageMessages.mailToStudent.subject,
-      text: messageMessages.mailToStudent.body(row.fullName, from, `${site}/profile#my-counsellor`),
+      text: messageMessages.mailToStudent.body(row.fullName, from, mailLink(deps.siteAddress, "/profile#my-counsellor")),
     };
   }
   if (!row.counsellorEmail || !row.counsellorName || row.counsellorDisabled) return null;
   return {
     to: row.counsellorEmail,
     subject: messageMessages.mailToStaff.subject(row.fullName),
-    text: messageMessages.mailToStaff.body(row.counsellorName, row.fullName, `${site}/staff/students/${studentId}#conversation`),
+    text: messageMessages.mailToStaff.body(
+      row.counsellorName,
+      row.fullName,
+      mailLink(deps.siteAddress, `/staff/students/${studentId}#conversation`),
+    ),
   };
 }
 

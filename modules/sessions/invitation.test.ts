@@ -18,6 +18,7 @@ const session = (overrides: Partial<SessionForMail>): SessionForMail => ({
   counsellorEmail: "asha@ignite.test",
   attendee: "Priya Sharma",
   attendeeEmail: "priya@example.in",
+  studentId: null,
   meetingLink: "https://meet.google.com/abc-defg-hij",
   ...overrides,
 });

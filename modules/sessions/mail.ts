@@ -4,6 +4,7 @@ import type { Database } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
 import {
+  CHANGE_CUT_OFF_HOURS,
   REMINDER_DAY_HOURS,
   REMINDER_HOUR_HOURS,
   type SessionKind,
@@ -12,6 +13,7 @@ import {
 } from "../../vocabulary/sessions.ts";
 import { nowOf } from "../deps.ts";
 import { consultations } from "../leads/tables.ts";
+import { mailLink } from "../mail-link.ts";
 import { staff } from "../staff/tables.ts";
 import { students } from "../students/tables.ts";
 import { calendarMeetingLink } from "./meeting-link.ts";
@@ -43,6 +45,8 @@ export interface SessionForMail {
   counsellorEmail: string;
   attendee: string;
   attendeeEmail: string;
+  /** The student's id; null for a visitor's free consultation (a lead, who has no profile). */
+  studentId: number | null;
   meetingLink: string | null;
 }
 
@@ -71,6 +75,7 @@ export async function sessionForMail(db: Database, id: number): Promise<SessionF
       cancelledAt: counsellingSessions.cancelledAt,
       counsellor: staff.fullName,
       counsellorEmail: staff.email,
+      studentId: counsellingSessions.studentId,
       studentName: students.fullName,
       studentEmail: students.email,
       leadFirst: consultations.firstName,
@@ -100,6 +105,7 @@ export async function sessionForMail(db: Database, id: number): Promise<SessionF
     counsellorEmail: row.counsellorEmail,
     attendee: row.studentName ?? `${row.leadFirst ?? ""} ${row.leadLast ?? ""}`.trim(),
     attendeeEmail,
+    studentId: row.studentId,
     meetingLink: storedLink(row.ownLink ?? row.staffLink ?? null),
   };
 }
@@ -232,7 +238,10 @@ export function invitationMail(session: SessionForMail, isUpdate: boolean): Mail
             ? `Join the call: ${session.meetingLink}`
             : "Your counsellor will send the meeting link before the session.",
           "",
-          "The attached invitation adds it to your calendar. You can move or cancel it from your profile up to 4 hours before.",
+          // A visitor's free consultation has no profile to change it from (decision 0051).
+          session.studentId === null
+            ? `The attached invitation adds it to your calendar. To move or cancel it, reply to this e-mail up to ${CHANGE_CUT_OFF_HOURS} hours before.`
+            : `The attached invitation adds it to your calendar. You can move or cancel it from your profile up to ${CHANGE_CUT_OFF_HOURS} hours before.`,
         ]),
     "",
     "Ignite - Your academic Journey",
@@ -430,5 +439,42 @@ export function remindersAtBooking(startsAt: Date, now: Date) {
     remindedDayAt: ahead <= REMINDER_DAY_HOURS * HOUR_MS ? now : null,
     remindedHourAt: ahead <= REMINDER_HOUR_HOURS * HOUR_MS ? now : null,
     reminderClaimedAt: null,
+  };
+}
+
+/** What a student did to a session, as the counsellor's notice names it. */
+export type StudentSessionChange = "booked" | "moved" | "cancelled";
+
+/**
+ * The counsellor's notice of a student's booking, move or cancellation (decision 0051): who, what, when
+ * (and when it was before a move), and a link to the student's record. Queued through the outbox.
+ */
+export function counsellorNotice(
+  session: SessionForMail,
+  change: StudentSessionChange,
+  siteAddress: string,
+  before?: Date,
+): MailMessage {
+  const kind = sessionKinds[session.kind].label;
+  const when = indianWhen(session.startsAt);
+  const what =
+    change === "booked"
+      ? `${session.attendee} booked ${kind} with you for ${when} IST (${sessionKinds[session.kind].minutes} minutes).`
+      : change === "moved"
+        ? `${session.attendee} moved ${kind} with you${before ? ` from ${indianWhen(before)} IST` : ""} to ${when} IST.`
+        : `${session.attendee} cancelled ${kind} with you on ${when} IST.`;
+  const record = session.studentId === null ? "/staff/calendar" : `/staff/students/${session.studentId}`;
+  return {
+    to: session.counsellorEmail,
+    subject: sessionMailWords.counsellorSubject(change, kind, session.attendee, when),
+    text: [
+      `Dear ${session.counsellor},`,
+      "",
+      what,
+      "",
+      `${session.studentId === null ? "Your calendar" : "Their record"}: ${mailLink(siteAddress, record)}`,
+      "",
+      "Ignite - Your academic Journey",
+    ].join("\n"),
   };
 }

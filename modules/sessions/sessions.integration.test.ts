@@ -46,6 +46,7 @@ const service = (mailUrl = sink.url) =>
     db: database.db,
     mailer: createMailer({ smtpUrl: mailUrl, from: "Ignite <hello@ignite.test>", dataDir: "", log }),
     log,
+    siteAddress: "http://localhost:3000",
     now,
   });
 const consoleFor = () =>
@@ -53,6 +54,7 @@ const consoleFor = () =>
     db: database.db,
     log,
     limiter: undefined as never,
+    siteAddress: "http://localhost:3000",
     now,
     mailer: createMailer({ smtpUrl: sink.url, from: "x@ignite.test", dataDir: "", log }),
   }).sessions;
@@ -268,7 +270,9 @@ describe("booking", () => {
     expect(cancelled.session.sequence).toBe(2);
     await expect(service().cancel(first.studentId, booked.session.id)).rejects.toThrow(/already cancelled/);
     const all = await sink.waitFor(sent + 4);
-    const cancellation = all.slice(sent).find((m) => m.subject.startsWith("Cancelled:")) as CapturedMail;
+    const cancellation = all
+      .slice(sent)
+      .find((m) => m.to.includes(first.email) && m.subject.startsWith("Cancelled:")) as CapturedMail;
     const parsed = parsedEvent(cancellation);
     expect(parsed.calendar.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(parsed.vevent?.getFirstPropertyValue("status")).toBe("CANCELLED");
@@ -278,6 +282,37 @@ describe("booking", () => {
     const slots = await service().slotsForStudent(second.studentId, "application-planning");
     expect(slots.map((s) => s.toISOString())).toContain(at(thursday, "14:30").toISOString());
     expect(await sessionOf(database.db, booked.session.id)).toMatchObject({ kind: "application-planning", cancelled: true });
+
+    // Their counsellor was told of each change, through the outbox, with a link to the student's record (decision 0051).
+    const told = (await sink.waitFor(sent + 8))
+      .slice(sent)
+      .filter((m) => m.to.includes(team.asha.email) && m.text.includes("Kavya Nair"));
+    expect(told.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Booked: Application planning with Kavya Nair, .* 14:00 IST$/),
+      expect.stringMatching(/^Moved: Application planning with Kavya Nair, .* 14:30 IST$/),
+      expect.stringMatching(/^Cancelled: Application planning with Kavya Nair, .* 14:30 IST$/),
+    ]);
+    expect(told[0]?.text).toMatch(/Kavya Nair booked Application planning with you for .* 14:00 IST \(45 minutes\)\./);
+    expect(told[1]?.text).toMatch(/moved Application planning with you from .* 14:00 IST to .* 14:30 IST\./);
+    expect(told[0]?.text).toContain(`Their record: http://localhost:3000/staff/students/${first.studentId}`);
+
+    // On the day, Today lists the counsellor's sessions (a cancelled one marked), and no one else's.
+    const arjuns = await service().book(second.studentId, {
+      kind: "consultation-call",
+      slot: at(thursday, "10:00").toISOString(),
+    });
+    clock = at(thursday, "07:00");
+    const today = await consoleFor().today(member("asha"));
+    const ours = (list: typeof today) => list.filter((t) => t.withName === "Arjun Das" || t.withName === "Kavya Nair");
+    expect(ours(today).map((t) => [t.withName, hhmm(t.startsAt), t.cancelled])).toEqual([
+      ["Arjun Das", "10:00", false],
+      ["Kavya Nair", "14:30", true],
+      ["Arjun Das", "16:00", false],
+    ]);
+    expect(today.every((t) => t.staffId === team.asha.staffId && istDayOf(t.startsAt) === thursday)).toBe(true);
+    expect(ours(await consoleFor().today(member("ravi")))).toEqual([]);
+    clock = new Date(istInstant(firstMonday, "09:00"));
+    await service().cancel(second.studentId, arjuns.session.id);
   });
 
   it("refuses leave or changed hours over a booked session (the database holds both)", async () => {
@@ -420,6 +455,9 @@ describe("the free consultation's call", () => {
       (m) => m.to.includes("first.caller@example.in") && m.subject.startsWith("Invitation: Consultation call with Ignite"),
     );
     if (!invitation) throw new Error("no invitation to the first caller");
+    // A visitor has no profile: the invitation says how to move or cancel it instead (decision 0051).
+    expect(invitation.text).toContain("To move or cancel it, reply to this e-mail up to 4 hours before.");
+    expect(invitation.text).not.toContain("profile");
     expect(parsedEvent(invitation).event.startDate.toJSDate().toISOString()).toBe(slot.toISOString());
     // Without a time the booking is as it always was: no call held.
     const plain = await createBooking(api, { email: "no.time@example.in", phoneNumber: "9000000014" }, { ip: "198.51.100.24" });
@@ -544,6 +582,7 @@ describe("a meeting link the console took never stops an invitation (decision 00
       db: database.db,
       log,
       now,
+      siteAddress: "http://localhost:3000",
       mailer: {
         send: async (message) => {
           if (message.to === student.email) throw new Error("550 refused");

@@ -1,10 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
+import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { type SessionKind, sessionKinds, sessionMessages } from "../../vocabulary/sessions.ts";
 import type { StaffDeps } from "../deps.ts";
-import type { StaffMember } from "../policies.ts";
+import { deliverWithoutQueue, queueMail } from "../outbox.ts";
+import { canSeeAllCalendars, type StaffMember } from "../policies.ts";
 import { staff } from "../staff/tables.ts";
 import {
   bookStudentSession,
@@ -19,7 +21,16 @@ import {
   studentSlots,
 } from "./booking.ts";
 import { isOverlap } from "./calendar.ts";
-import { deliverPendingSessionMail, deliverSessionMail, indianWhen, sendDueReminders, studentInvitationFile } from "./mail.ts";
+import {
+  counsellorNotice,
+  deliverPendingSessionMail,
+  deliverSessionMail,
+  indianWhen,
+  type StudentSessionChange,
+  sendDueReminders,
+  sessionForMail,
+  studentInvitationFile,
+} from "./mail.ts";
 import {
   addException,
   calendarSettings,
@@ -54,6 +65,10 @@ export interface SessionDeps {
   db: Database;
   mailer?: Mailer;
   log: Logger;
+  /** The job queue that sends the counsellor's notices from the outbox; without one they go at once. */
+  jobs?: JobSender;
+  /** Where links in mails point (decision 0051). */
+  siteAddress: string;
   now?: () => Date;
 }
 
@@ -139,6 +154,19 @@ export function createSessionService(deps: SessionDeps) {
       deps.log.error({ err: error, sessionId: id }, "session mail failed");
       return "failed" as const;
     });
+  /** The counsellor is told of the student's change through the outbox (decision 0051), after it is committed. */
+  const tellCounsellor = async (id: number, change: StudentSessionChange, before?: Date) => {
+    try {
+      const session = await sessionForMail(deps.db, id);
+      if (!session) return;
+      await queueMail(deps.db, deps, counsellorNotice(session, change, deps.siteAddress, before), {
+        studentId: session.studentId,
+      });
+      await deliverWithoutQueue(deps);
+    } catch (error) {
+      deps.log.error({ err: error, sessionId: id }, "counsellor's session notice not queued");
+    }
+  };
   return {
     kinds: sessionKinds,
     counsellorOf: (studentId: number) => studentCounsellor(deps.db, studentId),
@@ -150,18 +178,22 @@ export function createSessionService(deps: SessionDeps) {
     async book(studentId: number, raw: unknown) {
       const session = await bookStudentSession(deps, studentId, raw);
       const unsent = (await mail(session.id)) === "failed";
+      await tellCounsellor(session.id, "booked");
       const at = when(session.startsAt);
       return { session, message: unsent ? sessionMessages.bookedUnsent(at) : sessionMessages.booked(at) };
     },
     async move(studentId: number, id: number, raw: unknown) {
+      const before = (await sessionOf(deps.db, id))?.startsAt;
       const session = await moveStudentSession(deps, studentId, id, raw);
       const unsent = (await mail(session.id)) === "failed";
+      await tellCounsellor(session.id, "moved", before);
       const at = when(session.startsAt);
       return { session, message: unsent ? sessionMessages.movedUnsent(at) : sessionMessages.moved(at) };
     },
     async cancel(studentId: number, id: number) {
       const session = await cancelStudentSession(deps, studentId, id);
       const unsent = (await mail(session.id)) === "failed";
+      await tellCounsellor(session.id, "cancelled");
       return { session, message: unsent ? sessionMessages.cancelledUnsent : sessionMessages.cancelled };
     },
     /** The invitation (.ics) of one of the student's own sessions, to download; undefined if not theirs. */
@@ -189,6 +221,10 @@ export const sessionsConsole = (deps: StaffDeps) => {
   return {
     sessions: {
       calendar: (actor: StaffMember, filters: unknown) => calendarView(deps, actor, filters),
+      /** The member's own sessions of today (IST), for Today (decision 0051); an admin's own too, not everyone's. */
+      today: async (actor: StaffMember) =>
+        (await calendarView(deps, actor, { view: "day", staffId: canSeeAllCalendars(actor) ? String(actor.staffId) : undefined }))
+          .days[0]?.sessions ?? [],
       settings: (actor: StaffMember, staffId?: number) => calendarSettings(deps, actor, staffId),
       saveHours: (actor: StaffMember, raw: unknown, staffId?: number) => saveWeeklyHours(deps, actor, raw, staffId),
       addException: (actor: StaffMember, raw: unknown, staffId?: number) => addException(deps, actor, raw, staffId),

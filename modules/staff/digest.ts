@@ -4,6 +4,7 @@ import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { overdueLeads } from "../leads/leads.ts";
 import { consultations } from "../leads/tables.ts";
+import { mailLink } from "../mail-link.ts";
 import { canBeAssignedTasks } from "../policies.ts";
 import { students } from "../students/tables.ts";
 import { staffTasks } from "../tasks/tables.ts";
@@ -66,7 +67,7 @@ function digestMail(
     for (const t of dueToday) lines.push(`- ${t.title}${aboutOf(t)}`);
     lines.push("");
   }
-  lines.push(`Your day in the console: ${deps.siteAddress ?? ""}/staff/today`, "", "Ignite - Your academic Journey");
+  lines.push(`Your day in the console: ${mailLink(deps.siteAddress, "/staff/today")}`, "", "Ignite - Your academic Journey");
   return {
     to: person.email,
     subject: `Your Ignite tasks for ${longDay(day)}: ${overdue.length} overdue, ${dueToday.length} due today${

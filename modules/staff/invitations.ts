@@ -5,6 +5,7 @@ import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
+import { mailLink } from "../mail-link.ts";
 import { hashPassword } from "../passwords.ts";
 import { canManageStaff, notAllowed, type StaffMember } from "../policies.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
@@ -36,7 +37,7 @@ const invalid = () => new AppError("not_found", staffMessages.invitationInvalid)
 
 /** The link in the mail: the token in the query string, which request logs leave out. */
 const invitationLink = (deps: StaffDeps, token: string) =>
-  `${deps.siteAddress ?? ""}/staff/invitation?token=${encodeURIComponent(token)}`;
+  mailLink(deps.siteAddress, `/staff/invitation?token=${encodeURIComponent(token)}`);
 
 /** Voids the invitee's open links and issues a new one; answers the token (for the mail only). */
 async function issueInvitation(deps: StaffDeps, tx: Tx, staffId: number, invitedBy: StaffMember): Promise<string> {

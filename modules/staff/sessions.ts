@@ -6,6 +6,7 @@ import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { enforceLimit } from "../limits.ts";
+import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import { hashPassword, passwordMatches } from "../passwords.ts";
 import { canManageStaff, notAllowed, type StaffMember } from "../policies.ts";
@@ -35,7 +36,7 @@ function passwordChangedMail(deps: StaffDeps, member: StaffMember) {
       `Dear ${member.fullName},`,
       "",
       "The password of your Ignite staff account was just changed, and every other session of yours was ended.",
-      `If this was not you, ask an admin to sign you out everywhere at ${deps.siteAddress ?? ""}/staff/members and to invite you again.`,
+      `If this was not you, ask an admin to sign you out everywhere at ${mailLink(deps.siteAddress, "/staff/members")} and to invite you again.`,
       "",
       "Ignite - Your academic Journey",
     ].join("\n"),

@@ -4,6 +4,7 @@ import { type ApplicationStatus, monthNames, stageOf, type WaitingOn } from "../
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
 import type { EnglishTest } from "../../vocabulary/eligibility.ts";
 import { type Gender, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
+import { checklistOf } from "../applications/applications.ts";
 import { applicationEvents, applications } from "../applications/tables.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
 import type { StaffDeps } from "../deps.ts";
@@ -79,6 +80,8 @@ export interface ApplicationCard {
   /** What the stage means for the student, what to do next, and whom it waits on. */
   stageLabel: string;
   nextAction: string;
+  /** While documents are pending: the checklist's items still missing or to correct, by name (decision 0051). */
+  missingDocuments: string[];
   waitingOn: WaitingOn;
   /** The facts staff recorded that concern the student (offer conditions, confirmation number, visa decision). */
   details: Record<string, string>;
@@ -219,6 +222,15 @@ export async function listApplications(db: Database, studentId: number): Promise
         )
         .orderBy(asc(applicationEvents.at), asc(applicationEvents.id))
     : [];
+  // The card names what is missing rather than "the missing documents" (decision 0051).
+  const missing = new Map<number, string[]>();
+  for (const row of rows.filter((r) => r.status === "Documents pending")) {
+    const checklist = await checklistOf({ db }, { id: row.id, studentId, courseId: row.courseId });
+    missing.set(
+      row.id,
+      checklist.filter((entry) => entry.state === "Missing" || entry.state === "Correction requested").map((entry) => entry.item),
+    );
+  }
   return rows.map(({ intakeMonth, intakeYear, ...row }) => {
     const stage = stageOf(row.status);
     return {
@@ -228,6 +240,7 @@ export async function listApplications(db: Database, studentId: number): Promise
       intake: intakeMonth && intakeYear ? `${monthNames[intakeMonth - 1]} ${intakeYear}` : null,
       stageLabel: stage.studentLabel,
       nextAction: stage.nextAction,
+      missingDocuments: missing.get(row.id) ?? [],
       waitingOn: stage.waitingOn,
       history: events.filter((e) => e.applicationId === row.id).map(({ status, at }) => ({ status, at })),
     };

@@ -293,6 +293,15 @@ describe("applications move through the stage model", () => {
     expect(mailsTo(meera.email).filter((m) => m.subject.startsWith("Your application to"))).toHaveLength(5);
   });
 
+  it("while documents are pending, the student's card names the documents still needed (decision 0051)", async () => {
+    const meera = await meeraOf();
+    expect((await uploadDocument(api, meera, "SOP", { bytes: pdf("Meera's SOP"), name: "sop.pdf" })).status).toBe(200);
+    await createApplication(api, as("asha"), meera, germanCourse, { moves: ["Documents pending"] });
+    const [card] = await testApp.students.listApplications(meera.studentId);
+    expect(card?.status).toBe("Documents pending");
+    expect(card?.missingDocuments).toEqual(["CV/Resume", "LOR", "Passport", "10th Grade", "12th Grade", "APS certificate"]);
+  });
+
   it("the table and the board are filtered by visibility, stage and search", async () => {
     // A name of her own, so the search finds her application alone.
     const tanvi = await studentOf(team.asha, "Tanvi Deshpande");

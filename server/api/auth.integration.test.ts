@@ -925,6 +925,7 @@ describe("sweeping expired sessions and codes", () => {
       db: sweepDatabase.db,
       // The codes themselves are not read here: their mail goes nowhere.
       mailer: { send: async () => {} },
+      siteAddress: "http://localhost:3000",
       limiter: createDatabaseRateLimiter(sweepDatabase.db),
       log: createLogger("silent"),
       now: () => clock,

@@ -483,6 +483,7 @@ describe("first response", () => {
       db: database.db,
       limiter: createDatabaseRateLimiter(database.db),
       log: createLogger("silent"),
+      siteAddress: "http://localhost:3000",
       now: () => clock,
     });
   const bookedAt = async (at: Date, staffId: number) => {

@@ -364,6 +364,7 @@ describe("first responses missed, in working hours", () => {
         db: database.db,
         limiter: createDatabaseRateLimiter(database.db),
         log: createLogger("silent"),
+        siteAddress: "http://localhost:3000",
         now: () => at(monday, time),
       });
       const figures = await service.reports(member, { from: friday, to: monday });

@@ -158,6 +158,7 @@ describe("staff invitations", () => {
         db: database.db,
         limiter: createDatabaseRateLimiter(database.db),
         log: createLogger("silent"),
+        siteAddress: SITE,
         mailer: createMailer({
           smtpUrl: sink.url,
           from: "Ignite <hello@ignite.test>",

@@ -77,7 +77,10 @@ test.describe("filters on a search", () => {
     await expect(page).toHaveURL(/[?&]level=masters(&|$)/);
     await expect(page).toHaveURL(/[?&]intake=9(&|$)/);
     await expect(page).toHaveURL(/[?&]sort=fee(&|$)/);
-    await expect(page).toHaveURL(/[?&]q=data(\+|%20)science(&|$)/);
+    // The words stay as typed (decision 0051); the level they name is the filter now, shown once.
+    await expect(page).toHaveURL(/[?&]q=ms(\+|%20)in(\+|%20)data(\+|%20)science(&|$)/);
+    await expect(page.getByRole("link", { name: "Remove filter Masters" })).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Search without Masters" })).toHaveCount(0);
     await expect(page.getByLabel("Order")).toHaveValue("fee");
     await expect(page.locator("main a[href^='/courses/']").first()).toContainText(/data science/i);
     await page.getByRole("link", { name: "Clear filters" }).click();

@@ -145,11 +145,11 @@ test("a student attaches a new file to a message: it becomes their document, and
 
   // The real file: uploaded as the SOP, chosen as the attachment, sent with the message.
   await file.setInputFiles({ name: "sop.pdf", mimeType: "application/pdf", buffer: pdf });
-  await expect(page.getByRole("alert").filter({ hasText: "SOP uploaded successfully" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "sop.pdf is attached." })).toBeVisible();
   await expect(section.getByLabel("Attach one of your documents (optional)")).toHaveValue(/^[A-Za-z0-9_-]{24}$/);
   await expectNoAxeViolations(page);
   await section.getByRole("button", { name: "Send message" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Message sent." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent with sop.pdf attached." })).toBeVisible();
   const sent = section.getByTestId("conversation-message");
   await expect(sent).toHaveCount(1);
   const attached = sent.getByRole("link", { name: "SOP: sop.pdf" });
@@ -160,4 +160,44 @@ test("a student attaches a new file to a message: it becomes their document, and
   await expect(page.getByTestId("document-SOP")).toContainText("sop.pdf");
   await section.getByLabel("What it is").selectOption("SOP");
   await expect(section.getByTestId("attachment-replaces")).toContainText("It replaces your current SOP, sop.pdf");
+});
+
+test("on a phone, a new file sent as soon as it is uploaded reaches the conversation for the student and the counsellor", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const student = await loggedInStudent(page, { name: "अनन्या शर्मा" });
+  const studentId = (await (await page.request.get("/api/v1/students/me")).json()).data.student_id as number;
+  await page.goto("/profile");
+  await hydrated(page);
+  const section = page.locator("#my-counsellor");
+  await section.getByLabel("Message", { exact: true }).fill("My IELTS score report is attached.");
+  // A phone's slow link: the page's own data takes two seconds to come back after each change.
+  await page.route(/\/profile\.data/, async (route) => {
+    if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  await section.getByLabel("What it is").selectOption("Documents 1");
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+  await section
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name: "ielts-trf.pdf", mimeType: "application/pdf", buffer: pdf });
+  // The toast names the file and says it goes with the message; the student sends at once.
+  await expect(page.getByRole("alert").filter({ hasText: "ielts-trf.pdf is attached." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Documents 1 uploaded successfully" })).toHaveCount(0);
+  await section.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Message sent with ielts-trf.pdf attached." })).toBeVisible();
+  const sent = section.getByTestId("conversation-message");
+  await expect(sent).toHaveCount(1);
+  await expect(sent.getByRole("link", { name: "Documents 1: ielts-trf.pdf" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The counsellor (here the admin, who reads every record) sees the same attachment on the record.
+  const admin = await signedInStaff(browser, ADMIN.email, ADMIN.password);
+  await admin.goto(`/staff/students/${studentId}`);
+  await expect(admin.getByRole("heading", { level: 1, name: student.name })).toBeVisible();
+  const received = admin.locator("#conversation").getByTestId("conversation-message");
+  await expect(received).toHaveCount(1);
+  await expect(received.getByRole("link", { name: "Documents 1: ielts-trf.pdf" })).toBeVisible();
 });

@@ -132,11 +132,20 @@ test("delete my account: the password again, then signed out, the login refused 
   await page.goto("/profile");
   await hydrated(page);
   await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+  await page.getByLabel(/^I understand that my profile/).check();
   await page.getByRole("button", { name: "Delete my account for good" }).click();
   await toast(page, "That password is not right.");
   await page.goto("/profile");
   await hydrated(page);
   await page.getByLabel("Password", { exact: true }).fill(student.password);
+  // Two steps (decision 0051): with the password alone nothing happens, whatever posts it.
+  const skipped = await page.request.post("/profile/delete", {
+    headers: { Origin: new URL(page.url()).origin },
+    form: { password: student.password },
+  });
+  expect(skipped.ok()).toBe(true);
+  expect((await page.request.get("/api/v1/students/me")).status()).toBe(200);
+  await page.getByLabel(/^I understand that my profile/).check();
   await page.getByRole("button", { name: "Delete my account for good" }).click();
   await toast(page, "Your account and data have been erased.");
   await expect(page).toHaveURL(/\/$/);

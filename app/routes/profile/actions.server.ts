@@ -99,7 +99,8 @@ export function messageAction({ context, studentId, form }: SectionArgs) {
   const value = textsOf(form);
   const values = { intent: "message", body: value("body"), attachment: value("attachment") };
   return refusalOr(async () => {
-    await context.messages.write(studentId, { body: value("body"), attachment: value("attachment") });
-    return { ok: true as const, intent: "message" as const, message: messageMessages.sent };
+    const sent = await context.messages.write(studentId, { body: value("body"), attachment: value("attachment") });
+    const message = sent.attachment ? messageMessages.sentWith(sent.attachment.name) : messageMessages.sent;
+    return { ok: true as const, intent: "message" as const, message };
   }, values);
 }

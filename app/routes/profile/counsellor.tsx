@@ -32,6 +32,8 @@ export function CounsellorSection({
 }) {
   const { t } = useT();
   const { Form, busy, refusal } = useSectionForm("message");
+  // A new file on its way up: the message waits for it (sent before, it would go without the file).
+  const [uploading, setUploading] = useState(false);
   const typed = refusal?.values;
   const bodyError = refusal ? (refusal.fields.body ?? (refusal.fields.attachment ? undefined : refusal.message)) : undefined;
   return (
@@ -82,8 +84,13 @@ export function CounsellorSection({
             {t(bodyError)}
           </div>
         )}
-        <AttachmentChoice documents={documents} chosen={typed?.attachment ?? ""} error={refusal?.fields.attachment} />
-        <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+        <AttachmentChoice
+          documents={documents}
+          chosen={typed?.attachment ?? ""}
+          error={refusal?.fields.attachment}
+          onUploading={setUploading}
+        />
+        <button type="submit" className="btn btn-primary mt-2" disabled={busy || uploading}>
           {t("Send message")}
         </button>
       </Form>
@@ -91,22 +98,30 @@ export function CounsellorSection({
   );
 }
 
+type Attachable = { publicId: string; attachmentType: string; name: string };
+
 /**
- * The message's attachment: one of the student's documents, or a new file uploaded below and chosen at
- * once (the choice is held here, so it is made as soon as the new file's option is listed). It sits in
- * the message form, which starts afresh after each message sent.
+ * The message's attachment: one of the student's documents, or a new file uploaded below and chosen the
+ * moment its upload answers. The new file is listed from the upload's own answer until the page's list
+ * holds it, so the choice never waits on the page reloading its data (decision 0051: a message sent
+ * right after the upload's toast went without the file). It sits in the message form, which starts
+ * afresh after each message sent.
  */
 function AttachmentChoice({
   documents,
   chosen,
   error,
+  onUploading,
 }: {
-  documents: { publicId: string; attachmentType: string; name: string }[];
+  documents: Attachable[];
   chosen: string;
   error: string | undefined;
+  onUploading: (uploading: boolean) => void;
 }) {
   const { t } = useT();
   const [attachment, setAttachment] = useState(chosen);
+  const [fresh, setFresh] = useState<Attachable | null>(null);
+  const listed = fresh && !documents.some((d) => d.publicId === fresh.publicId) ? [...documents, fresh] : documents;
   return (
     <>
       <label htmlFor="message-attachment" className="form-label mt-2">
@@ -121,7 +136,7 @@ function AttachmentChoice({
         aria-describedby="attachment-hint"
       >
         <option value="">{t("No attachment")}</option>
-        {documents.map((d) => (
+        {listed.map((d) => (
           <option key={d.publicId} value={d.publicId}>
             {t(d.attachmentType)}: {d.name}
           </option>
@@ -131,7 +146,14 @@ function AttachmentChoice({
         {t("A new file you attach becomes one of your documents, with the same types and limits as under Documents.")}
       </div>
       {error && <div className="invalid-feedback d-block">{t(error)}</div>}
-      <NewAttachment documents={documents} onUploaded={setAttachment} />
+      <NewAttachment
+        documents={documents}
+        onUploading={onUploading}
+        onUploaded={(uploaded) => {
+          setFresh(uploaded);
+          setAttachment(uploaded.publicId);
+        }}
+      />
     </>
   );
 }
@@ -143,10 +165,12 @@ function AttachmentChoice({
  */
 function NewAttachment({
   documents,
+  onUploading,
   onUploaded,
 }: {
   documents: { attachmentType: string; name: string }[];
-  onUploaded: (publicId: string) => void;
+  onUploading: (uploading: boolean) => void;
+  onUploaded: (uploaded: Attachable) => void;
 }) {
   const { t } = useT();
   const revalidator = useRevalidator();
@@ -172,17 +196,22 @@ function NewAttachment({
     form.set("attachment_type", type);
     form.set("file", file);
     setPercent(0);
+    onUploading(true);
     const result = await uploadWithProgress("/api/v1/students/me/files", form, setPercent, documentMessages.uploadFailed);
     setPercent(null);
+    onUploading(false);
     input.value = "";
     if (!result.ok) {
       setError(t(result.message));
       return;
     }
-    notify("success", t(result.message));
-    await revalidator.revalidate();
-    const url = (result.data as { file?: string } | undefined)?.file ?? "";
-    onUploaded(url.slice(url.lastIndexOf("/") + 1));
+    // Chosen at once from the upload's answer; the page's lists (Documents below) follow.
+    const stored = result.data as { file?: string; name?: string } | undefined;
+    const url = stored?.file ?? "";
+    const name = stored?.name ?? file.name;
+    onUploaded({ publicId: url.slice(url.lastIndexOf("/") + 1), attachmentType: type, name });
+    notify("success", messageMessages.fileAttached(name));
+    void revalidator.revalidate();
   }
 
   return (

@@ -3,7 +3,14 @@ import type { SessionRow, SessionsSectionProps } from "~/components/sessions-sec
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { slotDays } from "~/lib/slot-days.server";
-import { type SessionKind, sessionKindKeys, sessionKinds, sessionOutcomeLabels } from "../../../vocabulary/sessions.ts";
+import { AppError } from "../../../modules/errors.ts";
+import {
+  type SessionKind,
+  sessionKindKeys,
+  sessionKinds,
+  sessionMessages,
+  sessionOutcomeLabels,
+} from "../../../vocabulary/sessions.ts";
 import type { SectionArgs } from "./actions.server";
 
 /** The profile's Sessions section (issue 29): the student's sessions, their counsellor, and the free times of the kind chosen. */
@@ -68,6 +75,8 @@ export function moveSessionAction({ context, studentId, form }: SectionArgs) {
 /** Cancels one of the student's sessions. */
 export function cancelSessionAction({ context, studentId, form }: SectionArgs) {
   return refusalOr(async () => {
+    // The button's second step (decision 0051), checked here whatever the browser sent.
+    if (form.get("confirm") !== "yes") throw new AppError("invalid_input", sessionMessages.cancelNotConfirmed);
     const { message } = await context.sessions.cancel(studentId, idOf(form));
     return { ok: true as const, intent: "session-cancel" as const, message };
   });

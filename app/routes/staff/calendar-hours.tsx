@@ -44,7 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     "add-exception": () =>
       refusalOr(async () => {
         await sessions.addException(member, values, whose);
-        return { ok: true as const, message: sessionMessages.exceptionAdded };
+        return {
+          ok: true as const,
+          message: sessionMessages.exceptionAdded(values.kind === "hours" ? "hours" : "leave", values.day ?? ""),
+        };
       }, values),
     "remove-exception": () =>
       refusalOr(async () => {

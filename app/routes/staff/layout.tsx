@@ -18,9 +18,15 @@ import {
   canSeeTasks,
 } from "../../../modules/policies.ts";
 import { staffRoleLabels } from "../../../vocabulary/staff.ts";
+import recordsStyles from "../../styles/records.scss?url";
 import type { Route } from "./+types/layout";
 
 export const handle = { staff: true } satisfies ScreenHandle;
+/**
+ * The console's tables and lists (decision 0051): without these rules `table-responsive` did not
+ * scroll, and Leads, the audit log and Reports made a phone's whole page 700 px wide.
+ */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
 
 /** The console's frame: who is signed in, what their role may open, and sign-out. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { taskIntents, taskView } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { canCoachVisas, canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/policies.ts";
+import { canCoachVisas, canKeepCalendar, canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/policies.ts";
 import type { Route } from "./+types/today";
 
 export const meta: Route.MetaFunction = () => [{ title: "Today | Ignite" }, { name: "robots", content: "noindex" }];
@@ -13,6 +13,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Today | Ignite" }, { na
 /** An IST calendar day (YYYY-MM-DD) as a heading reads it: "Thursday, 26 November". */
 const dayFormat = new Intl.DateTimeFormat("en-IN", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 const dayHeading = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+/** A time of day in IST, 24-hour: "14:30". */
+const clockFormat = new Intl.DateTimeFormat("en-IN", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Asia/Kolkata",
+});
+const clock = (at: Date) => ({ iso: at.toISOString(), text: clockFormat.format(at) });
 
 /**
  * A counsellor's day: the leads given to them not yet opened, the leads they see whose first response
@@ -22,11 +30,13 @@ const dayHeading = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeTasks);
   const seeLeads = canSeeLeads(member);
-  const [{ today, overdue, dueToday, coming }, leads, fresh, dueThisWeek, practices] = await Promise.all([
+  // The day's sessions are the member's own (an admin's too) (decision 0051).
+  const [{ today, overdue, dueToday, coming }, leads, fresh, dueThisWeek, calendar, practices] = await Promise.all([
     context.staff.today(member),
     seeLeads ? context.staff.overdueLeads(member) : [],
     seeLeads ? context.staff.newLeads(member) : [],
     seeLeads ? context.staff.firstResponsesThisWeek(member) : [],
+    canKeepCalendar(member) ? context.staff.sessions.today(member) : null,
     canCoachVisas(member) ? context.staff.practiceQueue(member) : [],
   ]);
   const leadView = (lead: (typeof leads)[number]) => ({
@@ -58,6 +68,18 @@ export async function loader({ context }: Route.LoaderArgs) {
       tasks: coming.filter((task) => task.dueOn === day).map((t) => taskView(t, today)),
     })),
     mayWork: canWorkTasks(member),
+    sessions: calendar
+      ? calendar.map((s) => ({
+          id: s.id,
+          kind: s.kindLabel,
+          from: clock(s.startsAt),
+          to: clock(s.endsAt),
+          withName: s.withName,
+          href: s.studentId ? `/staff/students/${s.studentId}` : s.leadId ? `/staff/leads/${s.leadId}` : null,
+          cancelled: s.cancelled,
+          meetingLink: s.meetingLink,
+        }))
+      : null,
   };
 }
 
@@ -93,7 +115,7 @@ function LeadLines({ leads, badge, testId }: { leads: LeadLine[]; badge: { text:
 }
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, newLeads, overdueLeads, toReview, overdue, dueToday, week, mayWork } = loaderData;
+  const { today, newLeads, overdueLeads, toReview, overdue, dueToday, week, mayWork, sessions } = loaderData;
   useActionToast(actionData);
   const sections = [
     { id: "overdue-tasks", title: `Overdue tasks (${overdue.length})`, tasks: overdue, empty: "Nothing overdue." },
@@ -104,6 +126,35 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="h3 mb-3">
         Today, <time dateTime={today}>{today}</time>
       </h1>
+      {sessions && (
+        <section aria-labelledby="todays-sessions" className="mb-4">
+          <h2 id="todays-sessions" className="h5">
+            Sessions today ({sessions.filter((s) => !s.cancelled).length})
+          </h2>
+          {sessions.length ? (
+            <ul className="list-unstyled">
+              {sessions.map((s) => (
+                <li key={s.id} className="mb-1" data-testid="todays-session">
+                  <time dateTime={s.from.iso}>{s.from.text}</time>–<time dateTime={s.to.iso}>{s.to.text}</time> {s.kind} with{" "}
+                  {s.href ? <Link to={s.href}>{s.withName}</Link> : s.withName}
+                  {s.cancelled ? (
+                    <span className="badge text-bg-secondary ms-2">Cancelled</span>
+                  ) : (
+                    s.meetingLink && (
+                      <>
+                        {" "}
+                        · <a href={s.meetingLink}>Join the call</a>
+                      </>
+                    )
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-body-secondary">No sessions today.</p>
+          )}
+        </section>
+      )}
       {newLeads.length > 0 && (
         <section aria-labelledby="new-leads" className="mb-4">
           <h2 id="new-leads" className="h5">
