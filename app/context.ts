@@ -45,11 +45,11 @@ declare module "react-router" {
     privacy: PrivacyService;
     /** A student's read-only links for a parent, and the parent's page (decision 0028). */
     parents: ParentLinkService;
-    /** Visa guides, the student's visa plans and mock interview practice (issue 28). */
+    /** Visa guides, the student's visa plans and mock interview practice (decision 0040). */
     visas: VisaService;
-    /** The student's conversation with their counsellor (issue 29, decision 0037). */
+    /** The student's conversation with their counsellor (decision 0037). */
     messages: MessageService;
-    /** Counselling sessions: a student's bookings with their counsellor, the free consultation's slots (issue 29). */
+    /** Counselling sessions: a student's bookings with their counsellor, the free consultation's slots (decision 0036). */
     sessions: SessionService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;

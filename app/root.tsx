@@ -46,7 +46,7 @@ export const shouldRevalidate = revalidateUnlessUnanswered;
 
 /**
  * An address holding a control character (a NUL in a search's `?q=`) is refused with the screen's
- * usual 400 page before any loader reads it (issue 26; the API answers the same in its JSON shape).
+ * usual 400 page before any loader reads it (decision 0034; the API answers the same in its JSON shape).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
@@ -76,7 +76,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           fullName: student.fullName,
           email: student.email,
           photoUrl: await context.documents.photoUrl(student.studentId),
-          /** Messages from staff not read yet (issue 29): the navbar's count. */
+          /** Messages from staff not read yet (decision 0037): the navbar's count. */
           unreadMessages: await context.messages.unread(student.studentId),
           /** A mock interview's review not opened yet (decision 0049): the notice under the navbar. */
           reviewReady: await context.visas.reviewNotice(student.studentId),

@@ -11,7 +11,7 @@ export default [
   route("university/course", "routes/stale-course-link.tsx"),
   route("search", "routes/search.tsx"),
   route("scholarships", "routes/scholarships.tsx"),
-  // Visa help (issue 28): the guides, interview practice and the plan on an application.
+  // Visa help (decision 0040): the guides, interview practice and the plan on an application.
   route("visa", "routes/visa.tsx"),
   route("visa/practice", "routes/visa-practices.tsx"),
   route("visa/practice/:practiceId", "routes/visa-practice.tsx"),

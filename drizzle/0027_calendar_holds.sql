@@ -1,4 +1,4 @@
--- Sessions on a calendar (issue 29, decision 0036): the database refuses two holds of one staff member
+-- Sessions on a calendar (decision 0036): the database refuses two holds of one staff member
 -- whose times overlap (sessions that are not cancelled, and exceptions), whoever writes them and however
 -- many instances race. btree_gist lets the integer staff_id share a GiST index with the range.
 CREATE EXTENSION IF NOT EXISTS btree_gist;--> statement-breakpoint

@@ -141,7 +141,7 @@ describe("judging a student against a course", () => {
     });
   });
 
-  it("one verdict from one rule with a waiver: a low English score is never 'meets' (issue #25)", () => {
+  it("one verdict from one rule with a waiver: a low English score is never 'meets' (decision 0035)", () => {
     // The issue's course: an English waiver and a minimum IELTS of 7.5; the student has IELTS 7.
     const waived = course("Masters", { minPercentage: 60, minIelts: 7.5 }, true);
     const verdict = judgeEligibility(waived, student({ Bachelors: { percentage: 70 } }, ["IELTS", 7]));

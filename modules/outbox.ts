@@ -7,7 +7,7 @@ import { nowOf } from "./deps.ts";
 import { mailOutbox } from "./tables.ts";
 
 /**
- * Mail sent on a staff member's action, as one unit with its audit entry (issue 26): the caller writes
+ * Mail sent on a staff member's action, as one unit with its audit entry (decision 0034): the caller writes
  * the outbox row here in the transaction that writes the action and its audit entry, and the job
  * queue sends it after the commit. A transaction that fails (its audit entry refused) sends nothing;
  * a job run twice sends once.

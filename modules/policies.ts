@@ -61,14 +61,14 @@ export const studentVisibleTo = (member: StaffMember, student: { counsellorStaff
   canSeeAllStudents(member) || (member.role === "counsellor" && student.counsellorStaffId === member.staffId);
 
 /**
- * Choosing who looks after a student (issue 26): admins only. No other path moves a student to a
+ * Choosing who looks after a student (decision 0034): admins only. No other path moves a student to a
  * counsellor: not a lead's conversion, not a merge, not an assignment of leads.
  */
 export const canChooseCounsellor = (member: StaffMember) => member.role === "admin";
 
 /**
  * Linking a lead to a student account that already exists (at its conversion or later): admins, or the
- * counsellor who already looks after that student. Anyone else learns nothing of the account (issue 26).
+ * counsellor who already looks after that student. Anyone else learns nothing of the account (decision 0034).
  */
 export const canLinkLeadToStudent = (member: StaffMember, student: { counsellorStaffId: number | null }) =>
   member.role === "admin" || (member.role === "counsellor" && student.counsellorStaffId === member.staffId);
@@ -83,7 +83,7 @@ export const canWorkStudents = (member: StaffMember) => member.role === "admin" 
 export const canEraseStudents = (member: StaffMember) => member.role === "admin";
 
 /**
- * A student's conversation with staff (issue 29, decision 0037): admins read and write in every one, a
+ * A student's conversation with staff (decision 0037): admins read and write in every one, a
  * counsellor in those of the students they look after; nobody else (read-only staff and document
  * verifiers read records, not conversations). It follows the student when they are given to another.
  */
@@ -133,7 +133,7 @@ export const canManageScholarships = (member: StaffMember) => member.role === "a
 export const mayReachDocumentsOf = (member: StaffMember, student: { counsellorStaffId: number | null }) =>
   member.role === "document_verifier" || canSeeAllStudents(member) || studentVisibleTo(member, student);
 
-/** Keeping a calendar (working hours, exceptions, meeting link) and holding sessions: counsellors and admins (issue 29). */
+/** Keeping a calendar (working hours, exceptions, meeting link) and holding sessions: counsellors and admins (decision 0036). */
 export const canKeepCalendar = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";
 
 /** Seeing every counsellor's calendar (admins, read-only staff); a counsellor sees their own. */
@@ -158,7 +158,7 @@ export function authorize(rule: (member: StaffMember) => boolean, member: StaffM
   if (!rule(member)) throw notAllowed();
 }
 
-/** Keeping the visa guides' figures and words (issue 28): admins, as with the costs behind rupee amounts. */
+/** Keeping the visa guides' figures and words (decision 0040): admins, as with the costs behind rupee amounts. */
 export const canEditVisaGuides = (member: StaffMember) => member.role === "admin";
 
 /** Keeping the mock interview question bank, and reviewing students' practices: admins and counsellors. */

@@ -10,7 +10,7 @@ export const consoleSettings = pgTable("console_settings", {
 });
 
 /**
- * Mail that a staff member's action sends a student or a lead (issue 26): written in the transaction of
+ * Mail that a staff member's action sends a student or a lead (decision 0034): written in the transaction of
  * the action and its audit entry, so there is mail if and only if there is an audit entry; the job
  * queue sends it. A row is claimed (`sendingSince`) before it is sent and deleted once the mail server
  * took it, so a retried job never sends it twice; a claim older than a quarter of an hour is taken as

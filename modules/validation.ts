@@ -11,7 +11,7 @@ export interface Summary {
 }
 
 /**
- * Control characters no text may carry (issue 26): NUL, which PostgreSQL refuses in text and JSON, and
+ * Control characters no text may carry (decision 0034): NUL, which PostgreSQL refuses in text and JSON, and
  * every other C0 and C1 control and DEL; line breaks and tabs are text.
  */
 export const forbiddenControl = /(?![\t\n\r])\p{Cc}/u;
@@ -43,7 +43,7 @@ export function refuseControlCharacters(raw: unknown): void {
 
 /**
  * Parses input with its one schema; a failure is a 400 naming every wrong field with its message. Input
- * the schema accepts is then checked for control characters in every string it holds (issue 26): a NUL
+ * the schema accepts is then checked for control characters in every string it holds (decision 0034): a NUL
  * byte is a clear 400 here, never a 500 from the database (a schema's own rule, such as a name's, speaks
  * first when it refuses).
  * `message` is the summary shown to the user (defaults to the first field's message); `summary`
@@ -133,7 +133,7 @@ export function fieldRules(schema: z.ZodType): Record<string, FieldRules> {
 }
 
 /**
- * Whether an address's path (decoded) or any query name or value holds a control character (issue 26).
+ * Whether an address's path (decoded) or any query name or value holds a control character (decision 0034).
  * A path whose escapes do not decode is left to the routes, which answer it as before.
  */
 export function addressHoldsControlCharacters(url: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:edits`: is the server still answering while the catalogue changes (issue 26, finding 3;
+ * `npm run bench:edits`: is the server still answering while the catalogue changes (decision 0034, finding 3;
  * decision 0038)? On the large catalogue (`npm run seed:large`, copied first so the seeded one is kept),
  * the app serves HTTP on a loopback port and `/healthz` is asked every 20 ms, one at a time, each answer timed from
  * when it was due (so a held event loop counts in full); p50/p99/max are reported for three phases:

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:mixed`: a mixed load on the production server (issue #15, "Hardening", item 15).
+ * `npm run bench:mixed`: a mixed load on the production server (decision 0011, "Hardening", item 15).
  *
  * Starts the server on a free loopback port with its own temporary DATA_DIR (PGlite, demo catalogue,
  * mail to the outbox), signs up students, then keeps `--connections` keep-alive connections (default

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:reports`: the reports dashboard at scale (issue #10: "a dashboard answers in under
+ * `npm run bench:reports`: the reports dashboard at scale (decision 0018: "a dashboard answers in under
  * 200 ms over 100,000 bookings and 50,000 applications on PGlite").
  *
  * Makes a fresh database (PGlite in a temporary DATA_DIR, or with `--database-url` a new database

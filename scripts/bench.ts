@@ -304,7 +304,7 @@ const uncachedScenarios = (): Scenario[] => [
     unique: true,
   },
   { name: "GET /countries (uncached)", paths: ["/countries"], unique: true },
-  // The floor beside the list pages (issue #27): a page with no catalogue in it, and the bare process check.
+  // The floor beside the list pages (decision 0033): a page with no catalogue in it, and the bare process check.
   { name: "GET /login (uncached page)", paths: ["/login"], unique: true },
   { name: "GET /healthz (uncached)", paths: ["/healthz"], unique: true },
   {
@@ -318,7 +318,7 @@ const uncachedScenarios = (): Scenario[] => [
     unique: true,
   },
   {
-    // What the navbar box asks while a student types (issue #14: within 50 ms p95).
+    // What the navbar box asks while a student types (decision 0026: within 50 ms p95).
     name: `API /api/catalogue/suggestions, ${searchTerms.length} terms typed letter by letter (uncached)`,
     paths: searchTerms.flatMap((t) =>
       Array.from(
@@ -329,7 +329,7 @@ const uncachedScenarios = (): Scenario[] => [
     unique: true,
   },
   {
-    // Issue #13: the search targets hold with filters on (a filter and an order per term, in turn).
+    // Decision 0030: the search targets hold with filters on (a filter and an order per term, in turn).
     name: `API /api/catalogue/search with filters, ${searchTerms.length} terms x ${filterSets.length} filter sets (uncached)`,
     paths: filterSets.flatMap((filters) => searchTerms.map((t) => `/api/catalogue/search/${encodeURIComponent(t)}?${filters}`)),
     unique: true,
@@ -424,7 +424,7 @@ async function stopServers(server: ChildProcess) {
 }
 
 /**
- * Resident memory after start with the demo catalogue (issue #11: under 250 MB), in MB: the first start,
+ * Resident memory after start with the demo catalogue (decision 0021: under 250 MB), in MB: the first start,
  * which creates and seeds a new database, then a later start on the same files. PGlite only.
  */
 async function demoCatalogueMemory(): Promise<{ firstStart: number; laterStart: number }> {
@@ -450,7 +450,7 @@ async function demoCatalogueMemory(): Promise<{ firstStart: number; laterStart: 
 
 /**
  * A bare node:http server answering the bytes and headers of the site's cached "/" in a process of its
- * own: the ceiling a cached answer is compared with (issue #11: at least half its rate).
+ * own: the ceiling a cached answer is compared with (decision 0021: at least half its rate).
  */
 async function bareServerRate(): Promise<number> {
   const answer = await fetch(`${base}/`, { headers: { "Accept-Encoding": "br" } });

@@ -127,7 +127,7 @@ export function messagesFromServer(): Set<string> {
     ...englishTests.map(englishScoreRule),
     // The profile's GRE and GMAT (decision 0041).
     ...Object.values(admissionsTestNames),
-    // The profile's sessions with the counsellor (issue 29); the console's words stay English.
+    // The profile's sessions with the counsellor (decision 0037); the console's words stay English.
     ...texts(
       sessionMessages,
       /^(exception|chooseDay|enterTimes|dayInPast|meetingLink|chooseOutcome|enterNote|hours|link|outcome|counsellorUnavailable)/,
@@ -191,7 +191,7 @@ export function messagesFromServer(): Set<string> {
     "{minimum}% asked, you have {mark}% in {qualification}",
     // The error screen's fallback and the limits' refusals.
     "That request could not be answered.",
-    // Visa help (issue 28): the plan's and the practice's words, and the funds check's sentences by their shape.
+    // Visa help (decision 0040): the plan's and the practice's words, and the funds check's sentences by their shape.
     ...texts(visaMessages),
     // A visa checklist item's state beside the review states above.
     "Missing",

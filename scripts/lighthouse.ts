@@ -1,6 +1,6 @@
 /**
  * Lighthouse, as a student's phone sees the site (its default: a mid-range phone on a slow 4G link),
- * on the production build with the demo catalogue. Issue #11's target for `/`: 95+ performance and
+ * on the production build with the demo catalogue. decision 0021's target for `/`: 95+ performance and
  * 100 for accessibility, best practices and SEO. Lighthouse is fetched by npx when this runs (it is
  * not a dependency every install carries); Chromium is the machine's.
  *   npm run lighthouse                      the pages below

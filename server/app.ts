@@ -233,7 +233,7 @@ export function createApp(options: AppOptions) {
     applicationsOf: students.listApplications,
     siteAddress: config.publicUrl,
   });
-  // One conversation per student (issue 29, decision 0037): the student's side; the console's is in `staff`.
+  // One conversation per student (decision 0037): the student's side; the console's is in `staff`.
   const messages = createMessageService({
     db: database.db,
     limiter: rateLimiter,
@@ -242,7 +242,7 @@ export function createApp(options: AppOptions) {
     jobs: options.jobs,
     siteAddress: config.siteAddress,
   });
-  // Counselling sessions on a calendar (issue 29): a student's bookings with their counsellor, and the
+  // Counselling sessions on a calendar (decision 0036): a student's bookings with their counsellor, and the
   // free consultation's slots; the console's side is in the staff service.
   const sessions = createSessionService({ db: database.db, mailer, log, jobs: options.jobs, siteAddress: config.siteAddress });
   const staff = createStaffService({

@@ -29,7 +29,7 @@ export async function startBackgroundWork(
   digestHourIst: number,
   log: Logger,
 ): Promise<void> {
-  // Mail queued with a staff member's action and its audit entry (issue 26): one job a mail, retried
+  // Mail queued with a staff member's action and its audit entry (decision 0034): one job a mail, retried
   // while the mail server is away; a run that finds it sent already sends nothing.
   await queue.work(outboxJob, async ({ id }: { id: number }) => {
     await services.staff.outbox.deliver(id);
@@ -57,13 +57,13 @@ export async function startBackgroundWork(
   await queue.every("upkeep", "*/5 * * * *");
   await queue.send("upkeep", {});
 
-  // New messages that waited through their quiet period are mailed now (issue 29, decision 0037); the
+  // New messages that waited through their quiet period are mailed now (decision 0037); the
   // mail itself goes through the outbox above, so a run twice, or the mail server away, sends it once.
   await queue.work(messageJobs.mailWaiting, async () => void (await services.staff.messages.mailWaiting()), {
     exclusive: true,
   });
   await queue.every(messageJobs.mailWaiting, "*/2 * * * *");
-  // Counselling sessions (issue 29): reminders a day and an hour before, and invitations whose mail
+  // Counselling sessions (decision 0036): reminders a day and an hour before, and invitations whose mail
   // failed, swept every minute; each reminder goes once however many instances sweep (a claim in one
   // UPDATE), and one that meets the mail server down goes with a later sweep.
   await queue.work(

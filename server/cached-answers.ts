@@ -57,7 +57,7 @@ const compressible = /^\s*(?:text\/|application\/(?:json|javascript|xml))/i;
 
 /**
  * Answers a request from the cache straight on Node's HTTP response, before any framework object is
- * made: the cheapest a cached answer can be (issue #11: at least half a bare `node:http` server's
+ * made: the cheapest a cached answer can be (decision 0021: at least half a bare `node:http` server's
  * rate). `staticHeaders` are the headers every answer carries (security.ts). Returns false when the
  * cache has nothing for it; the framework then answers (and may keep the answer).
  */

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from "../tests/support/test-app.ts";
 import { openTestDatabase } from "../tests/support/test-database.ts";
 
 /**
- * Issue 26, finding 3 (decision 0038): on a catalogue of a realistic size an admin's edit changes the
+ * Decision 0038: on a catalogue of a realistic size an admin's edit changes the
  * mirror by that record, at once, without rebuilding it, and neither edits nor an import's apply hold
  * the event loop (what `/healthz` waits on) for long. The demo catalogue is grown to about 25,000
  * courses (the large catalogue's shape at a size a CI run can afford).

@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import { countryCodes } from "../vocabulary/country-codes.ts";
 
 /**
- * Flags in one request (issue #25, decision 0043). A page with many flags (the console's catalogue,
+ * Flags in one request (decision 0043). A page with many flags (the console's catalogue,
  * the countries page) draws each as `<svg><use href="/flags/sprite-HASH.svg?for=at.au.in#in"/></svg>`:
  * one SVG of `<symbol>`s holding exactly the page's flags, fetched once. HASH is the content hash of
  * every flag we hold, so an address names one content for good and is cached for a year, immutable; a

@@ -72,7 +72,7 @@ export const yearsOfStudyFrom = (thisYear: number): string[] =>
   Array.from({ length: YEARS_OF_STUDY_AHEAD + 1 }, (_, i) => String(thisYear + i));
 
 /**
- * What the booking's confirmation promises, in the way the person chose to be contacted (issue #25,
+ * What the booking's confirmation promises, in the way the person chose to be contacted (decision 0035,
  * decision 0035; the channels are vocabulary/privacy.ts's contactChannels).
  */
 export const nextContactWords = {
@@ -200,7 +200,7 @@ export const leadMessages = {
   mergeItself: "A lead cannot be merged into itself",
   alreadyMerged: (id: number) => `This lead was merged into lead #${id}.`,
   merged: (id: number) => `Lead #${id} merged into this one.`,
-  /** Linking a lead to an account: the same answer whether there is none or the member may not reach it (issue 26). */
+  /** Linking a lead to an account: the same answer whether there is none or the member may not reach it (decision 0034). */
   noAccountToLink: "No student account with this lead's e-mail that you may link it to.",
   alreadyLinked: "This lead is already linked to a student account.",
   linked: "Lead linked to the student's account.",
@@ -229,7 +229,7 @@ export const consultationMessages = {
 } as const;
 
 /**
- * The mail that tells a counsellor a lead was given to them (issue #25, decision 0042): the person's name
+ * The mail that tells a counsellor a lead was given to them (decision 0042): the person's name
  * and what they asked for, and a link to the lead; never their phone or e-mail in the subject (a
  * notification or a shared screen shows it).
  */
@@ -247,7 +247,7 @@ export const assignmentMail = {
 } as const;
 
 /**
- * A lead's history in words (issue #25, decision 0035): one shape per kind of change, `{name}` a value.
+ * A lead's history in words (decision 0035): one shape per kind of change, `{name}` a value.
  * modules/leads/history.ts picks the shape and its values from the audit entry; screens translate the
  * shape (app/locales) and write the values in.
  */

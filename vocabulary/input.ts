@@ -1,4 +1,4 @@
-/** What every input is told whatever its form (issue 26): text never carries invisible control characters. */
+/** What every input is told whatever its form (decision 0034): text never carries invisible control characters. */
 export const inputMessages = {
   /** A NUL byte or another control character (line breaks and tabs aside) in a field. */
   controlCharacters: "Remove the invisible control characters (such as NUL) from this field",

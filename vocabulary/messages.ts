@@ -1,5 +1,5 @@
 /**
- * One conversation per student (issue 29, decision 0037): the student and the staff who look after
+ * One conversation per student (decision 0037): the student and the staff who look after
  * them write to each other in it. Its limits, timings and the words its screens and mails use.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The read-only link a student gives a parent or guardian (issue #13, decision 0028): how long it may
+ * The read-only link a student gives a parent or guardian (decision 0028): how long it may
  * last, how many a student may hold, and the words of the profile's section and the parent's page.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The student's control of their data (issue #12, decision 0024): the consent sentence shown where data
+ * The student's control of their data (decision 0024): the consent sentence shown where data
  * is collected and its version, the ways a student may be contacted, how long things are kept, and the
  * words of the profile's privacy section and the console's warnings.
  */

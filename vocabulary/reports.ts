@@ -1,6 +1,6 @@
 import { weekdayNames } from "./consultations.ts";
 
-/** The reports dashboard (issue #10): its steps, groupings and messages. */
+/** The reports dashboard (decision 0018): its steps, groupings and messages. */
 
 /** The funnel's steps, in order; each counts the leads that also passed every step before it. */
 export const funnelSteps = ["booked", "contacted", "converted", "applied", "offered", "visaGranted", "enrolled"] as const;

@@ -1,5 +1,5 @@
 /**
- * Counselling sessions on a calendar (issue 29): the kinds of session and their lengths, the booking
+ * Counselling sessions on a calendar (decision 0036): the kinds of session and their lengths, the booking
  * rules' numbers, and the words students and staff read about them. Times are India time (IST).
  */
 

@@ -43,7 +43,7 @@ export const staffMessages = {
   notPending: "This person has already set a password; there is nothing to resend.",
   repeatPassword: "Enter the same password twice",
   invitationHeading: "Set your password",
-  /** A staff member's own password and sessions, and an admin's hand on a member's (issue 26). */
+  /** A staff member's own password and sessions, and an admin's hand on a member's (decision 0034). */
   enterCurrentPassword: "Enter your current password",
   wrongCurrentPassword: "Your current password is not right",
   samePassword: "Choose a password other than your current one",

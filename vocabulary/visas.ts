@@ -1,6 +1,6 @@
 import type { ApplicationStatus } from "./applications.ts";
 
-/** Words and limits of visa help and mock visa interviews (issue 28). */
+/** Words and limits of visa help and mock visa interviews (decision 0040). */
 
 /** The stages at which the university's papers (I-20, CAS, CoE, admission letter) are in hand: the visa plan opens. */
 export const visaPlanStages: readonly ApplicationStatus[] = [
@@ -147,7 +147,7 @@ export const practiceMails = {
   },
 } as const;
 
-/** Where a practice answer contradicts the student's file (issue 28's consistency notes), by their shape. */
+/** Where a practice answer contradicts the student's file (decision 0040's consistency notes), by their shape. */
 export const consistencyMessages = {
   amountBelowEstimate: (said: string, estimate: string) => `You said ${said}; your first year is estimated at ${estimate}.`,
   loanNotInFunds: "You mentioned a loan; your funds check lists no education loan.",

@@ -3,7 +3,7 @@ import { useT } from "~/lib/i18n";
 import { uploadWithProgress } from "~/lib/upload";
 import { RECORDING_BITS_PER_SECOND, recordingSecondsFor, visaMessages } from "../../vocabulary/visas.ts";
 
-/** The types browsers record, best first: Chrome and Firefox WebM/Opus, Safari MP4, then Ogg (issue 28: never hard-code one). */
+/** The types browsers record, best first: Chrome and Firefox WebM/Opus, Safari MP4, then Ogg (decision 0040: never hard-code one). */
 const preferredTypes = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4", "audio/ogg;codecs=opus", "audio/ogg"];
 
 type SpeechRecognitionLike = {

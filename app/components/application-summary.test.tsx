@@ -20,7 +20,7 @@ const rendered = (language: "en" | "hi") =>
     </TranslatorProvider>,
   );
 
-describe("an application's intake (issue #25: month names in the page's language)", () => {
+describe("an application's intake (decision 0035: month names in the page's language)", () => {
   it("names the month in English on an English page", () => {
     expect(rendered("en")).toContain("Intake: September 2027");
   });

@@ -6,7 +6,7 @@ const LABEL = 150;
 const BAR = 260;
 
 /**
- * Readiness per theme across a student's practices (issue 28): for each theme a bar per attempt, oldest
+ * Readiness per theme across a student's practices (decision 0040): for each theme a bar per attempt, oldest
  * first, its length the share of the questions' points the answers covered. Drawn on the server as SVG;
  * the table under it holds the same figures (and the counsellor's rubric) for screen readers.
  */

@@ -143,7 +143,7 @@ function SessionItem({ session }: { session: SessionRow }) {
   );
 }
 
-/** The student's sessions with their counsellor: the coming and past ones, and booking a new one (issue 29). */
+/** The student's sessions with their counsellor: the coming and past ones, and booking a new one (decision 0036). */
 export function SessionsSection({ counsellor, sessions, kinds, kind, slots }: SessionsSectionProps) {
   const { t } = useT();
   const booker = useFetcher<Answer>();

@@ -15,7 +15,7 @@ const perText = (t: Translator["t"], per: ShownFigure["per"]) =>
   per === "year" ? t("a year") : per === "month" ? t("a month") : t("once");
 
 /**
- * A guide's figures (issue 28): each amount in its currency and in rupees, with where it was read and when,
+ * A guide's figures (decision 0040): each amount in its currency and in rupees, with where it was read and when,
  * its age in words; one that could not be confirmed shows no amount as fact, and an old one is marked.
  */
 export function VisaFigures({ figures }: { figures: ShownFigure[] }) {

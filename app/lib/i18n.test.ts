@@ -66,7 +66,7 @@ describe("the translator", () => {
     expect(hindi.t("You can ask for a new code in 27 seconds.")).toBe("आप 27 सेकंड में नया कोड माँग सकते हैं।");
     expect(hindi.t("At most 100 characters")).toBe("ज़्यादा से ज़्यादा 100 अक्षर");
     expect(inEnglish.t("You can ask for a new code in 27 seconds.")).toBe("You can ask for a new code in 27 seconds.");
-    // The visa funds check's reckoning, part by part (issue 28): no English left inside the Hindi sentence.
+    // The visa funds check's reckoning, part by part (decision 0040): no English left inside the Hindi sentence.
     expect(hindi.t(fundsMessages.livingMonthlyIn("GBP 1,483", 9, "London"))).toBe("9 महीनों के लिए हर महीने GBP 1,483 (London)");
     expect(hindi.t(fundsMessages.livingMonthly("GBP 1,136", 9))).toBe("9 महीनों के लिए हर महीने GBP 1,136");
     expect(hindi.t(fundsMessages.firstYearTuition("GBP 24,000"))).toBe("पहले साल की ट्यूशन (GBP 24,000)");

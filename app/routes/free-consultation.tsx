@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rules = fieldRules(consultationInputSchema);
   // This year and the next three, from the clock (decision 0035).
   const years = yearsOfStudyFrom(new Date().getUTCFullYear());
-  // The call's optional time, among every counsellor's free ones (issue 29), in the visitor's language.
+  // The call's optional time, among every counsellor's free ones (decision 0036), in the visitor's language.
   const { locale } = LANGUAGES[languageOf(request.headers.get("Cookie"))];
   const slots = slotDays(await context.sessions.consultationSlots(), locale);
   const student = context.student;

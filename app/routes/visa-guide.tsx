@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return found;
 }
 
-/** A destination's visa guide (issue 28), in the visitor's language, every figure with its source and age. */
+/** A destination's visa guide (decision 0040), in the visitor's language, every figure with its source and age. */
 export default function VisaGuide({ loaderData }: Route.ComponentProps) {
   const { country, guide } = loaderData;
   const { t, language } = useT();

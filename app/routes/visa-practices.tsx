@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }, form);
 }
 
-/** Mock visa interviews (issue 28): start one, resume or read the ones done, and readiness across them. */
+/** Mock visa interviews (decision 0040): start one, resume or read the ones done, and readiness across them. */
 export default function VisaPractices({ loaderData, actionData }: Route.ComponentProps) {
   const { destinations, preferred, application, practices, readiness } = loaderData;
   const { t } = useT();

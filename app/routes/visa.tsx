@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { guides: await context.visas.guides(), signedIn: context.student !== null };
 }
 
-/** Visa help (issue 28): the guides by destination, the plan on an application, and interview practice. */
+/** Visa help (decision 0040): the guides by destination, the plan on an application, and interview practice. */
 export default function Visa({ loaderData }: Route.ComponentProps) {
   const { guides, signedIn } = loaderData;
   const { t, language } = useT();

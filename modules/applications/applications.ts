@@ -212,7 +212,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * The documents an application needs: the spec's required types plus its country's rules, each with its
- * state. For the visa (issue 28) it is the country's rules marked for the visa, and the visa guide's
+ * state. For the visa (decision 0040) it is the country's rules marked for the visa, and the visa guide's
  * documents the visa module passes (`extra`), read against the same files and waivers.
  */
 export async function checklistOf(
@@ -387,7 +387,7 @@ type Tx = Parameters<Parameters<StaffDeps["db"]["transaction"]>[0]>[0];
 
 /**
  * Queues the student's mail about their application in the change's own transaction, with its audit
- * entry (issue 26): the job queue sends it after the commit and retries it; it never undoes the change.
+ * entry (decision 0034): the job queue sends it after the commit and retries it; it never undoes the change.
  */
 async function queueStageMail(tx: Tx, deps: StaffDeps, member: StaffMember, applicationId: number, studentId: number) {
   if (!deps.mailer) return;
@@ -612,7 +612,7 @@ export const countryRuleSchema = z.object({
   countryId: z.coerce.number({ error: "Choose a country" }).int().positive("Choose a country"),
   label: z.string({ error: "Name the document" }).trim().min(1, "Name the document").max(100),
   attachmentType: oneOf(attachmentTypes, "Choose where the student uploads it"),
-  /** Asked for the visa plan's checklist (issue 28) rather than the application's. */
+  /** Asked for the visa plan's checklist (decision 0040) rather than the application's. */
   forVisa: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applicationStages, applicationStatuses, type WaitingOn, waitingOnLabels } from "../../vocabulary/applications.ts";
 
-/** Issue #25: whom a stage waits on, written for each audience rather than made by string surgery. */
+/** Decision 0035: whom a stage waits on, written for each audience rather than made by string surgery. */
 describe("whom a stage waits on, in each audience's words", () => {
   const waits = Object.keys(waitingOnLabels.student) as WaitingOn[];
 

@@ -92,7 +92,7 @@ export const countryDocumentRules = pgTable(
       .references(() => countries.id, { onDelete: "cascade" }),
     label: text("label").notNull(),
     attachmentType: text("attachment_type", { enum: attachmentTypes }).notNull(),
-    /** Asked for the visa (the visa plan's checklist, issue 28) rather than for the application. */
+    /** Asked for the visa (the visa plan's checklist, decision 0040) rather than for the application. */
     forVisa: boolean("for_visa").notNull().default(false),
   },
   (t) => [uniqueIndex("country_document_rules_idx").on(t.countryId, t.label)],

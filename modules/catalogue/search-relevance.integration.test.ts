@@ -54,7 +54,7 @@ describe("search relevance on the demo catalogue (decision 0026)", () => {
     expect(sweden.reading.unserved).toEqual({ name: "Sweden", closest: ["Denmark", "Netherlands", "Germany"] });
   });
 
-  it("finds Canada's MBAs and New Zealand's universities, which it once said it did not offer (issue #25)", async () => {
+  it("finds Canada's MBAs and New Zealand's universities, which it once said it did not offer (decision 0035)", async () => {
     for (const index of [mirror, undefined]) {
       const mba = await readAndSearch(database.db, "mba in canada", 1, index);
       expect(mba.reading.unserved).toBeNull();

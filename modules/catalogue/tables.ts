@@ -134,7 +134,7 @@ export const catalogueVersion = pgTable("catalogue_version", {
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
-// ---- h-mirror (issue 26, finding 3; decision 0038): which records each catalogue version step changed
+// ---- The mirror (decision 0038): which records each catalogue version step changed
 
 /**
  * One row per step of `catalogue_version`, written by the same statement triggers that move it (hand-written
@@ -156,7 +156,7 @@ export const searchWords = pgTable("search_words", {
 });
 
 /**
- * A CSV import of universities or courses (issue #10): the uploaded file (in file storage), how its
+ * A CSV import of universities or courses (decision 0017): the uploaded file (in file storage), how its
  * columns map to ours, the dry run's figures and the apply's outcome. Runs in the background, so the
  * admin can close the tab and read the result later.
  */

@@ -34,9 +34,9 @@ export function createStaffService(deps: StaffDeps) {
     ...visasConsole(deps),
     costs: costsConsole(deps),
     scholarships: scholarshipsConsole(deps),
-    /** One conversation per student (issue 29, decision 0037). */
+    /** One conversation per student (decision 0037). */
     messages: messagesConsole(deps),
-    /** Mail queued with a staff member's action and its audit entry (issue 26), sent by the job queue. */
+    /** Mail queued with a staff member's action and its audit entry (decision 0034), sent by the job queue. */
     outbox: {
       deliver: (id: number) => deliverQueuedMail(deps, id),
       deliverPending: () => deliverPendingMail(deps),

@@ -305,7 +305,7 @@ export async function openFile(deps: DocumentDeps, viewer: FileViewer, publicId:
   };
 }
 
-/** A document as a message shows it attached (issue 29): its type and name, and where its owner opens it. */
+/** A document as a message shows it attached (decision 0037): its type and name, and where its owner opens it. */
 export interface AttachedDocument {
   fileId: number;
   publicId: string;
@@ -325,7 +325,7 @@ const attached = (row: FileRow): AttachedDocument => ({
 
 /**
  * One of the student's current documents (not the photo), by its public id, to attach to a message
- * (issue 29): it is already a document under the rules above (types, limits, review, who may open
+ * (decision 0036): it is already a document under the rules above (types, limits, review, who may open
  * it); anything else, another student's included, is null.
  */
 export async function attachableDocument(
@@ -365,7 +365,7 @@ export function createDocumentService(deps: DocumentDeps) {
     photoUrl: (studentId: number) => photoUrl(deps, studentId),
     open: (viewer: FileViewer, publicId: string) => openFile(deps, viewer, publicId),
     /**
-     * The upkeep's sweep of what interrupted uploads left in storage (issue 26): anything unfinished for
+     * The upkeep's sweep of what interrupted uploads left in storage (decision 0034): anything unfinished for
      * over an hour, far longer than the largest upload takes; answers how many it removed.
      */
     sweepInterruptedUploads: async () => {

@@ -159,7 +159,7 @@ export async function reviewDocument(deps: StaffDeps, member: StaffMember, publi
       before: { attachmentType: file.attachmentType, reviewState: file.reviewState },
       after: { attachmentType: file.attachmentType, ...after },
     });
-    // The student's mail goes with the request for a correction, in its transaction (issue 26).
+    // The student's mail goes with the request for a correction, in its transaction (decision 0034).
     if (after.reviewState === "Correction requested" && deps.mailer) {
       const link = mailLink(deps.siteAddress, "/profile");
       const mail = {

@@ -22,7 +22,7 @@ export async function assigneeForNewLead(
   options: { among?: number[] } = {},
 ): Promise<number | null> {
   const settings = await readConsoleSettings(tx);
-  // A visitor who chose a time for their call (issue 29) goes to one of the counsellors free then, in
+  // A visitor who chose a time for their call (decision 0036) goes to one of the counsellors free then, in
   // either mode: the call needs someone to hold it. Round-robin order among them.
   if (settings.leadAssignment === "manual" && !options.among) return null;
   if (options.among?.length === 0) return null;

@@ -49,7 +49,7 @@ export interface BookingResult {
   booking: Booking;
   alreadyBooked: boolean;
   message: string;
-  /** The call's time when the visitor chose one (issue 29); absent otherwise. */
+  /** The call's time when the visitor chose one (decision 0036); absent otherwise. */
   call?: { sessionId: number; startsAt: Date };
 }
 
@@ -240,7 +240,7 @@ export function createConsultationService(deps: ConsultationDeps) {
           // The counsellor's mail, queued with the booking, when no job queue sends it.
           .then(() => deliverWithoutQueue(deps))
           .then(async () => {
-            // The call's invitation, with its .ics (issue 29).
+            // The call's invitation, with its .ics (decision 0036).
             if (call) await mailSessionChange(deps, call.sessionId);
           })
           .catch((error) => deps.log.error({ err: error }, "consultation mail delivery failed"));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leadHistoryWords } from "./history.ts";
 
-/** Issue #25: a lead's history says each change in words, never `lead.status_changed {"status":...}`. */
+/** Decision 0035: a lead's history says each change in words, never `lead.status_changed {"status":...}`. */
 describe("a lead's history in words", () => {
   const said = (action: string, before: unknown, after: unknown) => {
     const { shape, values } = leadHistoryWords({ action, before, after });

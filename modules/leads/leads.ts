@@ -390,7 +390,7 @@ async function accountOfLead(db: StaffDeps["db"], email: string) {
  * Converting links the lead to the student account with the same e-mail when the member may link it
  * (an admin, or the counsellor who already looks after that student); otherwise, and when there is no
  * account, the person is mailed an invitation to create one or sign in, so the answer and the lead's
- * history read the same whether or not the e-mail has an account (issue 26). Converting never changes
+ * history read the same whether or not the e-mail has an account (decision 0034). Converting never changes
  * who looks after a student: an admin chooses that on the record, or when linking the lead.
  */
 export async function changeLeadStatus(deps: StaffDeps, member: StaffMember, id: number, raw: unknown): Promise<Lead> {
@@ -436,7 +436,7 @@ export const linkStudentSchema = z.object({
 });
 
 /**
- * Links a lead to the student account with its e-mail (issue 26): an admin's decision, or the act of
+ * Links a lead to the student account with its e-mail (decision 0034): an admin's decision, or the act of
  * the counsellor who already looks after that student; audited on the lead and on the student. Anyone
  * else, and a lead whose e-mail has no account, get the same 404. An admin may let the lead's
  * counsellor look after the student at the same time (audited as a change of counsellor).
@@ -490,7 +490,7 @@ export interface LeadCounsellor {
 
 /**
  * Every counsellor, for those who see all leads (the filter lists them; only active ones can receive
- * leads); an empty list for a counsellor; a document verifier, who sees no leads, is refused (issue 26).
+ * leads); an empty list for a counsellor; a document verifier, who sees no leads, is refused (decision 0034).
  */
 export async function leadCounsellors(deps: StaffDeps, member: StaffMember): Promise<LeadCounsellor[]> {
   if (!canSeeLeads(member)) throw notAllowed();
@@ -768,7 +768,7 @@ export const leadsConsole = (deps: StaffDeps) => ({
   assignLeads: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
   createLead: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
   mergeLeads: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
-  /** Links a lead to the account with its e-mail: admins, or that student's counsellor; audited (issue 26). */
+  /** Links a lead to the account with its e-mail: admins, or that student's counsellor; audited (decision 0034). */
   linkLeadToStudent: (actor: StaffMember, id: number, raw: unknown) => linkLeadToStudent(deps, actor, id, raw),
   /** Erases a person's bookings when they have no account, on a request by mail (admins); audited. */
   eraseLead: (actor: StaffMember, id: number, raw: unknown) => eraseLead(deps, actor, id, raw),

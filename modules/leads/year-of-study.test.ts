@@ -3,7 +3,7 @@ import { indianStates, preferredSubjects, yearsOfStudyFrom } from "../../vocabul
 import { AppError } from "../errors.ts";
 import { checkYearOfStudy } from "./input.ts";
 
-/** Issue #25 (decision 0035): the years of study come from the clock; the lists cover every state and the common subjects. */
+/** Decision 0035: the years of study come from the clock; the lists cover every state and the common subjects. */
 describe("the year of study, from the clock", () => {
   const november2026 = new Date("2026-11-24T12:00:00Z");
 

@@ -12,7 +12,7 @@ import type { MessageDeps } from "./deps.ts";
 import { mailWaiting } from "./notices.ts";
 
 /**
- * One conversation per student (issue 29, decision 0037): the student writes to their counsellor from
+ * One conversation per student (decision 0037): the student writes to their counsellor from
  * the profile, the counsellor answers from the student's record. The conversation belongs to the
  * student, so it follows them to a new counsellor; admins read every one, a counsellor their students'.
  */

@@ -6,7 +6,7 @@ import { staff } from "../staff/tables.ts";
 import { students } from "../students/tables.ts";
 
 // ---------------------------------------------------------------------------------------------------
-// Messages (issue 29, decision 0037; branch h-messages): one conversation per student, owned by
+// Messages (decision 0037): one conversation per student, owned by
 // modules/messages/. It belongs to the student (not to a counsellor), so a reassigned student's
 // conversation follows them; erasing the student erases it by cascade.
 // ---------------------------------------------------------------------------------------------------

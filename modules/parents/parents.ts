@@ -20,7 +20,7 @@ import { parentLinkSchema } from "./input.ts";
 import { parentLinkOpenings, parentLinks } from "./tables.ts";
 
 /**
- * Read-only links for a student's parent or guardian (issue #13, decision 0028). The student creates,
+ * Read-only links for a student's parent or guardian (decision 0028). The student creates,
  * lists and revokes them; anyone holding one sees the student's first name and applications with their
  * stages, and nothing else; each opening is recorded for the student to see.
  */
@@ -33,7 +33,7 @@ export interface ParentLinkDeps {
    * module's listApplications, given by the server): the parent's view picks its few fields from them.
    */
   applicationsOf: (studentId: number) => Promise<ParentView["applications"]>;
-  /** The site's public address (PUBLIC_URL): a link's address is built on it, never on the request's Host (issue 26). */
+  /** The site's public address (PUBLIC_URL): a link's address is built on it, never on the request's Host (decision 0034). */
   siteAddress?: string;
 }
 

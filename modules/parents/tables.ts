@@ -2,7 +2,7 @@ import { bigserial, index, integer, pgTable, serial, text, timestamp } from "dri
 import { students } from "../students/tables.ts";
 
 /**
- * A read-only link a student gives a parent or guardian (issue #13, decision 0028): it shows the
+ * A read-only link a student gives a parent or guardian (decision 0028): it shows the
  * student's first name and applications, nothing else. The link's random token is kept only as its
  * SHA-256 (the student sees the link once, at creation); it expires, and the student may revoke it.
  */

@@ -30,7 +30,7 @@ const ACCESS_LOG_LIMIT = 500;
 
 /**
  * Every time staff opened or downloaded one of the student's documents, read their conversation
- * (issue 29), or exported a list that held them, newest first, read from the audit log (decision 0024). Notes, and everything else staff did,
+ * (decision 0036), or exported a list that held them, newest first, read from the audit log (decision 0024). Notes, and everything else staff did,
  * stay internal.
  */
 export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<AccessEntry[]> {

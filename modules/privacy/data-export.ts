@@ -168,11 +168,11 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       .from(parentLinks)
       .where(eq(parentLinks.studentId, studentId))
       .orderBy(asc(parentLinks.createdAt), asc(parentLinks.id)),
-    // Mock visa interviews (issue 28): the answers, their feedback and reviews, the recordings beside them.
+    // Mock visa interviews (decision 0040): the answers, their feedback and reviews, the recordings beside them.
     visaDataOf.practicesForExport(deps.db, studentId),
-    // The conversation with their counsellor (issue 29): every message, oldest first.
+    // The conversation with their counsellor (decision 0037): every message, oldest first.
     conversationForExport(deps.db, studentId),
-    // Sessions with their counsellor (issue 29): when, with whom, cancelled or attended.
+    // Sessions with their counsellor (decision 0036): when, with whom, cancelled or attended.
     sessionsForExport(deps.db, studentId),
   ]);
   const linkOpenings = links.length

@@ -17,7 +17,7 @@ export { type PrivacyDeps, privacyJobs } from "./deps.ts";
 export type { ErasureRequest, ErasureSummary } from "./erasure.ts";
 
 /**
- * The student's control of their data (issue #12, decision 0024): contact choices and consent, who has
+ * The student's control of their data (decision 0024): contact choices and consent, who has
  * seen their data, the download of everything held, erasure, and the retention sweeps.
  */
 export function createPrivacyService(deps: PrivacyDeps) {

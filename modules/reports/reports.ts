@@ -27,7 +27,7 @@ import { ensureReportFacts, levelOf, outcomeOf, outcomeStageList } from "./repor
 export { ensureReportFacts } from "./report-facts.ts";
 
 /**
- * The reports dashboard (issue #10): the lead-to-enrolment funnel, time spent in each application
+ * The reports dashboard (decision 0018): the lead-to-enrolment funnel, time spent in each application
  * stage, missed first responses, offers and visas, over a range of IST days. Every figure is counted
  * in the database (GROUP BY, FILTER, percentile_cont); only the aggregated rows come to Node. Admins
  * and read-only staff see the whole business; a counsellor the leads assigned to them and the
@@ -144,7 +144,7 @@ export interface Report {
   firstResponseHours: number;
   workingHours: WorkingHours;
   outcomes: { byMonth: OutcomeRow[]; offers: number; visasGranted: number; visasRefused: number };
-  /** Counselling sessions held in the range (issue 29): attended, no-shows, and those whose outcome is not recorded yet. */
+  /** Counselling sessions held in the range (decision 0036): attended, no-shows, and those whose outcome is not recorded yet. */
   sessions: { attended: number; noShows: number; unrecorded: number };
 }
 

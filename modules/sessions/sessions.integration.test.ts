@@ -19,7 +19,7 @@ import { counsellorsFreeAt, createSessionService, sessionOf, sessionOutcomeCount
 import { counsellingSessions } from "./tables.ts";
 
 /**
- * Sessions on a calendar (issue 29) on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL)
+ * Sessions on a calendar (decision 0036) on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL)
  * and a real SMTP sink: availability in IST, the race for one slot, the rules of moving and cancelling,
  * the invitation's .ics read back by a calendar library, and reminders sent once by two instances.
  */

@@ -46,7 +46,7 @@ import {
 import { counsellingSessions } from "./tables.ts";
 
 /**
- * Counselling sessions on a calendar (issue 29, decision 0036): counsellors' working hours and
+ * Counselling sessions on a calendar (decision 0036): counsellors' working hours and
  * exceptions, free slots, bookings by visitors (the free consultation call) and students (with their own
  * counsellor), invitations with .ics files, reminders on the job queue, and the console's day and week.
  * What other modules may use is exported here.

@@ -18,7 +18,7 @@ import { staff } from "../staff/tables.ts";
 import { students } from "../students/tables.ts";
 
 // ---------------------------------------------------------------------------------------------------
-// Sessions on a calendar (issue 29, modules/sessions/, decision 0036). The exclusion constraint on
+// Sessions on a calendar (decision 0036, modules/sessions/, decision 0036). The exclusion constraint on
 // calendar_holds and the btree_gist extension it needs are hand-written in drizzle/0027_calendar_holds.sql.
 // ---------------------------------------------------------------------------------------------------
 

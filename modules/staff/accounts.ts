@@ -82,7 +82,7 @@ export async function ensureAdmin(deps: StaffDeps, admin: { email: string; passw
       }
       return "created" as const;
     }
-    // A changed ADMIN_PASSWORD ends every session the account had (issue 26): the old password's
+    // A changed ADMIN_PASSWORD ends every session the account had (decision 0034): the old password's
     // sessions, a thief's among them, do not outlive it.
     const passwordChanged = !(await passwordMatches(existing.passwordHash, admin.password));
     const [updated] = await tx

@@ -32,7 +32,7 @@ export const invitationAcceptSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: staffMessages.repeatPassword, path: ["confirmPassword"] });
 
-/** A staff member's own password change: the current one, then the new one twice (issue 26). */
+/** A staff member's own password change: the current one, then the new one twice (decision 0034). */
 export const staffPasswordChangeSchema = z
   .object({
     currentPassword: z

@@ -165,7 +165,7 @@ export async function acceptInvitation(
   clientIp: string,
 ): Promise<NewStaffSession> {
   await enforceLimit(deps.limiter, invitationLimits.acceptPerIp, clientIp);
-  // The token is read before the body is parsed: a control character anywhere in the body is refused first (issue 26).
+  // The token is read before the body is parsed: a control character anywhere in the body is refused first (decision 0034).
   refuseControlCharacters(raw);
   if (!looksLikeToken(token)) throw invalid();
   await invitationFor(deps, token);

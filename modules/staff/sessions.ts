@@ -17,7 +17,7 @@ import { staffPasswordChangeSchema, staffRoleSchema } from "./input.ts";
 import { staff, staffSessions } from "./tables.ts";
 
 /**
- * A staff member's own password and sessions, and an admin's hand on another's (issue 26): a stolen
+ * A staff member's own password and sessions, and an admin's hand on another's (decision 0034): a stolen
  * session can be ended by its owner or by an admin, and a changed password ends every other session.
  */
 

@@ -31,7 +31,7 @@ export const staffConsole = (deps: StaffDeps) => ({
   logIn: (raw: unknown, clientIp: string) => logInStaff(deps, raw, clientIp),
   logOut: (token: string) => logOutStaff(deps, token),
   forSession: (token: string) => staffForSession(deps, token),
-  /** The member's own password: the current one required, every other session ended, mailed (issue 26). */
+  /** The member's own password: the current one required, every other session ended, mailed (decision 0034). */
   changeOwnPassword: (actor: StaffMember, currentToken: string | undefined, raw: unknown) =>
     changeOwnPassword(deps, actor, currentToken, raw),
   /** Ends every session of an account: one's own, or (admins) any member's; audited. */

@@ -18,7 +18,7 @@ describe("the stages that say the documents are complete, directly or by coming 
   });
 });
 
-describe("the demo student (issue #25: its data agrees with the stage gate)", () => {
+describe("the demo student (decision 0035: its data agrees with the stage gate)", () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await openTestDatabase();

@@ -274,7 +274,7 @@ export function emailDraft(member: StaffMember, student: { fullName: string }, t
 
 /**
  * E-mails the student from their record; logged on the timeline. The mail and its audit entry are one
- * unit (issue 26): both are written in one transaction and the job queue sends the mail after it
+ * unit (decision 0034): both are written in one transaction and the job queue sends the mail after it
  * commits, so a mail the log does not show is never sent, and a retried job never sends it twice.
  */
 export async function emailStudent(deps: StaffDeps, member: StaffMember, studentId: number, raw: unknown) {

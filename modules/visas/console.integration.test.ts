@@ -18,7 +18,7 @@ import type { ReferenceGuide } from "./reference-types.ts";
 import { visaGuides, visaQuestions } from "./tables.ts";
 
 /**
- * The console's side of visas (issue 28): a counsellor works the plans and practices of the students they
+ * The console's side of visas (decision 0040): a counsellor works the plans and practices of the students they
  * look after and no one else's, records outcomes and reviews with the rubric (each in the audit log), keeps
  * the question bank; admins keep the guides' figures, never dated in the future.
  */

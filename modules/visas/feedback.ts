@@ -4,7 +4,7 @@ import { everyAnswerFlags } from "./question-bank/signals.ts";
 import type { AnswerSignal, QuestionTheme } from "./reference-types.ts";
 
 /**
- * Feedback on one mock interview answer (issue 28), at once and explainable, with no outside service: its
+ * Feedback on one mock interview answer (decision 0040), at once and explainable, with no outside service: its
  * length against the mode's norm; for text (typed or transcribed), which of the question's points it
  * covered and which red flags it hit; and whether what it says matches the student's file. It never
  * predicts a visa decision.

@@ -2,7 +2,7 @@ import { type FundSourceKind, fundSourceLabels, fundsMessages } from "../../voca
 import type { FundsRule } from "./reference-types.ts";
 
 /**
- * The funds check (issue 28): where the student's money comes from, compared with the destination's rule
+ * The funds check (decision 0040): where the student's money comes from, compared with the destination's rule
  * as it is written and with the course's estimated first year in rupees. Pure: the caller brings the
  * rates and the estimate.
  */

@@ -1,7 +1,7 @@
 import type { FundSourceKind } from "../../vocabulary/visas.ts";
 
 /**
- * The shapes of the visa reference data a new database starts with (issue 28): the guides per destination
+ * The shapes of the visa reference data a new database starts with (decision 0040): the guides per destination
  * and the mock interview question bank. Admins and staff edit both in the console; these files are only
  * what a fresh database is seeded with.
  */

@@ -1,7 +1,7 @@
 import type { FileFact, QuestionTheme } from "./reference-types.ts";
 
 /**
- * Which questions one practice asks (issue 28): chosen from the student's own file. A question that names a
+ * Which questions one practice asks (decision 0040): chosen from the student's own file. A question that names a
  * fact of the file (their university, their loan, a gap, an earlier refusal) is asked only when the file
  * has it, and is preferred to a general one; the practice covers as many themes as it has questions for,
  * core questions first. The order is fixed by the seed, so a practice can be rebuilt and tested.

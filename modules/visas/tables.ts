@@ -21,7 +21,7 @@ import { staff } from "../staff/tables.ts";
 import { students } from "../students/tables.ts";
 
 // ---------------------------------------------------------------------------------------------------
-// Visas (issue 28, decision 0040): the guides per destination, the student's visa plan on an application,
+// Visas (decision 0040): the guides per destination, the student's visa plan on an application,
 // the mock interview question bank and the student's practices with their answers and reviews.
 // ---------------------------------------------------------------------------------------------------
 
@@ -125,7 +125,7 @@ export const visaPractices = pgTable(
       .notNull()
       .references(() => countries.id, { onDelete: "restrict" }),
     applicationId: integer("application_id").references(() => applications.id, { onDelete: "set null" }),
-    /** A live mock interview held as a counselling session (issue 29's kind), scored on the same rubric. */
+    /** A live mock interview held as a counselling session (decision 0040's kind), scored on the same rubric. */
     sessionId: integer("session_id")
       .unique()
       .references((): AnyPgColumn => counsellingSessions.id, { onDelete: "set null" }),

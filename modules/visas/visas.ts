@@ -51,7 +51,7 @@ import {
 } from "./practices.ts";
 
 /**
- * Visa help and mock visa interviews (issue 28, decision 0040): the public guides per destination, the
+ * Visa help and mock visa interviews (decision 0040): the public guides per destination, the
  * student's visa plan on an application at the papers stage with its funds check, mock interview
  * practice with feedback checked against the student's file, and the console's side (the plans with
  * stale steps, outcomes, the review queue with its rubric, the question bank and the guides' figures).

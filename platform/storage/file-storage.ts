@@ -26,7 +26,7 @@ export interface FileStorage {
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   /**
-   * Removes what puts cut off by a crash or a kill left behind (issue 26) and was last touched before
+   * Removes what puts cut off by a crash or a kill left behind (decision 0034) and was last touched before
    * `before`: on disk the `.tmp-` files; in a bucket the `.tmp-` parts (and unfinished multipart uploads).
    * Answers how many it removed. The upkeep calls it with an hour's margin, so a put under way is safe.
    */

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 /**
- * Issue #25 (decision 0035): a stage whose student label says the documents are complete ("Ready to
+ * Decision 0035: a stage whose student label says the documents are complete ("Ready to
  * submit", "Submitted") is refused while any checklist item is neither approved nor waived with a
  * reason, with the items named; the application's detail says which moves are held and why.
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

@@ -259,7 +259,7 @@ describe("countries and the rest", () => {
     expect(body.data[0]).toEqual({ name: "Australia", slug: "australia", image: "/flags/au.svg" });
   });
 
-  it("lists Canada and New Zealand in their alphabetical places, each with real universities (issue #25)", async () => {
+  it("lists Canada and New Zealand in their alphabetical places, each with real universities (decision 0035)", async () => {
     const names = (await api.get("/api/v1/countries")).body.data.map((c: { name: string }) => c.name);
     expect(names.indexOf("Canada")).toBe(names.indexOf("Brunei") + 1);
     expect(names.indexOf("New Zealand")).toBe(names.indexOf("Netherlands") + 1);

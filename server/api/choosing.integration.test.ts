@@ -75,7 +75,7 @@ describe("costs in rupees", () => {
     const living = (await api.get("/api/v1/living-costs")).body.data as { country: string; source: string; year: number }[];
     expect(living.length).toBe(40);
     expect(living.find((l) => l.country === "Germany")).toMatchObject({ amountPerYear: 11_904, currency: "EUR", year: 2025 });
-    // Issue #25: the visa funds figures, not yet confirmed on the official pages, so marked as Ignite's estimates.
+    // Decision 0035: the visa funds figures, not yet confirmed on the official pages, so marked as Ignite's estimates.
     expect(living.find((l) => l.country === "Canada")).toMatchObject({ amountPerYear: 22_895, currency: "CAD" });
     expect(living.find((l) => l.country === "New Zealand")).toMatchObject({ amountPerYear: 20_000, currency: "NZD" });
     for (const country of ["Canada", "New Zealand"])

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 /**
- * Issue #25 (decision 0035): the booking's confirmation says what will happen in the way the person
+ * Decision 0035: the booking's confirmation says what will happen in the way the person
  * chose to be contacted on the form, never "A counsellor will call you" to someone who chose WhatsApp.
  */
 let database: DatabaseHandle;

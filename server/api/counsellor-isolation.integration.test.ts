@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 /**
- * Issue 26, finding 1: a counsellor could take over any student with no counsellor by typing a lead
+ * Decision 0034: a counsellor could take over any student with no counsellor by typing a lead
  * with their e-mail and converting it. Converting never moves a student; linking a lead to an existing
  * account is an admin's act (or that student's counsellor's), audited; the answers tell nothing of accounts.
  */

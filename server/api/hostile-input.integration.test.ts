@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 /**
- * Issue 26, finding 2: a NUL byte (PostgreSQL refuses it in text) or another control character in any
+ * Decision 0034: a NUL byte (PostgreSQL refuses it in text) or another control character in any
  * text the API reads answers 400 in the error shape, never 500. The operations and their string fields
  * come from the published OpenAPI document, so a new endpoint is swept without being named here.
  */

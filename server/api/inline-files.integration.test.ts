@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 /**
- * Issue #25 (decision 0035): "Open cv.pdf" opens the PDF in the browser's viewer instead of downloading
+ * Decision 0035: "Open cv.pdf" opens the PDF in the browser's viewer instead of downloading
  * it, for the student and for staff, under the same nosniff and sandboxing CSP, and staff's view is
  * audited as before; a Word file asked inline still downloads.
  */

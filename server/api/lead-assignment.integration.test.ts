@@ -23,7 +23,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 /**
- * Issue #25, decision 0042: a counsellor is mailed when a lead is given to them (round-robin on a
+ * Decision 0042: a counsellor is mailed when a lead is given to them (round-robin on a
  * booking, a lead staff entered, an admin's assignment), once, through the outbox, with the lead's
  * name, what they asked for and a link, never the person's phone or e-mail in the subject; not when
  * they gave it to themselves; each lead's history says so. Today lists it until they open it. The

@@ -195,7 +195,7 @@ describe("the leads inbox", () => {
   });
 });
 
-// ---- Issue #9, "Leads": assignment, settings, leads entered by hand, duplicates, first response ----
+// ---- Decision 0013, "Leads": assignment, settings, leads entered by hand, duplicates, first response ----
 
 let bookings = 0;
 /** A booking from an address of its own (the per-address limit stays out of the way). */

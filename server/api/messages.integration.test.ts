@@ -22,7 +22,7 @@ import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { MESSAGE_MAX_LENGTH, messageMessages } from "../../vocabulary/messages.ts";
 
 /**
- * One conversation per student (issue 29, decision 0037): who may read and write it, the audit of
+ * One conversation per student (decision 0037): who may read and write it, the audit of
  * every staff reading and the student's access log, bad input, the quiet period's mail (sent once,
  * also when the mail server was away), and the export and erasure of the student's data.
  */

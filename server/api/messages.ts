@@ -51,7 +51,7 @@ const presentConversation = (c: Conversation): z.infer<typeof conversationSchema
   messages: c.messages.map(presentMessage),
 });
 
-/** The signed-in student's conversation with their counsellor (issue 29), under /api/v1/students/me. */
+/** The signed-in student's conversation with their counsellor (decision 0037), under /api/v1/students/me. */
 export function messagesApi(messages: MessageService) {
   const api = new Hono<ServerEnv>();
   api.get("/students/me/messages", requireStudent, async (c) =>

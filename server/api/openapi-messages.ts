@@ -3,7 +3,7 @@ import { MESSAGE_QUIET_MINUTES } from "../../vocabulary/messages.ts";
 import { conversationMessageSchema, conversationSchema, unreadConversationsSchema } from "./messages.ts";
 import { answer, body, dataOf, failures, idParam, jsonSchema, messageAnswer, operation, ref, write } from "./openapi-parts.ts";
 
-/** One conversation per student (issue 29, decision 0037), for the OpenAPI document. */
+/** One conversation per student (decision 0037), for the OpenAPI document. */
 export const messageSchemas = () => ({
   ConversationMessage: jsonSchema(conversationMessageSchema, "output"),
   Conversation: jsonSchema(conversationSchema, "output"),

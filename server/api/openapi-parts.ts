@@ -122,7 +122,7 @@ interface BodyNotes {
 }
 
 /**
- * A request body described by the domain schema that parses it (issue 24: no twin of it here), with the
+ * A request body described by the domain schema that parses it (decision 0032: no twin of it here), with the
  * notes a reader needs. A note naming a field the schema does not have throws, so a renamed field cannot
  * leave its note behind (the document is built when the app is).
  */

@@ -49,7 +49,9 @@ const reportSchema = z.object({
   }),
   sessions: z
     .object({ attended: z.int(), noShows: z.int(), unrecorded: z.int() })
-    .meta({ description: "Counselling sessions started in the range: attended, no-shows, outcome not recorded yet (issue 29)" }),
+    .meta({
+      description: "Counselling sessions started in the range: attended, no-shows, outcome not recorded yet (decision 0036)",
+    }),
 });
 
 export const staffReportsSchemas = () => ({ Report: jsonSchema(reportSchema, "output") });

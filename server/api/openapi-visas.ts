@@ -54,7 +54,7 @@ const practiceSchema = {
   },
 };
 
-/** Mock visa interview answers and their recordings (issue 28), for the OpenAPI document. */
+/** Mock visa interview answers and their recordings (decision 0040), for the OpenAPI document. */
 export const visaPaths = () => ({
   "/api/v1/students/me/visa-practices": {
     post: write({

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 /**
- * Each endpoint described once (issue 24): every route the Hono app serves under /api/ is an operation
+ * Each endpoint described once (decision 0032): every route the Hono app serves under /api/ is an operation
  * of /api/openapi.json, and every operation the document promises is a route the app serves. Read from
  * the app's own route table (app.routes), so a new route without its description fails here.
  */

@@ -24,7 +24,7 @@ import { monthNames } from "../../vocabulary/applications.ts";
 import { PARENT_LINKS_ACTIVE_MAX, parentMessages } from "../../vocabulary/parents.ts";
 
 /**
- * Issue #13, Parents (decision 0028): a student's read-only links for a parent. Created, listed and
+ * Decision 0028: a student's read-only links for a parent. Created, listed and
  * revoked by their student only; the token is given once and kept only as its hash; the parent's view
  * shows the first name and the applications' stages, never contact details, marks, documents or
  * staff's notes; an unknown, expired or revoked link answers the same 404; each opening is recorded.

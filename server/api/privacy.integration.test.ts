@@ -30,7 +30,7 @@ import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 
 /**
- * Issue #12: the student's control of their data. Consent stored with its wording's version, the
+ * Decision 0024: the student's control of their data. Consent stored with its wording's version, the
  * access log from the audit log, the export of everything with each document byte for byte, erasure
  * (files gone from storage, reports keep anonymous counts, the e-mail free again), staff's audited
  * erasure, and the retention of old bookings.

@@ -90,7 +90,7 @@ beforeAll(async () => {
   // L2 (Ravi): converted; Arjun's application gets an offer, then the visa is refused.
   const l2 = await bookFor("ravi", "Ireland", arjun.email);
   await setStatus(l2, "Converted");
-  // Converting links the leads to the accounts but moves no student (issue 26): the admin chooses their counsellors.
+  // Converting links the leads to the accounts but moves no student (decision 0034): the admin chooses their counsellors.
   for (const [student, counsellor] of [
     [meera, team.asha.staffId],
     [arjun, team.ravi.staffId],

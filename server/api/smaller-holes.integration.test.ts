@@ -14,7 +14,7 @@ import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { startBackgroundWork } from "../background.ts";
 
 /**
- * Issue 26, finding 5: the parent link's address follows PUBLIC_URL, never the Host header; the upkeep
+ * Decision 0034: the parent link's address follows PUBLIC_URL, never the Host header; the upkeep
  * sweeps what interrupted uploads left; a document verifier is refused the leads' counsellors.
  */
 const PUBLIC_URL = "https://ignite.example";

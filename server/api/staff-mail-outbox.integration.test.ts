@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 /**
- * Issue 26, finding 2: a staff e-mail was sent, then its audit insert failed: the student got mail the
+ * Decision 0034: a staff e-mail was sent, then its audit insert failed: the student got mail the
  * log does not show, and a retry sent it twice. Now the mail and its audit entry are one transaction
  * (an outbox row beside the audit row) and the job queue sends the mail once.
  */

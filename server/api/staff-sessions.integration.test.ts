@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
 /**
- * Issue 26, finding 4: staff sessions outlived a changed password, and a stolen session could not be
+ * Decision 0034: staff sessions outlived a changed password, and a stolen session could not be
  * ended without a second admin. Now a password change ends every other session and is mailed; anyone
  * signs out everywhere, admins for any member; a changed ADMIN_PASSWORD ends that account's sessions;
  * an admin changes a role back, audited.

@@ -94,7 +94,7 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
 
   api.get("/me", requireStaff, (c) => c.json({ data: presentStaffMember(c.var.staff) }));
 
-  // A staff member's own password and sessions (issue 26): this session stays after a password change.
+  // A staff member's own password and sessions (decision 0034): this session stays after a password change.
   api.put("/me/password", requireStaff, async (c) => {
     await staff.changeOwnPassword(c.var.staff, c.var.staffToken, await readJson(c));
     return c.json({ message: staffMessages.passwordChanged });

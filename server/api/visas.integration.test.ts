@@ -20,7 +20,7 @@ import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { MAX_RECORDING_SECONDS, RECORDING_BITS_PER_SECOND, recordingBytesFor } from "../../vocabulary/visas.ts";
 
 /**
- * Issue 28: the visa plan opens when the university's papers arrive, the funds check reads the UK rule as
+ * Decision 0040: the visa plan opens when the university's papers arrive, the funds check reads the UK rule as
  * written, a practice's questions come from the student's own file, the feedback checks answers against
  * the record, and recordings are the student's private files (owner and their counsellor only, audited,
  * exported, erased). Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

@@ -36,7 +36,7 @@ const presentPractice = (p: Awaited<ReturnType<VisaService["practice"]>>) => ({
 });
 
 /**
- * A student's mock interviews (issue 28): start one, read it back with its feedback and review, share it
+ * A student's mock interviews (decision 0040): start one, read it back with its feedback and review, share it
  * with the counsellor, and answer its questions (the answer with its recording is the one upload, so it
  * needs progress, not a form post).
  */

@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, httpClient, hydrated, test } from "./fix
 import { ADMIN } from "./staff-fixtures.ts";
 
 /**
- * Issue #25: the Duolingo English Test, the GRE and the GMAT (decision 0041), as a student on a 390 px
+ * Decision 0035: the Duolingo English Test, the GRE and the GMAT (decision 0041), as a student on a 390 px
  * phone meets them: an admin asks a master's course for GRE 310 and Duolingo 115; the student enters a
  * Duolingo score off its scale and is told so with what they typed kept, corrects it, reads both scores
  * on their profile (in English and in Hindi), and the course page says the GRE minimum is met, with the

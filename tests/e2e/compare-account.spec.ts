@@ -2,7 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, loggedInAs, signUpStudent, test } from "./fixtures.ts";
 
 /**
- * Issue #25: the comparison followed the browser, not the student. A signed-in student's comparison is
+ * Decision 0035: the comparison followed the browser, not the student. A signed-in student's comparison is
  * now kept on their account (decision 0043): what they compared before signing in joins it, and another
  * device signed in as them shows the same list.
  *

@@ -8,7 +8,7 @@ const pdf = (text: string) =>
   Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
 
 /**
- * The counsellor's working day end to end (issue #9): a booking reaches an invited counsellor's inbox,
+ * The counsellor's working day end to end (decision 0015): a booking reaches an invited counsellor's inbox,
  * becomes a student with an application that moves to a conditional offer the student reads and is
  * mailed about, and a verifier's correction of the SOP is answered by the student and approved.
  */
@@ -64,7 +64,7 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   await work.getByRole("button", { name: "Change status" }).click();
   await toast(work, "Status changed to Converted.");
 
-  // The student had an account before the lead: converting moves no one (issue 26). The admin links the
+  // The student had an account before the lead: converting moves no one (decision 0034). The admin links the
   // lead to the account and lets its counsellor look after the student.
   await admin.reload();
   await hydrated(admin);
@@ -104,7 +104,7 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   await expectNoAxeViolations(work);
 
   // "Ready to submit" tells the student their documents are complete: not offered while they are missing,
-  // and the screen says why (issue #25, decision 0035).
+  // and the screen says why (decision 0035).
   await expect(work.getByLabel("New stage").locator("option", { hasText: "Ready to submit" })).toHaveCount(0);
   await expect(work.getByTestId("held-moves")).toContainText(
     "Ready to submit needs every document approved or waived with a reason. Not yet: CV/Resume (Missing), SOP (Missing)",

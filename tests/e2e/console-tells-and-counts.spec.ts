@@ -5,7 +5,7 @@ import { errorsIn } from "./nu-checker.ts";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 
 /**
- * Issue #25's console (decision 0042): a counsellor given a lead is mailed and finds it on Today until
+ * decision 0035's console (decision 0042): a counsellor given a lead is mailed and finds it on Today until
  * they open it; the staff home shows their own figures, each a link to the list it counts.
  */
 const phone = { width: 390, height: 844 };

@@ -2,7 +2,7 @@ import { expect, expectNoAxeViolations, httpClient, hydrated, test } from "./fix
 import { ADMIN } from "./staff-fixtures.ts";
 
 /**
- * Issue #25 (decision 0035): a course with an English waiver and a minimum IELTS of 7.5 never tells a
+ * Decision 0035: a course with an English waiver and a minimum IELTS of 7.5 never tells a
  * student with IELTS 7 "You meet the entry requirements"; the page gives one verdict, says what the
  * waiver means, and the saved course's card reads the same.
  */

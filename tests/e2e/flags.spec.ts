@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
 
 /**
- * Issue #25: `/staff/catalogue` made 55 requests, 38 of them flag images. A page with many flags now
+ * Decision 0035: `/staff/catalogue` made 55 requests, 38 of them flag images. A page with many flags now
  * fetches them all in one sprite (decision 0043), cached for good under its content hash, and every flag
  * still shows with its name where it had one ("Flag of Australia").
  */

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
-/** Issue #25: Hindi pages in a font that has Devanagari, and their dates in Hindi (decision 0035). */
+/** Decision 0035: Hindi pages in a font that has Devanagari, and their dates in Hindi (decision 0035). */
 
 const inHindi = async (context: BrowserContext, baseURL: string | undefined) =>
   context.addCookies([{ name: "ignite_language", value: "hi", url: baseURL ?? "" }]);

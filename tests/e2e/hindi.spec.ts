@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, httpClient, hydrated, test } from "./fixtures.ts";
 
-/** The interface in Hindi and back (issue #13, decision 0029). */
+/** The interface in Hindi and back (decision 0029). */
 
 const inHindi = async (context: BrowserContext, baseURL: string | undefined) =>
   context.addCookies([{ name: "ignite_language", value: "hi", url: baseURL ?? "" }]);

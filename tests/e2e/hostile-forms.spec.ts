@@ -2,7 +2,7 @@ import { expect, httpClient, test } from "./fixtures.ts";
 import { ADMIN } from "./staff-fixtures.ts";
 
 /**
- * Issue 26, finding 2 on the screens: a NUL byte typed into the sign-in forms (student and staff, posted
+ * Decision 0034: a NUL byte typed into the sign-in forms (student and staff, posted
  * as a browser without scripts posts them) or put in a console list's search is a 400, never a 500.
  */
 test("a NUL byte in the sign-in forms and in a console search answers 400, not 500", async () => {

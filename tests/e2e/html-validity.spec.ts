@@ -73,7 +73,7 @@ test("visitor pages are valid HTML, in English and in Hindi", async ({ request }
 test("a student's pages are valid HTML", async ({ page }) => {
   test.setTimeout(120_000);
   await loggedInStudent(page);
-  // "My counsellor" with a message in it: markup kept as text, a link made clickable (issue 29).
+  // "My counsellor" with a message in it: markup kept as text, a link made clickable (decision 0037).
   const written = await page.request.post("/api/v1/students/me/messages", {
     headers: { Origin: new URL(test.info().project.use.baseURL ?? "").origin },
     data: { body: "A <b>question</b> about https://example.org/sop?x=1&y=2" },

@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, hydrated, loggedInStudent, test, uniqueE
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures";
 
 /**
- * One conversation per student (issue 29): a student and their counsellor write to each other, each
+ * One conversation per student (decision 0037): a student and their counsellor write to each other, each
  * sees the other's message and their unread count goes to zero; after an admin gives the student to
  * another counsellor, the new counsellor reads the whole history.
  */

@@ -17,7 +17,7 @@ const pdf = Buffer.from(
 const pdfViewer = /^chrome-extension:\/\/mhjfbmdgcfjbbpaeojofohoefgiehjai\//;
 
 /**
- * Issue #25 (decision 0035): "View" on a PDF opens it in the browser's viewer in a new tab rather than
+ * Decision 0035: "View" on a PDF opens it in the browser's viewer in a new tab rather than
  * downloading it, under the same sandboxing CSP and nosniff.
  */
 test("a student's PDF opens in the browser's viewer where the link says view", async ({ page, student: _ }) => {
@@ -54,7 +54,7 @@ const docx = Buffer.from(
   }),
 );
 
-/** Issue #25: a Word file's row says plainly that it downloads, and offers no "View" that would only download. */
+/** Decision 0035: a Word file's row says plainly that it downloads, and offers no "View" that would only download. */
 test("a student's Word file says it downloads rather than offering to view it", async ({ page, student: _ }) => {
   const uploaded = await page.request.post("/api/v1/students/me/files", {
     multipart: { attachment_type: "LOR", file: { name: "letter.docx", mimeType: DOCX_TYPE, buffer: docx } },

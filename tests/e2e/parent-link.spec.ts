@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInStudent, t
 import { ADMIN } from "./staff-fixtures.ts";
 
 /**
- * Issue #13, Parents (decision 0028): a student creates a read-only link on the profile; a browser
+ * Decision 0028: a student creates a read-only link on the profile; a browser
  * without an account opens it and sees the applications; the student sees the opening and revokes the
  * link, which then stops working.
  */

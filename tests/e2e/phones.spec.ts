@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures.ts";
 
-/** Issue #25's phone: what a student on a 390 px screen reaches, with scripts and without. */
+/** decision 0035's phone: what a student on a 390 px screen reaches, with scripts and without. */
 const phone = { width: 390, height: 844 };
 
 const menuButton = (page: Page) => page.locator("header summary", { hasText: "Menu" });

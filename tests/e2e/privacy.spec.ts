@@ -5,7 +5,7 @@ import { consentWording } from "../../vocabulary/privacy.ts";
 import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInStudent, test, uniqueEmail } from "./fixtures.ts";
 import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
 
-/** Issue #12 as a student and an admin see it: consent where data is collected, the profile's controls, the console's warnings and erasure. */
+/** Decision 0024 as a student and an admin see it: consent where data is collected, the profile's controls, the console's warnings and erasure. */
 
 const toast = (page: Page, text: string | RegExp) => expect(page.getByRole("alert").filter({ hasText: text })).toBeVisible();
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);

@@ -4,7 +4,7 @@ import { readMail } from "./mail.ts";
 import { errorsIn } from "./nu-checker.ts";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 
-/** Sessions on a calendar (issue 29): a visitor's call at a chosen time, a student's sessions with their counsellor. */
+/** Sessions on a calendar (decision 0036): a visitor's call at a chosen time, a student's sessions with their counsellor. */
 
 // Each journey invites a counsellor first and checks pages whose time lists hold a few hundred options.
 test.describe.configure({ timeout: 120_000 });

@@ -7,7 +7,7 @@ const toast = (page: Page, text: string | RegExp) => expect(page.getByRole("aler
 const signedIn = async (page: Page) => (await page.goto("/staff"))?.status() === 200;
 
 /**
- * Issue 26, finding 4 on the screens: a staff member changes their password on Your account and their
+ * Decision 0034: a staff member changes their password on Your account and their
  * other session ends; an admin signs a member out everywhere and changes their role on Members.
  */
 test("a password change ends the other sessions; an admin signs a member out everywhere and changes a role", async ({

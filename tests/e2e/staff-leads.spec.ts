@@ -64,7 +64,7 @@ test("an admin filters the inbox, assigns two leads at once, and the counsellor 
 
   await page.goto(`/staff/leads/${first}`);
   await expect(page.getByRole("heading", { name: "Inbox One" })).toBeVisible();
-  // The history in words, never a code or JSON (issue #25, decision 0035).
+  // The history in words, never a code or JSON (decision 0035).
   await expect(page.getByTestId("lead-history").filter({ hasText: /(Assigned|Reassigned from .+) to Farah Inbox/ })).toHaveCount(
     1,
   );

@@ -5,7 +5,7 @@ import { errorsIn } from "./nu-checker.ts";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 
 /**
- * Issue 28, the console's side of visas: a counsellor keeps a destination's interview questions, opens the
+ * Decision 0040, the console's side of visas: a counsellor keeps a destination's interview questions, opens the
  * review queue, listens to a shared practice's recordings, scores it on the rubric (a missing score is
  * refused and what was chosen stays) and the student then reads the scores; a visa plan's steps and
  * outcome (a refusal needs its section); the guides, document rules and reports screens.

@@ -3,7 +3,7 @@ import { visaMessages } from "../../vocabulary/visas.ts";
 import { expect, expectNoAxeViolations, hydrated, loggedInStudent, test } from "./fixtures.ts";
 
 /**
- * Issue 28: a browser that refuses the microphone. The browser has a (fake) microphone but no fake
+ * Decision 0040: a browser that refuses the microphone. The browser has a (fake) microphone but no fake
  * permission prompt, so the request is refused as a student's "Block" would be: the practice says how to
  * allow it, and the typed answer still saves.
  */

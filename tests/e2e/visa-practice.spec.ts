@@ -7,7 +7,7 @@ import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 import { papersArrived } from "./visa-fixtures.ts";
 
 /**
- * Issue 28, the whole practice journey: a student practises a US visa interview, speaking three answers
+ * Decision 0040, the whole practice journey: a student practises a US visa interview, speaking three answers
  * into the browser's (fake) microphone and typing the rest, reads the feedback with a note where an answer
  * contradicts the file, and shares it; their counsellor scores it on the rubric; the student reads the
  * scores and the readiness chart. (The console's screens in detail are in visa-console.spec.ts.)

@@ -4,7 +4,7 @@ import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
 import { papersArrived } from "./visa-fixtures.ts";
 
 /**
- * Issue 28, visa help and mock visa interviews: the guides read in English and Hindi from the home page's
+ * Decision 0040, visa help and mock visa interviews: the guides read in English and Hindi from the home page's
  * visa card; a student whose university's papers arrived fills the funds check and sees what is short
  * (the practice is in visa-practice.spec.ts, which needs a browser with a fake microphone).
  */

@@ -145,7 +145,7 @@ test.describe("countries and universities", () => {
     await expect(page.locator("main .card").first()).toContainText("South Korea");
   });
 
-  test("Canada and New Zealand are on the grid with their flags and real universities (issue #25)", async ({ page }) => {
+  test("Canada and New Zealand are on the grid with their flags and real universities (decision 0035)", async ({ page }) => {
     for (const [name, slug, code, university] of [
       ["Canada", "canada", "ca", "McGill University"],
       ["New Zealand", "new-zealand", "nz", "University of Auckland"],

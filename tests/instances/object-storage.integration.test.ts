@@ -21,7 +21,7 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { openTestDatabase } from "../support/test-database.ts";
 
 /**
- * Files in object storage (issue 27, decision 0039): two instances with data directories of their own
+ * Files in object storage (decision 0039): two instances with data directories of their own
  * share files through a bucket on a real S3 protocol server started here (@20minutes/s3rver), a put
  * killed mid-upload leaves nothing under its key and the upkeep removes what it left, the data export
  * and erasure work there, and `npm run storage:copy` moves the disk's files into the bucket, twice safely.

@@ -11,7 +11,7 @@ import { attachmentTypes, documentAccept, documentMessages } from "../../../voca
 import { MESSAGE_MAX_LENGTH, messageMessages } from "../../../vocabulary/messages.ts";
 
 /**
- * "My counsellor" on the profile (issue 29, decision 0037): who looks after the student, their next
+ * "My counsellor" on the profile (decision 0037): who looks after the student, their next
  * session, and the conversation with a form to write (intent `message`). An attachment is one of the
  * student's documents: one already uploaded, or (with scripts) a new file uploaded here as a document of
  * the type chosen, through the documents' own upload (the same types, limits and review).
@@ -24,7 +24,7 @@ export function CounsellorSection({
   rules,
 }: {
   counsellor: string | null;
-  /** The next session booked with them (issue 29's calendar), if any. */
+  /** The next session booked with them (decision 0036's calendar), if any. */
   nextSession: { kindLabel: string; when: string } | null;
   messages: ThreadMessage[];
   documents: { publicId: string; attachmentType: string; name: string }[];

@@ -13,7 +13,7 @@ import {
 } from "../../../vocabulary/sessions.ts";
 import type { SectionArgs } from "./actions.server";
 
-/** The profile's Sessions section (issue 29): the student's sessions, their counsellor, and the free times of the kind chosen. */
+/** The profile's Sessions section (decision 0036): the student's sessions, their counsellor, and the free times of the kind chosen. */
 export async function sessionsSection(
   context: AppLoadContext,
   studentId: number,

@@ -11,7 +11,7 @@ import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your account | Ignite" }, { name: "robots", content: "noindex" }];
 
-/** Every staff member's own account (issue 26): their password, and signing out everywhere. */
+/** Every staff member's own account (decision 0034): their password, and signing out everywhere. */
 export function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffMember(context.staffMember);
   return { member, rules: fieldRules(staffPasswordChangeSchema) };

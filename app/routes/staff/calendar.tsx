@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sessions: d.sessions.map((s) => ({
         id: s.id,
         kindLabel: s.kindLabel,
-        // A live mock visa interview ends with the practice's rubric (issue 28).
+        // A live mock visa interview ends with the practice's rubric (decision 0040).
         scoreAt: s.kind === "mock-visa-interview" && s.studentId && !s.cancelled ? `/staff/visas/live/${s.id}` : null,
         starts: { iso: s.startsAt.toISOString(), text: time(s.startsAt) },
         ends: time(s.endsAt),

@@ -65,7 +65,7 @@ async function figuresFor(staff: Route.LoaderArgs["context"]["staff"], member: P
   return { team, figures: await Promise.all(figures) };
 }
 
-/** The console's home: who is signed in, their figures (decision 0042), and the students' messages waiting for them (issue 29). */
+/** The console's home: who is signed in, their figures (decision 0042), and the students' messages waiting for them (decision 0037). */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffMember(context.staffMember);
   const [unread, figures, queuedNotSent, invitationsNotSent] = await Promise.all([

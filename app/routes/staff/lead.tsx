@@ -65,7 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
     mayWork: canWorkLeads(member) && !lead.mergedIntoId,
     // A lead that became a student is erased from the student's record, with everything else of theirs.
-    // A converted lead not linked to an account: an admin links it to the account with its e-mail (issue 26).
+    // A converted lead not linked to an account: an admin links it to the account with its e-mail (decision 0034).
     mayLink: canChooseCounsellor(member) && lead.status === "Converted" && !lead.studentId && !lead.mergedIntoId,
     mayErase: canEraseStudents(member) && !lead.studentId,
     counsellors: mayAssign ? (await context.staff.leadCounsellors(member)).filter((c) => c.active) : [],

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [result, counsellors, unread] = await Promise.all([
     orRouteError(context.staff.leads(member, query)),
     context.staff.leadCounsellors(member),
-    // Students' messages waiting for this member (issue 29), named beside the inbox.
+    // Students' messages waiting for this member (decision 0037), named beside the inbox.
     context.staff.messages.unread(member),
   ]);
   const pageLink = (page: number) => `?${new URLSearchParams({ ...query, page: String(page) })}`;

@@ -92,7 +92,7 @@ function SearchMisses({
 
 type VisaOutcomeRow = { country: string; counsellor: string | null; outcome: VisaOutcome; section: string | null; n: number };
 
-/** Visa outcomes as counsellors recorded them on the plans (issue 28): counted, never claimed. */
+/** Visa outcomes as counsellors recorded them on the plans (decision 0040): counted, never claimed. */
 function VisaOutcomes({ rows }: { rows: VisaOutcomeRow[] }) {
   const tally = (keyOf: (r: VisaOutcomeRow) => string) => {
     const groups = new Map<string, Record<VisaOutcome, number>>();

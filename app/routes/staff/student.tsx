@@ -67,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ];
   // A course with upcoming intakes is applied to for one of them (decision 0019); the others keep month and year.
   const intakes = await context.catalogue.upcomingIntakes(courseChoices.map((c) => c.id));
-  // The student's conversation (issue 29): admins and the student's counsellor read it; each reading is audited.
+  // The student's conversation (decision 0037): admins and the student's counsellor read it; each reading is audited.
   const conversation = conversationVisibleTo(member, record)
     ? await orRouteError(context.staff.messages.conversation(member, studentId))
     : null;

@@ -6,8 +6,8 @@ import { canCoachVisas } from "../../../modules/policies.ts";
 import type { Route } from "./+types/visa-live";
 
 /**
- * A live mock visa interview (a counselling session of that kind, issue 29) ends with the practice's
- * rubric (issue 28): its practice is made on first use, with the questions to ask chosen from the
+ * A live mock visa interview (a counselling session of that kind, decision 0040) ends with the practice's
+ * rubric (decision 0040): its practice is made on first use, with the questions to ask chosen from the
  * student's file, and the counsellor scores it on the review page.
  */
 export async function action({ params, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 /**
- * Australia's Genuine Student requirement (issue 28): since 2024-03-23 the student answers four questions
+ * Australia's Genuine Student requirement (decision 0040): since 2024-03-23 the student answers four questions
  * in writing with the application, up to 150 words each, and an officer may follow them up. The four
  * prompts are paraphrased in our own words from Home Affairs' published questions; the follow-ups are the
  * ones case officers and universities' pre-visa checks commonly ask. Typed answers: 80 to 150 words.

@@ -1,5 +1,5 @@
 /**
- * The German national (D) visa interview for study (issue 28): a short conversation at the appointment
+ * The German national (D) visa interview for study (decision 0040): a short conversation at the appointment
  * with the German mission's visa centre. Written in our own words from what the missions and universities
  * say the officer checks: why Germany and the course, the course's content, the academic background and
  * APS, the funds (usually a blocked account), language skills, and plans after the degree.

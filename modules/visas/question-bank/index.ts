@@ -1,4 +1,4 @@
-/** The mock interview question banks a new database starts with (issue 28); staff edit them in the console. */
+/** The mock interview question banks a new database starts with (decision 0040); staff edit them in the console. */
 
 import type { ReferenceQuestionBank } from "../reference-types.ts";
 import { australiaBank } from "./australia.ts";

@@ -1,5 +1,5 @@
 /**
- * The UK credibility interview (issue 28): a video call of up to about 30 minutes, held by universities
+ * The UK credibility interview (decision 0040): a video call of up to about 30 minutes, held by universities
  * before the CAS and sometimes by the Home Office. Written in our own words from the areas universities
  * publish (immigration history, gaps in study, why the UK, the university and the course, the course's
  * content, plans after, finances, English). Answers are longer than at a US interview and are judged on

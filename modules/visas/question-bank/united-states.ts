@@ -1,5 +1,5 @@
 /**
- * The US F-1 visa interview (issue 28): short and fast, about eight questions of which two or three
+ * The US F-1 visa interview (decision 0040): short and fast, about eight questions of which two or three
  * decide it. Written in our own words from the themes the State Department and universities publish
  * (study plans, university choice, academic ability, finances, post-study plans, ties to India) and from
  * what Indian students report being asked; an answer is judged on whether it is specific, honest and

@@ -4,7 +4,7 @@ import type { FieldRules } from "../../../../modules/validation.ts";
 import { MESSAGE_MAX_LENGTH } from "../../../../vocabulary/messages.ts";
 
 /**
- * "Conversation" (intent `message`, issue 29): the student's one conversation, which follows them from
+ * "Conversation" (intent `message`, decision 0037): the student's one conversation, which follows them from
  * counsellor to counsellor; the student reads what is written here. Opening the record is a reading of
  * it, audited and listed in the student's access log.
  */
