@@ -17,6 +17,8 @@ import type { CookieWriter } from "../platform/cookies.ts";
 import type { Logger } from "../platform/log.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
 
+// How pages reach the domain: services handed to loaders and actions in the load context (decision 0001).
+
 export interface SiteSettings {
   email: string;
   phone: string;

@@ -3,7 +3,7 @@ import type { StaffRole } from "../vocabulary/staff.ts";
 import { auditLog } from "./tables.ts";
 
 /**
- * Appending to the audit log, shared by every module that acts on a student's data (the staff console,
+ * Appending to the audit log (decision 0012), shared by every module that acts on a student's data (the staff console,
  * the privacy features); reading it is the console's (modules/staff/audit.ts).
  */
 

@@ -2,7 +2,7 @@ import { toJSONSchema, type z } from "zod";
 import { inputMessages } from "../vocabulary/input.ts";
 import { AppError } from "./errors.ts";
 
-/** How a refusal is summed up in one message (the toast), beside each field's own message. */
+/** How a refusal is summed up in one message (the toast), beside each field's own message (decision 0010). */
 export interface Summary {
   /** The summary when any refused field was left empty (the spec's "Fill the form"). */
   whenBlank?: string;

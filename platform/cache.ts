@@ -1,5 +1,5 @@
 /**
- * A small least-recently-used cache with a time limit, for answers that are the same for every
+ * Decision 0003: a small least-recently-used cache with a time limit, for answers that are the same for every
  * visitor (public pages, catalogue calls). Never holds anything belonging to one user. Bounded by
  * entries and, with `sizeOf`, by bytes: uncached traffic over many pages must not grow the process.
  */

@@ -24,7 +24,8 @@ export interface RateLimiter {
 }
 
 /**
- * Fixed-window counters in the database, so every instance behind a load balancer shares them.
+ * Fixed-window counters in the database, so every instance behind a load balancer shares them
+ * (decision 0005).
  * One upsert per hit; stale windows are swept now and then.
  */
 export function createDatabaseRateLimiter(db: Database, now: () => Date = () => new Date()): RateLimiter {

@@ -6,7 +6,7 @@ import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS, unavailableResponse } f
 /** The message of every unexpected failure: never its details. */
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again later.";
 
-/** The one JSON error shape (OpenAPI's ErrorBody): a message, and the error's code, message and field messages. */
+/** The one JSON error shape (OpenAPI's ErrorBody; decision 0009): a message, and the error's code, message and field messages. */
 export function errorBody(error: AppError) {
   return {
     message: error.message,

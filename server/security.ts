@@ -9,7 +9,7 @@ const framedOrigins = ["https://www.youtube-nocookie.com", "https://www.openstre
 
 const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
-/** The hashes of a page's inline scripts, so the policy allows exactly those and no injected one. */
+/** The hashes of a page's inline scripts, so the policy allows exactly those and no injected one (decision 0003). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(inlineScript)) {

@@ -83,7 +83,7 @@ export interface DocumentDeps {
 
 export const uploadsPerStudent: RateLimitRule = { name: "uploads-student", limit: UPLOADS_PER_HOUR, windowSeconds: 3600 };
 
-/** An upload is counted before any work is done on it; past the hour's allowance nothing is read. */
+/** An upload is counted before any work is done on it; past the hour's allowance nothing is read (decision 0008). */
 const countUpload = (deps: DocumentDeps, studentId: number) =>
   enforceLimit(deps.limiter, uploadsPerStudent, String(studentId), documentMessages.tooManyUploads);
 

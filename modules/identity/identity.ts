@@ -8,7 +8,7 @@ export type { CurrentStudent, IdentityDeps, NewSession } from "./accounts.ts";
 export { type DeviceSession, endAllSessions } from "./sessions.ts";
 
 /**
- * Identity: accounts (accounts.ts), sessions (sessions.ts), one-time codes (one-time-codes.ts) and
+ * Identity (decision 0006): accounts (accounts.ts), sessions (sessions.ts), one-time codes (one-time-codes.ts) and
  * the password reset built on them (password-reset.ts), bound to their dependencies.
  */
 export function createIdentityService(deps: IdentityDeps) {

@@ -20,7 +20,7 @@ import { assigneeForNewLead, tellAssignee } from "./assignment.ts";
 import { type ConsultationInput, checkYearOfStudy, consultationInputSchema } from "./input.ts";
 import { consultations } from "./tables.ts";
 
-/** The same e-mail and phone booking again within this time is one booking, not two. */
+/** The same e-mail and phone booking again within this time is one booking, not two (decision 0007). */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Mail still unsent is retried for this long, at most this many times. */
 const MAIL_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;

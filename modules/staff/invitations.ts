@@ -15,7 +15,7 @@ import { invitationAcceptSchema, staffInvitationSchema } from "./input.ts";
 import { staff, staffInvitations, staffSessions } from "./tables.ts";
 
 /**
- * E-mailed staff invitations: an admin creates the account without a password and the person sets one
+ * E-mailed staff invitations (decision 0014): an admin creates the account without a password and the person sets one
  * through a one-time link. The link's token is random; only its SHA-256 is stored; it works for
  * STAFF_INVITATION_HOURS and once, and a resend voids the links sent before.
  */

@@ -47,11 +47,9 @@ const reportSchema = z.object({
     visasGranted: z.int(),
     visasRefused: z.int(),
   }),
-  sessions: z
-    .object({ attended: z.int(), noShows: z.int(), unrecorded: z.int() })
-    .meta({
-      description: "Counselling sessions started in the range: attended, no-shows, outcome not recorded yet (decision 0036)",
-    }),
+  sessions: z.object({ attended: z.int(), noShows: z.int(), unrecorded: z.int() }).meta({
+    description: "Counselling sessions started in the range: attended, no-shows, outcome not recorded yet (decision 0036)",
+  }),
 });
 
 export const staffReportsSchemas = () => ({ Report: jsonSchema(reportSchema, "output") });

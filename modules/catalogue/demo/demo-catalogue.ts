@@ -11,7 +11,7 @@ export interface DemoCatalogue {
 
 const baseSeed = 20_250_601;
 
-/** The real countries and universities with 22 to 30 generated courses each; deterministic. */
+/** The real countries and universities with 22 to 30 generated courses each; deterministic (decision 0004). */
 export function buildDemoCatalogue(): DemoCatalogue {
   const countryByName = new Map(demoCountries.map((c) => [c.name, c]));
   return {
