@@ -1,6 +1,6 @@
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
 import { AppError } from "../../modules/errors.ts";
+import { parseId } from "../../modules/ids.ts";
 import { canWorkTasks, type StaffMember } from "../../modules/policies.ts";
 import { newTaskSchema } from "../../modules/tasks/input.ts";
 import type { Task } from "../../modules/tasks/tasks.ts";

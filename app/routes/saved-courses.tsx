@@ -4,8 +4,8 @@ import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import { eligibilityInBrief } from "../../modules/eligibility.ts";
+import { parseId } from "../../modules/ids.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/saved-courses";
 

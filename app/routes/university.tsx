@@ -4,8 +4,8 @@ import { orRouteError } from "~/lib/errors.server";
 import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
 import { parseCourseFilters } from "../../modules/catalogue/course-filters-input.ts";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import { notFound } from "../../modules/errors.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { Route } from "./+types/university";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => [

@@ -5,7 +5,7 @@ import { metaT, useT } from "~/lib/i18n";
 import { byIntent } from "~/lib/intents.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../modules/catalogue/inputs.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { FundsVerdict } from "../../modules/visas/visas.ts";
 import { formatLongDate, formatMoney, formatRupees } from "../../vocabulary/costs.ts";
 import {

@@ -7,7 +7,7 @@ import { metaT, useT } from "~/lib/i18n";
 import { byIntent } from "~/lib/intents.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../modules/catalogue/inputs.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { AnswerFeedback, PracticeOverview } from "../../modules/visas/visas.ts";
 import { MAX_ANSWER_CHARACTERS, rubricCriteria, rubricLabels, themeLabels, visaMessages } from "../../vocabulary/visas.ts";
 import type { Route } from "./+types/visa-practice";

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { SEARCH_TERM_MAX_LENGTH } from "../../vocabulary/catalogue.ts";
-import { notFound } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 
 /** Page numbers start at 1; anything else is the visitor's mistake, not ours. */
@@ -16,19 +15,8 @@ export const searchTermSchema = z
   .min(1, "Enter something to search for")
   .max(SEARCH_TERM_MAX_LENGTH, `Search terms can be at most ${SEARCH_TERM_MAX_LENGTH} characters`);
 
-export const idSchema = z.coerce
-  .number({ error: "Not a valid id" })
-  .int("Not a valid id")
-  .min(1, "Not a valid id")
-  .max(2_147_483_647, "Not a valid id");
-
 // Built once: zod compiles an object schema on its first use, so one made per call cost every request that.
 const pageInput = z.object({ page: pageSchema });
 const searchTermInput = z.object({ term: searchTermSchema });
 export const parsePage = (value: unknown) => parseInput(pageInput, { page: value ?? 1 }).page;
 export const parseSearchTerm = (value: unknown) => parseInput(searchTermInput, { term: value }).term;
-export const parseId = (value: unknown, what: string) => {
-  const result = idSchema.safeParse(value);
-  if (!result.success) throw notFound(what);
-  return result.data;
-};

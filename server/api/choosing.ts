@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { CatalogueService } from "../../modules/catalogue/catalogue.ts";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { Converted, CostService, DegreeCost, ExchangeRate, LivingCost } from "../../modules/costs/costs.ts";
+import { parseId } from "../../modules/ids.ts";
 import {
   parseScholarshipFilters,
   type Scholarship,

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { CatalogueService } from "../../modules/catalogue/catalogue.ts";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import { describeRequirements, type Eligibility, judgeEligibility } from "../../modules/eligibility.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { StudentService } from "../../modules/students/students.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStudent } from "../guards.ts";

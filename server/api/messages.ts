@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { Conversation, ConversationMessage, MessageService } from "../../modules/messages/messages.ts";
 import { messageAuthors, messageMessages } from "../../vocabulary/messages.ts";
 import type { ServerEnv } from "../context.ts";

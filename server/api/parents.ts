@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import { AppError } from "../../modules/errors.ts";
 import { describeDevice } from "../../modules/identity/devices.ts";
+import { parseId } from "../../modules/ids.ts";
 import {
   type ParentLinkService,
   type ParentLinkView,

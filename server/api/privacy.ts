@@ -1,7 +1,7 @@
 import { type Handler, Hono } from "hono";
 import { z } from "zod";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { AccessEntry, ContactPreferences, DataExportView, PrivacyService } from "../../modules/privacy/privacy.ts";
 import type { CookieWriter } from "../../platform/cookies.ts";
 import { accessLogActions, consentSources, contactChannels, privacyMessages } from "../../vocabulary/privacy.ts";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { courseAnswerShape } from "../../modules/catalogue/course-record.ts";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
+import { parseId } from "../../modules/ids.ts";
 import { parseInput } from "../../modules/validation.ts";
 import {
   catalogueAdminMessages,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
+import { parseId } from "../../modules/ids.ts";
 import { parseInput } from "../../modules/validation.ts";
 import { courseLevels } from "../../vocabulary/catalogue.ts";
 import { costMessages } from "../../vocabulary/costs.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { Lead } from "../../modules/leads/leads.ts";
 import type { ConsoleSettings } from "../../modules/staff/staff.ts";
 import {

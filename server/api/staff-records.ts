@@ -1,9 +1,9 @@
 import type { Handler, Hono } from "hono";
 import { z } from "zod";
 import type { ApplicationDetail, ApplicationRow } from "../../modules/applications/applications.ts";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
 import type { DocumentService, ReviewedFile } from "../../modules/documents/documents.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { StudentRecord } from "../../modules/students/students.ts";
 import { applicationMessages, applicationStatuses } from "../../vocabulary/applications.ts";
 import { checklistStates, correctionReasons, reviewMessages, reviewStates } from "../../vocabulary/documents.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { StaffMember } from "../../modules/policies.ts";
 import type { AuditRecord, StaffAccount } from "../../modules/staff/staff.ts";
 import type { Task } from "../../modules/tasks/tasks.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { parseId } from "../../modules/catalogue/inputs.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { StudentService } from "../../modules/students/students.ts";
 import { studentMessages } from "../../vocabulary/students.ts";
 import type { ServerEnv } from "../context.ts";

@@ -1,7 +1,7 @@
 import { type Handler, Hono } from "hono";
-import { parseId } from "../../modules/catalogue/inputs.ts";
 import type { StaffService } from "../../modules/console/console.ts";
 import { AppError } from "../../modules/errors.ts";
+import { parseId } from "../../modules/ids.ts";
 import type { VisaService } from "../../modules/visas/visas.ts";
 import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS, visaMessages } from "../../vocabulary/visas.ts";
 import type { ServerEnv } from "../context.ts";

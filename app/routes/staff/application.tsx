@@ -5,7 +5,7 @@ import { inIndianTime } from "~/lib/indian-time";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { canReviewDocuments, canSeeStudents, canWorkStudents } from "../../../modules/policies.ts";
 import {
   applicationMessages,

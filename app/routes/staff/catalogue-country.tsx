@@ -3,7 +3,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { countryInput } from "../../../modules/catalogue/countries-editing.ts";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { canManageCatalogue } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import { COUNTRY_ALIASES_MAX, catalogueAdminMessages } from "../../../vocabulary/catalogue.ts";

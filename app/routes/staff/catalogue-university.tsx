@@ -6,7 +6,7 @@ import { pictureOf } from "~/lib/picture-form.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { universityInput } from "../../../modules/catalogue/editing.ts";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { canManageCatalogue } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import { catalogueAdminMessages, FEATURED_PLACES, featuredPlaceLabel, universityTypes } from "../../../vocabulary/catalogue.ts";

@@ -4,7 +4,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { canManageCatalogue } from "../../../modules/policies.ts";
 import { featuredPlaceLabel } from "../../../vocabulary/catalogue.ts";
 import type { Route } from "./+types/catalogue";

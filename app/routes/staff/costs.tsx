@@ -3,8 +3,8 @@ import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { livingCostInput } from "../../../modules/costs/editing.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { canManageCatalogue } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import {

@@ -4,7 +4,7 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { countryRuleSchema } from "../../../modules/applications/applications.ts";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { canManageStaff } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import { attachmentTypes, requiredAttachmentTypes } from "../../../vocabulary/documents.ts";

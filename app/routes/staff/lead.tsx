@@ -10,8 +10,8 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { loadTaskPanel, taskIntents } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { erasureRequestSchema } from "../../../modules/erasure-request.ts";
+import { parseId } from "../../../modules/ids.ts";
 import {
   canAssignLeads,
   canChooseCounsellor,

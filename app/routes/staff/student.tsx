@@ -9,8 +9,8 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { loadTaskPanel, taskIntents } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
 import { erasureRequestSchema } from "../../../modules/erasure-request.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { messageSchema } from "../../../modules/messages/messages.ts";
 import {
   canEraseStudents,

@@ -3,7 +3,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { canEditVisaGuides } from "../../../modules/policies.ts";
 import { formatLongDate, formatMoney, formatRupees } from "../../../vocabulary/costs.ts";
 import { FIGURE_FRESH_DAYS } from "../../../vocabulary/visas.ts";

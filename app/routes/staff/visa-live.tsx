@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { requireStaffWith } from "~/lib/staff.server";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { canCoachVisas } from "../../../modules/policies.ts";
 import type { Route } from "./+types/visa-live";
 

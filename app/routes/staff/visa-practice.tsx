@@ -4,7 +4,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { canCoachVisas } from "../../../modules/policies.ts";
 import { rubricCriteria, rubricLabels, themeLabels, visaMessages } from "../../../vocabulary/visas.ts";
 import type { Route } from "./+types/visa-practice";

@@ -5,7 +5,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { parseId } from "../../../modules/catalogue/inputs.ts";
+import { parseId } from "../../../modules/ids.ts";
 import { canCoachVisas } from "../../../modules/policies.ts";
 import { themeLabels } from "../../../vocabulary/visas.ts";
 import type { Route } from "./+types/visa-questions";
