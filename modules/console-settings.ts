@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../platform/db/client.ts";
 import { leadAssignmentModes, settingsMessages } from "../vocabulary/consultations.ts";
@@ -159,12 +159,21 @@ export async function readConsoleSettings(db: Pick<Database, "select">): Promise
   return settings;
 }
 
-/** Stores every setting given (already parsed by the caller). */
-export async function writeConsoleSettings(db: Pick<Database, "insert">, settings: ConsoleSettings, now: Date): Promise<void> {
+/** Stores every setting given (already parsed by the caller); one that is null (none) is its missing row. */
+export async function writeConsoleSettings(
+  db: Pick<Database, "insert" | "delete">,
+  settings: ConsoleSettings,
+  now: Date,
+): Promise<void> {
   for (const key of keys) {
+    const value = settings[key];
+    if (value === null) {
+      await db.delete(consoleSettings).where(eq(consoleSettings.key, key));
+      continue;
+    }
     await db
       .insert(consoleSettings)
-      .values({ key, value: settings[key], updatedAt: now })
-      .onConflictDoUpdate({ target: consoleSettings.key, set: { value: settings[key], updatedAt: now } });
+      .values({ key, value, updatedAt: now })
+      .onConflictDoUpdate({ target: consoleSettings.key, set: { value, updatedAt: now } });
   }
 }
