@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
+import type { PublicSettings } from "../modules/console-settings.ts";
 import type { CostService } from "../modules/costs/costs.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
@@ -29,6 +30,8 @@ declare module "react-router" {
   interface AppLoadContext {
     catalogue: CatalogueService;
     site: SiteSettings;
+    /** The home page's video and the footer's social links an admin set (decision 0053). */
+    publicSettings: () => Promise<PublicSettings>;
     /** The flag sprite's address without its set (decision 0043): `/flags/sprite-HASH.svg`. */
     flagSprite: string;
     requireLoginForDetails: boolean;

@@ -66,6 +66,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     language,
     messages: messagesFor(language),
     site: context.site,
+    /** The footer shows only the social links an admin set (decision 0053). */
+    socialLinks: (await context.publicSettings()).socialLinks,
     /** Where a page's flags come from, in one request (decision 0043). */
     flagSprite: context.flagSprite,
     /** The copyright year by the server's clock: a phone whose clock is off renders the same page. */
@@ -151,7 +153,7 @@ function Shell({ children }: { children: ReactNode }) {
         {!hideChrome && root?.student?.reviewReady && <ReviewNotice notice={root.student.reviewReady} />}
         {children}
       </main>
-      {!hideChrome && site && root && <Footer site={site} year={root.year} />}
+      {!hideChrome && site && root && <Footer site={site} socialLinks={root.socialLinks} year={root.year} />}
       {site && !staffScreen && <ChatLink whatsappNumber={site.whatsappNumber} />}
       {navigation.state === "loading" && (
         <div className="loading-overlay" role="status" aria-live="polite">

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../platform/db/client.ts";
 import { leadAssignmentModes, settingsMessages } from "../vocabulary/consultations.ts";
@@ -24,6 +24,76 @@ export const workingHoursSchema = z
   .refine((v) => minutesOf(v.start) < minutesOf(v.end), { message: settingsMessages.endAfterStart, path: ["end"] });
 export type WorkingHours = z.infer<typeof workingHoursSchema>;
 
+/** A YouTube video's id: 11 letters, digits, "-" or "_". */
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+const youTubeHosts = ["www.youtube.com", "youtube.com", "m.youtube.com"];
+
+/**
+ * The video id of a YouTube address in its usual forms (watch?v=, youtu.be/, the privacy-enhanced
+ * youtube-nocookie.com/embed/), or a bare id; null for anything else (decision 0053).
+ */
+export function youTubeVideoId(input: string): string | null {
+  const text = input.trim();
+  if (VIDEO_ID.test(text)) return text;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:") return null;
+  let id: string | null = null;
+  if (youTubeHosts.includes(url.hostname) && url.pathname === "/watch") id = url.searchParams.get("v");
+  else if (url.hostname === "youtu.be") id = url.pathname.slice(1);
+  else if (
+    [...youTubeHosts, "www.youtube-nocookie.com", "youtube-nocookie.com"].includes(url.hostname) &&
+    url.pathname.startsWith("/embed/")
+  )
+    id = url.pathname.slice("/embed/".length);
+  return id && VIDEO_ID.test(id) ? id : null;
+}
+
+/** The networks the footer links to, in its order, each with the hosts its pages live on (decision 0053). */
+export const socialNetworks = ["instagram", "facebook", "youtube", "linkedin", "x"] as const;
+export type SocialNetwork = (typeof socialNetworks)[number];
+export const socialNetworkHosts: Record<SocialNetwork, string[]> = {
+  instagram: ["www.instagram.com", "instagram.com"],
+  facebook: ["www.facebook.com", "facebook.com", "m.facebook.com"],
+  youtube: youTubeHosts,
+  linkedin: ["www.linkedin.com", "linkedin.com", "in.linkedin.com"],
+  x: ["x.com", "www.x.com", "twitter.com", "www.twitter.com"],
+};
+
+/** A page of that network: https, on its host, and not the network's own home page; blank is "none". */
+const socialLink = (network: SocialNetwork) =>
+  z
+    .string({ error: settingsMessages.socialLink[network] })
+    .trim()
+    .transform((text, ctx) => {
+      if (text === "") return null;
+      const url = URL.parse(text);
+      const fits =
+        url?.protocol === "https:" &&
+        socialNetworkHosts[network].includes(url.hostname) &&
+        !url.username &&
+        !url.password &&
+        !url.port &&
+        url.pathname.replace(/\/+$/, "") !== "";
+      if (!url || !fits) {
+        ctx.addIssue({ code: "custom", message: settingsMessages.socialLink[network] });
+        return z.NEVER;
+      }
+      return url.href;
+    })
+    .nullable();
+export const socialLinksSchema = z.object(
+  Object.fromEntries(socialNetworks.map((network) => [network, socialLink(network).default(null)])) as Record<
+    SocialNetwork,
+    z.ZodDefault<ReturnType<typeof socialLink>>
+  >,
+);
+export type SocialLinks = Record<SocialNetwork, string | null>;
+
 export const consoleSettingsSchema = z.object({
   leadAssignment: z.enum(leadAssignmentModes, { error: settingsMessages.chooseMode }),
   firstResponseHours: z.coerce
@@ -38,6 +108,22 @@ export const consoleSettingsSchema = z.object({
     .int(privacyMessages.retentionMonths)
     .min(1, privacyMessages.retentionMonths)
     .max(BOOKING_RETENTION_MONTHS_MAX, privacyMessages.retentionMonths),
+  /** The home page's video, by its YouTube id; none shown until an admin sets one (decision 0053). */
+  homeVideo: z
+    .string({ error: settingsMessages.homeVideo })
+    .trim()
+    .transform((text, ctx) => {
+      if (text === "") return null;
+      const id = youTubeVideoId(text);
+      if (!id) {
+        ctx.addIssue({ code: "custom", message: settingsMessages.homeVideo });
+        return z.NEVER;
+      }
+      return id;
+    })
+    .nullable(),
+  /** The footer's social links: only those set are shown (decision 0053). */
+  socialLinks: socialLinksSchema,
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 
@@ -46,7 +132,18 @@ export const defaultConsoleSettings: ConsoleSettings = {
   firstResponseHours: 4,
   workingHours: { days: [1, 2, 3, 4, 5, 6], start: "09:30", end: "18:30" },
   bookingRetentionMonths: DEFAULT_BOOKING_RETENTION_MONTHS,
+  homeVideo: null,
+  socialLinks: { instagram: null, facebook: null, youtube: null, linkedin: null, x: null },
 };
+
+/** What visitors see of the settings: the home page's video and the footer's links. */
+export type PublicSettings = Pick<ConsoleSettings, "homeVideo" | "socialLinks">;
+export const publicSettingKeys = ["homeVideo", "socialLinks"] as const satisfies (keyof ConsoleSettings)[];
+
+export async function readPublicSettings(db: Pick<Database, "select">): Promise<PublicSettings> {
+  const { homeVideo, socialLinks } = await readConsoleSettings(db);
+  return { homeVideo, socialLinks };
+}
 
 const keys = Object.keys(defaultConsoleSettings) as (keyof ConsoleSettings)[];
 
@@ -62,12 +159,21 @@ export async function readConsoleSettings(db: Pick<Database, "select">): Promise
   return settings;
 }
 
-/** Stores every setting given (already parsed by the caller). */
-export async function writeConsoleSettings(db: Pick<Database, "insert">, settings: ConsoleSettings, now: Date): Promise<void> {
+/** Stores every setting given (already parsed by the caller); one that is null (none) is its missing row. */
+export async function writeConsoleSettings(
+  db: Pick<Database, "insert" | "delete">,
+  settings: ConsoleSettings,
+  now: Date,
+): Promise<void> {
   for (const key of keys) {
+    const value = settings[key];
+    if (value === null) {
+      await db.delete(consoleSettings).where(eq(consoleSettings.key, key));
+      continue;
+    }
     await db
       .insert(consoleSettings)
-      .values({ key, value: settings[key], updatedAt: now })
-      .onConflictDoUpdate({ target: consoleSettings.key, set: { value: settings[key], updatedAt: now } });
+      .values({ key, value, updatedAt: now })
+      .onConflictDoUpdate({ target: consoleSettings.key, set: { value, updatedAt: now } });
   }
 }

@@ -9,6 +9,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
 import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
 import { createStaffService } from "../modules/console/console.ts";
+import { readPublicSettings } from "../modules/console-settings.ts";
 import { createCostService } from "../modules/costs/costs.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
 import { AppError, rateLimited } from "../modules/errors.ts";
@@ -466,6 +467,7 @@ export function createApp(options: AppOptions) {
         Object.assign(new RouterContextProvider(), {
           catalogue,
           site: config.site,
+          publicSettings: () => readPublicSettings(database.db),
           flagSprite: flags.address,
           requireLoginForDetails: config.requireLoginForDetails,
           limit: c.var.limit,

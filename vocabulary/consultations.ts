@@ -213,6 +213,24 @@ export const settingsMessages = {
   clock: "Enter a time as HH:MM (24-hour)",
   endAfterStart: "The working day must end after it starts",
   saved: "Settings saved.",
+  homeVideo:
+    "Enter a YouTube video address (youtube.com/watch?v=…, youtu.be/… or youtube-nocookie.com/embed/…), or leave it blank",
+  socialLink: {
+    instagram: "Enter your Instagram page's https:// address on instagram.com, or leave it blank",
+    facebook: "Enter your Facebook page's https:// address on facebook.com, or leave it blank",
+    youtube: "Enter your YouTube channel's https:// address on youtube.com, or leave it blank",
+    linkedin: "Enter your LinkedIn page's https:// address on linkedin.com, or leave it blank",
+    x: "Enter your X profile's https:// address on x.com, or leave it blank",
+  },
+} as const;
+
+/** The networks' names as the footer and the settings screen show them. */
+export const socialNetworkNames = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  youtube: "YouTube",
+  linkedin: "LinkedIn",
+  x: "X",
 } as const;
 
 export const consultationMessages = {

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { SiteSettings } from "~/context";
 import { useT } from "~/lib/i18n";
+import { type SocialLinks, socialNetworks } from "../../modules/console-settings.ts";
+import { socialNetworkNames } from "../../vocabulary/consultations.ts";
 
 const OFFICE_MAP =
   "https://www.openstreetmap.org/export/embed.html?bbox=76.25%2C9.95%2C76.32%2C10.01&layer=mapnik&marker=9.9816%2C76.2999";
@@ -32,13 +34,8 @@ function OfficeMap() {
   );
 }
 
-const socials = [
-  { name: "facebook", href: "https://www.facebook.com/" },
-  { name: "instagram", href: "https://www.instagram.com/" },
-  { name: "twitter", href: "https://twitter.com/" },
-];
-
-export function Footer({ site, year }: { site: SiteSettings; year: number }) {
+/** Only the networks an admin gave an address for, each to the site's own page there (decision 0053). */
+export function Footer({ site, socialLinks, year }: { site: SiteSettings; socialLinks: SocialLinks; year: number }) {
   const { t } = useT();
   return (
     <footer className="site-footer chat-room mt-5 pt-4">
@@ -69,13 +66,16 @@ export function Footer({ site, year }: { site: SiteSettings; year: number }) {
           </nav>
           <div className="col-6 col-lg-2">
             <ul className="list-unstyled" aria-label={t("Social links")}>
-              {socials.map((social) => (
-                <li key={social.name}>
-                  <a href={social.href} rel="noopener noreferrer" target="_blank" className="text-capitalize">
-                    {social.name}
-                  </a>
-                </li>
-              ))}
+              {socialNetworks.map((network) => {
+                const href = socialLinks[network];
+                return href ? (
+                  <li key={network}>
+                    <a href={href} rel="noopener noreferrer" target="_blank">
+                      {socialNetworkNames[network]}
+                    </a>
+                  </li>
+                ) : null;
+              })}
               <li>
                 <a href={`https://wa.me/${site.whatsappNumber}`} rel="noopener noreferrer" target="_blank">
                   whatsapp

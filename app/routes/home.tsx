@@ -71,8 +71,14 @@ const staticStrips: StripCard[][] = [
  * each card linking to the university; a strip with none featured keeps the spec's static cards.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [featured, countries] = await Promise.all([context.catalogue.featuredUniversities(), context.catalogue.listCountries()]);
+  const [featured, countries, { homeVideo }] = await Promise.all([
+    context.catalogue.featuredUniversities(),
+    context.catalogue.listCountries(),
+    context.publicSettings(),
+  ]);
   return {
+    /** None until an admin sets one (decision 0053). */
+    homeVideo,
     destinations: countries.length,
     strips: homeStrips.map((title, index) => {
       const mine = featured.filter((u) => Math.ceil(u.place / CARDS_PER_STRIP) === index + 1);
@@ -96,17 +102,18 @@ const majorCountries = [
   { label: "UK", code: "gb" },
 ];
 
-const VIDEO_ID = "jNQXAC9IVRw";
-
-/** The video is a poster until clicked: no third-party request on first load. */
-function IntroVideo() {
+/**
+ * The video an admin set (decision 0053) is a poster until clicked: no third-party request on first
+ * load, and then only to the privacy-enhanced youtube-nocookie.com the page's CSP allows.
+ */
+function IntroVideo({ videoId }: { videoId: string }) {
   const { t } = useT();
   const [playing, setPlaying] = useState(false);
   if (playing) {
     return (
       <iframe
         className="video-frame rounded"
-        src={`https://www.youtube-nocookie.com/embed/${VIDEO_ID}?autoplay=1`}
+        src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1`}
         title={t("How Ignite works (video)")}
         allow="autoplay; encrypted-media; picture-in-picture"
         allowFullScreen
@@ -166,6 +173,7 @@ function UniversityStrip({ title, items }: { title: string; items: StripCard[] }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const [major, popular] = loaderData.strips;
+  const { homeVideo } = loaderData;
   const { t } = useT();
   const flags = useFlagSprite(majorCountries.map((c) => c.code));
   return (
@@ -205,10 +213,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="container py-4">
         <div className="row g-4 align-items-center">
-          <div className="col-lg-6">
-            <IntroVideo />
-          </div>
-          <div className="col-lg-6">
+          {homeVideo && (
+            <div className="col-lg-6">
+              <IntroVideo videoId={homeVideo} />
+            </div>
+          )}
+          <div className={homeVideo ? "col-lg-6" : "col-12"}>
             <h2 className="h3">{t("How it works")}</h2>
             <ol className="mb-0">
               <li>{t("Book a free consultation and tell us about your marks, budget and plans.")}</li>

@@ -1,7 +1,13 @@
 import { recordAudit } from "../audit-log.ts";
-import { type ConsoleSettings, consoleSettingsSchema, readConsoleSettings, writeConsoleSettings } from "../console-settings.ts";
+import {
+  type ConsoleSettings,
+  consoleSettingsSchema,
+  publicSettingKeys,
+  readConsoleSettings,
+  writeConsoleSettings,
+} from "../console-settings.ts";
 import type { StaffDeps } from "../deps.ts";
-import { nowOf } from "../deps.ts";
+import { nowOf, tellPublicSide } from "../deps.ts";
 import { canManageSettings, notAllowed, type StaffMember } from "../policies.ts";
 import { ensureReportFacts } from "../reports/reports.ts";
 import { parseInput } from "../validation.ts";
@@ -16,11 +22,22 @@ export async function getConsoleSettings(deps: StaffDeps, member: StaffMember): 
 export async function changeConsoleSettings(deps: StaffDeps, member: StaffMember, raw: unknown): Promise<ConsoleSettings> {
   if (!canManageSettings(member)) throw notAllowed();
   // The retention period came later (decision 0024): a client that does not send it keeps the one in force.
-  const given = parseInput(consoleSettingsSchema.partial({ bookingRetentionMonths: true }), raw);
+  // So did the home video and the footer's links (decision 0053): likewise kept when not sent.
+  const given = parseInput(
+    consoleSettingsSchema.partial({ bookingRetentionMonths: true, homeVideo: true, socialLinks: true }),
+    raw,
+  );
   given.workingHours.days = [...new Set(given.workingHours.days)].sort();
+  let publicChanged = false;
   const saved = await deps.db.transaction(async (tx) => {
     const before = await readConsoleSettings(tx);
-    const settings = { ...given, bookingRetentionMonths: given.bookingRetentionMonths ?? before.bookingRetentionMonths };
+    const settings: ConsoleSettings = {
+      ...given,
+      bookingRetentionMonths: given.bookingRetentionMonths ?? before.bookingRetentionMonths,
+      homeVideo: given.homeVideo === undefined ? before.homeVideo : given.homeVideo,
+      socialLinks: given.socialLinks ?? before.socialLinks,
+    };
+    publicChanged = publicSettingKeys.some((key) => JSON.stringify(settings[key]) !== JSON.stringify(before[key]));
     await writeConsoleSettings(tx, settings, nowOf(deps));
     await recordAudit(tx, member, {
       action: "settings.changed",
@@ -33,5 +50,7 @@ export async function changeConsoleSettings(deps: StaffDeps, member: StaffMember
   });
   // The reports' facts decide "missed" with these settings: rebuilt now rather than at the next report.
   await ensureReportFacts(deps.db, saved);
+  // Visitors see the video and the links: the cached public pages are dropped (decision 0053).
+  if (publicChanged) await tellPublicSide(deps);
   return saved;
 }

@@ -213,6 +213,8 @@ const defaults = {
   firstResponseHours: 4,
   workingHours: { days: [1, 2, 3, 4, 5, 6], start: "09:30", end: "18:30" },
   bookingRetentionMonths: 12,
+  homeVideo: null,
+  socialLinks: { instagram: null, facebook: null, youtube: null, linkedin: null, x: null },
 };
 const auditOf = async (id: number, action: string) =>
   (
@@ -282,6 +284,84 @@ describe("assigning leads", () => {
     ).toBe(404);
     expect((await row(id))?.assignedStaffId).toBe(owner);
     expect(await auditOf(id, "lead.assigned")).toEqual([]);
+  });
+});
+
+describe("the home page's video and the footer's social links, on the settings an admin keeps", () => {
+  it("an admin sets them from the usual addresses; a counsellor is refused; a bad address names its field and loses nothing", async () => {
+    const links = {
+      instagram: "https://www.instagram.com/ignite.studyabroad/",
+      facebook: "",
+      youtube: "https://www.youtube.com/@IgniteStudyAbroad",
+      linkedin: "https://www.linkedin.com/company/ignite-study-abroad/",
+      x: "",
+    };
+    const saved = await setSettings("admin", {
+      ...defaults,
+      homeVideo: "https://youtu.be/aqz-KE-bpKQ?si=Xy12",
+      socialLinks: links,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const expected = {
+      ...defaults,
+      homeVideo: "aqz-KE-bpKQ",
+      socialLinks: { ...links, facebook: null, x: null },
+    };
+    expect(saved.body.data).toEqual(expected);
+    expect((await database.db.select().from(auditLog)).filter((e) => e.action === "settings.changed").at(-1)).toMatchObject({
+      before: { homeVideo: null },
+      after: { homeVideo: "aqz-KE-bpKQ", socialLinks: { instagram: links.instagram } },
+    });
+    try {
+      // The other usual forms give the same id.
+      for (const address of [
+        "https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=42s",
+        "https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ",
+        " aqz-KE-bpKQ ",
+      ]) {
+        const again = await setSettings("admin", { ...defaults, homeVideo: address, socialLinks: links });
+        expect(again.body.data.homeVideo, address).toBe("aqz-KE-bpKQ");
+      }
+
+      for (const who of ["asha", "viewer", "verifier"] as const)
+        expect((await setSettings(who, { ...defaults, homeVideo: "", socialLinks: {} })).status, who).toBe(403);
+
+      for (const address of [
+        "https://vimeo.com/76979871",
+        "http://www.youtube.com/watch?v=aqz-KE-bpKQ",
+        "https://www.youtube.com/watch?v=short",
+        "https://youtu.be.example.com/aqz-KE-bpKQ",
+        "javascript:alert(1)",
+      ]) {
+        const refused = await setSettings("admin", { ...defaults, homeVideo: address, socialLinks: links });
+        expect(refused.status, address).toBe(400);
+        expect(refused.body.error.fields.homeVideo, address).toMatch(/^Enter a YouTube video address/);
+      }
+      for (const [network, address] of [
+        ["instagram", "https://www.instagram.com/"],
+        ["facebook", "http://www.facebook.com/ignite.studyabroad"],
+        ["x", "https://x.com.evil.example/ignite"],
+        ["linkedin", "https://www.facebook.com/ignite.studyabroad"],
+      ] as const) {
+        const refused = await setSettings("admin", { ...defaults, socialLinks: { ...links, [network]: address } });
+        expect(refused.status, address).toBe(400);
+        expect(refused.body.error.fields.socialLinks, address).toContain(`https://`);
+        expect(refused.body.error.message, address).toBe(refused.body.error.fields.socialLinks);
+      }
+      expect((await api.get("/api/v1/staff/settings", as("admin"))).body.data).toEqual(expected);
+
+      // A client that sends only the older settings keeps the video and the links in force.
+      const older = await setSettings("admin", {
+        leadAssignment: defaults.leadAssignment,
+        firstResponseHours: 5,
+        workingHours: defaults.workingHours,
+      });
+      expect(older.status, older.text).toBe(200);
+      expect(older.body.data).toEqual({ ...expected, firstResponseHours: 5 });
+    } finally {
+      const restored = await setSettings("admin", defaults);
+      expect(restored.body.data).toEqual(defaults);
+    }
   });
 });
 

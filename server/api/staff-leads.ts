@@ -70,6 +70,21 @@ export const consoleSettingsAnswerSchema = z.object({
   bookingRetentionMonths: z
     .int()
     .meta({ description: "Bookings that never became students are anonymised this many months after booking" }),
+  homeVideo: z
+    .string()
+    .nullable()
+    .meta({ description: "The home page's YouTube video id; null shows none. Given as a YouTube address or id, blank for none" }),
+  socialLinks: z
+    .object({
+      instagram: z.string().nullable(),
+      facebook: z.string().nullable(),
+      youtube: z.string().nullable(),
+      linkedin: z.string().nullable(),
+      x: z.string().nullable(),
+    })
+    .meta({
+      description: "The footer's links to the site's own pages on each network (https, on the network's host); null shows none",
+    }),
 });
 
 export const presentLead = (lead: Lead): z.infer<typeof leadSchema> => ({
@@ -102,6 +117,8 @@ const presentSettings = (s: ConsoleSettings): z.infer<typeof consoleSettingsAnsw
   firstResponseHours: s.firstResponseHours,
   workingHours: { days: s.workingHours.days, start: s.workingHours.start, end: s.workingHours.end },
   bookingRetentionMonths: s.bookingRetentionMonths,
+  homeVideo: s.homeVideo,
+  socialLinks: { ...s.socialLinks },
 });
 
 /** The leads inbox and the console's settings under /api/v1/staff; every call needs a staff session. */

@@ -2,13 +2,14 @@ import { Form, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { consoleSettingsSchema } from "../../../modules/console-settings.ts";
+import { consoleSettingsSchema, socialNetworks } from "../../../modules/console-settings.ts";
 import { canManageSettings } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import {
   leadAssignmentModeLabels,
   leadAssignmentModes,
   settingsMessages,
+  socialNetworkNames,
   weekdayNames,
 } from "../../../vocabulary/consultations.ts";
 import { privacyMessages } from "../../../vocabulary/privacy.ts";
@@ -35,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         end: String(form.get("end") ?? ""),
       },
       bookingRetentionMonths: String(form.get("bookingRetentionMonths") ?? ""),
+      homeVideo: String(form.get("homeVideo") ?? ""),
+      socialLinks: Object.fromEntries(socialNetworks.map((network) => [network, String(form.get(`social-${network}`) ?? "")])),
     });
     return { ok: true as const, message: settingsMessages.saved };
   });
@@ -155,6 +158,48 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             Checked every night: such a booking's names, phone, e-mail and answers are deleted; the reports keep it as an
             anonymous count.
           </p>
+        </fieldset>
+        <fieldset className="mb-4">
+          <legend className="h5">Public site</legend>
+          <div className="mb-3">
+            <label htmlFor="homeVideo" className="form-label">
+              Home page video (YouTube address)
+            </label>
+            <input
+              id="homeVideo"
+              name="homeVideo"
+              type="text"
+              inputMode="url"
+              className={`form-control${refusal?.fields?.homeVideo ? " is-invalid" : ""}`}
+              defaultValue={settings.homeVideo ? `https://www.youtube.com/watch?v=${settings.homeVideo}` : ""}
+              aria-describedby="homeVideo-hint"
+              aria-invalid={refusal?.fields?.homeVideo ? true : undefined}
+            />
+            <p id="homeVideo-hint" className="small text-body-secondary mt-1 mb-0">
+              {refusal?.fields?.homeVideo ??
+                "Blank shows no video. Visitors see a poster; the video loads from youtube-nocookie.com only when they press play."}
+            </p>
+          </div>
+          <fieldset aria-describedby="social-hint">
+            <legend className="form-label fs-6">Footer links</legend>
+            <p id="social-hint" className="small text-body-secondary">
+              {refusal?.fields?.socialLinks ?? "Your own page on each network (https://). Only those filled in are shown."}
+            </p>
+            {socialNetworks.map((network) => (
+              <div key={network} className="mb-2">
+                <label htmlFor={`social-${network}`} className="form-label">
+                  {socialNetworkNames[network]}
+                </label>
+                <input
+                  id={`social-${network}`}
+                  name={`social-${network}`}
+                  type="url"
+                  className="form-control"
+                  defaultValue={settings.socialLinks[network] ?? ""}
+                />
+              </div>
+            ))}
+          </fieldset>
         </fieldset>
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
           Save settings
