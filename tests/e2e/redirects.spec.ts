@@ -37,7 +37,8 @@ test.describe("the return target after login and sign-up is only ever a path on 
         maxRedirects: 0,
       });
       expect(signup.status(), target).toBe(302);
-      expect(signup.headers().location, target).toBe("/");
+      // Home, with the sign-up's welcome (decision 0051): still a path on this site.
+      expect(signup.headers().location, target).toBe("/?welcome=1");
       await visitor.dispose();
     }
   });
