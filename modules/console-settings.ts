@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../platform/db/client.ts";
-import { leadAssignmentModes, settingsMessages } from "../vocabulary/consultations.ts";
+import { leadAssignmentModes, type SocialNetwork, settingsMessages, socialNetworks } from "../vocabulary/consultations.ts";
 import { BOOKING_RETENTION_MONTHS_MAX, DEFAULT_BOOKING_RETENTION_MONTHS, privacyMessages } from "../vocabulary/privacy.ts";
 import { consoleSettings } from "./tables.ts";
 
@@ -54,8 +54,6 @@ export function youTubeVideoId(input: string): string | null {
 }
 
 /** The networks the footer links to, in its order, each with the hosts its pages live on (decision 0053). */
-export const socialNetworks = ["instagram", "facebook", "youtube", "linkedin", "x"] as const;
-export type SocialNetwork = (typeof socialNetworks)[number];
 export const socialNetworkHosts: Record<SocialNetwork, string[]> = {
   instagram: ["www.instagram.com", "instagram.com"],
   facebook: ["www.facebook.com", "facebook.com", "m.facebook.com"],

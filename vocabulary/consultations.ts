@@ -225,6 +225,10 @@ export const settingsMessages = {
 } as const;
 
 /** The networks' names as the footer and the settings screen show them. */
+/** The networks the footer may link to, in the footer's order (decision 0053); an admin sets each address. */
+export const socialNetworks = ["instagram", "facebook", "youtube", "linkedin", "x"] as const;
+export type SocialNetwork = (typeof socialNetworks)[number];
+
 export const socialNetworkNames = {
   instagram: "Instagram",
   facebook: "Facebook",

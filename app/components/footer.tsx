@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { SiteSettings } from "~/context";
 import { useT } from "~/lib/i18n";
-import { type SocialLinks, socialNetworks } from "../../modules/console-settings.ts";
-import { socialNetworkNames } from "../../vocabulary/consultations.ts";
+import type { SocialLinks } from "../../modules/console-settings.ts";
+import { socialNetworkNames, socialNetworks } from "../../vocabulary/consultations.ts";
 
 const OFFICE_MAP =
   "https://www.openstreetmap.org/export/embed.html?bbox=76.25%2C9.95%2C76.32%2C10.01&layer=mapnik&marker=9.9816%2C76.2999";

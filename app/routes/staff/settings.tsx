@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { refusalOr } from "~/lib/form-result.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { consoleSettingsSchema, socialNetworks } from "../../../modules/console-settings.ts";
+import { consoleSettingsSchema } from "../../../modules/console-settings.ts";
 import { canManageSettings } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import {
@@ -10,6 +10,7 @@ import {
   leadAssignmentModes,
   settingsMessages,
   socialNetworkNames,
+  socialNetworks,
   weekdayNames,
 } from "../../../vocabulary/consultations.ts";
 import { privacyMessages } from "../../../vocabulary/privacy.ts";
