@@ -43,9 +43,8 @@ import { consultationsApi } from "./api/consultations.ts";
 import { documentsApi, filesRoute } from "./api/documents.ts";
 import { eligibilityApi } from "./api/eligibility.ts";
 import { messagesApi, staffMessagesApi } from "./api/messages.ts";
-import { openApiDocument } from "./api/openapi.ts";
+import { openApiRoute } from "./api/openapi.ts";
 import { parentPageHeaders, parentsApi } from "./api/parents.ts";
-import { presentCountry } from "./api/presenters.ts";
 import { exportFileRoute, privacyApi, staffErasureApi } from "./api/privacy.ts";
 import { staffApi } from "./api/staff.ts";
 import { staffCatalogueApi } from "./api/staff-catalogue.ts";
@@ -354,7 +353,6 @@ export function createApp(options: AppOptions) {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   });
-  app.get("/api/v1/countries", async (c) => c.json({ data: (await catalogue.listCountries()).map(presentCountry) }));
   app.route("/api/v1", authApi(identity, cookies, students));
   app.route("/api/v1", studentsApi(students));
   app.route("/api/v1", documentsApi(documents));
@@ -373,15 +371,14 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/staff", staffChoosingApi(staff));
   app.route("/api/v1/staff", staffErasureApi(staff));
   app.route("/api/v1/staff", staffMessagesApi(staff));
-  const openApi = openApiDocument();
-  app.get("/api/openapi.json", (c) => c.json(openApi));
+  app.route("/", openApiRoute(app));
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such API path");
   });
 
-  app.get("/files/recordings/:publicId", recordingRoute(visas));
+  app.route("/", recordingRoute(visas));
   app.get("/staff/files/recordings/:publicId", staffRecordingRoute(staff));
-  app.get("/files/:publicId", filesRoute(documents));
+  app.route("/", filesRoute(documents));
   app.get("/files/exports/:publicId", exportFileRoute(privacy));
   app.get("/staff/files/:publicId", staffFilesRoute(documents, staff));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));

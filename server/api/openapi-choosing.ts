@@ -1,8 +1,5 @@
 import { exchangeRateInput, livingCostInput } from "../../modules/costs/editing.ts";
 import { scholarshipInput } from "../../modules/scholarships/editing.ts";
-import { courseLevels } from "../../vocabulary/catalogue.ts";
-import { degreeCostSchema, exchangeRateSchema, livingCostSchema, scholarshipSchema, upcomingDeadlineSchema } from "./choosing.ts";
-import { eligibilitySchema } from "./eligibility.ts";
 import {
   answer,
   body,
@@ -23,12 +20,6 @@ import { consoleLivingCostSchema, consoleRateSchema, consoleScholarshipSchema } 
 /** Costs in rupees and scholarships (decision 0025): the public calls and the console's, for the OpenAPI document. */
 
 export const choosingSchemas = () => ({
-  ExchangeRate: jsonSchema(exchangeRateSchema, "output"),
-  LivingCost: jsonSchema(livingCostSchema, "output"),
-  DegreeCost: jsonSchema(degreeCostSchema, "output"),
-  Eligibility: jsonSchema(eligibilitySchema, "output"),
-  Scholarship: jsonSchema(scholarshipSchema, "output"),
-  ScholarshipDeadline: jsonSchema(upcomingDeadlineSchema, "output"),
   ConsoleExchangeRate: jsonSchema(consoleRateSchema, "output"),
   ConsoleLivingCost: jsonSchema(consoleLivingCostSchema, "output"),
   ConsoleScholarship: jsonSchema(consoleScholarshipSchema, "output"),
@@ -39,64 +30,6 @@ const rateBody = exchangeRateInput.omit({ currency: true });
 const scholarshipBody = scholarshipInput;
 
 export const choosingPaths = () => ({
-  "/api/v1/exchange-rates": {
-    get: operation({
-      operationId: "listExchangeRates",
-      summary: "Rupees per unit of each currency, with each rate's source and day",
-      responses: { 200: answer("The rates", listOf(ref("ExchangeRate"))) },
-    }),
-  },
-  "/api/v1/living-costs": {
-    get: operation({
-      operationId: "listLivingCosts",
-      summary: "A year's living costs in each country, with the source and year",
-      responses: { 200: answer("The figures", listOf(ref("LivingCost"))) },
-    }),
-  },
-  "/api/v1/courses/{courseId}/cost": {
-    get: operation({
-      operationId: "getCourseCost",
-      summary:
-        "The estimated cost of a whole course: tuition over its duration plus living costs in its country, each in its currency and approximately in rupees",
-      parameters: [idParam("courseId")],
-      responses: { 200: answer("The estimate and its parts", dataOf(ref("DegreeCost"))), ...failures(404) },
-    }),
-  },
-  "/api/v1/courses/{courseId}/eligibility": {
-    get: operation({
-      operationId: "getCourseEligibility",
-      summary:
-        "A course's entry requirements against the logged-in student's marks and English test: whether they meet them, or what is missing with the numbers (decision 0027)",
-      student: true,
-      parameters: [idParam("courseId")],
-      responses: { 200: answer("The requirements and the verdict", dataOf(ref("Eligibility"))), ...failures(404) },
-    }),
-  },
-  "/api/v1/scholarships": {
-    get: operation({
-      operationId: "listScholarships",
-      summary:
-        "Scholarships open to students from India, soonest deadline first; for a logged-in student those matching their level, destinations and marks come first",
-      parameters: [
-        {
-          name: "destination",
-          in: "query",
-          description: "A country: its scholarships and those for any country",
-          schema: { type: "string", maxLength: 100 },
-        },
-        { name: "level", in: "query", description: "A level of study", schema: { type: "string", enum: [...courseLevels] } },
-      ],
-      responses: { 200: answer("The scholarships", listOf(ref("Scholarship"))) },
-    }),
-  },
-  "/api/v1/students/me/scholarship-deadlines": {
-    get: operation({
-      operationId: "listMyScholarshipDeadlines",
-      summary: "The logged-in student's matching scholarships that close in the next 120 days, soonest first (at most 5)",
-      student: true,
-      responses: { 200: answer("The deadlines", listOf(ref("ScholarshipDeadline"))) },
-    }),
-  },
   "/api/v1/staff/exchange-rates": {
     get: operation({
       operationId: "listConsoleExchangeRates",

@@ -1,33 +1,12 @@
 import { messageSchema } from "../../modules/messages/messages.ts";
 import { MESSAGE_QUIET_MINUTES } from "../../vocabulary/messages.ts";
-import { conversationMessageSchema, conversationSchema, unreadConversationsSchema } from "./messages.ts";
-import { answer, body, dataOf, failures, idParam, jsonSchema, messageAnswer, operation, ref, write } from "./openapi-parts.ts";
+import { answer, body, dataOf, failures, idParam, messageAnswer, operation, ref, write } from "./openapi-parts.ts";
 
 /** One conversation per student (decision 0037), for the OpenAPI document. */
-export const messageSchemas = () => ({
-  ConversationMessage: jsonSchema(conversationMessageSchema, "output"),
-  Conversation: jsonSchema(conversationSchema, "output"),
-  UnreadConversations: jsonSchema(unreadConversationsSchema, "output"),
-});
 
 const mailNote = `The other side is mailed at most once every ${MESSAGE_QUIET_MINUTES} minutes (a student only when they chose e-mail as their way to be contacted).`;
 
 export const messagePaths = () => ({
-  "/api/v1/students/me/messages": {
-    get: operation({
-      operationId: "readMyConversation",
-      summary: "The student's conversation with their counsellor; what staff wrote is now read",
-      student: true,
-      responses: { 200: answer("The conversation", dataOf(ref("Conversation"))) },
-    }),
-    post: write({
-      operationId: "writeToMyCounsellor",
-      summary: `Write to the counsellor (plain text, optionally with one of the student's current documents attached). ${mailNote}`,
-      student: true,
-      requestBody: body(messageSchema),
-      responses: { 201: messageAnswer("Sent", ref("ConversationMessage")), ...failures(400, 429) },
-    }),
-  },
   "/api/v1/staff/messages/unread": {
     get: operation({
       operationId: "listUnreadConversations",

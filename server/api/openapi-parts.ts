@@ -1,9 +1,14 @@
+import { type DescribeRouteOptions, describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { courseSorts, durationBands } from "../../modules/catalogue/course-filters.ts";
 import { errorCodes } from "../../modules/errors.ts";
 import { courseLevels, courseModes } from "../../vocabulary/catalogue.ts";
 
-/** The building blocks of the OpenAPI document (server/api/openapi.ts and the path groups beside it). */
+/**
+ * The building blocks of the OpenAPI document: each endpoint's operation is given where it is registered,
+ * with `describe()`, and each named answer shape beside the presenter schema it comes from, with
+ * `component()` (decision 0054); server/api/openapi.ts assembles them.
+ */
 
 /** The one error shape every JSON error has (server/errors.ts builds it). */
 export const errorBodySchema = z.object({
@@ -100,19 +105,50 @@ export interface Operation {
   responses: Record<string | number, object>;
 }
 
-/** Every operation reads the database, so any may answer 503 while it is away (Retry-After says when to retry). */
-export const operation = ({ student, staff, ...op }: Operation) => ({
-  ...op,
-  security: student ? [{ studentSession: [] }] : staff ? [{ staffSession: [] }] : [],
-  responses: {
-    ...op.responses,
-    ...(student ? failures(401) : {}),
-    ...(staff ? { 404: { description: "No staff session (or no such thing)", content: json(ref("ErrorBody")) } } : {}),
+/**
+ * An endpoint's operation, given where the endpoint is registered (decision 0054):
+ * `api.get("/students/me", describe({ operationId, summary, student: true, responses }), requireStudent, handler)`.
+ * hono-openapi reads it back from the app's route table, with the path (`:id` written as `{id}`) and the
+ * method; the answers every operation of a kind has (503; 401 or 404 without its session; 403 and 413 on
+ * a write) are added when the document is assembled (server/api/openapi.ts). It costs a request one
+ * middleware that only calls the next.
+ */
+export const describe = ({ student, staff, ...op }: Operation) =>
+  describeRoute({
+    ...op,
+    security: student ? [{ studentSession: [] }] : staff ? [{ staffSession: [] }] : [],
+  } as DescribeRouteOptions);
+
+/** The answers of every operation, by its method and the session it asks for (added by the document's assembly). */
+export const conventionalAnswers = (method: string, security: object[]) => {
+  const schemes = security.flatMap((requirement) => Object.keys(requirement));
+  return {
+    // Every write may be refused as cross-site (403) or too large (413).
+    ...(method === "get" ? {} : failures(403, 413)),
+    ...(schemes.includes("studentSession") ? failures(401) : {}),
+    ...(schemes.includes("staffSession")
+      ? { 404: { description: "No staff session (or no such thing)", content: json(ref("ErrorBody")) } }
+      : {}),
+    // Every operation reads the database, so any may answer 503 while it is away (Retry-After says when to retry).
     ...failures(503),
-  },
-});
-/** Every write may also be refused as cross-site (403) or too large (413). */
-export const write = (op: Operation) => operation({ ...op, responses: { ...op.responses, ...failures(403, 413) } });
+  };
+};
+
+const components = new Map<string, z.ZodType>();
+
+/**
+ * A named answer shape of the document (`ref(name)` points at it), registered beside the presenter schema
+ * it comes from: `export const courseSchema = component("Course", z.object({...}))`.
+ */
+export function component<T extends z.ZodType>(name: string, schema: T): T {
+  if (components.has(name)) throw new Error(`OpenAPI: two components are named ${name}`);
+  components.set(name, schema);
+  return schema;
+}
+
+/** Every registered component as the document's JSON Schema, in the order registered. */
+export const componentSchemas = () =>
+  Object.fromEntries([...components].map(([name, schema]) => [name, jsonSchema(schema, "output")]));
 
 interface BodyNotes {
   /** Words for a field that its schema does not say itself (a form's other spelling, a rule checked in the domain). */
@@ -154,3 +190,17 @@ export const queryParams = (schema: z.ZodType, describe: Record<string, string> 
     schema,
   }));
 };
+
+// Transition: the path groups not yet described where they are handled.
+const securityOf = (student?: boolean, staff?: boolean) =>
+  student ? [{ studentSession: [] }] : staff ? [{ staffSession: [] }] : [];
+export const operation = ({ student, staff, ...op }: Operation) => ({
+  ...op,
+  security: securityOf(student, staff),
+  responses: { ...op.responses, ...conventionalAnswers("get", securityOf(student, staff)) },
+});
+export const write = ({ student, staff, ...op }: Operation) => ({
+  ...op,
+  security: securityOf(student, staff),
+  responses: { ...op.responses, ...conventionalAnswers("post", securityOf(student, staff)) },
+});

@@ -10,22 +10,26 @@ import { courseLevels, courseModes, universityTypes } from "../../vocabulary/cat
 import { correctionReasons, reviewStates, storedFileTypes } from "../../vocabulary/documents.ts";
 import { englishTests } from "../../vocabulary/eligibility.ts";
 import { genders, qualificationLevels } from "../../vocabulary/students.ts";
+import { component } from "./openapi-parts.ts";
 
 /**
- * Every answer's shape, once: a zod schema per answer (the OpenAPI document is generated from these)
- * and the presenter that builds it from an explicit list of fields, typed against the schema so the
- * two cannot drift. Field names are the spec's (section 3).
+ * Every answer's shape, once: a zod schema per answer (the OpenAPI document is generated from these, each
+ * registered under the name its `ref()` uses) and the presenter that builds it from an explicit list of
+ * fields, typed against the schema so the two cannot drift. Field names are the spec's (section 3).
  */
 
-export const universitySchema = z.object({
-  uni_id: z.int(),
-  university_name: z.string(),
-  university_location: z.string(),
-  university_image: z.string(),
-  country: z.string(),
-  country_slug: z.string(),
-  type_of_university: z.enum(universityTypes),
-});
+export const universitySchema = component(
+  "University",
+  z.object({
+    uni_id: z.int(),
+    university_name: z.string(),
+    university_location: z.string(),
+    university_image: z.string(),
+    country: z.string(),
+    country_slug: z.string(),
+    type_of_university: z.enum(universityTypes),
+  }),
+);
 
 export const presentUniversity = (u: UniversitySummary): z.infer<typeof universitySchema> => ({
   uni_id: u.id,
@@ -37,22 +41,25 @@ export const presentUniversity = (u: UniversitySummary): z.infer<typeof universi
   type_of_university: u.type,
 });
 
-export const courseSchema = z.object({
-  course_id: z.int(),
-  uni_id: z.int(),
-  course_name: z.string(),
-  university_name: z.string(),
-  university_location: z.string(),
-  country: z.string(),
-  country_slug: z.string(),
-  course_duration: z.string().meta({ examples: ["2 years"] }),
-  tuition_fees: z.string().meta({ examples: ["EUR 1,500 per semester"] }),
-  tuition_fees_illustrative: z.boolean(),
-  course_level: z.enum(courseLevels),
-  mode_of_course: z.enum(courseModes),
-  english_exam_waiver: z.enum(["Yes", "No"]),
-  "Medium Of Instruction": z.string(),
-});
+export const courseSchema = component(
+  "Course",
+  z.object({
+    course_id: z.int(),
+    uni_id: z.int(),
+    course_name: z.string(),
+    university_name: z.string(),
+    university_location: z.string(),
+    country: z.string(),
+    country_slug: z.string(),
+    course_duration: z.string().meta({ examples: ["2 years"] }),
+    tuition_fees: z.string().meta({ examples: ["EUR 1,500 per semester"] }),
+    tuition_fees_illustrative: z.boolean(),
+    course_level: z.enum(courseLevels),
+    mode_of_course: z.enum(courseModes),
+    english_exam_waiver: z.enum(["Yes", "No"]),
+    "Medium Of Instruction": z.string(),
+  }),
+);
 
 export const presentCourse = (c: Course): z.infer<typeof courseSchema> => ({
   course_id: c.id,
@@ -71,12 +78,15 @@ export const presentCourse = (c: Course): z.infer<typeof courseSchema> => ({
   "Medium Of Instruction": c.mediumOfInstruction,
 });
 
-export const countrySchema = z.object({ name: z.string(), slug: z.string(), image: z.string() });
+export const countrySchema = component("Country", z.object({ name: z.string(), slug: z.string(), image: z.string() }));
 export const presentCountry = (c: Country): z.infer<typeof countrySchema> => ({ name: c.name, slug: c.slug, image: c.image });
 
-export const loginSchema = z
-  .object({ message: z.string(), student_id: z.int(), email: z.string() })
-  .meta({ description: "The session is an HttpOnly cookie (ignite_session), never in the body" });
+export const loginSchema = component(
+  "LoggedIn",
+  z
+    .object({ message: z.string(), student_id: z.int(), email: z.string() })
+    .meta({ description: "The session is an HttpOnly cookie (ignite_session), never in the body" }),
+);
 export const presentLogin = (session: NewSession, message: string): z.infer<typeof loginSchema> => ({
   message,
   student_id: session.student.studentId,
@@ -86,26 +96,29 @@ export const presentLogin = (session: NewSession, message: string): z.infer<type
 export const interestedCourseSchema = z.object({ course_id: z.int(), course: z.string(), university_name: z.string() });
 
 /** The spec's Student fields: never a password or its hash. */
-export const profileSchema = z.object({
-  student_id: z.int(),
-  name1: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  gender: z.enum(genders).nullable(),
-  dob: z.string().nullable().meta({ format: "date" }),
-  passport_no: z.string().nullable(),
-  address: z.string().nullable(),
-  qualifications: z.array(
-    z.object({ qualification: z.enum(qualificationLevels), percentage: z.number().nullable(), cgpa: z.number().nullable() }),
-  ),
-  english_test: z.enum(englishTests).nullable().meta({ description: "The English test taken (decision 0027)" }),
-  english_score: z.number().nullable().meta({ description: "The overall score in that test" }),
-  gre_score: z.int().nullable().meta({ description: "GRE General Test total, 260 to 340 (decision 0041)" }),
-  gmat_score: z.int().nullable().meta({
-    description: "GMAT Focus Edition total, 205 to 805, ending in 5; classic GMAT scores are not taken (decision 0041)",
+export const profileSchema = component(
+  "Student",
+  z.object({
+    student_id: z.int(),
+    name1: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    gender: z.enum(genders).nullable(),
+    dob: z.string().nullable().meta({ format: "date" }),
+    passport_no: z.string().nullable(),
+    address: z.string().nullable(),
+    qualifications: z.array(
+      z.object({ qualification: z.enum(qualificationLevels), percentage: z.number().nullable(), cgpa: z.number().nullable() }),
+    ),
+    english_test: z.enum(englishTests).nullable().meta({ description: "The English test taken (decision 0027)" }),
+    english_score: z.number().nullable().meta({ description: "The overall score in that test" }),
+    gre_score: z.int().nullable().meta({ description: "GRE General Test total, 260 to 340 (decision 0041)" }),
+    gmat_score: z.int().nullable().meta({
+      description: "GMAT Focus Edition total, 205 to 805, ending in 5; classic GMAT scores are not taken (decision 0041)",
+    }),
+    interested_courses: z.array(interestedCourseSchema),
   }),
-  interested_courses: z.array(interestedCourseSchema),
-});
+);
 
 export const presentProfile = (p: Profile, saved: SavedCourse[]): z.infer<typeof profileSchema> => ({
   student_id: p.studentId,
@@ -124,15 +137,18 @@ export const presentProfile = (p: Profile, saved: SavedCourse[]): z.infer<typeof
   interested_courses: saved.map((s) => ({ course_id: s.courseId, course: s.courseName, university_name: s.universityName })),
 });
 
-export const savedCourseSchema = z.object({
-  course_id: z.int(),
-  course: z.string(),
-  course_level: z.enum(courseLevels),
-  uni_id: z.int(),
-  university_name: z.string(),
-  location: z.string(),
-  country: z.string(),
-});
+export const savedCourseSchema = component(
+  "SavedCourse",
+  z.object({
+    course_id: z.int(),
+    course: z.string(),
+    course_level: z.enum(courseLevels),
+    uni_id: z.int(),
+    university_name: z.string(),
+    location: z.string(),
+    country: z.string(),
+  }),
+);
 
 export const presentSavedCourse = (s: SavedCourse): z.infer<typeof savedCourseSchema> => ({
   course_id: s.courseId,
@@ -144,22 +160,25 @@ export const presentSavedCourse = (s: SavedCourse): z.infer<typeof savedCourseSc
   country: s.country,
 });
 
-export const applicationSchema = z.object({
-  name: z.int(),
-  country: z.string(),
-  university: z.string(),
-  course: z.string(),
-  course_id: z.int(),
-  status: z.enum(applicationStatuses),
-  intake: z.string().nullable().meta({ description: "The intake applied for, e.g. September 2027" }),
-  stage_label: z.string().meta({ description: "What the current stage means for the student" }),
-  next_action: z.string().meta({ description: "What happens next, for the student" }),
-  waiting_on: z.enum(["student", "counsellor", "university", "embassy", "nobody"]),
-  details: z
-    .record(z.string(), z.string())
-    .meta({ description: "Facts of the stage: offer conditions, confirmation number, visa decision date, reasons" }),
-  history: z.array(z.object({ status: z.enum(applicationStatuses), at: z.iso.datetime() })),
-});
+export const applicationSchema = component(
+  "Application",
+  z.object({
+    name: z.int(),
+    country: z.string(),
+    university: z.string(),
+    course: z.string(),
+    course_id: z.int(),
+    status: z.enum(applicationStatuses),
+    intake: z.string().nullable().meta({ description: "The intake applied for, e.g. September 2027" }),
+    stage_label: z.string().meta({ description: "What the current stage means for the student" }),
+    next_action: z.string().meta({ description: "What happens next, for the student" }),
+    waiting_on: z.enum(["student", "counsellor", "university", "embassy", "nobody"]),
+    details: z
+      .record(z.string(), z.string())
+      .meta({ description: "Facts of the stage: offer conditions, confirmation number, visa decision date, reasons" }),
+    history: z.array(z.object({ status: z.enum(applicationStatuses), at: z.iso.datetime() })),
+  }),
+);
 
 export const presentApplication = (a: ApplicationCard): z.infer<typeof applicationSchema> => ({
   name: a.id,
@@ -176,17 +195,20 @@ export const presentApplication = (a: ApplicationCard): z.infer<typeof applicati
   history: a.history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
 });
 
-export const fileSchema = z.object({
-  attachment_type: z.enum(storedFileTypes),
-  file: z.string().meta({ description: "Where the owner downloads it: /files/{publicId}" }),
-  name: z.string(),
-  size: z.int(),
-  content_type: z.string(),
-  uploaded_at: z.iso.datetime(),
-  review_state: z.enum(reviewStates).meta({ description: "Staff's review of this document" }),
-  review_reason: z.enum(correctionReasons).nullable().meta({ description: "Why a correction was asked for" }),
-  review_message: z.string().nullable().meta({ description: "What to correct, in staff's words" }),
-});
+export const fileSchema = component(
+  "StudentFile",
+  z.object({
+    attachment_type: z.enum(storedFileTypes),
+    file: z.string().meta({ description: "Where the owner downloads it: /files/{publicId}" }),
+    name: z.string(),
+    size: z.int(),
+    content_type: z.string(),
+    uploaded_at: z.iso.datetime(),
+    review_state: z.enum(reviewStates).meta({ description: "Staff's review of this document" }),
+    review_reason: z.enum(correctionReasons).nullable().meta({ description: "Why a correction was asked for" }),
+    review_message: z.string().nullable().meta({ description: "What to correct, in staff's words" }),
+  }),
+);
 
 export const presentFile = (file: StudentFile): z.infer<typeof fileSchema> => ({
   attachment_type: file.attachmentType,
@@ -200,12 +222,15 @@ export const presentFile = (file: StudentFile): z.infer<typeof fileSchema> => ({
   review_message: file.reviewMessage,
 });
 
-export const bookingSchema = z.object({
-  id: z.int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  createdAt: z.iso.datetime(),
-});
+export const bookingSchema = component(
+  "Booking",
+  z.object({
+    id: z.int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 
 /** What the booker reads back: their name for the success view, nothing an earlier booker typed. */
 export const presentBooking = (booking: Booking): z.infer<typeof bookingSchema> => ({
