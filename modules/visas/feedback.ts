@@ -1,6 +1,6 @@
 import { monthNames } from "../../vocabulary/applications.ts";
 import { consistencyMessages } from "../../vocabulary/visas.ts";
-import { everyAnswerFlags } from "./question-bank/signals.ts";
+import { everyAnswerFlags } from "./question-bank/index.ts";
 import type { AnswerSignal, QuestionTheme } from "./reference-types.ts";
 
 /**
