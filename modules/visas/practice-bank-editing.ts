@@ -8,7 +8,7 @@ import { authorize, canCoachVisas, type StaffMember } from "../policies.ts";
 import { parseInput } from "../validation.ts";
 import { countryExists } from "./guides.ts";
 import { bankOf } from "./practices.ts";
-import { type AnswerSignal, type FileFact, questionThemes } from "./reference-types.ts";
+import { type AnswerSignal, fileFacts, questionThemes } from "./reference-types.ts";
 import { visaQuestionBanks, visaQuestions } from "./tables.ts";
 
 export interface ConsoleQuestion {
@@ -89,25 +89,7 @@ export const questionInput = z.object({
             .map((s) => s.trim())
             .filter(Boolean)
         : (v ?? []),
-    z
-      .array(
-        z.enum(
-          [
-            "university",
-            "course",
-            "intake",
-            "city",
-            "funding",
-            "loan",
-            "scholarship",
-            "sponsor",
-            "gap",
-            "refusal",
-          ] satisfies FileFact[],
-          { error: "Name only facts of the file" },
-        ),
-      )
-      .max(5),
+    z.array(z.enum(fileFacts, { error: "Name only facts of the file" })).max(5),
   ),
   core: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
   wants: z.string({ error: "Say what the officer wants to learn" }).trim().min(3, "Say what the officer wants to learn").max(400),

@@ -1,3 +1,11 @@
+/**
+ * A mock interview practice (decisions 0040 and 0049): the student's side (starting one from their file,
+ * answering, sharing, the readiness chart) and the reads of a practice that join the student's and the
+ * catalogue's tables, which the console's review, the recordings and the question bank's editing call.
+ * Seeding the banks, recordings, the data export, the review and the bank's editing are in their own
+ * `practice-*.ts` files.
+ */
+
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
@@ -37,13 +45,6 @@ import { type AnswerSignal, questionThemes } from "./reference-types.ts";
 import { type FileFacts, fillQuestion, selectQuestions } from "./selection.ts";
 import { visaPlans, visaPracticeAnswers, visaPractices, visaQuestionBanks, visaQuestions } from "./tables.ts";
 
-/**
- * A mock interview practice (decisions 0040 and 0049): the student's side (starting one from their file,
- * answering, sharing, the readiness chart) and the reads of a practice that join the student's and the
- * catalogue's tables, which the console's review, the recordings and the question bank's editing call.
- * Seeding the banks, recordings, the data export, the review and the bank's editing are in their own
- * `practice-*.ts` files.
- */
 export interface PracticeDeps {
   db: Database;
   storage?: FileStorage;
