@@ -11,7 +11,7 @@ import {
 import { MESSAGE_QUIET_MINUTES, messageAuthors, messageMessages } from "../../vocabulary/messages.ts";
 import type { ServerEnv } from "../context.ts";
 import { requireStaff, requireStudent } from "../guards.ts";
-import { answer, body, component, dataOf, describe, failures, messageAnswer, ref } from "./openapi-parts.ts";
+import { answer, body, component, dataOf, describe, failures, idParam, messageAnswer, ref } from "./openapi-parts.ts";
 import { readJson } from "./read-json.ts";
 
 const at = z.iso.datetime();
@@ -103,19 +103,57 @@ export function messagesApi(messages: MessageService) {
 /** A student's conversation as staff read (audited) and answer it, and the conversations waiting for the member. */
 export function staffMessagesApi(staff: StaffService) {
   const api = new Hono<ServerEnv>();
-  api.get("/messages/unread", requireStaff, async (c) => {
-    const unread = await staff.messages.unread(c.var.staff);
-    return c.json({
-      data: { total: unread.total, students: unread.students.map((s) => ({ ...s, lastAt: s.lastAt.toISOString() })) },
-    });
-  });
-  api.get("/students/:studentId/messages", requireStaff, async (c) => {
-    const conversation = await staff.messages.conversation(c.var.staff, parseId(c.req.param("studentId"), "Student"));
-    return c.json({ data: presentConversation(conversation) });
-  });
-  api.post("/students/:studentId/messages", requireStaff, async (c) => {
-    const written = await staff.messages.write(c.var.staff, parseId(c.req.param("studentId"), "Student"), await readJson(c));
-    return c.json({ message: messageMessages.sent, data: written }, 201);
-  });
+  api.get(
+    "/messages/unread",
+    describe({
+      operationId: "listUnreadConversations",
+      summary:
+        "Students whose messages wait for this member: those they look after (admins also those without a counsellor), the oldest wait first",
+      staff: true,
+      responses: { 200: answer("Unread conversations", dataOf(ref("UnreadConversations"))) },
+    }),
+    requireStaff,
+    async (c) => {
+      const unread = await staff.messages.unread(c.var.staff);
+      return c.json({
+        data: { total: unread.total, students: unread.students.map((s) => ({ ...s, lastAt: s.lastAt.toISOString() })) },
+      });
+    },
+  );
+  api.get(
+    "/students/:studentId/messages",
+    describe({
+      operationId: "readStudentConversation",
+      summary:
+        "A student's conversation (admins any, a counsellor their students'); each reading is audited and listed in the student's access log",
+      staff: true,
+      parameters: [idParam("studentId")],
+      responses: { 200: answer("The conversation", dataOf(ref("Conversation"))), ...failures(403) },
+    }),
+    requireStaff,
+    async (c) => {
+      const conversation = await staff.messages.conversation(c.var.staff, parseId(c.req.param("studentId"), "Student"));
+      return c.json({ data: presentConversation(conversation) });
+    },
+  );
+  api.post(
+    "/students/:studentId/messages",
+    describe({
+      operationId: "writeToStudent",
+      summary: `Write to a student (admins any, a counsellor their own: else 403); audited. ${mailNote}`,
+      staff: true,
+      parameters: [idParam("studentId")],
+      requestBody: body(messageSchema.omit({ attachment: true })),
+      responses: {
+        201: messageAnswer("Sent", { type: "object", required: ["id"], properties: { id: { type: "integer" } } }),
+        ...failures(400),
+      },
+    }),
+    requireStaff,
+    async (c) => {
+      const written = await staff.messages.write(c.var.staff, parseId(c.req.param("studentId"), "Student"), await readJson(c));
+      return c.json({ message: messageMessages.sent, data: written }, 201);
+    },
+  );
   return api;
 }

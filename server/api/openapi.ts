@@ -21,8 +21,6 @@ import { newTaskSchema, taskFiltersSchema } from "../../modules/tasks/input.ts";
 import { MAX_TOKEN_LENGTH } from "../../modules/tokens.ts";
 import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../../platform/cookies.ts";
 import type { ServerEnv } from "../context.ts";
-import { choosingPaths, choosingSchemas } from "./openapi-choosing.ts";
-import { messagePaths } from "./openapi-messages.ts";
 import {
   answer,
   body,
@@ -44,10 +42,7 @@ import {
   write,
 } from "./openapi-parts.ts";
 import { privacyPaths } from "./openapi-privacy.ts";
-import { staffCataloguePaths, staffCatalogueSchemas } from "./openapi-staff-catalogue.ts";
-import { staffImportsPaths, staffImportsSchemas } from "./openapi-staff-imports.ts";
 import { staffRecordsPaths, staffRecordsSchemas } from "./openapi-staff-records.ts";
-import { staffReportsPaths, staffReportsSchemas } from "./openapi-staff-reports.ts";
 import { auditEntrySchema, staffAccountSchema, staffMemberSchema, taskSchema } from "./staff.ts";
 import {
   assignResultSchema,
@@ -91,10 +86,6 @@ function legacyDocument() {
         AuditEntry: jsonSchema(auditEntrySchema, "output"),
         Lead: jsonSchema(leadSchema, "output"),
         ...staffRecordsSchemas(),
-        ...staffCatalogueSchemas(),
-        ...staffReportsSchemas(),
-        ...staffImportsSchemas(),
-        ...choosingSchemas(),
         LeadDetails: jsonSchema(leadDetailsSchema, "output"),
         LeadCounsellor: jsonSchema(leadCounsellorSchema, "output"),
         ConsoleSettings: jsonSchema(consoleSettingsAnswerSchema, "output"),
@@ -363,12 +354,7 @@ function legacyDocument() {
         }),
       },
       ...staffRecordsPaths(),
-      ...staffCataloguePaths(),
-      ...staffReportsPaths(),
       ...privacyPaths(),
-      ...messagePaths(),
-      ...staffImportsPaths(),
-      ...choosingPaths(),
       "/api/v1/staff/tasks": {
         get: operation({
           operationId: "listTasks",
