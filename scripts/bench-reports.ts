@@ -418,10 +418,10 @@ async function main() {
         limiter: createDatabaseRateLimiter(handle.db),
         log: createLogger("warn"),
       });
-      await staff.ensureAdmin(ADMIN);
+      await staff.team.ensureAdmin(ADMIN);
       const staffIds: number[] = [];
       for (const fullName of COUNSELLORS) {
-        const member = await staff.create(
+        const member = await staff.team.create(
           { system: "bench:reports" },
           { email: counsellorEmail(fullName), fullName, role: "counsellor", password: COUNSELLOR_PASSWORD },
         );

@@ -309,7 +309,7 @@ export function createApp(options: AppOptions) {
     // The staff session is read only where it counts: the staff screens and the staff API.
     const staffToken = isStaffPath(c.req.path) ? readCookie(c.req.header("Cookie"), STAFF_SESSION_COOKIE) : undefined;
     c.set("staffToken", staffToken);
-    c.set("staff", staffToken ? await staff.forSession(staffToken) : null);
+    c.set("staff", staffToken ? await staff.team.forSession(staffToken) : null);
     await next();
   });
   app.use((c, next) => (pictureScreen.test(c.req.path) ? (c.var.staff ? pictureFormLimit : formLimit)(c, next) : next()));

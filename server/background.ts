@@ -24,7 +24,10 @@ export async function startBackgroundWork(
     documents: Pick<DocumentService, "sweepInterruptedUploads" | "sweepUnreferencedFiles">;
     privacy: Pick<PrivacyService, "jobs">;
     sessions: Pick<SessionService, "sweep">;
-    staff: Pick<StaffService, "sendDailyDigests" | "outbox" | "messages"> & { imports: Pick<StaffService["imports"], "steps"> };
+    staff: Pick<StaffService, "outbox" | "messages"> & {
+      team: Pick<StaffService["team"], "sendDailyDigests">;
+      catalogue: { imports: Pick<StaffService["catalogue"]["imports"], "steps"> };
+    };
   },
   digestHourIst: number,
   log: Logger,
@@ -82,7 +85,7 @@ export async function startBackgroundWork(
     async () => {
       const now = new Date();
       if (!digestDue(now, digestHourIst)) return;
-      const { sent } = await services.staff.sendDailyDigests(now);
+      const { sent } = await services.staff.team.sendDailyDigests(now);
       if (sent) log.info({ sent }, "daily task digests sent");
     },
     { exclusive: true },
@@ -114,7 +117,7 @@ export async function startBackgroundWork(
   // step that meets an unexpected error (a lost connection, a restart of the database) is run again a
   // few seconds later; each starts over cleanly. A crash leaves its job active: the next start of a
   // PGlite site retries it at once, else pg-boss does after the expiry. Spent retries end as "failed".
-  const steps = services.staff.imports.steps;
+  const steps = services.staff.catalogue.imports.steps;
   const importQueue = {
     retryLimit: 3,
     retryDelaySeconds: 2,

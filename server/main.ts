@@ -69,7 +69,8 @@ async function main() {
     jobs,
   });
   // ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists, enabled, with that password (never printed or logged).
-  if (config.admin) log.info({ email: config.admin.email, account: await staff.ensureAdmin(config.admin) }, "staff admin ready");
+  if (config.admin)
+    log.info({ email: config.admin.email, account: await staff.team.ensureAdmin(config.admin) }, "staff admin ready");
 
   await startBackgroundWork(jobs, { consultations, identity, documents, privacy, staff, sessions }, config.digestHourIst, log);
 

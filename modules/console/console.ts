@@ -17,21 +17,23 @@ import { visasConsole } from "../visas/visas.ts";
 
 /**
  * The staff console's services, bound to their dependencies: each noun's module owns its console side
- * (decision 0031) and this file only puts them side by side, for the server to hand to the staff
- * screens and the staff API. Adding a noun's console side is one line here.
+ * (decision 0031) and this file only puts them side by side, by noun, for the server to hand to the
+ * staff screens and the staff API: `staff.leads.list`, `staff.catalogue.editCourse`. Adding a noun's
+ * console side is one line here.
  */
 export function createStaffService(deps: StaffDeps) {
   return {
-    ...staffConsole(deps),
-    ...leadsConsole(deps),
-    ...studentsConsole(deps),
-    ...applicationsConsole(deps),
-    ...documentsConsole(deps),
-    ...tasksConsole(deps),
-    ...reportsConsole(deps),
-    ...sessionsConsole(deps),
-    ...catalogueConsole(deps),
-    ...visasConsole(deps),
+    /** The staff's own accounts and sessions, invitations, the console's settings, the digest, the audit log. */
+    team: staffConsole(deps),
+    leads: leadsConsole(deps),
+    students: studentsConsole(deps),
+    applications: applicationsConsole(deps),
+    documents: documentsConsole(deps),
+    tasks: tasksConsole(deps),
+    reports: reportsConsole(deps),
+    sessions: sessionsConsole(deps),
+    catalogue: catalogueConsole(deps),
+    visas: visasConsole(deps),
     costs: costsConsole(deps),
     scholarships: scholarshipsConsole(deps),
     /** One conversation per student (decision 0037). */

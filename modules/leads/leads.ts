@@ -760,20 +760,20 @@ export async function eraseLead(deps: StaffDeps, member: StaffMember, id: number
 
 /** The leads inbox as staff work it (decision 0031: the leads module owns its console side). */
 export const leadsConsole = (deps: StaffDeps) => ({
-  leads: (actor: StaffMember, filters: unknown) => listLeads(deps, actor, filters),
-  lead: (actor: StaffMember, id: number) => getLead(deps, actor, id),
-  changeLeadStatus: (actor: StaffMember, id: number, raw: unknown) => changeLeadStatus(deps, actor, id, raw),
-  leadDetails: (actor: StaffMember, id: number) => leadDetails(deps, actor, id),
-  leadCounsellors: (actor: StaffMember) => leadCounsellors(deps, actor),
-  assignLeads: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
-  createLead: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
-  mergeLeads: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
+  list: (actor: StaffMember, filters: unknown) => listLeads(deps, actor, filters),
+  get: (actor: StaffMember, id: number) => getLead(deps, actor, id),
+  changeStatus: (actor: StaffMember, id: number, raw: unknown) => changeLeadStatus(deps, actor, id, raw),
+  details: (actor: StaffMember, id: number) => leadDetails(deps, actor, id),
+  counsellors: (actor: StaffMember) => leadCounsellors(deps, actor),
+  assign: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
+  create: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
+  merge: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
   /** Links a lead to the account with its e-mail: admins, or that student's counsellor; audited (decision 0034). */
-  linkLeadToStudent: (actor: StaffMember, id: number, raw: unknown) => linkLeadToStudent(deps, actor, id, raw),
+  linkToStudent: (actor: StaffMember, id: number, raw: unknown) => linkLeadToStudent(deps, actor, id, raw),
   /** Erases a person's bookings when they have no account, on a request by mail (admins); audited. */
-  eraseLead: (actor: StaffMember, id: number, raw: unknown) => eraseLead(deps, actor, id, raw),
+  erase: (actor: StaffMember, id: number, raw: unknown) => eraseLead(deps, actor, id, raw),
   /** Leads past their first-response due time that this member may see (the "Today" view calls it). */
-  overdueLeads: (actor: StaffMember) => overdueLeads(deps, actor, nowOf(deps)),
+  overdue: (actor: StaffMember) => overdueLeads(deps, actor, nowOf(deps)),
   /** Leads given to this member by someone else, not yet opened nor moved on (Today, decision 0042). */
   newLeads: (actor: StaffMember) => newLeadsFor(deps, actor),
   /**
@@ -787,7 +787,7 @@ export const leadsConsole = (deps: StaffDeps) => ({
     return leads.map((lead) => ({ ...lead, dueOn: indianDay(lead.firstResponseDue) }));
   },
   /** How many leads the inbox lists for the address's filters (the staff home's figures). */
-  countLeads: (actor: StaffMember, filters: unknown) => countLeads(deps, actor, filters),
+  count: (actor: StaffMember, filters: unknown) => countLeads(deps, actor, filters),
 });
 
 // ---- A lead's rows as other modules change them, each in the caller's transaction (decision 0052) ----

@@ -438,7 +438,7 @@ async function outcomes(deps: StaffDeps, member: StaffMember, all: boolean, span
 /** The reports dashboard and the console's lists as CSV (decision 0031). */
 export const reportsConsole = (deps: StaffDeps) => ({
   /** The reports dashboard's figures for this member (all, or their own) and a range of IST days. */
-  reports: (actor: StaffMember, filters: unknown) => reportFor(deps, actor, filters),
+  get: (actor: StaffMember, filters: unknown) => reportFor(deps, actor, filters),
   /** A console list as CSV (leads, students, applications), with the screen's filters; audited. */
   exportList: (actor: StaffMember, list: string, filters: Record<string, string>) => exportList(deps, actor, list, filters),
 });

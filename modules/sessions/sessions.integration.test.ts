@@ -57,7 +57,7 @@ const consoleFor = () =>
     siteAddress: "http://localhost:3000",
     now,
     mailer: createMailer({ smtpUrl: sink.url, from: "x@ignite.test", dataDir: "", log }),
-  }).sessions;
+  });
 const member = (who: "admin" | "asha" | "ravi"): StaffMember => ({
   staffId: team[who].staffId,
   email: team[who].email,
@@ -407,7 +407,7 @@ describe("the console", () => {
       note: "Did not join the call",
     });
     expect(recorded.outcomeLabel).toBe("No-show");
-    const record = await testApp.staff.student(member("ravi"), student.studentId);
+    const record = await testApp.staff.students.get(member("ravi"), student.studentId);
     expect(record.timeline.map((t) => t.text)).toContainEqual(
       expect.stringMatching(/^Document review, .* IST \(No-show\): Did not join the call$/),
     );
@@ -467,7 +467,7 @@ describe("the free consultation's call", () => {
 
   it("offers nothing with a counsellor who was disabled, and says so to their student", async () => {
     const student = await studentOf("ravi", "Dev Anand");
-    await testApp.staff.setDisabled(member("admin"), team.ravi.staffId, true);
+    await testApp.staff.team.setDisabled(member("admin"), team.ravi.staffId, true);
     expect(await service().slotsForStudent(student.studentId, "consultation-call")).toEqual([]);
     expect(await service().counsellorOf(student.studentId)).toMatchObject({ fullName: "Ravi Kumar", bookable: false });
     await expect(

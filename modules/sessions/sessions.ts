@@ -219,24 +219,22 @@ export const sessionsConsole = (deps: StaffDeps) => {
   const mail = (id: number) =>
     deliverSessionMail(deps, id).catch((error) => deps.log.error({ err: error, sessionId: id }, "session mail failed"));
   return {
-    sessions: {
-      calendar: (actor: StaffMember, filters: unknown) => calendarView(deps, actor, filters),
-      /** The member's own sessions of today (IST), for Today (decision 0051); an admin's own too, not everyone's. */
-      today: async (actor: StaffMember) =>
-        (await calendarView(deps, actor, { view: "day", staffId: canSeeAllCalendars(actor) ? String(actor.staffId) : undefined }))
-          .days[0]?.sessions ?? [],
-      settings: (actor: StaffMember, staffId?: number) => calendarSettings(deps, actor, staffId),
-      saveHours: (actor: StaffMember, raw: unknown, staffId?: number) => saveWeeklyHours(deps, actor, raw, staffId),
-      addException: (actor: StaffMember, raw: unknown, staffId?: number) => addException(deps, actor, raw, staffId),
-      removeException: (actor: StaffMember, id: number, staffId?: number) => removeException(deps, actor, id, staffId),
-      saveMeetingLink: (actor: StaffMember, raw: unknown, staffId?: number) => saveMeetingLink(deps, actor, raw, staffId),
-      recordOutcome: (actor: StaffMember, id: number, raw: unknown) => recordOutcome(deps, actor, id, raw),
-      unsentInvitations: (actor: StaffMember) => unsentInvitations(deps, actor),
-      async setLink(actor: StaffMember, id: number, raw: unknown) {
-        const session = await setSessionLink(deps, actor, id, raw);
-        await mail(id);
-        return session;
-      },
+    calendar: (actor: StaffMember, filters: unknown) => calendarView(deps, actor, filters),
+    /** The member's own sessions of today (IST), for Today (decision 0051); an admin's own too, not everyone's. */
+    today: async (actor: StaffMember) =>
+      (await calendarView(deps, actor, { view: "day", staffId: canSeeAllCalendars(actor) ? String(actor.staffId) : undefined }))
+        .days[0]?.sessions ?? [],
+    settings: (actor: StaffMember, staffId?: number) => calendarSettings(deps, actor, staffId),
+    saveHours: (actor: StaffMember, raw: unknown, staffId?: number) => saveWeeklyHours(deps, actor, raw, staffId),
+    addException: (actor: StaffMember, raw: unknown, staffId?: number) => addException(deps, actor, raw, staffId),
+    removeException: (actor: StaffMember, id: number, staffId?: number) => removeException(deps, actor, id, staffId),
+    saveMeetingLink: (actor: StaffMember, raw: unknown, staffId?: number) => saveMeetingLink(deps, actor, raw, staffId),
+    recordOutcome: (actor: StaffMember, id: number, raw: unknown) => recordOutcome(deps, actor, id, raw),
+    unsentInvitations: (actor: StaffMember) => unsentInvitations(deps, actor),
+    async setLink(actor: StaffMember, id: number, raw: unknown) {
+      const session = await setSessionLink(deps, actor, id, raw);
+      await mail(id);
+      return session;
     },
   };
 };
