@@ -1,12 +1,12 @@
 import { importJobs } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
+import { type CounsellingService, counsellingSweepJob } from "../modules/counselling/counselling.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
 import { messageJobs } from "../modules/messages/messages.ts";
 import { outboxJob } from "../modules/outbox.ts";
 import { type PrivacyService, privacyJobs } from "../modules/privacy/privacy.ts";
-import { type SessionService, sessionSweepJob } from "../modules/sessions/sessions.ts";
 import { digestDue } from "../modules/staff/staff.ts";
 import type { JobQueue } from "../platform/jobs.ts";
 import type { Logger } from "../platform/log.ts";
@@ -23,7 +23,7 @@ export async function startBackgroundWork(
     identity: Pick<IdentityService, "sweepExpired">;
     documents: Pick<DocumentService, "sweepInterruptedUploads" | "sweepUnreferencedFiles">;
     privacy: Pick<PrivacyService, "jobs">;
-    sessions: Pick<SessionService, "sweep">;
+    counselling: Pick<CounsellingService, "sweep">;
     staff: Pick<StaffService, "outbox" | "messages"> & {
       team: Pick<StaffService["team"], "sendDailyDigests">;
       catalogue: { imports: Pick<StaffService["catalogue"]["imports"], "steps"> };
@@ -70,13 +70,13 @@ export async function startBackgroundWork(
   // failed, swept every minute; each reminder goes once however many instances sweep (a claim in one
   // UPDATE), and one that meets the mail server down goes with a later sweep.
   await queue.work(
-    sessionSweepJob,
+    counsellingSweepJob,
     async () => {
-      await services.sessions.sweep();
+      await services.counselling.sweep();
     },
     { exclusive: true },
   );
-  await queue.every(sessionSweepJob, "* * * * *");
+  await queue.every(counsellingSweepJob, "* * * * *");
 
   // The staff's daily task digest, once the IST day reaches DIGEST_HOUR_IST; each member gets it once
   // a day (digest_runs), so checking every ten minutes is harmless.

@@ -1,6 +1,7 @@
 import { applicationsConsole } from "../applications/applications.ts";
 import { catalogueConsole } from "../catalogue/catalogue.ts";
 import { costsConsole } from "../costs/costs.ts";
+import { counsellingConsole } from "../counselling/counselling.ts";
 import type { StaffDeps } from "../deps.ts";
 import { documentsConsole } from "../documents/documents.ts";
 import { leadsConsole } from "../leads/leads.ts";
@@ -9,7 +10,6 @@ import { deliverPendingMail, deliverQueuedMail, mailNotSent } from "../outbox.ts
 import { canManageStaff, type StaffMember } from "../policies.ts";
 import { reportsConsole } from "../reports/reports.ts";
 import { scholarshipsConsole } from "../scholarships/scholarships.ts";
-import { sessionsConsole } from "../sessions/sessions.ts";
 import { staffConsole } from "../staff/staff.ts";
 import { studentsConsole } from "../students/students.ts";
 import { tasksConsole } from "../tasks/tasks.ts";
@@ -23,7 +23,7 @@ import { visasConsole } from "../visas/visas.ts";
  */
 export function createStaffService(deps: StaffDeps) {
   return {
-    /** The staff's own accounts and sessions, invitations, the console's settings, the digest, the audit log. */
+    /** The staff's own accounts and login sessions, invitations, the console's settings, the digest, the audit log. */
     team: staffConsole(deps),
     leads: leadsConsole(deps),
     students: studentsConsole(deps),
@@ -31,7 +31,7 @@ export function createStaffService(deps: StaffDeps) {
     documents: documentsConsole(deps),
     tasks: tasksConsole(deps),
     reports: reportsConsole(deps),
-    sessions: sessionsConsole(deps),
+    counselling: counsellingConsole(deps),
     catalogue: catalogueConsole(deps),
     visas: visasConsole(deps),
     costs: costsConsole(deps),

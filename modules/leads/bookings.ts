@@ -5,16 +5,16 @@ import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { consultationMessages, nextContactWords } from "../../vocabulary/consultations.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
-import { nowOf } from "../deps.ts";
-import { deliverWithoutQueue } from "../outbox.ts";
 import {
   consultationSlotSchema,
   consultationSlotTaken,
   counsellorsFreeAt,
   isSlotTaken,
-  mailSessionChange,
+  mailCounsellingSessionChange,
   placeConsultationCall,
-} from "../sessions/sessions.ts";
+} from "../counselling/counselling.ts";
+import { nowOf } from "../deps.ts";
+import { deliverWithoutQueue } from "../outbox.ts";
 import { parseInput } from "../validation.ts";
 import { assigneeForNewLead, tellAssignee } from "./assignment.ts";
 import { type ConsultationInput, checkYearOfStudy, consultationInputSchema } from "./input.ts";
@@ -241,7 +241,7 @@ export function createConsultationService(deps: ConsultationDeps) {
           .then(() => deliverWithoutQueue(deps))
           .then(async () => {
             // The call's invitation, with its .ics (decision 0036).
-            if (call) await mailSessionChange(deps, call.sessionId);
+            if (call) await mailCounsellingSessionChange(deps, call.sessionId);
           })
           .catch((error) => deps.log.error({ err: error }, "consultation mail delivery failed"));
         inFlight.add(delivery);

@@ -24,6 +24,7 @@ import { applications } from "../applications/tables.ts";
 import { recordAudit } from "../audit-log.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
 import { rateTable } from "../costs/costs.ts";
+import { counsellingSessionOf, MOCK_VISA_INTERVIEW } from "../counselling/counselling.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
@@ -35,7 +36,6 @@ import {
   type StaffMember,
   studentVisibleTo,
 } from "../policies.ts";
-import { MOCK_VISA_INTERVIEW, sessionOf } from "../sessions/sessions.ts";
 import { activeStaffContact } from "../staff/staff.ts";
 import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
@@ -907,7 +907,7 @@ export async function reviewQueue(deps: StaffDeps, actor: StaffMember): Promise<
  */
 export async function startLivePractice(deps: StaffDeps, actor: StaffMember, sessionId: number): Promise<number> {
   authorize(canCoachVisas, actor);
-  const session = await sessionOf(deps.db, sessionId);
+  const session = await counsellingSessionOf(deps.db, sessionId);
   const noSession = () => new AppError("not_found", "No such mock interview session.");
   if (!session?.studentId || session.kind !== MOCK_VISA_INTERVIEW) throw noSession();
   const [student] = await deps.db

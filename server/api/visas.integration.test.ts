@@ -542,10 +542,10 @@ describe("mock interview practice", () => {
   });
 
   it("held live as a counselling session, is made once for the session and scored on the same rubric", async () => {
-    const slots = await testApp.sessions.slotsForStudent(student.studentId, "mock-visa-interview");
+    const slots = await testApp.counselling.slotsForStudent(student.studentId, "mock-visa-interview");
     expect(slots.length).toBeGreaterThan(0);
     const startsAt = slots[0] ?? new Date(0);
-    const { session } = await testApp.sessions.book(student.studentId, {
+    const { session } = await testApp.counselling.book(student.studentId, {
       kind: "mock-visa-interview",
       slot: startsAt.toISOString(),
     });

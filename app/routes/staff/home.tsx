@@ -72,7 +72,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.staff.messages.unread(member),
     figuresFor(context.staff, member),
     context.staff.outbox.notSent(member),
-    context.staff.sessions.unsentInvitations(member),
+    context.staff.counselling.unsentInvitations(member),
   ]);
   return {
     figures,

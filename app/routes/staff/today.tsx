@@ -36,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     seeLeads ? context.staff.leads.overdue(member) : [],
     seeLeads ? context.staff.leads.newLeads(member) : [],
     seeLeads ? context.staff.leads.firstResponsesThisWeek(member) : [],
-    canKeepCalendar(member) ? context.staff.sessions.today(member) : null,
+    canKeepCalendar(member) ? context.staff.counselling.today(member) : null,
     canCoachVisas(member) ? context.staff.visas.practiceQueue(member) : [],
   ]);
   const leadView = (lead: (typeof leads)[number]) => ({
