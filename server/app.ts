@@ -272,7 +272,7 @@ export function createApp(options: AppOptions) {
     jobs: options.jobs,
     // An admin's erasure of a student on a request by mail is the privacy module's (decision 0024).
     eraseStudent: privacy.erase,
-    eraseBookings: privacy.eraseBookings,
+    eraseLeads: privacy.eraseLeads,
   });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();

@@ -73,8 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       ok: true as const,
       message: result.message,
       booking: {
-        firstName: result.booking.firstName,
-        lastName: result.booking.lastName,
+        firstName: result.lead.firstName,
+        lastName: result.lead.lastName,
         // Only when a time was chosen: without one the success view is the spec's, word for word.
         ...(result.call ? { call: inIndianTime(result.call.startsAt, "minutes", locale) } : {}),
       },

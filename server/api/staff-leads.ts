@@ -5,11 +5,11 @@ import { parseId } from "../../modules/ids.ts";
 import type { Lead } from "../../modules/leads/leads.ts";
 import type { ConsoleSettings } from "../../modules/staff/staff.ts";
 import {
-  consultationStatuses,
   firstResponseStates,
   leadAssignmentModes,
   leadMessages,
   leadSources,
+  leadStatuses,
   settingsMessages,
 } from "../../vocabulary/consultations.ts";
 import type { ServerEnv } from "../context.ts";
@@ -29,7 +29,7 @@ export const leadSchema = z.object({
   yearOfStudy: z.string().nullable(),
   state: z.string().nullable(),
   qualification: z.string().nullable(),
-  status: z.enum(consultationStatuses),
+  status: z.enum(leadStatuses),
   lostReason: z.string().nullable(),
   assignedStaffId: z.int().nullable().meta({ description: "Null while the lead is unassigned" }),
   assignedTo: z.string().nullable(),

@@ -21,7 +21,7 @@ import {
   canWorkLeads,
 } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
-import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
+import { firstResponseLabels, leadMessages, leadStatuses, lostReasons } from "../../../vocabulary/consultations.ts";
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/lead";
 
@@ -185,7 +185,7 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
           <SelectField
             name="status"
             label="New status"
-            options={consultationStatuses}
+            options={leadStatuses}
             error={refusal?.fields.status}
             defaultValue={refusal?.values.status ?? lead.status}
           />

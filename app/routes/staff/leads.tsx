@@ -8,10 +8,10 @@ import { leadFiltersSchema } from "../../../modules/leads/leads.ts";
 import { canAssignLeads, canCreateLeads, canSeeAllLeads, canSeeLeads } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import {
-  consultationStatuses,
   firstResponseLabels,
   leadMessages,
   leadSources,
+  leadStatuses,
   studyDestinations,
 } from "../../../vocabulary/consultations.ts";
 import { privacyMessages } from "../../../vocabulary/privacy.ts";
@@ -122,7 +122,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           </label>
           <select id="lead-status" name="status" className="form-select form-select-sm" defaultValue={filters.status ?? ""}>
             <option value="">Any</option>
-            {consultationStatuses.map((status) => (
+            {leadStatuses.map((status) => (
               <option key={status}>{status}</option>
             ))}
           </select>
