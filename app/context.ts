@@ -3,6 +3,7 @@ import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
 import type { PublicSettings } from "../modules/console-settings.ts";
 import type { CostService } from "../modules/costs/costs.ts";
+import type { CounsellingService } from "../modules/counselling/counselling.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
@@ -11,7 +12,6 @@ import type { ParentLinkService } from "../modules/parents/parents.ts";
 import type { StaffMember } from "../modules/policies.ts";
 import type { PrivacyService } from "../modules/privacy/privacy.ts";
 import type { ScholarshipService } from "../modules/scholarships/scholarships.ts";
-import type { SessionService } from "../modules/sessions/sessions.ts";
 import type { StudentService } from "../modules/students/students.ts";
 import type { VisaService } from "../modules/visas/visas.ts";
 import type { CookieWriter } from "../platform/cookies.ts";
@@ -55,7 +55,7 @@ declare module "react-router" {
     /** The student's conversation with their counsellor (decision 0037). */
     messages: MessageService;
     /** Counselling sessions: a student's bookings with their counsellor, the free consultation's slots (decision 0036). */
-    sessions: SessionService;
+    counselling: CounsellingService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */

@@ -41,8 +41,8 @@ export interface StaffDeps {
     actor: AuditActor,
     request: { by: "staff"; reason: string },
   ) => Promise<{ documents: number; applications: number; bookings: number; files: number }>;
-  /** Erases a person's bookings when they have no account (the privacy module's, as above). */
-  eraseBookings?: (leadId: number, actor: AuditActor, reason: string) => Promise<{ bookings: number }>;
+  /** Erases a person's leads when they have no account (the privacy module's, as above); `bookings` counts them, as the answer and the audit entry name it. */
+  eraseLeads?: (leadId: number, actor: AuditActor, reason: string) => Promise<{ bookings: number }>;
 }
 
 /** The one way the domain reads the clock: the handed-in clock (tests fix it), else the real one. */

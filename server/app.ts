@@ -11,6 +11,7 @@ import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts"
 import { createStaffService } from "../modules/console/console.ts";
 import { readPublicSettings } from "../modules/console-settings.ts";
 import { createCostService } from "../modules/costs/costs.ts";
+import { createCounsellingService } from "../modules/counselling/counselling.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
 import { AppError, rateLimited } from "../modules/errors.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
@@ -19,7 +20,6 @@ import { createMessageService } from "../modules/messages/messages.ts";
 import { createParentLinkService, pathForLog } from "../modules/parents/parents.ts";
 import { createPrivacyService } from "../modules/privacy/privacy.ts";
 import { createScholarshipService } from "../modules/scholarships/scholarships.ts";
-import { createSessionService } from "../modules/sessions/sessions.ts";
 import { createStudentService } from "../modules/students/students.ts";
 import { createVisaService } from "../modules/visas/visas.ts";
 import { PublicCache } from "../platform/cache.ts";
@@ -245,7 +245,13 @@ export function createApp(options: AppOptions) {
   });
   // Counselling sessions on a calendar (decision 0036): a student's bookings with their counsellor, and the
   // free consultation's slots; the console's side is in the staff service.
-  const sessions = createSessionService({ db: database.db, mailer, log, jobs: options.jobs, siteAddress: config.siteAddress });
+  const counselling = createCounsellingService({
+    db: database.db,
+    mailer,
+    log,
+    jobs: options.jobs,
+    siteAddress: config.siteAddress,
+  });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,
@@ -266,7 +272,7 @@ export function createApp(options: AppOptions) {
     jobs: options.jobs,
     // An admin's erasure of a student on a request by mail is the privacy module's (decision 0024).
     eraseStudent: privacy.erase,
-    eraseBookings: privacy.eraseBookings,
+    eraseLeads: privacy.eraseLeads,
   });
   const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
   const app = new Hono<ServerEnv>();
@@ -309,7 +315,7 @@ export function createApp(options: AppOptions) {
     // The staff session is read only where it counts: the staff screens and the staff API.
     const staffToken = isStaffPath(c.req.path) ? readCookie(c.req.header("Cookie"), STAFF_SESSION_COOKIE) : undefined;
     c.set("staffToken", staffToken);
-    c.set("staff", staffToken ? await staff.forSession(staffToken) : null);
+    c.set("staff", staffToken ? await staff.team.forSession(staffToken) : null);
     await next();
   });
   app.use((c, next) => (pictureScreen.test(c.req.path) ? (c.var.staff ? pictureFormLimit : formLimit)(c, next) : next()));
@@ -482,7 +488,7 @@ export function createApp(options: AppOptions) {
           parents,
           visas,
           messages,
-          sessions,
+          counselling,
           cookies,
           student: c.var.student,
           sessionToken: c.var.sessionToken,
@@ -550,7 +556,7 @@ export function createApp(options: AppOptions) {
     parents,
     visas,
     messages,
-    sessions,
+    counselling,
     close,
   };
 }

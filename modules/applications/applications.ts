@@ -651,13 +651,13 @@ export async function removeCountryRule(deps: StaffDeps, member: StaffMember, id
 
 /** Applications as staff move them, and the document rules by country (decision 0031). */
 export const applicationsConsole = (deps: StaffDeps) => ({
-  applications: (actor: StaffMember, filters: unknown) => listApplications(deps, actor, filters),
-  applicationsByStage: (actor: StaffMember) => countByStage(deps, actor),
+  list: (actor: StaffMember, filters: unknown) => listApplications(deps, actor, filters),
+  byStage: (actor: StaffMember) => countByStage(deps, actor),
   /** How many applications the list holds for the address's filters (the staff home's figures). */
-  countApplications: (actor: StaffMember, filters: unknown) => countApplications(deps, actor, filters),
-  application: (actor: StaffMember, id: number) => getApplication(deps, actor, id),
-  createApplication: (actor: StaffMember, studentId: number, raw: unknown) => createApplication(deps, actor, studentId, raw),
-  moveApplication: (actor: StaffMember, id: number, raw: unknown) => moveApplication(deps, actor, id, raw),
+  count: (actor: StaffMember, filters: unknown) => countApplications(deps, actor, filters),
+  get: (actor: StaffMember, id: number) => getApplication(deps, actor, id),
+  create: (actor: StaffMember, studentId: number, raw: unknown) => createApplication(deps, actor, studentId, raw),
+  move: (actor: StaffMember, id: number, raw: unknown) => moveApplication(deps, actor, id, raw),
   waiveChecklistItem: (actor: StaffMember, id: number, raw: unknown) => waiveChecklistItem(deps, actor, id, raw),
   countryDocumentRules: () => listCountryRules(deps),
   addCountryDocumentRule: (actor: StaffMember, raw: unknown) => addCountryRule(deps, actor, raw),

@@ -820,41 +820,37 @@ export type CatalogueService = ReturnType<typeof createCatalogueService>;
  * countries, the CSV import and export. Each change tells the public side through one path.
  */
 export const catalogueConsole = (deps: StaffDeps) => ({
-  /** The catalogue, as admins create and edit it (decisions 0017, 0019); each change clears the public cache. */
-  catalogue: {
-    universities: (actor: StaffMember, filters: { q?: string }) => searchCatalogueUniversities(deps, actor, filters),
-    featuredUniversities: (actor: StaffMember) => featuredCatalogueUniversities(deps, actor),
-    university: (actor: StaffMember, id: number) => catalogueUniversity(deps, actor, id),
-    course: (actor: StaffMember, id: number) => catalogueCourse(deps, actor, id),
-    countries: (actor: StaffMember) => catalogueCountries(deps, actor),
-    country: (actor: StaffMember, id: number) => catalogueCountry(deps, actor, id),
-    createCountry: (actor: StaffMember, raw: unknown) => changePublicSide(deps, () => createCountry(deps, actor, raw)),
-    editCountry: (actor: StaffMember, id: number, raw: unknown) =>
-      changePublicSide(deps, () => editCountry(deps, actor, id, raw)),
-    createUniversity: (actor: StaffMember, raw: unknown, picture?: IncomingPicture) =>
-      changePublicSide(deps, () => createUniversity(deps, actor, raw, picture)),
-    editUniversity: (actor: StaffMember, id: number, raw: unknown) =>
-      changePublicSide(deps, () => editUniversity(deps, actor, id, raw)),
-    /** A new picture, or with `null` the drawn placeholder again. */
-    setUniversityPicture: (actor: StaffMember, id: number, picture: IncomingPicture | null | undefined) =>
-      changePublicSide(deps, () => setUniversityPicture(deps, actor, id, picture)),
-    setFeatured: (actor: StaffMember, id: number, raw: unknown) =>
-      changePublicSide(deps, () => setFeatured(deps, actor, id, raw)),
-    retireUniversity: (actor: StaffMember, id: number, retired: boolean) =>
-      changePublicSide(deps, () => setUniversityRetired(deps, actor, id, retired)),
-    createCourse: (actor: StaffMember, universityId: number, raw: unknown) =>
-      changePublicSide(deps, () => createCourse(deps, actor, universityId, raw)),
-    editCourse: (actor: StaffMember, id: number, raw: unknown) => changePublicSide(deps, () => editCourse(deps, actor, id, raw)),
-    retireCourse: (actor: StaffMember, id: number, retired: boolean) =>
-      changePublicSide(deps, () => setCourseRetired(deps, actor, id, retired)),
-    courseIntakes: (actor: StaffMember, courseId: number) => catalogueCourseIntakes(deps, actor, courseId),
-    addIntake: (actor: StaffMember, courseId: number, raw: unknown) =>
-      changePublicSide(deps, () => addIntake(deps, actor, courseId, raw)),
-    removeIntake: (actor: StaffMember, courseId: number, intakeId: number) =>
-      changePublicSide(deps, () => removeIntake(deps, actor, courseId, intakeId)),
-    setCountryVisible: (actor: StaffMember, id: number, visible: boolean) =>
-      changePublicSide(deps, () => setCountryVisible(deps, actor, id, visible)),
-  },
+  // The catalogue, as admins create and edit it (decisions 0017, 0019); each change clears the public cache.
+  universities: (actor: StaffMember, filters: { q?: string }) => searchCatalogueUniversities(deps, actor, filters),
+  featuredUniversities: (actor: StaffMember) => featuredCatalogueUniversities(deps, actor),
+  university: (actor: StaffMember, id: number) => catalogueUniversity(deps, actor, id),
+  course: (actor: StaffMember, id: number) => catalogueCourse(deps, actor, id),
+  countries: (actor: StaffMember) => catalogueCountries(deps, actor),
+  country: (actor: StaffMember, id: number) => catalogueCountry(deps, actor, id),
+  createCountry: (actor: StaffMember, raw: unknown) => changePublicSide(deps, () => createCountry(deps, actor, raw)),
+  editCountry: (actor: StaffMember, id: number, raw: unknown) => changePublicSide(deps, () => editCountry(deps, actor, id, raw)),
+  createUniversity: (actor: StaffMember, raw: unknown, picture?: IncomingPicture) =>
+    changePublicSide(deps, () => createUniversity(deps, actor, raw, picture)),
+  editUniversity: (actor: StaffMember, id: number, raw: unknown) =>
+    changePublicSide(deps, () => editUniversity(deps, actor, id, raw)),
+  /** A new picture, or with `null` the drawn placeholder again. */
+  setUniversityPicture: (actor: StaffMember, id: number, picture: IncomingPicture | null | undefined) =>
+    changePublicSide(deps, () => setUniversityPicture(deps, actor, id, picture)),
+  setFeatured: (actor: StaffMember, id: number, raw: unknown) => changePublicSide(deps, () => setFeatured(deps, actor, id, raw)),
+  retireUniversity: (actor: StaffMember, id: number, retired: boolean) =>
+    changePublicSide(deps, () => setUniversityRetired(deps, actor, id, retired)),
+  createCourse: (actor: StaffMember, universityId: number, raw: unknown) =>
+    changePublicSide(deps, () => createCourse(deps, actor, universityId, raw)),
+  editCourse: (actor: StaffMember, id: number, raw: unknown) => changePublicSide(deps, () => editCourse(deps, actor, id, raw)),
+  retireCourse: (actor: StaffMember, id: number, retired: boolean) =>
+    changePublicSide(deps, () => setCourseRetired(deps, actor, id, retired)),
+  courseIntakes: (actor: StaffMember, courseId: number) => catalogueCourseIntakes(deps, actor, courseId),
+  addIntake: (actor: StaffMember, courseId: number, raw: unknown) =>
+    changePublicSide(deps, () => addIntake(deps, actor, courseId, raw)),
+  removeIntake: (actor: StaffMember, courseId: number, intakeId: number) =>
+    changePublicSide(deps, () => removeIntake(deps, actor, courseId, intakeId)),
+  setCountryVisible: (actor: StaffMember, id: number, visible: boolean) =>
+    changePublicSide(deps, () => setCountryVisible(deps, actor, id, visible)),
   /** The catalogue's CSV import (decision 0020): upload, map, dry run and apply in the background. */
   imports: {
     upload: (actor: StaffMember, upload: { kind: unknown; fileName: string; body: AsyncIterable<Uint8Array> }) =>
@@ -873,5 +869,5 @@ export const catalogueConsole = (deps: StaffDeps) => ({
     },
   },
   /** The catalogue's universities or courses as CSV in the import's shape, streamed; audited. */
-  exportCatalogue: (actor: StaffMember, kind: "universities" | "courses") => exportCatalogue(deps, actor, kind),
+  export: (actor: StaffMember, kind: "universities" | "courses") => exportCatalogue(deps, actor, kind),
 });

@@ -391,7 +391,7 @@ export const documentsConsole = (deps: StaffDeps) => ({
   reviewQueue: (actor: StaffMember) => reviewQueue(deps, actor),
   /** How many documents the review queue holds for the member (the staff home's figure, decision 0042). */
   reviewQueueCount: (actor: StaffMember) => reviewQueueCount(deps, actor),
-  reviewDocument: (actor: StaffMember, publicId: string, raw: unknown) => reviewDocument(deps, actor, publicId, raw),
+  review: (actor: StaffMember, publicId: string, raw: unknown) => reviewDocument(deps, actor, publicId, raw),
   /** The check to pass the documents service when staff open a student's file: the rule, and the view recorded. */
   fileAccess: (actor: StaffMember, download: boolean) =>
     fileAccess(deps, actor, download ? "document.downloaded" : "document.viewed"),

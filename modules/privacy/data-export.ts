@@ -6,6 +6,7 @@ import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../vocabulary/privacy.ts";
 import { applicationEvents, applications } from "../applications/tables.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
+import { counsellingSessionsForExport } from "../counselling/counselling.ts";
 import { nowOf } from "../deps.ts";
 import { studentFiles } from "../documents/tables.ts";
 import { AppError, notFound } from "../errors.ts";
@@ -14,7 +15,6 @@ import { consultations } from "../leads/tables.ts";
 import { enforceLimit } from "../limits.ts";
 import { conversationForExport } from "../messages/messages.ts";
 import { parentLinkOpenings, parentLinks } from "../parents/tables.ts";
-import { sessionsForExport } from "../sessions/sessions.ts";
 import { comparedCoursePlaces, personalDetails, savedCoursePlaces } from "../students/students.ts";
 import { studentQualifications, students } from "../students/tables.ts";
 import { visaDataOf } from "../visas/visas.ts";
@@ -173,7 +173,7 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     // The conversation with their counsellor (decision 0037): every message, oldest first.
     conversationForExport(deps.db, studentId),
     // Sessions with their counsellor (decision 0036): when, with whom, cancelled or attended.
-    sessionsForExport(deps.db, studentId),
+    counsellingSessionsForExport(deps.db, studentId),
   ]);
   const linkOpenings = links.length
     ? await deps.db

@@ -268,14 +268,14 @@ export type StudentService = ReturnType<typeof createStudentService>;
 
 /** Students' records as staff keep them (decision 0031): the list, the record, notes, e-mails, the counsellor, erasure. */
 export const studentsConsole = (deps: StaffDeps) => ({
-  students: (actor: StaffMember, filters: unknown) => listStudents(deps, actor, filters),
-  student: (actor: StaffMember, id: number) => getStudentRecord(deps, actor, id),
+  list: (actor: StaffMember, filters: unknown) => listStudents(deps, actor, filters),
+  get: (actor: StaffMember, id: number) => getStudentRecord(deps, actor, id),
   addNote: (actor: StaffMember, studentId: number, raw: unknown) => addNote(deps, actor, studentId, raw),
   emailDraft,
   emailStudent: (actor: StaffMember, studentId: number, raw: unknown) => emailStudent(deps, actor, studentId, raw),
   assignCounsellor: (actor: StaffMember, studentId: number, raw: unknown) => assignCounsellor(deps, actor, studentId, raw),
   /** Erases a student on a request that came by mail (admins); audited (decision 0024). */
-  eraseStudent: (actor: StaffMember, studentId: number, raw: unknown) => eraseStudent(deps, actor, studentId, raw),
+  erase: (actor: StaffMember, studentId: number, raw: unknown) => eraseStudent(deps, actor, studentId, raw),
   activeCounsellors: () => activeCounsellors(deps),
 });
 

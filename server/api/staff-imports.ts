@@ -157,7 +157,7 @@ function csvDownload(c: Context, fileName: string, chunks: AsyncIterator<string>
 /** The catalogue's CSV import and export (decision 0020), under /api/v1/staff/catalogue: admins only. */
 export function staffImportsApi(staff: StaffService) {
   const api = new Hono<ServerEnv>();
-  const imports = staff.imports;
+  const imports = staff.catalogue.imports;
 
   api.post("/catalogue/imports", requireStaff, async (c) => {
     // The rule first, so a refused member's file is never read.
@@ -193,7 +193,7 @@ export function staffImportsApi(staff: StaffService) {
   api.get("/catalogue/export/:kind", requireStaff, async (c) => {
     const kind = catalogueImportKinds.find((k) => k === c.req.param("kind"));
     if (!kind) throw new AppError("not_found", "No such export.");
-    const file = await staff.exportCatalogue(c.var.staff, kind);
+    const file = await staff.catalogue.export(c.var.staff, kind);
     return csvDownload(c, file.fileName, file.chunks);
   });
   return api;

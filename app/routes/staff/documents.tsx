@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Documents to review | I
 /** The review queue, oldest first: open each document (the view is audited), approve it or ask for a correction. */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canReviewDocuments);
-  const queue = await orRouteError(context.staff.reviewQueue(member));
+  const queue = await orRouteError(context.staff.documents.reviewQueue(member));
   return { queue: queue.map((f) => ({ ...f, uploaded: inIndianTime(f.uploadedAt) })), rules: fieldRules(reviewSchema) };
 }
 
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canReviewDocuments);
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
   return refusalOr(async () => {
-    const reviewed = await context.staff.reviewDocument(member, form.publicId ?? "", form);
+    const reviewed = await context.staff.documents.review(member, form.publicId ?? "", form);
     const message =
       reviewed.reviewState === "Approved"
         ? reviewMessages.approved(reviewed.attachmentType)

@@ -24,19 +24,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeReports);
   const params = new URL(request.url).searchParams;
   const asked = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
-  const withSearches = async (report: Awaited<ReturnType<typeof context.staff.reports>>, error: string | null) => {
+  const withSearches = async (report: Awaited<ReturnType<typeof context.staff.reports.get>>, error: string | null) => {
     const span = spanOf(report.range);
     const [searchMisses, visaOutcomes] = await Promise.all([
       context.catalogue.searchMisses(new Date(span.start), new Date(span.end)),
-      context.staff.visaOutcomes(member),
+      context.staff.visas.outcomes(member),
     ]);
     return { report, error, searchMisses, visaOutcomes };
   };
   try {
-    return await withSearches(await context.staff.reports(member, asked), null);
+    return await withSearches(await context.staff.reports.get(member, asked), null);
   } catch (error) {
     if (!AppError.is(error) || error.kind !== "invalid_input") throw error;
-    return withSearches(await context.staff.reports(member, {}), error.message);
+    return withSearches(await context.staff.reports.get(member, {}), error.message);
   }
 }
 

@@ -55,7 +55,7 @@ const timelineBadges = { note: "Note", staff: "Staff", upload: "Student", bookin
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
   const studentId = parseId(params.studentId, "Student");
-  const record = await orRouteError(context.staff.student(member, studentId));
+  const record = await orRouteError(context.staff.students.get(member, studentId));
   const url = new URL(request.url);
   const template = emailTemplateNames.find((name) => name === url.searchParams.get("template")) ?? emailTemplateNames[0];
   const courseTerm = url.searchParams.get("course")?.trim().slice(0, 100) ?? "";
@@ -98,9 +98,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       review: canReviewDocuments(member),
       erase: canEraseStudents(member),
     },
-    counsellors: canManageStaff(member) ? await context.staff.activeCounsellors() : [],
+    counsellors: canManageStaff(member) ? await context.staff.students.activeCounsellors() : [],
     template,
-    draft: context.staff.emailDraft(member, record, template),
+    draft: context.staff.students.emailDraft(member, record, template),
     courseTerm,
     courseChoices: courseChoices.map((c) => ({
       ...c,

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 /** One application's visa plan: its steps, the visa's checklist, the funds check and the outcome. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
-  const plan = await orRouteError((async () => context.staff.visaPlan(member, parseId(params.applicationId, "Application")))());
+  const plan = await orRouteError((async () => context.staff.visas.plan(member, parseId(params.applicationId, "Application")))());
   const { guide, ...rest } = plan;
   return {
     plan: {
@@ -43,11 +43,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     async () =>
       byIntent(form.intent, {
         step: async () => {
-          await context.staff.saveVisaStep(member, id(), form);
+          await context.staff.visas.saveStep(member, id(), form);
           return { ok: true as const, message: "The step is saved." };
         },
         outcome: async () => {
-          await context.staff.recordVisaOutcome(member, id(), form);
+          await context.staff.visas.recordOutcome(member, id(), form);
           return { ok: true as const, message: visaMessages.outcomeSaved };
         },
       }),

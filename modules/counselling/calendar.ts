@@ -6,7 +6,7 @@ import {
   type SessionKind,
   SLOT_STEP_MINUTES,
   sessionKinds,
-} from "../../vocabulary/sessions.ts";
+} from "../../vocabulary/counselling.ts";
 import { staff } from "../staff/tables.ts";
 import {
   type CalendarException,

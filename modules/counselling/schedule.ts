@@ -7,7 +7,7 @@ import {
   sessionMessages,
   sessionOutcomeLabels,
   weekdayNames,
-} from "../../vocabulary/sessions.ts";
+} from "../../vocabulary/counselling.ts";
 import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -378,7 +378,7 @@ export async function setSessionLink(deps: StaffDeps, member: StaffMember, id: n
 }
 
 /** No-shows and attended sessions between two instants, for the reports (one member's, or everyone's). */
-export async function sessionOutcomeCounts(db: Database, from: Date, to: Date, staffIds?: number[]) {
+export async function counsellingOutcomeCounts(db: Database, from: Date, to: Date, staffIds?: number[]) {
   const rows = await db
     .select({ outcome: counsellingSessions.outcome, count: sql<number>`count(*)::int` })
     .from(counsellingSessions)
