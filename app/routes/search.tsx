@@ -7,7 +7,7 @@ import { orRouteError } from "~/lib/errors.server";
 import { metaT, useT } from "~/lib/i18n";
 import { type CourseFilters, durationBands, narrows } from "../../modules/catalogue/course-filters.ts";
 import { parseCourseFilters } from "../../modules/catalogue/course-filters-input.ts";
-import { parsePage } from "../../modules/catalogue/inputs.ts";
+import { parsePage } from "../../modules/catalogue/input.ts";
 import type { NearSearch } from "../../modules/catalogue/search-near.ts";
 import type { QueryPartKind, QueryReading } from "../../modules/catalogue/search-query.ts";
 import { type EligibilityInBrief, eligibilityInBrief } from "../../modules/eligibility.ts";

@@ -15,7 +15,7 @@ import {
   narrows,
   type ResolvedFilters,
 } from "./course-filters.ts";
-import { parseSearchTerm } from "./inputs.ts";
+import { parseSearchTerm } from "./input.ts";
 import { searchInDatabase } from "./search-database.ts";
 import type { IndexQuery } from "./search-index.ts";
 import { placeLookup, type QueryReading, readQuery, type SearchPlaces } from "./search-query.ts";

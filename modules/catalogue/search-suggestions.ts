@@ -1,7 +1,7 @@
 /** The suggestions under the navbar's search box while a visitor types (decision 0026). */
 import type { Database } from "../../platform/db/client.ts";
 import type { CatalogueMirror, MirroredCatalogue, MirroredUniversity } from "./catalogue-mirror.ts";
-import { parseSearchTerm } from "./inputs.ts";
+import { parseSearchTerm } from "./input.ts";
 import { searchPlaces } from "./search-courses.ts";
 import { wordsOf } from "./search-index.ts";
 import { readQuery } from "./search-query.ts";
