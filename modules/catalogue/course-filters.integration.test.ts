@@ -13,7 +13,7 @@ import {
   type FilterCounts,
   filtersQuery,
 } from "./course-filters.ts";
-import { parseCourseFilters } from "./course-filters-input.ts";
+import { parseCourseFilters } from "./input.ts";
 import { type CourseQuery, findCourses } from "./search-courses.ts";
 import type { Course } from "./shown.ts";
 
