@@ -12,7 +12,7 @@ import { countries, courseIntakes, courses, universities } from "../catalogue/ta
 import { AppError } from "../errors.ts";
 import { auditLog } from "../tables.ts";
 import { seedVisaGuides } from "./guides.ts";
-import { seedQuestionBanks } from "./practices.ts";
+import { seedQuestionBanks } from "./practice-bank-seed.ts";
 import { referenceQuestionBanks } from "./question-bank/index.ts";
 import type { ReferenceGuide } from "./reference-types.ts";
 import { visaGuides, visaQuestions } from "./tables.ts";

@@ -1,6 +1,7 @@
 import { monthNames } from "../../vocabulary/applications.ts";
 import { consistencyMessages } from "../../vocabulary/visas.ts";
-import { everyAnswerFlags } from "./question-bank/signals.ts";
+import { wordedAmount } from "../amounts.ts";
+import { everyAnswerFlags } from "./question-bank/index.ts";
 import type { AnswerSignal, QuestionTheme } from "./reference-types.ts";
 
 /**
@@ -254,9 +255,8 @@ export function amountsSaid(text: string, rupeesPer: (c: string) => number | und
   const found: SaidAmount[] = [];
   const number = (raw: string) => Number(raw.replace(/,/g, ""));
   for (const m of text.matchAll(/(\d+(?:\.\d+)?)\s*(lakhs?|lacs?|crores?|cr)\b/g)) {
-    const n = number(m[1] ?? "");
-    const unit = m[2] ?? "";
-    found.push({ said: m[0], rupees: n * (unit.startsWith("cr") ? 1e7 : 1e5) });
+    const rupees = wordedAmount(number(m[1] ?? ""), m[2] ?? "");
+    if (rupees !== null) found.push({ said: m[0], rupees });
   }
   const symbol = "(₹|rs\\.?|inr|\\$|usd|£|gbp|€|eur|aud|cad)";
   const word = "(rupees?|dollars?|us dollars?|pounds?|euros?|australian dollars?|canadian dollars?|usd|inr|gbp|eur|aud|cad)";

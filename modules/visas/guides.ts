@@ -57,8 +57,7 @@ export interface GuideListing {
  * start; an admin's edit is never overwritten). Answers how many were added.
  */
 export async function seedVisaGuides(db: Database): Promise<number> {
-  const known = await db.select({ id: countries.id, name: countries.name }).from(countries);
-  const idOf = new Map(known.map((c) => [c.name, c.id]));
+  const idOf = await countryIdsByName(db);
   const values = referenceGuides.flatMap((guide) => {
     const countryId = idOf.get(guide.country);
     return countryId === undefined ? [] : [{ countryId, guide }];
@@ -179,6 +178,18 @@ export async function countryNamed(db: Database, name: string) {
       sql`${countries.visible} and (${countries.slug} = ${wanted} or lower(${countries.name}) = ${wanted} or ${wanted} = any(${countries.aliases}))`,
     );
   return row ?? null;
+}
+
+/** The catalogue's countries by name: the reference guides and question banks are seeded for those it has. */
+export async function countryIdsByName(db: Database): Promise<Map<string, number>> {
+  const known = await db.select({ id: countries.id, name: countries.name }).from(countries);
+  return new Map(known.map((c) => [c.name, c.id]));
+}
+
+/** Whether the catalogue has a country with this id, shown to visitors or not. */
+export async function countryExists(db: Database, countryId: number): Promise<boolean> {
+  const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
+  return row !== undefined;
 }
 
 // --- the console: admins keep the figures and the words ---------------------------------------------

@@ -1,3 +1,11 @@
+/**
+ * A mock interview practice (decisions 0040 and 0049): the student's side (starting one from their file,
+ * answering, sharing, the readiness chart) and the reads of a practice that join the student's and the
+ * catalogue's tables, which the console's review, the recordings and the question bank's editing call.
+ * Seeding the banks, recordings, the data export, the review and the bank's editing are in their own
+ * `practice-*.ts` files.
+ */
+
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
@@ -16,26 +24,15 @@ import {
   recordingBytesFor,
   recordingSecondsFor,
   recordingTypes,
-  rubricCriteria,
   visaMessages,
 } from "../../vocabulary/visas.ts";
 import { intakeText } from "../applications/applications.ts";
 import { applications } from "../applications/tables.ts";
-import { recordAudit } from "../audit-log.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
 import { rateTable } from "../costs/costs.ts";
-import { nowOf, type StaffDeps } from "../deps.ts";
+import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
-import {
-  authorize,
-  canCoachVisas,
-  canSeeAllStudents,
-  mayReachDocumentsOf,
-  type StaffMember,
-  studentVisibleTo,
-} from "../policies.ts";
-import { MOCK_VISA_INTERVIEW, sessionOf } from "../sessions/sessions.ts";
 import { activeStaffContact } from "../staff/staff.ts";
 import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
@@ -43,9 +40,8 @@ import { type AnswerFeedback, type FileRecord, type PracticeOverview, readAnswer
 import type { FundsInput } from "./funds.ts";
 import { countryNamed } from "./guides.ts";
 import { planApplication, studentPlan } from "./plans.ts";
-import { referenceQuestionBanks } from "./question-bank/index.ts";
 import { recordingSeconds } from "./recording-length.ts";
-import { type AnswerSignal, type FileFact, questionThemes } from "./reference-types.ts";
+import { type AnswerSignal, questionThemes } from "./reference-types.ts";
 import { type FileFacts, fillQuestion, selectQuestions } from "./selection.ts";
 import { visaPlans, visaPracticeAnswers, visaPractices, visaQuestionBanks, visaQuestions } from "./tables.ts";
 
@@ -61,61 +57,6 @@ export interface PracticeDeps {
   siteAddress?: string;
 }
 
-/** Adds the reference question banks for the catalogue's countries; questions already there (by ref) stay as staff left them. */
-export async function seedQuestionBanks(db: Database): Promise<number> {
-  const known = await db.select({ id: countries.id, name: countries.name }).from(countries);
-  const idOf = new Map(known.map((c) => [c.name, c.id]));
-  let added = 0;
-  for (const bank of referenceQuestionBanks) {
-    const countryId = idOf.get(bank.country);
-    if (countryId === undefined) continue;
-    await db
-      .insert(visaQuestionBanks)
-      .values({
-        countryId,
-        name: bank.name,
-        questionsPerPractice: bank.questionsPerPractice,
-        secondsPerAnswer: bank.secondsPerAnswer,
-        norms: { normSeconds: bank.normSeconds, normWords: bank.normWords },
-      })
-      .onConflictDoNothing();
-    if (!bank.questions.length) continue;
-    const rows = await db
-      .insert(visaQuestions)
-      .values(
-        bank.questions.map((q) => ({
-          ref: q.id,
-          countryId,
-          theme: q.theme,
-          text: q.text,
-          needs: q.needs,
-          core: q.core,
-          wants: q.wants,
-          points: q.points,
-          redFlags: q.redFlags,
-        })),
-      )
-      .onConflictDoNothing({ target: visaQuestions.ref })
-      .returning({ id: visaQuestions.id });
-    added += rows.length;
-    // A reference question no one in the console has changed takes the reference's newer keywords
-    // (decision 0049); one staff edited stays as they left it.
-    for (const q of bank.questions) {
-      await db
-        .update(visaQuestions)
-        .set({ points: q.points, redFlags: q.redFlags })
-        .where(
-          and(
-            eq(visaQuestions.ref, q.id),
-            isNull(visaQuestions.updatedByStaffId),
-            sql`(${visaQuestions.points} <> ${JSON.stringify(q.points)}::jsonb or ${visaQuestions.redFlags} <> ${JSON.stringify(q.redFlags)}::jsonb)`,
-          ),
-        );
-    }
-  }
-  return added;
-}
-
 interface Bank {
   countryId: number;
   country: string;
@@ -126,7 +67,8 @@ interface Bank {
   norms: { normSeconds: { min: number; max: number }; normWords: { min: number; max: number } };
 }
 
-async function bankOf(db: Database, countryId: number): Promise<Bank | null> {
+/** A destination's question bank, with its country's name and slug; null when it has none. */
+export async function bankOf(db: Database, countryId: number): Promise<Bank | null> {
   const [row] = await db
     .select({
       countryId: visaQuestionBanks.countryId,
@@ -151,6 +93,15 @@ export async function practiceDestinations(db: Database) {
     .innerJoin(countries, eq(countries.id, visaQuestionBanks.countryId))
     .where(eq(countries.visible, true))
     .orderBy(asc(countries.name));
+}
+
+/** The student of a practice, as its mails and the staff's rules need them. */
+export async function practiceStudent(db: Pick<Database, "select">, studentId: number) {
+  const [student] = await db
+    .select({ fullName: students.fullName, email: students.email, counsellorStaffId: students.counsellorStaffId })
+    .from(students)
+    .where(eq(students.id, studentId));
+  return student;
 }
 
 // --- the student's file: what the questions are chosen from and the answers checked against ----------
@@ -281,7 +232,7 @@ export async function startPractice(deps: PracticeDeps, studentId: number, raw: 
  * counselling session) is one whose questions the counsellor asks aloud: it starts answered and shared,
  * ready for the rubric.
  */
-async function createPractice(
+export async function createPractice(
   deps: PracticeDeps,
   studentId: number,
   countryId: number,
@@ -370,7 +321,7 @@ export interface Practice {
 const recordingUrl = (publicId: string | null, staffSide: boolean) =>
   publicId ? `${staffSide ? "/staff" : ""}/files/recordings/${publicId}` : null;
 
-async function readPractice(deps: PracticeDeps, practiceId: number, staffSide = false): Promise<Practice | null> {
+export async function readPractice(deps: PracticeDeps, practiceId: number, staffSide = false): Promise<Practice | null> {
   const [row] = await deps.db
     .select({
       id: visaPractices.id,
@@ -426,7 +377,7 @@ async function readPractice(deps: PracticeDeps, practiceId: number, staffSide = 
   };
 }
 
-const noPractice = () => new AppError("not_found", visaMessages.noSuchPractice);
+export const noPractice = () => new AppError("not_found", visaMessages.noSuchPractice);
 
 /** The student's own practice; anyone else's is the same 404. */
 export async function ownPractice(deps: PracticeDeps, studentId: number, practiceId: number): Promise<Practice> {
@@ -614,11 +565,8 @@ export async function answerQuestion(
 export async function sharePractice(deps: PracticeDeps, studentId: number, practiceId: number) {
   const practice = await ownPractice(deps, studentId, practiceId);
   if (!practice.finishedAt) throw new AppError("conflict", "Answer every question before you share the practice.");
-  const [student] = await deps.db
-    .select({ counsellor: students.counsellorStaffId })
-    .from(students)
-    .where(eq(students.id, studentId));
-  if (!student?.counsellor) throw new AppError("conflict", visaMessages.noCounsellor);
+  const student = await practiceStudent(deps.db, studentId);
+  if (!student?.counsellorStaffId) throw new AppError("conflict", visaMessages.noCounsellor);
   if (practice.sharedAt) return;
   // Shared once: the counsellor is mailed in the same transaction (the outbox sends it after the commit,
   // retried while the mail server is down) and finds it on their Today screen (decision 0049).
@@ -629,7 +577,7 @@ export async function sharePractice(deps: PracticeDeps, studentId: number, pract
       .where(and(eq(visaPractices.id, practiceId), isNull(visaPractices.sharedAt)))
       .returning({ id: visaPractices.id });
     if (!shared || !deps.mailer) return;
-    const counsellor = student.counsellor === null ? undefined : await activeStaffContact(tx, student.counsellor);
+    const counsellor = student.counsellorStaffId === null ? undefined : await activeStaffContact(tx, student.counsellorStaffId);
     if (!counsellor) return;
     await queueMail(
       tx,
@@ -743,127 +691,7 @@ export async function readiness(deps: PracticeDeps, studentId: number): Promise<
   });
 }
 
-// --- recordings: the student's private files ---------------------------------------------------------
-
-export interface RecordingDownload {
-  body: ReadableStream<Uint8Array>;
-  size: number;
-  contentType: string;
-  name: string;
-  attachmentType: string;
-  isPhoto: boolean;
-  fileId: number;
-  studentId: number;
-}
-
-export type RecordingViewer = { studentId: number } | { staff: StaffMember } | null;
-
-/**
- * A recording for its owner, or for staff who may reach the student's documents (the same rule), the view
- * then written to the audit log before a byte is sent; everyone else gets the same 404.
- */
-export async function openRecording(deps: PracticeDeps, viewer: RecordingViewer, publicId: string): Promise<RecordingDownload> {
-  const notFound = () => new AppError("not_found", "File not found");
-  if (!viewer || !/^[A-Za-z0-9_-]{24}$/.test(publicId)) throw notFound();
-  const [row] = await deps.db
-    .select({
-      id: visaPracticeAnswers.id,
-      key: visaPracticeAnswers.recordingKey,
-      type: visaPracticeAnswers.recordingType,
-      position: visaPracticeAnswers.position,
-      practiceId: visaPracticeAnswers.practiceId,
-      studentId: visaPractices.studentId,
-      counsellorStaffId: students.counsellorStaffId,
-    })
-    .from(visaPracticeAnswers)
-    .innerJoin(visaPractices, eq(visaPractices.id, visaPracticeAnswers.practiceId))
-    .innerJoin(students, eq(students.id, visaPractices.studentId))
-    .where(eq(visaPracticeAnswers.recordingPublicId, publicId));
-  if (!row?.key) throw notFound();
-  if ("studentId" in viewer) {
-    if (viewer.studentId !== row.studentId) throw notFound();
-  } else {
-    if (!mayReachDocumentsOf(viewer.staff, row)) throw notFound();
-    await recordAudit(deps.db, viewer.staff, {
-      action: "recording.viewed",
-      subjectType: "visa_practice",
-      subjectId: row.practiceId,
-      studentId: row.studentId,
-      after: { position: row.position },
-    });
-  }
-  const stored = await deps.storage?.get(row.key);
-  if (!stored) throw notFound();
-  const extension = recordingTypes.find((t) => t.contentType === row.type)?.extension ?? "webm";
-  return {
-    body: stored.body,
-    size: stored.size,
-    contentType: row.type ?? "application/octet-stream",
-    name: `practice-${row.practiceId}-answer-${row.position}.${extension}`,
-    attachmentType: "Interview recording",
-    isPhoto: false,
-    fileId: row.id,
-    studentId: row.studentId,
-  };
-}
-
-/** What the student's data export and erasure need of their practices (decision 0024). */
-export async function practicesForExport(db: Database, studentId: number) {
-  const practices = await db
-    .select()
-    .from(visaPractices)
-    .where(eq(visaPractices.studentId, studentId))
-    .orderBy(asc(visaPractices.id));
-  if (!practices.length) return [];
-  const answers = await db
-    .select()
-    .from(visaPracticeAnswers)
-    .where(
-      inArray(
-        visaPracticeAnswers.practiceId,
-        practices.map((p) => p.id),
-      ),
-    )
-    .orderBy(asc(visaPracticeAnswers.practiceId), asc(visaPracticeAnswers.position));
-  return practices.map((p) => ({
-    id: p.id,
-    startedAt: p.startedAt,
-    finishedAt: p.finishedAt,
-    sharedAt: p.sharedAt,
-    reviewedAt: p.reviewedAt,
-    answers: answers
-      .filter((a) => a.practiceId === p.id)
-      .map((a) => ({
-        position: a.position,
-        question: a.questionText,
-        mode: a.mode,
-        answer: a.answerText,
-        durationSeconds: a.durationSeconds,
-        feedback: a.feedback,
-        scores: a.scores,
-        comment: a.comment,
-        recording: a.recordingKey
-          ? {
-              storageKey: a.recordingKey,
-              contentType: a.recordingType,
-              name: `practice-${p.id}-answer-${a.position}.${recordingTypes.find((t) => t.contentType === a.recordingType)?.extension ?? "webm"}`,
-            }
-          : null,
-      })),
-  }));
-}
-
-/** The storage keys of the student's recordings, for erasure to remove after the rows are gone. */
-export async function recordingKeysOf(db: Database, studentId: number): Promise<string[]> {
-  const rows = await db
-    .select({ key: visaPracticeAnswers.recordingKey })
-    .from(visaPracticeAnswers)
-    .innerJoin(visaPractices, eq(visaPractices.id, visaPracticeAnswers.practiceId))
-    .where(and(eq(visaPractices.studentId, studentId), isNotNull(visaPracticeAnswers.recordingKey)));
-  return rows.flatMap((r) => (r.key ? [r.key] : []));
-}
-
-// --- the console: the review queue, the rubric, the question bank -----------------------------------
+// --- what the console's review reads (practice-review.ts) ---------------------------------------------
 
 export interface QueueRow {
   id: number;
@@ -874,10 +702,9 @@ export interface QueueRow {
   reviewedAt: Date | null;
 }
 
-/** Practices students shared, of the students the member looks after (all for admins), unreviewed first. */
-export async function reviewQueue(deps: StaffDeps, actor: StaffMember): Promise<QueueRow[]> {
-  authorize(canCoachVisas, actor);
-  const rows = await deps.db
+/** Practices students shared, of one counsellor's students (all with null), unreviewed first: the review queue. */
+export async function sharedPractices(db: Database, counsellorStaffId: number | null): Promise<QueueRow[]> {
+  const rows = await db
     .select({
       id: visaPractices.id,
       studentId: visaPractices.studentId,
@@ -892,7 +719,7 @@ export async function reviewQueue(deps: StaffDeps, actor: StaffMember): Promise<
     .where(
       and(
         isNotNull(visaPractices.sharedAt),
-        canSeeAllStudents(actor) ? undefined : eq(students.counsellorStaffId, actor.staffId),
+        counsellorStaffId === null ? undefined : eq(students.counsellorStaffId, counsellorStaffId),
       ),
     )
     .orderBy(sql`${visaPractices.reviewedAt} is not null`, desc(visaPractices.sharedAt))
@@ -900,333 +727,16 @@ export async function reviewQueue(deps: StaffDeps, actor: StaffMember): Promise<
   return rows.map((r) => ({ ...r, sharedAt: r.sharedAt ?? new Date(0) }));
 }
 
-/**
- * A live mock interview (a counselling session of that kind) scored on the practice's rubric: the first
- * call makes its practice for the student's destination (their latest application's country with a
- * question bank), the questions to ask chosen from their file; later calls find the same one.
- */
-export async function startLivePractice(deps: StaffDeps, actor: StaffMember, sessionId: number): Promise<number> {
-  authorize(canCoachVisas, actor);
-  const session = await sessionOf(deps.db, sessionId);
-  const noSession = () => new AppError("not_found", "No such mock interview session.");
-  if (!session?.studentId || session.kind !== MOCK_VISA_INTERVIEW) throw noSession();
-  const [student] = await deps.db
-    .select({ counsellorStaffId: students.counsellorStaffId })
-    .from(students)
-    .where(eq(students.id, session.studentId));
-  if (!student || !studentVisibleTo(actor, student)) throw noSession();
-  const [existing] = await deps.db
-    .select({ id: visaPractices.id })
-    .from(visaPractices)
-    .where(eq(visaPractices.sessionId, sessionId));
-  if (existing) return existing.id;
-  const destinations = await deps.db
+/** The bank of the student's latest application's destination, when that destination has one. */
+export async function latestDestinationBank(db: Database, studentId: number): Promise<Bank | null> {
+  const [destination] = await db
     .select({ countryId: visaQuestionBanks.countryId })
     .from(applications)
     .innerJoin(courses, eq(courses.id, applications.courseId))
     .innerJoin(universities, eq(universities.id, courses.universityId))
     .innerJoin(visaQuestionBanks, eq(visaQuestionBanks.countryId, universities.countryId))
-    .where(eq(applications.studentId, session.studentId))
+    .where(eq(applications.studentId, studentId))
     .orderBy(desc(applications.stageEnteredAt))
     .limit(1);
-  const bank = destinations[0] ? await bankOf(deps.db, destinations[0].countryId) : null;
-  if (!bank) throw new AppError("conflict", "The student has no application to a destination with a question bank.");
-  const id = await createPractice(
-    deps,
-    session.studentId,
-    bank.countryId,
-    bank,
-    { gap: false, refusal: false },
-    { sessionId, heldAt: session.startsAt },
-  );
-  await recordAudit(deps.db, actor, {
-    action: "visa_practice.live",
-    subjectType: "visa_practice",
-    subjectId: id,
-    studentId: session.studentId,
-    after: { sessionId },
-  });
-  return id;
-}
-
-/** A shared practice as its reviewer sees it; the view is in the audit log (the student's "who has seen my data"). */
-export async function practiceForReview(deps: StaffDeps, actor: StaffMember, practiceId: number): Promise<Practice> {
-  authorize(canCoachVisas, actor);
-  const practice = await readPractice(deps, practiceId, true);
-  if (!practice?.sharedAt) throw noPractice();
-  const [student] = await deps.db
-    .select({ counsellorStaffId: students.counsellorStaffId })
-    .from(students)
-    .where(eq(students.id, practice.studentId));
-  if (!student || !studentVisibleTo(actor, student)) throw noPractice();
-  await recordAudit(deps.db, actor, {
-    action: "visa_practice.viewed",
-    subjectType: "visa_practice",
-    subjectId: practiceId,
-    studentId: practice.studentId,
-  });
-  return practice;
-}
-
-const score = z.coerce
-  .number({ error: visaMessages.reviewNeedsScores })
-  .int(visaMessages.reviewNeedsScores)
-  .min(1, visaMessages.reviewNeedsScores)
-  .max(5, visaMessages.reviewNeedsScores);
-export const reviewInput = z.object({
-  answers: z
-    .array(
-      z.object({
-        position: z.coerce.number().int().min(1).max(50),
-        scores: z.object(Object.fromEntries(rubricCriteria.map((c) => [c, score])) as Record<RubricCriterion, typeof score>),
-        comment: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(2000).optional()),
-      }),
-    )
-    .min(1, visaMessages.reviewNeedsScores),
-});
-
-/** The counsellor's rubric on every answer, with comments; the student reads them. Audited. */
-export async function reviewPractice(deps: StaffDeps, actor: StaffMember, practiceId: number, raw: unknown) {
-  const practice = await practiceForReview(deps, actor, practiceId);
-  const input = parseInput(reviewInput, raw, visaMessages.reviewNeedsScores);
-  const missing = practice.answers.filter((a) => !input.answers.some((r) => r.position === a.position));
-  if (missing.length) throw new AppError("invalid_input", visaMessages.reviewNeedsScores);
-  await deps.db.transaction(async (tx) => {
-    for (const answer of input.answers) {
-      await tx
-        .update(visaPracticeAnswers)
-        .set({ scores: answer.scores, comment: answer.comment ?? null })
-        .where(and(eq(visaPracticeAnswers.practiceId, practiceId), eq(visaPracticeAnswers.position, answer.position)));
-    }
-    await tx
-      .update(visaPractices)
-      .set({ reviewedAt: nowOf(deps), reviewedByStaffId: actor.staffId, reviewSeenAt: null })
-      .where(eq(visaPractices.id, practiceId));
-    await recordAudit(tx, actor, {
-      action: "visa_practice.reviewed",
-      subjectType: "visa_practice",
-      subjectId: practiceId,
-      studentId: practice.studentId,
-      after: input,
-    });
-    // The first review is the news: the student is mailed (a service they asked for, decision 0024) and
-    // sees a notice until they open it; a later correction of the scores raises the notice again only.
-    if (!practice.reviewedAt && deps.mailer) {
-      const [student] = await tx
-        .select({ email: students.email, fullName: students.fullName })
-        .from(students)
-        .where(eq(students.id, practice.studentId));
-      if (student)
-        await queueMail(
-          tx,
-          deps,
-          {
-            to: student.email,
-            subject: practiceMails.reviewed.subject,
-            text: practiceMails.reviewed.body(
-              student.fullName,
-              actor.fullName,
-              practice.country,
-              `${deps.siteAddress ?? ""}/visa/practice/${practiceId}`,
-            ),
-          },
-          { studentId: practice.studentId },
-        );
-    }
-  });
-  await deliverWithoutQueue(deps);
-}
-
-export interface ConsoleQuestion {
-  id: number;
-  theme: string;
-  text: string;
-  needs: string[];
-  core: boolean;
-  wants: string;
-  points: AnswerSignal[];
-  redFlags: AnswerSignal[];
-  retired: boolean;
-}
-
-/** A destination's questions as staff keep them. */
-export async function consoleQuestions(deps: StaffDeps, actor: StaffMember, countryId: number) {
-  authorize(canCoachVisas, actor);
-  const bank = await bankOf(deps.db, countryId);
-  if (!bank) throw new AppError("not_found", "This country has no question bank.");
-  const rows = await deps.db
-    .select()
-    .from(visaQuestions)
-    .where(eq(visaQuestions.countryId, countryId))
-    .orderBy(asc(visaQuestions.theme), asc(visaQuestions.id));
-  return {
-    bank,
-    questions: rows.map(
-      (r): ConsoleQuestion => ({
-        id: r.id,
-        theme: r.theme,
-        text: r.text,
-        needs: r.needs,
-        core: r.core,
-        wants: r.wants,
-        points: r.points as AnswerSignal[],
-        redFlags: r.redFlags as AnswerSignal[],
-        retired: r.retired,
-      }),
-    ),
-  };
-}
-
-/** "label: keyword, keyword" lines, as the console's form writes a question's points and red flags. */
-const signalLines = (message: string) =>
-  z
-    .string({ error: message })
-    .max(4000)
-    .transform((text, ctx) => {
-      const signals = text
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean)
-        .map((line) => {
-          const [label, words = ""] = line.split(":");
-          return {
-            label: (label ?? "").trim(),
-            keywords: words
-              .split(",")
-              .map((w) => w.trim().toLowerCase())
-              .filter(Boolean),
-          };
-        });
-      if (!signals.length || signals.some((s) => !s.label || !s.keywords.length)) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return signals;
-    });
-
-export const questionInput = z.object({
-  theme: z.enum(questionThemes, { error: "Choose the theme" }),
-  text: z.string({ error: "Write the question" }).trim().min(5, "Write the question").max(400),
-  needs: z.preprocess(
-    (v) =>
-      typeof v === "string"
-        ? v
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : (v ?? []),
-    z
-      .array(
-        z.enum(
-          [
-            "university",
-            "course",
-            "intake",
-            "city",
-            "funding",
-            "loan",
-            "scholarship",
-            "sponsor",
-            "gap",
-            "refusal",
-          ] satisfies FileFact[],
-          { error: "Name only facts of the file" },
-        ),
-      )
-      .max(5),
-  ),
-  core: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
-  wants: z.string({ error: "Say what the officer wants to learn" }).trim().min(3, "Say what the officer wants to learn").max(400),
-  points: signalLines("Write each point as a line: label: keyword, keyword"),
-  redFlags: signalLines("Write each red flag as a line: label: keyword, keyword"),
-  retired: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
-});
-
-/** Staff add a question to a destination's bank or correct one; audited. */
-export async function saveQuestion(
-  deps: StaffDeps,
-  actor: StaffMember,
-  countryId: number,
-  questionId: number | null,
-  raw: unknown,
-) {
-  authorize(canCoachVisas, actor);
-  const input = parseInput(questionInput, raw);
-  if (!(await bankOf(deps.db, countryId))) throw new AppError("not_found", "This country has no question bank.");
-  await deps.db.transaction(async (tx) => {
-    if (questionId === null) {
-      const [row] = await tx
-        .insert(visaQuestions)
-        .values({ ...input, countryId, updatedByStaffId: actor.staffId })
-        .returning({ id: visaQuestions.id });
-      await recordAudit(tx, actor, {
-        action: "visa_question.added",
-        subjectType: "visa_question",
-        subjectId: row?.id ?? 0,
-        after: input,
-      });
-      return;
-    }
-    const [before] = await tx
-      .select()
-      .from(visaQuestions)
-      .where(and(eq(visaQuestions.id, questionId), eq(visaQuestions.countryId, countryId)));
-    if (!before) throw new AppError("not_found", "No such question.");
-    await tx
-      .update(visaQuestions)
-      .set({ ...input, updatedAt: nowOf(deps), updatedByStaffId: actor.staffId })
-      .where(eq(visaQuestions.id, questionId));
-    await recordAudit(tx, actor, {
-      action: "visa_question.changed",
-      subjectType: "visa_question",
-      subjectId: questionId,
-      before,
-      after: input,
-    });
-  });
-}
-
-export const bankInput = z.object({
-  name: z.string({ error: "Name the interview" }).trim().min(3, "Name the interview").max(80, "At most 80 characters."),
-  questionsPerPractice: z.coerce
-    .number({ error: "Ask from 1 to 30 questions" })
-    .int("Ask from 1 to 30 questions")
-    .min(1, "Ask from 1 to 30 questions")
-    .max(30, "Ask from 1 to 30 questions"),
-  // At most what a recording may last: the recorder stops there (decision 0048).
-  secondsPerAnswer: z.coerce
-    .number({ error: visaMessages.secondsPerAnswer })
-    .int(visaMessages.secondsPerAnswer)
-    .min(10, visaMessages.secondsPerAnswer)
-    .max(MAX_RECORDING_SECONDS, visaMessages.secondsPerAnswer),
-});
-
-/** The length norms of a bank staff start: about a spoken minute, or a short typed paragraph. */
-const startingNorms = { normSeconds: { min: 15, max: 90 }, normWords: { min: 25, max: 150 } };
-
-/**
- * Staff start a question bank for a destination that has none (its practice then opens to students once it
- * has questions), or change a bank's name, length and timer; the norms stay as they were. Audited.
- */
-export async function saveBank(deps: StaffDeps, actor: StaffMember, countryId: number, raw: unknown) {
-  authorize(canCoachVisas, actor);
-  const input = parseInput(bankInput, raw);
-  const [country] = await deps.db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
-  if (!country) throw new AppError("not_found", "No such country.");
-  const before = await bankOf(deps.db, countryId);
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(visaQuestionBanks)
-      .values({ countryId, ...input, norms: startingNorms })
-      .onConflictDoUpdate({ target: visaQuestionBanks.countryId, set: input });
-    await recordAudit(tx, actor, {
-      action: before ? "visa_question_bank.changed" : "visa_question_bank.added",
-      subjectType: "visa_question_bank",
-      subjectId: countryId,
-      before: before
-        ? { name: before.name, questionsPerPractice: before.questionsPerPractice, secondsPerAnswer: before.secondsPerAnswer }
-        : null,
-      after: input,
-    });
-  });
+  return destination ? bankOf(db, destination.countryId) : null;
 }

@@ -1,9 +1,14 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { attachmentTypes } from "../../vocabulary/documents.ts";
 import { demoCountries } from "../catalogue/demo/countries.ts";
-import { referenceQuestionBanks } from "./question-bank/index.ts";
-import { referenceGuides } from "./reference-guides.ts";
+import {
+  everyAnswerFlags,
+  referenceQuestionBankFiles,
+  referenceQuestionBanks,
+  sharedSignalsFile,
+} from "./question-bank/index.ts";
+import { referenceGuideFiles, referenceGuides } from "./reference-guides.ts";
 import { type FileFact, fileFacts, questionThemes, type Words } from "./reference-types.ts";
 
 const devanagari = /[\u0900-\u097F]/;
@@ -292,5 +297,74 @@ describe("the question banks", () => {
     const keywords = us.flatMap((q) => q.redFlags.flatMap((flag) => flag.keywords));
     for (const signal of ["settle", "green card", "stay there", "permanent", "h-1b", "my brother lives"])
       expect(keywords).toContain(signal);
+  });
+});
+
+describe("the data files of the guides and the question banks (decision 0052)", () => {
+  const read = [...referenceGuideFiles, ...referenceQuestionBankFiles, sharedSignalsFile];
+  const jsonIn = (folder: string) =>
+    readdirSync(new URL(`./${folder}/`, import.meta.url))
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => `modules/visas/${folder}/${name}`);
+
+  it("are every JSON file beside the module, each read at load", () => {
+    expect(read.map((file) => file.file).sort()).toEqual([...jsonIn("guides"), ...jsonIn("question-bank")].sort());
+    expect(referenceGuideFiles).toHaveLength(10);
+    expect(referenceQuestionBankFiles).toHaveLength(4);
+  });
+
+  it("name their sources: an https address or none, a checked day or null with a note saying how the data was written", () => {
+    for (const file of read) {
+      expect(file.about.trim(), file.file).not.toBe("");
+      for (const source of file.sources) {
+        expect(source.name.trim(), file.file).not.toBe("");
+        if (source.address !== null) expect(source.address, file.file).toMatch(/^https:\/\/\S+$/);
+        if (source.checked === null) expect(file.checkedNote?.trim(), `${file.file} ${source.name}`).toBeTruthy();
+        else if (source.published) expect(source.published <= source.checked, file.file).toBe(true);
+      }
+    }
+  });
+
+  it("list as a guide's sources its figures' pages, with the figures' own dates", () => {
+    for (const { file, sources, guide } of referenceGuideFiles) {
+      for (const figure of guide.figures)
+        expect(sources, `${file} ${figure.key}`).toContainEqual({
+          name: figure.source,
+          address: figure.sourceUrl,
+          ...(figure.sourceDate === null ? {} : { published: figure.sourceDate }),
+          checked: figure.checkedOn,
+        });
+      for (const source of sources)
+        expect(
+          guide.figures.some((figure) => figure.sourceUrl === source.address),
+          `${file} ${source.address}`,
+        ).toBe(true);
+    }
+  });
+
+  it("name only signals that are defined, each defined once and used", () => {
+    const namesUsed = (file: string) => {
+      const data = JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), "utf8")) as {
+        bank: { questions: { points: unknown[]; redFlags: unknown[] }[] };
+      };
+      return data.bank.questions.flatMap((q) => [...q.points, ...q.redFlags]).filter((entry) => typeof entry === "string");
+    };
+    const usedAnywhere = new Set([
+      ...sharedSignalsFile.everyAnswer,
+      ...referenceQuestionBankFiles.flatMap((f) => namesUsed(f.file)),
+    ]);
+    for (const { file, signals } of referenceQuestionBankFiles) {
+      const used = new Set(namesUsed(file));
+      for (const name of Object.keys(signals)) {
+        expect(Object.keys(sharedSignalsFile.signals), `${file} ${name} is also a shared signal`).not.toContain(name);
+        expect(used.has(name), `${file} ${name} is used`).toBe(true);
+      }
+    }
+    for (const name of Object.keys(sharedSignalsFile.signals)) expect(usedAnywhere.has(name), `${name} is used`).toBe(true);
+    expect(everyAnswerFlags.map((flag) => flag.label)).toEqual([
+      "vague or unsure",
+      "leaves the choice to an agent",
+      "dismisses India",
+    ]);
   });
 });

@@ -26,7 +26,7 @@ import { students } from "../students/tables.ts";
 // ---------------------------------------------------------------------------------------------------
 
 /**
- * A destination's visa guide as admins keep it: the seed's reference guide (modules/visas/reference-guides.ts)
+ * A destination's visa guide as admins keep it: the seed's reference guide (modules/visas/guides/*.json)
  * in one document, its figures each with their source and the day they were checked.
  */
 export const visaGuides = pgTable("visa_guides", {

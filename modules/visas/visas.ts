@@ -25,27 +25,20 @@ import {
   studentPlan,
   studentPlans,
 } from "./plans.ts";
+import { consoleQuestions, saveBank, saveQuestion } from "./practice-bank-editing.ts";
+import { seedQuestionBanks } from "./practice-bank-seed.ts";
+import { practicesForExport, recordingKeysOf } from "./practice-export.ts";
+import { openRecording, type RecordingViewer } from "./practice-recordings.ts";
+import { practiceForReview, reviewPractice, reviewQueue, startLivePractice } from "./practice-review.ts";
 import {
   answerQuestion,
-  consoleQuestions,
   type IncomingRecording,
   openPractice,
-  openRecording,
   ownPractice,
   practiceDestinations,
-  practiceForReview,
-  practicesForExport,
-  type RecordingViewer,
   readiness,
-  recordingKeysOf,
   reviewNotice,
-  reviewPractice,
-  reviewQueue,
-  saveBank,
-  saveQuestion,
-  seedQuestionBanks,
   sharePractice,
-  startLivePractice,
   startPractice,
   studentPractices,
 } from "./practices.ts";
