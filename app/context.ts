@@ -83,7 +83,7 @@ declare module "react-router" {
 /*
  * React Router 8 always runs middleware, so loaders and actions get a RouterContextProvider rather than
  * the object the server passed. The server's provider carries the fields above as its own properties
- * (server/app.ts), so screens read `context.catalogue` as before (decision 0033). The class is declared
+ * (server/pages.ts), so screens read `context.catalogue` as before (decision 0033). The class is declared
  * in this file of the package (its index only re-exports it, which TypeScript cannot augment); the
  * route types read the development build's declarations, the package's index the production build's.
  */

@@ -22,7 +22,7 @@ export interface StaffDeps {
   /** Private file storage shared with the documents (university pictures, uploaded import files); the command line needs none. */
   storage?: FileStorage;
   /**
-   * Called after each catalogue change so the public page cache forgets at once (server/app.ts clears it)
+   * Called after each catalogue change so the public page cache forgets at once (server/services.ts clears it)
    * and the search mirror changes the records written (decision 0038); resolves once the mirror has.
    */
   onCatalogueChange?: () => void | Promise<void>;

@@ -285,6 +285,51 @@ export async function waiveOutstandingItems(
 /** The checklist of an application, as the console shows it and the stage gate reads it. */
 export const checklistOfApplication = checklistOf;
 
+/**
+ * A student's applications with their course, university and destination, newest or oldest first: the
+ * one read of them for the student's own screens and for their data export.
+ */
+export const studentApplicationRows = (db: Database, studentId: number, order: "newest" | "oldest") =>
+  db
+    .select({
+      id: applications.id,
+      status: applications.status,
+      country: countries.name,
+      courseId: courses.id,
+      course: courses.name,
+      university: universities.name,
+      intakeMonth: applications.intakeMonth,
+      intakeYear: applications.intakeYear,
+      details: applications.details,
+      createdAt: applications.createdAt,
+    })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(applications.studentId, studentId))
+    .orderBy(
+      ...(order === "newest"
+        ? [desc(applications.createdAt), desc(applications.id)]
+        : [asc(applications.createdAt), asc(applications.id)]),
+    );
+
+/** The moves of these applications, oldest first, without staff's notes on them: their history as the student reads it. */
+export async function applicationHistory(db: Database, applicationIds: readonly number[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .select({
+      applicationId: applicationEvents.applicationId,
+      from: applicationEvents.fromStatus,
+      to: applicationEvents.toStatus,
+      details: applicationEvents.details,
+      at: applicationEvents.at,
+    })
+    .from(applicationEvents)
+    .where(inArray(applicationEvents.applicationId, [...applicationIds]))
+    .orderBy(asc(applicationEvents.at), asc(applicationEvents.id));
+}
+
 /** One application with its history, time in each stage, checklist and the moves it allows. */
 export async function getApplication(deps: StaffDeps, member: StaffMember, id: number): Promise<ApplicationDetail> {
   const [selected] = await selectApplications(deps).where(eq(applications.id, id));

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../../platform/db/client.ts";
+import { type Database, isUniqueViolation } from "../../platform/db/client.ts";
 import {
   type SessionKind,
   type SessionOutcome,
@@ -26,7 +26,7 @@ import { addStudentNote } from "../students/students.ts";
 import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import { addDays, defaultWeek, exceptionHolds, istDayOf, istMidnight, type WeeklyHours, weekdayOf } from "./availability.ts";
-import { bookableStaff, isDuplicate, isOverlap, rangeOf } from "./calendar.ts";
+import { bookableStaff, isOverlap, rangeOf } from "./calendar.ts";
 import { calendarViewSchema, exceptionSchema, meetingLinkSchema, outcomeSchema, weeklyHoursSchema } from "./input.ts";
 import { indianWhen } from "./mail.ts";
 import { calendarHolds, counsellingSessions, staffCalendarExceptions, staffCalendarSettings } from "./tables.ts";
@@ -165,7 +165,7 @@ export async function addException(deps: StaffDeps, member: StaffMember, raw: un
   } catch (error) {
     if (isOverlap(error))
       throw new AppError("conflict", sessionMessages.exceptionOverSession, { day: sessionMessages.exceptionOverSession });
-    if (isDuplicate(error))
+    if (isUniqueViolation(error))
       throw new AppError("conflict", sessionMessages.exceptionExists, { day: sessionMessages.exceptionExists });
     throw error;
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { searchTermSchema } from "../../modules/catalogue/inputs.ts";
+import { searchTermSchema } from "../../modules/catalogue/input.ts";
 import { consoleSettingsSchema } from "../../modules/console-settings.ts";
 import {
   codeSchema,

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { Country, Course, UniversitySummary } from "../../modules/catalogue/catalogue.ts";
+import type { Country, UniversitySummary } from "../../modules/catalogue/catalogue.ts";
 import { formatDuration, formatFee } from "../../modules/catalogue/format.ts";
+import type { Course } from "../../modules/catalogue/shown.ts";
 import type { StudentFile } from "../../modules/documents/documents.ts";
 import type { NewSession } from "../../modules/identity/identity.ts";
 import type { LeadRecord } from "../../modules/leads/bookings.ts";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ApplicationDetail, ApplicationRow } from "../../modules/applications/applications.ts";
 import type { StaffService } from "../../modules/console/console.ts";
 import type { DocumentService, ReviewedFile } from "../../modules/documents/documents.ts";
+import { staffFileUrl } from "../../modules/documents/file-urls.ts";
 import { parseId } from "../../modules/ids.ts";
 import type { StudentRecord } from "../../modules/students/students.ts";
 import { applicationMessages, applicationStatuses } from "../../vocabulary/applications.ts";
@@ -101,8 +102,6 @@ export const studentRecordSchema = studentRowSchema.extend({
   notes: z.array(z.object({ id: z.int(), body: z.string(), author: z.string(), at })),
   timeline: z.array(z.object({ at, kind: z.enum(["note", "staff", "upload", "booking"]), text: z.string(), actor: z.string() })),
 });
-
-export const staffFileUrl = (publicId: string) => `/staff/files/${publicId}`;
 
 export const presentStaffApplication = (a: ApplicationRow): z.infer<typeof staffApplicationSchema> => ({
   id: a.id,

@@ -5,6 +5,7 @@ import { inIndianTime } from "~/lib/indian-time";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { staffFileUrl } from "../../../modules/documents/file-urls.ts";
 import { parseId } from "../../../modules/ids.ts";
 import { canReviewDocuments, canSeeStudents, canWorkStudents } from "../../../modules/policies.ts";
 import {
@@ -222,7 +223,7 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
                 {item.filePublicId && (
                   <>
                     {" "}
-                    <a href={`/staff/files/${item.filePublicId}?inline=1`} target="_blank" rel="noopener">
+                    <a href={staffFileUrl(item.filePublicId, { inline: true })} target="_blank" rel="noopener">
                       Open
                     </a>
                   </>

@@ -4,6 +4,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { staffFileUrl } from "../../../modules/documents/file-urls.ts";
 import { reviewSchema } from "../../../modules/documents/review.ts";
 import { canReviewDocuments } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
@@ -54,12 +55,12 @@ export default function DocumentsQueue({ loaderData, actionData }: Route.Compone
                 </h2>
                 <p className="small mb-2">
                   {nameOpensInBrowser(f.name) ? (
-                    <a href={`/staff/files/${f.publicId}?inline=1`} target="_blank" rel="noopener">
+                    <a href={staffFileUrl(f.publicId, { inline: true })} target="_blank" rel="noopener">
                       Open {f.name}
                     </a>
                   ) : (
                     <>
-                      <a href={`/staff/files/${f.publicId}`} download>
+                      <a href={staffFileUrl(f.publicId)} download>
                         Download {f.name}
                       </a>{" "}
                       <span className="text-body-secondary">({documentMessages.wordFileDownloads})</span>

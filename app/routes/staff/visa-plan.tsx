@@ -5,6 +5,7 @@ import { inIndianTime } from "~/lib/indian-time";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { staffFileUrl } from "../../../modules/documents/file-urls.ts";
 import { parseId } from "../../../modules/ids.ts";
 import { canSeeStudents, canWorkStudents } from "../../../modules/policies.ts";
 import { applicationStatusTones } from "../../../vocabulary/applications.ts";
@@ -195,7 +196,7 @@ export default function VisaPlanScreen({ loaderData, actionData }: Route.Compone
                   {item.filePublicId && (
                     <>
                       {" "}
-                      <a href={`/staff/files/${item.filePublicId}?inline=1`} target="_blank" rel="noopener">
+                      <a href={staffFileUrl(item.filePublicId, { inline: true })} target="_blank" rel="noopener">
                         Open<span className="visually-hidden"> {item.item}</span>
                       </a>
                     </>
