@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { practiceMails, type RubricCriterion, rubricCriteria, visaMessages } from "../../vocabulary/visas.ts";
 import { recordAudit } from "../audit-log.ts";
+import { counsellingSessionOf, MOCK_VISA_INTERVIEW } from "../counselling/counselling.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import { authorize, canCoachVisas, canSeeAllStudents, type StaffMember, studentVisibleTo } from "../policies.ts";
-import { counsellingSessionOf, MOCK_VISA_INTERVIEW } from "../counselling/counselling.ts";
 import { parseInput } from "../validation.ts";
 import {
   createPractice,
