@@ -3,6 +3,7 @@ import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
 import type { PublicSettings } from "../modules/console-settings.ts";
 import type { CostService } from "../modules/costs/costs.ts";
+import type { CounsellingService } from "../modules/counselling/counselling.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
@@ -11,7 +12,6 @@ import type { ParentLinkService } from "../modules/parents/parents.ts";
 import type { StaffMember } from "../modules/policies.ts";
 import type { PrivacyService } from "../modules/privacy/privacy.ts";
 import type { ScholarshipService } from "../modules/scholarships/scholarships.ts";
-import type { SessionService } from "../modules/sessions/sessions.ts";
 import type { StudentService } from "../modules/students/students.ts";
 import type { VisaService } from "../modules/visas/visas.ts";
 import type { CookieWriter } from "../platform/cookies.ts";
@@ -55,7 +55,7 @@ declare module "react-router" {
     /** The student's conversation with their counsellor (decision 0037). */
     messages: MessageService;
     /** Counselling sessions: a student's bookings with their counsellor, the free consultation's slots (decision 0036). */
-    sessions: SessionService;
+    counselling: CounsellingService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */
@@ -83,7 +83,7 @@ declare module "react-router" {
 /*
  * React Router 8 always runs middleware, so loaders and actions get a RouterContextProvider rather than
  * the object the server passed. The server's provider carries the fields above as its own properties
- * (server/app.ts), so screens read `context.catalogue` as before (decision 0033). The class is declared
+ * (server/pages.ts), so screens read `context.catalogue` as before (decision 0033). The class is declared
  * in this file of the package (its index only re-exports it, which TypeScript cannot augment); the
  * route types read the development build's declarations, the package's index the production build's.
  */

@@ -22,7 +22,7 @@ export interface StaffDeps {
   /** Private file storage shared with the documents (university pictures, uploaded import files); the command line needs none. */
   storage?: FileStorage;
   /**
-   * Called after each catalogue change so the public page cache forgets at once (server/app.ts clears it)
+   * Called after each catalogue change so the public page cache forgets at once (server/services.ts clears it)
    * and the search mirror changes the records written (decision 0038); resolves once the mirror has.
    */
   onCatalogueChange?: () => void | Promise<void>;
@@ -41,8 +41,8 @@ export interface StaffDeps {
     actor: AuditActor,
     request: { by: "staff"; reason: string },
   ) => Promise<{ documents: number; applications: number; bookings: number; files: number }>;
-  /** Erases a person's bookings when they have no account (the privacy module's, as above). */
-  eraseBookings?: (leadId: number, actor: AuditActor, reason: string) => Promise<{ bookings: number }>;
+  /** Erases a person's leads when they have no account (the privacy module's, as above); `bookings` counts them, as the answer and the audit entry name it. */
+  eraseLeads?: (leadId: number, actor: AuditActor, reason: string) => Promise<{ bookings: number }>;
 }
 
 /** The one way the domain reads the clock: the handed-in clock (tests fix it), else the real one. */

@@ -174,7 +174,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  const admin: StaffMember = await staff.create(
+  const admin: StaffMember = await staff.team.create(
     { system: "bench" },
     { email: `bench-${Date.now()}@edits.test`, fullName: "Bench Admin", role: "admin", password: "bench-edits-Secret-1" },
   );
@@ -257,20 +257,24 @@ async function main() {
   }
   out.end();
   await once(out, "finish");
-  const uploaded = await staff.imports.upload(admin, { kind: "courses", fileName: "courses.csv", body: createReadStream(file) });
+  const uploaded = await staff.catalogue.imports.upload(admin, {
+    kind: "courses",
+    fileName: "courses.csv",
+    body: createReadStream(file),
+  });
   const settled = async () => {
     for (;;) {
-      const found = await staff.imports.get(admin, uploaded.id);
+      const found = await staff.catalogue.imports.get(admin, uploaded.id);
       if (found.status !== "checking" && found.status !== "applying") return found;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
-  await staff.imports.check(admin, uploaded.id, { mapping: uploaded.mapping, retireMissing: false });
+  await staff.catalogue.imports.check(admin, uploaded.id, { mapping: uploaded.mapping, retireMissing: false });
   const checked = await settled();
   write(`dry run: ${JSON.stringify(checked.summary)}`);
   stop = healthWatch(port);
   const applying = performance.now();
-  await staff.imports.apply(admin, uploaded.id);
+  await staff.catalogue.imports.apply(admin, uploaded.id);
   const applied = await settled();
   const applySeconds = Number(((performance.now() - applying) / 1000).toFixed(1));
   await catalogueMirror.ready();

@@ -167,7 +167,7 @@ async function main() {
       log: createLogger("warn"),
       storage: createLocalFileStorage(path.join(work, "uploads")),
     });
-    const account = await staff.create(
+    const account = await staff.team.create(
       { system: "bench" },
       { email: "bench@imports.test", fullName: "Bench Admin", role: "admin", password: "bench-import-Secret-1" },
     );
@@ -176,7 +176,7 @@ async function main() {
 
     const settle = async (id: string) => {
       for (;;) {
-        const found = await staff.imports.get(admin, id);
+        const found = await staff.catalogue.imports.get(admin, id);
         if (found.status !== "checking" && found.status !== "applying") return found;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -195,10 +195,10 @@ async function main() {
     };
     const importFile = async (name: string, kindOf: "universities" | "courses", file: string) => {
       const uploaded = (await step(`${name}: upload`, () =>
-        staff.imports.upload(admin, { kind: kindOf, fileName: path.basename(file), body: createReadStream(file) }),
+        staff.catalogue.imports.upload(admin, { kind: kindOf, fileName: path.basename(file), body: createReadStream(file) }),
       )) as { id: string; mapping: Record<string, string> };
       const checked = (await step(`${name}: dry run`, async () => {
-        await staff.imports.check(admin, uploaded.id, { mapping: uploaded.mapping, retireMissing: false });
+        await staff.catalogue.imports.check(admin, uploaded.id, { mapping: uploaded.mapping, retireMissing: false });
         return settle(uploaded.id);
       })) as Awaited<ReturnType<typeof settle>>;
       write(`  ${JSON.stringify(checked.summary)}${checked.failure ? ` failure: ${checked.failure}` : ""}`);
@@ -209,7 +209,7 @@ async function main() {
     writeFileSync(universitiesFile, worldUniversitiesCsv());
     const unis = await importFile("10k universities", "universities", universitiesFile);
     const appliedUnis = (await step("10k universities: apply", async () => {
-      await staff.imports.apply(admin, unis.uploaded.id);
+      await staff.catalogue.imports.apply(admin, unis.uploaded.id);
       return settle(unis.uploaded.id);
     })) as Awaited<ReturnType<typeof settle>>;
     write(`  ${appliedUnis.status} ${JSON.stringify(appliedUnis.summary?.applied)}`);
@@ -220,14 +220,14 @@ async function main() {
     figures.coursesFile = { courses: written, megabytes: mb(statSync(coursesFile).size) };
     const courses = await importFile("200k courses", "courses", coursesFile);
     const appliedCourses = (await step("200k courses: apply", async () => {
-      await staff.imports.apply(admin, courses.uploaded.id);
+      await staff.catalogue.imports.apply(admin, courses.uploaded.id);
       return settle(courses.uploaded.id);
     })) as Awaited<ReturnType<typeof settle>>;
     write(`  ${appliedCourses.status} ${JSON.stringify(appliedCourses.summary?.applied)}${appliedCourses.failure ?? ""}`);
 
     await importFile("200k courses again (unchanged)", "courses", coursesFile);
     await step("export of all courses", async () => {
-      const file = await staff.exportCatalogue(admin, "courses");
+      const file = await staff.catalogue.export(admin, "courses");
       let bytes = 0;
       for await (const chunk of file.chunks) bytes += chunk.length;
       return bytes;

@@ -37,13 +37,7 @@ import { type DatabaseHandle, openPglite, openPostgres, queryRows } from "../pla
 import { createLogger } from "../platform/log.ts";
 import { createDatabaseRateLimiter } from "../platform/rate-limit.ts";
 import { type ApplicationStatus, nextStages } from "../vocabulary/applications.ts";
-import {
-  consultationStatuses,
-  leadSources,
-  preferredSubjects,
-  studyDestinations,
-  typesOfStudy,
-} from "../vocabulary/consultations.ts";
+import { leadSources, leadStatuses, preferredSubjects, studyDestinations, typesOfStudy } from "../vocabulary/consultations.ts";
 import { compiledServer, serverEnvironment, serverNodeFlags } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -174,7 +168,7 @@ function checkPaths() {
 const textArray = (values: readonly string[]) =>
   sql`${`{${values.map((v) => `"${v.replaceAll('"', '\\"')}"`).join(",")}}`}::text[]`;
 
-const otherStatuses = consultationStatuses.filter((s) => s !== "New" && s !== "Converted");
+const otherStatuses = leadStatuses.filter((s) => s !== "New" && s !== "Converted");
 
 async function generate(handle: DatabaseHandle, now: Date, staffIds: number[]) {
   const at = now.toISOString();
@@ -418,10 +412,10 @@ async function main() {
         limiter: createDatabaseRateLimiter(handle.db),
         log: createLogger("warn"),
       });
-      await staff.ensureAdmin(ADMIN);
+      await staff.team.ensureAdmin(ADMIN);
       const staffIds: number[] = [];
       for (const fullName of COUNSELLORS) {
-        const member = await staff.create(
+        const member = await staff.team.create(
           { system: "bench:reports" },
           { email: counsellorEmail(fullName), fullName, role: "counsellor", password: COUNSELLOR_PASSWORD },
         );

@@ -15,7 +15,7 @@ export const compiledServer = path.join(root, "build/node/main.mjs");
  * for about a quarter slower queries (no effect on JavaScript or with DATABASE_URL); and the young generation's halves
  * capped at 8 MB (V8's default lets them grow to 16): 251 → 230 MB resident after start with the demo
  * catalogue, for about 5% more CPU per uncached page (decision 0021); and `gc()` for the server to
- * collect once after it reads the catalogue into memory (server/app.ts), so an idle server does not
+ * collect once after it reads the catalogue into memory (server/services.ts), so an idle server does not
  * keep the reading's garbage.
  */
 export const serverNodeFlags = ["--liftoff-only", "--max-semi-space-size=8", "--expose-gc"];

@@ -45,7 +45,7 @@ async function main() {
       log,
       siteAddress: config.siteAddress,
     });
-    const member = await staff.create(
+    const member = await staff.team.create(
       { system: "command line (staff:create)" },
       { email: values.email, fullName: values.name ?? values.email, role: values.role, password },
     );

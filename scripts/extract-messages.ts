@@ -20,6 +20,7 @@ import {
   typesOfStudy,
 } from "../vocabulary/consultations.ts";
 import { costMessages } from "../vocabulary/costs.ts";
+import { sessionKinds, sessionMessages, sessionOutcomeLabels } from "../vocabulary/counselling.ts";
 import { attachmentTypes, correctionReasons, documentMessages, reviewStates } from "../vocabulary/documents.ts";
 import {
   admissionsTestNames,
@@ -34,7 +35,6 @@ import { messageMessages } from "../vocabulary/messages.ts";
 import { parentMessages } from "../vocabulary/parents.ts";
 import { consentWording, contactChannelLabels, privacyMessages } from "../vocabulary/privacy.ts";
 import { scholarshipMessages } from "../vocabulary/scholarships.ts";
-import { sessionKinds, sessionMessages, sessionOutcomeLabels } from "../vocabulary/sessions.ts";
 import { genders, qualificationLevels, studentMessages } from "../vocabulary/students.ts";
 import {
   consistencyMessages,

@@ -9,8 +9,8 @@
  *                                     a PGlite data directory instead, e.g. the bench's large catalogue
  */
 import path from "node:path";
-import { searchCourses } from "../modules/catalogue/catalogue.ts";
 import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
+import { searchCourses } from "../modules/catalogue/search-courses.ts";
 import { measureRelevance, RELEVANCE_TARGET } from "../modules/catalogue/search-relevance.ts";
 import { seedDemoCatalogue } from "../modules/catalogue/seed.ts";
 import { openPglite } from "../platform/db/client.ts";

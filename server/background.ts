@@ -1,12 +1,12 @@
 import { importJobs } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
+import { type CounsellingService, counsellingSweepJob } from "../modules/counselling/counselling.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
 import { messageJobs } from "../modules/messages/messages.ts";
 import { outboxJob } from "../modules/outbox.ts";
 import { type PrivacyService, privacyJobs } from "../modules/privacy/privacy.ts";
-import { type SessionService, sessionSweepJob } from "../modules/sessions/sessions.ts";
 import { digestDue } from "../modules/staff/staff.ts";
 import type { JobQueue } from "../platform/jobs.ts";
 import type { Logger } from "../platform/log.ts";
@@ -23,8 +23,11 @@ export async function startBackgroundWork(
     identity: Pick<IdentityService, "sweepExpired">;
     documents: Pick<DocumentService, "sweepInterruptedUploads" | "sweepUnreferencedFiles">;
     privacy: Pick<PrivacyService, "jobs">;
-    sessions: Pick<SessionService, "sweep">;
-    staff: Pick<StaffService, "sendDailyDigests" | "outbox" | "messages"> & { imports: Pick<StaffService["imports"], "steps"> };
+    counselling: Pick<CounsellingService, "sweep">;
+    staff: Pick<StaffService, "outbox" | "messages"> & {
+      team: Pick<StaffService["team"], "sendDailyDigests">;
+      catalogue: { imports: Pick<StaffService["catalogue"]["imports"], "steps"> };
+    };
   },
   digestHourIst: number,
   log: Logger,
@@ -67,13 +70,13 @@ export async function startBackgroundWork(
   // failed, swept every minute; each reminder goes once however many instances sweep (a claim in one
   // UPDATE), and one that meets the mail server down goes with a later sweep.
   await queue.work(
-    sessionSweepJob,
+    counsellingSweepJob,
     async () => {
-      await services.sessions.sweep();
+      await services.counselling.sweep();
     },
     { exclusive: true },
   );
-  await queue.every(sessionSweepJob, "* * * * *");
+  await queue.every(counsellingSweepJob, "* * * * *");
 
   // The staff's daily task digest, once the IST day reaches DIGEST_HOUR_IST; each member gets it once
   // a day (digest_runs), so checking every ten minutes is harmless.
@@ -82,7 +85,7 @@ export async function startBackgroundWork(
     async () => {
       const now = new Date();
       if (!digestDue(now, digestHourIst)) return;
-      const { sent } = await services.staff.sendDailyDigests(now);
+      const { sent } = await services.staff.team.sendDailyDigests(now);
       if (sent) log.info({ sent }, "daily task digests sent");
     },
     { exclusive: true },
@@ -114,7 +117,7 @@ export async function startBackgroundWork(
   // step that meets an unexpected error (a lost connection, a restart of the database) is run again a
   // few seconds later; each starts over cleanly. A crash leaves its job active: the next start of a
   // PGlite site retries it at once, else pg-boss does after the expiry. Spent retries end as "failed".
-  const steps = services.staff.imports.steps;
+  const steps = services.staff.catalogue.imports.steps;
   const importQueue = {
     retryLimit: 3,
     retryDelaySeconds: 2,

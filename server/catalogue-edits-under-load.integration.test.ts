@@ -50,7 +50,7 @@ beforeAll(async () => {
   uploads = mkdtempSync(path.join(tmpdir(), "ignite-edits-"));
   testApp = createTestApp(database, {}, { storage: createLocalFileStorage(uploads) });
   api = new ApiClient(testApp.app);
-  admin = await testApp.staff.create(
+  admin = await testApp.staff.team.create(
     { system: "test" },
     { email: "admin@edits.test", fullName: "Edit Admin", role: "admin", password: "edits-Secret-123" },
   );
@@ -185,19 +185,19 @@ describe("an edit on a large catalogue", () => {
       ],
       ...rows,
     ]);
-    const uploaded = await testApp.staff.imports.upload(admin, {
+    const uploaded = await testApp.staff.catalogue.imports.upload(admin, {
       kind: "courses",
       fileName: "courses.csv",
       body: Readable.from([Buffer.from(file)]),
     });
     const settled = async () => {
       for (;;) {
-        const found = await testApp.staff.imports.get(admin, uploaded.id);
+        const found = await testApp.staff.catalogue.imports.get(admin, uploaded.id);
         if (found.status !== "checking" && found.status !== "applying") return found;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     };
-    await testApp.staff.imports.check(admin, uploaded.id, { mapping: uploaded.mapping, retireMissing: false });
+    await testApp.staff.catalogue.imports.check(admin, uploaded.id, { mapping: uploaded.mapping, retireMissing: false });
     expect((await settled()).status).toBe("checked");
 
     // While the apply runs, /healthz is asked every 20 ms: it is answered between the import's statements.
@@ -209,7 +209,7 @@ describe("an edit on a large catalogue", () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
-    await testApp.staff.imports.apply(admin, uploaded.id);
+    await testApp.staff.catalogue.imports.apply(admin, uploaded.id);
     expect((await settled()).status).toBe("applied");
     applying = false;
     await asking;

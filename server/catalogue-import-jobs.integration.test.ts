@@ -292,7 +292,7 @@ describe("a restart", () => {
         apply: async () => undefined,
         giveUp: async () => undefined,
       };
-      await startBackgroundWork(before, { ...first, staff: { ...first.staff, imports: { steps: hung } } }, 9, log);
+      await startBackgroundWork(before, { ...first, staff: { ...first.staff, catalogue: { imports: { steps: hung } } } }, 9, log);
       const admin = await createStaffMember(first, { email: "admin@import-restart.test", role: "admin" });
       const firstApi = new ApiClient(first.app);
       const firstCookie = await signInStaff(firstApi, admin.email, admin.password);
@@ -345,22 +345,24 @@ describe("two instances on one PostgreSQL database", () => {
       // Each instance's steps are the real ones, counted as they run.
       const runs: string[] = [];
       const counted = (instance: string, testApp: TestApp) => {
-        const steps = testApp.staff.imports.steps;
+        const steps = testApp.staff.catalogue.imports.steps;
         return {
           ...testApp,
           staff: {
             ...testApp.staff,
-            imports: {
-              steps: {
-                check: (importId: number) => {
-                  runs.push(`check ${importId} on ${instance}`);
-                  return steps.check(importId);
+            catalogue: {
+              imports: {
+                steps: {
+                  check: (importId: number) => {
+                    runs.push(`check ${importId} on ${instance}`);
+                    return steps.check(importId);
+                  },
+                  apply: (importId: number) => {
+                    runs.push(`apply ${importId} on ${instance}`);
+                    return steps.apply(importId);
+                  },
+                  giveUp: steps.giveUp,
                 },
-                apply: (importId: number) => {
-                  runs.push(`apply ${importId} on ${instance}`);
-                  return steps.apply(importId);
-                },
-                giveUp: steps.giveUp,
               },
             },
           },

@@ -60,7 +60,7 @@ async function main() {
 
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const { app, cachedAnswers, consultations, identity, documents, staff, privacy, sessions, close } = createApp({
+  const { app, cachedAnswers, consultations, identity, documents, staff, privacy, counselling, close } = createApp({
     config,
     database,
     log,
@@ -69,9 +69,10 @@ async function main() {
     jobs,
   });
   // ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists, enabled, with that password (never printed or logged).
-  if (config.admin) log.info({ email: config.admin.email, account: await staff.ensureAdmin(config.admin) }, "staff admin ready");
+  if (config.admin)
+    log.info({ email: config.admin.email, account: await staff.team.ensureAdmin(config.admin) }, "staff admin ready");
 
-  await startBackgroundWork(jobs, { consultations, identity, documents, privacy, staff, sessions }, config.digestHourIst, log);
+  await startBackgroundWork(jobs, { consultations, identity, documents, privacy, staff, counselling }, config.digestHourIst, log);
 
   // A cached public answer is written straight on the response; everything else goes to Hono.
   const listener = getRequestListener(app.fetch);

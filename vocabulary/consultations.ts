@@ -122,18 +122,10 @@ export const indianStates = [
 ] as const;
 
 /** A lead's (a booking's) statuses in the counsellor console. */
-export const consultationStatuses = [
-  "New",
-  "Contacted",
-  "Consultation done",
-  "Qualified",
-  "Nurture",
-  "Converted",
-  "Lost",
-] as const;
-export type LeadStatus = (typeof consultationStatuses)[number];
+export const leadStatuses = ["New", "Contacted", "Consultation done", "Qualified", "Nurture", "Converted", "Lost"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
 /** A lead is open until it is Converted or Lost (the inbox's "Open only", the staff home's figure). */
-export const openLeadStatuses = consultationStatuses.filter(
+export const openLeadStatuses = leadStatuses.filter(
   (status): status is Exclude<LeadStatus, "Converted" | "Lost"> => status !== "Converted" && status !== "Lost",
 );
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { type Translator, useT } from "~/lib/i18n";
-import type { Course } from "../../modules/catalogue/catalogue.ts";
+import type { Course } from "../../modules/catalogue/shown.ts";
 import type { ExchangeRate } from "../../modules/costs/costs.ts";
 import type { EligibilityInBrief } from "../../modules/eligibility.ts";
 import { monthNames } from "../../vocabulary/applications.ts";

@@ -1,7 +1,7 @@
 import { Form, useFetcher } from "react-router";
 import { useT } from "~/lib/i18n";
 import { useActionToast } from "~/lib/use-action-toast";
-import { sessionMessages } from "../../vocabulary/sessions.ts";
+import { sessionMessages } from "../../vocabulary/counselling.ts";
 
 /** Dates as the server wrote them for India (IST). */
 type When = { iso: string; text: string };

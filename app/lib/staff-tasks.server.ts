@@ -52,9 +52,9 @@ export const taskView = (task: Task, today: string): TaskView => ({
 /** The panel's data for one subject: its tasks (open and done), who may be given one, and what the member may do. */
 export async function loadTaskPanel(staff: StaffService, member: StaffMember, subject: TaskSubject) {
   const [tasks, assignees, { today }] = await Promise.all([
-    staff.tasks(member, { ...subject, status: "all" }),
-    staff.assignableStaff(member),
-    staff.today(member),
+    staff.tasks.list(member, { ...subject, status: "all" }),
+    staff.tasks.assignableStaff(member),
+    staff.tasks.today(member),
   ]);
   return {
     tasks: tasks.map((t) => taskView(t, today)),
@@ -78,7 +78,7 @@ export function taskIntents(staff: StaffService, member: StaffMember, form: Form
   return {
     "task-done": () =>
       refusalOr(async () => {
-        const task = await staff.markTaskDone(member, parseId(form.get("taskId"), "Task"));
+        const task = await staff.tasks.markDone(member, parseId(form.get("taskId"), "Task"));
         return { ok: true as const, message: taskMessages.done(task.title) };
       }),
     "task-create": () => createTask(staff, member, form, subject),
@@ -93,7 +93,7 @@ function createTask(staff: StaffService, member: StaffMember, form: FormData, su
   };
   return refusalOr(async () => {
     try {
-      const task = await staff.createTask(member, {
+      const task = await staff.tasks.create(member, {
         title: values.taskTitle,
         dueOn: values.taskDueOn,
         assigneeStaffId: values.taskAssignee,

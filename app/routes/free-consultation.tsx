@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const years = yearsOfStudyFrom(new Date().getUTCFullYear());
   // The call's optional time, among every counsellor's free ones (decision 0036), in the visitor's language.
   const { locale } = LANGUAGES[languageOf(request.headers.get("Cookie"))];
-  const slots = slotDays(await context.sessions.consultationSlots(), locale);
+  const slots = slotDays(await context.counselling.consultationSlots(), locale);
   const student = context.student;
   if (!student) return { prefill: null, rules, years, slots };
   const [firstName = "", ...rest] = student.fullName.split(/\s+/);
@@ -73,8 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       ok: true as const,
       message: result.message,
       booking: {
-        firstName: result.booking.firstName,
-        lastName: result.booking.lastName,
+        firstName: result.lead.firstName,
+        lastName: result.lead.lastName,
         // Only when a time was chosen: without one the success view is the spec's, word for word.
         ...(result.call ? { call: inIndianTime(result.call.startsAt, "minutes", locale) } : {}),
       },

@@ -14,7 +14,7 @@ import type { Route } from "./+types/parent";
  * A parent's read-only view of a student's applications (decision 0028), opened without an
  * account through the link the student created: the first name and each application's stages, nothing
  * else. An unknown, expired or revoked link is one 404 page. The server adds the headers that keep the
- * page out of every cache and search engine and the link out of any referrer (server/app.ts).
+ * page out of every cache and search engine and the link out of any referrer (server/pages.ts).
  */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const t = metaT(matches);

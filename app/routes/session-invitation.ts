@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireStudent } from "~/lib/login-required.server";
-import { sessionMessages } from "../../vocabulary/sessions.ts";
+import { sessionMessages } from "../../vocabulary/counselling.ts";
 import type { Route } from "./+types/session-invitation";
 
 /**
@@ -10,7 +10,7 @@ import type { Route } from "./+types/session-invitation";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
   const id = Number.parseInt(params.sessionId, 10);
-  const file = Number.isSafeInteger(id) ? await context.sessions.invitationFile(student.studentId, id) : undefined;
+  const file = Number.isSafeInteger(id) ? await context.counselling.invitationFile(student.studentId, id) : undefined;
   if (!file) throw data({ message: sessionMessages.noSuchSession }, { status: 404 });
   return new Response(file.content, {
     headers: {

@@ -2,7 +2,7 @@ import { Pager } from "~/components/pager";
 import { UniversityCard } from "~/components/university-card";
 import { orRouteError } from "~/lib/errors.server";
 import { metaT, useT } from "~/lib/i18n";
-import { parsePage } from "../../modules/catalogue/inputs.ts";
+import { parsePage } from "../../modules/catalogue/input.ts";
 import type { Route } from "./+types/universities";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {

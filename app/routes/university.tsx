@@ -3,7 +3,7 @@ import { CourseFiltersForm, filterCountsView, filteredHref } from "~/components/
 import { orRouteError } from "~/lib/errors.server";
 import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
-import { parseCourseFilters } from "../../modules/catalogue/course-filters-input.ts";
+import { parseCourseFilters } from "../../modules/catalogue/input.ts";
 import { notFound } from "../../modules/errors.ts";
 import { parseId } from "../../modules/ids.ts";
 import type { Route } from "./+types/university";

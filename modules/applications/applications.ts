@@ -285,6 +285,51 @@ export async function waiveOutstandingItems(
 /** The checklist of an application, as the console shows it and the stage gate reads it. */
 export const checklistOfApplication = checklistOf;
 
+/**
+ * A student's applications with their course, university and destination, newest or oldest first: the
+ * one read of them for the student's own screens and for their data export.
+ */
+export const studentApplicationRows = (db: Database, studentId: number, order: "newest" | "oldest") =>
+  db
+    .select({
+      id: applications.id,
+      status: applications.status,
+      country: countries.name,
+      courseId: courses.id,
+      course: courses.name,
+      university: universities.name,
+      intakeMonth: applications.intakeMonth,
+      intakeYear: applications.intakeYear,
+      details: applications.details,
+      createdAt: applications.createdAt,
+    })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(applications.studentId, studentId))
+    .orderBy(
+      ...(order === "newest"
+        ? [desc(applications.createdAt), desc(applications.id)]
+        : [asc(applications.createdAt), asc(applications.id)]),
+    );
+
+/** The moves of these applications, oldest first, without staff's notes on them: their history as the student reads it. */
+export async function applicationHistory(db: Database, applicationIds: readonly number[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .select({
+      applicationId: applicationEvents.applicationId,
+      from: applicationEvents.fromStatus,
+      to: applicationEvents.toStatus,
+      details: applicationEvents.details,
+      at: applicationEvents.at,
+    })
+    .from(applicationEvents)
+    .where(inArray(applicationEvents.applicationId, [...applicationIds]))
+    .orderBy(asc(applicationEvents.at), asc(applicationEvents.id));
+}
+
 /** One application with its history, time in each stage, checklist and the moves it allows. */
 export async function getApplication(deps: StaffDeps, member: StaffMember, id: number): Promise<ApplicationDetail> {
   const [selected] = await selectApplications(deps).where(eq(applications.id, id));
@@ -651,13 +696,13 @@ export async function removeCountryRule(deps: StaffDeps, member: StaffMember, id
 
 /** Applications as staff move them, and the document rules by country (decision 0031). */
 export const applicationsConsole = (deps: StaffDeps) => ({
-  applications: (actor: StaffMember, filters: unknown) => listApplications(deps, actor, filters),
-  applicationsByStage: (actor: StaffMember) => countByStage(deps, actor),
+  list: (actor: StaffMember, filters: unknown) => listApplications(deps, actor, filters),
+  byStage: (actor: StaffMember) => countByStage(deps, actor),
   /** How many applications the list holds for the address's filters (the staff home's figures). */
-  countApplications: (actor: StaffMember, filters: unknown) => countApplications(deps, actor, filters),
-  application: (actor: StaffMember, id: number) => getApplication(deps, actor, id),
-  createApplication: (actor: StaffMember, studentId: number, raw: unknown) => createApplication(deps, actor, studentId, raw),
-  moveApplication: (actor: StaffMember, id: number, raw: unknown) => moveApplication(deps, actor, id, raw),
+  count: (actor: StaffMember, filters: unknown) => countApplications(deps, actor, filters),
+  get: (actor: StaffMember, id: number) => getApplication(deps, actor, id),
+  create: (actor: StaffMember, studentId: number, raw: unknown) => createApplication(deps, actor, studentId, raw),
+  move: (actor: StaffMember, id: number, raw: unknown) => moveApplication(deps, actor, id, raw),
   waiveChecklistItem: (actor: StaffMember, id: number, raw: unknown) => waiveChecklistItem(deps, actor, id, raw),
   countryDocumentRules: () => listCountryRules(deps),
   addCountryDocumentRule: (actor: StaffMember, raw: unknown) => addCountryRule(deps, actor, raw),

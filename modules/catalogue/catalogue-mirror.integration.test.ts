@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
-import { findCountry, getCourse, getUniversity, listCountries, listUniversities, searchCourses } from "./catalogue.ts";
+import { findCountry, getCourse, getUniversity, listCountries, listUniversities } from "./catalogue.ts";
 import { type CatalogueMirror, createCatalogueMirror } from "./catalogue-mirror.ts";
+import { searchCourses } from "./search-courses.ts";
 import { countries, courses, universities } from "./tables.ts";
 
 let database: DatabaseHandle;

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { createCostService } from "../costs/costs.ts";
 import { AppError } from "../errors.ts";
-import { type Course, type CourseQuery, findCourses, listUniversityCourses } from "./catalogue.ts";
+import { listUniversityCourses } from "./catalogue.ts";
 import { type CatalogueMirror, createCatalogueMirror } from "./catalogue-mirror.ts";
 import {
   annualFee,
@@ -13,7 +13,9 @@ import {
   type FilterCounts,
   filtersQuery,
 } from "./course-filters.ts";
-import { parseCourseFilters } from "./course-filters-input.ts";
+import { parseCourseFilters } from "./input.ts";
+import { type CourseQuery, findCourses } from "./search-courses.ts";
+import type { Course } from "./shown.ts";
 
 let database: DatabaseHandle;
 let mirror: CatalogueMirror;

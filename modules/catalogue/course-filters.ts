@@ -5,7 +5,7 @@ import type { CourseLevel, CourseMode, FeePeriod } from "../../vocabulary/catalo
  * duration, intake month and tuition per year in rupees, and the order. They live in the page's address
  * (`?level=masters&country=germany&fee_max=2000000&sort=fee`), so a filtered search can be shared and the
  * back button works; the in-process index and the database answer them alike. Read from an address by
- * course-filters-input.ts (kept apart: the filter form in the browser needs this file, not zod).
+ * input.ts (kept apart: the filter form in the browser needs this file, not zod).
  */
 
 /** Durations are offered in these bands (months, inclusive). */

@@ -8,7 +8,7 @@ import type { CourseFilters, FilterCounts } from "./course-filters.ts";
 import { wordsOf } from "./search-index.ts";
 import type { QueryReading } from "./search-query.ts";
 
-/** A search as catalogue.ts's findCourses takes it (only what is read here). */
+/** A search as search-courses.ts's findCourses takes it (only what is read here). */
 export interface NearQuery {
   term: string;
   page: number;

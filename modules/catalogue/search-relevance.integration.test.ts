@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
-import { readAndSearch, searchCourses } from "./catalogue.ts";
 import { type CatalogueMirror, createCatalogueMirror } from "./catalogue-mirror.ts";
+import { readAndSearch, searchCourses } from "./search-courses.ts";
 import { degrees, subjects } from "./search-dictionary.ts";
 import { judgedQueries, measureRelevance, RELEVANCE_TARGET } from "./search-relevance.ts";
 

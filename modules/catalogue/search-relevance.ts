@@ -6,8 +6,8 @@
  * search-relevance.integration.test.ts on the demo catalogue.
  */
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
-import type { Course, Page } from "./catalogue.ts";
 import { wordsOf } from "./search-index.ts";
+import type { Course, Page } from "./shown.ts";
 
 /** The share of judged queries whose first three results must be right (the goal). */
 export const RELEVANCE_TARGET = 0.9;

@@ -1,6 +1,7 @@
 import { applicationsConsole } from "../applications/applications.ts";
 import { catalogueConsole } from "../catalogue/catalogue.ts";
 import { costsConsole } from "../costs/costs.ts";
+import { counsellingConsole } from "../counselling/counselling.ts";
 import type { StaffDeps } from "../deps.ts";
 import { documentsConsole } from "../documents/documents.ts";
 import { leadsConsole } from "../leads/leads.ts";
@@ -9,7 +10,6 @@ import { deliverPendingMail, deliverQueuedMail, mailNotSent } from "../outbox.ts
 import { canManageStaff, type StaffMember } from "../policies.ts";
 import { reportsConsole } from "../reports/reports.ts";
 import { scholarshipsConsole } from "../scholarships/scholarships.ts";
-import { sessionsConsole } from "../sessions/sessions.ts";
 import { staffConsole } from "../staff/staff.ts";
 import { studentsConsole } from "../students/students.ts";
 import { tasksConsole } from "../tasks/tasks.ts";
@@ -17,21 +17,23 @@ import { visasConsole } from "../visas/visas.ts";
 
 /**
  * The staff console's services, bound to their dependencies: each noun's module owns its console side
- * (decision 0031) and this file only puts them side by side, for the server to hand to the staff
- * screens and the staff API. Adding a noun's console side is one line here.
+ * (decision 0031) and this file only puts them side by side, by noun, for the server to hand to the
+ * staff screens and the staff API: `staff.leads.list`, `staff.catalogue.editCourse`. Adding a noun's
+ * console side is one line here.
  */
 export function createStaffService(deps: StaffDeps) {
   return {
-    ...staffConsole(deps),
-    ...leadsConsole(deps),
-    ...studentsConsole(deps),
-    ...applicationsConsole(deps),
-    ...documentsConsole(deps),
-    ...tasksConsole(deps),
-    ...reportsConsole(deps),
-    ...sessionsConsole(deps),
-    ...catalogueConsole(deps),
-    ...visasConsole(deps),
+    /** The staff's own accounts and login sessions, invitations, the console's settings, the digest, the audit log. */
+    team: staffConsole(deps),
+    leads: leadsConsole(deps),
+    students: studentsConsole(deps),
+    applications: applicationsConsole(deps),
+    documents: documentsConsole(deps),
+    tasks: tasksConsole(deps),
+    reports: reportsConsole(deps),
+    counselling: counsellingConsole(deps),
+    catalogue: catalogueConsole(deps),
+    visas: visasConsole(deps),
     costs: costsConsole(deps),
     scholarships: scholarshipsConsole(deps),
     /** One conversation per student (decision 0037). */

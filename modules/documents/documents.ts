@@ -24,6 +24,7 @@ import { enforceLimit } from "../limits.ts";
 import type { StaffMember } from "../policies.ts";
 import { sweepUnreferencedFiles } from "../stored-files.ts";
 import { parseInput } from "../validation.ts";
+import { fileUrl } from "./file-urls.ts";
 import { reencodePhoto } from "./photo.ts";
 import { fileAccess, reviewDocument, reviewQueue, reviewQueueCount } from "./review.ts";
 import {
@@ -105,7 +106,6 @@ async function checkQuota(deps: DocumentDeps, studentId: number, replacing: Stor
 
 type FileRow = typeof studentFiles.$inferSelect;
 
-export const fileUrl = (publicId: string) => `/files/${publicId}`;
 /** 24 base64url characters (144 random bits): not guessable, and checked before any lookup. */
 const publicIdPattern = /^[A-Za-z0-9_-]{24}$/;
 
@@ -391,7 +391,7 @@ export const documentsConsole = (deps: StaffDeps) => ({
   reviewQueue: (actor: StaffMember) => reviewQueue(deps, actor),
   /** How many documents the review queue holds for the member (the staff home's figure, decision 0042). */
   reviewQueueCount: (actor: StaffMember) => reviewQueueCount(deps, actor),
-  reviewDocument: (actor: StaffMember, publicId: string, raw: unknown) => reviewDocument(deps, actor, publicId, raw),
+  review: (actor: StaffMember, publicId: string, raw: unknown) => reviewDocument(deps, actor, publicId, raw),
   /** The check to pass the documents service when staff open a student's file: the rule, and the view recorded. */
   fileAccess: (actor: StaffMember, download: boolean) =>
     fileAccess(deps, actor, download ? "document.downloaded" : "document.viewed"),

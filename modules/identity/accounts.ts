@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../platform/db/client.ts";
+import { type Database, isUniqueViolation } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
@@ -87,9 +87,6 @@ async function startSession(deps: IdentityDeps, student: StudentRow, days: numbe
   const session = await createSession(deps.db, student.id, days, nowOf(deps), describeDevice(userAgent));
   return { student: present(student), ...session };
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } }).cause?.code === "23505" || (error as { code?: string }).code === "23505";
 
 export async function signUp(deps: IdentityDeps, raw: unknown, clientIp: string, userAgent?: string): Promise<NewSession> {
   // The spec's order of checks: a blank field, then the two passwords, then each field's own rule.

@@ -5,16 +5,16 @@ import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { consultationMessages, nextContactWords } from "../../vocabulary/consultations.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
-import { nowOf } from "../deps.ts";
-import { deliverWithoutQueue } from "../outbox.ts";
 import {
   consultationSlotSchema,
   consultationSlotTaken,
   counsellorsFreeAt,
   isSlotTaken,
-  mailSessionChange,
+  mailCounsellingSessionChange,
   placeConsultationCall,
-} from "../sessions/sessions.ts";
+} from "../counselling/counselling.ts";
+import { nowOf } from "../deps.ts";
+import { deliverWithoutQueue } from "../outbox.ts";
 import { parseInput } from "../validation.ts";
 import { assigneeForNewLead, tellAssignee } from "./assignment.ts";
 import { type ConsultationInput, checkYearOfStudy, consultationInputSchema } from "./input.ts";
@@ -26,7 +26,8 @@ export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MAIL_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 const MAX_MAIL_ATTEMPTS = 10;
 
-export type Booking = typeof consultations.$inferSelect;
+/** A lead as stored: the row the free consultation's form creates, and staff work as a lead. */
+export type LeadRecord = typeof consultations.$inferSelect;
 
 export interface ConsultationDeps {
   db: Database;
@@ -46,7 +47,7 @@ export interface ConsultationDeps {
 const ROUND_ROBIN = { system: "Website booking (round-robin)" } as const;
 
 export interface BookingResult {
-  booking: Booking;
+  lead: LeadRecord;
   alreadyBooked: boolean;
   message: string;
   /** The call's time when the visitor chose one (decision 0036); absent otherwise. */
@@ -107,98 +108,98 @@ async function saveBooking(
     // The same booking again: nothing is stored or mailed twice, and the answer carries the names just
     // typed, never what the earlier booker wrote (whoever knows an e-mail and phone learns nothing).
     if (existing) {
-      const booking = { ...existing, firstName: input.firstName, lastName: input.lastName };
-      return { booking, alreadyBooked: true, message: consultationMessages.alreadyBooked };
+      const lead = { ...existing, firstName: input.firstName, lastName: input.lastName };
+      return { lead, alreadyBooked: true, message: consultationMessages.alreadyBooked };
     }
-    const [booking] = await tx
+    const [lead] = await tx
       .insert(consultations)
       .values({
         ...input,
         studentId: options.studentId,
         createdAt: now,
         assignedStaffId: await assigneeForNewLead(tx, free ? { among: free } : {}),
-        // The form showed the consent sentence of this version: stored with the booking (decision 0024).
+        // The form showed the consent sentence of this version: stored with the lead (decision 0024).
         consentVersion: consentWording.version,
         consentedAt: now,
       })
       .returning();
-    if (!booking) throw new Error("insert returned no row");
+    if (!lead) throw new Error("insert returned no row");
     // The counsellor it went to is told, in this transaction, once (decision 0042).
-    if (booking.assignedStaffId !== null)
-      await tellAssignee(tx, deps, ROUND_ROBIN, { leadIds: [booking.id], staffId: booking.assignedStaffId, at: now });
-    if (slot && booking.assignedStaffId !== null) {
+    if (lead.assignedStaffId !== null)
+      await tellAssignee(tx, deps, ROUND_ROBIN, { leadIds: [lead.id], staffId: lead.assignedStaffId, at: now });
+    if (slot && lead.assignedStaffId !== null) {
       const call = await placeConsultationCall(tx as Database, {
-        staffId: booking.assignedStaffId,
-        leadId: booking.id,
+        staffId: lead.assignedStaffId,
+        leadId: lead.id,
         startsAt: slot,
         now,
       });
       return {
-        booking,
+        lead,
         alreadyBooked: false,
         message: consultationMessages.booked,
         call: { sessionId: call.id, startsAt: call.startsAt },
       };
     }
-    return { booking, alreadyBooked: false, message: consultationMessages.booked };
+    return { lead, alreadyBooked: false, message: consultationMessages.booked };
   });
 }
 
-function confirmationMail(booking: Booking, siteEmail: string) {
+function confirmationMail(lead: LeadRecord, siteEmail: string) {
   const lines = [
-    `Dear ${booking.firstName} ${booking.lastName},`,
+    `Dear ${lead.firstName} ${lead.lastName},`,
     "",
     // The channel they chose on the form (decision 0024), never a call to someone who asked for WhatsApp or e-mail.
-    `Thank you for booking a free consultation with Ignite. ${nextContactWords[booking.preferredContact]({ email: booking.email, phone: booking.phoneNumber })}`,
+    `Thank you for booking a free consultation with Ignite. ${nextContactWords[lead.preferredContact]({ email: lead.email, phone: lead.phoneNumber })}`,
     "",
     "What you told us:",
-    `  Study destination: ${booking.studyDestination}`,
-    `  Type of study: ${booking.typeOfStudy}`,
-    `  Preferred subject: ${booking.preferredSubject}`,
-    ...(booking.yearOfStudy ? [`  Year of study: ${booking.yearOfStudy}`] : []),
-    `  Phone number: ${booking.phoneNumber}`,
+    `  Study destination: ${lead.studyDestination}`,
+    `  Type of study: ${lead.typeOfStudy}`,
+    `  Preferred subject: ${lead.preferredSubject}`,
+    ...(lead.yearOfStudy ? [`  Year of study: ${lead.yearOfStudy}`] : []),
+    `  Phone number: ${lead.phoneNumber}`,
     "",
     `Questions meanwhile? Write to ${siteEmail}.`,
     "",
     "Ignite - Your academic Journey",
   ];
-  return { to: booking.email, subject: "Your free consultation with Ignite is booked", text: lines.join("\n") };
+  return { to: lead.email, subject: "Your free consultation with Ignite is booked", text: lines.join("\n") };
 }
 
-function staffMail(booking: Booking, staffEmail: string) {
+function staffMail(lead: LeadRecord, staffEmail: string) {
   const rows: [string, string | null][] = [
-    ["Name", `${booking.firstName} ${booking.lastName}`],
-    ["Phone number", booking.phoneNumber],
-    ["Email", booking.email],
-    ["Study destination", booking.studyDestination],
-    ["Type of study", booking.typeOfStudy],
-    ["Preferred subject", booking.preferredSubject],
-    ["Year of study", booking.yearOfStudy],
-    ["State", booking.state],
-    ["Qualification", booking.qualification],
-    ["Booked at", booking.createdAt.toISOString()],
-    ["Booking", `#${booking.id}`],
+    ["Name", `${lead.firstName} ${lead.lastName}`],
+    ["Phone number", lead.phoneNumber],
+    ["Email", lead.email],
+    ["Study destination", lead.studyDestination],
+    ["Type of study", lead.typeOfStudy],
+    ["Preferred subject", lead.preferredSubject],
+    ["Year of study", lead.yearOfStudy],
+    ["State", lead.state],
+    ["Qualification", lead.qualification],
+    ["Booked at", lead.createdAt.toISOString()],
+    ["Booking", `#${lead.id}`],
   ];
   return {
     to: staffEmail,
-    replyTo: booking.email,
-    subject: `New free consultation: ${booking.firstName} ${booking.lastName} (${booking.studyDestination})`,
+    replyTo: lead.email,
+    subject: `New free consultation: ${lead.firstName} ${lead.lastName} (${lead.studyDestination})`,
     // Each value stays on its own line, whatever was typed, so no field can pose as another.
     text: rows.map(([label, value]) => `${label}: ${value?.replace(/\s+/g, " ") ?? "-"}`).join("\n"),
   };
 }
 
-/** Sends whatever mail of this booking is still unsent; a failure is logged and retried later. */
+/** Sends whatever mail of this lead's booking is still unsent; a failure is logged and retried later. */
 export async function deliverConsultationMail(deps: ConsultationDeps, id: number): Promise<void> {
-  const [booking] = await deps.db.select().from(consultations).where(eq(consultations.id, id));
-  if (!booking) return;
+  const [lead] = await deps.db.select().from(consultations).where(eq(consultations.id, id));
+  if (!lead) return;
   try {
-    if (!booking.confirmationSentAt) {
-      await deps.mailer.send(confirmationMail(booking, deps.siteEmail));
+    if (!lead.confirmationSentAt) {
+      await deps.mailer.send(confirmationMail(lead, deps.siteEmail));
       await deps.db.update(consultations).set({ confirmationSentAt: new Date() }).where(eq(consultations.id, id));
     }
-    if (!booking.staffNotifiedAt) {
-      await deps.mailer.send(staffMail(booking, deps.staffEmail));
+    if (!lead.staffNotifiedAt) {
+      await deps.mailer.send(staffMail(lead, deps.staffEmail));
       await deps.db.update(consultations).set({ staffNotifiedAt: new Date() }).where(eq(consultations.id, id));
     }
   } catch (error) {
@@ -236,12 +237,12 @@ export function createConsultationService(deps: ConsultationDeps) {
       const result = await bookConsultation(deps, raw, options);
       if (!result.alreadyBooked) {
         const { call } = result;
-        const delivery = deliverConsultationMail(deps, result.booking.id)
+        const delivery = deliverConsultationMail(deps, result.lead.id)
           // The counsellor's mail, queued with the booking, when no job queue sends it.
           .then(() => deliverWithoutQueue(deps))
           .then(async () => {
             // The call's invitation, with its .ics (decision 0036).
-            if (call) await mailSessionChange(deps, call.sessionId);
+            if (call) await mailCounsellingSessionChange(deps, call.sessionId);
           })
           .catch((error) => deps.log.error({ err: error }, "consultation mail delivery failed"));
         inFlight.add(delivery);

@@ -20,13 +20,13 @@ import {
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
 import {
-  consultationStatuses,
   type FirstResponseState,
   LEADS_PAGE_SIZE,
   type LeadSource,
   type LeadStatus,
   leadMessages,
   leadSources,
+  leadStatuses,
   lostReasons,
   MAX_BULK_ASSIGN,
   openLeadStatuses,
@@ -96,7 +96,7 @@ export interface Lead {
   /** Another lead (not merged away) has the same e-mail or phone number. */
   possibleDuplicate: boolean;
   createdAt: Date;
-  /** When the first response is due: the target in working hours from the booking. */
+  /** When the first response is due: the target in working hours from the lead's arrival. */
   firstResponseDue: Date;
   /** How the first response stands: null for a lead that left New before first contact was recorded. */
   firstResponse: FirstResponseState | null;
@@ -182,7 +182,7 @@ const flag = (v: unknown) => v === true || v === "1" || v === "true" || v === "o
 /** The inbox's filters, as they come from the address (all optional). */
 export const leadFiltersSchema = z
   .object({
-    status: z.preprocess((v) => v || undefined, oneOf(consultationStatuses, leadMessages.chooseStatus).optional()),
+    status: z.preprocess((v) => v || undefined, oneOf(leadStatuses, leadMessages.chooseStatus).optional()),
     destination: z.preprocess((v) => v || undefined, oneOf(studyDestinations, "Choose a destination from the list").optional()),
     /** A counsellor's staff id, or "unassigned" (only those who see every lead have a use for it). */
     counsellor: z.preprocess(
@@ -212,7 +212,7 @@ export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
 export const statusChangeSchema = z
   .object({
-    status: oneOf(consultationStatuses, leadMessages.chooseStatus),
+    status: oneOf(leadStatuses, leadMessages.chooseStatus),
     lostReason: z.preprocess((v) => v || undefined, oneOf(lostReasons, leadMessages.chooseReason).optional()),
   })
   .refine((v) => v.status !== "Lost" || v.lostReason !== undefined, {
@@ -747,7 +747,7 @@ export async function firstResponsesDueBy(deps: StaffDeps, member: StaffMember, 
  */
 export async function eraseLead(deps: StaffDeps, member: StaffMember, id: number, raw: unknown) {
   const lead = await getLead(deps, member, id);
-  if (!canEraseStudents(member) || !deps.eraseBookings) throw notAllowed();
+  if (!canEraseStudents(member) || !deps.eraseLeads) throw notAllowed();
   const input = parseInput(erasureRequestSchema, raw);
   if (input.confirmEmail !== lead.email) {
     throw new AppError("invalid_input", privacyMessages.confirmEmailMismatch, {
@@ -755,25 +755,25 @@ export async function eraseLead(deps: StaffDeps, member: StaffMember, id: number
     });
   }
   if (lead.studentId) throw new AppError("conflict", privacyMessages.leadHasAccount);
-  return deps.eraseBookings(id, member, input.reason);
+  return deps.eraseLeads(id, member, input.reason);
 }
 
 /** The leads inbox as staff work it (decision 0031: the leads module owns its console side). */
 export const leadsConsole = (deps: StaffDeps) => ({
-  leads: (actor: StaffMember, filters: unknown) => listLeads(deps, actor, filters),
-  lead: (actor: StaffMember, id: number) => getLead(deps, actor, id),
-  changeLeadStatus: (actor: StaffMember, id: number, raw: unknown) => changeLeadStatus(deps, actor, id, raw),
-  leadDetails: (actor: StaffMember, id: number) => leadDetails(deps, actor, id),
-  leadCounsellors: (actor: StaffMember) => leadCounsellors(deps, actor),
-  assignLeads: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
-  createLead: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
-  mergeLeads: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
+  list: (actor: StaffMember, filters: unknown) => listLeads(deps, actor, filters),
+  get: (actor: StaffMember, id: number) => getLead(deps, actor, id),
+  changeStatus: (actor: StaffMember, id: number, raw: unknown) => changeLeadStatus(deps, actor, id, raw),
+  details: (actor: StaffMember, id: number) => leadDetails(deps, actor, id),
+  counsellors: (actor: StaffMember) => leadCounsellors(deps, actor),
+  assign: (actor: StaffMember, raw: unknown) => assignLeads(deps, actor, raw),
+  create: (actor: StaffMember, raw: unknown) => createLead(deps, actor, raw),
+  merge: (actor: StaffMember, keepId: number, raw: unknown) => mergeLeads(deps, actor, keepId, raw),
   /** Links a lead to the account with its e-mail: admins, or that student's counsellor; audited (decision 0034). */
-  linkLeadToStudent: (actor: StaffMember, id: number, raw: unknown) => linkLeadToStudent(deps, actor, id, raw),
-  /** Erases a person's bookings when they have no account, on a request by mail (admins); audited. */
-  eraseLead: (actor: StaffMember, id: number, raw: unknown) => eraseLead(deps, actor, id, raw),
+  linkToStudent: (actor: StaffMember, id: number, raw: unknown) => linkLeadToStudent(deps, actor, id, raw),
+  /** Erases a person's leads when they have no account, on a request by mail (admins); audited. */
+  erase: (actor: StaffMember, id: number, raw: unknown) => eraseLead(deps, actor, id, raw),
   /** Leads past their first-response due time that this member may see (the "Today" view calls it). */
-  overdueLeads: (actor: StaffMember) => overdueLeads(deps, actor, nowOf(deps)),
+  overdue: (actor: StaffMember) => overdueLeads(deps, actor, nowOf(deps)),
   /** Leads given to this member by someone else, not yet opened nor moved on (Today, decision 0042). */
   newLeads: (actor: StaffMember) => newLeadsFor(deps, actor),
   /**
@@ -787,7 +787,7 @@ export const leadsConsole = (deps: StaffDeps) => ({
     return leads.map((lead) => ({ ...lead, dueOn: indianDay(lead.firstResponseDue) }));
   },
   /** How many leads the inbox lists for the address's filters (the staff home's figures). */
-  countLeads: (actor: StaffMember, filters: unknown) => countLeads(deps, actor, filters),
+  count: (actor: StaffMember, filters: unknown) => countLeads(deps, actor, filters),
 });
 
 // ---- A lead's rows as other modules change them, each in the caller's transaction (decision 0052) ----
@@ -797,7 +797,7 @@ export async function attachLeadToStudent(tx: Pick<Database, "update">, leadId: 
   await tx.update(consultations).set({ studentId }).where(eq(consultations.id, leadId));
 }
 
-/** Bookings erased or anonymised away by the privacy module (their report counts are kept first). */
+/** Leads erased or anonymised away by the privacy module (their report counts are kept first). */
 export async function deleteLeads(tx: Pick<Database, "delete">, ids: number[]): Promise<void> {
   if (ids.length) await tx.delete(consultations).where(inArray(consultations.id, ids));
 }

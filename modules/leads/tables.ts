@@ -1,9 +1,12 @@
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
-import { consultationStatuses, leadSources, lostReasons } from "../../vocabulary/consultations.ts";
+import { leadSources, leadStatuses, lostReasons } from "../../vocabulary/consultations.ts";
 import { contactChannels } from "../../vocabulary/privacy.ts";
 import { staff } from "../staff/tables.ts";
 
-/** A free consultation booking: a lead for staff (issue "Free consultation booking"). */
+/**
+ * A lead: the row the free consultation's form creates (a booking) or staff enter by hand, and staff
+ * work. The SQL table, and so its drizzle handle, keeps its first name, `consultations` (decision 0031).
+ */
 export const consultations = pgTable(
   "consultations",
   {
@@ -21,7 +24,7 @@ export const consultations = pgTable(
     qualification: text("qualification"),
     /** The student's account when the booking was made logged in (accounts arrive later). */
     studentId: integer("student_id"),
-    status: text("status", { enum: consultationStatuses }).notNull().default("New"),
+    status: text("status", { enum: leadStatuses }).notNull().default("New"),
     /** Set with the status Lost. */
     lostReason: text("lost_reason", { enum: lostReasons }),
     /** The counsellor the lead is assigned to (round-robin at booking); null while nobody is. */

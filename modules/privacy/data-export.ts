@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
-import { monthNames } from "../../vocabulary/applications.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../vocabulary/privacy.ts";
-import { applicationEvents, applications } from "../applications/tables.ts";
-import { countries, courses, universities } from "../catalogue/tables.ts";
+import { applicationHistory, intakeText, studentApplicationRows } from "../applications/applications.ts";
+import { counsellingSessionsForExport } from "../counselling/counselling.ts";
 import { nowOf } from "../deps.ts";
 import { studentFiles } from "../documents/tables.ts";
 import { AppError, notFound } from "../errors.ts";
@@ -14,7 +13,6 @@ import { consultations } from "../leads/tables.ts";
 import { enforceLimit } from "../limits.ts";
 import { conversationForExport } from "../messages/messages.ts";
 import { parentLinkOpenings, parentLinks } from "../parents/tables.ts";
-import { sessionsForExport } from "../sessions/sessions.ts";
 import { comparedCoursePlaces, personalDetails, savedCoursePlaces } from "../students/students.ts";
 import { studentQualifications, students } from "../students/tables.ts";
 import { visaDataOf } from "../visas/visas.ts";
@@ -122,24 +120,7 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
     savedCoursePlaces(deps.db, studentId, "oldest"),
     comparedCoursePlaces(deps.db, studentId),
-    deps.db
-      .select({
-        id: applications.id,
-        course: courses.name,
-        university: universities.name,
-        country: countries.name,
-        status: applications.status,
-        intakeMonth: applications.intakeMonth,
-        intakeYear: applications.intakeYear,
-        details: applications.details,
-        createdAt: applications.createdAt,
-      })
-      .from(applications)
-      .innerJoin(courses, eq(courses.id, applications.courseId))
-      .innerJoin(universities, eq(universities.id, courses.universityId))
-      .innerJoin(countries, eq(countries.id, universities.countryId))
-      .where(eq(applications.studentId, studentId))
-      .orderBy(asc(applications.createdAt), asc(applications.id)),
+    studentApplicationRows(deps.db, studentId, "oldest"),
     deps.db
       .select()
       .from(consultations)
@@ -173,7 +154,7 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     // The conversation with their counsellor (decision 0037): every message, oldest first.
     conversationForExport(deps.db, studentId),
     // Sessions with their counsellor (decision 0036): when, with whom, cancelled or attended.
-    sessionsForExport(deps.db, studentId),
+    counsellingSessionsForExport(deps.db, studentId),
   ]);
   const linkOpenings = links.length
     ? await deps.db
@@ -187,24 +168,10 @@ async function collect(deps: PrivacyDeps, studentId: number) {
         )
         .orderBy(asc(parentLinkOpenings.openedAt), asc(parentLinkOpenings.id))
     : [];
-  const events = applicationRows.length
-    ? await deps.db
-        .select({
-          applicationId: applicationEvents.applicationId,
-          from: applicationEvents.fromStatus,
-          to: applicationEvents.toStatus,
-          details: applicationEvents.details,
-          at: applicationEvents.at,
-        })
-        .from(applicationEvents)
-        .where(
-          inArray(
-            applicationEvents.applicationId,
-            applicationRows.map((a) => a.id),
-          ),
-        )
-        .orderBy(asc(applicationEvents.at), asc(applicationEvents.id))
-    : [];
+  const events = await applicationHistory(
+    deps.db,
+    applicationRows.map((a) => a.id),
+  );
   const fileEntries = files.map((file, index) => ({
     file,
     path:
@@ -239,10 +206,15 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     interests: saved.map((s) => ({ ...s, savedAt: iso(s.savedAt) })),
     /** The courses on the student's comparison, in the order added (decision 0043). */
     comparing: compared.map((c) => ({ ...c, addedAt: iso(c.addedAt) })),
-    applications: applicationRows.map(({ intakeMonth, intakeYear, ...a }) => ({
-      ...a,
-      intake: intakeMonth && intakeYear ? `${monthNames[intakeMonth - 1]} ${intakeYear}` : null,
+    applications: applicationRows.map((a) => ({
+      id: a.id,
+      course: a.course,
+      university: a.university,
+      country: a.country,
+      status: a.status,
+      details: a.details,
       createdAt: iso(a.createdAt),
+      intake: intakeText(a.intakeMonth, a.intakeYear),
       // The stages it went through; staff's internal notes on a move stay out.
       history: events.filter((e) => e.applicationId === a.id).map(({ applicationId: _, at, ...e }) => ({ ...e, at: iso(at) })),
     })),

@@ -139,12 +139,12 @@ export async function eraseStudent(
 }
 
 /**
- * Erases a person who booked but has no account (an admin acting on a request by mail): every booking
- * with the lead's e-mail that no account holds, and the duplicates merged into them, deleted with their
+ * Erases a person who booked but has no account (an admin acting on a request by mail): every lead
+ * with that e-mail that no account holds, and the duplicates merged into them, deleted with their
  * report rows kept as anonymous counts; audited as `bookings.erased`. A lead that became a student is
  * erased with the student instead.
  */
-export async function eraseBookingsOf(
+export async function eraseLeadsOf(
   deps: PrivacyDeps,
   leadId: number,
   actor: AuditActor,

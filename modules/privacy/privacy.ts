@@ -7,7 +7,7 @@ import { accessLog } from "./access-log.ts";
 import { changeContactPreferences, contactPreferences } from "./consent.ts";
 import { buildExport, latestExport, openExport, requestExport, sweepExpiredExports } from "./data-export.ts";
 import type { PrivacyDeps } from "./deps.ts";
-import { type ErasureRequest, eraseBookingsOf, eraseOwnAccount, eraseStudent } from "./erasure.ts";
+import { type ErasureRequest, eraseLeadsOf, eraseOwnAccount, eraseStudent } from "./erasure.ts";
 import { anonymiseOldBookings } from "./retention.ts";
 
 export type { AccessEntry } from "./access-log.ts";
@@ -35,8 +35,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
     eraseOwnAccount: (studentId: number, raw: unknown) => eraseOwnAccount(deps, studentId, raw),
     /** An erasure staff carry out (the staff service checks who may, and hands the request on). */
     erase: (studentId: number, actor: AuditActor, request: ErasureRequest) => eraseStudent(deps, studentId, actor, request),
-    /** An erasure of a person with bookings but no account (the staff service checks who may). */
-    eraseBookings: (leadId: number, actor: AuditActor, reason: string) => eraseBookingsOf(deps, leadId, actor, reason),
+    /** An erasure of a person with leads but no account (the staff service checks who may). */
+    eraseLeads: (leadId: number, actor: AuditActor, reason: string) => eraseLeadsOf(deps, leadId, actor, reason),
     /** The queue's work (server/background.ts). */
     jobs: {
       buildExport: (exportId: number) => buildExport(deps, exportId),

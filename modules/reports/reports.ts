@@ -13,12 +13,12 @@ import {
   reportMessages,
 } from "../../vocabulary/reports.ts";
 import { type ConsoleSettings, readConsoleSettings, type WorkingHours } from "../console-settings.ts";
+import { counsellingOutcomeCounts } from "../counselling/counselling.ts";
 import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined } from "../fields.ts";
 import { canSeeAllReports, canSeeReports, notAllowed, type StaffMember } from "../policies.ts";
-import { sessionOutcomeCounts } from "../sessions/sessions.ts";
 import { parseInput } from "../validation.ts";
 import { surelyElapsedAfterMs } from "../working-time.ts";
 import { exportList } from "./list-exports.ts";
@@ -163,7 +163,7 @@ export async function reportFor(deps: StaffDeps, member: StaffMember, raw: unkno
     durations(deps, member, all, span),
     outcomes(deps, member, all, span),
     // Sessions that have started by now (a coming one has no outcome to count yet).
-    sessionOutcomeCounts(
+    counsellingOutcomeCounts(
       deps.db,
       new Date(span.start),
       new Date(Math.min(Date.parse(span.end), now.getTime())),
@@ -438,7 +438,7 @@ async function outcomes(deps: StaffDeps, member: StaffMember, all: boolean, span
 /** The reports dashboard and the console's lists as CSV (decision 0031). */
 export const reportsConsole = (deps: StaffDeps) => ({
   /** The reports dashboard's figures for this member (all, or their own) and a range of IST days. */
-  reports: (actor: StaffMember, filters: unknown) => reportFor(deps, actor, filters),
+  get: (actor: StaffMember, filters: unknown) => reportFor(deps, actor, filters),
   /** A console list as CSV (leads, students, applications), with the screen's filters; audited. */
   exportList: (actor: StaffMember, list: string, filters: Record<string, string>) => exportList(deps, actor, list, filters),
 });

@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { type ApplicationStatus, monthNames, stageOf, type WaitingOn } from "../../vocabulary/applications.ts";
+import { type ApplicationStatus, stageOf, type WaitingOn } from "../../vocabulary/applications.ts";
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
 import type { EnglishTest } from "../../vocabulary/eligibility.ts";
 import { type Gender, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
-import { checklistOf } from "../applications/applications.ts";
-import { applicationEvents, applications } from "../applications/tables.ts";
+import { applicationHistory, checklistOf, intakeText, studentApplicationRows } from "../applications/applications.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
 import type { StaffDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
@@ -192,36 +191,11 @@ export async function listSavedCourses(db: Database, studentId: number): Promise
 
 /** The student's applications, newest first, with each stage's meaning and history; read only for students. */
 export async function listApplications(db: Database, studentId: number): Promise<ApplicationCard[]> {
-  const rows = await db
-    .select({
-      id: applications.id,
-      status: applications.status,
-      country: countries.name,
-      courseId: courses.id,
-      course: courses.name,
-      university: universities.name,
-      intakeMonth: applications.intakeMonth,
-      intakeYear: applications.intakeYear,
-      details: applications.details,
-    })
-    .from(applications)
-    .innerJoin(courses, eq(courses.id, applications.courseId))
-    .innerJoin(universities, eq(universities.id, courses.universityId))
-    .innerJoin(countries, eq(countries.id, universities.countryId))
-    .where(eq(applications.studentId, studentId))
-    .orderBy(desc(applications.createdAt), desc(applications.id));
-  const events = rows.length
-    ? await db
-        .select({ applicationId: applicationEvents.applicationId, status: applicationEvents.toStatus, at: applicationEvents.at })
-        .from(applicationEvents)
-        .where(
-          inArray(
-            applicationEvents.applicationId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(applicationEvents.at), asc(applicationEvents.id))
-    : [];
+  const rows = await studentApplicationRows(db, studentId, "newest");
+  const events = await applicationHistory(
+    db,
+    rows.map((r) => r.id),
+  );
   // The card names what is missing rather than "the missing documents" (decision 0051).
   const missing = new Map<number, string[]>();
   for (const row of rows.filter((r) => r.status === "Documents pending")) {
@@ -231,18 +205,18 @@ export async function listApplications(db: Database, studentId: number): Promise
       checklist.filter((entry) => entry.state === "Missing" || entry.state === "Correction requested").map((entry) => entry.item),
     );
   }
-  return rows.map(({ intakeMonth, intakeYear, ...row }) => {
+  return rows.map(({ intakeMonth, intakeYear, createdAt: _, ...row }) => {
     const stage = stageOf(row.status);
     return {
       ...row,
       intakeMonth,
       intakeYear,
-      intake: intakeMonth && intakeYear ? `${monthNames[intakeMonth - 1]} ${intakeYear}` : null,
+      intake: intakeText(intakeMonth, intakeYear),
       stageLabel: stage.studentLabel,
       nextAction: stage.nextAction,
       missingDocuments: missing.get(row.id) ?? [],
       waitingOn: stage.waitingOn,
-      history: events.filter((e) => e.applicationId === row.id).map(({ status, at }) => ({ status, at })),
+      history: events.filter((e) => e.applicationId === row.id).map(({ to, at }) => ({ status: to, at })),
     };
   });
 }
@@ -268,14 +242,14 @@ export type StudentService = ReturnType<typeof createStudentService>;
 
 /** Students' records as staff keep them (decision 0031): the list, the record, notes, e-mails, the counsellor, erasure. */
 export const studentsConsole = (deps: StaffDeps) => ({
-  students: (actor: StaffMember, filters: unknown) => listStudents(deps, actor, filters),
-  student: (actor: StaffMember, id: number) => getStudentRecord(deps, actor, id),
+  list: (actor: StaffMember, filters: unknown) => listStudents(deps, actor, filters),
+  get: (actor: StaffMember, id: number) => getStudentRecord(deps, actor, id),
   addNote: (actor: StaffMember, studentId: number, raw: unknown) => addNote(deps, actor, studentId, raw),
   emailDraft,
   emailStudent: (actor: StaffMember, studentId: number, raw: unknown) => emailStudent(deps, actor, studentId, raw),
   assignCounsellor: (actor: StaffMember, studentId: number, raw: unknown) => assignCounsellor(deps, actor, studentId, raw),
   /** Erases a student on a request that came by mail (admins); audited (decision 0024). */
-  eraseStudent: (actor: StaffMember, studentId: number, raw: unknown) => eraseStudent(deps, actor, studentId, raw),
+  erase: (actor: StaffMember, studentId: number, raw: unknown) => eraseStudent(deps, actor, studentId, raw),
   activeCounsellors: () => activeCounsellors(deps),
 });
 

@@ -242,9 +242,9 @@ export async function markTaskDone(deps: StaffDeps, member: StaffMember, id: num
 
 /** Staff tasks and the Today view (decision 0031). */
 export const tasksConsole = (deps: StaffDeps) => ({
-  tasks: (actor: StaffMember, filters: unknown) => listTasks(deps, actor, filters),
+  list: (actor: StaffMember, filters: unknown) => listTasks(deps, actor, filters),
   today: (actor: StaffMember) => tasksForToday(deps, actor),
   assignableStaff: (actor: StaffMember) => assignableStaff(deps, actor),
-  createTask: (actor: StaffMember, raw: unknown) => createTask(deps, actor, raw),
-  markTaskDone: (actor: StaffMember, id: number) => markTaskDone(deps, actor, id),
+  create: (actor: StaffMember, raw: unknown) => createTask(deps, actor, raw),
+  markDone: (actor: StaffMember, id: number) => markTaskDone(deps, actor, id),
 });

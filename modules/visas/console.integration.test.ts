@@ -88,7 +88,7 @@ beforeAll(async () => {
   meerasApplication = (await createApplication(api, team.admin, meera, course.id, { moves: toConfirmation })).id;
   arjunsApplication = (await createApplication(api, team.admin, arjun, course.id, { moves: toConfirmation })).id;
   // A two-question interview for the United Kingdom, kept in the console.
-  await testApp.staff.saveVisaBank(team.asha, ukId, {
+  await testApp.staff.visas.saveBank(team.asha, ukId, {
     name: "Credibility interview",
     questionsPerPractice: "2",
     secondsPerAnswer: "90",
@@ -103,7 +103,7 @@ afterAll(async () => {
 describe("an interview's timer", () => {
   it("gives an answer at most what a recording may last: one limit (decision 0048)", async () => {
     const refused = await refusal(
-      testApp.staff.saveVisaBank(team.asha, ukId, {
+      testApp.staff.visas.saveBank(team.asha, ukId, {
         name: "Credibility interview",
         questionsPerPractice: "2",
         secondsPerAnswer: "300",
@@ -119,16 +119,16 @@ describe("an interview's timer", () => {
 describe("who sees which visa plans and practices", () => {
   it("a counsellor sees only their students' plans, an admin and read-only staff all, a document verifier none", async () => {
     const names = async (who: keyof StaffTeam & ("asha" | "ravi" | "admin" | "viewer")) =>
-      (await testApp.staff.visaPlans(team[who])).map((p) => p.studentName).sort();
+      (await testApp.staff.visas.plans(team[who])).map((p) => p.studentName).sort();
     expect(await names("asha")).toEqual(["Meera Nair"]);
     expect(await names("ravi")).toEqual(["Arjun Rao"]);
     expect(await names("admin")).toEqual(["Arjun Rao", "Meera Nair"]);
     expect(await names("viewer")).toEqual(["Arjun Rao", "Meera Nair"]);
-    expect((await refusal(testApp.staff.visaPlans(team.verifier))).kind).toBe("forbidden");
-    expect((await refusal(testApp.staff.visaPlan(team.verifier, meerasApplication))).kind).toBe("forbidden");
+    expect((await refusal(testApp.staff.visas.plans(team.verifier))).kind).toBe("forbidden");
+    expect((await refusal(testApp.staff.visas.plan(team.verifier, meerasApplication))).kind).toBe("forbidden");
     // Another counsellor's student's plan is the same 404 as none.
-    expect((await refusal(testApp.staff.visaPlan(team.asha, arjunsApplication))).kind).toBe("not_found");
-    const plan = await testApp.staff.visaPlan(team.asha, meerasApplication);
+    expect((await refusal(testApp.staff.visas.plan(team.asha, arjunsApplication))).kind).toBe("not_found");
+    const plan = await testApp.staff.visas.plan(team.asha, meerasApplication);
     expect(plan.application.studentName).toBe("Meera Nair");
     expect(plan.steps.length).toBeGreaterThan(0);
     // The CAS recorded when the application reached "Confirmation issued" settles the first step.
@@ -137,43 +137,43 @@ describe("who sees which visa plans and practices", () => {
   });
 
   it("the review queue is for counsellors and admins; read-only staff and document verifiers are refused", async () => {
-    expect((await refusal(testApp.staff.practiceQueue(team.verifier))).kind).toBe("forbidden");
-    expect((await refusal(testApp.staff.practiceQueue(team.viewer))).kind).toBe("forbidden");
-    expect(await testApp.staff.practiceQueue(team.asha)).toEqual(expect.any(Array));
+    expect((await refusal(testApp.staff.visas.practiceQueue(team.verifier))).kind).toBe("forbidden");
+    expect((await refusal(testApp.staff.visas.practiceQueue(team.viewer))).kind).toBe("forbidden");
+    expect(await testApp.staff.visas.practiceQueue(team.asha)).toEqual(expect.any(Array));
   });
 });
 
 describe("a visa plan's steps and outcome", () => {
   it("a counsellor marks a step done with its date, audited", async () => {
-    const plan = await testApp.staff.visaPlan(team.asha, meerasApplication);
+    const plan = await testApp.staff.visas.plan(team.asha, meerasApplication);
     const first = plan.steps.find((step) => !step.settled);
     if (!first) throw new Error("no step");
-    await testApp.staff.saveVisaStep(team.asha, meerasApplication, { step: first.key, done: "on", onDate: "2026-01-05" });
-    const after = await testApp.staff.visaPlan(team.asha, meerasApplication);
+    await testApp.staff.visas.saveStep(team.asha, meerasApplication, { step: first.key, done: "on", onDate: "2026-01-05" });
+    const after = await testApp.staff.visas.plan(team.asha, meerasApplication);
     expect(after.steps.find((step) => step.key === first.key)).toMatchObject({ done: true, onDate: "2026-01-05" });
     expect((await lastAudit("visa_plan.step_changed"))?.subjectId).toBe(String(meerasApplication));
-    expect((await refusal(testApp.staff.saveVisaStep(team.viewer, meerasApplication, { step: first.key }))).kind).toBe(
+    expect((await refusal(testApp.staff.visas.saveStep(team.viewer, meerasApplication, { step: first.key }))).kind).toBe(
       "forbidden",
     );
   });
 
   it("a refusal needs its section and reason; recorded, it is audited and counted in the report by destination and counsellor", async () => {
-    const missing = await refusal(testApp.staff.recordVisaOutcome(team.asha, meerasApplication, { outcome: "refused" }));
+    const missing = await refusal(testApp.staff.visas.recordOutcome(team.asha, meerasApplication, { outcome: "refused" }));
     expect(missing.kind).toBe("invalid_input");
     expect(missing.fields).toMatchObject({
       section: visaMessages.outcomeNeedsSection,
       reason: visaMessages.outcomeNeedsReason,
     });
-    expect((await refusal(testApp.staff.recordVisaOutcome(team.ravi, meerasApplication, { outcome: "issued" }))).kind).toBe(
+    expect((await refusal(testApp.staff.visas.recordOutcome(team.ravi, meerasApplication, { outcome: "issued" }))).kind).toBe(
       "not_found",
     );
 
-    await testApp.staff.recordVisaOutcome(team.asha, meerasApplication, {
+    await testApp.staff.visas.recordOutcome(team.asha, meerasApplication, {
       outcome: "refused",
       section: "214(b)",
       reason: "Ties to India not shown",
     });
-    const plan = await testApp.staff.visaPlan(team.admin, meerasApplication);
+    const plan = await testApp.staff.visas.plan(team.admin, meerasApplication);
     expect(plan.outcome).toMatchObject({ outcome: "refused", section: "214(b)", reason: "Ties to India not shown" });
     const audit = await lastAudit("visa_plan.outcome_recorded");
     expect(audit).toMatchObject({
@@ -183,18 +183,18 @@ describe("a visa plan's steps and outcome", () => {
     });
     expect(audit?.after).toMatchObject({ outcome: "refused", section: "214(b)" });
 
-    await testApp.staff.recordVisaOutcome(team.ravi, arjunsApplication, { outcome: "issued" });
-    expect(await testApp.staff.visaOutcomes(team.admin)).toEqual(
+    await testApp.staff.visas.recordOutcome(team.ravi, arjunsApplication, { outcome: "issued" });
+    expect(await testApp.staff.visas.outcomes(team.admin)).toEqual(
       expect.arrayContaining([
         { country: "United Kingdom", counsellor: "Asha Rao", outcome: "refused", section: "214(b)", n: 1 },
         { country: "United Kingdom", counsellor: "Ravi Kumar", outcome: "issued", section: null, n: 1 },
       ]),
     );
     // A counsellor's report counts their own students' outcomes only.
-    expect(await testApp.staff.visaOutcomes(team.asha)).toEqual([
+    expect(await testApp.staff.visas.outcomes(team.asha)).toEqual([
       { country: "United Kingdom", counsellor: "Asha Rao", outcome: "refused", section: "214(b)", n: 1 },
     ]);
-    expect((await refusal(testApp.staff.visaOutcomes(team.verifier))).kind).toBe("forbidden");
+    expect((await refusal(testApp.staff.visas.outcomes(team.verifier))).kind).toBe("forbidden");
   });
 });
 
@@ -210,13 +210,13 @@ describe("the question bank", () => {
       core: "on",
     };
     const badLines = await refusal(
-      testApp.staff.saveVisaQuestion(team.asha, ukId, null, { ...question, points: "no keywords here" }),
+      testApp.staff.visas.saveQuestion(team.asha, ukId, null, { ...question, points: "no keywords here" }),
     );
     expect(badLines.fields.points).toBe("Write each point as a line: label: keyword, keyword");
-    expect((await refusal(testApp.staff.saveVisaQuestion(team.verifier, ukId, null, question))).kind).toBe("forbidden");
+    expect((await refusal(testApp.staff.visas.saveQuestion(team.verifier, ukId, null, question))).kind).toBe("forbidden");
 
-    await testApp.staff.saveVisaQuestion(team.asha, ukId, null, question);
-    const added = (await testApp.staff.visaQuestions(team.asha, ukId)).questions.find((q) => q.text === question.text);
+    await testApp.staff.visas.saveQuestion(team.asha, ukId, null, question);
+    const added = (await testApp.staff.visas.questions(team.asha, ukId)).questions.find((q) => q.text === question.text);
     expect(added).toMatchObject({
       theme: "finances",
       needs: ["university"],
@@ -231,12 +231,12 @@ describe("the question bank", () => {
     expect((await lastAudit("visa_question.added"))?.actorStaffId).toBe(team.asha.staffId);
 
     if (!added) throw new Error("not added");
-    await testApp.staff.saveVisaQuestion(team.asha, ukId, added.id, { ...question, retired: "on" });
-    const retired = (await testApp.staff.visaQuestions(team.admin, ukId)).questions.find((q) => q.id === added.id);
+    await testApp.staff.visas.saveQuestion(team.asha, ukId, added.id, { ...question, retired: "on" });
+    const retired = (await testApp.staff.visas.questions(team.admin, ukId)).questions.find((q) => q.id === added.id);
     expect(retired?.retired).toBe(true);
     expect((await lastAudit("visa_question.changed"))?.subjectId).toBe(String(added.id));
     // Put back for the practice below.
-    await testApp.staff.saveVisaQuestion(team.asha, ukId, added.id, question);
+    await testApp.staff.visas.saveQuestion(team.asha, ukId, added.id, question);
   });
 
   it("a reference question no one changed takes the reference's newer keywords at start; one staff corrected keeps theirs", async () => {
@@ -260,7 +260,7 @@ describe("the question bank", () => {
 describe("reviewing a shared practice", () => {
   it("the counsellor scores every answer on the rubric; a missing score is refused; the student reads the scores", async () => {
     for (const text of ["Why this course?", "What will you do after your studies?"]) {
-      await testApp.staff.saveVisaQuestion(team.asha, ukId, null, {
+      await testApp.staff.visas.saveQuestion(team.asha, ukId, null, {
         theme: "study-plans",
         text,
         wants: "A clear plan",
@@ -281,18 +281,18 @@ describe("reviewing a shared practice", () => {
       );
     await testApp.visas.share(meera.studentId, practiceId);
 
-    const queue = await testApp.staff.practiceQueue(team.asha);
+    const queue = await testApp.staff.visas.practiceQueue(team.asha);
     expect(queue).toEqual([expect.objectContaining({ id: practiceId, studentName: "Meera Nair", reviewedAt: null })]);
-    expect(await testApp.staff.practiceQueue(team.ravi)).toEqual([]);
-    expect((await testApp.staff.practiceQueue(team.admin)).map((q) => q.id)).toContain(practiceId);
-    expect((await refusal(testApp.staff.practiceForReview(team.ravi, practiceId))).kind).toBe("not_found");
+    expect(await testApp.staff.visas.practiceQueue(team.ravi)).toEqual([]);
+    expect((await testApp.staff.visas.practiceQueue(team.admin)).map((q) => q.id)).toContain(practiceId);
+    expect((await refusal(testApp.staff.visas.practiceForReview(team.ravi, practiceId))).kind).toBe("not_found");
 
-    const shown = await testApp.staff.practiceForReview(team.asha, practiceId);
+    const shown = await testApp.staff.visas.practiceForReview(team.asha, practiceId);
     expect(shown.answers[0]?.feedback?.length.verdict).toEqual(expect.any(String));
     const scores = { clarity: "4", specificity: "3", consistency: "5", intent: "4", delivery: "3" };
     const { delivery: _, ...withoutDelivery } = scores;
     const missing = await refusal(
-      testApp.staff.reviewPractice(team.asha, practiceId, {
+      testApp.staff.visas.reviewPractice(team.asha, practiceId, {
         answers: [
           { position: 1, scores, comment: "" },
           { position: 2, scores: withoutDelivery, comment: "" },
@@ -302,7 +302,7 @@ describe("reviewing a shared practice", () => {
     expect(missing).toMatchObject({ kind: "invalid_input", message: visaMessages.reviewNeedsScores });
     expect((await testApp.visas.practice(meera.studentId, practiceId)).reviewedAt).toBeNull();
 
-    await testApp.staff.reviewPractice(team.asha, practiceId, {
+    await testApp.staff.visas.reviewPractice(team.asha, practiceId, {
       answers: [
         { position: 1, scores, comment: "Name the amount in pounds too." },
         { position: 2, scores, comment: "" },
@@ -316,7 +316,7 @@ describe("reviewing a shared practice", () => {
       scores: { clarity: 4, specificity: 3, consistency: 5, intent: 4, delivery: 3 },
       comment: "Name the amount in pounds too.",
     });
-    expect((await testApp.staff.practiceQueue(team.asha))[0]?.reviewedAt).toEqual(expect.any(Date));
+    expect((await testApp.staff.visas.practiceQueue(team.asha))[0]?.reviewedAt).toEqual(expect.any(Date));
     // The counsellor's view was audited too (the student's "who has seen my data").
     const [viewed] = await database.db
       .select()
@@ -328,7 +328,7 @@ describe("reviewing a shared practice", () => {
 
 describe("the guides' figures", () => {
   it("an admin corrects a figure; a check dated in the future is refused; a counsellor may not", async () => {
-    const [guide] = (await testApp.staff.visaGuides(team.admin)).filter((g) => g.countryId === ukId);
+    const [guide] = (await testApp.staff.visas.guides(team.admin)).filter((g) => g.countryId === ukId);
     const figure = guide?.guide.figures[0];
     if (!figure) throw new Error("the United Kingdom's guide has no figure");
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -342,12 +342,14 @@ describe("the guides' figures", () => {
       checkedOn: tomorrow,
       confirmed: "on",
     };
-    const future = await refusal(testApp.staff.saveVisaFigure(team.admin, ukId, input));
+    const future = await refusal(testApp.staff.visas.saveFigure(team.admin, ukId, input));
     expect(future.fields.checkedOn).toBe("The day you checked it cannot be in the future.");
-    expect((await refusal(testApp.staff.saveVisaFigure(team.asha, ukId, { ...input, checkedOn: today }))).kind).toBe("forbidden");
+    expect((await refusal(testApp.staff.visas.saveFigure(team.asha, ukId, { ...input, checkedOn: today }))).kind).toBe(
+      "forbidden",
+    );
 
-    await testApp.staff.saveVisaFigure(team.admin, ukId, { ...input, checkedOn: today });
-    const [after] = (await testApp.staff.visaGuides(team.admin)).filter((g) => g.countryId === ukId);
+    await testApp.staff.visas.saveFigure(team.admin, ukId, { ...input, checkedOn: today });
+    const [after] = (await testApp.staff.visas.guides(team.admin)).filter((g) => g.countryId === ukId);
     expect(after?.guide.figures.find((f) => f.key === figure.key)).toMatchObject({
       amount: 600,
       currency: "GBP",
@@ -366,7 +368,7 @@ describe("the guides' figures", () => {
 
     // The funds rule reads its amounts from the figures: corrected and confirmed, the check uses them.
     for (const key of ["funds-living-outside-london", "funds-living-london"])
-      await testApp.staff.saveVisaFigure(team.admin, ukId, {
+      await testApp.staff.visas.saveFigure(team.admin, ukId, {
         ...input,
         key,
         amount: key.endsWith("london") && !key.includes("outside") ? "1529" : "1171",
@@ -377,10 +379,10 @@ describe("the guides' figures", () => {
     expect(rule).toMatchObject({ livingPerMonth: 1171, livingPerMonthInCapital: 1529, confirmed: true });
     // The page's own date is kept apart from the day checked, and may not come after it.
     const late = await refusal(
-      testApp.staff.saveVisaFigure(team.admin, ukId, { ...input, checkedOn: "2025-01-01", sourceDate: "2025-02-01" }),
+      testApp.staff.visas.saveFigure(team.admin, ukId, { ...input, checkedOn: "2025-01-01", sourceDate: "2025-02-01" }),
     );
     expect(late.fields.sourceDate).toBe("The page's own date cannot be after the day you checked it.");
-    await testApp.staff.saveVisaFigure(team.admin, ukId, { ...input, checkedOn: today, sourceDate: "2025-04-09" });
+    await testApp.staff.visas.saveFigure(team.admin, ukId, { ...input, checkedOn: today, sourceDate: "2025-04-09" });
     const dated = (await testApp.visas.guide("united-kingdom"))?.guide?.figures.find((f) => f.key === figure.key);
     expect(dated).toMatchObject({ sourceDate: "2025-04-09", checkedOn: today });
     // A start does not overwrite what an admin edited; a guide no one edited is brought up to date.
@@ -399,8 +401,8 @@ describe("the guides' figures", () => {
     await seedVisaGuides(database.db);
     expect((await testApp.visas.guide("united-states"))?.guide?.figures.map((f) => f.key)).toContain("sevis-fee");
 
-    await testApp.staff.saveVisaFigure(team.admin, ukId, { ...input, checkedOn: "2020-01-01", confirmed: "" });
-    const [aged] = (await testApp.staff.visaGuides(team.admin)).filter((g) => g.countryId === ukId);
+    await testApp.staff.visas.saveFigure(team.admin, ukId, { ...input, checkedOn: "2020-01-01", confirmed: "" });
+    const [aged] = (await testApp.staff.visas.guides(team.admin)).filter((g) => g.countryId === ukId);
     expect(aged?.guide.hasOldFigures).toBe(true);
     expect(aged?.guide.figures.find((f) => f.key === figure.key)).toMatchObject({ old: true, confirmed: false });
   });
@@ -442,7 +444,7 @@ describe("the student's practice through the API", () => {
     expect(shared.status).toBe(200);
     expect(shared.body).toMatchObject({ message: visaMessages.shared, data: { id: practice.id, sharedAt: expect.any(String) } });
     expect((await api.get(path, { cookie: arjun.cookie })).body.data.finishedAt).toEqual(expect.any(String));
-    expect((await testApp.staff.practiceQueue(team.ravi)).map((q) => q.id)).toContain(practice.id);
+    expect((await testApp.staff.visas.practiceQueue(team.ravi)).map((q) => q.id)).toContain(practice.id);
 
     const nowhere = await api.post("/api/v1/students/me/visa-practices", { country: "Uzbekistan" }, { cookie: arjun.cookie });
     expect(nowhere.status).toBe(400);

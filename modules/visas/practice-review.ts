@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { practiceMails, type RubricCriterion, rubricCriteria, visaMessages } from "../../vocabulary/visas.ts";
 import { recordAudit } from "../audit-log.ts";
+import { counsellingSessionOf, MOCK_VISA_INTERVIEW } from "../counselling/counselling.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import { authorize, canCoachVisas, canSeeAllStudents, type StaffMember, studentVisibleTo } from "../policies.ts";
-import { MOCK_VISA_INTERVIEW, sessionOf } from "../sessions/sessions.ts";
 import { parseInput } from "../validation.ts";
 import {
   createPractice,
@@ -33,7 +33,7 @@ export async function reviewQueue(deps: StaffDeps, actor: StaffMember): Promise<
  */
 export async function startLivePractice(deps: StaffDeps, actor: StaffMember, sessionId: number): Promise<number> {
   authorize(canCoachVisas, actor);
-  const session = await sessionOf(deps.db, sessionId);
+  const session = await counsellingSessionOf(deps.db, sessionId);
   const noSession = () => new AppError("not_found", "No such mock interview session.");
   if (!session?.studentId || session.kind !== MOCK_VISA_INTERVIEW) throw noSession();
   const student = await practiceStudent(deps.db, session.studentId);

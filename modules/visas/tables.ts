@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { applications } from "../applications/tables.ts";
 import { countries } from "../catalogue/tables.ts";
-import { counsellingSessions } from "../sessions/tables.ts";
+import { counsellingSessions } from "../counselling/tables.ts";
 import { staff } from "../staff/tables.ts";
 import { students } from "../students/tables.ts";
 

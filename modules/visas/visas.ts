@@ -108,25 +108,25 @@ export const visaDataOf = { practicesForExport, recordingKeysOf };
 
 /** Visas as staff work them (decision 0031): plans, outcomes, reviews, the question bank and the guides. */
 export const visasConsole = (deps: StaffDeps) => ({
-  visaPlans: (actor: StaffMember) => consolePlans(deps, actor),
-  visaPlan: (actor: StaffMember, applicationId: number) => consolePlan(deps, actor, applicationId),
-  saveVisaStep: (actor: StaffMember, applicationId: number, raw: unknown) => saveConsoleStep(deps, actor, applicationId, raw),
-  recordVisaOutcome: (actor: StaffMember, applicationId: number, raw: unknown) => recordOutcome(deps, actor, applicationId, raw),
-  visaOutcomes: (actor: StaffMember) => outcomeReport(deps, actor),
+  plans: (actor: StaffMember) => consolePlans(deps, actor),
+  plan: (actor: StaffMember, applicationId: number) => consolePlan(deps, actor, applicationId),
+  saveStep: (actor: StaffMember, applicationId: number, raw: unknown) => saveConsoleStep(deps, actor, applicationId, raw),
+  recordOutcome: (actor: StaffMember, applicationId: number, raw: unknown) => recordOutcome(deps, actor, applicationId, raw),
+  outcomes: (actor: StaffMember) => outcomeReport(deps, actor),
   practiceQueue: (actor: StaffMember) => reviewQueue(deps, actor),
   /** A live mock interview session's practice, for its rubric (made on first use). */
   startLivePractice: (actor: StaffMember, sessionId: number) => startLivePractice(deps, actor, sessionId),
   practiceForReview: (actor: StaffMember, practiceId: number) => practiceForReview(deps, actor, practiceId),
   reviewPractice: (actor: StaffMember, practiceId: number, raw: unknown) => reviewPractice(deps, actor, practiceId, raw),
-  visaQuestions: (actor: StaffMember, countryId: number) => consoleQuestions(deps, actor, countryId),
-  saveVisaBank: (actor: StaffMember, countryId: number, raw: unknown) => saveBank(deps, actor, countryId, raw),
-  saveVisaQuestion: (actor: StaffMember, countryId: number, questionId: number | null, raw: unknown) =>
+  questions: (actor: StaffMember, countryId: number) => consoleQuestions(deps, actor, countryId),
+  saveBank: (actor: StaffMember, countryId: number, raw: unknown) => saveBank(deps, actor, countryId, raw),
+  saveQuestion: (actor: StaffMember, countryId: number, questionId: number | null, raw: unknown) =>
     saveQuestion(deps, actor, countryId, questionId, raw),
-  visaGuides: (actor: StaffMember) => consoleGuides(deps, actor),
+  guides: (actor: StaffMember) => consoleGuides(deps, actor),
   // A guide is a public page: its edits clear the shared page cache at once (decision 0050), as the catalogue's do.
-  saveVisaFigure: (actor: StaffMember, countryId: number, raw: unknown) =>
+  saveFigure: (actor: StaffMember, countryId: number, raw: unknown) =>
     changePublicSide(deps, () => saveGuideFigure(deps, actor, countryId, raw)),
-  saveVisaGuideWords: (actor: StaffMember, countryId: number, raw: unknown) =>
+  saveGuideWords: (actor: StaffMember, countryId: number, raw: unknown) =>
     changePublicSide(deps, () => saveGuideWords(deps, actor, countryId, raw)),
   openRecording: (actor: StaffMember, publicId: string) =>
     openRecording({ ...deps, storage: deps.storage }, { staff: actor }, publicId),

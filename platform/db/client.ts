@@ -139,6 +139,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** Whether an error, or one of its causes (drizzle wraps the driver's error), carries this SQLSTATE code. */
+export function hasSqlState(error: unknown, code: string): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === code) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** A unique index refused a second row (SQLSTATE 23505, unique_violation). */
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, "23505");
+
 /** The advisory lock key under which one instance at a time prepares (migrates, seeds) a PostgreSQL database. */
 const PREPARE_LOCK = 727_274_001;
 

@@ -45,7 +45,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   testApp = createTestApp(database, { DATA_DIR: mkdtempSync(path.join(tmpdir(), "ignite-stage-gate-")) });
   api = new ApiClient(testApp.app);
-  await testApp.staff.ensureAdmin({ email: "admin@gate.test", password: "admin-Secret-gate" });
+  await testApp.staff.team.ensureAdmin({ email: "admin@gate.test", password: "admin-Secret-gate" });
   const session = await api.post("/api/v1/staff/session", { email: "admin@gate.test", password: "admin-Secret-gate" });
   admin = cookiesNamed(session, "ignite_staff")[0]?.pair ?? "";
   student = await createStudent(api, { name: "Kavya Iyer" });

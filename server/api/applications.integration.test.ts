@@ -439,12 +439,18 @@ describe("country document rules", () => {
     const asha = team.asha;
     const arjun = await arjunOf();
     await expect(
-      testApp.staff.addCountryDocumentRule(asha, { countryId: ireland?.id, label: "GNIB letter", attachmentType: "Documents 2" }),
+      testApp.staff.applications.addCountryDocumentRule(asha, {
+        countryId: ireland?.id,
+        label: "GNIB letter",
+        attachmentType: "Documents 2",
+      }),
     ).rejects.toMatchObject({ status: 403 });
-    await expect(testApp.staff.addCountryDocumentRule(admin, { countryId: ireland?.id, label: " " })).rejects.toMatchObject({
+    await expect(
+      testApp.staff.applications.addCountryDocumentRule(admin, { countryId: ireland?.id, label: " " }),
+    ).rejects.toMatchObject({
       status: 400,
     });
-    await testApp.staff.addCountryDocumentRule(admin, {
+    await testApp.staff.applications.addCountryDocumentRule(admin, {
       countryId: ireland?.id,
       label: "GNIB letter",
       attachmentType: "Documents 2",
@@ -454,8 +460,8 @@ describe("country document rules", () => {
     expect(application.error.code).toBe("not_found");
     const created = (await create("ravi", arjun, otherCourse)).body.data;
     expect(created.checklist.at(-1)).toMatchObject({ item: "GNIB letter", attachmentType: "Documents 2", state: "Missing" });
-    const [rule] = (await testApp.staff.countryDocumentRules()).filter((r) => r.label === "GNIB letter");
-    await testApp.staff.removeCountryDocumentRule(admin, rule?.id ?? 0);
+    const [rule] = (await testApp.staff.applications.countryDocumentRules()).filter((r) => r.label === "GNIB letter");
+    await testApp.staff.applications.removeCountryDocumentRule(admin, rule?.id ?? 0);
     const after = (await api.get(`/api/v1/staff/applications/${created.id}`, as("ravi"))).body.data;
     expect(after.checklist.map((c: { item: string }) => c.item)).not.toContain("GNIB letter");
   });

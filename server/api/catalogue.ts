@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { type CatalogueService, PAGE_SIZE } from "../../modules/catalogue/catalogue.ts";
+import type { CatalogueService } from "../../modules/catalogue/catalogue.ts";
 import { narrows } from "../../modules/catalogue/course-filters.ts";
-import { parseCourseFilters } from "../../modules/catalogue/course-filters-input.ts";
-import { parsePage, parseSearchTerm, searchTermSchema } from "../../modules/catalogue/inputs.ts";
+import { parseCourseFilters, parsePage, parseSearchTerm, searchTermSchema } from "../../modules/catalogue/input.ts";
+import { PAGE_SIZE } from "../../modules/catalogue/shown.ts";
 import { parseId } from "../../modules/ids.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import type { ServerEnv } from "../context.ts";

@@ -27,7 +27,7 @@ export function consultationsApi(consultations: ConsultationService, limit: Rate
     async (c) => {
       await c.var.limit(limit);
       const result = await consultations.book(await readJson(c), { studentId: c.var.student?.studentId });
-      return c.json({ message: result.message, alreadyBooked: result.alreadyBooked, data: presentBooking(result.booking) });
+      return c.json({ message: result.message, alreadyBooked: result.alreadyBooked, data: presentBooking(result.lead) });
     },
   );
   return api;

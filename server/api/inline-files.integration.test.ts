@@ -31,7 +31,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   testApp = createTestApp(database, { DATA_DIR: mkdtempSync(path.join(tmpdir(), "ignite-inline-")) });
   api = new ApiClient(testApp.app);
-  await testApp.staff.ensureAdmin({ email: "admin@inline.test", password: "admin-Secret-inline" });
+  await testApp.staff.team.ensureAdmin({ email: "admin@inline.test", password: "admin-Secret-inline" });
   const session = await api.post("/api/v1/staff/session", { email: "admin@inline.test", password: "admin-Secret-inline" });
   admin = cookiesNamed(session, "ignite_staff")[0]?.pair ?? "";
   student = await createStudent(api, { name: "Isha Verma" });

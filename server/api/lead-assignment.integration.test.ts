@@ -142,7 +142,7 @@ describe("the counsellor a lead is given to", () => {
   it("is not mailed for a lead they entered and round-robin gave back to them; the other counsellor is", async () => {
     const entered = [];
     for (const firstName of ["Walkin", "Caller"]) {
-      const lead = await testApp.staff.createLead(team.asha, {
+      const lead = await testApp.staff.leads.create(team.asha, {
         ...bookingDetails({ firstName, lastName: "Person" }),
         source: "Walk-in",
       });
@@ -164,7 +164,7 @@ describe("the counsellor a lead is given to", () => {
       expect((await toldEntries(lead.id)).map((e) => e.actorStaffId)).toEqual([team.asha.staffId]);
     }
     // A lead one gave oneself is not new to one on Today.
-    const ashasNew = (await testApp.staff.newLeads(team.asha)).map((lead) => lead.id);
+    const ashasNew = (await testApp.staff.leads.newLeads(team.asha)).map((lead) => lead.id);
     for (const lead of own) expect(ashasNew).not.toContain(lead.id);
   });
 
@@ -172,12 +172,12 @@ describe("the counsellor a lead is given to", () => {
     const id = await book({ firstName: "Nisha", lastName: "Pillai" });
     const owner = await ownerOf(id);
     if (!owner) throw new Error("round-robin gave the booking to nobody");
-    const newIds = async () => (await testApp.staff.newLeads(team[owner])).map((lead) => lead.id);
+    const newIds = async () => (await testApp.staff.leads.newLeads(team[owner])).map((lead) => lead.id);
     expect(await newIds()).toContain(id);
     expect((await api.get(`/api/v1/staff/leads/${id}`, team.as("admin"))).status).toBe(200);
-    await testApp.staff.leadDetails(team.admin, id);
+    await testApp.staff.leads.details(team.admin, id);
     expect(await newIds()).toContain(id);
-    await testApp.staff.leadDetails(team[owner], id);
+    await testApp.staff.leads.details(team[owner], id);
     expect(await newIds()).not.toContain(id);
   });
 });
@@ -209,29 +209,29 @@ describe("the staff home's figures", () => {
     for (const who of ["asha", "ravi", "admin"] as const) {
       const member = team[who];
       for (const filters of [{ open: "1" }, { awaiting: "1" }]) {
-        const listed = await staff.leads(member, filters);
-        expect(await staff.countLeads(member, filters)).toBe(listed.total);
+        const listed = await staff.leads.list(member, filters);
+        expect(await staff.leads.count(member, filters)).toBe(listed.total);
         if (who !== "admin") expect(listed.leads.every((lead) => lead.assignedStaffId === member.staffId)).toBe(true);
       }
       const waiting = { waiting: "counsellor" };
-      expect(await staff.countApplications(member, waiting)).toBe((await staff.applications(member, waiting)).length);
-      expect(await staff.reviewQueueCount(member)).toBe((await staff.reviewQueue(member)).length);
+      expect(await staff.applications.count(member, waiting)).toBe((await staff.applications.list(member, waiting)).length);
+      expect(await staff.documents.reviewQueueCount(member)).toBe((await staff.documents.reviewQueue(member)).length);
     }
-    expect(await staff.countApplications(team.asha, { waiting: "counsellor" })).toBe(1);
-    expect(await staff.countApplications(team.ravi, { waiting: "counsellor" })).toBe(1);
-    expect(await staff.countApplications(team.admin, { waiting: "counsellor" })).toBe(2);
-    expect(await staff.reviewQueueCount(team.asha)).toBe(1);
-    expect(await staff.reviewQueueCount(team.ravi)).toBe(2);
-    expect(await staff.reviewQueueCount(team.admin)).toBe(3);
+    expect(await staff.applications.count(team.asha, { waiting: "counsellor" })).toBe(1);
+    expect(await staff.applications.count(team.ravi, { waiting: "counsellor" })).toBe(1);
+    expect(await staff.applications.count(team.admin, { waiting: "counsellor" })).toBe(2);
+    expect(await staff.documents.reviewQueueCount(team.asha)).toBe(1);
+    expect(await staff.documents.reviewQueueCount(team.ravi)).toBe(2);
+    expect(await staff.documents.reviewQueueCount(team.admin)).toBe(3);
     const open = { open: "1" };
-    const own = (await staff.countLeads(team.asha, open)) + (await staff.countLeads(team.ravi, open));
-    const unassigned = await staff.countLeads(team.admin, { ...open, counsellor: "unassigned" });
-    expect(await staff.countLeads(team.admin, open)).toBe(own + unassigned);
+    const own = (await staff.leads.count(team.asha, open)) + (await staff.leads.count(team.ravi, open));
+    const unassigned = await staff.leads.count(team.admin, { ...open, counsellor: "unassigned" });
+    expect(await staff.leads.count(team.admin, open)).toBe(own + unassigned);
     // Converting a lead takes it out of the open figure.
-    const [mine] = (await staff.leads(team.asha, open)).leads;
+    const [mine] = (await staff.leads.list(team.asha, open)).leads;
     if (!mine) throw new Error("Asha has no open lead");
-    const before = await staff.countLeads(team.asha, open);
-    await staff.changeLeadStatus(team.asha, mine.id, { status: "Lost", lostReason: "Budget" });
-    expect(await staff.countLeads(team.asha, open)).toBe(before - 1);
+    const before = await staff.leads.count(team.asha, open);
+    await staff.leads.changeStatus(team.asha, mine.id, { status: "Lost", lostReason: "Budget" });
+    expect(await staff.leads.count(team.asha, open)).toBe(before - 1);
   });
 });

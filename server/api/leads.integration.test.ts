@@ -267,11 +267,11 @@ describe("assigning leads", () => {
     const toViewer = await api.post("/api/v1/staff/leads/assign", { leadIds: [id], staffId: team.viewer.staffId }, as("admin"));
     expect(toViewer.status).toBe(400);
     expect(toViewer.body.error.fields.staffId).toBe("Choose an active counsellor");
-    const gone = await testApp.staff.create(
+    const gone = await testApp.staff.team.create(
       { system: "test" },
       { email: `gone.${Date.now()}@leads.test`, fullName: "Gone", role: "counsellor", password: "gone-Secret-pass" },
     );
-    await testApp.staff.setDisabled(team.admin, gone.staffId, true);
+    await testApp.staff.team.setDisabled(team.admin, gone.staffId, true);
     expect((await api.post("/api/v1/staff/leads/assign", { leadIds: [id], staffId: gone.staffId }, as("admin"))).status).toBe(
       400,
     );
@@ -578,27 +578,27 @@ describe("first response", () => {
     const service = atClock();
     const asha = team.asha;
     clock = ist("2025-06-02T13:59");
-    expect(await service.lead(asha, morning)).toMatchObject({
+    expect(await service.leads.get(asha, morning)).toMatchObject({
       firstResponseDue: ist("2025-06-02T14:00"),
       firstResponse: "pending",
     });
-    expect(await service.lead(asha, evening)).toMatchObject({
+    expect(await service.leads.get(asha, evening)).toMatchObject({
       firstResponseDue: ist("2025-06-03T12:30"),
       firstResponse: "pending",
     });
     clock = ist("2025-06-02T14:00");
-    expect((await service.lead(asha, morning)).firstResponse).toBe("overdue");
+    expect((await service.leads.get(asha, morning)).firstResponse).toBe("overdue");
     // The evening booking runs into Tuesday morning: the night does not count.
     clock = ist("2025-06-03T12:29");
-    let overdue = (await service.overdueLeads(asha)).map((l) => l.id);
+    let overdue = (await service.leads.overdue(asha)).map((l) => l.id);
     expect(overdue).toContain(morning);
     expect(overdue).not.toContain(evening);
     clock = ist("2025-06-03T12:30");
-    overdue = (await service.overdueLeads(asha)).map((l) => l.id);
+    overdue = (await service.leads.overdue(asha)).map((l) => l.id);
     expect(overdue).toEqual(expect.arrayContaining([morning, evening]));
     // Only leads the member may see; all of them for an admin.
-    expect((await service.overdueLeads(team.ravi)).map((l) => l.id)).not.toContain(morning);
-    expect((await service.overdueLeads(team.admin)).map((l) => l.id)).toContain(morning);
+    expect((await service.leads.overdue(team.ravi)).map((l) => l.id)).not.toContain(morning);
+    expect((await service.leads.overdue(team.admin)).map((l) => l.id)).toContain(morning);
     // The inbox's "Overdue only" agrees with the due time (on the real clock these are long overdue).
     const onlyOverdue = (await inbox("asha", "?overdue=1")).body.data;
     expect(onlyOverdue.map((l: { id: number }) => l.id)).toEqual(expect.arrayContaining([morning, evening]));
@@ -614,19 +614,19 @@ describe("first response", () => {
     const onTime = await bookedAt(ist("2025-06-07T17:00"), team.asha.staffId); // Saturday evening: due Monday 12:30
     const tooLate = await bookedAt(ist("2025-06-02T09:00"), team.asha.staffId); // before opening: due Monday 13:30
     clock = ist("2025-06-09T12:00");
-    const contacted = await service.changeLeadStatus(asha, onTime, { status: "Contacted" });
+    const contacted = await service.leads.changeStatus(asha, onTime, { status: "Contacted" });
     expect(contacted).toMatchObject({ firstContactedAt: clock, firstResponse: "met" });
     clock = ist("2025-06-09T15:00");
-    expect((await service.changeLeadStatus(asha, tooLate, { status: "Qualified" })).firstResponse).toBe("missed");
+    expect((await service.leads.changeStatus(asha, tooLate, { status: "Qualified" })).firstResponse).toBe("missed");
     // Later changes keep the first contact.
-    await service.changeLeadStatus(asha, onTime, { status: "New" });
-    await service.changeLeadStatus(asha, onTime, { status: "Qualified" });
+    await service.leads.changeStatus(asha, onTime, { status: "New" });
+    await service.leads.changeStatus(asha, onTime, { status: "Qualified" });
     expect((await row(onTime))?.firstContactedAt).toEqual(ist("2025-06-09T12:00"));
     // Back to New after a first contact is not overdue.
-    expect((await service.overdueLeads(asha)).map((l) => l.id)).not.toContain(onTime);
+    expect((await service.leads.overdue(asha)).map((l) => l.id)).not.toContain(onTime);
     // Read-only staff change nothing, the first contact included.
     const untouched = await bookedAt(ist("2025-06-02T10:00"), team.asha.staffId);
-    await expect(service.changeLeadStatus(team.viewer, untouched, { status: "Contacted" })).rejects.toMatchObject({
+    await expect(service.leads.changeStatus(team.viewer, untouched, { status: "Contacted" })).rejects.toMatchObject({
       status: 403,
     });
     expect((await row(untouched))?.firstContactedAt).toBeNull();
@@ -639,7 +639,10 @@ describe("first response", () => {
     expect((await setSettings("admin", { ...defaults, firstResponseHours: 8 })).status).toBe(200);
     try {
       clock = ist("2025-06-02T15:00");
-      expect(await service.lead(asha, id)).toMatchObject({ firstResponseDue: ist("2025-06-02T18:00"), firstResponse: "pending" });
+      expect(await service.leads.get(asha, id)).toMatchObject({
+        firstResponseDue: ist("2025-06-02T18:00"),
+        firstResponse: "pending",
+      });
       const weekdays = {
         ...defaults,
         firstResponseHours: 8,
@@ -647,7 +650,7 @@ describe("first response", () => {
       };
       expect((await setSettings("admin", weekdays)).status).toBe(200);
       const friday = await bookedAt(ist("2025-06-06T14:00"), team.asha.staffId);
-      expect((await service.lead(asha, friday)).firstResponseDue).toEqual(ist("2025-06-09T14:00"));
+      expect((await service.leads.get(asha, friday)).firstResponseDue).toEqual(ist("2025-06-09T14:00"));
     } finally {
       expect((await setSettings("admin", defaults)).status).toBe(200);
     }

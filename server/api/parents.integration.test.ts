@@ -43,7 +43,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   testApp = createTestApp(database);
   api = new ApiClient(testApp.app);
-  await testApp.staff.ensureAdmin({ email: "admin@parents.test", password: "admin-Secret-parents" });
+  await testApp.staff.team.ensureAdmin({ email: "admin@parents.test", password: "admin-Secret-parents" });
   adminCookie = await signInStaff(api, "admin@parents.test", "admin-Secret-parents");
 });
 afterAll(() => database.close());

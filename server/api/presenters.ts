@@ -1,9 +1,10 @@
 import { z } from "zod";
-import type { Country, Course, UniversitySummary } from "../../modules/catalogue/catalogue.ts";
+import type { Country, UniversitySummary } from "../../modules/catalogue/catalogue.ts";
 import { formatDuration, formatFee } from "../../modules/catalogue/format.ts";
+import type { Course } from "../../modules/catalogue/shown.ts";
 import type { StudentFile } from "../../modules/documents/documents.ts";
 import type { NewSession } from "../../modules/identity/identity.ts";
-import type { Booking } from "../../modules/leads/bookings.ts";
+import type { LeadRecord } from "../../modules/leads/bookings.ts";
 import type { ApplicationCard, Profile, SavedCourse } from "../../modules/students/students.ts";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { courseLevels, courseModes, universityTypes } from "../../vocabulary/catalogue.ts";
@@ -233,9 +234,9 @@ export const bookingSchema = component(
 );
 
 /** What the booker reads back: their name for the success view, nothing an earlier booker typed. */
-export const presentBooking = (booking: Booking): z.infer<typeof bookingSchema> => ({
-  id: booking.id,
-  firstName: booking.firstName,
-  lastName: booking.lastName,
-  createdAt: booking.createdAt.toISOString(),
+export const presentBooking = (lead: LeadRecord): z.infer<typeof bookingSchema> => ({
+  id: lead.id,
+  firstName: lead.firstName,
+  lastName: lead.lastName,
+  createdAt: lead.createdAt.toISOString(),
 });

@@ -52,9 +52,9 @@ beforeAll(async () => {
   api = new ApiClient(testApp.app, {
     onAnswer: async (response) => expect(await response.clone().text()).not.toMatch(/\$argon2|password_hash|passwordHash/),
   });
-  await testApp.staff.ensureAdmin({ email: "admin@privacy.test", password: "admin-Secret-privacy" });
+  await testApp.staff.team.ensureAdmin({ email: "admin@privacy.test", password: "admin-Secret-privacy" });
   cookies.admin = await signInStaff(api, "admin@privacy.test", "admin-Secret-privacy");
-  await testApp.staff.create(
+  await testApp.staff.team.create(
     { system: "test" },
     { email: "asha@privacy.test", fullName: "Asha Counsellor", role: "counsellor", password: "asha-Secret-pass" },
   );

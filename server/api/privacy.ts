@@ -166,11 +166,11 @@ export function privacyApi(privacy: PrivacyService, cookies: CookieWriter) {
 export function staffErasureApi(staff: StaffService) {
   const api = new Hono<ServerEnv>();
   api.post("/students/:studentId/erase", requireStaff, async (c) => {
-    const summary = await staff.eraseStudent(c.var.staff, parseId(c.req.param("studentId"), "Student"), await readJson(c));
+    const summary = await staff.students.erase(c.var.staff, parseId(c.req.param("studentId"), "Student"), await readJson(c));
     return c.json({ message: privacyMessages.erased, data: summary });
   });
   api.post("/leads/:leadId/erase", requireStaff, async (c) => {
-    const erased = await staff.eraseLead(c.var.staff, parseId(c.req.param("leadId"), "Lead"), await readJson(c));
+    const erased = await staff.leads.erase(c.var.staff, parseId(c.req.param("leadId"), "Lead"), await readJson(c));
     return c.json({ message: privacyMessages.leadErased(erased.bookings), data: erased });
   });
   return api;

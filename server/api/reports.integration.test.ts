@@ -367,9 +367,9 @@ describe("first responses missed, in working hours", () => {
         siteAddress: "http://localhost:3000",
         now: () => at(monday, time),
       });
-      const figures = await service.reports(member, { from: friday, to: monday });
+      const figures = await service.reports.get(member, { from: friday, to: monday });
       expect(figures.total.firstResponseMissed, time).toBe(missed);
-      const { leads } = await service.leads(member, { from: friday, to: monday });
+      const { leads } = await service.leads.list(member, { from: friday, to: monday });
       const stillNew = leads.find((l) => l.id === lead.stillNew);
       expect(stillNew?.firstResponse, time).toBe(overdue ? "overdue" : "pending");
       expect(leads.filter((l) => l.firstResponse === "missed" || l.firstResponse === "overdue")).toHaveLength(missed);

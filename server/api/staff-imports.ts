@@ -188,7 +188,7 @@ const csvFile = (description: string) => ({
 /** The catalogue's CSV import and export (decision 0020), under /api/v1/staff/catalogue: admins only. */
 export function staffImportsApi(staff: StaffService) {
   const api = new Hono<ServerEnv>();
-  const imports = staff.imports;
+  const imports = staff.catalogue.imports;
 
   api.post(
     "/catalogue/imports",
@@ -329,7 +329,7 @@ export function staffImportsApi(staff: StaffService) {
     async (c) => {
       const kind = catalogueImportKinds.find((k) => k === c.req.param("kind"));
       if (!kind) throw new AppError("not_found", "No such export.");
-      const file = await staff.exportCatalogue(c.var.staff, kind);
+      const file = await staff.catalogue.export(c.var.staff, kind);
       return csvDownload(c, file.fileName, file.chunks);
     },
   );

@@ -46,7 +46,7 @@ beforeAll(async () => {
       answers.push(`${[...response.headers].join("\n")}\n${await response.clone().text()}`);
     },
   });
-  await testApp.staff.ensureAdmin({ email: "admin@invites.test", password: "admin-Secret-invites" });
+  await testApp.staff.team.ensureAdmin({ email: "admin@invites.test", password: "admin-Secret-invites" });
   admin = await signInStaff(api, "admin@invites.test", "admin-Secret-invites");
 });
 afterAll(async () => {
@@ -112,7 +112,7 @@ describe("staff invitations", () => {
     const [unassigned] = await database.db.select().from(consultations).where(eq(consultations.id, waiting.body.data.id));
     expect(unassigned?.assignedStaffId).toBeNull();
 
-    expect(await testApp.staff.invitation(token)).toEqual({
+    expect(await testApp.staff.team.invitation(token)).toEqual({
       email: "priya.nair@invites.test",
       fullName: "Priya Nair",
       role: "counsellor",
@@ -139,7 +139,7 @@ describe("staff invitations", () => {
     const again = await accept(token, "another-Secret-pass-1");
     expect(again.status).toBe(404);
     expect(again.body.message).toBe(INVALID);
-    await expect(testApp.staff.invitation(token)).rejects.toThrow(INVALID);
+    await expect(testApp.staff.team.invitation(token)).rejects.toThrow(INVALID);
     await signInStaff(api, "priya.nair@invites.test", "priya-Secret-pass-1");
     const after = await api.get("/api/v1/staff/members", { cookie: admin });
     expect(after.body.data.find((m: { id: number }) => m.id === id)).toMatchObject({ invited: false });
@@ -167,16 +167,16 @@ describe("staff invitations", () => {
         }),
         now: () => new Date(Date.now() + hours * 3_600_000),
       });
-    await expect(at(72.1).invitation(token)).rejects.toThrow(INVALID);
+    await expect(at(72.1).team.invitation(token)).rejects.toThrow(INVALID);
     await expect(
-      at(72.1).acceptInvitation(
+      at(72.1).team.acceptInvitation(
         token,
         { password: "late-Secret-pass-1", confirmPassword: "late-Secret-pass-1" },
         nextClientAddress(),
       ),
     ).rejects.toThrow(INVALID);
-    expect((await at(71.9).invitation(token)).fullName).toBe("Late Joiner");
-    const session = await at(71.9).acceptInvitation(
+    expect((await at(71.9).team.invitation(token)).fullName).toBe("Late Joiner");
+    const session = await at(71.9).team.acceptInvitation(
       token,
       { password: "late-Secret-pass-1", confirmPassword: "late-Secret-pass-1" },
       nextClientAddress(),

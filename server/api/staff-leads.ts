@@ -5,11 +5,11 @@ import { parseId } from "../../modules/ids.ts";
 import type { Lead } from "../../modules/leads/leads.ts";
 import type { ConsoleSettings } from "../../modules/staff/staff.ts";
 import {
-  consultationStatuses,
   firstResponseStates,
   leadAssignmentModes,
   leadMessages,
   leadSources,
+  leadStatuses,
   settingsMessages,
 } from "../../vocabulary/consultations.ts";
 import type { ServerEnv } from "../context.ts";
@@ -29,7 +29,7 @@ export const leadSchema = z.object({
   yearOfStudy: z.string().nullable(),
   state: z.string().nullable(),
   qualification: z.string().nullable(),
-  status: z.enum(consultationStatuses),
+  status: z.enum(leadStatuses),
   lostReason: z.string().nullable(),
   assignedStaffId: z.int().nullable().meta({ description: "Null while the lead is unassigned" }),
   assignedTo: z.string().nullable(),
@@ -126,17 +126,17 @@ export function staffLeadsApi(staff: StaffService) {
   const api = new Hono<ServerEnv>();
 
   api.get("/leads", requireStaff, async (c) => {
-    const result = await staff.leads(c.var.staff, c.req.query());
+    const result = await staff.leads.list(c.var.staff, c.req.query());
     return c.json({ data: result.leads.map(presentLead), page: result.page, pageSize: result.pageSize, total: result.total });
   });
 
   api.post("/leads", requireStaff, async (c) => {
-    const lead = await staff.createLead(c.var.staff, await readJson(c));
+    const lead = await staff.leads.create(c.var.staff, await readJson(c));
     return c.json({ message: leadMessages.created(`${lead.firstName} ${lead.lastName}`), data: presentLead(lead) }, 201);
   });
 
   api.post("/leads/assign", requireStaff, async (c) => {
-    const result = await staff.assignLeads(c.var.staff, await readJson(c));
+    const result = await staff.leads.assign(c.var.staff, await readJson(c));
     return c.json({
       message: result.message,
       data: { ...result.counsellor, leadIds: result.leadIds, changed: result.changed },
@@ -144,12 +144,12 @@ export function staffLeadsApi(staff: StaffService) {
   });
 
   api.get("/leads/counsellors", requireStaff, async (c) => {
-    const counsellors = await staff.leadCounsellors(c.var.staff);
+    const counsellors = await staff.leads.counsellors(c.var.staff);
     return c.json({ data: counsellors.map((m) => ({ id: m.staffId, fullName: m.fullName, active: m.active })) });
   });
 
   api.get("/leads/:id", requireStaff, async (c) => {
-    const details = await staff.leadDetails(c.var.staff, parseId(c.req.param("id"), "Lead"));
+    const details = await staff.leads.details(c.var.staff, parseId(c.req.param("id"), "Lead"));
     return c.json({
       data: presentLead(details.lead),
       duplicates: details.duplicates.map(presentLead),
@@ -160,25 +160,25 @@ export function staffLeadsApi(staff: StaffService) {
   });
 
   api.post("/leads/:id/status", requireStaff, async (c) => {
-    const lead = await staff.changeLeadStatus(c.var.staff, parseId(c.req.param("id"), "Lead"), await readJson(c));
+    const lead = await staff.leads.changeStatus(c.var.staff, parseId(c.req.param("id"), "Lead"), await readJson(c));
     return c.json({ message: leadMessages.statusChanged(lead.status), data: presentLead(lead) });
   });
 
   api.post("/leads/:id/student", requireStaff, async (c) => {
-    const lead = await staff.linkLeadToStudent(c.var.staff, parseId(c.req.param("id"), "Lead"), await readJson(c));
+    const lead = await staff.leads.linkToStudent(c.var.staff, parseId(c.req.param("id"), "Lead"), await readJson(c));
     return c.json({ message: leadMessages.linked, data: presentLead(lead) });
   });
 
   api.post("/leads/:id/merge", requireStaff, async (c) => {
     const body = (await readJson(c)) as { duplicateId?: unknown } | undefined;
-    const lead = await staff.mergeLeads(c.var.staff, parseId(c.req.param("id"), "Lead"), body);
+    const lead = await staff.leads.merge(c.var.staff, parseId(c.req.param("id"), "Lead"), body);
     return c.json({ message: leadMessages.merged(Number(body?.duplicateId)), data: presentLead(lead) });
   });
 
-  api.get("/settings", requireStaff, async (c) => c.json({ data: presentSettings(await staff.settings(c.var.staff)) }));
+  api.get("/settings", requireStaff, async (c) => c.json({ data: presentSettings(await staff.team.settings(c.var.staff)) }));
 
   api.put("/settings", requireStaff, async (c) => {
-    const settings = await staff.changeSettings(c.var.staff, await readJson(c));
+    const settings = await staff.team.changeSettings(c.var.staff, await readJson(c));
     return c.json({ message: settingsMessages.saved, data: presentSettings(settings) });
   });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ApplicationDetail, ApplicationRow } from "../../modules/applications/applications.ts";
 import type { StaffService } from "../../modules/console/console.ts";
 import type { DocumentService, ReviewedFile } from "../../modules/documents/documents.ts";
+import { staffFileUrl } from "../../modules/documents/file-urls.ts";
 import { parseId } from "../../modules/ids.ts";
 import type { StudentRecord } from "../../modules/students/students.ts";
 import { applicationMessages, applicationStatuses } from "../../vocabulary/applications.ts";
@@ -102,8 +103,6 @@ export const studentRecordSchema = studentRowSchema.extend({
   timeline: z.array(z.object({ at, kind: z.enum(["note", "staff", "upload", "booking"]), text: z.string(), actor: z.string() })),
 });
 
-export const staffFileUrl = (publicId: string) => `/staff/files/${publicId}`;
-
 export const presentStaffApplication = (a: ApplicationRow): z.infer<typeof staffApplicationSchema> => ({
   id: a.id,
   studentId: a.studentId,
@@ -182,7 +181,7 @@ export function staffRecordsApi(api: Hono<ServerEnv>, staff: StaffService) {
   const id = (value: string | undefined, what: string) => parseId(value ?? "", what);
 
   api.get("/students", requireStaff, async (c) => {
-    const result = await staff.students(c.var.staff, c.req.query());
+    const result = await staff.students.list(c.var.staff, c.req.query());
     return c.json({
       data: result.students.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
       page: result.page,
@@ -191,44 +190,44 @@ export function staffRecordsApi(api: Hono<ServerEnv>, staff: StaffService) {
     });
   });
   api.get("/students/:id", requireStaff, async (c) =>
-    c.json({ data: presentStudentRecord(await staff.student(c.var.staff, id(c.req.param("id"), "Student"))) }),
+    c.json({ data: presentStudentRecord(await staff.students.get(c.var.staff, id(c.req.param("id"), "Student"))) }),
   );
   api.post("/students/:id/notes", requireStaff, async (c) => {
-    await staff.addNote(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
+    await staff.students.addNote(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
     return c.json({ message: recordMessages.noteAdded }, 201);
   });
   api.post("/students/:id/emails", requireStaff, async (c) => {
-    const sent = await staff.emailStudent(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
+    const sent = await staff.students.emailStudent(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
     return c.json({ message: recordMessages.emailed(sent.email) });
   });
   api.post("/students/:id/counsellor", requireStaff, async (c) => {
-    const counsellor = await staff.assignCounsellor(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
+    const counsellor = await staff.students.assignCounsellor(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
     return c.json({ message: recordMessages.counsellorChanged(counsellor.fullName) });
   });
   api.post("/students/:id/applications", requireStaff, async (c) => {
-    const created = await staff.createApplication(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
+    const created = await staff.applications.create(c.var.staff, id(c.req.param("id"), "Student"), await readJson(c));
     return c.json({ message: applicationMessages.created, data: presentApplicationDetail(created) }, 201);
   });
 
   api.get("/applications", requireStaff, async (c) =>
-    c.json({ data: (await staff.applications(c.var.staff, c.req.query())).map(presentStaffApplication) }),
+    c.json({ data: (await staff.applications.list(c.var.staff, c.req.query())).map(presentStaffApplication) }),
   );
   api.get("/applications/:id", requireStaff, async (c) =>
-    c.json({ data: presentApplicationDetail(await staff.application(c.var.staff, id(c.req.param("id"), "Application"))) }),
+    c.json({ data: presentApplicationDetail(await staff.applications.get(c.var.staff, id(c.req.param("id"), "Application"))) }),
   );
   api.post("/applications/:id/moves", requireStaff, async (c) => {
-    const moved = await staff.moveApplication(c.var.staff, id(c.req.param("id"), "Application"), await readJson(c));
+    const moved = await staff.applications.move(c.var.staff, id(c.req.param("id"), "Application"), await readJson(c));
     return c.json({ message: applicationMessages.moved(moved.status), data: presentApplicationDetail(moved) });
   });
   api.post("/applications/:id/waivers", requireStaff, async (c) => {
     const body = await readJson(c);
-    const updated = await staff.waiveChecklistItem(c.var.staff, id(c.req.param("id"), "Application"), body);
+    const updated = await staff.applications.waiveChecklistItem(c.var.staff, id(c.req.param("id"), "Application"), body);
     const item = typeof body === "object" && body && "item" in body ? String(body.item) : "";
     return c.json({ message: reviewMessages.waived(item), data: presentApplicationDetail(updated) });
   });
 
   api.get("/exports/:list", requireStaff, async (c) => {
-    const file = await staff.exportList(c.var.staff, c.req.param("list"), c.req.query());
+    const file = await staff.reports.exportList(c.var.staff, c.req.param("list"), c.req.query());
     return c.body(file.csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${file.fileName}"`,
@@ -237,10 +236,10 @@ export function staffRecordsApi(api: Hono<ServerEnv>, staff: StaffService) {
   });
 
   api.get("/documents/review-queue", requireStaff, async (c) =>
-    c.json({ data: (await staff.reviewQueue(c.var.staff)).map(presentReviewedFile) }),
+    c.json({ data: (await staff.documents.reviewQueue(c.var.staff)).map(presentReviewedFile) }),
   );
   api.post("/documents/:publicId/review", requireStaff, async (c) => {
-    const reviewed = await staff.reviewDocument(c.var.staff, c.req.param("publicId"), await readJson(c));
+    const reviewed = await staff.documents.review(c.var.staff, c.req.param("publicId"), await readJson(c));
     const message =
       reviewed.reviewState === "Approved"
         ? reviewMessages.approved(reviewed.attachmentType)
@@ -257,7 +256,7 @@ export function staffFilesRoute(documents: DocumentService, staff: StaffService)
   return async (c) => {
     const member = c.var.staff;
     const download = c.req.query("download") === "1";
-    const viewer = member ? { staffMayRead: staff.fileAccess(member, download) } : null;
+    const viewer = member ? { staffMayRead: staff.documents.fileAccess(member, download) } : null;
     return serveFile(c, await documents.open(viewer, c.req.param("publicId") ?? ""), !download);
   };
 }

@@ -80,7 +80,7 @@ export function staffReportsApi(staff: StaffService) {
       responses: { 200: answer("The figures", dataOf(ref("Report"))), ...failures(400, 403) },
     }),
     requireStaff,
-    async (c) => c.json({ data: await staff.reports(c.var.staff, c.req.query()) }),
+    async (c) => c.json({ data: await staff.reports.get(c.var.staff, c.req.query()) }),
   );
   return api;
 }

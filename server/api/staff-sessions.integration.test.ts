@@ -104,18 +104,18 @@ describe("a staff member's own password and sessions", () => {
 describe("ADMIN_EMAIL and ADMIN_PASSWORD at start", () => {
   it("a changed ADMIN_PASSWORD ends the account's sessions; the same one keeps them", async () => {
     const email = "owner@sessions.test";
-    await testApp.staff.ensureAdmin({ email, password: "first-Secret-owner" });
+    await testApp.staff.team.ensureAdmin({ email, password: "first-Secret-owner" });
     const session = await signInStaff(api, email, "first-Secret-owner");
-    await testApp.staff.ensureAdmin({ email, password: "first-Secret-owner" });
+    await testApp.staff.team.ensureAdmin({ email, password: "first-Secret-owner" });
     expect(await alive(session)).toBe(true);
-    await testApp.staff.ensureAdmin({ email, password: "second-Secret-owner" });
+    await testApp.staff.team.ensureAdmin({ email, password: "second-Secret-owner" });
     expect(await alive(session)).toBe(false);
     expect((await api.post("/api/v1/staff/session", { email, password: "first-Secret-owner" })).status).toBe(401);
   });
 
   it("naming an existing counsellor promotes them; an admin changes the role back, audited", async () => {
     const counsellor = await createStaffMember(testApp, { email: "promoted@sessions.test", role: "counsellor" });
-    await testApp.staff.ensureAdmin({ email: counsellor.email, password: "promoted-Secret-pass" });
+    await testApp.staff.team.ensureAdmin({ email: counsellor.email, password: "promoted-Secret-pass" });
     const [promoted] = await database.db.select().from(staff).where(eq(staff.id, counsellor.staffId));
     expect(promoted?.role).toBe("admin");
     const theirs = await signInStaff(api, counsellor.email, "promoted-Secret-pass");

@@ -22,7 +22,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   testApp = createTestApp(database);
   api = new ApiClient(testApp.app);
-  await testApp.staff.ensureAdmin(ADMIN);
+  await testApp.staff.team.ensureAdmin(ADMIN);
 });
 afterAll(() => database.close());
 
@@ -48,10 +48,10 @@ describe("staff accounts", () => {
     const admin = await staffSignIn(ADMIN.email, ADMIN.password);
     const me = await api.get("/api/v1/staff/me", { cookie: admin });
     expect(me.body.data).toMatchObject({ email: ADMIN.email, role: "admin" });
-    expect(await testApp.staff.ensureAdmin({ ...ADMIN, password: "admin-Secret-long-2" })).toBe("updated");
+    expect(await testApp.staff.team.ensureAdmin({ ...ADMIN, password: "admin-Secret-long-2" })).toBe("updated");
     expect((await api.post("/api/v1/staff/session", ADMIN)).status).toBe(401);
     await staffSignIn(ADMIN.email, "admin-Secret-long-2");
-    await testApp.staff.ensureAdmin(ADMIN);
+    await testApp.staff.team.ensureAdmin(ADMIN);
     const entries = await auditOf(me.body.data.id);
     expect(entries.map((e) => e.action)).toEqual(
       expect.arrayContaining(["staff.created", "staff.admin_ensured", "staff.signed_in"]),
@@ -112,7 +112,7 @@ describe("staff accounts", () => {
     );
     expect(withPassword.status).toBe(404);
     const me = (await api.get("/api/v1/staff/me", { cookie: admin })).body.data;
-    const refused = await testApp.staff
+    const refused = await testApp.staff.team
       .create(
         { staffId: me.id, email: me.email, fullName: me.fullName, role: "admin" },
         { email: "set.by.admin@ignite.test", fullName: "Set By Admin", role: "counsellor", password: "counsellor-Secret-1" },
@@ -172,7 +172,7 @@ describe("staff accounts", () => {
   });
 
   it("the last admin who can sign in cannot be disabled", async () => {
-    const second = await testApp.staff.create(
+    const second = await testApp.staff.team.create(
       { system: "test" },
       { email: "second.admin@ignite.test", fullName: "Second Admin", role: "admin", password: "second-Secret-pass" },
     );
@@ -182,11 +182,11 @@ describe("staff accounts", () => {
     expect((await api.post(`/api/v1/staff/members/${first?.id}/disable`, undefined, { cookie: secondCookie })).status).toBe(200);
     const admins = await database.db.select().from(staff).where(eq(staff.role, "admin"));
     expect(admins.filter((s) => s.disabledAt === null).map((s) => s.id)).toEqual([second.staffId]);
-    const last = await testApp.staff
+    const last = await testApp.staff.team
       .setDisabled({ staffId: -1, email: "x", fullName: "Other Admin", role: "admin" }, second.staffId, true)
       .catch((error: Error) => error.message);
     expect(last).toBe("At least one admin must stay able to sign in.");
-    await testApp.staff.ensureAdmin(ADMIN); // brings the first back for the other tests
+    await testApp.staff.team.ensureAdmin(ADMIN); // brings the first back for the other tests
   });
 
   it("keeps the audit log append-only: the database refuses to change, delete or empty it", async () => {

@@ -81,13 +81,13 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
   const api = new Hono<ServerEnv>();
 
   api.post("/session", async (c) => {
-    const session = await staff.logIn(await readJson(c), c.var.clientIp);
+    const session = await staff.team.logIn(await readJson(c), c.var.clientIp);
     c.header("Set-Cookie", cookies.staffSession(session.token, session.expiresAt));
     return c.json({ data: presentStaffMember(session.member) });
   });
 
   api.delete("/session", requireStaff, async (c) => {
-    if (c.var.staffToken) await staff.logOut(c.var.staffToken);
+    if (c.var.staffToken) await staff.team.logOut(c.var.staffToken);
     c.header("Set-Cookie", cookies.clearStaffSession());
     return c.json({ message: staffMessages.signedOut });
   });
@@ -96,46 +96,46 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
 
   // A staff member's own password and sessions (decision 0034): this session stays after a password change.
   api.put("/me/password", requireStaff, async (c) => {
-    await staff.changeOwnPassword(c.var.staff, c.var.staffToken, await readJson(c));
+    await staff.team.changeOwnPassword(c.var.staff, c.var.staffToken, await readJson(c));
     return c.json({ message: staffMessages.passwordChanged });
   });
 
   api.delete("/me/sessions", requireStaff, async (c) => {
-    await staff.signOutEverywhere(c.var.staff, c.var.staff.staffId);
+    await staff.team.signOutEverywhere(c.var.staff, c.var.staff.staffId);
     c.header("Set-Cookie", cookies.clearStaffSession());
     return c.json({ message: staffMessages.signedOutEverywhere });
   });
 
   api.delete("/members/:id/sessions", requireStaff, async (c) => {
-    const ended = await staff.signOutEverywhere(c.var.staff, parseId(c.req.param("id"), "Staff account"));
+    const ended = await staff.team.signOutEverywhere(c.var.staff, parseId(c.req.param("id"), "Staff account"));
     return c.json({ message: staffMessages.memberSignedOut(ended.email, ended.sessionsEnded), data: ended });
   });
 
   api.put("/members/:id/role", requireStaff, async (c) => {
-    const account = await staff.changeRole(c.var.staff, parseId(c.req.param("id"), "Staff account"), await readJson(c));
+    const account = await staff.team.changeRole(c.var.staff, parseId(c.req.param("id"), "Staff account"), await readJson(c));
     return c.json({
       message: staffMessages.roleChanged(account.email, staffRoleLabels[account.role]),
       data: presentStaffAccount(account),
     });
   });
 
-  api.get("/members", requireStaff, async (c) => c.json({ data: (await staff.list(c.var.staff)).map(presentStaffAccount) }));
+  api.get("/members", requireStaff, async (c) => c.json({ data: (await staff.team.list(c.var.staff)).map(presentStaffAccount) }));
 
   // Admins add staff by invitation only: the person sets their own password through the e-mailed link.
   api.post("/invitations", requireStaff, async (c) => {
-    const invited = await staff.invite(c.var.staff, await readJson(c));
+    const invited = await staff.team.invite(c.var.staff, await readJson(c));
     return c.json({ message: staffMessages.invited(invited.email), data: presentStaffAccount(invited) });
   });
 
   api.post("/members/:id/invitation", requireStaff, async (c) => {
-    const account = await staff.resendInvitation(c.var.staff, parseId(c.req.param("id"), "Staff account"));
+    const account = await staff.team.resendInvitation(c.var.staff, parseId(c.req.param("id"), "Staff account"));
     return c.json({ message: staffMessages.invitationResent(account.email), data: presentStaffAccount(account) });
   });
 
   // Accepting needs no session (the link is the proof); the token comes in the body, never in a logged path.
   api.post("/invitations/accept", async (c) => {
     const body = (await readJson(c)) as Record<string, unknown> | undefined;
-    const session = await staff.acceptInvitation(body?.token, body, c.var.clientIp);
+    const session = await staff.team.acceptInvitation(body?.token, body, c.var.clientIp);
     c.header("Set-Cookie", cookies.staffSession(session.token, session.expiresAt));
     return c.json({ data: presentStaffMember(session.member) });
   });
@@ -145,7 +145,7 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
     ["/members/:id/enable", false],
   ] as const) {
     api.post(path, requireStaff, async (c) => {
-      const account = await staff.setDisabled(c.var.staff, parseId(c.req.param("id"), "Staff account"), disabled);
+      const account = await staff.team.setDisabled(c.var.staff, parseId(c.req.param("id"), "Staff account"), disabled);
       const message = disabled ? staffMessages.disabledDone(account.email) : staffMessages.enabledDone(account.email);
       return c.json({ message, data: presentStaffAccount(account) });
     });
@@ -154,22 +154,22 @@ export function staffApi(staff: StaffService, cookies: CookieWriter) {
   staffRecordsApi(api, staff);
 
   api.get("/tasks", requireStaff, async (c) =>
-    c.json({ data: (await staff.tasks(c.var.staff, c.req.query())).map(presentTask) }),
+    c.json({ data: (await staff.tasks.list(c.var.staff, c.req.query())).map(presentTask) }),
   );
 
   api.post("/tasks", requireStaff, async (c) => {
-    const task = await staff.createTask(c.var.staff, await readJson(c));
+    const task = await staff.tasks.create(c.var.staff, await readJson(c));
     return c.json({ message: taskMessages.created(task.title), data: presentTask(task) });
   });
 
   api.post("/tasks/:id/done", requireStaff, async (c) => {
-    const task = await staff.markTaskDone(c.var.staff, parseId(c.req.param("id"), "Task"));
+    const task = await staff.tasks.markDone(c.var.staff, parseId(c.req.param("id"), "Task"));
     return c.json({ message: taskMessages.done(task.title), data: presentTask(task) });
   });
 
   api.get("/audit", requireStaff, async (c) => {
     const before = c.req.query("before");
-    const entries = await staff.auditLog(c.var.staff, {
+    const entries = await staff.team.auditLog(c.var.staff, {
       subjectType: c.req.query("subjectType") || undefined,
       subjectId: c.req.query("subjectId") || undefined,
       action: c.req.query("action") || undefined,

@@ -218,7 +218,7 @@ describe("tasks", () => {
       leadId: raviLead,
     });
 
-    const view = await testApp.staff.today({
+    const view = await testApp.staff.tasks.today({
       staffId: tara.staffId,
       email: tara.email,
       fullName: tara.fullName,
@@ -231,7 +231,7 @@ describe("tasks", () => {
     // The coming week (decision 0042): tomorrow to seven days on, by IST day, not the eighth day.
     await makeTask(api, taraDesk, { title: "Seventh day: chase the LOR", dueOn: dayFrom(7), studentId: priya.studentId });
     await makeTask(api, taraDesk, { title: "Eighth day: too far", dueOn: dayFrom(8), studentId: priya.studentId });
-    const week = await testApp.staff.today({
+    const week = await testApp.staff.tasks.today({
       staffId: tara.staffId,
       email: tara.email,
       fullName: tara.fullName,
@@ -245,14 +245,14 @@ describe("tasks", () => {
 
   it("Today's week holds the first responses falling due in the next seven days that are not yet overdue", async () => {
     const lead = await createLead(api, { firstName: "Week", lastName: "Lead" }, { assignTo: team.asha, by: team.as("admin") });
-    const due = await testApp.staff.firstResponsesThisWeek(team.asha);
+    const due = await testApp.staff.leads.firstResponsesThisWeek(team.asha);
     const mine = due.find((l) => l.id === lead.id);
     expect(mine?.dueOn).toBe(indianDay(mine?.firstResponseDue ?? new Date(0)));
     expect(mine?.firstResponse).toBe("pending");
     // Ravi does not see Asha's lead; once it is contacted it is due no more.
-    expect((await testApp.staff.firstResponsesThisWeek(team.ravi)).map((l) => l.id)).not.toContain(lead.id);
-    await testApp.staff.changeLeadStatus(team.asha, lead.id, { status: "Contacted" });
-    expect((await testApp.staff.firstResponsesThisWeek(team.asha)).map((l) => l.id)).not.toContain(lead.id);
+    expect((await testApp.staff.leads.firstResponsesThisWeek(team.ravi)).map((l) => l.id)).not.toContain(lead.id);
+    await testApp.staff.leads.changeStatus(team.asha, lead.id, { status: "Contacted" });
+    expect((await testApp.staff.leads.firstResponsesThisWeek(team.asha)).map((l) => l.id)).not.toContain(lead.id);
   });
 });
 
@@ -292,8 +292,8 @@ describe("the daily digest", () => {
       }
       const before = sink.messages.length;
       // Two instances at once, then a third later the same day: each person's digest goes once.
-      const runs = await Promise.all([testApp.staff.sendDailyDigests(now), testApp.staff.sendDailyDigests(now)]);
-      const later = await testApp.staff.sendDailyDigests(new Date("2031-06-05T15:00:00Z"));
+      const runs = await Promise.all([testApp.staff.team.sendDailyDigests(now), testApp.staff.team.sendDailyDigests(now)]);
+      const later = await testApp.staff.team.sendDailyDigests(new Date("2031-06-05T15:00:00Z"));
       expect(later.sent).toBe(0);
       const sent = (runs[0]?.sent ?? 0) + (runs[1]?.sent ?? 0);
       // Asha, Ravi and Meena have open tasks by then; the admin has none, read-only staff and verifiers get none.
@@ -318,7 +318,7 @@ describe("the daily digest", () => {
       expect(claimed).toHaveLength(3);
 
       // The next IST day (00:10 IST on 6 June) is a new digest.
-      const next = await testApp.staff.sendDailyDigests(new Date("2031-06-05T18:40:00Z"));
+      const next = await testApp.staff.team.sendDailyDigests(new Date("2031-06-05T18:40:00Z"));
       expect(next.sent).toBe(3);
       const tomorrow = (await digestsSince(before, 6)).slice(3).find((m) => m.to.includes("meena@tasks.test"));
       expect(tomorrow?.subject).toBe("Your Ignite tasks for 6 Jun 2031: 2 overdue, 1 due today");

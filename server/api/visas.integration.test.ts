@@ -508,11 +508,11 @@ describe("mock interview practice", () => {
     expect(told?.text).toContain(`https://ignite.example/staff/visas/practices/${practiceId}`);
     const asha = { staffId: team.asha.staffId, role: "counsellor" as const, fullName: "Asha Rao", email: team.asha.email };
     const ravi = { staffId: team.ravi.staffId, role: "counsellor" as const, fullName: "Ravi Kumar", email: team.ravi.email };
-    expect((await testApp.staff.practiceQueue(asha)).map((q) => q.id)).toContain(practiceId);
-    expect((await testApp.staff.practiceQueue(ravi)).map((q) => q.id)).not.toContain(practiceId);
-    await expect(testApp.staff.practiceForReview(ravi, practiceId)).rejects.toThrow("No such practice.");
+    expect((await testApp.staff.visas.practiceQueue(asha)).map((q) => q.id)).toContain(practiceId);
+    expect((await testApp.staff.visas.practiceQueue(ravi)).map((q) => q.id)).not.toContain(practiceId);
+    await expect(testApp.staff.visas.practiceForReview(ravi, practiceId)).rejects.toThrow("No such practice.");
     const scores = { clarity: 4, specificity: 3, consistency: 2, intent: 5, delivery: 4 };
-    const incomplete = await testApp.staff
+    const incomplete = await testApp.staff.visas
       .reviewPractice(asha, practiceId, { answers: [{ position: 1, scores }] })
       .catch((e: unknown) => e);
     expect(AppError.is(incomplete) && incomplete.message).toBe("Score every answer from 1 to 5 on each line of the rubric.");
@@ -523,7 +523,7 @@ describe("mock interview practice", () => {
     }));
     expect(await testApp.visas.reviewNotice(student.studentId)).toBeNull();
     const studentMails = mailsTo(student.email).length;
-    await testApp.staff.reviewPractice(asha, practiceId, { answers: all });
+    await testApp.staff.visas.reviewPractice(asha, practiceId, { answers: all });
     // The student is mailed that the review is ready, and a notice waits until they open it.
     await expect.poll(() => mailsTo(student.email).length).toBe(studentMails + 1);
     const ready = mailsTo(student.email).at(-1);
@@ -542,23 +542,23 @@ describe("mock interview practice", () => {
   });
 
   it("held live as a counselling session, is made once for the session and scored on the same rubric", async () => {
-    const slots = await testApp.sessions.slotsForStudent(student.studentId, "mock-visa-interview");
+    const slots = await testApp.counselling.slotsForStudent(student.studentId, "mock-visa-interview");
     expect(slots.length).toBeGreaterThan(0);
     const startsAt = slots[0] ?? new Date(0);
-    const { session } = await testApp.sessions.book(student.studentId, {
+    const { session } = await testApp.counselling.book(student.studentId, {
       kind: "mock-visa-interview",
       slot: startsAt.toISOString(),
     });
     const asha = { staffId: team.asha.staffId, role: "counsellor" as const, fullName: "Asha Rao", email: team.asha.email };
     const ravi = { staffId: team.ravi.staffId, role: "counsellor" as const, fullName: "Ravi Kumar", email: team.ravi.email };
-    await expect(testApp.staff.startLivePractice(ravi, session.id)).rejects.toThrow("No such mock interview session.");
-    const id = await testApp.staff.startLivePractice(asha, session.id);
-    expect(await testApp.staff.startLivePractice(asha, session.id)).toBe(id);
-    const live = await testApp.staff.practiceForReview(asha, id);
+    await expect(testApp.staff.visas.startLivePractice(ravi, session.id)).rejects.toThrow("No such mock interview session.");
+    const id = await testApp.staff.visas.startLivePractice(asha, session.id);
+    expect(await testApp.staff.visas.startLivePractice(asha, session.id)).toBe(id);
+    const live = await testApp.staff.visas.practiceForReview(asha, id);
     expect(live.answers.length).toBe(12);
     expect(live.answers.every((a) => a.mode === "live" && a.answeredAt)).toBe(true);
     const scores = { clarity: 3, specificity: 3, consistency: 3, intent: 4, delivery: 3 };
-    await testApp.staff.reviewPractice(asha, id, { answers: live.answers.map((a) => ({ position: a.position, scores })) });
+    await testApp.staff.visas.reviewPractice(asha, id, { answers: live.answers.map((a) => ({ position: a.position, scores })) });
     const seen = await testApp.visas.practice(student.studentId, id);
     expect(seen.answers[0]?.scores).toEqual(scores);
     expect((await testApp.visas.practices(student.studentId)).map((p) => p.id)).toContain(id);

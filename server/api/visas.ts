@@ -220,6 +220,6 @@ export function staffRecordingRoute(staff: StaffService): Handler<ServerEnv> {
   return async (c) => {
     const member = c.var.staff;
     if (!member) throw new AppError("not_found", "File not found");
-    return serveFile(c, await staff.openRecording(member, c.req.param("publicId") ?? ""), false);
+    return serveFile(c, await staff.visas.openRecording(member, c.req.param("publicId") ?? ""), false);
   };
 }

@@ -26,8 +26,12 @@ import { bookingDetails, documentForm, uniqueEmail } from "../support/factories.
 const root = path.resolve(import.meta.dirname, "../..");
 const serveApi = path.join(root, "tests/support/serve-api.ts");
 const PORT_LINE = /^SERVE_API_PORT=(\d+)$/m;
-/** Bounds on every wait; the whole file takes 10-20 s on two cores. */
-const START_TIMEOUT_MS = 30_000;
+/**
+ * Bounds on every wait; the whole file takes 10-20 s on two cores. A start compiles the server with tsx
+ * first, which took over 30 s on a busy two-core machine: a start may take up to 90 s before it counts
+ * as failed.
+ */
+const START_TIMEOUT_MS = 90_000;
 const LOAD_TIMEOUT_MS = 30_000;
 const POLL_MS = 25;
 
@@ -180,168 +184,171 @@ let inFlightAtKill: Record<Kind, number> = { signup: 0, booking: 0, upload: 0 };
 let unacknowledged = 0;
 let killedBy: NodeJS.Signals | null = null;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "ignite-durability-"));
-  const testUrl = process.env.TEST_DATABASE_URL;
-  if (testUrl) {
-    databaseName = `ignite_durability_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: testUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(testUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-  }
-
-  server = await startServer();
-  const first = server;
-  const writeHeaders = (extra: Record<string, string> = {}) => ({
-    Origin: first.origin,
-    "X-Forwarded-For": nextClientAddress(),
-    ...extra,
-  });
-
-  let killed = false;
-  const acks: Record<Kind, number> = { signup: 0, booking: 0, upload: 0 };
-  const inFlight: Record<Kind, number> = { signup: 0, booking: 0, upload: 0 };
-  let killNow: () => void = () => undefined;
-  const killed$ = new Promise<void>((resolve) => {
-    killNow = resolve;
-  });
-
-  /** Kills at an answer once each kind has enough answers and another request of each kind in flight. */
-  const maybeKill = () => {
-    if (killed) return;
-    const enough = (Object.keys(acks) as Kind[]).every((kind) => acks[kind] >= ACKS_BEFORE_KILL[kind] && inFlight[kind] > 0);
-    if (!enough) return;
-    killed = true;
-    inFlightAtKill = { ...inFlight };
-    first.child.kill("SIGKILL");
-    killNow();
-  };
-
-  /** One request; answers 200 are returned, anything else before the kill is noted as unexpected. */
-  const send = async (kind: Kind, url: string, init: RequestInit): Promise<Response | undefined> => {
-    inFlight[kind] += 1;
-    let response: Response;
-    try {
-      response = await fetch(`${first.origin}${url}`, init);
-    } catch (error) {
-      if (!killed) unexpected.push(`${kind}: ${String(error)}`);
-      else unacknowledged += 1;
-      return undefined;
-    } finally {
-      inFlight[kind] -= 1;
+beforeAll(
+  async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "ignite-durability-"));
+    const testUrl = process.env.TEST_DATABASE_URL;
+    if (testUrl) {
+      databaseName = `ignite_durability_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: testUrl });
+      await admin.connect();
+      await admin.query(`create database ${databaseName}`);
+      await admin.end();
+      const url = new URL(testUrl);
+      url.pathname = `/${databaseName}`;
+      databaseUrl = url.toString();
     }
-    if (response.status !== 200) {
-      const text = await response.text().catch(() => "");
-      if (!killed) unexpected.push(`${kind}: ${response.status} ${text}`);
-      return undefined;
+
+    server = await startServer();
+    const first = server;
+    const writeHeaders = (extra: Record<string, string> = {}) => ({
+      Origin: first.origin,
+      "X-Forwarded-For": nextClientAddress(),
+      ...extra,
+    });
+
+    let killed = false;
+    const acks: Record<Kind, number> = { signup: 0, booking: 0, upload: 0 };
+    const inFlight: Record<Kind, number> = { signup: 0, booking: 0, upload: 0 };
+    let killNow: () => void = () => undefined;
+    const killed$ = new Promise<void>((resolve) => {
+      killNow = resolve;
+    });
+
+    /** Kills at an answer once each kind has enough answers and another request of each kind in flight. */
+    const maybeKill = () => {
+      if (killed) return;
+      const enough = (Object.keys(acks) as Kind[]).every((kind) => acks[kind] >= ACKS_BEFORE_KILL[kind] && inFlight[kind] > 0);
+      if (!enough) return;
+      killed = true;
+      inFlightAtKill = { ...inFlight };
+      first.child.kill("SIGKILL");
+      killNow();
+    };
+
+    /** One request; answers 200 are returned, anything else before the kill is noted as unexpected. */
+    const send = async (kind: Kind, url: string, init: RequestInit): Promise<Response | undefined> => {
+      inFlight[kind] += 1;
+      let response: Response;
+      try {
+        response = await fetch(`${first.origin}${url}`, init);
+      } catch (error) {
+        if (!killed) unexpected.push(`${kind}: ${String(error)}`);
+        else unacknowledged += 1;
+        return undefined;
+      } finally {
+        inFlight[kind] -= 1;
+      }
+      if (response.status !== 200) {
+        const text = await response.text().catch(() => "");
+        if (!killed) unexpected.push(`${kind}: ${response.status} ${text}`);
+        return undefined;
+      }
+      acks[kind] += 1;
+      maybeKill();
+      return response;
+    };
+    /** The JSON body of an answer already acknowledged; undefined if the kill cut it off. */
+    // biome-ignore lint/suspicious/noExplicitAny: read field by field.
+    const bodyOf = (response: Response): Promise<any> => response.json().catch(() => undefined);
+
+    const signUp = async (): Promise<SignUp | undefined> => {
+      const email = uniqueEmail("durable student");
+      const password = `pw-${randomBytes(6).toString("hex")}-Durable-1`;
+      const response = await send("signup", "/api/v1/auth/signup", {
+        method: "POST",
+        headers: writeHeaders({ "Content-Type": "application/json" }),
+        body: JSON.stringify({ name1: "Durable Student", email, phone: "9876543210", password, confirmPassword: password }),
+      });
+      if (!response) return undefined;
+      const cookie = response.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0] ?? "")
+        .find((pair) => pair.startsWith("ignite_session="));
+      const body = await bodyOf(response);
+      if (!cookie) {
+        unexpected.push(`signup: 200 without a session cookie for ${email}`);
+        return undefined;
+      }
+      const student = { email, password, studentId: body?.student_id, cookie };
+      signUps.push(student);
+      return student;
+    };
+
+    const book = async () => {
+      const details = bookingDetails();
+      const response = await send("booking", "/api/v1/consultations", {
+        method: "POST",
+        headers: writeHeaders({ "Content-Type": "application/json" }),
+        body: JSON.stringify(details),
+      });
+      if (!response) return;
+      const body = await bodyOf(response);
+      bookings.push({ email: String(details.email), id: body?.data?.id });
+    };
+
+    let files = 0;
+    const upload = async (student: SignUp, attachmentType: string) => {
+      files += 1;
+      const file = await fileFor(files);
+      const attempt: Upload = { student, attachmentType, bytes: file.bytes, acknowledged: false, publicId: undefined };
+      uploads.push(attempt);
+      const response = await send("upload", "/api/v1/students/me/files", {
+        method: "POST",
+        headers: writeHeaders({ Cookie: student.cookie }),
+        body: documentForm({ attachment_type: attachmentType, file }),
+      });
+      if (!response) return;
+      attempt.acknowledged = true;
+      const body = await bodyOf(response);
+      attempt.publicId = typeof body?.data?.file === "string" ? body.data.file.replace(/^\/files\//, "") : undefined;
+    };
+
+    const clients: Promise<void>[] = [];
+    for (let i = 0; i < CLIENTS.signup; i += 1) {
+      clients.push(
+        (async () => {
+          while (!killed) await signUp();
+        })(),
+      );
     }
-    acks[kind] += 1;
-    maybeKill();
-    return response;
-  };
-  /** The JSON body of an answer already acknowledged; undefined if the kill cut it off. */
-  // biome-ignore lint/suspicious/noExplicitAny: read field by field.
-  const bodyOf = (response: Response): Promise<any> => response.json().catch(() => undefined);
-
-  const signUp = async (): Promise<SignUp | undefined> => {
-    const email = uniqueEmail("durable student");
-    const password = `pw-${randomBytes(6).toString("hex")}-Durable-1`;
-    const response = await send("signup", "/api/v1/auth/signup", {
-      method: "POST",
-      headers: writeHeaders({ "Content-Type": "application/json" }),
-      body: JSON.stringify({ name1: "Durable Student", email, phone: "9876543210", password, confirmPassword: password }),
-    });
-    if (!response) return undefined;
-    const cookie = response.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0] ?? "")
-      .find((pair) => pair.startsWith("ignite_session="));
-    const body = await bodyOf(response);
-    if (!cookie) {
-      unexpected.push(`signup: 200 without a session cookie for ${email}`);
-      return undefined;
+    for (let i = 0; i < CLIENTS.booking; i += 1) {
+      clients.push(
+        (async () => {
+          while (!killed) await book();
+        })(),
+      );
     }
-    const student = { email, password, studentId: body?.student_id, cookie };
-    signUps.push(student);
-    return student;
-  };
-
-  const book = async () => {
-    const details = bookingDetails();
-    const response = await send("booking", "/api/v1/consultations", {
-      method: "POST",
-      headers: writeHeaders({ "Content-Type": "application/json" }),
-      body: JSON.stringify(details),
-    });
-    if (!response) return;
-    const body = await bodyOf(response);
-    bookings.push({ email: String(details.email), id: body?.data?.id });
-  };
-
-  let files = 0;
-  const upload = async (student: SignUp, attachmentType: string) => {
-    files += 1;
-    const file = await fileFor(files);
-    const attempt: Upload = { student, attachmentType, bytes: file.bytes, acknowledged: false, publicId: undefined };
-    uploads.push(attempt);
-    const response = await send("upload", "/api/v1/students/me/files", {
-      method: "POST",
-      headers: writeHeaders({ Cookie: student.cookie }),
-      body: documentForm({ attachment_type: attachmentType, file }),
-    });
-    if (!response) return;
-    attempt.acknowledged = true;
-    const body = await bodyOf(response);
-    attempt.publicId = typeof body?.data?.file === "string" ? body.data.file.replace(/^\/files\//, "") : undefined;
-  };
-
-  const clients: Promise<void>[] = [];
-  for (let i = 0; i < CLIENTS.signup; i += 1) {
-    clients.push(
-      (async () => {
-        while (!killed) await signUp();
-      })(),
-    );
-  }
-  for (let i = 0; i < CLIENTS.booking; i += 1) {
-    clients.push(
-      (async () => {
-        while (!killed) await book();
-      })(),
-    );
-  }
-  for (let i = 0; i < CLIENTS.upload; i += 1) {
-    clients.push(
-      (async () => {
-        while (!killed) {
-          const student = await signUp();
-          for (const attachmentType of attachmentTypes) {
-            if (killed || !student) break;
-            await upload(student, attachmentType);
+    for (let i = 0; i < CLIENTS.upload; i += 1) {
+      clients.push(
+        (async () => {
+          while (!killed) {
+            const student = await signUp();
+            for (const attachmentType of attachmentTypes) {
+              if (killed || !student) break;
+              await upload(student, attachmentType);
+            }
           }
-        }
-      })(),
-    );
-  }
+        })(),
+      );
+    }
 
-  const timeout = setTimeout(() => {
-    if (killed) return;
-    killed = true;
-    unexpected.push(`no kill within ${LOAD_TIMEOUT_MS} ms: answers ${JSON.stringify(acks)}`);
-    first.child.kill("SIGKILL");
-    killNow();
-  }, LOAD_TIMEOUT_MS);
-  await killed$;
-  clearTimeout(timeout);
-  killedBy = (await first.exited).signal;
-  await Promise.all(clients);
+    const timeout = setTimeout(() => {
+      if (killed) return;
+      killed = true;
+      unexpected.push(`no kill within ${LOAD_TIMEOUT_MS} ms: answers ${JSON.stringify(acks)}`);
+      first.child.kill("SIGKILL");
+      killNow();
+    }, LOAD_TIMEOUT_MS);
+    await killed$;
+    clearTimeout(timeout);
+    killedBy = (await first.exited).signal;
+    await Promise.all(clients);
 
-  server = await startServer();
-}, 120_000);
+    server = await startServer();
+  },
+  2 * START_TIMEOUT_MS + LOAD_TIMEOUT_MS + 30_000,
+);
 
 afterAll(async () => {
   if (server && server.child.exitCode === null && server.child.signalCode === null) {

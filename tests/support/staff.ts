@@ -22,7 +22,7 @@ export async function createStaffMember(
 ): Promise<TestStaff> {
   const password = details.password ?? `staff-${randomBytes(4).toString("hex")}-Secret`;
   const fullName = details.fullName ?? details.email.split("@")[0] ?? "Staff Member";
-  const member = await testApp.staff.create({ system: "test set-up" }, { ...details, fullName, password });
+  const member = await testApp.staff.team.create({ system: "test set-up" }, { ...details, fullName, password });
   return { staffId: member.staffId, email: member.email, fullName: member.fullName, role: member.role, password };
 }
 

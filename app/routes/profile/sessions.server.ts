@@ -10,7 +10,7 @@ import {
   sessionKinds,
   sessionMessages,
   sessionOutcomeLabels,
-} from "../../../vocabulary/sessions.ts";
+} from "../../../vocabulary/counselling.ts";
 import type { SectionArgs } from "./actions.server";
 
 /** The profile's Sessions section (decision 0036): the student's sessions, their counsellor, and the free times of the kind chosen. */
@@ -23,8 +23,8 @@ export async function sessionsSection(
   const asked = url.searchParams.get("sessionKind") ?? "";
   const kind: SessionKind = (sessionKindKeys as string[]).includes(asked) ? (asked as SessionKind) : "consultation-call";
   const [counsellor, sessions] = await Promise.all([
-    context.sessions.counsellorOf(studentId),
-    context.sessions.forStudent(studentId),
+    context.counselling.counsellorOf(studentId),
+    context.counselling.forStudent(studentId),
   ]);
   const now = new Date();
   const rows: SessionRow[] = await Promise.all(
@@ -39,10 +39,10 @@ export async function sessionsSection(
       outcome: s.outcome ? sessionOutcomeLabels[s.outcome] : null,
       changeable: s.changeable,
       invitationUnsent: s.invitationUnsent && !s.cancelled && s.endsAt > now,
-      moveTo: s.changeable ? slotDays(await context.sessions.slotsForStudent(studentId, s.kind, s.id), locale) : [],
+      moveTo: s.changeable ? slotDays(await context.counselling.slotsForStudent(studentId, s.kind, s.id), locale) : [],
     })),
   );
-  const slots = counsellor?.bookable ? slotDays(await context.sessions.slotsForStudent(studentId, kind), locale) : [];
+  const slots = counsellor?.bookable ? slotDays(await context.counselling.slotsForStudent(studentId, kind), locale) : [];
   return {
     counsellor: counsellor && { fullName: counsellor.fullName, bookable: counsellor.bookable },
     sessions: rows,
@@ -59,7 +59,7 @@ const idOf = (form: FormData) => Number.parseInt(textsOf(form)("sessionId"), 10)
 export function bookSessionAction({ context, studentId, form }: SectionArgs) {
   const value = textsOf(form);
   return refusalOr(async () => {
-    const { message } = await context.sessions.book(studentId, { kind: value("kind"), slot: value("slot") });
+    const { message } = await context.counselling.book(studentId, { kind: value("kind"), slot: value("slot") });
     return { ok: true as const, intent: "session-book" as const, message };
   });
 }
@@ -67,7 +67,7 @@ export function bookSessionAction({ context, studentId, form }: SectionArgs) {
 /** Moves one of the student's sessions. */
 export function moveSessionAction({ context, studentId, form }: SectionArgs) {
   return refusalOr(async () => {
-    const { message } = await context.sessions.move(studentId, idOf(form), { slot: textsOf(form)("slot") });
+    const { message } = await context.counselling.move(studentId, idOf(form), { slot: textsOf(form)("slot") });
     return { ok: true as const, intent: "session-move" as const, message };
   });
 }
@@ -77,7 +77,7 @@ export function cancelSessionAction({ context, studentId, form }: SectionArgs) {
   return refusalOr(async () => {
     // The button's second step (decision 0051), checked here whatever the browser sent.
     if (form.get("confirm") !== "yes") throw new AppError("invalid_input", sessionMessages.cancelNotConfirmed);
-    const { message } = await context.sessions.cancel(studentId, idOf(form));
+    const { message } = await context.counselling.cancel(studentId, idOf(form));
     return { ok: true as const, intent: "session-cancel" as const, message };
   });
 }

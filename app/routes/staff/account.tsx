@@ -24,13 +24,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     form.get("intent"),
     {
       "sign-out-everywhere": async () => {
-        await context.staff.signOutEverywhere(member, member.staffId);
+        await context.staff.team.signOutEverywhere(member, member.staffId);
         return redirect("/staff/login", { headers: { "Set-Cookie": context.cookies.clearStaffSession() } });
       },
       // The password form, the page's main one.
       password: () =>
         refusalOr(async () => {
-          await context.staff.changeOwnPassword(member, context.staffToken, {
+          await context.staff.team.changeOwnPassword(member, context.staffToken, {
             currentPassword: String(form.get("currentPassword") ?? ""),
             newPassword: String(form.get("newPassword") ?? ""),
             confirmPassword: String(form.get("confirmPassword") ?? ""),

@@ -5,6 +5,7 @@ import { inIndianTime } from "~/lib/indian-time";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { staffFileUrl } from "../../../modules/documents/file-urls.ts";
 import { parseId } from "../../../modules/ids.ts";
 import { canReviewDocuments, canSeeStudents, canWorkStudents } from "../../../modules/policies.ts";
 import {
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 /** One application: its stage and what it waits on, the moves it allows, its history and its document checklist. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
-  const application = await orRouteError(context.staff.application(member, parseId(params.applicationId, "Application")));
+  const application = await orRouteError(context.staff.applications.get(member, parseId(params.applicationId, "Application")));
   const fields = new Map<string, StageField & { stages: string[] }>();
   for (const move of application.moves) {
     for (const field of stageOf(move).requires) {
@@ -56,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         form.intent,
         {
           waive: async () => {
-            await context.staff.waiveChecklistItem(member, id, { item: form.item, reason: form.reason });
+            await context.staff.applications.waiveChecklistItem(member, id, { item: form.item, reason: form.reason });
             return { ok: true as const, message: reviewMessages.waived(form.item ?? "") };
           },
           move: async () => {
@@ -65,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
                 .filter(([key]) => key.startsWith("details."))
                 .map(([key, value]) => [key.slice("details.".length), value]),
             );
-            const moved = await context.staff.moveApplication(member, id, { status: form.status, note: form.note, details });
+            const moved = await context.staff.applications.move(member, id, { status: form.status, note: form.note, details });
             return { ok: true as const, message: applicationMessages.moved(moved.status) };
           },
         },
@@ -222,7 +223,7 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
                 {item.filePublicId && (
                   <>
                     {" "}
-                    <a href={`/staff/files/${item.filePublicId}?inline=1`} target="_blank" rel="noopener">
+                    <a href={staffFileUrl(item.filePublicId, { inline: true })} target="_blank" rel="noopener">
                       Open
                     </a>
                   </>

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
   const params = new URL(request.url).searchParams;
   const query = { status: params.get("status") ?? "", waiting: params.get("waiting") ?? "", q: params.get("q") ?? "" };
-  const rows = await orRouteError(context.staff.applications(member, query));
+  const rows = await orRouteError(context.staff.applications.list(member, query));
   const now = Date.now();
   return {
     searchRules: fieldRules(applicationFiltersSchema),

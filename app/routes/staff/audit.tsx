@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subjectId: params.get("subjectId")?.trim() || undefined,
   };
   const before = Number(params.get("before"));
-  const entries = await context.staff.auditLog(member, {
+  const entries = await context.staff.team.auditLog(member, {
     ...filters,
     beforeId: Number.isInteger(before) && before > 0 ? before : undefined,
     limit: PAGE,

@@ -6,7 +6,7 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { canKeepCalendar, canManageCalendars } from "../../../modules/policies.ts";
-import { sessionMessages } from "../../../vocabulary/sessions.ts";
+import { sessionMessages } from "../../../vocabulary/counselling.ts";
 import type { Route } from "./+types/calendar-hours";
 
 export const meta: Route.MetaFunction = () => [{ title: "Working hours | Ignite" }, { name: "robots", content: "noindex" }];
@@ -20,7 +20,7 @@ const whoseOf = (request: Request) => {
 /** A member's weekly hours in IST, their exceptions (leave, a day's changed hours) and their meeting link. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canKeepCalendar);
-  const settings = await orRouteError(context.staff.sessions.settings(member, whoseOf(request)));
+  const settings = await orRouteError(context.staff.counselling.settings(member, whoseOf(request)));
   return { settings, own: settings.staffId === member.staffId, mayManageOthers: canManageCalendars(member) };
 }
 
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const whose = whoseOf(request);
   const form = await request.formData();
   const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
-  const sessions = context.staff.sessions;
+  const counselling = context.staff.counselling;
   return byIntent(form.get("intent"), {
     hours: () =>
       refusalOr(async () => {
@@ -38,12 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           starts: values[`starts-${d}`] ?? "",
           ends: values[`ends-${d}`] ?? "",
         }));
-        await sessions.saveHours(member, { days }, whose);
+        await counselling.saveHours(member, { days }, whose);
         return { ok: true as const, message: sessionMessages.hoursSaved };
       }, values),
     "add-exception": () =>
       refusalOr(async () => {
-        await sessions.addException(member, values, whose);
+        await counselling.addException(member, values, whose);
         return {
           ok: true as const,
           message: sessionMessages.exceptionAdded(values.kind === "hours" ? "hours" : "leave", values.day ?? ""),
@@ -51,12 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       }, values),
     "remove-exception": () =>
       refusalOr(async () => {
-        await sessions.removeException(member, Number.parseInt(values.exceptionId ?? "", 10) || 0, whose);
+        await counselling.removeException(member, Number.parseInt(values.exceptionId ?? "", 10) || 0, whose);
         return { ok: true as const, message: sessionMessages.exceptionRemoved };
       }, values),
     link: () =>
       refusalOr(async () => {
-        await sessions.saveMeetingLink(member, values, whose);
+        await counselling.saveMeetingLink(member, values, whose);
         return { ok: true as const, message: sessionMessages.linkSaved };
       }, values),
   });

@@ -5,8 +5,8 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { canKeepCalendar, canSeeAllCalendars, canWorkSession, type StaffMember } from "../../../modules/policies.ts";
+import { sessionMessages, sessionOutcomeLabels, sessionOutcomes } from "../../../vocabulary/counselling.ts";
 import { indianClock } from "../../../vocabulary/india-time.ts";
-import { sessionMessages, sessionOutcomeLabels, sessionOutcomes } from "../../../vocabulary/sessions.ts";
 import type { Route } from "./+types/calendar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Calendar | Ignite" }, { name: "robots", content: "noindex" }];
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, mayOpen);
   const url = new URL(request.url);
   // Another member's calendar, for a counsellor, is the service's 403 (as the actions answer), not a 500.
-  const view = await orRouteError(context.staff.sessions.calendar(member, Object.fromEntries(url.searchParams)));
+  const view = await orRouteError(context.staff.counselling.calendar(member, Object.fromEntries(url.searchParams)));
   // HH:MM in India (IST is UTC+05:30 all year).
   const time = (d: Date) => indianClock(d);
   return {
@@ -61,12 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return byIntent(form.get("intent"), {
     outcome: () =>
       refusalOr(async () => {
-        await context.staff.sessions.recordOutcome(member, id, values);
+        await context.staff.counselling.recordOutcome(member, id, values);
         return { ok: true as const, message: sessionMessages.outcomeSaved };
       }, values),
     link: () =>
       refusalOr(async () => {
-        await context.staff.sessions.setLink(member, id, values);
+        await context.staff.counselling.setLink(member, id, values);
         return { ok: true as const, message: sessionMessages.linkSaved };
       }, values),
   });

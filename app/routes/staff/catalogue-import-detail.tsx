@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 /** One import: its column mapping, the progress of its dry run or apply, the difference and the result. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
-  const imported = await orRouteError(context.staff.imports.get(member, params.importId));
+  const imported = await orRouteError(context.staff.catalogue.imports.get(member, params.importId));
   const query = new URL(request.url).searchParams;
   const summary = imported.summary;
   // Refused rows first when there are any: they are what stands between the admin and Apply.
@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     (summary ? (importRowActions.find((a) => a === "refused" && summary.refused > 0) ?? firstWithRows(summary)) : undefined);
   const page =
     summary && shown
-      ? await context.staff.imports.rows(member, params.importId, { action: shown, page: query.get("page") ?? "1" })
+      ? await context.staff.catalogue.imports.rows(member, params.importId, { action: shown, page: query.get("page") ?? "1" })
       : undefined;
   return {
     imported: {
@@ -63,13 +63,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await byIntent(
       form.get("intent"),
       {
-        apply: () => context.staff.imports.apply(member, params.importId, { rows: "all" }),
-        "apply-passing": () => context.staff.imports.apply(member, params.importId, { rows: "passing" }),
+        apply: () => context.staff.catalogue.imports.apply(member, params.importId, { rows: "all" }),
+        "apply-passing": () => context.staff.catalogue.imports.apply(member, params.importId, { rows: "passing" }),
         check: () => {
           const mapping = Object.fromEntries(
             [...form.entries()].filter(([key]) => key.startsWith("map.")).map(([key, value]) => [key.slice(4), String(value)]),
           );
-          return context.staff.imports.check(member, params.importId, {
+          return context.staff.catalogue.imports.check(member, params.importId, {
             mapping,
             retireMissing: form.get("retireMissing") ?? "",
           });

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 /** Admins: upload a CSV of universities or courses (decision 0020), and see the recent imports. */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
-  const imports = await context.staff.imports.recent(member);
+  const imports = await context.staff.catalogue.imports.recent(member);
   return {
     imports: imports.map((i) => ({
       id: i.id,
@@ -41,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   return refusalOr(async () => {
-    const created = await context.staff.imports.upload(member, await readImportForm(request));
+    const created = await context.staff.catalogue.imports.upload(member, await readImportForm(request));
     return redirect(`/staff/catalogue/import/${created.id}`);
   });
 }

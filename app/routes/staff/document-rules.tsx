@@ -15,7 +15,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Document rules | Ignite
 /** Admins: the documents every application to a country needs beyond the spec's required ones. */
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffWith(context.staffMember, canManageStaff);
-  const [rules, countries] = await Promise.all([context.staff.countryDocumentRules(), context.catalogue.listCountries()]);
+  const [rules, countries] = await Promise.all([
+    context.staff.applications.countryDocumentRules(),
+    context.catalogue.listCountries(),
+  ]);
   return { rules, countries: countries.map((c) => ({ id: c.id, name: c.name })), ruleFields: fieldRules(countryRuleSchema) };
 }
 
@@ -28,11 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         form.intent,
         {
           remove: async () => {
-            await context.staff.removeCountryDocumentRule(member, parseId(form.ruleId ?? "", "Document rule"));
+            await context.staff.applications.removeCountryDocumentRule(member, parseId(form.ruleId ?? "", "Document rule"));
             return { ok: true as const, message: "Document rule removed." };
           },
           add: async () => {
-            await context.staff.addCountryDocumentRule(member, form);
+            await context.staff.applications.addCountryDocumentRule(member, form);
             return { ok: true as const, message: `${form.label} added.` };
           },
         },

@@ -4,6 +4,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { staffFileUrl } from "../../../modules/documents/file-urls.ts";
 import { reviewSchema } from "../../../modules/documents/review.ts";
 import { canReviewDocuments } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Documents to review | I
 /** The review queue, oldest first: open each document (the view is audited), approve it or ask for a correction. */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canReviewDocuments);
-  const queue = await orRouteError(context.staff.reviewQueue(member));
+  const queue = await orRouteError(context.staff.documents.reviewQueue(member));
   return { queue: queue.map((f) => ({ ...f, uploaded: inIndianTime(f.uploadedAt) })), rules: fieldRules(reviewSchema) };
 }
 
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canReviewDocuments);
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
   return refusalOr(async () => {
-    const reviewed = await context.staff.reviewDocument(member, form.publicId ?? "", form);
+    const reviewed = await context.staff.documents.review(member, form.publicId ?? "", form);
     const message =
       reviewed.reviewState === "Approved"
         ? reviewMessages.approved(reviewed.attachmentType)
@@ -54,12 +55,12 @@ export default function DocumentsQueue({ loaderData, actionData }: Route.Compone
                 </h2>
                 <p className="small mb-2">
                   {nameOpensInBrowser(f.name) ? (
-                    <a href={`/staff/files/${f.publicId}?inline=1`} target="_blank" rel="noopener">
+                    <a href={staffFileUrl(f.publicId, { inline: true })} target="_blank" rel="noopener">
                       Open {f.name}
                     </a>
                   ) : (
                     <>
-                      <a href={`/staff/files/${f.publicId}`} download>
+                      <a href={staffFileUrl(f.publicId)} download>
                         Download {f.name}
                       </a>{" "}
                       <span className="text-body-secondary">({documentMessages.wordFileDownloads})</span>

@@ -35,10 +35,10 @@ async function figuresFor(staff: Route.LoaderArgs["context"]["staff"], member: P
   if (canSeeLeads(member)) {
     figures.push(
       counted(team ? "Open leads, whole team" : "Your open leads", "/staff/leads", { open: "1" }, (q) =>
-        staff.countLeads(member, q),
+        staff.leads.count(member, q),
       ),
       counted(team ? "First responses due, whole team" : "Your first responses due", "/staff/leads", { awaiting: "1" }, (q) =>
-        staff.countLeads(member, q),
+        staff.leads.count(member, q),
       ),
     );
   }
@@ -48,7 +48,7 @@ async function figuresFor(staff: Route.LoaderArgs["context"]["staff"], member: P
         team ? "Applications waiting on a counsellor" : "Applications waiting on you",
         "/staff/applications",
         { waiting: "counsellor" },
-        (q) => staff.countApplications(member, q),
+        (q) => staff.applications.count(member, q),
       ),
     );
   }
@@ -58,7 +58,7 @@ async function figuresFor(staff: Route.LoaderArgs["context"]["staff"], member: P
         member.role === "counsellor" ? "Your students' documents to review" : "Documents to review",
         "/staff/documents",
         {},
-        () => staff.reviewQueueCount(member),
+        () => staff.documents.reviewQueueCount(member),
       ),
     );
   }
@@ -72,7 +72,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.staff.messages.unread(member),
     figuresFor(context.staff, member),
     context.staff.outbox.notSent(member),
-    context.staff.sessions.unsentInvitations(member),
+    context.staff.counselling.unsentInvitations(member),
   ]);
   return {
     figures,

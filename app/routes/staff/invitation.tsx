@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Staff invitation | Igni
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   try {
-    const invitation = await context.staff.invitation(token);
+    const invitation = await context.staff.team.invitation(token);
     return { invitation, token: token ?? "", rules: fieldRules(invitationAcceptSchema) };
   } catch (error) {
     if (!AppError.is(error)) throw error;
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   return refusalOr(async () => {
-    const session = await context.staff.acceptInvitation(
+    const session = await context.staff.team.acceptInvitation(
       form.get("token"),
       { password: form.get("password"), confirmPassword: form.get("confirmPassword") },
       context.clientIp,

@@ -53,7 +53,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** Sign-out of the console (the form in the frame posts here). */
 export async function action({ context }: Route.ActionArgs) {
-  if (context.staffToken) await context.staff.logOut(context.staffToken);
+  if (context.staffToken) await context.staff.team.logOut(context.staffToken);
   return redirect("/staff/login", { headers: { "Set-Cookie": context.cookies.clearStaffSession() } });
 }
 

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(fields.map((name) => [name, String(form.get(name) ?? "")]));
   return refusalOr(async () => {
-    const lead = await context.staff.createLead(member, values);
+    const lead = await context.staff.leads.create(member, values);
     if (leadVisibleTo(member, lead)) throw redirect(`/staff/leads/${lead.id}`);
     return { ok: true as const, message: leadMessages.created(`${lead.firstName} ${lead.lastName}`) };
   }, values);

@@ -21,7 +21,7 @@ import {
   canWorkLeads,
 } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
-import { consultationStatuses, firstResponseLabels, leadMessages, lostReasons } from "../../../vocabulary/consultations.ts";
+import { firstResponseLabels, leadMessages, leadStatuses, lostReasons } from "../../../vocabulary/consultations.ts";
 import { contactChannelLabels, privacyMessages } from "../../../vocabulary/privacy.ts";
 import type { Route } from "./+types/lead";
 
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
-  const details = await orRouteError(context.staff.leadDetails(member, parseId(params.leadId, "Lead")));
+  const details = await orRouteError(context.staff.leads.details(member, parseId(params.leadId, "Lead")));
   const { lead } = details;
   const mayAssign = canAssignLeads(member);
   const summary = (l: typeof lead) => ({
@@ -68,7 +68,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // A converted lead not linked to an account: an admin links it to the account with its e-mail (decision 0034).
     mayLink: canChooseCounsellor(member) && lead.status === "Converted" && !lead.studentId && !lead.mergedIntoId,
     mayErase: canEraseStudents(member) && !lead.studentId,
-    counsellors: mayAssign ? (await context.staff.leadCounsellors(member)).filter((c) => c.active) : [],
+    counsellors: mayAssign ? (await context.staff.leads.counsellors(member)).filter((c) => c.active) : [],
     tasks: await loadTaskPanel(context.staff, member, { leadId: lead.id }),
   };
 }
@@ -84,31 +84,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ...taskIntents(context.staff, member, form, { leadId: id }),
       assign: () =>
         refusalOr(async () => {
-          const result = await context.staff.assignLeads(member, { leadIds: [id], staffId: text("staffId") });
+          const result = await context.staff.leads.assign(member, { leadIds: [id], staffId: text("staffId") });
           return { ok: true as const, message: result.message };
         }),
       erase: () => {
         const values = { reason: text("reason"), confirmEmail: text("confirmEmail") };
         return refusalOr(async () => {
-          const erased = await context.staff.eraseLead(member, id, values);
+          const erased = await context.staff.leads.erase(member, id, values);
           throw redirect(`/staff/leads?erased=${erased.bookings}`);
         }, values);
       },
       link: () =>
         refusalOr(async () => {
-          await context.staff.linkLeadToStudent(member, id, { counsellor: form.get("counsellor") === "on" });
+          await context.staff.leads.linkToStudent(member, id, { counsellor: form.get("counsellor") === "on" });
           return { ok: true as const, message: leadMessages.linked };
         }),
       merge: () =>
         refusalOr(async () => {
-          await context.staff.mergeLeads(member, id, { duplicateId: text("duplicateId") });
+          await context.staff.leads.merge(member, id, { duplicateId: text("duplicateId") });
           return { ok: true as const, message: leadMessages.merged(Number(text("duplicateId"))) };
         }),
       // The status form, the page's main one (posted with or without `intent=status`).
       status: () => {
         const values = { status: text("status"), lostReason: text("lostReason") };
         return refusalOr(async () => {
-          const lead = await context.staff.changeLeadStatus(member, id, values);
+          const lead = await context.staff.leads.changeStatus(member, id, values);
           return { ok: true as const, message: leadMessages.statusChanged(lead.status) };
         }, values);
       },
@@ -185,7 +185,7 @@ export default function LeadScreen({ loaderData, actionData }: Route.ComponentPr
           <SelectField
             name="status"
             label="New status"
-            options={consultationStatuses}
+            options={leadStatuses}
             error={refusal?.fields.status}
             defaultValue={refusal?.values.status ?? lead.status}
           />

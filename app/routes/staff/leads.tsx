@@ -8,10 +8,10 @@ import { leadFiltersSchema } from "../../../modules/leads/leads.ts";
 import { canAssignLeads, canCreateLeads, canSeeAllLeads, canSeeLeads } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import {
-  consultationStatuses,
   firstResponseLabels,
   leadMessages,
   leadSources,
+  leadStatuses,
   studyDestinations,
 } from "../../../vocabulary/consultations.ts";
 import { privacyMessages } from "../../../vocabulary/privacy.ts";
@@ -24,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const [result, counsellors, unread] = await Promise.all([
-    orRouteError(context.staff.leads(member, query)),
-    context.staff.leadCounsellors(member),
+    orRouteError(context.staff.leads.list(member, query)),
+    context.staff.leads.counsellors(member),
     // Students' messages waiting for this member (decision 0037), named beside the inbox.
     context.staff.messages.unread(member),
   ]);
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canSeeLeads);
   const form = await request.formData();
   return refusalOr(async () => {
-    const result = await context.staff.assignLeads(member, {
+    const result = await context.staff.leads.assign(member, {
       leadIds: form.getAll("leadIds").map(String),
       staffId: String(form.get("staffId") ?? ""),
     });
@@ -122,7 +122,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           </label>
           <select id="lead-status" name="status" className="form-select form-select-sm" defaultValue={filters.status ?? ""}>
             <option value="">Any</option>
-            {consultationStatuses.map((status) => (
+            {leadStatuses.map((status) => (
               <option key={status}>{status}</option>
             ))}
           </select>

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   return refusalOr(
     async () => {
-      const session = await context.staff.logIn({ email, password: form.get("password") }, context.clientIp);
+      const session = await context.staff.team.logIn({ email, password: form.get("password") }, context.clientIp);
       return redirect("/staff", { headers: { "Set-Cookie": context.cookies.staffSession(session.token, session.expiresAt) } });
     },
     { email },

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Staff accounts | Ignite
 
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageStaff);
-  const accounts = await context.staff.list(member);
+  const accounts = await context.staff.team.list(member);
   return {
     accounts: accounts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString().slice(0, 10) })),
     me: member.staffId,
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const setDisabled = (disabled: boolean) =>
     refusalOr(async () => {
-      const account = await context.staff.setDisabled(member, parseId(form.get("staffId"), "Staff account"), disabled);
+      const account = await context.staff.team.setDisabled(member, parseId(form.get("staffId"), "Staff account"), disabled);
       const message = disabled ? staffMessages.disabledDone(account.email) : staffMessages.enabledDone(account.email);
       return { ok: true as const, message };
     });
@@ -43,19 +43,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       enable: () => setDisabled(false),
       "sign-out-everywhere": () =>
         refusalOr(async () => {
-          const ended = await context.staff.signOutEverywhere(member, parseId(form.get("staffId"), "Staff account"));
+          const ended = await context.staff.team.signOutEverywhere(member, parseId(form.get("staffId"), "Staff account"));
           return { ok: true as const, message: staffMessages.memberSignedOut(ended.email, ended.sessionsEnded) };
         }),
       role: () =>
         refusalOr(async () => {
-          const account = await context.staff.changeRole(member, parseId(form.get("staffId"), "Staff account"), {
+          const account = await context.staff.team.changeRole(member, parseId(form.get("staffId"), "Staff account"), {
             role: String(form.get("role") ?? ""),
           });
           return { ok: true as const, message: staffMessages.roleChanged(account.email, staffRoleLabels[account.role]) };
         }),
       resend: () =>
         refusalOr(async () => {
-          const account = await context.staff.resendInvitation(member, parseId(form.get("staffId"), "Staff account"));
+          const account = await context.staff.team.resendInvitation(member, parseId(form.get("staffId"), "Staff account"));
           return { ok: true as const, message: staffMessages.invitationResent(account.email) };
         }),
       // The invitation form, the page's main one.
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           role: String(form.get("role") ?? ""),
         };
         return refusalOr(async () => {
-          const invited = await context.staff.invite(member, values);
+          const invited = await context.staff.team.invite(member, values);
           return { ok: true as const, message: staffMessages.invited(invited.email) };
         }, values);
       },

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | Ignite" }, {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageSettings);
-  return { settings: await context.staff.settings(member), rules: fieldRules(consoleSettingsSchema) };
+  return { settings: await context.staff.team.settings(member), rules: fieldRules(consoleSettingsSchema) };
 }
 
 /** Saves every setting at once (the form shows them all); the audit log keeps before and after. */
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canManageSettings);
   const form = await request.formData();
   return refusalOr(async () => {
-    await context.staff.changeSettings(member, {
+    await context.staff.team.changeSettings(member, {
       leadAssignment: String(form.get("leadAssignment") ?? ""),
       firstResponseHours: String(form.get("firstResponseHours") ?? ""),
       workingHours: {

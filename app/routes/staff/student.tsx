@@ -9,6 +9,7 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { loadTaskPanel, taskIntents } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { staffFileUrl } from "../../../modules/documents/file-urls.ts";
 import { erasureRequestSchema } from "../../../modules/erasure-request.ts";
 import { parseId } from "../../../modules/ids.ts";
 import { messageSchema } from "../../../modules/messages/messages.ts";
@@ -46,8 +47,6 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const staffFile = (publicId: string) => `/staff/files/${publicId}?inline=1`;
-
 /** The badge of each kind of timeline entry. */
 const timelineBadges = { note: "Note", staff: "Staff", upload: "Student", booking: "Student", message: "Message" } as const;
 
@@ -55,7 +54,7 @@ const timelineBadges = { note: "Note", staff: "Staff", upload: "Student", bookin
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
   const studentId = parseId(params.studentId, "Student");
-  const record = await orRouteError(context.staff.student(member, studentId));
+  const record = await orRouteError(context.staff.students.get(member, studentId));
   const url = new URL(request.url);
   const template = emailTemplateNames.find((name) => name === url.searchParams.get("template")) ?? emailTemplateNames[0];
   const courseTerm = url.searchParams.get("course")?.trim().slice(0, 100) ?? "";
@@ -88,7 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       consented: record.consentedAt ? inIndianTime(record.consentedAt).text : null,
     },
     conversation: conversation && {
-      messages: threadOf(conversation, "staff", inIndianTime, (document) => staffFile(document.publicId)),
+      messages: threadOf(conversation, "staff", inIndianTime, (document) => staffFileUrl(document.publicId, { inline: true })),
       mayWrite: canWorkStudents(member),
       rules: fieldRules(messageSchema),
     },
@@ -98,9 +97,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       review: canReviewDocuments(member),
       erase: canEraseStudents(member),
     },
-    counsellors: canManageStaff(member) ? await context.staff.activeCounsellors() : [],
+    counsellors: canManageStaff(member) ? await context.staff.students.activeCounsellors() : [],
     template,
-    draft: context.staff.emailDraft(member, record, template),
+    draft: context.staff.students.emailDraft(member, record, template),
     courseTerm,
     courseChoices: courseChoices.map((c) => ({
       ...c,
@@ -253,7 +252,7 @@ export default function StudentRecordScreen({ loaderData, actionData }: Route.Co
             <ul className="list-unstyled">
               {record.documents.map((d) => (
                 <li key={d.publicId} className="mb-2" data-testid="record-document">
-                  <a href={staffFile(d.publicId)} target="_blank" rel="noopener">
+                  <a href={staffFileUrl(d.publicId, { inline: true })} target="_blank" rel="noopener">
                     {d.attachmentType}: {d.name}
                   </a>{" "}
                   <span className="badge text-bg-light">{d.supersededAt ? "Earlier version" : d.reviewState}</span>

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Students | Ignite" }, {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  const result = await orRouteError(context.staff.students(member, query));
+  const result = await orRouteError(context.staff.students.list(member, query));
   const pageLink = (page: number) => `?${new URLSearchParams({ ...query, page: String(page) })}`;
   const last = Math.max(1, Math.ceil(result.total / result.pageSize));
   return {

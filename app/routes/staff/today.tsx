@@ -32,12 +32,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const seeLeads = canSeeLeads(member);
   // The day's sessions are the member's own (an admin's too) (decision 0051).
   const [{ today, overdue, dueToday, coming }, leads, fresh, dueThisWeek, calendar, practices] = await Promise.all([
-    context.staff.today(member),
-    seeLeads ? context.staff.overdueLeads(member) : [],
-    seeLeads ? context.staff.newLeads(member) : [],
-    seeLeads ? context.staff.firstResponsesThisWeek(member) : [],
-    canKeepCalendar(member) ? context.staff.sessions.today(member) : null,
-    canCoachVisas(member) ? context.staff.practiceQueue(member) : [],
+    context.staff.tasks.today(member),
+    seeLeads ? context.staff.leads.overdue(member) : [],
+    seeLeads ? context.staff.leads.newLeads(member) : [],
+    seeLeads ? context.staff.leads.firstResponsesThisWeek(member) : [],
+    canKeepCalendar(member) ? context.staff.counselling.today(member) : null,
+    canCoachVisas(member) ? context.staff.visas.practiceQueue(member) : [],
   ]);
   const leadView = (lead: (typeof leads)[number]) => ({
     id: lead.id,

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 /** Admins keep each destination's visa guide: every figure with its source and the day it was checked, and the summary. */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canEditVisaGuides);
-  const guides = await context.staff.visaGuides(member);
+  const guides = await context.staff.visas.guides(member);
   return {
     guides: guides.map(({ countryId, country, slug, guide }) => ({
       countryId,
@@ -55,11 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () =>
       byIntent(form.intent, {
         figure: async () => {
-          await context.staff.saveVisaFigure(member, countryId(), form);
+          await context.staff.visas.saveFigure(member, countryId(), form);
           return { ok: true as const, message: `${form.label ?? "The figure"} is saved.` };
         },
         words: async () => {
-          await context.staff.saveVisaGuideWords(member, countryId(), form);
+          await context.staff.visas.saveGuideWords(member, countryId(), form);
           return { ok: true as const, message: "The summary is saved." };
         },
       }),

@@ -13,7 +13,7 @@ import type { Route } from "./+types/visa-live";
 export async function action({ params, context }: Route.ActionArgs) {
   const member = requireStaffWith(context.staffMember, canCoachVisas);
   const practiceId = await orRouteError(
-    (async () => context.staff.startLivePractice(member, parseId(params.sessionId, "Session")))(),
+    (async () => context.staff.visas.startLivePractice(member, parseId(params.sessionId, "Session")))(),
   );
   return redirect(`/staff/visas/practices/${practiceId}`);
 }

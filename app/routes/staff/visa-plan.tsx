@@ -5,6 +5,7 @@ import { inIndianTime } from "~/lib/indian-time";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { staffFileUrl } from "../../../modules/documents/file-urls.ts";
 import { parseId } from "../../../modules/ids.ts";
 import { canSeeStudents, canWorkStudents } from "../../../modules/policies.ts";
 import { applicationStatusTones } from "../../../vocabulary/applications.ts";
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 /** One application's visa plan: its steps, the visa's checklist, the funds check and the outcome. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
-  const plan = await orRouteError((async () => context.staff.visaPlan(member, parseId(params.applicationId, "Application")))());
+  const plan = await orRouteError((async () => context.staff.visas.plan(member, parseId(params.applicationId, "Application")))());
   const { guide, ...rest } = plan;
   return {
     plan: {
@@ -43,11 +44,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     async () =>
       byIntent(form.intent, {
         step: async () => {
-          await context.staff.saveVisaStep(member, id(), form);
+          await context.staff.visas.saveStep(member, id(), form);
           return { ok: true as const, message: "The step is saved." };
         },
         outcome: async () => {
-          await context.staff.recordVisaOutcome(member, id(), form);
+          await context.staff.visas.recordOutcome(member, id(), form);
           return { ok: true as const, message: visaMessages.outcomeSaved };
         },
       }),
@@ -195,7 +196,7 @@ export default function VisaPlanScreen({ loaderData, actionData }: Route.Compone
                   {item.filePublicId && (
                     <>
                       {" "}
-                      <a href={`/staff/files/${item.filePublicId}?inline=1`} target="_blank" rel="noopener">
+                      <a href={staffFileUrl(item.filePublicId, { inline: true })} target="_blank" rel="noopener">
                         Open<span className="visually-hidden"> {item.item}</span>
                       </a>
                     </>

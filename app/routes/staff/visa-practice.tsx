@@ -22,7 +22,7 @@ const scoreName = (position: number, criterion: string) => `a-${position}-${crit
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canCoachVisas);
   const practice = await orRouteError(
-    (async () => context.staff.practiceForReview(member, parseId(params.practiceId, "Practice")))(),
+    (async () => context.staff.visas.practiceForReview(member, parseId(params.practiceId, "Practice")))(),
   );
   return {
     practice: {
@@ -49,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     })),
   };
   return refusalOr(async () => {
-    await context.staff.reviewPractice(member, parseId(params.practiceId, "Practice"), review);
+    await context.staff.visas.reviewPractice(member, parseId(params.practiceId, "Practice"), review);
     return { ok: true as const, message: visaMessages.reviewSaved };
   }, form);
 }

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("country");
   const chosen = asked ? destinations.find((d) => String(d.id) === asked) : undefined;
   if (asked && !chosen) throw data(null, { status: 404 });
-  const bank = chosen?.hasBank ? await orRouteError(context.staff.visaQuestions(member, chosen.id)) : null;
+  const bank = chosen?.hasBank ? await orRouteError(context.staff.visas.questions(member, chosen.id)) : null;
   return {
     destinations,
     chosen: chosen ?? null,
@@ -51,12 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () =>
       byIntent(form.intent, {
         bank: async () => {
-          await context.staff.saveVisaBank(member, countryId(), form);
+          await context.staff.visas.saveBank(member, countryId(), form);
           return { ok: true as const, message: "The interview is saved." };
         },
         question: async () => {
           const questionId = form.questionId ? parseId(form.questionId, "Question") : null;
-          await context.staff.saveVisaQuestion(member, countryId(), questionId, form);
+          await context.staff.visas.saveQuestion(member, countryId(), questionId, form);
           return {
             ok: true as const,
             message: questionId ? "The question is saved." : "The question is added.",

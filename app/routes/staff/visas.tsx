@@ -13,8 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
   const coach = canCoachVisas(member);
   const [plans, queue] = await Promise.all([
-    context.staff.visaPlans(member),
-    coach ? context.staff.practiceQueue(member) : Promise.resolve(null),
+    context.staff.visas.plans(member),
+    coach ? context.staff.visas.practiceQueue(member) : Promise.resolve(null),
   ]);
   return {
     plans,

@@ -18,25 +18,25 @@ export type SectionArgs = {
 
 /** "Counsellor who looks after this student" (admins). */
 export async function counsellorAction({ context, member, studentId, values }: SectionArgs) {
-  const counsellor = await context.staff.assignCounsellor(member, studentId, values);
+  const counsellor = await context.staff.students.assignCounsellor(member, studentId, values);
   return { ok: true as const, intent: "counsellor", message: recordMessages.counsellorChanged(counsellor.fullName) };
 }
 
 /** "New application": a course (and its intake) for this student. */
 export async function applicationAction({ context, member, studentId, values }: SectionArgs) {
-  const created = await context.staff.createApplication(member, studentId, values);
+  const created = await context.staff.applications.create(member, studentId, values);
   return { ok: true as const, intent: "application", message: applicationMessages.created, applicationId: created.id };
 }
 
 /** "Internal note": staff only. */
 export async function noteAction({ context, member, studentId, values }: SectionArgs) {
-  await context.staff.addNote(member, studentId, values);
+  await context.staff.students.addNote(member, studentId, values);
   return { ok: true as const, intent: "note", message: recordMessages.noteAdded };
 }
 
 /** "E-mail the student", from a template. */
 export async function emailAction({ context, member, studentId, values }: SectionArgs) {
-  const sent = await context.staff.emailStudent(member, studentId, values);
+  const sent = await context.staff.students.emailStudent(member, studentId, values);
   return { ok: true as const, intent: "email", message: recordMessages.emailed(sent.email) };
 }
 
@@ -48,6 +48,6 @@ export async function messageAction({ context, member, studentId, values }: Sect
 
 /** An admin's erasure on request: the record no longer exists, so back to the list, told there. */
 export async function eraseAction({ context, member, studentId, values }: SectionArgs): Promise<never> {
-  await context.staff.eraseStudent(member, studentId, values);
+  await context.staff.students.erase(member, studentId, values);
   throw redirect(`/staff/students?erased=${studentId}`);
 }

@@ -15,7 +15,13 @@ import { openTestDatabase } from "../../tests/support/test-database.ts";
 import type { StaffMember } from "../policies.ts";
 import { students } from "../students/tables.ts";
 import { istDayOf, istInstant } from "./availability.ts";
-import { counsellorsFreeAt, createSessionService, sessionOf, sessionOutcomeCounts, sessionsConsole } from "./sessions.ts";
+import {
+  counsellingConsole,
+  counsellingOutcomeCounts,
+  counsellingSessionOf,
+  counsellorsFreeAt,
+  createCounsellingService,
+} from "./counselling.ts";
 import { counsellingSessions } from "./tables.ts";
 
 /**
@@ -42,7 +48,7 @@ const now = () => clock;
 const at = (day: string, time: string) => new Date(istInstant(day, time));
 
 const service = (mailUrl = sink.url) =>
-  createSessionService({
+  createCounsellingService({
     db: database.db,
     mailer: createMailer({ smtpUrl: mailUrl, from: "Ignite <hello@ignite.test>", dataDir: "", log }),
     log,
@@ -50,14 +56,14 @@ const service = (mailUrl = sink.url) =>
     now,
   });
 const consoleFor = () =>
-  sessionsConsole({
+  counsellingConsole({
     db: database.db,
     log,
     limiter: undefined as never,
     siteAddress: "http://localhost:3000",
     now,
     mailer: createMailer({ smtpUrl: sink.url, from: "x@ignite.test", dataDir: "", log }),
-  }).sessions;
+  });
 const member = (who: "admin" | "asha" | "ravi"): StaffMember => ({
   staffId: team[who].staffId,
   email: team[who].email,
@@ -281,7 +287,10 @@ describe("booking", () => {
     // Its time is free again, and other modules read the session and its kind.
     const slots = await service().slotsForStudent(second.studentId, "application-planning");
     expect(slots.map((s) => s.toISOString())).toContain(at(thursday, "14:30").toISOString());
-    expect(await sessionOf(database.db, booked.session.id)).toMatchObject({ kind: "application-planning", cancelled: true });
+    expect(await counsellingSessionOf(database.db, booked.session.id)).toMatchObject({
+      kind: "application-planning",
+      cancelled: true,
+    });
 
     // Their counsellor was told of each change, through the outbox, with a link to the student's record (decision 0051).
     const told = (await sink.waitFor(sent + 8))
@@ -407,7 +416,7 @@ describe("the console", () => {
       note: "Did not join the call",
     });
     expect(recorded.outcomeLabel).toBe("No-show");
-    const record = await testApp.staff.student(member("ravi"), student.studentId);
+    const record = await testApp.staff.students.get(member("ravi"), student.studentId);
     expect(record.timeline.map((t) => t.text)).toContainEqual(
       expect.stringMatching(/^Document review, .* IST \(No-show\): Did not join the call$/),
     );
@@ -418,7 +427,7 @@ describe("the console", () => {
       .where(and(eq(counsellingSessions.id, booked.session.id), isNull(counsellingSessions.cancelledAt)));
     expect(held[0]?.outcome).toBe("no_show");
     // The reports count it (the dashboard's figures come from here).
-    const counts = await sessionOutcomeCounts(database.db, at(tuesday, "00:00"), at(tuesday, "23:59"), [team.ravi.staffId]);
+    const counts = await counsellingOutcomeCounts(database.db, at(tuesday, "00:00"), at(tuesday, "23:59"), [team.ravi.staffId]);
     expect(counts).toMatchObject({ noShows: 1, attended: 0 });
   });
 });
@@ -426,7 +435,7 @@ describe("the console", () => {
 describe("the free consultation's call", () => {
   it("goes to a counsellor free then, round-robin; a third visitor for the same time is told the next free times", async () => {
     const real = new Date();
-    const slots = await testApp.sessions.consultationSlots();
+    const slots = await testApp.counselling.consultationSlots();
     let slot: Date | undefined;
     // The real clock gives the times; the last both counsellors have free, but not on the day the
     // student's data test below books Asha at fixed times (at some times of day that was this one).
@@ -467,7 +476,7 @@ describe("the free consultation's call", () => {
 
   it("offers nothing with a counsellor who was disabled, and says so to their student", async () => {
     const student = await studentOf("ravi", "Dev Anand");
-    await testApp.staff.setDisabled(member("admin"), team.ravi.staffId, true);
+    await testApp.staff.team.setDisabled(member("admin"), team.ravi.staffId, true);
     expect(await service().slotsForStudent(student.studentId, "consultation-call")).toEqual([]);
     expect(await service().counsellorOf(student.studentId)).toMatchObject({ fullName: "Ravi Kumar", bookable: false });
     await expect(
@@ -578,7 +587,7 @@ describe("a meeting link the console took never stops an invitation (decision 00
     const student = await studentOf("asha", "Kabir Singh");
     const real = createMailer({ smtpUrl: sink.url, from: "Ignite <hello@ignite.test>", dataDir: "", log });
     // A mail server that refuses this student's mail only, as it refused a link it could not read.
-    const refusing = createSessionService({
+    const refusing = createCounsellingService({
       db: database.db,
       log,
       now,

@@ -10,7 +10,7 @@ import {
   type SessionKind,
   sessionKinds,
   sessionMailWords,
-} from "../../vocabulary/sessions.ts";
+} from "../../vocabulary/counselling.ts";
 import { nowOf } from "../deps.ts";
 import { consultations } from "../leads/tables.ts";
 import { mailLink } from "../mail-link.ts";

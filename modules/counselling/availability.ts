@@ -1,5 +1,5 @@
+import { defaultWorkingHours } from "../../vocabulary/counselling.ts";
 import { indianClock, indianDay, indianMidnight } from "../../vocabulary/india-time.ts";
-import { defaultWorkingHours } from "../../vocabulary/sessions.ts";
 
 /**
  * Free slots from working hours, exceptions and what is already held, in India Standard Time. IST is

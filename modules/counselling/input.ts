@@ -5,7 +5,7 @@ import {
   sessionKindKeys,
   sessionMessages,
   sessionOutcomes,
-} from "../../vocabulary/sessions.ts";
+} from "../../vocabulary/counselling.ts";
 import { blankToUndefined, calendarDay, isInstantInRange, oneOf, tooLong } from "../fields.ts";
 import { calendarMeetingLink } from "./meeting-link.ts";
 

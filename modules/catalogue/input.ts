@@ -1,7 +1,26 @@
 import { z } from "zod";
-import { courseLevels, courseModes } from "../../vocabulary/catalogue.ts";
+import { courseLevels, courseModes, SEARCH_TERM_MAX_LENGTH } from "../../vocabulary/catalogue.ts";
 import { parseInput } from "../validation.ts";
 import { type CourseFilters, type CourseSort, courseSorts, type DurationBand, durationBands } from "./course-filters.ts";
+
+/** Page numbers start at 1; anything else is the visitor's mistake, not ours. */
+export const pageSchema = z.coerce
+  .number({ error: "Page must be a whole number from 1" })
+  .int("Page must be a whole number from 1")
+  .min(1, "Page must be a whole number from 1")
+  .max(100_000, "Page is too large");
+
+export const searchTermSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter something to search for")
+  .max(SEARCH_TERM_MAX_LENGTH, `Search terms can be at most ${SEARCH_TERM_MAX_LENGTH} characters`);
+
+// Built once: zod compiles an object schema on its first use, so one made per call cost every request that.
+const pageParamSchema = z.object({ page: pageSchema });
+const searchTermParamSchema = z.object({ term: searchTermSchema });
+export const parsePage = (value: unknown) => parseInput(pageParamSchema, { page: value ?? 1 }).page;
+export const parseSearchTerm = (value: unknown) => parseInput(searchTermParamSchema, { term: value }).term;
 
 /**
  * The filters of a page's address read and checked (decision 0030), on the server: the filter form in
@@ -28,7 +47,7 @@ const rupees = (what: string) =>
     .optional();
 const intakeMonth = "Choose an intake month from the list";
 
-const filtersInput = z
+const courseFiltersSchema = z
   .object({
     country: optionalText,
     level: optionalText.refine((v) => !v || levelsByKey.has(v), "Choose a level from the list"),
@@ -52,7 +71,7 @@ export function parseCourseFilters(params: URLSearchParams): CourseFilters {
       return value === null || value === "" ? [] : [[key, value]];
     }),
   );
-  const parsed = parseInput(filtersInput, given);
+  const parsed = parseInput(courseFiltersSchema, given);
   return {
     ...(parsed.country ? { country: parsed.country } : {}),
     ...(parsed.level ? { level: levelsByKey.get(parsed.level) } : {}),

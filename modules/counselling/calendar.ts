@@ -1,12 +1,12 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { type Database, queryRows } from "../../platform/db/client.ts";
+import { type Database, hasSqlState, queryRows } from "../../platform/db/client.ts";
 import {
   BOOKING_HORIZON_DAYS,
   CHANGE_CUT_OFF_HOURS,
   type SessionKind,
   SLOT_STEP_MINUTES,
   sessionKinds,
-} from "../../vocabulary/sessions.ts";
+} from "../../vocabulary/counselling.ts";
 import { staff } from "../staff/tables.ts";
 import {
   type CalendarException,
@@ -167,18 +167,5 @@ export async function releaseHold(tx: Pick<Database, "delete">, sessionId: numbe
 
 /** Whether an error (or its cause) is the database refusing overlapping holds. */
 export function isOverlap(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (e.code === "23P01") return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
-/** Whether an error (or its cause) is a unique index refusing a second row. */
-export function isDuplicate(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (e.code === "23505") return true;
-    e = e.cause as typeof e;
-  }
-  return false;
+  return hasSqlState(error, "23P01");
 }

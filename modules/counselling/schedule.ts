@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../../platform/db/client.ts";
+import { type Database, isUniqueViolation } from "../../platform/db/client.ts";
 import {
   type SessionKind,
   type SessionOutcome,
@@ -7,7 +7,7 @@ import {
   sessionMessages,
   sessionOutcomeLabels,
   weekdayNames,
-} from "../../vocabulary/sessions.ts";
+} from "../../vocabulary/counselling.ts";
 import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -26,7 +26,7 @@ import { addStudentNote } from "../students/students.ts";
 import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import { addDays, defaultWeek, exceptionHolds, istDayOf, istMidnight, type WeeklyHours, weekdayOf } from "./availability.ts";
-import { bookableStaff, isDuplicate, isOverlap, rangeOf } from "./calendar.ts";
+import { bookableStaff, isOverlap, rangeOf } from "./calendar.ts";
 import { calendarViewSchema, exceptionSchema, meetingLinkSchema, outcomeSchema, weeklyHoursSchema } from "./input.ts";
 import { indianWhen } from "./mail.ts";
 import { calendarHolds, counsellingSessions, staffCalendarExceptions, staffCalendarSettings } from "./tables.ts";
@@ -165,7 +165,7 @@ export async function addException(deps: StaffDeps, member: StaffMember, raw: un
   } catch (error) {
     if (isOverlap(error))
       throw new AppError("conflict", sessionMessages.exceptionOverSession, { day: sessionMessages.exceptionOverSession });
-    if (isDuplicate(error))
+    if (isUniqueViolation(error))
       throw new AppError("conflict", sessionMessages.exceptionExists, { day: sessionMessages.exceptionExists });
     throw error;
   }
@@ -378,7 +378,7 @@ export async function setSessionLink(deps: StaffDeps, member: StaffMember, id: n
 }
 
 /** No-shows and attended sessions between two instants, for the reports (one member's, or everyone's). */
-export async function sessionOutcomeCounts(db: Database, from: Date, to: Date, staffIds?: number[]) {
+export async function counsellingOutcomeCounts(db: Database, from: Date, to: Date, staffIds?: number[]) {
   const rows = await db
     .select({ outcome: counsellingSessions.outcome, count: sql<number>`count(*)::int` })
     .from(counsellingSessions)

@@ -12,13 +12,13 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { sessionBookers, sessionKindKeys, sessionOutcomes } from "../../vocabulary/sessions.ts";
+import { sessionBookers, sessionKindKeys, sessionOutcomes } from "../../vocabulary/counselling.ts";
 import { consultations } from "../leads/tables.ts";
 import { staff } from "../staff/tables.ts";
 import { students } from "../students/tables.ts";
 
 // ---------------------------------------------------------------------------------------------------
-// Sessions on a calendar (decision 0036, modules/sessions/, decision 0036). The exclusion constraint on
+// Counselling sessions on a calendar (decision 0036). The exclusion constraint on
 // calendar_holds and the btree_gist extension it needs are hand-written in drizzle/0027_calendar_holds.sql.
 // ---------------------------------------------------------------------------------------------------
 

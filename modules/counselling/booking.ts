@@ -8,7 +8,7 @@ import {
   type SessionOutcome,
   sessionKinds,
   sessionMessages,
-} from "../../vocabulary/sessions.ts";
+} from "../../vocabulary/counselling.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { staff } from "../staff/tables.ts";

@@ -3,7 +3,7 @@ import type { Database } from "../../platform/db/client.ts";
 import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
-import { type SessionKind, sessionKinds, sessionMessages } from "../../vocabulary/sessions.ts";
+import { type SessionKind, sessionKinds, sessionMessages } from "../../vocabulary/counselling.ts";
 import type { StaffDeps } from "../deps.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import { canSeeAllCalendars, type StaffMember } from "../policies.ts";
@@ -35,11 +35,11 @@ import {
   addException,
   calendarSettings,
   calendarView,
+  counsellingOutcomeCounts,
   recordOutcome,
   removeException,
   saveMeetingLink,
   saveWeeklyHours,
-  sessionOutcomeCounts,
   setSessionLink,
   unsentInvitations,
 } from "./schedule.ts";
@@ -59,9 +59,9 @@ export type { ConsoleSession } from "./schedule.ts";
 export const MOCK_VISA_INTERVIEW: SessionKind = "mock-visa-interview";
 /** No-shows and attended sessions in a span, for the reports. */
 /** For the free consultation's booking (modules/leads/bookings.ts), inside its transaction. */
-export { consultationSlotTaken, counsellorsFreeAt, isOverlap as isSlotTaken, placeConsultationCall, sessionOutcomeCounts };
+export { consultationSlotTaken, counsellingOutcomeCounts, counsellorsFreeAt, isOverlap as isSlotTaken, placeConsultationCall };
 
-export interface SessionDeps {
+export interface CounsellingDeps {
   db: Database;
   mailer?: Mailer;
   log: Logger;
@@ -73,7 +73,7 @@ export interface SessionDeps {
 }
 
 /** Mails a session's latest change (the free consultation's call, after its booking's commit); retried by the sweep on failure. */
-export const mailSessionChange = (deps: SessionDeps, id: number) => deliverSessionMail(deps, id);
+export const mailCounsellingSessionChange = (deps: CounsellingDeps, id: number) => deliverSessionMail(deps, id);
 
 /** A session as another module reads it (the visa module: its kind, its student, when, and how it went). */
 export interface SessionSummary {
@@ -88,7 +88,7 @@ export interface SessionSummary {
 }
 
 /** One session by id, or undefined. */
-export async function sessionOf(db: Database, id: number): Promise<SessionSummary | undefined> {
+export async function counsellingSessionOf(db: Database, id: number): Promise<SessionSummary | undefined> {
   const [row] = await db.select().from(counsellingSessions).where(eq(counsellingSessions.id, id));
   return row && summary(row);
 }
@@ -104,7 +104,7 @@ export async function sessionsOfStudent(db: Database, studentId: number): Promis
  * booked it, a cancellation and whether they attended. The counsellor's note of what was done stays
  * internal, as staff notes do.
  */
-export async function sessionsForExport(db: Database, studentId: number) {
+export async function counsellingSessionsForExport(db: Database, studentId: number) {
   const rows = await db
     .select({
       kind: counsellingSessions.kind,
@@ -148,7 +148,7 @@ const when = (at: Date) => indianWhen(at);
  * The student's and the visitor's side: slots, booking, moving, cancelling; each change is mailed with
  * its invitation after the commit (a failure is retried by the job queue's sweep, `sweep`).
  */
-export function createSessionService(deps: SessionDeps) {
+export function createCounsellingService(deps: CounsellingDeps) {
   const mail = (id: number) =>
     deliverSessionMail(deps, id).catch((error) => {
       deps.log.error({ err: error, sessionId: id }, "session mail failed");
@@ -183,7 +183,7 @@ export function createSessionService(deps: SessionDeps) {
       return { session, message: unsent ? sessionMessages.bookedUnsent(at) : sessionMessages.booked(at) };
     },
     async move(studentId: number, id: number, raw: unknown) {
-      const before = (await sessionOf(deps.db, id))?.startsAt;
+      const before = (await counsellingSessionOf(deps.db, id))?.startsAt;
       const session = await moveStudentSession(deps, studentId, id, raw);
       const unsent = (await mail(session.id)) === "failed";
       await tellCounsellor(session.id, "moved", before);
@@ -209,34 +209,32 @@ export function createSessionService(deps: SessionDeps) {
   };
 }
 
-export type SessionService = ReturnType<typeof createSessionService>;
+export type CounsellingService = ReturnType<typeof createCounsellingService>;
 
 /** The job that sweeps reminders and unsent invitations, every minute, once across instances. */
-export const sessionSweepJob = "session-reminders";
+export const counsellingSweepJob = "session-reminders";
 
 /** The console's side: working hours, exceptions, the meeting link, a day and a week, outcomes (decision 0031). */
-export const sessionsConsole = (deps: StaffDeps) => {
+export const counsellingConsole = (deps: StaffDeps) => {
   const mail = (id: number) =>
     deliverSessionMail(deps, id).catch((error) => deps.log.error({ err: error, sessionId: id }, "session mail failed"));
   return {
-    sessions: {
-      calendar: (actor: StaffMember, filters: unknown) => calendarView(deps, actor, filters),
-      /** The member's own sessions of today (IST), for Today (decision 0051); an admin's own too, not everyone's. */
-      today: async (actor: StaffMember) =>
-        (await calendarView(deps, actor, { view: "day", staffId: canSeeAllCalendars(actor) ? String(actor.staffId) : undefined }))
-          .days[0]?.sessions ?? [],
-      settings: (actor: StaffMember, staffId?: number) => calendarSettings(deps, actor, staffId),
-      saveHours: (actor: StaffMember, raw: unknown, staffId?: number) => saveWeeklyHours(deps, actor, raw, staffId),
-      addException: (actor: StaffMember, raw: unknown, staffId?: number) => addException(deps, actor, raw, staffId),
-      removeException: (actor: StaffMember, id: number, staffId?: number) => removeException(deps, actor, id, staffId),
-      saveMeetingLink: (actor: StaffMember, raw: unknown, staffId?: number) => saveMeetingLink(deps, actor, raw, staffId),
-      recordOutcome: (actor: StaffMember, id: number, raw: unknown) => recordOutcome(deps, actor, id, raw),
-      unsentInvitations: (actor: StaffMember) => unsentInvitations(deps, actor),
-      async setLink(actor: StaffMember, id: number, raw: unknown) {
-        const session = await setSessionLink(deps, actor, id, raw);
-        await mail(id);
-        return session;
-      },
+    calendar: (actor: StaffMember, filters: unknown) => calendarView(deps, actor, filters),
+    /** The member's own sessions of today (IST), for Today (decision 0051); an admin's own too, not everyone's. */
+    today: async (actor: StaffMember) =>
+      (await calendarView(deps, actor, { view: "day", staffId: canSeeAllCalendars(actor) ? String(actor.staffId) : undefined }))
+        .days[0]?.sessions ?? [],
+    settings: (actor: StaffMember, staffId?: number) => calendarSettings(deps, actor, staffId),
+    saveHours: (actor: StaffMember, raw: unknown, staffId?: number) => saveWeeklyHours(deps, actor, raw, staffId),
+    addException: (actor: StaffMember, raw: unknown, staffId?: number) => addException(deps, actor, raw, staffId),
+    removeException: (actor: StaffMember, id: number, staffId?: number) => removeException(deps, actor, id, staffId),
+    saveMeetingLink: (actor: StaffMember, raw: unknown, staffId?: number) => saveMeetingLink(deps, actor, raw, staffId),
+    recordOutcome: (actor: StaffMember, id: number, raw: unknown) => recordOutcome(deps, actor, id, raw),
+    unsentInvitations: (actor: StaffMember) => unsentInvitations(deps, actor),
+    async setLink(actor: StaffMember, id: number, raw: unknown) {
+      const session = await setSessionLink(deps, actor, id, raw);
+      await mail(id);
+      return session;
     },
   };
 };

@@ -1,0 +1,196 @@
+import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
+import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
+import { createStaffService } from "../modules/console/console.ts";
+import { createCostService } from "../modules/costs/costs.ts";
+import { createCounsellingService } from "../modules/counselling/counselling.ts";
+import { createDocumentService } from "../modules/documents/documents.ts";
+import { createIdentityService } from "../modules/identity/identity.ts";
+import { createConsultationService } from "../modules/leads/bookings.ts";
+import { createMessageService } from "../modules/messages/messages.ts";
+import { createParentLinkService } from "../modules/parents/parents.ts";
+import { createPrivacyService } from "../modules/privacy/privacy.ts";
+import { createScholarshipService } from "../modules/scholarships/scholarships.ts";
+import { createStudentService } from "../modules/students/students.ts";
+import { createVisaService } from "../modules/visas/visas.ts";
+import { PublicCache } from "../platform/cache.ts";
+import type { Config } from "../platform/config.ts";
+import { cookieWriter } from "../platform/cookies.ts";
+import type { DatabaseHandle } from "../platform/db/client.ts";
+import type { JobSender } from "../platform/jobs.ts";
+import type { Logger } from "../platform/log.ts";
+import { createMailer, type Mailer } from "../platform/mail/mailer.ts";
+import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from "../platform/rate-limit.ts";
+import { connectSharedState } from "../platform/redis.ts";
+import type { FileStorage } from "../platform/storage/file-storage.ts";
+import { openFileStorage } from "../platform/storage/open-storage.ts";
+import type { CachedAnswer } from "./cached-answers.ts";
+
+/** What the services are built from: the configuration, the database and what a caller (a test) hands in. */
+export interface ServicesOptions {
+  config: Config;
+  database: DatabaseHandle;
+  log: Logger;
+  rateLimiter?: RateLimiter;
+  mailer?: Mailer;
+  /** Where private uploads live; defaults to the bucket STORAGE_URL names, else local disk under DATA_DIR/uploads. */
+  storage?: FileStorage;
+  /**
+   * The job queue (platform/jobs.ts) that runs a catalogue import's dry run and apply, once across
+   * instances (server/background.ts registers the workers). Without it (API tests) they run at once here.
+   */
+  jobs?: JobSender;
+}
+
+/** What the public cache may hold: the most visited pages fit; a crawl over every page cannot grow the process. */
+const PUBLIC_CACHE_BYTES = 24 * 1024 * 1024;
+
+/**
+ * The domain's services with their database, storage, mail, rate limits and shared state bound: what
+ * the API handlers and the screens receive (server/app.ts, server/pages.ts).
+ */
+export function createServices(options: ServicesOptions) {
+  const { config, database, log } = options;
+  // A storage handed in (tests) is the caller's to close; the configured one is closed with the app.
+  const configuredStorage = options.storage ? undefined : openFileStorage(config);
+  const storage: FileStorage = options.storage ?? (configuredStorage as FileStorage);
+  // Searches and university lists are answered from a mirror that follows the catalogue's version (decision 0022).
+  // Reading 200,000 courses leaves a hundred megabytes or so of garbage that an idle server would keep
+  // until its next full collection: the production server (--expose-gc, scripts/build-state.mjs)
+  // collects once each time the mirror is built, a pause of some tens of milliseconds.
+  const catalogueMirror = createCatalogueMirror(database.db, log, {
+    afterBuild: () => (globalThis as { gc?: () => void }).gc?.(),
+  });
+  const catalogue = createCatalogueService(database.db, catalogueMirror, storage);
+  // Rate limits (decision 0021): with REDIS_URL, shared through Redis (the database's counters when it
+  // cannot answer); on PGlite, one process's by nature, in memory; else in the database, shared by all.
+  const databaseLimiter = createDatabaseRateLimiter(database.db);
+  const shared = config.redisUrl ? connectSharedState(config.redisUrl, log, databaseLimiter) : undefined;
+  const rateLimiter =
+    options.rateLimiter ?? shared?.limiter ?? (database.kind === "pglite" ? createMemoryRateLimiter() : databaseLimiter);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const consultations = createConsultationService({
+    db: database.db,
+    mailer,
+    staffEmail: config.staffEmail,
+    siteEmail: config.site.email,
+    log,
+    // The assigned counsellor's mail is queued with the booking (decision 0042).
+    jobs: options.jobs,
+    siteAddress: config.siteAddress,
+  });
+  /** Public answers are the same for every visitor; catalogue writes clear it (publicCache.clear()). */
+  const publicCache = new PublicCache<CachedAnswer>(2000, 60_000, Date.now, {
+    maxBytes: PUBLIC_CACHE_BYTES,
+    sizeOf: (answer) => answer.body.byteLength,
+  });
+  // Rupee amounts (decision 0025): their edits go through the staff service below.
+  const costs = createCostService(database.db);
+  // Another instance changed the catalogue: forget here too (this instance's own news clears it twice, harmlessly).
+  shared?.onCatalogueChange(() => {
+    publicCache.clear();
+    costs.forget();
+    void catalogueMirror.check().catch(() => undefined);
+  });
+  const identity = createIdentityService({
+    db: database.db,
+    mailer,
+    limiter: rateLimiter,
+    log,
+    siteAddress: config.siteAddress,
+  });
+  const students = createStudentService(database.db);
+  const scholarships = createScholarshipService(database.db);
+  const documents = createDocumentService({
+    db: database.db,
+    storage,
+    log,
+    limiter: rateLimiter,
+    orphanGraceMs: config.orphanFileGraceHours * 3_600_000,
+  });
+  const visas = createVisaService({
+    db: database.db,
+    storage,
+    log,
+    mailer,
+    jobs: options.jobs,
+    siteAddress: config.publicUrl,
+  });
+  const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
+  // A student's read-only links for a parent (decision 0028); erasure takes them with the account.
+  const parents = createParentLinkService({
+    db: database.db,
+    limiter: rateLimiter,
+    applicationsOf: students.listApplications,
+    siteAddress: config.publicUrl,
+  });
+  // One conversation per student (decision 0037): the student's side; the console's is in `staff`.
+  const messages = createMessageService({
+    db: database.db,
+    limiter: rateLimiter,
+    log,
+    mailer,
+    jobs: options.jobs,
+    siteAddress: config.siteAddress,
+  });
+  // Counselling sessions on a calendar (decision 0036): a student's bookings with their counsellor, and the
+  // free consultation's slots; the console's side is in the staff service.
+  const counselling = createCounsellingService({
+    db: database.db,
+    mailer,
+    log,
+    jobs: options.jobs,
+    siteAddress: config.siteAddress,
+  });
+  const staff = createStaffService({
+    db: database.db,
+    limiter: rateLimiter,
+    log,
+    mailer,
+    siteAddress: config.siteAddress,
+    storage,
+    onCatalogueChange: async () => {
+      publicCache.clear();
+      costs.forget();
+      shared?.announceCatalogueChange();
+      // Only the records written are changed in the mirror (decision 0038); other instances do the same
+      // from the catalogue's recorded steps when they hear of it (above) or read its version.
+      await catalogueMirror.changed();
+    },
+    // A catalogue import's dry run and apply are jobs: queued with the request's change of status, run by
+    // whichever instance takes them, retried after a crash (decisions 0020, 0021).
+    jobs: options.jobs,
+    // An admin's erasure of a student on a request by mail is the privacy module's (decision 0024).
+    eraseStudent: privacy.erase,
+    eraseLeads: privacy.eraseLeads,
+  });
+  const cookies = cookieWriter(config.publicUrl?.startsWith("https:") ?? false);
+
+  /** Lets go of what the app opened beyond the database (the mirror's timer, Redis connections, the bucket's client). */
+  const close = async () => {
+    catalogueMirror.stop();
+    await shared?.close();
+    await configuredStorage?.close();
+  };
+  return {
+    catalogueMirror,
+    catalogue,
+    rateLimiter,
+    consultations,
+    publicCache,
+    costs,
+    identity,
+    students,
+    scholarships,
+    documents,
+    visas,
+    privacy,
+    parents,
+    messages,
+    counselling,
+    staff,
+    cookies,
+    close,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
