@@ -190,17 +190,3 @@ export const queryParams = (schema: z.ZodType, describe: Record<string, string> 
     schema,
   }));
 };
-
-// Transition: the path groups not yet described where they are handled.
-const securityOf = (student?: boolean, staff?: boolean) =>
-  student ? [{ studentSession: [] }] : staff ? [{ staffSession: [] }] : [];
-export const operation = ({ student, staff, ...op }: Operation) => ({
-  ...op,
-  security: securityOf(student, staff),
-  responses: { ...op.responses, ...conventionalAnswers("get", securityOf(student, staff)) },
-});
-export const write = ({ student, staff, ...op }: Operation) => ({
-  ...op,
-  security: securityOf(student, staff),
-  responses: { ...op.responses, ...conventionalAnswers("post", securityOf(student, staff)) },
-});

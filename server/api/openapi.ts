@@ -1,60 +1,49 @@
 import { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
-import { z } from "zod";
-import { consoleSettingsSchema } from "../../modules/console-settings.ts";
-import { newLeadSchema } from "../../modules/leads/input.ts";
-import {
-  assignLeadsSchema,
-  leadFiltersSchema,
-  linkStudentSchema,
-  mergeLeadSchema,
-  statusChangeSchema,
-} from "../../modules/leads/leads.ts";
-import {
-  invitationAcceptSchema,
-  staffInvitationSchema,
-  staffLoginSchema,
-  staffPasswordChangeSchema,
-  staffRoleSchema,
-} from "../../modules/staff/input.ts";
-import { newTaskSchema, taskFiltersSchema } from "../../modules/tasks/input.ts";
-import { MAX_TOKEN_LENGTH } from "../../modules/tokens.ts";
 import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../../platform/cookies.ts";
 import type { ServerEnv } from "../context.ts";
 import {
   answer,
-  body,
   componentSchemas,
   conventionalAnswers,
-  dataOf,
   describe,
   errorBodySchema,
-  failures,
-  idParam,
-  json,
   jsonSchema,
-  listOf,
   message,
-  operation,
-  paging,
-  queryParams,
-  ref,
-  write,
 } from "./openapi-parts.ts";
-import { privacyPaths } from "./openapi-privacy.ts";
-import { staffRecordsPaths, staffRecordsSchemas } from "./openapi-staff-records.ts";
-import { auditEntrySchema, staffAccountSchema, staffMemberSchema, taskSchema } from "./staff.ts";
-import {
-  assignResultSchema,
-  consoleSettingsAnswerSchema,
-  leadCounsellorSchema,
-  leadDetailsSchema,
-  leadSchema,
-} from "./staff-leads.ts";
 
-/** Transition: the paths not yet described where they are handled. */
-function legacyDocument() {
-  return {
+type Operations = Record<string, Record<string, { security?: object[]; responses?: object }>>;
+
+/** Every `$ref` in the document names a component it has (a misspelt `ref("...")` throws when the document is built). */
+function checkReferences(document: { components: { schemas: object } }) {
+  for (const [, name] of JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
+    if (!name || !(name in document.components.schemas)) throw new Error(`OpenAPI: no component named ${name}`);
+  }
+}
+
+/** Each operation with the answers every operation of its kind has (by its method and the session it asks for). */
+const withConventions = (paths: Operations) =>
+  Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, op]) => [
+          method,
+          { ...op, responses: { ...op.responses, ...conventionalAnswers(method, op.security ?? []) } },
+        ]),
+      ),
+    ]),
+  );
+
+/**
+ * The OpenAPI document of both API surfaces, as /api/openapi.json serves it (decision 0054): its frame here,
+ * each operation from where its endpoint is registered (`describe()` in server/api/<noun>.ts, read back from
+ * the app's routes by hono-openapi), each named shape from beside the presenter schema it comes from
+ * (`component()`).
+ */
+export async function openApiDocument(app: Hono<ServerEnv>) {
+  const { paths } = await generateSpecs(app, { excludeStaticFile: false });
+  const document = {
     openapi: "3.1.0",
     info: {
       title: "Ignite API",
@@ -81,370 +70,16 @@ function legacyDocument() {
       schemas: {
         ErrorBody: jsonSchema(errorBodySchema, "output"),
         Message: jsonSchema(message, "output"),
-        StaffMember: jsonSchema(staffMemberSchema, "output"),
-        StaffAccount: jsonSchema(staffAccountSchema, "output"),
-        AuditEntry: jsonSchema(auditEntrySchema, "output"),
-        Lead: jsonSchema(leadSchema, "output"),
-        ...staffRecordsSchemas(),
-        LeadDetails: jsonSchema(leadDetailsSchema, "output"),
-        LeadCounsellor: jsonSchema(leadCounsellorSchema, "output"),
-        ConsoleSettings: jsonSchema(consoleSettingsAnswerSchema, "output"),
-        Task: jsonSchema(taskSchema, "output"),
+        ...componentSchemas(),
       },
     },
-    paths: {
-      "/api/v1/staff/session": {
-        post: write({
-          operationId: "staffSignIn",
-          summary: "Staff sign-in: sets the staff session cookie",
-          requestBody: body(staffLoginSchema),
-          responses: { 200: answer("Signed in", dataOf(ref("StaffMember"))), ...failures(400, 401, 429) },
-        }),
-        delete: write({
-          operationId: "staffSignOut",
-          summary: "Staff sign-out: ends the session and clears the cookie",
-          staff: true,
-          responses: { 200: answer("Signed out", ref("Message")) },
-        }),
-      },
-      "/api/v1/staff/me": {
-        get: operation({
-          operationId: "staffMe",
-          summary: "Who is signed in to the console",
-          staff: true,
-          responses: { 200: answer("The staff member", dataOf(ref("StaffMember"))) },
-        }),
-      },
-      "/api/v1/staff/me/password": {
-        put: write({
-          operationId: "changeStaffPassword",
-          summary:
-            "Change one's own password (the current one required): every other session ends, this one stays; mailed; audited",
-          staff: true,
-          requestBody: body(staffPasswordChangeSchema),
-          responses: { 200: answer("Changed", ref("Message")), ...failures(400, 429) },
-        }),
-      },
-      "/api/v1/staff/me/sessions": {
-        delete: write({
-          operationId: "staffSignOutEverywhere",
-          summary: "Sign out everywhere: ends every session of one's own, this one too, and clears the cookie; audited",
-          staff: true,
-          responses: { 200: answer("Signed out everywhere", ref("Message")), ...failures(404) },
-        }),
-      },
-      "/api/v1/staff/members/{staffId}/sessions": {
-        delete: write({
-          operationId: "signOutStaffMember",
-          summary: "End every session of a staff member (admins); audited with how many ended",
-          staff: true,
-          parameters: [idParam("staffId")],
-          responses: {
-            200: answer("Ended", {
-              type: "object",
-              properties: {
-                message: { type: "string" },
-                data: { type: "object", properties: { email: { type: "string" }, sessionsEnded: { type: "integer" } } },
-              },
-            }),
-            ...failures(403, 404),
-          },
-        }),
-      },
-      "/api/v1/staff/members/{staffId}/role": {
-        put: write({
-          operationId: "changeStaffRole",
-          summary: "Change a member's role (admins; not one's own; never the last admin); audited as staff.role_changed",
-          staff: true,
-          parameters: [idParam("staffId")],
-          requestBody: body(staffRoleSchema),
-          responses: {
-            200: answer("Changed", { type: "object", properties: { message: { type: "string" }, data: ref("StaffAccount") } }),
-            ...failures(400, 403, 404),
-          },
-        }),
-      },
-      "/api/v1/staff/members": {
-        get: operation({
-          operationId: "listStaff",
-          summary: "Every staff account (admins)",
-          staff: true,
-          responses: { 200: answer("Staff accounts", listOf(ref("StaffAccount"))), ...failures(403) },
-        }),
-      },
-      "/api/v1/staff/invitations": {
-        post: write({
-          operationId: "inviteStaff",
-          summary:
-            "Invite a colleague (admins): the account is created without a password and a one-time link (72 hours) is e-mailed; audited",
-          staff: true,
-          requestBody: body(staffInvitationSchema),
-          responses: {
-            200: answer("Invited", { type: "object", properties: { message: { type: "string" }, data: ref("StaffAccount") } }),
-            ...failures(400, 409),
-          },
-        }),
-      },
-      "/api/v1/staff/invitations/accept": {
-        post: write({
-          operationId: "acceptStaffInvitation",
-          summary:
-            "Set the first password with the e-mailed link's token and sign in (sets the staff cookie); no session needed; audited",
-          requestBody: body(
-            invitationAcceptSchema.safeExtend({
-              token: z.string().max(MAX_TOKEN_LENGTH).meta({ description: "The token from the e-mailed link's query string" }),
-            }),
-          ),
-          responses: {
-            200: answer("Signed in", dataOf(ref("StaffMember"))),
-            404: {
-              description: "The link is unknown, malformed, expired or already used (one message for all)",
-              content: json(ref("ErrorBody")),
-            },
-            ...failures(400, 429),
-          },
-        }),
-      },
-      "/api/v1/staff/members/{staffId}/invitation": {
-        post: write({
-          operationId: "resendStaffInvitation",
-          summary: "E-mail a new invitation link while the invitation waits; earlier links stop working (admins); audited",
-          staff: true,
-          parameters: [idParam("staffId")],
-          responses: {
-            200: answer("Resent", { type: "object", properties: { message: { type: "string" }, data: ref("StaffAccount") } }),
-            ...failures(409),
-          },
-        }),
-      },
-      ...Object.fromEntries(
-        (["disable", "enable"] as const).map((change) => [
-          `/api/v1/staff/members/{staffId}/${change}`,
-          {
-            post: write({
-              operationId: `${change}Staff`,
-              summary:
-                change === "disable"
-                  ? "Disable a staff account and end its sessions (admins; not yourself, not the last admin); audited"
-                  : "Enable a staff account again (admins); audited",
-              staff: true,
-              parameters: [idParam("staffId")],
-              responses: {
-                200: answer("Done", { type: "object", properties: { message: { type: "string" }, data: ref("StaffAccount") } }),
-                ...failures(400),
-              },
-            }),
-          },
-        ]),
-      ),
-      "/api/v1/staff/leads": {
-        get: operation({
-          operationId: "listLeads",
-          summary: "The leads inbox, newest first: all leads for admins and read-only staff, a counsellor's own for a counsellor",
-          staff: true,
-          parameters: queryParams(leadFiltersSchema, {
-            counsellor: "A counsellor's staff id, or `unassigned` (a counsellor sees only their own leads anyway)",
-            from: "Booked on or after this IST calendar day",
-            to: "Booked on or before this IST calendar day",
-            overdue: "`1`, `true` or `on`: only leads still New past their first-response due time",
-            open: "`1`, `true` or `on`: only open leads (neither Converted nor Lost)",
-            awaiting: "`1`, `true` or `on`: only leads still waiting for their first response, due or overdue",
-            q: "Part of a name, e-mail or phone",
-          }),
-          responses: { 200: answer("A page of leads", listOf(ref("Lead"), paging)), ...failures(400, 403) },
-        }),
-        post: write({
-          operationId: "createLead",
-          summary:
-            "Enter a lead by hand (admins, counsellors); assigned as a booking is; no mail to the person, the counsellor it went to is mailed unless they entered it; audited",
-          staff: true,
-          requestBody: body(newLeadSchema),
-          responses: {
-            201: answer("Created", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
-            ...failures(400),
-          },
-        }),
-      },
-      "/api/v1/staff/leads/assign": {
-        post: write({
-          operationId: "assignLeads",
-          summary: "Assign one or many leads to an active counsellor (admins); each change audited as lead.assigned",
-          staff: true,
-          requestBody: body(assignLeadsSchema),
-          responses: { 200: answer("Assigned", jsonSchema(assignResultSchema, "output")), ...failures(400, 409) },
-        }),
-      },
-      "/api/v1/staff/leads/counsellors": {
-        get: operation({
-          operationId: "listLeadCounsellors",
-          summary: "Counsellors for the inbox's filter and assignment (empty for a counsellor; 403 for a document verifier)",
-          staff: true,
-          responses: { 200: answer("Counsellors", listOf(ref("LeadCounsellor"))), ...failures(403) },
-        }),
-      },
-      "/api/v1/staff/leads/{leadId}": {
-        get: operation({
-          operationId: "getLead",
-          summary: "One lead with its possible duplicates, the leads merged into it and their history (404 if not visible)",
-          staff: true,
-          parameters: [idParam("leadId")],
-          responses: { 200: answer("The lead", ref("LeadDetails")) },
-        }),
-      },
-      "/api/v1/staff/leads/{leadId}/merge": {
-        post: write({
-          operationId: "mergeLead",
-          summary:
-            "Merge a duplicate (same e-mail or phone) into this lead (admins, or the counsellor of both); the duplicate leaves the inbox; audited",
-          staff: true,
-          parameters: [idParam("leadId")],
-          requestBody: body(mergeLeadSchema),
-          responses: {
-            200: answer("Merged", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
-            ...failures(400, 409),
-          },
-        }),
-      },
-      "/api/v1/staff/leads/{leadId}/student": {
-        post: write({
-          operationId: "linkLeadToStudent",
-          summary:
-            "Link a lead to the student account with its e-mail (admins, or the counsellor who looks after that student); counsellor: true lets the lead's counsellor look after the student (admins); audited. 404 alike when there is no such account or the member may not link it",
-          staff: true,
-          parameters: [idParam("leadId")],
-          requestBody: body(linkStudentSchema),
-          responses: {
-            200: answer("Linked", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
-            ...failures(400, 404, 409),
-          },
-        }),
-      },
-      "/api/v1/staff/settings": {
-        get: operation({
-          operationId: "getConsoleSettings",
-          summary: "The console's settings: lead assignment mode, first-response target and working hours (admins)",
-          staff: true,
-          responses: { 200: answer("The settings", dataOf(ref("ConsoleSettings"))), ...failures(403) },
-        }),
-        put: write({
-          operationId: "changeConsoleSettings",
-          summary: "Change the console's settings, all at once (admins); audited as settings.changed",
-          staff: true,
-          requestBody: body(consoleSettingsSchema),
-          responses: {
-            200: answer("Saved", {
-              type: "object",
-              properties: { message: { type: "string" }, data: ref("ConsoleSettings") },
-            }),
-            ...failures(400),
-          },
-        }),
-      },
-      "/api/v1/staff/leads/{leadId}/status": {
-        post: write({
-          operationId: "changeLeadStatus",
-          summary: "Move a lead to another status (Lost needs a reason); admins and its counsellor; audited",
-          staff: true,
-          parameters: [idParam("leadId")],
-          requestBody: body(statusChangeSchema),
-          responses: {
-            200: answer("Changed", { type: "object", properties: { message: { type: "string" }, data: ref("Lead") } }),
-            ...failures(400, 409),
-          },
-        }),
-      },
-      ...staffRecordsPaths(),
-      ...privacyPaths(),
-      "/api/v1/staff/tasks": {
-        get: operation({
-          operationId: "listTasks",
-          summary:
-            "Tasks soonest first (at most 200): all for admins and read-only staff, a counsellor's own or created by them; not for document verifiers",
-          staff: true,
-          parameters: queryParams(taskFiltersSchema),
-          responses: { 200: answer("Tasks", listOf(ref("Task"))), ...failures(400) },
-        }),
-        post: write({
-          operationId: "createTask",
-          summary:
-            "Add a task (admins, counsellors) for an active admin or counsellor, due on an IST day, about a student or a lead they may see, or neither; audited",
-          staff: true,
-          requestBody: body(newTaskSchema),
-          responses: {
-            200: answer("Added", { type: "object", properties: { message: { type: "string" }, data: ref("Task") } }),
-            ...failures(400),
-          },
-        }),
-      },
-      "/api/v1/staff/tasks/{taskId}/done": {
-        post: write({
-          operationId: "markTaskDone",
-          summary: "Mark a task done (admins, and the counsellor who sees it; again changes nothing); audited",
-          staff: true,
-          parameters: [idParam("taskId")],
-          responses: {
-            200: answer("Done", { type: "object", properties: { message: { type: "string" }, data: ref("Task") } }),
-          },
-        }),
-      },
-      "/api/v1/staff/audit": {
-        get: operation({
-          operationId: "listAuditLog",
-          summary: "The audit log, newest first, 50 at a time (admins)",
-          staff: true,
-          parameters: [
-            { name: "action", in: "query", schema: { type: "string" } },
-            { name: "subjectType", in: "query", schema: { type: "string" } },
-            { name: "subjectId", in: "query", schema: { type: "string" } },
-            { name: "before", in: "query", description: "Entries older than this id", schema: { type: "integer" } },
-          ],
-          responses: { 200: answer("Audit entries", listOf(ref("AuditEntry"))), ...failures(400) },
-        }),
-      },
-    },
-  };
-}
-
-type Operations = Record<string, Record<string, { security?: object[]; responses?: object }>>;
-
-/** Every `$ref` in the document names a component it has (a misspelt `ref("...")` throws when the document is built). */
-function checkReferences(document: { components: { schemas: object } }) {
-  const seen = JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g);
-  for (const [, name] of seen) {
-    if (!name || !(name in document.components.schemas)) throw new Error(`OpenAPI: no component named ${name}`);
-  }
-}
-
-/**
- * The OpenAPI document of both API surfaces, served at /api/openapi.json (decision 0054): its frame here,
- * each operation from where its endpoint is registered (`describe()`, read back from the app's routes by
- * hono-openapi), each named shape from beside its presenter (`component()`).
- */
-export async function openApiDocument(app: Hono<ServerEnv>) {
-  const { paths: described } = await generateSpecs(app, { excludeStaticFile: false });
-  const legacy = legacyDocument();
-  const paths: Operations = { ...(legacy.paths as Operations) };
-  for (const [path, item] of Object.entries(described as Operations)) paths[path] = { ...paths[path], ...item };
-  const document = {
-    ...legacy,
-    components: { ...legacy.components, schemas: { ...legacy.components.schemas, ...componentSchemas() } },
-    paths: Object.fromEntries(
-      Object.entries(paths).map(([path, item]) => [
-        path,
-        Object.fromEntries(
-          Object.entries(item).map(([method, op]) => [
-            method,
-            { ...op, responses: { ...op.responses, ...conventionalAnswers(method, op.security ?? []) } },
-          ]),
-        ),
-      ]),
-    ),
+    paths: withConventions(paths as Operations),
   };
   checkReferences(document);
   return document;
 }
 
-/** GET /api/openapi.json: assembled at its first request, when every route of the app is registered. */
+/** GET /api/openapi.json: assembled at its first request, when every route of the app is registered, then kept. */
 export function openApiRoute(app: Hono<ServerEnv>) {
   let document: ReturnType<typeof openApiDocument> | undefined;
   return new Hono<ServerEnv>().get(

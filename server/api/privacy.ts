@@ -2,6 +2,7 @@ import { type Handler, Hono } from "hono";
 import { z } from "zod";
 import { contactChoicesSchema } from "../../modules/consent.ts";
 import type { StaffService } from "../../modules/console/console.ts";
+import { erasureRequestSchema } from "../../modules/erasure-request.ts";
 import { parseId } from "../../modules/ids.ts";
 import { passwordSchema } from "../../modules/privacy/erasure.ts";
 import type { AccessEntry, ContactPreferences, DataExportView, PrivacyService } from "../../modules/privacy/privacy.ts";
@@ -10,7 +11,19 @@ import { accessLogActions, consentSources, contactChannels, privacyMessages } fr
 import type { ServerEnv } from "../context.ts";
 import { requireStaff, requireStudent } from "../guards.ts";
 import { contentDisposition } from "./documents.ts";
-import { answer, body, component, dataOf, describe, failures, listOf, messageAnswer, ref } from "./openapi-parts.ts";
+import {
+  answer,
+  body,
+  component,
+  dataOf,
+  describe,
+  failures,
+  idParam,
+  jsonSchema,
+  listOf,
+  messageAnswer,
+  ref,
+} from "./openapi-parts.ts";
 import { readJson } from "./read-json.ts";
 
 const at = z.iso.datetime();
@@ -162,17 +175,54 @@ export function privacyApi(privacy: PrivacyService, cookies: CookieWriter) {
   return api;
 }
 
+/** What an erasure removed, as the answer gives it. */
+const erasureSummary = jsonSchema(
+  z.object({ documents: z.int(), applications: z.int(), bookings: z.int(), files: z.int() }),
+  "output",
+);
+
 /** An admin erases a student on a request that came by mail (decision 0024). */
 export function staffErasureApi(staff: StaffService) {
   const api = new Hono<ServerEnv>();
-  api.post("/students/:studentId/erase", requireStaff, async (c) => {
-    const summary = await staff.students.erase(c.var.staff, parseId(c.req.param("studentId"), "Student"), await readJson(c));
-    return c.json({ message: privacyMessages.erased, data: summary });
-  });
-  api.post("/leads/:leadId/erase", requireStaff, async (c) => {
-    const erased = await staff.leads.erase(c.var.staff, parseId(c.req.param("leadId"), "Lead"), await readJson(c));
-    return c.json({ message: privacyMessages.leadErased(erased.bookings), data: erased });
-  });
+  api.post(
+    "/students/:studentId/erase",
+    describe({
+      operationId: "eraseStudent",
+      summary: "Erase a student on a request that came by mail (admins); audited as student.erased",
+      staff: true,
+      parameters: [idParam("studentId")],
+      requestBody: body(erasureRequestSchema, {
+        describe: { reason: "How and when the request came", confirmEmail: "The student's e-mail, typed again" },
+      }),
+      responses: { 200: messageAnswer("Erased", erasureSummary), ...failures(400, 403) },
+    }),
+    requireStaff,
+    async (c) => {
+      const summary = await staff.students.erase(c.var.staff, parseId(c.req.param("studentId"), "Student"), await readJson(c));
+      return c.json({ message: privacyMessages.erased, data: summary });
+    },
+  );
+  api.post(
+    "/leads/:leadId/erase",
+    describe({
+      operationId: "eraseLead",
+      summary: "Erase the bookings of a person without an account, on a request by mail (admins); audited as bookings.erased",
+      staff: true,
+      parameters: [idParam("leadId")],
+      requestBody: body(erasureRequestSchema, {
+        describe: { reason: "How and when the request came", confirmEmail: "The lead's e-mail, typed again" },
+      }),
+      responses: {
+        200: messageAnswer("Erased", jsonSchema(z.object({ bookings: z.int() }), "output")),
+        ...failures(400, 403, 409),
+      },
+    }),
+    requireStaff,
+    async (c) => {
+      const erased = await staff.leads.erase(c.var.staff, parseId(c.req.param("leadId"), "Lead"), await readJson(c));
+      return c.json({ message: privacyMessages.leadErased(erased.bookings), data: erased });
+    },
+  );
   return api;
 }
 
