@@ -8,14 +8,15 @@ import {
   resetCodeRequestSchema,
   signupSchema,
 } from "../../modules/identity/input.ts";
-import { consultationInputSchema, newLeadSchema } from "../../modules/leads/input.ts";
 import {
   assignLeadsSchema,
+  consultationInputSchema,
   leadFiltersSchema,
   linkStudentSchema,
   mergeLeadSchema,
+  newLeadSchema,
   statusChangeSchema,
-} from "../../modules/leads/leads.ts";
+} from "../../modules/leads/input.ts";
 import {
   invitationAcceptSchema,
   staffInvitationSchema,
