@@ -265,6 +265,53 @@ describe("each module owns its tables", () => {
     ).toEqual([]);
   });
 
+  it("what the browser runs (app/components) never reaches a module that reads tables", () => {
+    // A component's value import is bundled for the browser with all it imports in turn: a module that
+    // reads tables brings drizzle and zod's schemas, whose check for eval broke the pages' content
+    // security policy once (decision 0052). Type imports are erased and do not count.
+    const valueImports = new Map<string, string[]>();
+    for (const file of files) {
+      const from = path.relative(root, file);
+      const text = readFileSync(file, "utf8");
+      const targets = [...text.matchAll(importPattern)]
+        .filter((match) => !/^\s*(?:import|export)\s+type\s/.test(match[0]))
+        .map((match) => (match[1] ?? match[2]) as string)
+        .filter((specifier) => specifier.startsWith(".") || specifier.startsWith("~/"))
+        .map((specifier) =>
+          specifier.startsWith("~/")
+            ? path.join("app", specifier.slice(2))
+            : path.relative(root, path.resolve(path.dirname(file), specifier)),
+        );
+      valueImports.set(
+        from.replace(/\.(tsx?|js)$/, ""),
+        targets.map((t) => t.replace(/\.(tsx?|js)$/, "")),
+      );
+    }
+    const reached = (start: string) => {
+      const seen = new Set<string>();
+      const trail = new Map<string, string>();
+      const queue = [start];
+      while (queue.length) {
+        const node = queue.shift() as string;
+        if (/(^|\/)tables$/.test(node) || node.startsWith(path.join("platform", "db"))) {
+          const path_: string[] = [node];
+          for (let at = trail.get(node); at; at = trail.get(at)) path_.unshift(at);
+          return path_.join(" -> ");
+        }
+        for (const next of valueImports.get(node) ?? []) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          trail.set(next, node);
+          queue.push(next);
+        }
+      }
+      return undefined;
+    };
+    const components = [...valueImports.keys()].filter((file) => file.startsWith(path.join("app", "components")));
+    expect(components.length).toBeGreaterThan(10);
+    expect(components.map(reached).filter(Boolean)).toEqual([]);
+  });
+
   it("the server never imports screens", () => {
     expect(
       breaks((e) =>

@@ -114,3 +114,15 @@ export const catalogueAdminMessages = {
 } as const;
 /** At most this many universities on one console search. */
 export const CATALOGUE_SEARCH_LIMIT = 50;
+
+/** A suggestion while typing in the navbar box (decision 0026). */
+export interface Suggestion {
+  kind: "destination" | "university" | "course";
+  label: string;
+  /** Where it is: the country for a university, the university for a course. */
+  detail: string;
+  href: string;
+}
+
+/** Suggestions start from this many letters: one letter begins too many words to be of use. */
+export const SUGGEST_MIN_LENGTH = 2;

@@ -1,19 +1,11 @@
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useT } from "~/lib/i18n";
-import { SEARCH_TERM_MAX_LENGTH } from "../../vocabulary/catalogue.ts";
+import { SEARCH_TERM_MAX_LENGTH, SUGGEST_MIN_LENGTH, type Suggestion } from "../../vocabulary/catalogue.ts";
 import { LanguageSwitch } from "./language-switch";
 import { SignOut } from "./sign-out";
 
-interface Suggestion {
-  kind: "destination" | "university" | "course";
-  label: string;
-  detail: string;
-  href: string;
-}
-
-/** Suggestions start from two letters and are asked for once typing pauses this long. */
-const SUGGEST_MIN_LENGTH = 2;
+/** Suggestions are asked for once typing pauses this long. */
 const SUGGEST_PAUSE_MS = 120;
 
 /**

@@ -1,23 +1,12 @@
 /** The suggestions under the navbar's search box while a visitor types (decision 0026). */
 import type { Database } from "../../platform/db/client.ts";
+import { SUGGEST_MIN_LENGTH, type Suggestion } from "../../vocabulary/catalogue.ts";
 import type { CatalogueMirror, MirroredCatalogue, MirroredUniversity } from "./catalogue-mirror.ts";
 import { parseSearchTerm } from "./input.ts";
 import { searchPlaces } from "./search-courses.ts";
 import { wordsOf } from "./search-index.ts";
 import { readQuery } from "./search-query.ts";
 import { mirroredCourse } from "./shown.ts";
-
-/** A suggestion while typing in the navbar box (decision 0026). */
-export interface Suggestion {
-  kind: "destination" | "university" | "course";
-  label: string;
-  /** Where it is: the country for a university, the university for a course. */
-  detail: string;
-  href: string;
-}
-
-/** Suggestions start from this many letters: one letter begins too many words to be of use. */
-export const SUGGEST_MIN_LENGTH = 2;
 
 /** Each university's words (name and city), read once per mirror, for suggestions. */
 const universityWordsOf = new WeakMap<MirroredCatalogue, string[][]>();

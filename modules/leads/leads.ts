@@ -17,7 +17,6 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
 import {
   type FirstResponseState,
@@ -25,12 +24,7 @@ import {
   type LeadSource,
   type LeadStatus,
   leadMessages,
-  leadSources,
-  leadStatuses,
-  lostReasons,
-  MAX_BULK_ASSIGN,
   openLeadStatuses,
-  studyDestinations,
 } from "../../vocabulary/consultations.ts";
 import { indianDay } from "../../vocabulary/india-time.ts";
 import { type ContactChannel, privacyMessages } from "../../vocabulary/privacy.ts";
@@ -40,7 +34,7 @@ import { type ConsoleSettings, readConsoleSettings } from "../console-settings.t
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { erasureRequestSchema } from "../erasure-request.ts";
 import { AppError } from "../errors.ts";
-import { blankToUndefined, checkbox, containing, oneOf } from "../fields.ts";
+import { containing } from "../fields.ts";
 import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import {
@@ -66,7 +60,16 @@ import { parseInput } from "../validation.ts";
 import { addWorkingTime, subtractWorkingTime } from "../working-time.ts";
 import { assigneeForNewLead, markOpenedByAssignee, tellAssignee } from "./assignment.ts";
 import { leadHistoryWords } from "./history.ts";
-import { checkYearOfStudy, newLeadSchema } from "./input.ts";
+import {
+  assignLeadsSchema,
+  checkYearOfStudy,
+  type LeadFilters,
+  leadFiltersSchema,
+  linkStudentSchema,
+  mergeLeadSchema,
+  newLeadSchema,
+  statusChangeSchema,
+} from "./input.ts";
 import { consultations } from "./tables.ts";
 
 /** A lead as the console lists it. */
@@ -168,57 +171,9 @@ function overdueCondition(settings: ConsoleSettings, now: Date): SQL {
 const withTiming = (rows: LeadRow[], settings: ConsoleSettings, now: Date): Lead[] =>
   rows.map((row) => ({ ...row, possibleDuplicate: Boolean(row.possibleDuplicate), ...firstResponseOf(row, settings, now) }));
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, leadMessages.validDate)
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00+05:30`)), leadMessages.validDate);
 /** The instant an IST calendar day begins. */
 const istDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
 const DAY_MS = 86_400_000;
-
-/** A checkbox of the address: on when present as 1, true or on. */
-const flag = (v: unknown) => v === true || v === "1" || v === "true" || v === "on";
-
-/** The inbox's filters, as they come from the address (all optional). */
-export const leadFiltersSchema = z
-  .object({
-    status: z.preprocess((v) => v || undefined, oneOf(leadStatuses, leadMessages.chooseStatus).optional()),
-    destination: z.preprocess((v) => v || undefined, oneOf(studyDestinations, "Choose a destination from the list").optional()),
-    /** A counsellor's staff id, or "unassigned" (only those who see every lead have a use for it). */
-    counsellor: z.preprocess(
-      blankToUndefined,
-      z
-        .union([z.literal("unassigned"), z.coerce.number().int().min(1).max(2_147_483_647)], {
-          error: leadMessages.chooseCounsellor,
-        })
-        .optional(),
-    ),
-    /** Booked on or after this IST calendar day (YYYY-MM-DD). */
-    from: z.preprocess(blankToUndefined, isoDay.optional()),
-    /** Booked on or before this IST calendar day (YYYY-MM-DD). */
-    to: z.preprocess(blankToUndefined, isoDay.optional()),
-    source: z.preprocess(blankToUndefined, oneOf(leadSources, leadMessages.chooseSource).optional()),
-    /** Only leads still New past their first-response due time. */
-    overdue: z.preprocess(flag, z.boolean()),
-    /** Only open leads: neither Converted nor Lost (the staff home counts them, decision 0042). */
-    open: z.preprocess(flag, z.boolean()),
-    /** Only leads still waiting for their first response, due or overdue (the staff home counts them). */
-    awaiting: z.preprocess(flag, z.boolean()),
-    q: z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(100).optional()),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-  })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: leadMessages.dateOrder, path: ["to"] });
-export type LeadFilters = z.infer<typeof leadFiltersSchema>;
-
-export const statusChangeSchema = z
-  .object({
-    status: oneOf(leadStatuses, leadMessages.chooseStatus),
-    lostReason: z.preprocess((v) => v || undefined, oneOf(lostReasons, leadMessages.chooseReason).optional()),
-  })
-  .refine((v) => v.status !== "Lost" || v.lostReason !== undefined, {
-    message: leadMessages.lostNeedsReason,
-    path: ["lostReason"],
-  });
 
 /** Who sees which leads: everyone with `canSeeAllLeads` all of them, a counsellor those assigned to them. */
 function visibleTo(member: StaffMember): SQL | undefined {
@@ -430,11 +385,6 @@ export async function changeLeadStatus(deps: StaffDeps, member: StaffMember, id:
   return { ...changed, ...firstResponseOf(changed, await readConsoleSettings(deps.db), nowOf(deps)) };
 }
 
-export const linkStudentSchema = z.object({
-  /** Also let the lead's counsellor look after the student (admins only; the record says who did). */
-  counsellor: checkbox.default(false),
-});
-
 /**
  * Links a lead to the student account with its e-mail (decision 0034): an admin's decision, or the act of
  * the counsellor who already looks after that student; audited on the lead and on the student. Anyone
@@ -502,26 +452,6 @@ export async function leadCounsellors(deps: StaffDeps, member: StaffMember): Pro
     .orderBy(asc(staff.fullName), asc(staff.id));
   return rows.map((row) => ({ staffId: row.staffId, fullName: row.fullName, active: row.disabledAt === null }));
 }
-
-const leadIdList = z.preprocess(
-  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-  z
-    .array(z.coerce.number({ error: leadMessages.chooseLeads }).int().min(1).max(2_147_483_647), {
-      error: leadMessages.chooseLeads,
-    })
-    .min(1, leadMessages.chooseLeads)
-    .max(MAX_BULK_ASSIGN, leadMessages.tooManyLeads),
-);
-
-/** Giving one or many leads to a counsellor. */
-export const assignLeadsSchema = z.object({
-  leadIds: leadIdList,
-  staffId: z.coerce
-    .number({ error: leadMessages.chooseCounsellor })
-    .int(leadMessages.chooseCounsellor)
-    .min(1, leadMessages.chooseCounsellor)
-    .max(2_147_483_647, leadMessages.chooseCounsellor),
-});
 
 /**
  * Assigns leads to an active counsellor (admins). Each lead that changes hands is one audit entry with
@@ -625,14 +555,6 @@ export async function createLead(deps: StaffDeps, member: StaffMember, raw: unkn
   const [lead] = withTiming([row], await readConsoleSettings(deps.db), now);
   return lead as Lead;
 }
-
-export const mergeLeadSchema = z.object({
-  duplicateId: z.coerce
-    .number({ error: leadMessages.chooseDuplicate })
-    .int(leadMessages.chooseDuplicate)
-    .min(1, leadMessages.chooseDuplicate)
-    .max(2_147_483_647, leadMessages.chooseDuplicate),
-});
 
 /**
  * Merges a duplicate into the lead kept (admins, or the counsellor of both): the duplicate gets

@@ -3,15 +3,15 @@ import { z } from "zod";
 import type { StaffService } from "../../modules/console/console.ts";
 import { consoleSettingsSchema } from "../../modules/console-settings.ts";
 import { parseId } from "../../modules/ids.ts";
-import { newLeadSchema } from "../../modules/leads/input.ts";
 import {
   assignLeadsSchema,
-  type Lead,
   leadFiltersSchema,
   linkStudentSchema,
   mergeLeadSchema,
+  newLeadSchema,
   statusChangeSchema,
-} from "../../modules/leads/leads.ts";
+} from "../../modules/leads/input.ts";
+import type { Lead } from "../../modules/leads/leads.ts";
 import type { ConsoleSettings } from "../../modules/staff/staff.ts";
 import {
   firstResponseStates,

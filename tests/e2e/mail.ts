@@ -43,9 +43,12 @@ export async function readResetCode(to: string, after = 0, timeout = 5000): Prom
   return code ?? "";
 }
 
-/** The newest mail in the outbox to `to`, written at or after `after`, its soft breaks and folded headers undone. */
-function newestMailTo(to: string, after: number): string | undefined {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+/**
+ * The newest mail in the outbox to `to`, written at or after `after`, its soft breaks and folded headers
+ * undone; the outbox of the suite's server, or of the server whose data directory is `dataDir`.
+ */
+function newestMailTo(to: string, after: number, dataDir = process.env.E2E_DATA_DIR ?? ""): string | undefined {
+  const outbox = path.join(dataDir, "outbox");
   if (!existsSync(outbox)) return undefined;
   const files = readdirSync(outbox)
     .filter((name) => name.endsWith(".eml"))
@@ -67,12 +70,12 @@ function newestMailTo(to: string, after: number): string | undefined {
 }
 
 /** The path and query of the newest staff invitation link e-mailed to `to` (`/staff/invitation?token=...`). */
-export async function readInvitationLink(to: string, after = 0, timeout = 5000): Promise<string> {
+export async function readInvitationLink(to: string, after = 0, timeout = 5000, dataDir?: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       () => {
-        link = newestMailTo(to, after)?.match(/(\/staff\/invitation\?token=[A-Za-z0-9_%-]+)/)?.[1];
+        link = newestMailTo(to, after, dataDir)?.match(/(\/staff\/invitation\?token=[A-Za-z0-9_%-]+)/)?.[1];
         return link;
       },
       { message: `a staff invitation e-mailed to ${to}`, timeout },

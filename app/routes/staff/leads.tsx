@@ -4,7 +4,7 @@ import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStaffWith } from "~/lib/staff.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { leadFiltersSchema } from "../../../modules/leads/leads.ts";
+import { leadFiltersSchema } from "../../../modules/leads/input.ts";
 import { canAssignLeads, canCreateLeads, canSeeAllLeads, canSeeLeads } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
 import {
