@@ -4,10 +4,14 @@
 // warnings it leaves are the spec's own catalogue paths (no-ambiguous-paths) and lists that cannot
 // fail as a client's mistake (operation-4xx-response). The document is read from the app's routes
 // (decision 0054), so the app is built here over an empty database in memory; the script exits without
-// waiting for that database to finish starting, as nothing needs it.
+// waiting for that database to finish starting, as nothing needs it. Then the types a client generator
+// (openapi-typescript, https://openapi-ts.dev) writes from the document are compiled with a use of both
+// APIs, so a document a generator cannot turn into a compiling client fails here too.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
 import { loadConfig } from "../platform/config.ts";
 import { openPglite } from "../platform/db/client.ts";
 import { createLogger } from "../platform/log.ts";
@@ -26,4 +30,26 @@ const result = spawnSync("npx", ["redocly", "lint", file, "--extends=recommended
   cwd: root,
   stdio: "inherit",
 });
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+
+/** A client's use of the generated types: a catalogue answer and a staff call, typed from the document. */
+const clientUse = `
+type CourseList = paths["/api/catalogue/search/{term}"]["get"]["responses"][200]["content"]["application/json"];
+type Lead = components["schemas"]["Lead"];
+export const firstCourseName = (list: CourseList) => list.coursesData[0]?.course_name;
+export const leadName = (lead: Lead): string => \`\${lead.firstName} \${lead.lastName}\`;
+`;
+const clientFile = path.join(root, ".tmp", "openapi-client.ts");
+writeFileSync(clientFile, `${astToString(await openapiTS(document as Parameters<typeof openapiTS>[0]))}\n${clientUse}`);
+const program = ts.createProgram([clientFile], {
+  strict: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  skipLibCheck: true,
+});
+const problems = ts.getPreEmitDiagnostics(program);
+for (const problem of problems) {
+  console.error(ts.flattenDiagnosticMessageText(problem.messageText, "\n"));
+}
+console.log(`client generated from the document: ${problems.length ? `${problems.length} type errors` : "compiles"}`);
+process.exit(problems.length ? 1 : 0);
