@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import PgBoss10 from "pg-boss-10";
 import { afterEach, expect, test } from "vitest";
+import { startTestJobQueue } from "../tests/support/job-queue.ts";
 import { openTestDatabase } from "../tests/support/test-database.ts";
 import { type DatabaseHandle, queryRows } from "./db/client.ts";
-import { type JobQueue, startJobQueue } from "./jobs.ts";
+import type { JobQueue } from "./jobs.ts";
 import { createLogger } from "./log.ts";
 
 const log = createLogger("silent");
@@ -15,9 +16,9 @@ afterEach(async () => {
 });
 
 /** Resolves once `done()` is true, checking every 50 ms, or fails after `ms`. */
-async function until(done: () => boolean, ms = 20_000) {
+async function until(done: () => boolean | Promise<boolean>, ms = 20_000) {
   const started = Date.now();
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() - started > ms) throw new Error("timed out waiting for the jobs");
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -30,6 +31,15 @@ async function until(done: () => boolean, ms = 20_000) {
 test("jobs queued by pg-boss 10 are run by pg-boss 12 after the upgrade, none lost, none twice", async () => {
   const database = await openTestDatabase();
   open.handles.push(database);
+  /** Whether no job of these queues is due to run or running. */
+  const nothingDue = async () => {
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from pgboss.job where name like 'upgrade-%'
+            and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+    );
+    return row?.n === 0;
+  };
 
   // Yesterday's server: pg-boss 10 creates its tables and queues, and jobs are left in every state.
   const old = new PgBoss10({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: "pgboss" });
@@ -64,7 +74,7 @@ test("jobs queued by pg-boss 10 are run by pg-boss 12 after the upgrade, none lo
   await old.stop({ graceful: false, close: false, wait: true });
 
   // Today's server starts on the same database: pg-boss 12, which moves the queued jobs over.
-  const queue = await startJobQueue(database, log, { retryDelaySeconds: 1 });
+  const queue = await startTestJobQueue(database, log);
   open.queues.push(queue);
   const ran: string[] = [];
   await queue.work<{ to: string }>("upgrade-mail", async (data) => void ran.push(`mail ${data.to}`), { exclusive: true });
@@ -72,7 +82,11 @@ test("jobs queued by pg-boss 10 are run by pg-boss 12 after the upgrade, none lo
   await queue.work<{ attempt: string }>("upgrade-retry", async (data) => void ran.push(`retry ${data.attempt}`));
   await queue.work<object>("upgrade-done", async () => void ran.push("done again"));
   await until(() => ran.length >= 4);
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  // Before counting, no job is due or running (the one delayed by an hour aside) and the queue has
+  // stopped: a job moved twice, or one that had finished, has had every chance to run.
+  await until(nothingDue);
+  await queue.stop();
+  open.queues.splice(0);
   expect(ran.sort()).toEqual(["import 1", "import 2", "mail student@example.in", "retry second"]);
 
   // The delayed job keeps its id and its time; the queues keep their policy and dead letter.
@@ -101,11 +115,10 @@ test("jobs queued by pg-boss 10 are run by pg-boss 12 after the upgrade, none lo
   expect(version?.version).toBeGreaterThanOrEqual(25);
 
   // A later start finds nothing to move and runs nothing twice.
-  await queue.stop();
-  open.queues.splice(0);
-  const again = await startJobQueue(database, log, { retryDelaySeconds: 1 });
+  const again = await startTestJobQueue(database, log);
   open.queues.push(again);
   await again.work<{ step: number }>("upgrade-import", async (data) => void ran.push(`import ${data.step}`));
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  await until(nothingDue);
+  await again.stop();
   expect(ran).toHaveLength(4);
 }, 90_000);

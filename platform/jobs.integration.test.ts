@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { startTestJobQueue } from "../tests/support/job-queue.ts";
 import { openTestDatabase } from "../tests/support/test-database.ts";
 import { type DatabaseHandle, openPostgres, queryRows } from "./db/client.ts";
-import { type JobQueue, startJobQueue } from "./jobs.ts";
+import type { JobQueue } from "./jobs.ts";
 import { createLogger } from "./log.ts";
 
 const log = createLogger("silent");
@@ -14,24 +15,38 @@ afterEach(async () => {
 });
 
 async function queueOn(handle: DatabaseHandle) {
-  const queue = await startJobQueue(handle, log, { retryDelaySeconds: 1 });
+  const queue = await startTestJobQueue(handle, log);
   open.queues.push(queue);
   return queue;
 }
 
 /** Resolves once `done()` is true, checking every 50 ms, or fails after `ms`. */
-async function until(done: () => boolean, ms = 20_000) {
+async function until(done: () => boolean | Promise<boolean>, ms = 20_000) {
   const started = Date.now();
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() - started > ms) throw new Error("timed out waiting for the jobs");
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
+/** Whether every job of `name` has ended: none is waiting, due for a retry or running. */
+async function allEnded(database: DatabaseHandle, name: string) {
+  const [row] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')`,
+  );
+  return row?.n === 0;
+}
+
 describe("the job queue", () => {
+  // One database for these tests, each with queues of its own names: the queue's schema is installed once.
+  let database: DatabaseHandle & { url?: string };
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
   test("two instances on one database handle each job exactly once", async () => {
-    const database = await openTestDatabase();
-    open.handles.push(database);
     // A second instance has its own connections when the database is a server; PGlite is one process.
     const second = database.url ? openPostgres(database.url, { max: 2 }) : database;
     if (second !== database) open.handles.push(second);
@@ -44,14 +59,15 @@ describe("the job queue", () => {
     await b.work("test.count", handler("b"));
     for (let n = 0; n < 8; n += 1) await (n % 2 ? a : b).send("test.count", { n });
     await until(() => Object.keys(handledBy).length === 8);
-    // Give a duplicate the chance to show up before counting.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Before counting, every job has ended (none is left to run again) and both instances have stopped
+    // (a run already taken has finished): a duplicate has had every chance to show up.
+    await until(() => allEnded(database, "test.count"));
+    await a.stop();
+    await b.stop();
     expect(Object.values(handledBy).map((instances) => instances.length)).toEqual(Array(8).fill(1));
   }, 60_000);
 
   test("a job queued before a restart runs after it, and a failing job is retried", async () => {
-    const database = await openTestDatabase();
-    open.handles.push(database);
     const before = await queueOn(database);
     await before.send("test.survives", { note: "sent before the restart" });
     await before.stop();
@@ -74,8 +90,6 @@ describe("the job queue", () => {
   }, 90_000);
 
   test("a job sent inside a transaction is queued only if that transaction commits", async () => {
-    const database = await openTestDatabase();
-    open.handles.push(database);
     const queue = await queueOn(database);
     const seen: string[] = [];
     await queue.work("test.within", async (data: { note: string }) => {
@@ -100,25 +114,28 @@ describe("the job queue", () => {
   }, 60_000);
 
   test("on a database of its own, a job left running by a process that stopped is retried at the next start", async () => {
-    const database = await openTestDatabase();
-    open.handles.push(database);
     const before = await queueOn(database);
     let started = false;
-    // The process hangs for good in the middle of the job, as if killed: the job stays active.
+    let release: () => void = () => undefined;
+    // The process hangs in the middle of the job, as if killed: the job stays active.
     await before.work("test.cut-off", async () => {
       started = true;
-      await new Promise(() => undefined);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
     });
     await before.send("test.cut-off", {});
     await until(() => started);
 
-    const after = await startJobQueue(database, log, { retryDelaySeconds: 1, onlyInstance: true });
+    const after = await startTestJobQueue(database, log, { onlyInstance: true });
     open.queues.unshift(after);
     let finished = false;
     await after.work("test.cut-off", async () => {
       finished = true;
     });
     await until(() => finished);
+    // The hung run ends only now, so that stopping its queue need not wait out its grace period.
+    release();
   }, 60_000);
 });
 
@@ -127,13 +144,21 @@ test("pg-boss 12 reports no error of its own while it starts and runs (its backg
   open.handles.push(database);
   const errors: string[] = [];
   const watching = createLogger("error", { write: (line: string) => void errors.push(line) });
-  const queue = await startJobQueue(database, watching, { retryDelaySeconds: 1 });
+  const queue = await startTestJobQueue(database, watching);
   open.queues.push(queue);
   const ran: number[] = [];
   await queue.work<{ n: number }>("watched", async (data) => void ran.push(data.n));
   await queue.send("watched", { n: 1 });
   await until(() => ran.length === 1);
-  // pg-boss's background migrations poll at start: their first claim has run by now.
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  // pg-boss's background migrations poll at start: once their first poll has stamped its time, stopping
+  // waits for that poll, claim included, to end.
+  await until(async () => {
+    const [row] = await queryRows<{ stamped: boolean }>(
+      database.db,
+      sql`select bam_on is not null as stamped from pgboss.version`,
+    );
+    return row?.stamped === true;
+  });
+  await queue.stop();
   expect(errors).toEqual([]);
 }, 60_000);

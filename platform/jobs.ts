@@ -55,6 +55,17 @@ export interface QueueOptions {
 /** How often an idle worker asks for work; a sent job starts within about this long. */
 const POLL_SECONDS = 1;
 
+/**
+ * The queue's waits, which a test may shorten (decision 0052); a site keeps what the code says.
+ * `pollSeconds`: how often an idle worker asks for work (POLL_SECONDS unless said; pg-boss takes 0.5 at
+ * least). `retryDelaySeconds`: every queue's wait before a retry, in place of its own and without
+ * back-off (0: at once).
+ */
+export interface QueueTimings {
+  pollSeconds?: number;
+  retryDelaySeconds?: number;
+}
+
 /** Lock conflicts that two instances installing the queue's schema at the same moment may meet. */
 const isStartRace = (error: unknown) => ["40P01", "23505", "42P07", "42710"].includes((error as { code?: string }).code ?? "");
 
@@ -243,16 +254,17 @@ async function retryOrphans(database: DatabaseHandle, boss: PgBoss, log: Logger)
 /**
  * Starts the queue on the site's database (PGlite or PostgreSQL): creates or migrates its schema first.
  * `onlyInstance`: no other process uses this database (PGlite), so a job found active was cut off by
- * the last stop and is retried at once.
+ * the last stop and is retried at once. The timings are for tests (`QueueTimings`); the site passes none.
  */
 export async function startJobQueue(
   database: DatabaseHandle,
   log: Logger,
-  options: { retryDelaySeconds?: number; onlyInstance?: boolean } = {},
+  options: QueueTimings & { onlyInstance?: boolean } = {},
 ): Promise<JobQueue> {
   const boss = await startBoss(database, log);
   await moveJobsFromV10(database, boss, log);
   if (options.onlyInstance) await retryOrphans(database, boss, log);
+  const pollSeconds = options.pollSeconds ?? POLL_SECONDS;
   const created = new Set<string>();
   const ensureQueue = async (name: string, queueOptions: QueueOptions = {}, update = false) => {
     if (created.has(name) && !update) return;
@@ -260,8 +272,8 @@ export async function startJobQueue(
     const settings = {
       policy: queueOptions.exclusive ? ("stately" as const) : ("standard" as const),
       retryLimit: queueOptions.retryLimit ?? 5,
-      retryDelay: queueOptions.retryDelaySeconds ?? options.retryDelaySeconds ?? 30,
-      retryBackoff: queueOptions.retryBackoff ?? true,
+      retryDelay: options.retryDelaySeconds ?? queueOptions.retryDelaySeconds ?? 30,
+      retryBackoff: options.retryDelaySeconds === undefined && (queueOptions.retryBackoff ?? true),
       // Finished jobs stay a week for the operator, then pg-boss deletes them.
       deleteAfterSeconds: 7 * 24 * 3600,
       ...(queueOptions.expireInSeconds ? { expireInSeconds: queueOptions.expireInSeconds } : {}),
@@ -281,7 +293,7 @@ export async function startJobQueue(
   return {
     async work(name, handler, workOptions = {}) {
       await ensureQueue(name, workOptions, true);
-      await boss.work<object>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
+      await boss.work<object>(name, { pollingIntervalSeconds: pollSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data as never);

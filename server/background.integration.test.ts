@@ -2,10 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { consultations } from "../modules/leads/tables.ts";
 import { type DatabaseHandle, openPostgres, queryRows } from "../platform/db/client.ts";
-import { type JobQueue, startJobQueue } from "../platform/jobs.ts";
+import type { JobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/log.ts";
 import { ApiClient } from "../tests/support/api-client.ts";
 import { bookingDetails, createBooking } from "../tests/support/factories.ts";
+import { startTestJobQueue } from "../tests/support/job-queue.ts";
 import { startSmtpSink } from "../tests/support/smtp-sink.ts";
 import { createTestApp } from "../tests/support/test-app.ts";
 import { openTestDatabase } from "../tests/support/test-database.ts";
@@ -44,7 +45,7 @@ it("two instances starting together send a booking's delayed mail once", async (
   const back = await startSmtpSink(port);
   try {
     // Both instances start their background work at once; each queues an upkeep run at start.
-    const [queueA, queueB] = await Promise.all([startJobQueue(database, log), startJobQueue(second, log)]);
+    const [queueA, queueB] = await Promise.all([startTestJobQueue(database, log), startTestJobQueue(second, log)]);
     queues.push(queueA, queueB);
     await Promise.all([startBackgroundWork(queueA, a, 9, log), startBackgroundWork(queueB, b, 9, log)]);
     const mails = await back.waitFor(2, 20_000);

@@ -8,10 +8,11 @@ import { importJobs } from "../modules/catalogue/catalogue.ts";
 import { catalogueImportRows, catalogueImports, countries, universities } from "../modules/catalogue/tables.ts";
 import { auditLog } from "../modules/tables.ts";
 import { type DatabaseHandle, openPostgres, queryRows } from "../platform/db/client.ts";
-import { type JobQueue, startJobQueue } from "../platform/jobs.ts";
+import type { JobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/log.ts";
 import { createLocalFileStorage, type FileStorage } from "../platform/storage/file-storage.ts";
 import { ApiClient } from "../tests/support/api-client.ts";
+import { startTestJobQueue } from "../tests/support/job-queue.ts";
 import { createStaffMember, signInStaff } from "../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../tests/support/test-app.ts";
 import { openScratchPostgres, openTestDatabase } from "../tests/support/test-database.ts";
@@ -174,7 +175,7 @@ describe("on one instance", () => {
     database = await openTestDatabase();
     uploads = mkdtempSync(path.join(tmpdir(), "ignite-import-jobs-"));
     ({ storage, fault } = breakableStorage(createLocalFileStorage(uploads)));
-    queue = await startJobQueue(database, log);
+    queue = await startTestJobQueue(database, log);
     const testApp = createTestApp(database, {}, { storage, jobs: queue });
     await startBackgroundWork(queue, testApp, 9, log);
     const admin = await createStaffMember(testApp, { email: "admin@import-jobs.test", role: "admin" });
@@ -281,14 +282,16 @@ describe("a restart", () => {
     const uploads = mkdtempSync(path.join(tmpdir(), "ignite-import-restart-"));
     const storage = createLocalFileStorage(uploads);
     const queues: JobQueue[] = [];
+    /** The hung step, ended only once the test is over, so that stopping its queue need not wait out its grace. */
+    const releases: (() => void)[] = [];
     try {
-      // Before: an instance queues the dry run and its worker takes the job, then the process hangs for
-      // good (as if killed): the job stays active in the database and nothing of the step is done.
-      const before = await startJobQueue(database, log);
+      // Before: an instance queues the dry run and its worker takes the job, then the process hangs (as if
+      // killed): the job stays active in the database and nothing of the step is done.
+      const before = await startTestJobQueue(database, log);
       queues.push(before);
       const first = createTestApp(database, {}, { storage, jobs: before });
       const hung = {
-        check: () => new Promise<void>(() => undefined),
+        check: () => new Promise<void>((resolve) => releases.push(resolve)),
         apply: async () => undefined,
         giveUp: async () => undefined,
       };
@@ -308,7 +311,7 @@ describe("a restart", () => {
       expect(left?.status).toBe("checking");
 
       // After: a new process on the same PGlite database, the only one on it, picks the step up.
-      const after = await startJobQueue(database, log, { onlyInstance: true });
+      const after = await startTestJobQueue(database, log, { onlyInstance: true });
       queues.push(after);
       const second = createTestApp(database, {}, { storage, jobs: after });
       await startBackgroundWork(after, second, 9, log);
@@ -320,6 +323,7 @@ describe("a restart", () => {
       expect(await diffRows(database, importId)).toBe(3);
       expect(await endedJobsOf(database, importJobs.check, importId)).toEqual([{ state: "completed", retries: 1 }]);
     } finally {
+      for (const release of releases) release();
       for (const queue of queues.reverse()) await queue.stop().catch(() => undefined);
       await database.close();
       rmSync(uploads, { recursive: true, force: true });
@@ -337,7 +341,7 @@ describe("two instances on one PostgreSQL database", () => {
     const apps: TestApp[] = [];
     try {
       await database.db.insert(countries).values({ name: "Germany", slug: "germany", code: "de", currency: "EUR" });
-      const [queueA, queueB] = await Promise.all([startJobQueue(database, log), startJobQueue(secondPool, log)]);
+      const [queueA, queueB] = await Promise.all([startTestJobQueue(database, log), startTestJobQueue(secondPool, log)]);
       queues.push(queueA, queueB);
       const a = createTestApp(database, {}, { storage, jobs: queueA });
       const b = createTestApp(secondPool, {}, { storage, jobs: queueB });
@@ -455,7 +459,7 @@ describe("an apply that runs for seconds on PostgreSQL", () => {
     let queue: JobQueue | undefined;
     try {
       await database.db.insert(countries).values({ name: "Germany", slug: "germany", code: "de", currency: "EUR" });
-      queue = await startJobQueue(database, log);
+      queue = await startTestJobQueue(database, log);
       const testApp = createTestApp(database, {}, { storage, jobs: queue });
       await startBackgroundWork(queue, testApp, 9, log);
       const admin = await createStaffMember(testApp, { email: "admin@import-pool.test", role: "admin" });

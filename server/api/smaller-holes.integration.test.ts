@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { type JobQueue, startJobQueue } from "../../platform/jobs.ts";
+import type { JobQueue } from "../../platform/jobs.ts";
 import { createLogger } from "../../platform/log.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createStudent, uploadDocument } from "../../tests/support/factories.ts";
+import { startTestJobQueue } from "../../tests/support/job-queue.ts";
 import { createStaffMember, signInStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
@@ -70,7 +71,7 @@ describe("interrupted uploads", () => {
     writeFileSync(path.join(uploads, recent), "an upload under way");
 
     // The upkeep runs once at start on the job queue, as on the site.
-    queue = await startJobQueue(database, createLogger("silent"));
+    queue = await startTestJobQueue(database, createLogger("silent"));
     await startBackgroundWork(queue, testApp, 9, createLogger("silent"));
     await expect.poll(() => readdirSync(uploads).filter((name) => old.includes(name)).length, { timeout: 20_000 }).toBe(0);
     expect(readdirSync(uploads).sort()).toEqual([...stored, recent].sort());

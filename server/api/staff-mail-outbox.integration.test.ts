@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxJob } from "../../modules/outbox.ts";
 import { auditLog, mailOutbox } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
-import { type JobQueue, startJobQueue } from "../../platform/jobs.ts";
+import type { JobQueue } from "../../platform/jobs.ts";
 import { createLogger } from "../../platform/log.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createStudent, type Student } from "../../tests/support/factories.ts";
+import { startTestJobQueue } from "../../tests/support/job-queue.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffMember, signInStaff, type TestStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -142,7 +143,7 @@ describe("on the job queue", () => {
   afterAll(async () => queue?.stop());
 
   it("the job sends the mail after the commit, and a job run again sends nothing more", async () => {
-    queue = await startJobQueue(database, createLogger("silent"), { retryDelaySeconds: 1 });
+    queue = await startTestJobQueue(database, createLogger("silent"));
     queued = createTestApp(database, { SMTP_URL: sink.url }, { jobs: queue });
     const ids: number[] = [];
     await queue.work(outboxJob, async ({ id }: { id: number }) => {

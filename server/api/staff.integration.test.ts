@@ -11,7 +11,7 @@ import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
 import { createStudent } from "../../tests/support/factories.ts";
 import { createStaffMember } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
-import { openTestDatabase } from "../../tests/support/test-database.ts";
+import { copyTemplateInto, openTestDatabase } from "../../tests/support/test-database.ts";
 
 let database: DatabaseHandle;
 let testApp: TestApp;
@@ -208,8 +208,10 @@ describe("staff accounts", () => {
 
 describe("the staff:create command", () => {
   let dataDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "ignite-staff-cli-"));
+    // The site's database exists already, as when an operator runs the command.
+    await copyTemplateInto(dataDir);
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -244,5 +246,5 @@ describe("the staff:create command", () => {
     } finally {
       await stored.close();
     }
-  }, 60_000); // each run starts a process that opens and migrates a database: slow on a busy machine
+  }, 60_000); // each run starts a process that loads the code and opens the database: slow on a busy machine
 });

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { build } from "esbuild";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { seedDemoCatalogue } from "../../modules/catalogue/seed.ts";
-import { openPglite, openPostgres } from "../../platform/db/client.ts";
+import { openPglite, openPostgres, pgliteExtensions } from "../../platform/db/client.ts";
 import { seedReferenceData } from "../../server/startup.ts";
 
 declare module "vitest" {
@@ -67,15 +68,27 @@ async function seed(handle: Parameters<typeof seedReferenceData>[0] & { migrate(
   await seedReferenceData(handle);
 }
 
-/** PGlite: the template's data directory as a file under .tmp/, written whole before it is named. */
+/**
+ * PGlite: the template's data directory as a file under .tmp/, written whole before it is named. Every test
+ * file loads it, so it is checkpointed once more without recycling the write-ahead log first: the segment
+ * the seed filled goes (16 of 69 MB), and a test file's copy opens in about two thirds of the time.
+ */
 async function pgliteTemplate(key: string): Promise<string> {
   const file = path.join(cacheDir, `pglite-${key}.tar`);
   if (existsSync(file)) return file;
   mkdirSync(cacheDir, { recursive: true });
   const handle = openPglite("memory://");
   await seed(handle);
-  const dump = await handle.client.dumpDataDir("none");
+  const seeded = await handle.client.dumpDataDir("none");
   await handle.close();
+  const compact = new PGlite("memory://", {
+    extensions: pgliteExtensions,
+    loadDataDir: seeded,
+    postgresqlconf: ["wal_recycle=off"],
+  });
+  await compact.query("checkpoint");
+  const dump = await compact.dumpDataDir("none");
+  await compact.close();
   const partial = `${file}.${process.pid}.partial`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file);

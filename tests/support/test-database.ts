@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../platform/db/client.ts";
@@ -35,6 +36,20 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
       await cleanup.end();
     },
   };
+}
+
+/**
+ * Makes `dataDir` a site's DATA_DIR whose PGlite database (`pgdata/`) is a copy of the run's template, so
+ * that a process the test starts on it finds it migrated and seeded, as on a site already running,
+ * rather than creating and migrating a database first. Does nothing when the run's template is on
+ * PostgreSQL (TEST_DATABASE_URL): the process then creates its PGlite database as a new site does.
+ */
+export async function copyTemplateInto(dataDir: string): Promise<void> {
+  const template = inject("databaseTemplate");
+  if (template.kind !== "pglite") return;
+  const handle = openPglite(path.join(dataDir, "pgdata"), { loadDataDir: new Blob([readFileSync(template.file)]) });
+  await handle.ping();
+  await handle.close();
 }
 
 /**
