@@ -40,7 +40,11 @@ export const firstCourseName = (list: CourseList) => list.coursesData[0]?.course
 export const leadName = (lead: Lead): string => \`\${lead.firstName} \${lead.lastName}\`;
 `;
 const clientFile = path.join(root, ".tmp", "openapi-client.ts");
-writeFileSync(clientFile, `${astToString(await openapiTS(document as Parameters<typeof openapiTS>[0]))}\n${clientUse}`);
+// Through unknown: openapi-typescript's types follow OpenAPI 3.0, whose licence needs a `url`; 3.1 (ours) takes an `identifier`.
+writeFileSync(
+  clientFile,
+  `${astToString(await openapiTS(document as unknown as Parameters<typeof openapiTS>[0]))}\n${clientUse}`,
+);
 const program = ts.createProgram([clientFile], {
   strict: true,
   noEmit: true,
