@@ -28,8 +28,8 @@ export default defineConfig({
           name: "integration",
           include: ["{modules,platform,server,scripts,tests}/**/*.integration.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
-          // Passwords hashed at the least cost argon2id takes (modules/passwords.ts): the site's cost is
-          // held to decision 0006 by the unit test modules/passwords.test.ts.
+          // Passwords hashed at a trifle of the site's cost (modules/passwords.ts), which the unit test
+          // modules/passwords.test.ts holds to decision 0006.
           env: { TEST_PASSWORD_HASHING: "fast" },
         },
       },

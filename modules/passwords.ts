@@ -7,9 +7,10 @@ import { hash, verify } from "@node-rs/argon2";
 export const passwordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * The integration tests' cost (decision 0052): the least argon2id takes, for the many sign-ups and logins
- * they make. vitest.config.ts sets TEST_PASSWORD_HASHING for them, and it counts only under Vitest, so
- * no server ever hashes at it; `modules/passwords.test.ts` holds the site's parameters to decision 0006.
+ * The integration tests' cost (decision 0052): 64 KiB and one pass, a trifle for the many sign-ups and
+ * logins they make. vitest.config.ts sets TEST_PASSWORD_HASHING for them, and it counts only under
+ * Vitest, so no server ever hashes at it; `modules/passwords.test.ts` holds the site's parameters to
+ * decision 0006.
  */
 const testHashing = { memoryCost: 64, timeCost: 1, parallelism: 1 } as const;
 const parameters = process.env.VITEST && process.env.TEST_PASSWORD_HASHING === "fast" ? testHashing : passwordHashing;

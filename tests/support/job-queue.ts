@@ -7,7 +7,7 @@ import type { Logger } from "../../platform/log.ts";
  * most often pg-boss allows, and a failed job is retried at once. What a job does, how often it is
  * retried and what becomes of it are the site's.
  */
-export const testQueueTimings: Required<QueueTimings> = { pollSeconds: 0.5, retryDelaySeconds: 0 };
+const testQueueTimings: Required<QueueTimings> = { pollSeconds: 0.5, retryDelaySeconds: 0 };
 
 /** The site's job queue (platform/jobs.ts) on `database`, with the tests' waits. */
 export function startTestJobQueue(
