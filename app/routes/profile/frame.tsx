@@ -21,7 +21,9 @@ export function ProfileFrame({ answer, children }: { answer?: Answer; children: 
   const location = useLocation();
   const navigate = useNavigate();
   const intent = answer ? (answer.ok ? answer.intent : answer.values.intent) : undefined;
-  const shown = answer && intent !== "save" && !(answer.ok && intent === "parent-link-create") ? answer : undefined;
+  // A refused details form names its fields in place; a new parent link is shown in its section.
+  const shown =
+    answer && !(!answer.ok && intent === "save") && !(answer.ok && intent === "parent-link-create") ? answer : undefined;
 
   // "/profile#my-counsellor" in an older mail opens the section's own page (a fragment never reaches the server).
   useEffect(() => {
