@@ -156,10 +156,12 @@ test("a student attaches a new file to a message: it becomes their document, and
   await expect(attached).toBeVisible();
   const opened = await page.request.get((await attached.getAttribute("href")) ?? "");
   expect(Buffer.from(await opened.body()).equals(pdf)).toBe(true);
-  // It is one of the student's documents, under Documents; another SOP would replace it, and the form says so.
-  await expect(page.getByTestId("document-SOP")).toContainText("sop.pdf");
+  // Another SOP would replace it, and the form says so; it is one of the student's documents, under
+  // Documents (its own page of the profile: decision 0062).
   await section.getByLabel("What it is").selectOption("SOP");
   await expect(section.getByTestId("attachment-replaces")).toContainText("It replaces your current SOP, sop.pdf");
+  await page.goto("/profile/documents");
+  await expect(page.getByTestId("document-SOP")).toContainText("sop.pdf");
 });
 
 test("on a phone, a new file sent as soon as it is uploaded reaches the conversation for the student and the counsellor", async ({
