@@ -5,6 +5,7 @@ import type { PublicSettings } from "../modules/console-settings.ts";
 import type { CostService } from "../modules/costs/costs.ts";
 import type { CounsellingService } from "../modules/counselling/counselling.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
+import type { HomeService } from "../modules/home/home.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
 import type { MessageService } from "../modules/messages/messages.ts";
@@ -56,6 +57,8 @@ declare module "react-router" {
     messages: MessageService;
     /** Counselling sessions: a student's bookings with their counsellor, the free consultation's slots (decision 0036). */
     counselling: CounsellingService;
+    /** A signed-in student's home: applications with their next step, unread messages, the next session (decision 0062). */
+    home: HomeService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */

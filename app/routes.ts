@@ -21,7 +21,17 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("forgotpassword", "routes/forgot-password.tsx"),
   route("logout", "routes/logout.tsx"),
+  // The student's home (decision 0062); the spec's `/` stays the same for everyone.
+  route("home", "routes/student-home.tsx"),
+  // The profile: personal details at the spec's `/profile`, each other section on its own page (decision 0062).
   route("profile", "routes/profile.tsx"),
+  route("profile/documents", "routes/profile-sections/documents.tsx"),
+  route("profile/counsellor", "routes/profile-sections/counsellor.tsx"),
+  route("profile/sessions", "routes/profile-sections/sessions.tsx"),
+  route("profile/scholarships", "routes/profile-sections/scholarships.tsx"),
+  route("profile/devices", "routes/profile-sections/devices.tsx"),
+  route("profile/parents", "routes/profile-sections/parents.tsx"),
+  route("profile/privacy", "routes/profile-sections/privacy.tsx"),
   route("profile/delete", "routes/delete-account.tsx"),
   route("profile/sessions/:sessionId/invitation.ics", "routes/session-invitation.ts"),
   route("user/saved-courses", "routes/saved-courses.tsx"),

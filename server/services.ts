@@ -4,6 +4,7 @@ import { createStaffService } from "../modules/console/console.ts";
 import { createCostService } from "../modules/costs/costs.ts";
 import { createCounsellingService } from "../modules/counselling/counselling.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
+import { createHomeService } from "../modules/home/home.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
 import { createConsultationService } from "../modules/leads/bookings.ts";
 import { createMessageService } from "../modules/messages/messages.ts";
@@ -141,6 +142,8 @@ export function createServices(options: ServicesOptions) {
     jobs: options.jobs,
     siteAddress: config.siteAddress,
   });
+  // A signed-in student's home (decision 0062): their applications' next steps, unread messages, the next session.
+  const home = createHomeService({ db: database.db });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,
@@ -187,6 +190,7 @@ export function createServices(options: ServicesOptions) {
     parents,
     messages,
     counselling,
+    home,
     staff,
     cookies,
     close,

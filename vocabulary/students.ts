@@ -25,3 +25,24 @@ export const studentMessages = {
   dateOfBirthPast: "Enter a date of birth in the past",
   dateOfBirthDate: "Enter the date of birth as a date",
 } as const;
+
+/**
+ * The profile's sections, each its own page a phone reaches in one tap from the profile's section nav and
+ * from the student's home (decision 0062). `/profile` itself keeps the spec's personal details with their
+ * read-only and edit modes. The old anchors of the one long page (`#my-counsellor`, `#sessions`...) lead to
+ * their section.
+ */
+export const profileSections = [
+  { path: "/profile", label: "Personal details", anchors: ["personal-details"] },
+  { path: "/profile/documents", label: "Documents", anchors: ["documents", "documents-heading", "photo-heading"] },
+  { path: "/profile/counsellor", label: "My counsellor", anchors: ["my-counsellor", "counsellor-heading"] },
+  { path: "/profile/sessions", label: "Sessions", anchors: ["sessions", "sessions-heading"] },
+  { path: "/profile/scholarships", label: "Scholarships", anchors: ["scholarship-deadlines"] },
+  { path: "/profile/devices", label: "Signed-in devices", anchors: ["devices-heading"] },
+  { path: "/profile/parents", label: "Share with a parent", anchors: ["parents-heading"] },
+  { path: "/profile/privacy", label: "Privacy", anchors: ["privacy-heading", "contact-heading", "export-heading"] },
+] as const;
+export type ProfileSectionPath = (typeof profileSections)[number]["path"];
+
+/** Where a signed-in student lands (decision 0062): the spec's `/` stays the same for everyone. */
+export const STUDENT_HOME_PATH = "/home";

@@ -37,7 +37,7 @@ export function DevicesSection({ devices }: { devices: DeviceRow[] }) {
         ))}
       </ul>
       {others > 0 && (
-        <fetcher.Form method="post" action="/profile">
+        <fetcher.Form method="post">
           <input type="hidden" name="intent" value="sign-out-others" />
           <button type="submit" className="btn btn-outline-danger" disabled={fetcher.state !== "idle"}>
             {t(accountMessages.signOutOthers)}

@@ -60,7 +60,7 @@ function DeleteDocument({ type }: { type: string }) {
     text: answer.message,
   }));
   return (
-    <fetcher.Form method="post" action="/profile">
+    <fetcher.Form method="post">
       <input type="hidden" name="intent" value="delete-document" />
       <input type="hidden" name="attachment_type" value={type} />
       <button type="submit" className="btn btn-sm btn-outline-danger" disabled={fetcher.state !== "idle"}>

@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, use
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useT } from "~/lib/i18n";
 import { SEARCH_TERM_MAX_LENGTH, SUGGEST_MIN_LENGTH, type Suggestion } from "../../vocabulary/catalogue.ts";
+import { STUDENT_HOME_PATH } from "../../vocabulary/students.ts";
 import { LanguageSwitch } from "./language-switch";
 import { SignOut } from "./sign-out";
 
@@ -185,10 +186,11 @@ const browseLinks: readonly MenuLink[] = [
  * counsellor) is one more entry in this list, and the phone menu shows it.
  */
 export const studentMenuLinks: readonly MenuLink[] = [
+  { to: STUDENT_HOME_PATH, label: "Home" },
   { to: "/profile", label: "Profile" },
   { to: "/user/saved-courses", label: "Saved Courses" },
   { to: "/user/applications", label: "Applications" },
-  { to: "/profile#my-counsellor", label: "My counsellor" },
+  { to: "/profile/counsellor", label: "My counsellor" },
   { to: "/visa/practice", label: "Mock visa interviews" },
 ];
 
@@ -265,9 +267,9 @@ function PhoneMenu({ signedIn }: { signedIn: boolean }) {
 
 export function Navbar({ student }: { student: { fullName: string; photoUrl: string | null; unreadMessages: number } | null }) {
   const { t } = useT();
-  // On the profile the conversation is read as it is shown: its count is gone by the next page.
-  const onProfile = useLocation().pathname === "/profile";
-  const unread = student && !onProfile ? student.unreadMessages : 0;
+  // On My counsellor the conversation is read as it is shown: its count is gone by the next page.
+  const onConversation = useLocation().pathname === "/profile/counsellor";
+  const unread = student && !onConversation ? student.unreadMessages : 0;
   return (
     <header className="border-bottom bg-white sticky-top">
       <nav className="navbar navbar-expand-lg" aria-label={t("Main")}>
@@ -291,8 +293,12 @@ export function Navbar({ student }: { student: { fullName: string; photoUrl: str
             <LanguageSwitch />
             {student ? (
               <>
+                {/* The student's home, one tap away at every width (decision 0062). */}
+                <Link to={STUDENT_HOME_PATH} className="nav-link px-2 fw-semibold">
+                  {t("Home")}
+                </Link>
                 <Link
-                  to={unread > 0 ? "/profile#my-counsellor" : "/profile"}
+                  to={unread > 0 ? "/profile/counsellor" : "/profile"}
                   className="d-inline-flex position-relative"
                   title={student.fullName}
                 >

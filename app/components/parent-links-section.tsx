@@ -59,7 +59,7 @@ function LinkItem({ link }: { link: ParentLinkRow }) {
           </div>
         </div>
         {link.state === "active" && (
-          <revoker.Form method="post" action="/profile">
+          <revoker.Form method="post">
             <input type="hidden" name="intent" value="parent-link-revoke" />
             <input type="hidden" name="linkId" value={link.id} />
             <button
@@ -124,7 +124,7 @@ export function ParentLinksSection({ links, created }: { links: ParentLinkRow[];
         {t(parentMessages.heading)}
       </h2>
       <p className="small text-body-secondary">{t(parentMessages.hint)}</p>
-      <creator.Form method="post" action="/profile" className="row g-2 align-items-end mb-3" data-testid="parent-link-form">
+      <creator.Form method="post" className="row g-2 align-items-end mb-3" data-testid="parent-link-form">
         <input type="hidden" name="intent" value="parent-link-create" />
         <div className="col-sm-5">
           <label htmlFor="parent-label" className="form-label">

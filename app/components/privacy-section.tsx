@@ -52,7 +52,7 @@ export function PrivacySection({ contact, access, dataExport }: PrivacyData) {
         <h3 id="contact-heading" className="h5">
           {t(privacyMessages.contactHeading)}
         </h3>
-        <choices.Form method="post" action="/profile" className="row g-2" data-testid="contact-choices">
+        <choices.Form method="post" className="row g-2" data-testid="contact-choices">
           <input type="hidden" name="intent" value="contact-choices" />
           <ContactChoices preferred={contact.preferredContact} news={contact.newsAndOffers} />
           <div className="col-12">
@@ -115,13 +115,13 @@ export function PrivacySection({ contact, access, dataExport }: PrivacyData) {
           )}
           {preparing && (
             <p>
-              {t(privacyMessages.exportPreparing)} <a href="/profile">{t("Refresh")}</a>
+              {t(privacyMessages.exportPreparing)} <a href="/profile/privacy">{t("Refresh")}</a>
             </p>
           )}
           {dataExport?.status === "failed" && <p className="text-danger">{t(privacyMessages.exportFailed)}</p>}
         </div>
         {!preparing && (
-          <exporter.Form method="post" action="/profile">
+          <exporter.Form method="post">
             <input type="hidden" name="intent" value="data-export" />
             <button type="submit" className="btn btn-outline-primary" disabled={exporter.state !== "idle"}>
               {t(privacyMessages.exportAsk)}

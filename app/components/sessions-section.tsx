@@ -110,7 +110,7 @@ function SessionItem({ session }: { session: SessionRow }) {
                 : {t(session.kindLabel)}, {session.when.text}
               </span>
             </summary>
-            <canceller.Form method="post" action="/profile" className="mt-2 text-start">
+            <canceller.Form method="post" className="mt-2 text-start">
               <input type="hidden" name="intent" value="session-cancel" />
               <input type="hidden" name="sessionId" value={session.id} />
               <input type="hidden" name="confirm" value="yes" />
@@ -125,7 +125,7 @@ function SessionItem({ session }: { session: SessionRow }) {
       {session.changeable && session.moveTo.length > 0 && (
         <details className="mt-2">
           <summary className="small">{t("Move to another time")}</summary>
-          <mover.Form method="post" action="/profile" className="row g-2 align-items-end mt-1">
+          <mover.Form method="post" className="row g-2 align-items-end mt-1">
             <input type="hidden" name="intent" value="session-move" />
             <input type="hidden" name="sessionId" value={session.id} />
             <div className="col-sm-8">
@@ -169,7 +169,7 @@ export function SessionsSection({ counsellor, sessions, kinds, kind, slots }: Se
       ) : (
         <div className="card card-body">
           <h3 className="h6">{t("Book a session with {name}", { name: counsellor.fullName })}</h3>
-          <Form method="get" action="/profile#sessions" className="row g-2 align-items-end mb-3" preventScrollReset>
+          <Form method="get" action="/profile/sessions" className="row g-2 align-items-end mb-3" preventScrollReset>
             <div className="col-sm-8">
               <label htmlFor="session-kind" className="form-label">
                 {t("Kind of session")}
@@ -191,7 +191,7 @@ export function SessionsSection({ counsellor, sessions, kinds, kind, slots }: Se
           {slots.length === 0 ? (
             <p className="mb-0">{t(sessionMessages.noSlots)}</p>
           ) : (
-            <booker.Form method="post" action="/profile" className="row g-2 align-items-end">
+            <booker.Form method="post" className="row g-2 align-items-end">
               <input type="hidden" name="intent" value="session-book" />
               <input type="hidden" name="kind" value={kind} />
               <div className="col-sm-8">

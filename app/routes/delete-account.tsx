@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matc
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireStudent(request, context.student);
-  throw redirect("/profile");
+  throw redirect("/profile/privacy");
 }
 
 /**
@@ -52,7 +52,7 @@ export default function DeleteAccount({ actionData }: Route.ComponentProps) {
       <p className="alert alert-danger" role="alert">
         {t(actionData?.message ?? privacyMessages.deleteWrongPassword)}
       </p>
-      <Link to="/profile">{t("Back to your profile")}</Link>
+      <Link to="/profile/privacy">{t("Back to your profile")}</Link>
     </div>
   );
 }

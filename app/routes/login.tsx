@@ -10,6 +10,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { loginSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
+import { STUDENT_HOME_PATH } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.student) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
+  if (context.student) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), STUDENT_HOME_PATH));
   return { rules: fieldRules(loginSchema) };
 }
 
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const comparison = await mergeComparisonAtSignIn(request, context, session.student.studentId);
     const headers = new Headers({ "Set-Cookie": context.cookies.session(session.token, session.expiresAt) });
     for (const cookie of comparison.setCookies) headers.append("Set-Cookie", cookie);
-    return redirect(comparison.goTo ?? safeRedirectTarget(form.get("redirectTo")), { headers });
+    return redirect(comparison.goTo ?? safeRedirectTarget(form.get("redirectTo"), STUDENT_HOME_PATH), { headers });
   });
 }
 
@@ -87,7 +88,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
       )}
       {/* The server answers an empty or wrong form in the spec's words, so the browser's own bubbles stay off. */}
       <Form method="post" noValidate>
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? STUDENT_HOME_PATH} />
         <div className="mb-3">
           <label htmlFor="email" className="form-label">
             {t("Email")}

@@ -11,6 +11,7 @@ import { signupFormSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
+import { STUDENT_HOME_PATH } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.student) throw redirect("/");
+  if (context.student) throw redirect(STUDENT_HOME_PATH);
   return { rules: fieldRules(signupFormSchema) };
 }
 
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers({ "Set-Cookie": context.cookies.session(session.token, session.expiresAt) });
     for (const cookie of comparison.setCookies) headers.append("Set-Cookie", cookie);
     // The next screen welcomes the new student (and closes a warning the form showed before): decision 0051.
-    return redirect(withWelcome(comparison.goTo ?? safeRedirectTarget(form.get("redirectTo"))), { headers });
+    return redirect(withWelcome(comparison.goTo ?? safeRedirectTarget(form.get("redirectTo"), STUDENT_HOME_PATH)), { headers });
   }, values);
 }
 
@@ -84,7 +85,7 @@ export default function Signup({ actionData, loaderData }: Route.ComponentProps)
       )}
       {/* The server answers an incomplete form in the spec's words, so the browser's own bubbles stay off. */}
       <Form method="post" noValidate>
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? STUDENT_HOME_PATH} />
         {fields.map((field) => (
           <TextField
             className="mb-3"

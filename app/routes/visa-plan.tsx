@@ -232,7 +232,7 @@ export default function VisaPlan({ loaderData, actionData }: Route.ComponentProp
               </ul>
             )}
             <p className="small mt-2">
-              <Link to="/profile#documents">{t("Upload documents in your profile")}</Link>
+              <Link to="/profile/documents">{t("Upload documents in your profile")}</Link>
             </p>
           </section>
         </div>

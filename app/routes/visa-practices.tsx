@@ -69,7 +69,7 @@ export default function VisaPractices({ loaderData, actionData }: Route.Componen
       </p>
       <p className="small text-body-secondary">{t(visaMessages.neverPredicts)}</p>
       <p>
-        <Link to="/profile?sessionKind=mock-visa-interview#sessions">{t("Book a live mock interview with your counsellor")}</Link>
+        <Link to="/profile/sessions?sessionKind=mock-visa-interview">{t("Book a live mock interview with your counsellor")}</Link>
       </p>
       <section aria-labelledby="start" className="card mb-4">
         <div className="card-body">

@@ -55,6 +55,8 @@ import { counsellingSessions } from "./tables.ts";
 export type { StudentSession } from "./booking.ts";
 export { consultationSlotSchema } from "./input.ts";
 export type { ConsoleSession } from "./schedule.ts";
+/** The student's counsellor and their sessions, as the student's home reads them. */
+export { studentCounsellor, studentSessions };
 /** The kind of session the visa module offers and attaches its rubric to. */
 export const MOCK_VISA_INTERVIEW: SessionKind = "mock-visa-interview";
 /** No-shows and attended sessions in a span, for the reports. */

@@ -161,7 +161,7 @@ export async function reviewDocument(deps: StaffDeps, member: StaffMember, publi
     });
     // The student's mail goes with the request for a correction, in its transaction (decision 0034).
     if (after.reviewState === "Correction requested" && deps.mailer) {
-      const link = mailLink(deps.siteAddress, "/profile");
+      const link = mailLink(deps.siteAddress, "/profile/documents");
       const mail = {
         to: file.email,
         subject: `Please upload your ${file.attachmentType} again`,

@@ -22,6 +22,7 @@ export {
   conversationForExport,
   messagesPerStudent,
   type UnreadConversation,
+  unreadForStudent,
 } from "./conversation.ts";
 export type { MessageDeps } from "./deps.ts";
 export { type MessageInput, messageSchema } from "./input.ts";

@@ -65,7 +65,7 @@ async function mailFor(tx: Writer, deps: MessageDeps, studentId: number, recipie
     return {
       to: row.email,
       subject: messageMessages.mailToStudent.subject,
-      text: messageMessages.mailToStudent.body(row.fullName, from, mailLink(deps.siteAddress, "/profile#my-counsellor")),
+      text: messageMessages.mailToStudent.body(row.fullName, from, mailLink(deps.siteAddress, "/profile/counsellor")),
     };
   }
   if (!row.counsellorEmail || !row.counsellorName || row.counsellorDisabled) return null;

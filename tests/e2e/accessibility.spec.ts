@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, hydrated, loggedInAs, test } from "./fixtures.ts";
 
 const screens = [
   "/",
@@ -32,6 +32,41 @@ for (const path of screens) {
     });
     await page.goto(path);
     await hydrated(page);
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
+  });
+}
+
+// A signed-in student's own screens (decision 0062): the demo student's home, with applications, and each
+// section of the profile on its own page.
+const studentScreens = [
+  "/home",
+  "/profile",
+  "/profile?edit=1",
+  "/profile/documents",
+  "/profile/counsellor",
+  "/profile/sessions",
+  "/profile/scholarships",
+  "/profile/devices",
+  "/profile/parents",
+  "/profile/privacy",
+];
+
+for (const path of studentScreens) {
+  test(`axe finds no violations on the demo student's ${path}, and the content security policy refuses nothing`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refused });
+      document.addEventListener("securitypolicyviolation", (event) =>
+        refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await loggedInAs(page, "demo@ignite.example", "ignite-demo-2026");
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole("link", { name: "Profile of Demo Student" })).toBeVisible();
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
   });

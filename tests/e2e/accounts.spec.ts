@@ -30,7 +30,8 @@ test("sign up, sign out (cancel first), log in, reset the password by e-mailed c
 }) => {
   const email = uniqueEmail("priya");
   await signUp(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  // A new student lands on their home (decision 0062).
+  await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("link", { name: "Profile of Priya Raman" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign Up" })).toHaveCount(0);
 

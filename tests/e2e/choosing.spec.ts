@@ -186,7 +186,7 @@ test("a scholarship staff add on the console shows on a matching student's profi
     data: { name1: "Kavya Iyer", phone: "9876598765", qualifications: [{ qualification: "Bachelors", percentage: 68 }] },
   });
   expect(marks.status()).toBe(200);
-  await page.goto("/profile");
+  await page.goto("/profile/scholarships");
   const deadlines = page.getByRole("region", { name: "Upcoming scholarship deadlines" });
   await expect(deadlines.getByRole("listitem").filter({ hasText: name })).toContainText("(in 10 days)");
   await expectNoAxeViolations(page);

@@ -151,7 +151,7 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   await readMail(student.email, /Subject: Your application to .*: Conditional offer/, movedAt);
 
   // The student uploads an SOP; the verifier asks for a correction.
-  await page.goto("/profile");
+  await page.goto("/profile/documents");
   await hydrated(page);
   await page.locator("#file-SOP").setInputFiles({ name: "sop.pdf", mimeType: "application/pdf", buffer: pdf("unsigned") });
   await toast(page, "SOP uploaded successfully");

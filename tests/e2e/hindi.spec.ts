@@ -147,13 +147,20 @@ test("the profile in Hindi: its sections, a refused English test and the dates",
   await expect(page).toHaveTitle("प्रोफ़ाइल | Ignite");
   await expect(page.getByRole("heading", { level: 1, name: "प्रोफ़ाइल" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "निजी जानकारी" })).toBeVisible();
+  await expect(page.getByText(student.email)).toBeVisible();
+  // The other sections, each on its own page (decision 0062), reached by the section nav in Hindi.
+  const sections = page.getByRole("navigation", { name: "प्रोफ़ाइल के हिस्से" });
+  await sections.getByRole("link", { name: "दस्तावेज़", exact: true }).click();
   await expect(page.getByText("* कोई दस्तावेज़ अपलोड नहीं हुआ है।", { exact: false })).toBeVisible();
   await expect(page.getByTestId("document-10th Grade")).toContainText("10वीं कक्षा");
+  await page.getByRole("navigation", { name: "प्रोफ़ाइल के हिस्से" }).getByRole("link", { name: "साइन-इन किए गए डिवाइस" }).click();
   await expect(page.getByRole("heading", { name: "साइन-इन किए गए डिवाइस" })).toBeVisible();
   // Dates written on the server in Hindi.
   await expect(page.getByTestId("signed-in-device").locator("time").first()).toHaveText(/[\u0900-\u097F]/);
+  await page.getByRole("navigation", { name: "प्रोफ़ाइल के हिस्से" }).getByRole("link", { name: "गोपनीयता" }).click();
   await expect(page.getByRole("heading", { name: "आपका डेटा और गोपनीयता" })).toBeVisible();
-  await expect(page.getByText(student.email)).toBeVisible();
+  await page.goto("/profile");
+  await hydrated(page);
 
   // The server's refusal (in English) shown in Hindi.
   await page.getByRole("link", { name: "संपादित करें" }).click();

@@ -87,9 +87,18 @@ test("a student's pages are valid HTML", async ({ page }) => {
   const pages = await fetchPages(
     page.request,
     [
+      "/home",
       "/profile",
       // The profile's form: its English test, GRE and GMAT fields (decision 0041).
       "/profile?edit=1",
+      // Each other section of the profile on its own page (decision 0062).
+      "/profile/documents",
+      "/profile/counsellor",
+      "/profile/sessions",
+      "/profile/scholarships",
+      "/profile/devices",
+      "/profile/parents",
+      "/profile/privacy",
       "/user/saved-courses",
       "/user/applications",
       `/courses/${course?.course_id}`,

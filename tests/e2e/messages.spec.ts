@@ -51,7 +51,7 @@ test("a student and a counsellor exchange messages, the unread counts go to zero
   await giveStudentTo(admin, studentId, firstId);
 
   // The student writes from "My counsellor" on the profile; markup is kept as text and a link is clickable.
-  await page.goto("/profile");
+  await page.goto("/profile/counsellor");
   await hydrated(page);
   const section = page.locator("#my-counsellor");
   await expect(section.getByTestId("my-counsellor")).toContainText(first.fullName);
@@ -88,7 +88,7 @@ test("a student and a counsellor exchange messages, the unread counts go to zero
   await page.goto("/");
   await expect(page.getByTestId("unread-messages")).toContainText("1");
   await page.getByTestId("unread-messages").click();
-  await expect(page).toHaveURL(/\/profile/);
+  await expect(page).toHaveURL(/\/profile\/counsellor$/);
   await expect(
     section.getByTestId("conversation-message").filter({ hasText: "Your passport and your marks sheets" }),
   ).toContainText("New");
@@ -104,7 +104,7 @@ test("a student and a counsellor exchange messages, the unread counts go to zero
   await expect(history).toHaveCount(2);
   await expect(history.first()).toContainText("Which documents do I need?");
   await expect(history.last()).toContainText(first.fullName);
-  await page.goto("/profile");
+  await page.goto("/profile/counsellor");
   await expect(section.getByTestId("my-counsellor")).toContainText(second.fullName);
 });
 
@@ -112,7 +112,7 @@ test("My counsellor reads in Hindi and refuses an empty message clearly", async 
   test.slow();
   await context.addCookies([{ name: "ignite_language", value: "hi", url: baseURL ?? "" }]);
   await loggedInStudent(page, { name: "Aarav Singh" });
-  await page.goto("/profile");
+  await page.goto("/profile/counsellor");
   await hydrated(page);
   const section = page.locator("#my-counsellor");
   await expect(section.getByRole("heading", { name: "मेरे काउंसलर" })).toBeVisible();
@@ -128,7 +128,7 @@ test("a student attaches a new file to a message: it becomes their document, and
   page,
 }) => {
   await loggedInStudent(page, { name: "Tanvi Rao" });
-  await page.goto("/profile");
+  await page.goto("/profile/counsellor");
   await hydrated(page);
   const section = page.locator("#my-counsellor");
   await section.getByLabel("Message", { exact: true }).fill("Here is my statement of purpose; could you read it?");
@@ -156,10 +156,12 @@ test("a student attaches a new file to a message: it becomes their document, and
   await expect(attached).toBeVisible();
   const opened = await page.request.get((await attached.getAttribute("href")) ?? "");
   expect(Buffer.from(await opened.body()).equals(pdf)).toBe(true);
-  // It is one of the student's documents, under Documents; another SOP would replace it, and the form says so.
-  await expect(page.getByTestId("document-SOP")).toContainText("sop.pdf");
+  // Another SOP would replace it, and the form says so; it is one of the student's documents, under
+  // Documents (its own page of the profile: decision 0062).
   await section.getByLabel("What it is").selectOption("SOP");
   await expect(section.getByTestId("attachment-replaces")).toContainText("It replaces your current SOP, sop.pdf");
+  await page.goto("/profile/documents");
+  await expect(page.getByTestId("document-SOP")).toContainText("sop.pdf");
 });
 
 test("on a phone, a new file sent as soon as it is uploaded reaches the conversation for the student and the counsellor", async ({
@@ -169,12 +171,12 @@ test("on a phone, a new file sent as soon as it is uploaded reaches the conversa
   await page.setViewportSize({ width: 390, height: 844 });
   const student = await loggedInStudent(page, { name: "अनन्या शर्मा" });
   const studentId = (await (await page.request.get("/api/v1/students/me")).json()).data.student_id as number;
-  await page.goto("/profile");
+  await page.goto("/profile/counsellor");
   await hydrated(page);
   const section = page.locator("#my-counsellor");
   await section.getByLabel("Message", { exact: true }).fill("My IELTS score report is attached.");
   // A phone's slow link: the page's own data takes two seconds to come back after each change.
-  await page.route(/\/profile\.data/, async (route) => {
+  await page.route(/\/profile\/counsellor\.data/, async (route) => {
     if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 2000));
     await route.continue();
   });

@@ -93,7 +93,8 @@ test("a sign-up whose first try had mismatched passwords lands with a welcome, n
     page.getByRole("alert").filter({ hasText: "Welcome to Ignite, अनन्या वर्मा! Your account is ready." }),
   ).toBeVisible();
   await expect(warning).toHaveCount(0);
-  await expect(page).toHaveURL(/\/$/);
+  // A new student lands on their home (decision 0062).
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test("the console's Leads, audit log and Reports fit a phone: their tables scroll, the page does not", async ({ page }) => {

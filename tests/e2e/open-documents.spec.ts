@@ -25,7 +25,7 @@ test("a student's PDF opens in the browser's viewer where the link says view", a
     multipart: { attachment_type: "CV/Resume", file: { name: "cv.pdf", mimeType: "application/pdf", buffer: pdf } },
   });
   expect(uploaded.status()).toBe(200);
-  await page.goto("/profile");
+  await page.goto("/profile/documents");
   const row = page.getByTestId("document-CV/Resume");
   await expect(row).toContainText("cv.pdf");
   const view = row.getByRole("link", { name: "View CV/Resume" });
@@ -60,7 +60,7 @@ test("a student's Word file says it downloads rather than offering to view it", 
     multipart: { attachment_type: "LOR", file: { name: "letter.docx", mimeType: DOCX_TYPE, buffer: docx } },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(200);
-  await page.goto("/profile");
+  await page.goto("/profile/documents");
   const row = page.getByTestId("document-LOR");
   await expect(row).toContainText("letter.docx");
   await expect(row.getByRole("link", { name: "View LOR" })).toHaveCount(0);

@@ -51,7 +51,7 @@ test("a parent opens the link without an account; the student sees the opening a
   // Two browsers, four accessibility scans and the toasts they wait out: more than the default 30 s on a busy machine.
   test.setTimeout(60_000);
   const course = await applicationFor(page);
-  await page.goto("/profile");
+  await page.goto("/profile/parents");
   await hydrated(page);
   const section = page.getByRole("region", { name: parentMessages.heading });
   await expect(section.getByTestId("parent-links-empty")).toHaveText(parentMessages.none);
@@ -128,7 +128,7 @@ test("without scripts the student creates and revokes a link with plain forms", 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await loggedInStudent(context, { name: "Arav Menon" });
-  await page.goto("/profile");
+  await page.goto("/profile/parents");
   const section = page.getByRole("region", { name: parentMessages.heading });
   await section.getByRole("button", { name: parentMessages.create }).click();
   const url = await section.getByLabel(parentMessages.createdLinkLabel).inputValue();

@@ -78,7 +78,7 @@ test("sign-up shows the notice and keeps the contact choice", async ({ page }) =
   await page.getByLabel(/news and offers/).check();
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByRole("link", { name: "Profile of Rohan Das" })).toBeVisible();
-  await page.goto("/profile");
+  await page.goto("/profile/privacy");
   const choices = page.getByTestId("contact-choices");
   await expect(choices.getByLabel("Voice call")).toBeChecked();
   await expect(choices.getByLabel(/news and offers/)).toBeChecked();
@@ -93,7 +93,7 @@ test("profile: contact choices, who has seen my data, and a download of everythi
   expect(uploaded.status(), await uploaded.text()).toBe(200);
   const file: string = (await uploaded.json()).data.file;
 
-  await page.goto("/profile");
+  await page.goto("/profile/privacy");
   await hydrated(page);
   await expect(page.getByTestId("access-log-empty")).toBeVisible();
   // An admin opens her SOP: it shows on her list, with the admin's name and role.
@@ -129,13 +129,13 @@ test("profile: contact choices, who has seen my data, and a download of everythi
 
 test("delete my account: the password again, then signed out, the login refused and the e-mail free again", async ({ page }) => {
   const student = await loggedInStudent(page, { name: "Tara Nair" });
-  await page.goto("/profile");
+  await page.goto("/profile/privacy");
   await hydrated(page);
   await page.getByLabel("Password", { exact: true }).fill("not-the-password");
   await page.getByLabel(/^I understand that my profile/).check();
   await page.getByRole("button", { name: "Delete my account for good" }).click();
   await toast(page, "That password is not right.");
-  await page.goto("/profile");
+  await page.goto("/profile/privacy");
   await hydrated(page);
   await page.getByLabel("Password", { exact: true }).fill(student.password);
   // Two steps (decision 0051): with the password alone nothing happens, whatever posts it.

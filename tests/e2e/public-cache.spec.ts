@@ -36,7 +36,17 @@ test("a student's page is never shared: visitors get no name, e-mail or cookie, 
 test("a student's private screens and their data are sent no-store", async () => {
   const client = await httpClient();
   await signUpStudent(client);
-  for (const path of ["/profile", "/profile.data", "/user/saved-courses", "/user/applications", "/user/applications.data"]) {
+  for (const path of [
+    "/home",
+    "/home.data",
+    "/profile",
+    "/profile.data",
+    "/profile/counsellor",
+    "/profile/counsellor.data",
+    "/user/saved-courses",
+    "/user/applications",
+    "/user/applications.data",
+  ]) {
     const response = await client.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
     expect(response.headers()["cache-control"], path).toBe("private, no-store");

@@ -42,9 +42,10 @@ test("saved courses and applications need login", async ({ page }) => {
 });
 
 test("profile: edit and save, and a refused value keeps what was typed", async ({ page, student }) => {
+  await page.goto("/profile/documents");
+  await expect(page.getByText("* No documents uploaded. Kindly upload your documents to complete your profile")).toBeVisible();
   await page.goto("/profile");
   await hydrated(page);
-  await expect(page.getByText("* No documents uploaded. Kindly upload your documents to complete your profile")).toBeVisible();
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByLabel("Email")).toHaveValue(student.email);
   await expect(page.getByLabel("Email")).not.toBeEditable();
@@ -75,7 +76,7 @@ test("profile: edit and save, and a refused value keeps what was typed", async (
 });
 
 test("documents: upload with progress, list, download, replace, delete; photo shows in the navbar", async ({ page, student }) => {
-  await page.goto("/profile");
+  await page.goto("/profile/documents");
   await hydrated(page);
   const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
   await page.locator("#file-SOP").setInputFiles({ name: "my-sop.pdf", mimeType: "application/pdf", buffer: pdf });
@@ -142,7 +143,7 @@ test("profile: signed-in devices, and signing out of the others", async ({ page,
   });
   expect(login.status()).toBe(200);
 
-  await page.goto("/profile");
+  await page.goto("/profile/devices");
   await hydrated(page);
   const devices = page.getByTestId("signed-in-device");
   await expect(page.getByRole("heading", { name: "Signed-in devices" })).toBeVisible();

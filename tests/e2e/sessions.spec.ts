@@ -80,7 +80,7 @@ test("a student books a session with their counsellor, moves it and cancels it",
   });
   expect(given.status()).toBe(200);
 
-  await page.goto("/profile?sessionKind=application-planning#sessions");
+  await page.goto("/profile/sessions?sessionKind=application-planning");
   await hydrated(page);
   const section = page.getByRole("region", { name: "Sessions" });
   await expect(section.getByRole("heading", { name: "Book a session with Farah Khan" })).toBeVisible();

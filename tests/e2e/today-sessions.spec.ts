@@ -136,7 +136,7 @@ test("at 390 px a counsellor's Today lists the session a student booked for late
   await adminContext.close();
 
   // The student books the first time offered: that morning's server clock leaves it on the same day.
-  await student.goto("/profile?sessionKind=application-planning#sessions");
+  await student.goto("/profile/sessions?sessionKind=application-planning");
   await hydrated(student);
   const section = student.getByRole("region", { name: "Sessions" });
   const time = section.getByLabel("Time for Application planning");

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { ConversationThread, type ThreadMessage } from "~/components/conversation-thread";
 import { Progress } from "~/components/documents-section";
 import { useT } from "~/lib/i18n";
@@ -49,18 +49,18 @@ export function CounsellorSection({
       {nextSession ? (
         <p data-testid="next-session">
           {t("Next session: {kind}, {when}.", { kind: t(nextSession.kindLabel), when: nextSession.when })}{" "}
-          <a href="#sessions">{t("Sessions")}</a>
+          <Link to="/profile/sessions">{t("Sessions")}</Link>
         </p>
       ) : (
         counsellor && (
           <p>
-            <a href="#sessions">{t("Book a session with your counsellor")}</a>
+            <Link to="/profile/sessions">{t("Book a session with your counsellor")}</Link>
           </p>
         )
       )}
       <h3 className="h5">{t("Conversation")}</h3>
       <ConversationThread messages={messages} reader="student" />
-      <Form method="post" action="/profile" key={messages.length} data-testid="message-form">
+      <Form method="post" key={messages.length} data-testid="message-form">
         <input type="hidden" name="intent" value="message" />
         <label htmlFor="message-body" className="form-label">
           {t("Message")}

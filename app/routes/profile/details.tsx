@@ -47,7 +47,8 @@ export function PersonalDetailsSection({ profile, rules }: { profile: Profile; r
   const navigation = useNavigation();
   const saved = actionData?.ok && actionData.intent === "save" ? actionData : undefined;
   const refusal = actionData && !actionData.ok && actionData.values.intent === "save" ? actionData : undefined;
-  const [editing, setEditing] = useState(params.get("edit") === "1" || refusal !== undefined);
+  // A saved form shows the record again, with or without scripts (a plain post answers at `?edit=1`).
+  const [editing, setEditing] = useState((params.get("edit") === "1" && !saved) || refusal !== undefined);
   const errors = refusal?.fields ?? {};
   const typed = refusal?.values;
 
