@@ -86,12 +86,15 @@ export function createApp(options: AppOptions) {
   app.get("/readyz", async (c) => {
     try {
       await database.ping();
-      // "building": searches and lists are answered by the database until the mirror is read (decision 0022).
-      return c.json({ status: "ready", catalogueMirror: catalogueMirror.current() ? "ready" : "building" });
     } catch (error) {
       c.var.log.warn({ err: error }, "database not ready");
       return c.json({ status: "unavailable" }, 503);
     }
+    // Not ready until the search index is first built (decision 0068): before that every search goes to the
+    // database and takes a hundred times as long, so a load balancer must not send students here yet. Later
+    // rebuilds (after an edit, decision 0022) keep answering from the previous index and stay ready.
+    if (!catalogueMirror.started()) return c.json({ status: "starting", catalogueMirror: "building" }, 503);
+    return c.json({ status: "ready", catalogueMirror: catalogueMirror.current() ? "ready" : "building" });
   });
 
   const cachedPublicGet = publicGetCache(publicCache);
