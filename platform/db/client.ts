@@ -35,6 +35,8 @@ export interface DatabaseHandle {
    * Without values the text may hold several statements: the rows of all of them come back, in order.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PostgreSQL's connection pool now: open connections, idle ones and requests waiting for one (metrics). */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -192,6 +194,7 @@ export function openPostgres(url: string, options: { max?: number; onIdleError?:
       await pool.query("select 1");
     },
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     executeSql: async (text, values) => {
       const client = await pool.connect();
       try {
