@@ -17,8 +17,11 @@ export interface JobQueue extends JobSender {
   work<T extends object>(name: string, handler: (data: T) => Promise<void>, options?: QueueOptions): Promise<void>;
   /** Runs `name` on a cron schedule in IST; only one instance starts each run. */
   every(name: string, cron: string): Promise<void>;
-  /** Stops taking jobs and waits (up to a few seconds) for the running ones. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for the running ones, up to `timeoutMs` (5 s unless said); those still
+   * running then are failed, so they are retried (decision 0067).
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 /** What a module needs to hand work to the queue (a domain module depends on this much only). */
@@ -299,6 +302,7 @@ export async function startJobQueue(
           // The request that queued it, if one did: its id is on every log line of the run (decision 0067).
           const { [REQUEST_ID_FIELD]: requestId, ...data } = (job.data ?? {}) as Record<string, unknown>;
           const run = async () => {
+            log.debug({ job: name }, "job started");
             try {
               await handler(data as never);
             } catch (error) {
@@ -328,8 +332,8 @@ export async function startJobQueue(
       await ensureQueue(name);
       await boss.schedule(name, cron, {}, { tz: "Asia/Kolkata" });
     },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 5000, close: false });
+    async stop(timeoutMs = 5000) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
     },
   };
 }

@@ -12,6 +12,7 @@ import { startJobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/log.ts";
 import { createApp } from "./app.ts";
 import { startBackgroundWork } from "./background.ts";
+import { stopCleanly } from "./shutdown.ts";
 import { startWarnings } from "./start-warnings.ts";
 import { prepareDatabase } from "./startup.ts";
 
@@ -83,17 +84,25 @@ async function main() {
     log.info({ port: config.port, database: database.kind }, `Ignite is serving http://localhost:${config.port}`);
   });
 
-  const stop = (signal: string) => {
-    log.info({ signal }, "shutting down");
-    server.close(() => {
-      Promise.all([consultations.settle(), jobs.stop(), close()])
-        .then(() => database.close())
-        .finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
+  // SIGTERM (decision 0067): requests in flight and running jobs finish within SHUTDOWN_GRACE_SECONDS.
+  const stop = stopCleanly({
+    server,
+    log,
+    graceMs: config.shutdownGraceMs,
+    jobs,
+    finish: () => Promise.all([consultations.settle(), close()]).then(() => database.close()),
+  });
+  const exitWhenStopped = (signal: string) => {
+    stop(signal).then(
+      () => process.exit(0),
+      (error) => {
+        log.error({ err: error }, "the stop failed");
+        process.exit(1);
+      },
+    );
   };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => exitWhenStopped("SIGINT"));
+  process.on("SIGTERM", () => exitWhenStopped("SIGTERM"));
 }
 
 main().catch((error) => {
