@@ -12,6 +12,7 @@ import { startJobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/log.ts";
 import { createApp } from "./app.ts";
 import { startBackgroundWork } from "./background.ts";
+import { openControlSocket } from "./control-socket.ts";
 import { stopCleanly } from "./shutdown.ts";
 import { startWarnings } from "./start-warnings.ts";
 import { prepareDatabase } from "./startup.ts";
@@ -80,6 +81,8 @@ async function main() {
   const server = createServer((request, response) => {
     if (!cachedAnswers(request, response)) void listener(request, response);
   });
+  // PGlite: the backup's way in (decision 0065), a socket in DATA_DIR only its owner reaches.
+  const closeControl = await openControlSocket(config.dataDir, database, log);
   server.listen(config.port, config.host, () => {
     log.info({ port: config.port, database: database.kind }, `Ignite is serving http://localhost:${config.port}`);
   });
@@ -90,7 +93,7 @@ async function main() {
     log,
     graceMs: config.shutdownGraceMs,
     jobs,
-    finish: () => Promise.all([consultations.settle(), close()]).then(() => database.close()),
+    finish: () => Promise.all([consultations.settle(), close(), closeControl()]).then(() => database.close()),
   });
   const exitWhenStopped = (signal: string) => {
     stop(signal).then(

@@ -37,6 +37,8 @@ export interface DatabaseHandle {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** PostgreSQL's connection pool now: open connections, idle ones and requests waiting for one (metrics). */
   poolUse?(): { total: number; idle: number; waiting: number };
+  /** PGlite's data directory as a gzipped tar, taken between two queries (a backup, decision 0065). */
+  snapshot?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -97,6 +99,11 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
       await client.query("select 1");
     },
     close: () => client.close(),
+    snapshot: async () => {
+      // A checkpoint first: the image then needs little replay when it is opened.
+      await client.exec("checkpoint");
+      return client.dumpDataDir("gzip");
+    },
     exclusively: (work) => work(),
     executeSql: (text, values) =>
       oneAtATime(async () => {

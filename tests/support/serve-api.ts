@@ -11,6 +11,7 @@ import { type JobQueue, startJobQueue } from "../../platform/jobs.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createApp } from "../../server/app.ts";
 import { startBackgroundWork } from "../../server/background.ts";
+import { openControlSocket } from "../../server/control-socket.ts";
 import { stopCleanly } from "../../server/shutdown.ts";
 import { prepareDatabase } from "../../server/startup.ts";
 
@@ -25,6 +26,7 @@ async function main() {
   if (jobs) await startBackgroundWork(jobs, services, config.digestHourIst, log);
   if (config.admin) await services.staff.team.ensureAdmin(config.admin);
 
+  const closeControl = await openControlSocket(config.dataDir, database, log);
   const server = serve({ fetch: services.app.fetch, port: config.port, hostname: config.host }, (info) => {
     process.stdout.write(`SERVE_API_PORT=${info.port}\n`);
   });
@@ -35,7 +37,7 @@ async function main() {
     log,
     graceMs: config.shutdownGraceMs,
     jobs,
-    finish: () => Promise.all([services.consultations.settle(), services.close()]).then(() => database.close()),
+    finish: () => Promise.all([services.consultations.settle(), services.close(), closeControl()]).then(() => database.close()),
   });
   const exitWhenStopped = (signal: string) => {
     stop(signal).then(
