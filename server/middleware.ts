@@ -80,7 +80,6 @@ export const requestContext =
     const asked = c.req.header("X-Request-Id");
     const requestId = acceptableRequestId(asked) ? asked : randomUUID();
     c.set("requestId", requestId);
-    c.header("X-Request-Id", requestId);
     // Behind our proxies only the entries they appended are believed; an IPv6 client is limited as its /64.
     c.set("clientIp", limitKeyOf(clientAddress(socketAddress(c), c.req.header("X-Forwarded-For"), config.trustProxy)));
     c.set("log", log.child({ requestId }));
@@ -95,6 +94,13 @@ export const requestContext =
     });
     // Jobs the request queues carry its id (decision 0067).
     await withRequestId(requestId, next);
+    // On the answer, whatever made it (a screen's answer is a Response of its own, made after any header set before).
+    try {
+      c.res.headers.set("X-Request-Id", requestId);
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set("X-Request-Id", requestId);
+    }
     const ms = Math.round(performance.now() - started);
     // A parent link's token is a secret: the logs keep the path without it (decision 0028).
     c.var.log.info({ method: c.req.method, path: pathForLog(c.req.path), status: c.res.status, ms }, "request");

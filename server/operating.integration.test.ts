@@ -143,6 +143,8 @@ describe("one request, one id", () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.body.error.requestId).toBe("lb-7f3a91");
+    // A successful answer names its id too.
+    expect((await api.fetch("/healthz")).headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
     // An id that could break a log line is replaced by one of ours.
     const odd = await api.get("/api/catalogue/courses/987654321", { headers: { "X-Request-Id": "a b\u00e9<script>" } });
     expect(odd.body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
