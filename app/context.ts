@@ -73,6 +73,8 @@ declare module "react-router" {
     clientIp: string;
     /** This request's logger: every line carries its request id. */
     log: Logger;
+    /** This request's id: the error screen shows it for support (decision 0067). */
+    requestId: string;
     /** Unexpected errors of this request's loaders and actions (entry.server's handleError adds them). */
     pageErrors: unknown[];
     /**

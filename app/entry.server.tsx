@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { pathForLog } from "../modules/parents/parents.ts";
+import { RequestIdContext } from "./lib/request-reference";
 
 /**
  * Pages are rendered whole (every loader has finished by now): the server reads the HTML once to
@@ -34,7 +35,12 @@ export default async function handleRequest(
         done();
       },
     });
-    const { pipe } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <RequestIdContext value={loadContext.requestId}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </RequestIdContext>
+    );
+    const { pipe } = renderToPipeableStream(page, {
       onAllReady: () => pipe(gathered),
       onShellError: reject,
       onError(error: unknown) {

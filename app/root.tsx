@@ -28,6 +28,7 @@ import { NotFound } from "./components/not-found";
 import { ToastHost } from "./components/toast-host";
 import { messagesFor } from "./lib/catalogues.server";
 import { TranslatorProvider, useT } from "./lib/i18n";
+import { REQUEST_REFERENCE_ID, useRequestReference } from "./lib/request-reference";
 import { revalidateUnlessUnanswered } from "./lib/unanswered";
 import { useWelcome } from "./lib/welcome";
 import styles from "./styles/app.scss?url";
@@ -202,6 +203,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 /** The error screen in the visitor's language; a refusal's message (the server's English) is translated by its text. */
 function ErrorScreen({ error }: { error: unknown }) {
   const { t } = useT();
+  const reference = useRequestReference();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
     const message = (error.data as { message?: string } | null)?.message ?? "That request could not be answered.";
@@ -223,6 +225,11 @@ function ErrorScreen({ error }: { error: unknown }) {
       <title>{`${t("Unexpected Application Error!")} | Ignite`}</title>
       <h1 className="h2">{t("Unexpected Application Error!")}</h1>
       <p>{t("Something went wrong on our side. Please try again in a moment.")}</p>
+      {reference && (
+        <p className="small text-body-secondary">
+          {t("If it happens again, quote this reference to us:")} <code id={REQUEST_REFERENCE_ID}>{reference}</code>
+        </p>
+      )}
       <a className="btn btn-primary" href="/">
         {t("Go Back Home")}
       </a>

@@ -130,3 +130,14 @@ export async function mailNotSent(db: Database): Promise<{ count: number; oldest
   const oldest = row?.oldest ?? null;
   return { count: row?.count ?? 0, oldest: oldest === null ? null : new Date(oldest) };
 }
+
+/** Every mail waiting in the outbox, whether tried or not, and its oldest one's age in seconds (/metrics, decision 0064). */
+export async function mailWaiting(db: Database): Promise<{ count: number; oldestSeconds: number }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt})), 0)::float8`,
+    })
+    .from(mailOutbox);
+  return { count: row?.count ?? 0, oldestSeconds: Number(row?.oldestSeconds ?? 0) };
+}

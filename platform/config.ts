@@ -4,7 +4,7 @@ import { type ProxyTrust, parseProxyTrust } from "./client-address.ts";
 import { parseStorageUrl, type S3Location } from "./storage/storage-url.ts";
 
 /** Variables whose value is a secret (or holds one, as a URL's password does): never printed. */
-const secretVariables = new Set(["ADMIN_PASSWORD", "DATABASE_URL", "SMTP_URL", "REDIS_URL", "STORAGE_URL"]);
+const secretVariables = new Set(["ADMIN_PASSWORD", "DATABASE_URL", "SMTP_URL", "REDIS_URL", "STORAGE_URL", "METRICS_TOKEN"]);
 
 const optionalString = z
   .string()
@@ -79,6 +79,22 @@ const envSchema = z.object({
     .max(24 * 365, "must be at most a year of hours")
     .default(24),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** The bearer token a scraper sends for /metrics (decision 0064); unset: /metrics answers 404. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(24, "must be at least 24 characters (a random token)").optional()),
+  /** How long a stop (SIGTERM) lets requests in flight and running jobs finish (decision 0067). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds from 1 to 600" })
+    .min(1, "must be a number of seconds from 1 to 600")
+    .max(600, "must be a number of seconds from 1 to 600")
+    .default(25),
+  /** Where `npm run backup` writes (decision 0065), and how many backups it keeps. */
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be a whole number from 1 to 1000" })
+    .int("must be a whole number from 1 to 1000")
+    .min(1, "must be a whole number from 1 to 1000")
+    .max(1000, "must be a whole number from 1 to 1000")
+    .default(7),
   NODE_ENV: z.string().default("production"),
 });
 
@@ -129,6 +145,12 @@ function toConfig(env: z.infer<typeof envSchema>, storage: S3Location | undefine
     nodeEnv: env.NODE_ENV,
     /** A stored file no row names is removed by the upkeep once it is this old (decision 0048). */
     orphanFileGraceHours: env.ORPHAN_FILE_GRACE_HOURS,
+    /** The bearer token for /metrics; absent: /metrics is not served (decision 0064). */
+    metricsToken: env.METRICS_TOKEN,
+    /** A stop's limit for requests in flight and running jobs, in milliseconds (decision 0067). */
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    /** Backups (decision 0065): BACKUP_DIR, else DATA_DIR/backups; the newest BACKUP_KEEP are kept. */
+    backup: { dir: env.BACKUP_DIR ?? `${env.DATA_DIR.replace(/\/+$/, "")}/backups`, keep: env.BACKUP_KEEP },
     rateLimits: {
       search: { name: "search", limit: env.SEARCH_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
       consultation: { name: "consultation", limit: 10, windowSeconds: 3600 },

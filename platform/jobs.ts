@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { Logger } from "./log.ts";
+import { currentRequestId, inJobOfRequest, REQUEST_ID_FIELD } from "./request-id.ts";
 
 /**
  * Background work that runs exactly once however many instances serve the site, and survives a
@@ -16,8 +17,11 @@ export interface JobQueue extends JobSender {
   work<T extends object>(name: string, handler: (data: T) => Promise<void>, options?: QueueOptions): Promise<void>;
   /** Runs `name` on a cron schedule in IST; only one instance starts each run. */
   every(name: string, cron: string): Promise<void>;
-  /** Stops taking jobs and waits (up to a few seconds) for the running ones. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for the running ones, up to `timeoutMs` (5 s unless said); those still
+   * running then are failed, so they are retried (decision 0067).
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 /** What a module needs to hand work to the queue (a domain module depends on this much only). */
@@ -295,16 +299,25 @@ export async function startJobQueue(
       await ensureQueue(name, workOptions, true);
       await boss.work<object>(name, { pollingIntervalSeconds: pollSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
-          try {
-            await handler(job.data as never);
-          } catch (error) {
-            log.error({ err: error, job: name }, "background job failed; it is retried while its retries last");
-            throw error;
-          }
+          // The request that queued it, if one did: its id is on every log line of the run (decision 0067).
+          const { [REQUEST_ID_FIELD]: requestId, ...data } = (job.data ?? {}) as Record<string, unknown>;
+          const run = async () => {
+            log.debug({ job: name }, "job started");
+            try {
+              await handler(data as never);
+            } catch (error) {
+              log.error({ err: error, job: name }, "background job failed; it is retried while its retries last");
+              throw error;
+            }
+          };
+          await (typeof requestId === "string" ? inJobOfRequest(requestId, run) : run());
         }
       });
     },
-    async send(name, data, sendOptions = {}) {
+    async send(name, plainData, sendOptions = {}) {
+      // Queued while answering a request: the job carries its id (decision 0067).
+      const requestId = currentRequestId();
+      const data = requestId ? { ...plainData, [REQUEST_ID_FIELD]: requestId } : plainData;
       if (sendOptions.within) {
         // Inside the caller's transaction nothing else may touch the database (PGlite has one
         // connection): the queue must exist, and a missing one fails the send, hence the transaction.
@@ -319,8 +332,8 @@ export async function startJobQueue(
       await ensureQueue(name);
       await boss.schedule(name, cron, {}, { tz: "Asia/Kolkata" });
     },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 5000, close: false });
+    async stop(timeoutMs = 5000) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
     },
   };
 }

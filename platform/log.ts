@@ -1,4 +1,5 @@
 import pino from "pino";
+import { jobLogFields } from "./request-id.ts";
 
 export type Logger = pino.Logger;
 
@@ -25,6 +26,8 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", de
     level,
     base: undefined,
     serializers: { err: errorWithoutQueryValues },
+    // A job's lines name the request that queued it (decision 0067).
+    mixin: jobLogFields,
     redact: {
       paths: ["password", "*.password", "token", "*.token", "code", "*.code", "headers.cookie", "*.headers.cookie"],
       censor: "[redacted]",

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import { AppError } from "../modules/errors.ts";
+import { createMetrics, type Metrics } from "../platform/metrics.ts";
 import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { choosingApi } from "./api/choosing.ts";
@@ -28,6 +29,7 @@ import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { flagSpriteRoute, flagSprites } from "./flag-sprite.ts";
 import { universityPlaceholderSvg } from "./images.ts";
+import { bearerMatches, countRequests, databaseGauges } from "./metrics.ts";
 import { formBodyLimit, pictureScreenLimit, publicGetCache, requestContext, whoIsAsking } from "./middleware.ts";
 import { servePages } from "./pages.ts";
 import { constantSecurityHeaders, refuseControlCharacters, sameOriginWrites, securityHeaders } from "./security.ts";
@@ -39,6 +41,8 @@ export interface AppOptions extends ServicesOptions {
   clientDir?: string;
   /** flag-icons' 4x3 SVGs, drawn into the flag sprites (decision 0043). */
   flagsDir?: string;
+  /** The figures /metrics serves (decision 0064); made here unless the caller keeps its own. */
+  metrics?: Metrics;
 }
 
 /**
@@ -70,7 +74,10 @@ export function createApp(options: AppOptions) {
     close,
   } = services;
   const app = new Hono<ServerEnv>();
+  const metrics = options.metrics ?? createMetrics();
+  databaseGauges(metrics, database);
 
+  app.use(countRequests(metrics));
   app.use(requestContext(config, log, rateLimiter));
   app.use(securityHeaders({ https: config.publicUrl?.startsWith("https:") ?? false }));
   app.use(sameOriginWrites(config.publicUrl));
@@ -83,18 +90,31 @@ export function createApp(options: AppOptions) {
   app.onError((error, c) => errorResponse(c, error));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // For the operator's scraper only (decision 0064): with METRICS_TOKEN as a bearer token; without the
+  // setting, as if there were no such address.
+  app.get("/metrics", async (c) => {
+    if (!config.metricsToken) throw new AppError("not_found", "Not found");
+    if (!bearerMatches(c.req.header("Authorization"), config.metricsToken)) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      return c.json({ message: "A metrics token is needed." }, 401);
+    }
+    return c.body(await metrics.text(), 200, { "Content-Type": metrics.contentType, "Cache-Control": "no-store" });
+  });
   app.get("/readyz", async (c) => {
     try {
       await database.ping();
-      // "building": searches and lists are answered by the database until the mirror is read (decision 0022).
-      return c.json({ status: "ready", catalogueMirror: catalogueMirror.current() ? "ready" : "building" });
     } catch (error) {
       c.var.log.warn({ err: error }, "database not ready");
       return c.json({ status: "unavailable" }, 503);
     }
+    // Not ready until the search index is first built (decision 0068): before that every search goes to the
+    // database and takes a hundred times as long, so a load balancer must not send students here yet. Later
+    // rebuilds (after an edit, decision 0022) keep answering from the previous index and stay ready.
+    if (!catalogueMirror.started()) return c.json({ status: "starting", catalogueMirror: "building" }, 503);
+    return c.json({ status: "ready", catalogueMirror: catalogueMirror.current() ? "ready" : "building" });
   });
 
-  const cachedPublicGet = publicGetCache(publicCache);
+  const cachedPublicGet = publicGetCache(publicCache, metrics);
 
   app.use("/api/catalogue/*", cachedPublicGet);
   app.route("/api/catalogue", catalogueApi(catalogue, config.rateLimits.search, costs.rupeesPerUnit));
@@ -174,10 +194,19 @@ export function createApp(options: AppOptions) {
   }
 
   const https = config.publicUrl?.startsWith("https:") ?? false;
-  const cachedAnswers = (request: IncomingMessage, response: ServerResponse) =>
-    answerFromCache(publicCache, constantSecurityHeaders({ https }), log, request, response);
+  const cachedAnswers = (request: IncomingMessage, response: ServerResponse) => {
+    const started = performance.now();
+    const answered = answerFromCache(publicCache, constantSecurityHeaders({ https }), log, request, response);
+    // Answered before Hono: counted here, as a hit and under one route of their own.
+    if (answered) {
+      metrics.cacheLookup(true);
+      metrics.request("GET", "(cached)", response.statusCode, (performance.now() - started) / 1000);
+    }
+    return answered;
+  };
   return {
     app,
+    metrics,
     cachedAnswers,
     publicCache,
     catalogue,

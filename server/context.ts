@@ -7,6 +7,8 @@ import type { RateLimitRule } from "../platform/rate-limit.ts";
 export type ServerEnv = {
   Variables: {
     log: Logger;
+    /** This request's id (decision 0067): in its log lines, its X-Request-Id answer header and its errors. */
+    requestId: string;
     clientIp: string;
     /** Counts this request against a rule for the caller's IP; throws a 429 AppError past the limit. */
     limit: (rule: RateLimitRule) => Promise<void>;
@@ -16,6 +18,8 @@ export type ServerEnv = {
     /** The signed-in staff member, from the staff session cookie (read on staff paths only); else null. */
     staff: StaffMember | null;
     staffToken: string | undefined;
+    /** Answered from the shared cache of public answers: counted under the route "(cached)" (decision 0064). */
+    fromCache?: boolean;
     /** A page's HTML as the server sends it, for the public cache to keep without reading the answer back. */
     pageBytes?: Uint8Array<ArrayBuffer>;
   };

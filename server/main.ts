@@ -12,6 +12,8 @@ import { startJobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/log.ts";
 import { createApp } from "./app.ts";
 import { startBackgroundWork } from "./background.ts";
+import { openControlSocket } from "./control-socket.ts";
+import { stopCleanly } from "./shutdown.ts";
 import { startWarnings } from "./start-warnings.ts";
 import { prepareDatabase } from "./startup.ts";
 
@@ -79,21 +81,31 @@ async function main() {
   const server = createServer((request, response) => {
     if (!cachedAnswers(request, response)) void listener(request, response);
   });
+  // PGlite: the backup's way in (decision 0065), a socket in DATA_DIR only its owner reaches.
+  const closeControl = await openControlSocket(config.dataDir, database, log);
   server.listen(config.port, config.host, () => {
     log.info({ port: config.port, database: database.kind }, `Ignite is serving http://localhost:${config.port}`);
   });
 
-  const stop = (signal: string) => {
-    log.info({ signal }, "shutting down");
-    server.close(() => {
-      Promise.all([consultations.settle(), jobs.stop(), close()])
-        .then(() => database.close())
-        .finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
+  // SIGTERM (decision 0067): requests in flight and running jobs finish within SHUTDOWN_GRACE_SECONDS.
+  const stop = stopCleanly({
+    server,
+    log,
+    graceMs: config.shutdownGraceMs,
+    jobs,
+    finish: () => Promise.all([consultations.settle(), close(), closeControl()]).then(() => database.close()),
+  });
+  const exitWhenStopped = (signal: string) => {
+    stop(signal).then(
+      () => process.exit(0),
+      (error) => {
+        log.error({ err: error }, "the stop failed");
+        process.exit(1);
+      },
+    );
   };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => exitWhenStopped("SIGINT"));
+  process.on("SIGTERM", () => exitWhenStopped("SIGTERM"));
 }
 
 main().catch((error) => {

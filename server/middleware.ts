@@ -8,7 +8,9 @@ import { clientAddress, limitKeyOf } from "../platform/client-address.ts";
 import type { Config } from "../platform/config.ts";
 import { readCookie, SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../platform/cookies.ts";
 import type { Logger } from "../platform/log.ts";
+import type { Metrics } from "../platform/metrics.ts";
 import type { RateLimiter } from "../platform/rate-limit.ts";
+import { acceptableRequestId, withRequestId } from "../platform/request-id.ts";
 import { catalogueAdminMessages, UNIVERSITY_PICTURE_MAX_BYTES } from "../vocabulary/catalogue.ts";
 import { DEFAULT_LANGUAGE } from "../vocabulary/languages.ts";
 import { limitBody, limitRequestBody } from "./api/uploads.ts";
@@ -74,7 +76,10 @@ export const requestContext =
   (config: Config, log: Logger, rateLimiter: RateLimiter): MiddlewareHandler<ServerEnv> =>
   async (c, next) => {
     const started = performance.now();
-    const requestId = c.req.header("X-Request-Id")?.slice(0, 64) || randomUUID();
+    // A proxy's id is kept when it is one a log can hold; else ours. Sent back so a client can quote it.
+    const asked = c.req.header("X-Request-Id");
+    const requestId = acceptableRequestId(asked) ? asked : randomUUID();
+    c.set("requestId", requestId);
     // Behind our proxies only the entries they appended are believed; an IPv6 client is limited as its /64.
     c.set("clientIp", limitKeyOf(clientAddress(socketAddress(c), c.req.header("X-Forwarded-For"), config.trustProxy)));
     c.set("log", log.child({ requestId }));
@@ -87,7 +92,15 @@ export const requestContext =
         );
       }
     });
-    await next();
+    // Jobs the request queues carry its id (decision 0067).
+    await withRequestId(requestId, next);
+    // On the answer, whatever made it (a screen's answer is a Response of its own, made after any header set before).
+    try {
+      c.res.headers.set("X-Request-Id", requestId);
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set("X-Request-Id", requestId);
+    }
     const ms = Math.round(performance.now() - started);
     // A parent link's token is a secret: the logs keep the path without it (decision 0028).
     c.var.log.info({ method: c.req.method, path: pathForLog(c.req.path), status: c.res.status, ms }, "request");
@@ -117,11 +130,13 @@ export const pictureScreenLimit: MiddlewareHandler<ServerEnv> = (c, next) =>
 
 /** Public GET answers from the cache; only successful, cookie-free answers are kept. */
 export const publicGetCache =
-  (publicCache: PublicCache<CachedAnswer>): MiddlewareHandler<ServerEnv> =>
+  (publicCache: PublicCache<CachedAnswer>, metrics?: Metrics): MiddlewareHandler<ServerEnv> =>
   async (c, next) => {
     if (c.req.method !== "GET") return next();
     const key = cacheKeyOf(c.req.url, c.req.header("Cookie"));
     const hit = publicCache.get(key);
+    metrics?.cacheLookup(hit !== undefined);
+    if (hit) c.set("fromCache", true);
     if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
     await next();
     // A search that found little says no-store: each one is counted for staff (decision 0026).

@@ -130,12 +130,13 @@ export function servePages(app: Hono<ServerEnv>, services: Services, options: Pa
         resetProof: readCookie(c.req.header("Cookie"), RESET_PROOF_COOKIE),
         clientIp: c.var.clientIp,
         log: c.var.log,
+        requestId: c.var.requestId,
         pageErrors,
         renderedPage,
       }),
     );
     // A screen that failed because the database is away gets the "back in a minute" page, not a bug's 500.
-    if (response.status >= 500 && pageErrors.some(isDatabaseUnavailable)) return unavailableResponse();
+    if (response.status >= 500 && pageErrors.some(isDatabaseUnavailable)) return unavailableResponse(c.var.requestId);
     // What a student's or a staff member's session sees is theirs alone: no browser or proxy may keep it.
     // A screen may say no-store itself (a search that found little is counted each time: decision 0026).
     const cacheControl =

@@ -7,7 +7,7 @@ export const UNAVAILABLE_RETRY_SECONDS = 30;
  * The page a browser gets while the database cannot be reached: plain HTML with no scripts or assets
  * of its own, so it shows whatever else is failing, and it reloads itself after the retry time.
  */
-export const unavailablePage = `<!DOCTYPE html>
+export const unavailablePage = (requestId?: string) => `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -21,14 +21,14 @@ export const unavailablePage = `<!DOCTYPE html>
 <h1>Back in a minute</h1>
 <p>${UNAVAILABLE_MESSAGE}</p>
 <p>This page tries again by itself.</p>
-</main>
+${requestId ? `<p><small>Reference for support: <code>${requestId.replace(/[^\w.:@-]/g, "")}</code></small></p>\n` : ""}</main>
 </body>
 </html>
 `;
 
-/** A 503 answer with the page, telling clients when to retry. */
-export const unavailableResponse = () =>
-  new Response(unavailablePage, {
+/** A 503 answer with the page, telling clients when to retry; it names the request's id for support (decision 0067). */
+export const unavailableResponse = (requestId?: string) =>
+  new Response(unavailablePage(requestId), {
     status: 503,
     headers: {
       "Content-Type": "text/html; charset=utf-8",

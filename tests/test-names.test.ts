@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
  * again); `*.test.ts` is pure and needs nothing running. `npx vitest run integration` runs the first kind.
  */
 const root = path.resolve(import.meta.dirname, "..");
-/** What opens a database or the app over one: the test database, the app, the server launcher, the clients. */
+/** What opens a database or the app over one: the test database, the app, the server launchers, the clients. */
 const needsDatabase =
-  /\b(openTestDatabase|openScratchPostgres|openPglite|openPostgres|createTestApp)\b|support\/serve-api\.ts|support\/test-app\.ts/;
+  /\b(openTestDatabase|openScratchPostgres|openPglite|openPostgres|createTestApp|startServerProcess)\b|support\/serve-api\.ts|support\/test-app\.ts/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir)).flatMap((name) => {

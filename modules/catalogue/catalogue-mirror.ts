@@ -74,6 +74,11 @@ export interface CatalogueMirror {
   };
   /** Resolves once the index matches the catalogue (tests, benches, start-up logs). */
   ready(): Promise<void>;
+  /**
+   * Whether the first whole build has ended (built, or failed and left searches to the database): what
+   * /readyz waits for (decision 0068). A later rebuild does not take it back; the old index answers meanwhile.
+   */
+  started(): boolean;
   stop(): void;
 }
 
@@ -253,6 +258,8 @@ export function createCatalogueMirror(
   let decided: Array<() => void> = [];
   let waiting: Array<() => void> = [];
   let stopped = false;
+  /** The first whole build has ended (decision 0068). */
+  let firstBuildEnded = false;
   const counted = { fullBuilds: 0, changesApplied: 0, longestHoldMs: 0 };
   const held = (ms: number) => {
     if (ms > counted.longestHoldMs) counted.longestHoldMs = ms;
@@ -384,6 +391,7 @@ export function createCatalogueMirror(
         },
         "catalogue mirror built",
       );
+      firstBuildEnded = true;
       settle();
       options.afterBuild?.();
     }
@@ -400,7 +408,11 @@ export function createCatalogueMirror(
     settle();
     if (!building)
       building = rebuild()
-        .catch((error) => log?.error({ err: error }, "search index could not be built; searches use the database"))
+        .catch((error) => {
+          log?.error({ err: error }, "search index could not be built; searches use the database");
+          // Searches still answer (from the database): the instance serves, slowly, rather than never.
+          firstBuildEnded = true;
+        })
         .finally(() => {
           building = null;
           decide();
@@ -430,6 +442,7 @@ export function createCatalogueMirror(
       await decision;
     },
     stats: () => ({ ...counted, overlay: overrides.size }),
+    started: () => firstBuildEnded,
     ready: () =>
       new Promise<void>((resolve) => {
         waiting.push(resolve);

@@ -35,6 +35,10 @@ export interface DatabaseHandle {
    * Without values the text may hold several statements: the rows of all of them come back, in order.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PostgreSQL's connection pool now: open connections, idle ones and requests waiting for one (metrics). */
+  poolUse?(): { total: number; idle: number; waiting: number };
+  /** PGlite's data directory as a gzipped tar, taken between two queries (a backup, decision 0065). */
+  snapshot?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -95,6 +99,11 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
       await client.query("select 1");
     },
     close: () => client.close(),
+    snapshot: async () => {
+      // A checkpoint first: the image then needs little replay when it is opened.
+      await client.exec("checkpoint");
+      return client.dumpDataDir("gzip");
+    },
     exclusively: (work) => work(),
     executeSql: (text, values) =>
       oneAtATime(async () => {
@@ -192,6 +201,7 @@ export function openPostgres(url: string, options: { max?: number; onIdleError?:
       await pool.query("select 1");
     },
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     executeSql: async (text, values) => {
       const client = await pool.connect();
       try {

@@ -17,6 +17,10 @@ export const errorBodySchema = z.object({
     code: z.enum(errorCodes),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional().meta({ description: "A message per refused field" }),
+    requestId: z
+      .string()
+      .optional()
+      .meta({ description: "The request's id (also its X-Request-Id header), for a student to quote to support" }),
   }),
 });
 

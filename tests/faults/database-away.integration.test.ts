@@ -95,6 +95,8 @@ const logIn = () => api.post("/api/v1/auth/login", { email: "nobody@ignite.test"
 
 describe("when the database goes away", () => {
   it("answers 503 quickly while it is away, and recovers by itself when it is back", async () => {
+    // Ready once the search index is built (decision 0068).
+    await testApp.catalogueMirror.ready();
     expect((await api.get("/readyz")).status).toBe(200);
     expect((await logIn()).status).toBe(401);
     const student = await api.post("/api/v1/auth/signup", {
