@@ -4,6 +4,7 @@ import type { StaffService } from "../modules/console/console.ts";
 import type { PublicSettings } from "../modules/console-settings.ts";
 import type { CostService } from "../modules/costs/costs.ts";
 import type { CounsellingService } from "../modules/counselling/counselling.ts";
+import type { DeadlineService } from "../modules/deadlines/deadlines.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
@@ -56,6 +57,8 @@ declare module "react-router" {
     messages: MessageService;
     /** Counselling sessions: a student's bookings with their counsellor, the free consultation's slots (decision 0036). */
     counselling: CounsellingService;
+    /** The student's deadlines in one place, their reminders and calendar feed (decision 0059). */
+    deadlines: DeadlineService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */

@@ -24,6 +24,7 @@ import { staffReportsApi } from "./api/staff-reports.ts";
 import { studentsApi } from "./api/students.ts";
 import { recordingRoute, staffRecordingRoute, visasApi } from "./api/visas.ts";
 import { answerFromCache } from "./cached-answers.ts";
+import { calendarFeedRoute } from "./calendar-feed.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { flagSpriteRoute, flagSprites } from "./flag-sprite.ts";
@@ -65,6 +66,7 @@ export function createApp(options: AppOptions) {
     parents,
     messages,
     counselling,
+    deadlines,
     staff,
     cookies,
     close,
@@ -130,6 +132,7 @@ export function createApp(options: AppOptions) {
   app.get("/staff/files/recordings/:publicId", staffRecordingRoute(staff));
   app.route("/", filesRoute(documents));
   app.get("/files/exports/:publicId", exportFileRoute(privacy));
+  app.get("/calendar/:file", calendarFeedRoute(deadlines));
   app.get("/staff/files/:publicId", staffFilesRoute(documents, staff));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   // A page's flags in one request (decision 0043).
@@ -194,6 +197,7 @@ export function createApp(options: AppOptions) {
     visas,
     messages,
     counselling,
+    deadlines,
     close,
   };
 }

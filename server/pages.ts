@@ -49,6 +49,7 @@ export function servePages(app: Hono<ServerEnv>, services: Services, options: Pa
     visas,
     messages,
     counselling,
+    deadlines,
     cookies,
     staff,
   } = services;
@@ -119,6 +120,7 @@ export function servePages(app: Hono<ServerEnv>, services: Services, options: Pa
         visas,
         messages,
         counselling,
+        deadlines,
         cookies,
         student: c.var.student,
         sessionToken: c.var.sessionToken,

@@ -3,6 +3,7 @@ import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts"
 import { createStaffService } from "../modules/console/console.ts";
 import { createCostService } from "../modules/costs/costs.ts";
 import { createCounsellingService } from "../modules/counselling/counselling.ts";
+import { createDeadlineService } from "../modules/deadlines/deadlines.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
 import { createConsultationService } from "../modules/leads/bookings.ts";
@@ -141,6 +142,15 @@ export function createServices(options: ServicesOptions) {
     jobs: options.jobs,
     siteAddress: config.siteAddress,
   });
+  // Deadlines in one place (decision 0059): the student's dated things, reminders and calendar feed.
+  const deadlines = createDeadlineService({
+    db: database.db,
+    log,
+    mailer,
+    jobs: options.jobs,
+    siteAddress: config.siteAddress,
+    visaPlans: visas.plans,
+  });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,
@@ -187,6 +197,7 @@ export function createServices(options: ServicesOptions) {
     parents,
     messages,
     counselling,
+    deadlines,
     staff,
     cookies,
     close,
