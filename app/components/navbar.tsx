@@ -188,6 +188,7 @@ export const studentMenuLinks: readonly MenuLink[] = [
   { to: "/profile", label: "Profile" },
   { to: "/user/saved-courses", label: "Saved Courses" },
   { to: "/user/applications", label: "Applications" },
+  { to: "/deadlines", label: "Deadlines" },
   { to: "/profile#my-counsellor", label: "My counsellor" },
   { to: "/visa/practice", label: "Mock visa interviews" },
 ];
@@ -291,6 +292,10 @@ export function Navbar({ student }: { student: { fullName: string; photoUrl: str
             <LanguageSwitch />
             {student ? (
               <>
+                {/* One tap on a phone (decision 0059): the student's deadlines sit in the header itself. */}
+                <Link to="/deadlines" className="nav-link px-2" data-testid="nav-deadlines">
+                  {t("Deadlines")}
+                </Link>
                 <Link
                   to={unread > 0 ? "/profile#my-counsellor" : "/profile"}
                   className="d-inline-flex position-relative"

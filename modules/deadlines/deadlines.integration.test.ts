@@ -122,7 +122,7 @@ describe("reminders before an application's deadline", () => {
     expect(await testApp.deadlines.sendDueReminders()).toBe(0);
     const [mail, ...more] = remindersTo(student.email);
     expect(more).toEqual([]);
-    expect(mail?.subject).toBe("Application deadline in 12 days: MEng Civil Engineering, " + mail?.subject.split(", ").at(-1));
+    expect(mail?.subject).toMatch(/^Application deadline in 12 days: MEng Civil Engineering, Test University /);
     expect(mail?.text).toContain("Still missing from your application's package:");
     expect(mail?.text).toContain("- Passport");
     expect(mail?.text).toContain(`${SITE}/deadlines`);

@@ -323,7 +323,10 @@ export async function feedStatus(db: Database, studentId: number): Promise<{ cre
  * Makes the student's calendar address, or renews it: a new random token replaces the old one's hash,
  * so the old address stops answering at once. The token is returned once and kept only as its SHA-256.
  */
-export async function renewFeed(deps: DeadlineDeps, studentId: number): Promise<{ token: string; renewed: boolean }> {
+export async function renewFeed(
+  deps: DeadlineDeps,
+  studentId: number,
+): Promise<{ token: string; renewed: boolean; address: string }> {
   const token = newToken();
   const now = nowOf(deps);
   const before = await feedStatus(deps.db, studentId);
@@ -331,7 +334,8 @@ export async function renewFeed(deps: DeadlineDeps, studentId: number): Promise<
     .insert(deadlineFeeds)
     .values({ studentId, tokenHash: sha256(token), createdAt: now })
     .onConflictDoUpdate({ target: deadlineFeeds.studentId, set: { tokenHash: sha256(token), createdAt: now } });
-  return { token, renewed: before !== null };
+  const address = deps.siteAddress ? mailLink(deps.siteAddress, feedPath(token)) : feedPath(token);
+  return { token, renewed: before !== null, address };
 }
 
 /** Ends the student's calendar address. */

@@ -53,12 +53,9 @@ export const staffApplicationSchema = component(
     course: z.string(),
     university: z.string(),
     intake: z.string().nullable(),
-    deadline: z.iso
-      .date()
-      .nullable()
-      .meta({
-        description: "The intake's application deadline as the catalogue has it now (India date), or null (decision 0059)",
-      }),
+    deadline: z.iso.date().nullable().meta({
+      description: "The intake's application deadline as the catalogue has it now (India date), or null (decision 0059)",
+    }),
     details: z.record(z.string(), z.string()),
     stageEnteredAt: at,
     createdAt: at,
