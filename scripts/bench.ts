@@ -394,6 +394,8 @@ async function personalScenarios(): Promise<Scenario[]> {
   const student = await signedIn("/api/v1/auth/login", BENCH_STUDENT);
   const counsellor = await signedIn("/api/v1/staff/session", BENCH_COUNSELLOR);
   return [
+    // The floor beside them on the same machine at the same moment: a page with no data in it.
+    { name: "GET /login, the empty page beside them (1 connection)", paths: ["/login"], unique: true, connections: 1 },
     {
       name: "GET /deadlines, a student with 10 applications and 40 dated items (1 connection)",
       paths: ["/deadlines"],
