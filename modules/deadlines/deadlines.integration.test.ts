@@ -277,6 +277,10 @@ describe("the counsellor's applications due", () => {
     const ids = (list.body.data as { id: number; deadline: string }[]).map((a) => a.id);
     expect(ids).toContain(due.id);
     expect(list.body.data.find((a: { id: number }) => a.id === due.id).deadline).toBe(due.deadline);
+    // The list's CSV export holds the same rows.
+    const csv = async () => (await api.fetch("/api/v1/staff/exports/applications?due=14", team.as("asha"))).text();
+    expect(await csv()).toContain("MSc Climate Science");
+    expect(await csv()).not.toContain("MSc Oceanography");
     // Ravi does not see Asha's student.
     const ravis = await api.get("/api/v1/staff/applications?due=14", team.as("ravi"));
     expect((ravis.body.data as { id: number }[]).map((a) => a.id)).not.toContain(due.id);
@@ -291,6 +295,7 @@ describe("the counsellor's applications due", () => {
         );
     const after = await api.get("/api/v1/staff/applications?due=14", team.as("asha"));
     expect((after.body.data as { id: number }[]).map((a) => a.id)).not.toContain(due.id);
+    expect(await csv()).not.toContain("MSc Climate Science");
     expect((await api.get("/api/v1/staff/applications?due=-1", team.as("asha"))).status).toBe(400);
   });
 });

@@ -96,6 +96,11 @@ test("a student sees an application's deadline with days left and what is missin
   await fitsThePhone(student);
   await expectNoAxeViolations(student);
   await student.screenshot({ path: test.info().outputPath("deadlines-390.png"), fullPage: true });
+  // And on a desktop: the header keeps the link beside the profile.
+  await student.setViewportSize({ width: 1280, height: 800 });
+  await expect(student.getByTestId("nav-deadlines")).toBeVisible();
+  await student.screenshot({ path: test.info().outputPath("deadlines-1280.png") });
+  await student.setViewportSize(phone);
 
   // A calendar address, shown once, that a calendar app reads without the login cookie.
   await student.getByRole("button", { name: "Make my calendar address" }).click();
@@ -145,6 +150,12 @@ test("a student sees an application's deadline with days left and what is missin
     `/staff/applications/${application.id}`,
   );
   await expect(work.locator("tbody tr")).toHaveCount(1);
+  await work.screenshot({ path: test.info().outputPath("applications-due-390.png"), fullPage: true });
+  await work.setViewportSize({ width: 1280, height: 800 });
+  await work.screenshot({ path: test.info().outputPath("applications-due-1280.png") });
+  await work.goto("/staff/today");
+  await expect(work.getByTestId("application-due")).toHaveCount(1);
+  await work.screenshot({ path: test.info().outputPath("today-1280.png") });
   for (const name of ["/staff/today", "/staff/applications?due=14"]) {
     const answer = await work.request.get(name);
     expect(answer.status()).toBe(200);
