@@ -8,6 +8,7 @@ import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { choosingApi } from "./api/choosing.ts";
 import { consultationsApi } from "./api/consultations.ts";
+import { deadlinesApi } from "./api/deadlines.ts";
 import { documentsApi, filesRoute } from "./api/documents.ts";
 import { eligibilityApi } from "./api/eligibility.ts";
 import { messagesApi, staffMessagesApi } from "./api/messages.ts";
@@ -114,6 +115,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1", parentsApi(parents));
   app.route("/api/v1", visasApi(visas));
   app.route("/api/v1", messagesApi(messages));
+  app.route("/api/v1", deadlinesApi(deadlines));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   app.route("/api/v1/staff", staffApi(staff, cookies));
   app.route("/api/v1/staff", staffLeadsApi(staff));

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return byIntent(form.get("intent"), {
     reminders: async () => {
       const on = form.get("remindersOn") === "on";
-      await context.deadlines.setReminders(student.studentId, on);
+      await context.deadlines.setReminders(student.studentId, { on });
       return { ok: true as const, message: on ? deadlineMessages.remindersOn : deadlineMessages.remindersOff, address: null };
     },
     feed: async () => {

@@ -149,11 +149,11 @@ describe("reminders before an application's deadline", () => {
     await applicationDue(withdrawn, 6, "MSc Marketing", ["Withdrawn"]);
     const turnedOff = await ashasStudent("Kabir Singh");
     await applicationDue(turnedOff, 6, "MSc Economics");
-    await testApp.deadlines.setReminders(turnedOff.studentId, false);
+    await testApp.deadlines.setReminders(turnedOff.studentId, { on: false });
     await testApp.deadlines.sendDueReminders();
     for (const student of [submitted, withdrawn, turnedOff]) expect(remindersTo(student.email)).toEqual([]);
     // Turned on again, the reminder of the threshold the days fall in goes.
-    await testApp.deadlines.setReminders(turnedOff.studentId, true);
+    await testApp.deadlines.setReminders(turnedOff.studentId, { on: true });
     await testApp.deadlines.sendDueReminders();
     expect(remindersTo(turnedOff.email).map((m) => m.subject.split(":")[0])).toEqual(["Application deadline in 6 days"]);
   });
@@ -267,6 +267,40 @@ describe("the calendar feed", () => {
   });
 });
 
+describe("the student's deadlines API", () => {
+  it("answers the signed-in student's items, sets the reminders and makes, renews and stops the address", async () => {
+    const student = await ashasStudent("Nikhil Bose");
+    const application = await applicationDue(student, 16, "MSc Public Health");
+    expect((await api.get("/api/v1/students/me/deadlines")).status).toBe(401);
+    const listed = await api.get("/api/v1/students/me/deadlines", { cookie: student.cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.remindersOn).toBe(true);
+    expect(listed.body.data.feedMadeAt).toBeNull();
+    const item = listed.body.data.items.find((i: { uid: string }) => i.uid === `application-${application.id}-deadline`);
+    expect(item).toMatchObject({ kind: "application", day: application.deadline, daysLeft: 16, title: "MSc Public Health" });
+    expect(item.missing).toContain("Passport");
+
+    const refused = await api.put("/api/v1/students/me/deadline-reminders", { on: "sometimes" }, { cookie: student.cookie });
+    expect(refused.status).toBe(400);
+    const off = await api.put("/api/v1/students/me/deadline-reminders", { on: false }, { cookie: student.cookie });
+    expect(off.status).toBe(200);
+    expect(off.body.message).toBe("Deadline reminders are off.");
+
+    const made = await api.post("/api/v1/students/me/calendar-feed", undefined, { cookie: student.cookie });
+    expect(made.status).toBe(200);
+    expect(made.body.data.address).toBe(`${SITE}${made.body.data.path}`);
+    expect((await api.fetch(made.body.data.path)).status).toBe(200);
+    const again = await api.get("/api/v1/students/me/deadlines", { cookie: student.cookie });
+    expect(again.body.data.remindersOn).toBe(false);
+    expect(again.body.data.feedMadeAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The token is never in an answer but the one that made it.
+    expect(again.text).not.toContain(made.body.data.path.slice("/calendar/".length, -".ics".length));
+    const stopped = await api.delete("/api/v1/students/me/calendar-feed", { cookie: student.cookie });
+    expect(stopped.status).toBe(200);
+    expect((await api.fetch(made.body.data.path)).status).toBe(404);
+  });
+});
+
 describe("the counsellor's applications due", () => {
   it("lists their students' open applications due within 14 days with packages incomplete, the same in the list's filter", async () => {
     const student = await ashasStudent("Tara Menon");
@@ -306,7 +340,7 @@ describe("the student's data", () => {
     // Three days left: the 7-day reminder (the 2-day one comes later).
     await applicationDue(student, 3, "MA Education");
     await testApp.deadlines.sendDueReminders();
-    await testApp.deadlines.setReminders(student.studentId, false);
+    await testApp.deadlines.setReminders(student.studentId, { on: false });
     const { token } = await testApp.deadlines.renewFeed(student.studentId);
 
     expect((await api.post("/api/v1/students/me/data-export", undefined, { cookie: student.cookie })).status).toBe(202);

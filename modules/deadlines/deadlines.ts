@@ -32,7 +32,9 @@ import type { StaffMember } from "../policies.ts";
 import { scholarshipsForStudent } from "../scholarships/scholarships.ts";
 import { getProfile } from "../students/students.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
+import { parseInput } from "../validation.ts";
 import type { VisaPlan } from "../visas/visas.ts";
+import { reminderChoiceSchema } from "./input.ts";
 import { deadlineFeeds, deadlinePreferences, deadlineReminders } from "./tables.ts";
 
 /**
@@ -196,8 +198,9 @@ export async function reminderSettings(db: Database, studentId: number): Promise
   return { remindersOn: row?.remindersOn ?? true, changedAt: row?.changedAt ?? null };
 }
 
-/** The student turns the reminders on or off. */
-export async function setReminders(deps: DeadlineDeps, studentId: number, on: boolean): Promise<ReminderSettings> {
+/** The student turns the reminders on or off (`{ on: boolean }`). */
+export async function setReminders(deps: DeadlineDeps, studentId: number, raw: unknown): Promise<ReminderSettings> {
+  const { on } = parseInput(reminderChoiceSchema, raw);
   const now = nowOf(deps);
   await deps.db
     .insert(deadlinePreferences)
@@ -464,7 +467,7 @@ export function createDeadlineService(deps: DeadlineDeps) {
   return {
     list: (studentId: number) => studentDeadlines(deps, studentId),
     reminderSettings: (studentId: number) => reminderSettings(deps.db, studentId),
-    setReminders: (studentId: number, on: boolean) => setReminders(deps, studentId, on),
+    setReminders: (studentId: number, raw: unknown) => setReminders(deps, studentId, raw),
     feedStatus: (studentId: number) => feedStatus(deps.db, studentId),
     renewFeed: (studentId: number) => renewFeed(deps, studentId),
     endFeed: (studentId: number) => endFeed(deps.db, studentId),
