@@ -33,7 +33,6 @@ import { scholarshipsForStudent } from "../scholarships/scholarships.ts";
 import { getProfile } from "../students/students.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
 import { parseInput } from "../validation.ts";
-import type { VisaPlan } from "../visas/visas.ts";
 import { reminderChoiceSchema } from "./input.ts";
 import { deadlineFeeds, deadlinePreferences, deadlineReminders } from "./tables.ts";
 
@@ -67,6 +66,21 @@ export interface DeadlineItem {
   missing: string[];
 }
 
+/** What the list reads of a visa plan (the visa module's plans have this shape, and more). */
+export interface PlanDates {
+  application: { id: number; university: string; country: string };
+  steps: readonly {
+    key: string;
+    label: { en: string; hi: string };
+    dateLabel: { en: string; hi: string } | null;
+    done: boolean;
+    /** A date the student entered for the step (the appointment). */
+    onDate: string | null;
+    /** The day to start it by. */
+    startBy: string | null;
+  }[];
+}
+
 export interface DeadlineDeps {
   db: Database;
   log: Logger;
@@ -76,7 +90,7 @@ export interface DeadlineDeps {
   /** The site's absolute address, for links in mails and the feed. */
   siteAddress?: string;
   /** The student's visa plans (the visa module's own read, handed in by the server). */
-  visaPlans?: (studentId: number) => Promise<VisaPlan[]>;
+  visaPlans?: (studentId: number) => Promise<readonly PlanDates[]>;
 }
 
 const DAY_MS = 86_400_000;
