@@ -4,6 +4,7 @@ import type { StaffService } from "../modules/console/console.ts";
 import type { PublicSettings } from "../modules/console-settings.ts";
 import type { CostService } from "../modules/costs/costs.ts";
 import type { CounsellingService } from "../modules/counselling/counselling.ts";
+import type { DeadlineService } from "../modules/deadlines/deadlines.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { HomeService } from "../modules/home/home.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
@@ -59,6 +60,8 @@ declare module "react-router" {
     counselling: CounsellingService;
     /** A signed-in student's home: applications with their next step, unread messages, the next session (decision 0062). */
     home: HomeService;
+    /** The student's deadlines in one place, their reminders and calendar feed (decision 0059). */
+    deadlines: DeadlineService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../platform/db/client.ts";
 import { indianWallClock, indianYear } from "../vocabulary/india-time.ts";
 import { courseIntakes } from "./catalogue/tables.ts";
@@ -66,3 +66,13 @@ export const allIntakes = (db: Database, courseId: number): Promise<Intake[]> =>
     .from(courseIntakes)
     .where(eq(courseIntakes.courseId, courseId))
     .orderBy(asc(courseIntakes.year), asc(courseIntakes.month));
+
+/**
+ * The deadline (YYYY-MM-DD, or null) of the intake an application names by its course, month and year,
+ * as SQL: the application keeps no copy of it, so a deadline staff correct is the one every reader sees
+ * (decision 0059).
+ */
+export const intakeDeadlineSql = (courseId: AnyColumn, month: AnyColumn, year: AnyColumn): SQL<string | null> =>
+  sql<
+    string | null
+  >`(select ${courseIntakes.deadline} from ${courseIntakes} where ${courseIntakes.courseId} = ${courseId} and ${courseIntakes.month} = ${month} and ${courseIntakes.year} = ${year})`;

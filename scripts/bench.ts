@@ -24,6 +24,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { BENCH_COUNSELLOR, BENCH_PASSWORD, BENCH_STUDENT, ensureBenchPeople } from "./bench-people.ts";
 import { compiledServer, serverEnvironment, serverNodeFlags, serverReady } from "./build-state.mjs";
 import { coursesIn } from "./large-catalogue.ts";
 
@@ -50,7 +51,16 @@ const waitForReady = (server: ChildProcess, instances = 1) =>
   serverReady(base, { server, inARow: instances * 3, seconds: 60 + 60 * instances });
 
 /** `unique`: each request gets an address of its own (`&n=`), so no cache answers it. `base`: another server. */
-type Scenario = { name: string; paths: string[]; unique?: boolean; base?: string };
+type Scenario = {
+  name: string;
+  paths: string[];
+  unique?: boolean;
+  base?: string;
+  /** Sent with every request (a signed-in person's cookie). */
+  headers?: Record<string, string>;
+  /** Connections for this scenario alone (a signed-in screen's budget is at one). */
+  connections?: number;
+};
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
@@ -80,7 +90,8 @@ async function measure(scenario: Scenario, pids: number[]) {
   const times: number[] = [];
   const result = await autocannon({
     url: scenario.base ?? base,
-    connections,
+    connections: scenario.connections ?? connections,
+    ...(scenario.headers ? { headers: scenario.headers } : {}),
     duration: seconds,
     setupClient: (client) => {
       client.on("response", (_status: number, _bytes: number, responseTime: number) => times.push(responseTime));
@@ -361,6 +372,47 @@ const cachedScenarios = (): Scenario[] => [
   { name: "API /api/catalogue/search/computer science (cached)", paths: ["/api/catalogue/search/computer%20science"] },
 ];
 
+/** Signs in through the API as a student or a staff member and answers the session's cookie pair. */
+async function signedIn(path: string, email: string): Promise<string> {
+  const answer = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!answer.ok) throw new Error(`bench sign-in at ${path} refused (${answer.status}): ${await answer.text()}`);
+  const cookie = answer.headers.getSetCookie().find((c) => /^ignite_(session|staff)=/.test(c));
+  if (!cookie) throw new Error(`bench sign-in at ${path} set no session cookie`);
+  return cookie.split(";")[0] as string;
+}
+
+/**
+ * A signed-in person's own screens (decision 0059; DESIGN.md 8's budgets), at one connection: a
+ * student's Deadlines with 10 applications and 40 dated items (p95 at most 10 ms), and a counsellor's
+ * Today over 10,000 students (p95 at most 50 ms). Never cached: each request is the screen's own time.
+ */
+async function personalScenarios(): Promise<Scenario[]> {
+  const student = await signedIn("/api/v1/auth/login", BENCH_STUDENT);
+  const counsellor = await signedIn("/api/v1/staff/session", BENCH_COUNSELLOR);
+  return [
+    // The floor beside them on the same machine at the same moment: a page with no data in it.
+    { name: "GET /login, the empty page beside them (1 connection)", paths: ["/login"], unique: true, connections: 1 },
+    {
+      name: "GET /deadlines, a student with 10 applications and 40 dated items (1 connection)",
+      paths: ["/deadlines"],
+      unique: true,
+      headers: { cookie: student },
+      connections: 1,
+    },
+    {
+      name: "GET /staff/today, a counsellor of 500 of 10,000 students (1 connection)",
+      paths: ["/staff/today"],
+      unique: true,
+      headers: { cookie: counsellor },
+      connections: 1,
+    },
+  ];
+}
+
 /** Resident memory of a process, in MB (Linux /proc). */
 function residentMb(pid: number): number {
   try {
@@ -537,7 +589,10 @@ async function main() {
     throw new Error("--instances and --scaling need --database-url (PostgreSQL)");
   if (values.memory && databaseUrl) throw new Error("--memory measures the demo catalogue on PGlite: leave out --database-url");
   mkdirSync(path.join(root, ".tmp"), { recursive: true });
-  if (!values.memory) await ensureLargeCatalogue(databaseUrl);
+  if (!values.memory) {
+    await ensureLargeCatalogue(databaseUrl);
+    await ensureBenchPeople({ dataDir, databaseUrl });
+  }
   write("Building...");
   runOrDie("npm", ["run", "--silent", "build"]);
   // The servers run on this process's Node (process.execPath): the figures belong to its version.
@@ -584,12 +639,19 @@ async function main() {
     await waitForReady(server, instances);
     const pids = serverPids(server, instances);
     if (values.only) {
-      await runScenarios([...chosen(cachedScenarios()), ...chosen(uncachedScenarios())], pids);
+      await runScenarios(
+        [...chosen(cachedScenarios()), ...chosen(uncachedScenarios()), ...chosen(await personalScenarios())],
+        pids,
+      );
       return;
     }
     const memoryAtStart = pids.map(residentMb);
     write(`Resident memory after start: ${memoryAtStart.join(" + ")} MB${databaseUrl ? "" : " (budget 400)"}`);
-    const results = [...(await runScenarios(cachedScenarios(), pids)), ...(await runScenarios(uncachedScenarios(), pids))];
+    const results = [
+      ...(await runScenarios(cachedScenarios(), pids)),
+      ...(await runScenarios(uncachedScenarios(), pids)),
+      ...(await runScenarios(await personalScenarios(), pids)),
+    ];
     const bare = await bareServerRate();
     const cachedHome = results[0]?.requestsPerSecond ?? 0;
     write(`Cached GET / against the bare server: ${(cachedHome / (bare || 1)).toFixed(2)} of its rate (target at least 0.5)`);

@@ -5,6 +5,7 @@
  * the server sends in English and the screen translates by their text) are kept.
  *   npx tsx scripts/extract-messages.ts
  */
+
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { durationBands, sortLabels } from "../modules/catalogue/course-filters.ts";
@@ -21,6 +22,7 @@ import {
 } from "../vocabulary/consultations.ts";
 import { costMessages } from "../vocabulary/costs.ts";
 import { sessionKinds, sessionMessages, sessionOutcomeLabels } from "../vocabulary/counselling.ts";
+import { deadlineKinds, deadlineMessages } from "../vocabulary/deadlines.ts";
 import { attachmentTypes, correctionReasons, documentMessages, reviewStates } from "../vocabulary/documents.ts";
 import {
   admissionsTestNames,
@@ -221,6 +223,9 @@ export function messagesFromServer(): Set<string> {
     shape(consistencyMessages.otherCourse, "{said}", "{course}"),
     shape(consistencyMessages.otherScore, "{said}", "{recorded}"),
     shape(visaMessages.recordingTooLarge, "{seconds}" as unknown as number),
+    // Deadlines in one place (decision 0059): the kinds of dated things and the screen's answers.
+    ...Object.values(deadlineKinds),
+    ...texts(deadlineMessages),
   ]);
 }
 

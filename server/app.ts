@@ -9,6 +9,7 @@ import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { choosingApi } from "./api/choosing.ts";
 import { consultationsApi } from "./api/consultations.ts";
+import { deadlinesApi } from "./api/deadlines.ts";
 import { documentsApi, filesRoute } from "./api/documents.ts";
 import { eligibilityApi } from "./api/eligibility.ts";
 import { messagesApi, staffMessagesApi } from "./api/messages.ts";
@@ -25,6 +26,7 @@ import { staffReportsApi } from "./api/staff-reports.ts";
 import { studentsApi } from "./api/students.ts";
 import { recordingRoute, staffRecordingRoute, visasApi } from "./api/visas.ts";
 import { answerFromCache } from "./cached-answers.ts";
+import { calendarFeedRoute } from "./calendar-feed.ts";
 import type { ServerEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { flagSpriteRoute, flagSprites } from "./flag-sprite.ts";
@@ -69,6 +71,7 @@ export function createApp(options: AppOptions) {
     parents,
     messages,
     counselling,
+    deadlines,
     staff,
     cookies,
     close,
@@ -132,6 +135,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1", parentsApi(parents));
   app.route("/api/v1", visasApi(visas));
   app.route("/api/v1", messagesApi(messages));
+  app.route("/api/v1", deadlinesApi(deadlines));
   app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
   app.route("/api/v1/staff", staffApi(staff, cookies));
   app.route("/api/v1/staff", staffLeadsApi(staff));
@@ -150,6 +154,7 @@ export function createApp(options: AppOptions) {
   app.get("/staff/files/recordings/:publicId", staffRecordingRoute(staff));
   app.route("/", filesRoute(documents));
   app.get("/files/exports/:publicId", exportFileRoute(privacy));
+  app.get("/calendar/:file", calendarFeedRoute(deadlines));
   app.get("/staff/files/:publicId", staffFilesRoute(documents, staff));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   // A page's flags in one request (decision 0043).
@@ -223,6 +228,7 @@ export function createApp(options: AppOptions) {
     visas,
     messages,
     counselling,
+    deadlines,
     close,
   };
 }

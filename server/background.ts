@@ -1,6 +1,7 @@
 import { importJobs } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
 import { type CounsellingService, counsellingSweepJob } from "../modules/counselling/counselling.ts";
+import { type DeadlineService, deadlineReminderJob } from "../modules/deadlines/deadlines.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
 import type { IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
@@ -24,6 +25,7 @@ export async function startBackgroundWork(
     documents: Pick<DocumentService, "sweepInterruptedUploads" | "sweepUnreferencedFiles">;
     privacy: Pick<PrivacyService, "jobs">;
     counselling: Pick<CounsellingService, "sweep">;
+    deadlines: Pick<DeadlineService, "sendDueReminders">;
     staff: Pick<StaffService, "outbox" | "messages"> & {
       team: Pick<StaffService["team"], "sendDailyDigests">;
       catalogue: { imports: Pick<StaffService["catalogue"]["imports"], "steps"> };
@@ -77,6 +79,20 @@ export async function startBackgroundWork(
     { exclusive: true },
   );
   await queue.every(counsellingSweepJob, "* * * * *");
+
+  // Reminders before an application's deadline (decision 0059): 30, 14, 7 and 2 days before, while the
+  // package is incomplete. Swept each hour of the Indian day and once at start; each reminder is claimed
+  // by a unique row with its outbox mail, so a sweep run twice, on two instances or after a restart sends
+  // it once, and one that meets the mail server away waits in the outbox.
+  await queue.work(
+    deadlineReminderJob,
+    async () => {
+      await services.deadlines.sendDueReminders();
+    },
+    { exclusive: true },
+  );
+  await queue.every(deadlineReminderJob, "20 8-21 * * *");
+  await queue.send(deadlineReminderJob, {});
 
   // The staff's daily task digest, once the IST day reaches DIGEST_HOUR_IST; each member gets it once
   // a day (digest_runs), so checking every ten minutes is harmless.

@@ -62,7 +62,7 @@ async function main() {
 
   const buildPath = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const { app, cachedAnswers, consultations, identity, documents, staff, privacy, counselling, close } = createApp({
+  const { app, cachedAnswers, consultations, identity, documents, staff, privacy, counselling, deadlines, close } = createApp({
     config,
     database,
     log,
@@ -74,7 +74,12 @@ async function main() {
   if (config.admin)
     log.info({ email: config.admin.email, account: await staff.team.ensureAdmin(config.admin) }, "staff admin ready");
 
-  await startBackgroundWork(jobs, { consultations, identity, documents, privacy, staff, counselling }, config.digestHourIst, log);
+  await startBackgroundWork(
+    jobs,
+    { consultations, identity, documents, privacy, staff, counselling, deadlines },
+    config.digestHourIst,
+    log,
+  );
 
   // A cached public answer is written straight on the response; everything else goes to Hono.
   const listener = getRequestListener(app.fetch);

@@ -50,6 +50,7 @@ export function servePages(app: Hono<ServerEnv>, services: Services, options: Pa
     messages,
     counselling,
     home,
+    deadlines,
     cookies,
     staff,
   } = services;
@@ -121,6 +122,7 @@ export function servePages(app: Hono<ServerEnv>, services: Services, options: Pa
         messages,
         counselling,
         home,
+        deadlines,
         cookies,
         student: c.var.student,
         sessionToken: c.var.sessionToken,

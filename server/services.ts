@@ -3,6 +3,7 @@ import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts"
 import { createStaffService } from "../modules/console/console.ts";
 import { createCostService } from "../modules/costs/costs.ts";
 import { createCounsellingService } from "../modules/counselling/counselling.ts";
+import { createDeadlineService } from "../modules/deadlines/deadlines.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
 import { createHomeService } from "../modules/home/home.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
@@ -144,6 +145,15 @@ export function createServices(options: ServicesOptions) {
   });
   // A signed-in student's home (decision 0062): their applications' next steps, unread messages, the next session.
   const home = createHomeService({ db: database.db });
+  // Deadlines in one place (decision 0059): the student's dated things, reminders and calendar feed.
+  const deadlines = createDeadlineService({
+    db: database.db,
+    log,
+    mailer,
+    jobs: options.jobs,
+    siteAddress: config.siteAddress,
+    visaPlans: visas.plans,
+  });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,
@@ -191,6 +201,7 @@ export function createServices(options: ServicesOptions) {
     messages,
     counselling,
     home,
+    deadlines,
     staff,
     cookies,
     close,

@@ -190,6 +190,7 @@ export const studentMenuLinks: readonly MenuLink[] = [
   { to: "/profile", label: "Profile" },
   { to: "/user/saved-courses", label: "Saved Courses" },
   { to: "/user/applications", label: "Applications" },
+  { to: "/deadlines", label: "Deadlines" },
   { to: "/profile/counsellor", label: "My counsellor" },
   { to: "/visa/practice", label: "Mock visa interviews" },
 ];
@@ -296,6 +297,10 @@ export function Navbar({ student }: { student: { fullName: string; photoUrl: str
                 {/* The student's home, one tap away at every width (decision 0062). */}
                 <Link to={STUDENT_HOME_PATH} className="nav-link px-2 fw-semibold">
                   {t("Home")}
+                </Link>
+                {/* One tap on a phone (decision 0059): the student's deadlines sit in the header itself. */}
+                <Link to="/deadlines" className="nav-link px-2" data-testid="nav-deadlines">
+                  {t("Deadlines")}
                 </Link>
                 <Link
                   to={unread > 0 ? "/profile/counsellor" : "/profile"}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from "drizzle-orm";
+import { and, asc, between, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
 import {
@@ -11,7 +11,9 @@ import {
   stageOf,
   waitingOnValues,
 } from "../../vocabulary/applications.ts";
+import { DUE_FILTER_MAX_DAYS, packageOpenStages } from "../../vocabulary/deadlines.ts";
 import { attachmentTypes, type ChecklistState, requiredAttachmentTypes, reviewMessages } from "../../vocabulary/documents.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { recordAudit } from "../audit-log.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
 import type { StaffDeps } from "../deps.ts";
@@ -19,7 +21,7 @@ import { nowOf } from "../deps.ts";
 import { studentFiles } from "../documents/tables.ts";
 import { AppError } from "../errors.ts";
 import { blankToUndefined, containing, oneOf } from "../fields.ts";
-import { upcomingIntakes } from "../intakes.ts";
+import { intakeDeadlineSql, upcomingIntakes } from "../intakes.ts";
 import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import {
@@ -48,6 +50,8 @@ export interface ApplicationRow {
   university: string;
   /** "September 2027", or null when no intake was chosen. */
   intake: string | null;
+  /** The intake's application deadline (YYYY-MM-DD) as the catalogue has it now, or null (decision 0059). */
+  deadline: string | null;
   details: Record<string, string>;
   stageEnteredAt: Date;
   createdAt: Date;
@@ -112,6 +116,7 @@ const rowColumns = {
   university: universities.name,
   intakeMonth: applications.intakeMonth,
   intakeYear: applications.intakeYear,
+  deadline: intakeDeadlineSql(applications.courseId, applications.intakeMonth, applications.intakeYear),
   details: applications.details,
   stageEnteredAt: applications.stageEnteredAt,
   createdAt: applications.createdAt,
@@ -149,6 +154,8 @@ export const applicationFiltersSchema = z.object({
   /** Only applications at a stage that waits on this party (the staff home counts those waiting on the counsellor). */
   waiting: z.preprocess(blankToUndefined, oneOf(waitingOnValues, applicationMessages.chooseWaiting).optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  /** Only applications whose package is still open with their deadline within this many days, India time (decision 0059). */
+  due: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(DUE_FILTER_MAX_DAYS).optional()),
 });
 type ApplicationFilters = z.infer<typeof applicationFiltersSchema>;
 
@@ -157,7 +164,7 @@ type ApplicationFilters = z.infer<typeof applicationFiltersSchema>;
  * staff home counts them: decision 0042): every one for admins and read-only staff, a counsellor's
  * students' otherwise.
  */
-function applicationsWhere(member: StaffMember, filters: ApplicationFilters): SQL | undefined {
+function applicationsWhere(member: StaffMember, filters: ApplicationFilters, now: Date): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     canSeeAllStudents(member) ? undefined : eq(students.counsellorStaffId, member.staffId),
   ];
@@ -166,6 +173,14 @@ function applicationsWhere(member: StaffMember, filters: ApplicationFilters): SQ
   if (waiting) {
     const stages = applicationStatuses.filter((status) => stageOf(status).waitingOn === waiting);
     conditions.push(stages.length ? inArray(applications.status, stages) : eq(applications.id, -1));
+  }
+  if (filters.due !== undefined) {
+    const today = indianDay(now);
+    const last = indianDay(now.getTime() + filters.due * 86_400_000);
+    conditions.push(
+      inArray(applications.status, [...packageOpenStages]),
+      between(intakeDeadlineSql(applications.courseId, applications.intakeMonth, applications.intakeYear), today, last),
+    );
   }
   if (filters.q) {
     const like = containing(filters.q);
@@ -185,7 +200,7 @@ export async function countApplications(deps: StaffDeps, member: StaffMember, ra
     .innerJoin(students, eq(students.id, applications.studentId))
     .innerJoin(courses, eq(courses.id, applications.courseId))
     .innerJoin(universities, eq(universities.id, courses.universityId))
-    .where(applicationsWhere(member, parseInput(applicationFiltersSchema, raw)));
+    .where(applicationsWhere(member, parseInput(applicationFiltersSchema, raw), nowOf(deps)));
   return row?.total ?? 0;
 }
 
@@ -202,7 +217,7 @@ export async function listApplications(
   if (!canSeeStudents(member)) throw notAllowed();
   const filters = parseInput(applicationFiltersSchema, raw);
   const rows = await selectApplications(deps)
-    .where(applicationsWhere(member, filters))
+    .where(applicationsWhere(member, filters, nowOf(deps)))
     .orderBy(desc(applications.stageEnteredAt), desc(applications.id))
     .limit(limit);
   return rows.map(toRow);
@@ -300,6 +315,7 @@ export const studentApplicationRows = (db: Database, studentId: number, order: "
       university: universities.name,
       intakeMonth: applications.intakeMonth,
       intakeYear: applications.intakeYear,
+      deadline: intakeDeadlineSql(applications.courseId, applications.intakeMonth, applications.intakeYear),
       details: applications.details,
       createdAt: applications.createdAt,
     })
@@ -329,6 +345,29 @@ export async function applicationHistory(db: Database, applicationIds: readonly 
     .where(inArray(applicationEvents.applicationId, [...applicationIds]))
     .orderBy(asc(applicationEvents.at), asc(applicationEvents.id));
 }
+
+/**
+ * Every application whose package is still open and whose intake's deadline falls from `from` to `to`
+ * (YYYY-MM-DD, India days), with its deadline: what the deadline reminders sweep (decision 0059).
+ */
+export const applicationsDueBetween = (db: Database, from: string, to: string) => {
+  const deadline = intakeDeadlineSql(applications.courseId, applications.intakeMonth, applications.intakeYear);
+  return db
+    .select({
+      id: applications.id,
+      studentId: applications.studentId,
+      courseId: applications.courseId,
+      status: applications.status,
+      deadline: sql<string>`${deadline}`,
+      course: courses.name,
+      university: universities.name,
+    })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(and(inArray(applications.status, [...packageOpenStages]), between(deadline, from, to)))
+    .orderBy(asc(applications.id));
+};
 
 /** One application with its history, time in each stage, checklist and the moves it allows. */
 export async function getApplication(deps: StaffDeps, member: StaffMember, id: number): Promise<ApplicationDetail> {

@@ -2,6 +2,7 @@ import { applicationsConsole } from "../applications/applications.ts";
 import { catalogueConsole } from "../catalogue/catalogue.ts";
 import { costsConsole } from "../costs/costs.ts";
 import { counsellingConsole } from "../counselling/counselling.ts";
+import { deadlinesConsole } from "../deadlines/deadlines.ts";
 import type { StaffDeps } from "../deps.ts";
 import { documentsConsole } from "../documents/documents.ts";
 import { leadsConsole } from "../leads/leads.ts";
@@ -28,6 +29,8 @@ export function createStaffService(deps: StaffDeps) {
     leads: leadsConsole(deps),
     students: studentsConsole(deps),
     applications: applicationsConsole(deps),
+    /** Applications falling due with packages incomplete (decision 0059). */
+    deadlines: deadlinesConsole(deps),
     documents: documentsConsole(deps),
     tasks: tasksConsole(deps),
     reports: reportsConsole(deps),

@@ -5,6 +5,7 @@ import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../vocabulary/privacy.ts";
 import { applicationHistory, intakeText, studentApplicationRows } from "../applications/applications.ts";
 import { counsellingSessionsForExport } from "../counselling/counselling.ts";
+import { deadlineDataForExport } from "../deadlines/deadlines.ts";
 import { nowOf } from "../deps.ts";
 import { studentFiles } from "../documents/tables.ts";
 import { AppError, notFound } from "../errors.ts";
@@ -116,6 +117,7 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     practices,
     conversation,
     calls,
+    deadlines,
   ] = await Promise.all([
     deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
     savedCoursePlaces(deps.db, studentId, "oldest"),
@@ -155,6 +157,8 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     conversationForExport(deps.db, studentId),
     // Sessions with their counsellor (decision 0036): when, with whom, cancelled or attended.
     counsellingSessionsForExport(deps.db, studentId),
+    // Deadlines (decision 0059): the calendar feed (when it was made, never its address), the reminder choice, reminders sent.
+    deadlineDataForExport(deps.db, studentId),
   ]);
   const linkOpenings = links.length
     ? await deps.db
@@ -260,6 +264,7 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     accessLog: access.map((a) => ({ at: iso(a.at), staff: a.staffName, role: a.staffRole, what: a.text })),
     conversation,
     counsellingSessions: calls,
+    deadlines,
     parentLinks: links.map((l) => ({
       label: l.label,
       createdAt: iso(l.createdAt),

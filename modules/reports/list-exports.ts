@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { listApplications } from "../applications/applications.ts";
 import { recordAudit } from "../audit-log.ts";
 import { safeCell } from "../csv-cells.ts";
+import { dueApplications } from "../deadlines/deadlines.ts";
 import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -89,7 +90,10 @@ async function sheetOf(
       };
     }
     case "applications": {
-      const rows = await listApplications(deps, member, filters, EXPORT_MAX_ROWS + 1);
+      // The due filter keeps only packages still incomplete, as the list and Today do (decision 0059).
+      const rows = filters.due
+        ? await dueApplications(deps, member, filters)
+        : await listApplications(deps, member, filters, EXPORT_MAX_ROWS + 1);
       return {
         header: ["id", "student", "course", "university", "country", "intake", "stage", "in stage since", "created"],
         rows: rows

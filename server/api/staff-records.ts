@@ -53,6 +53,9 @@ export const staffApplicationSchema = component(
     course: z.string(),
     university: z.string(),
     intake: z.string().nullable(),
+    deadline: z.iso.date().nullable().meta({
+      description: "The intake's application deadline as the catalogue has it now (India date), or null (decision 0059)",
+    }),
     details: z.record(z.string(), z.string()),
     stageEnteredAt: at,
     createdAt: at,
@@ -157,6 +160,7 @@ export const presentStaffApplication = (a: ApplicationRow): z.infer<typeof staff
   course: a.course,
   university: a.university,
   intake: a.intake,
+  deadline: a.deadline,
   details: a.details,
   stageEnteredAt: a.stageEnteredAt.toISOString(),
   createdAt: a.createdAt.toISOString(),
@@ -367,11 +371,17 @@ export function staffRecordsApi(api: Hono<ServerEnv>, staff: StaffService) {
       parameters: queryParams(applicationFiltersSchema, {
         q: "Student, course or university",
         waiting: "Only applications at a stage that waits on this party",
+        due: "Only applications whose package is still incomplete and whose intake's deadline is within this many days, India time (decision 0059)",
       }),
       responses: { 200: answer("Applications", listOf(ref("StaffApplication"))), ...failures(400, 403) },
     }),
     requireStaff,
-    async (c) => c.json({ data: (await staff.applications.list(c.var.staff, c.req.query())).map(presentStaffApplication) }),
+    async (c) => {
+      const query = c.req.query();
+      // The due filter keeps only packages still incomplete: the deadlines module's reading of the list (decision 0059).
+      const rows = query.due ? await staff.deadlines.due(c.var.staff, query) : await staff.applications.list(c.var.staff, query);
+      return c.json({ data: rows.map(presentStaffApplication) });
+    },
   );
   api.get(
     "/applications/:applicationId",

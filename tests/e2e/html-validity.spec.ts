@@ -101,6 +101,8 @@ test("a student's pages are valid HTML", async ({ page }) => {
       "/profile/privacy",
       "/user/saved-courses",
       "/user/applications",
+      // Every dated thing ahead of the student (decision 0059).
+      "/deadlines",
       `/courses/${course?.course_id}`,
       `/${slug}/universities/${course?.uni_id}?level=masters`,
     ],

@@ -11,6 +11,8 @@ import {
   waitingOnLabels,
   waitingOnValues,
 } from "../../../vocabulary/applications.ts";
+import { DUE_SOON_DAYS } from "../../../vocabulary/deadlines.ts";
+import { dayLabel } from "../../../vocabulary/scholarships.ts";
 import type { Route } from "./+types/applications";
 
 export const meta: Route.MetaFunction = () => [{ title: "Applications | Ignite" }, { name: "robots", content: "noindex" }];
@@ -21,8 +23,16 @@ const DAY_MS = 86_400_000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
   const params = new URL(request.url).searchParams;
-  const query = { status: params.get("status") ?? "", waiting: params.get("waiting") ?? "", q: params.get("q") ?? "" };
-  const rows = await orRouteError(context.staff.applications.list(member, query));
+  const query = {
+    status: params.get("status") ?? "",
+    waiting: params.get("waiting") ?? "",
+    q: params.get("q") ?? "",
+    due: params.get("due") ?? "",
+  };
+  // Due within N days keeps only packages still incomplete, as Today counts them (decision 0059).
+  const rows = await orRouteError(
+    query.due ? context.staff.deadlines.due(member, query) : context.staff.applications.list(member, query),
+  );
   const now = Date.now();
   return {
     searchRules: fieldRules(applicationFiltersSchema),
@@ -37,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       university: a.university,
       country: a.country,
       intake: a.intake,
+      deadline: a.deadline,
       daysInStage: Math.floor((now - a.stageEnteredAt.getTime()) / DAY_MS),
     })),
   };
@@ -63,7 +74,7 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
       {/* Keyed by the address: going back shows the filters of that address, not the last ones typed. */}
       <Form method="get" key={location.search} className="row g-2 align-items-end mb-3">
         <input type="hidden" name="view" value={view} />
-        <div className="col-sm-4">
+        <div className="col-sm-3">
           <label htmlFor="application-search" className="form-label small">
             Student, course or university
           </label>
@@ -76,7 +87,7 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
             maxLength={searchRules.q?.maxLength}
           />
         </div>
-        <div className="col-sm-3">
+        <div className="col-sm-2">
           <label htmlFor="application-stage" className="form-label small">
             Stage
           </label>
@@ -101,6 +112,22 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
           </select>
         </div>
         <div className="col-sm-2">
+          <label htmlFor="application-due" className="form-label small">
+            Due, package incomplete
+          </label>
+          <select id="application-due" name="due" className="form-select form-select-sm" defaultValue={query.due}>
+            <option value="">Any time</option>
+            {[...new Set([7, DUE_SOON_DAYS, 30, ...(query.due ? [Number(query.due)] : [])])]
+              .filter((days) => Number.isInteger(days))
+              .sort((x, y) => x - y)
+              .map((days) => (
+                <option key={days} value={days}>
+                  Within {days} days
+                </option>
+              ))}
+          </select>
+        </div>
+        <div className="col-sm-2">
           <button type="submit" className="btn btn-sm btn-primary">
             Show
           </button>
@@ -116,6 +143,7 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
                 <th scope="col">Student</th>
                 <th scope="col">Course</th>
                 <th scope="col">Intake</th>
+                <th scope="col">Deadline</th>
                 <th scope="col">Stage</th>
                 <th scope="col">Days in stage</th>
               </tr>
@@ -133,6 +161,7 @@ export default function StaffApplications({ loaderData }: Route.ComponentProps) 
                     </div>
                   </td>
                   <td>{a.intake ?? "–"}</td>
+                  <td>{a.deadline ? <time dateTime={a.deadline}>{dayLabel(a.deadline)}</time> : "–"}</td>
                   <td>
                     <span className={`badge text-bg-${applicationStatusTones[a.status]}`}>{a.status}</span>
                   </td>

@@ -5,7 +5,17 @@ import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
 import { taskIntents, taskView } from "~/lib/staff-tasks.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { canCoachVisas, canKeepCalendar, canSeeLeads, canSeeTasks, canWorkTasks } from "../../../modules/policies.ts";
+import {
+  canCoachVisas,
+  canKeepCalendar,
+  canSeeLeads,
+  canSeeStudents,
+  canSeeTasks,
+  canWorkTasks,
+} from "../../../modules/policies.ts";
+import { DUE_SOON_DAYS } from "../../../vocabulary/deadlines.ts";
+import { indianDay } from "../../../vocabulary/india-time.ts";
+import { dayLabel } from "../../../vocabulary/scholarships.ts";
 import type { Route } from "./+types/today";
 
 export const meta: Route.MetaFunction = () => [{ title: "Today | Ignite" }, { name: "robots", content: "noindex" }];
@@ -31,14 +41,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeTasks);
   const seeLeads = canSeeLeads(member);
   // The day's sessions are the member's own (an admin's too) (decision 0051).
-  const [{ today, overdue, dueToday, coming }, leads, fresh, dueThisWeek, calendar, practices] = await Promise.all([
-    context.staff.tasks.today(member),
-    seeLeads ? context.staff.leads.overdue(member) : [],
-    seeLeads ? context.staff.leads.newLeads(member) : [],
-    seeLeads ? context.staff.leads.firstResponsesThisWeek(member) : [],
-    canKeepCalendar(member) ? context.staff.counselling.today(member) : null,
-    canCoachVisas(member) ? context.staff.visas.practiceQueue(member) : [],
-  ]);
+  const [{ today, overdue, dueToday, coming }, leads, fresh, dueThisWeek, calendar, practices, dueApplications] =
+    await Promise.all([
+      context.staff.tasks.today(member),
+      seeLeads ? context.staff.leads.overdue(member) : [],
+      seeLeads ? context.staff.leads.newLeads(member) : [],
+      seeLeads ? context.staff.leads.firstResponsesThisWeek(member) : [],
+      canKeepCalendar(member) ? context.staff.counselling.today(member) : null,
+      canCoachVisas(member) ? context.staff.visas.practiceQueue(member) : [],
+      // Their students' applications due within 14 days with packages incomplete: the list's due filter (decision 0059).
+      canSeeStudents(member) ? context.staff.deadlines.dueSoon(member) : null,
+    ]);
+  const todayIst = indianDay(new Date());
   const leadView = (lead: (typeof leads)[number]) => ({
     id: lead.id,
     name: `${lead.firstName} ${lead.lastName}`,
@@ -68,6 +82,21 @@ export async function loader({ context }: Route.LoaderArgs) {
       tasks: coming.filter((task) => task.dueOn === day).map((t) => taskView(t, today)),
     })),
     mayWork: canWorkTasks(member),
+    dueApplications: dueApplications
+      ? dueApplications.map((a) => ({
+          id: a.id,
+          studentId: a.studentId,
+          studentName: a.studentName,
+          course: a.course,
+          university: a.university,
+          deadline: a.deadline ?? "",
+          deadlineText: a.deadline ? dayLabel(a.deadline) : "",
+          daysLeft: a.deadline
+            ? Math.round((Date.parse(`${a.deadline}T00:00:00Z`) - Date.parse(`${todayIst}T00:00:00Z`)) / 86_400_000)
+            : 0,
+          missing: a.missing.length,
+        }))
+      : null,
     sessions: calendar
       ? calendar.map((s) => ({
           id: s.id,
@@ -115,7 +144,7 @@ function LeadLines({ leads, badge, testId }: { leads: LeadLine[]; badge: { text:
 }
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, newLeads, overdueLeads, toReview, overdue, dueToday, week, mayWork, sessions } = loaderData;
+  const { today, newLeads, overdueLeads, toReview, overdue, dueToday, week, mayWork, sessions, dueApplications } = loaderData;
   useActionToast(actionData);
   const sections = [
     { id: "overdue-tasks", title: `Overdue tasks (${overdue.length})`, tasks: overdue, empty: "Nothing overdue." },
@@ -192,6 +221,36 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {dueApplications && (
+        <section aria-labelledby="applications-due" className="mb-4">
+          <h2 id="applications-due" className="h5">
+            <Link to={`/staff/applications?due=${DUE_SOON_DAYS}`}>
+              Applications due within {DUE_SOON_DAYS} days, packages incomplete ({dueApplications.length})
+            </Link>
+          </h2>
+          {dueApplications.length ? (
+            <ul className="list-unstyled">
+              {dueApplications.map((a) => (
+                <li key={a.id} className="mb-1" data-testid="application-due">
+                  <span className={`badge text-bg-${a.daysLeft <= 2 ? "danger" : "warning"} me-2`}>
+                    {a.daysLeft === 0 ? "Due today" : a.daysLeft === 1 ? "Due tomorrow" : `${a.daysLeft} days left`}
+                  </span>
+                  <Link to={`/staff/applications/${a.id}`}>{a.studentName}</Link>
+                  <span className="small">
+                    {" "}
+                    · {a.course}, {a.university} · deadline <time dateTime={a.deadline}>{a.deadlineText}</time> · {a.missing} item
+                    {a.missing === 1 ? "" : "s"} missing
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-body-secondary">
+              No application of your students is due within {DUE_SOON_DAYS} days with its package incomplete.
+            </p>
+          )}
         </section>
       )}
       <section aria-labelledby="overdue-leads" className="mb-4">
