@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { DaysLeft } from "~/components/days-left";
 import { metaT, useT } from "~/lib/i18n";
 import { inIndianTime } from "~/lib/indian-time";
 import { byIntent } from "~/lib/intents.server";
@@ -11,8 +12,6 @@ import { dayLabel } from "../../vocabulary/scholarships.ts";
 import type { Route } from "./+types/deadlines";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Deadlines")} | Ignite` }];
-
-const badgeTone = (daysLeft: number) => (daysLeft <= 2 ? "danger" : daysLeft <= 14 ? "warning" : "secondary");
 
 /**
  * Every dated thing ahead of the signed-in student, soonest first with its days left in India time
@@ -71,7 +70,6 @@ export default function Deadlines({ loaderData, actionData }: Route.ComponentPro
   const busy = useNavigation().state !== "idle";
   useActionToast(actionData);
   const address = actionData?.address ?? null;
-  const left = (days: number) => (days === 0 ? t("today") : days === 1 ? t("tomorrow") : t("in {days} days", { days }));
   return (
     <div className="container py-4">
       <h1 className="h2 mb-3">{t("Deadlines")}</h1>
@@ -89,9 +87,7 @@ export default function Deadlines({ loaderData, actionData }: Route.ComponentPro
                     {item.time ? `, ${item.time.text.split(", ").at(-1)}` : ""}
                   </time>
                 </strong>
-                <span className={`badge text-bg-${badgeTone(item.daysLeft)}`} data-testid="days-left">
-                  {left(item.daysLeft)}
-                </span>
+                <DaysLeft days={item.daysLeft} />
                 <span className="small text-body-secondary">{t(deadlineKinds[item.kind])}</span>
               </div>
               <p className="mb-1 mt-1">
@@ -111,7 +107,7 @@ export default function Deadlines({ loaderData, actionData }: Route.ComponentPro
               {item.missing.length > 0 && (
                 <p className="mb-0 small" data-testid="deadline-missing">
                   {t("Still needed:")} {item.missing.map((entry) => t(entry)).join(", ")}.{" "}
-                  <Link to="/profile#documents-heading">{t("Upload them on your profile")}</Link>
+                  <Link to="/profile/documents">{t("Upload them on your profile")}</Link>
                 </p>
               )}
             </li>

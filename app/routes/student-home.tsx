@@ -1,20 +1,26 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ApplicationSummary } from "~/components/application-summary";
+import { DaysLeft } from "~/components/days-left";
 import { metaT, useT } from "~/lib/i18n";
 import { inIndianTime } from "~/lib/indian-time";
 import { requireStudent } from "~/lib/login-required.server";
 import { languageOf } from "../../platform/cookies.ts";
 import { waitingOnLabels } from "../../vocabulary/applications.ts";
 import { sessionKinds } from "../../vocabulary/counselling.ts";
+import { deadlineKinds, deadlineMessages } from "../../vocabulary/deadlines.ts";
 import { LANGUAGES } from "../../vocabulary/languages.ts";
 import { messageMessages } from "../../vocabulary/messages.ts";
+import { dayLabel } from "../../vocabulary/scholarships.ts";
 import { profileSections, studentMessages } from "../../vocabulary/students.ts";
 import recordsStyles from "../styles/records.scss?url";
 import type { Route } from "./+types/student-home";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Your home")} | Ignite` }];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
+
+/** How many of the dated things ahead the home shows; the Deadlines screen has them all. */
+const NEAREST_DEADLINES = 3;
 
 /** What the student uploads or corrects; the other outstanding items wait on staff's review. */
 const studentsToDo = new Set(["Missing", "Correction requested"]);
@@ -26,7 +32,10 @@ const studentsToDo = new Set(["Missing", "Correction requested"]);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
   const { locale } = LANGUAGES[languageOf(request.headers.get("Cookie"))];
-  const home = await context.home.forStudent(student.studentId);
+  const [home, ahead] = await Promise.all([
+    context.home.forStudent(student.studentId),
+    context.deadlines.list(student.studentId),
+  ]);
   const next = home.nextSession;
   return {
     firstName: student.fullName.split(/\s+/)[0] ?? student.fullName,
@@ -34,6 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...a,
       toUpload: a.outstanding.filter((o) => studentsToDo.has(o.state)).map((o) => o.item),
       inReview: a.outstanding.filter((o) => !studentsToDo.has(o.state)).length,
+    })),
+    deadlines: ahead.slice(0, NEAREST_DEADLINES).map((item) => ({
+      uid: item.uid,
+      kind: item.kind,
+      day: item.day,
+      daysLeft: item.daysLeft,
+      title: item.title,
+      titleHi: item.titleHi,
+      detail: item.detail,
     })),
     unreadMessages: home.unreadMessages,
     counsellor: home.counsellor,
@@ -108,6 +126,35 @@ function ApplicationsCard({ applications }: Pick<HomeData, "applications">) {
             </li>
           ))}
         </ul>
+      )}
+    </HomeCard>
+  );
+}
+
+/** The nearest dated things ahead (decision 0059), with their days left; the Deadlines screen lists every one. */
+function DeadlinesCard({ deadlines }: Pick<HomeData, "deadlines">) {
+  const { t, day, language } = useT();
+  return (
+    <HomeCard id="home-deadlines" title={t("Nearest deadlines")} more={<Link to="/deadlines">{t("All your deadlines")}</Link>}>
+      {deadlines.length === 0 ? (
+        <p className="mb-0">{t(deadlineMessages.nothingAhead)}</p>
+      ) : (
+        <ol className="list-unstyled mb-0">
+          {deadlines.map((item) => (
+            <li key={item.uid} className="mb-2" data-testid="home-deadline">
+              <div className="d-flex flex-wrap align-items-baseline gap-2">
+                <time dateTime={item.day} className="fw-semibold">
+                  {day(item.day, dayLabel)}
+                </time>
+                <DaysLeft days={item.daysLeft} />
+              </div>
+              <p className="mb-0 small">
+                {t(deadlineKinds[item.kind])}: {language === "hi" && item.titleHi ? item.titleHi : t(item.title)}
+                {item.detail && <span className="text-body-secondary"> · {item.detail}</span>}
+              </p>
+            </li>
+          ))}
+        </ol>
       )}
     </HomeCard>
   );
@@ -202,6 +249,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ApplicationsCard applications={loaderData.applications} />
         </div>
         <div className="col-lg-4">
+          <DeadlinesCard deadlines={loaderData.deadlines} />
           <MessagesCard unreadMessages={loaderData.unreadMessages} counsellor={loaderData.counsellor} />
           <NextSessionCard nextSession={loaderData.nextSession} counsellor={loaderData.counsellor} />
           <ProfileCard />

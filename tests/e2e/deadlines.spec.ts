@@ -102,6 +102,18 @@ test("a student sees an application's deadline with days left and what is missin
   await student.screenshot({ path: test.info().outputPath("deadlines-1280.png") });
   await student.setViewportSize(phone);
 
+  // The home shows the nearest ones, with the same days left, and leads to the whole list.
+  await student.goto("/home");
+  const nearest = student.getByRole("region", { name: "Nearest deadlines" }).getByTestId("home-deadline");
+  await expect(nearest.first()).toContainText("Application deadline: MSc Renewable Energy Systems");
+  await expect(nearest.first().getByTestId("days-left")).toHaveText("in 9 days");
+  await fitsThePhone(student);
+  await expectNoAxeViolations(student);
+  await student.screenshot({ path: test.info().outputPath("home-deadlines-390.png"), fullPage: true });
+  await student.getByRole("link", { name: "All your deadlines" }).click();
+  await expect(student.getByRole("heading", { name: "Deadlines", level: 1 })).toBeVisible();
+  await hydrated(student);
+
   // A calendar address, shown once, that a calendar app reads without the login cookie.
   await student.getByRole("button", { name: "Make my calendar address" }).click();
   const address = student.getByLabel("Your calendar address");
