@@ -386,8 +386,8 @@ async function signedIn(path: string, email: string): Promise<string> {
 }
 
 /**
- * A signed-in person's own screens (decision 0059; DESIGN.md 8's budgets), at one connection: a
- * student's Deadlines with 10 applications and 40 dated items (p95 at most 10 ms), and a counsellor's
+ * A signed-in person's own screens (decisions 0059 and 0062; DESIGN.md 8's budgets), at one connection: a
+ * student's Deadlines and home with 10 applications and 40 dated items (p95 at most 10 ms), and a counsellor's
  * Today over 10,000 students (p95 at most 50 ms). Never cached: each request is the screen's own time.
  */
 async function personalScenarios(): Promise<Scenario[]> {
@@ -399,6 +399,13 @@ async function personalScenarios(): Promise<Scenario[]> {
     {
       name: "GET /deadlines, a student with 10 applications and 40 dated items (1 connection)",
       paths: ["/deadlines"],
+      unique: true,
+      headers: { cookie: student },
+      connections: 1,
+    },
+    {
+      name: "GET /home, the same student's home (1 connection)",
+      paths: ["/home"],
       unique: true,
       headers: { cookie: student },
       connections: 1,
