@@ -12,7 +12,26 @@ export const attachmentTypeRules = [
   { type: "Documents 1", required: false },
   { type: "Documents 2", required: false },
   { type: "Documents 3", required: false },
+  // Asked by a course's package (decision 0057): uploaded from the application's package, not the profile's list.
+  { type: "LOR 2", required: false, packageOnly: true },
+  { type: "LOR 3", required: false, packageOnly: true },
+  { type: "English test score", required: false, packageOnly: true },
+  { type: "GRE/GMAT score", required: false, packageOnly: true },
+  { type: "Portfolio", required: false, packageOnly: true },
+  { type: "Writing sample", required: false, packageOnly: true },
+  { type: "Application fee receipt", required: false, packageOnly: true },
 ] as const;
+
+/** The types the profile's document list shows: the spec's (a package's own are uploaded from the package). */
+export const profileAttachmentTypeRules = attachmentTypeRules.filter((rule) => !("packageOnly" in rule));
+
+/** The application fee's checklist item: the receipt's review, or a counsellor's waiver (decision 0057). */
+export const APPLICATION_FEE_ITEM = "Application fee" as const;
+export const FEE_RECEIPT_TYPE = "Application fee receipt" as const;
+
+/** Most recommendation letters a course's package may ask (one upload slot each: LOR, LOR 2, LOR 3). */
+export const MAX_LETTERS = 3;
+export const letterTypes = ["LOR", "LOR 2", "LOR 3"] as const;
 
 export type AttachmentType = (typeof attachmentTypeRules)[number]["type"];
 export const attachmentTypes = attachmentTypeRules.map((rule) => rule.type) as [AttachmentType, ...AttachmentType[]];
