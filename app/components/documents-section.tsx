@@ -5,11 +5,11 @@ import { notify } from "~/lib/toast";
 import { uploadWithProgress } from "~/lib/upload";
 import { useActionToast } from "~/lib/use-action-toast";
 import {
-  profileAttachmentTypeRules,
   documentAccept,
   documentMessages,
   opensInBrowser,
   photoAccept,
+  profileAttachmentTypeRules,
 } from "../../vocabulary/documents.ts";
 
 export interface DocumentRow {

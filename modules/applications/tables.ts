@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
-  date,
   boolean,
+  date,
   index,
   integer,
   jsonb,

@@ -299,7 +299,8 @@ export const courseFields = {
     input: z.preprocess(blankToUndefined, wholeNumber(m.applicationFee, 0, 10_000_000).optional()),
     hint: "Package: application fee in whole units of its currency (optional: none asked)",
     synonyms: ["application_fee"],
-    description: "Package: the application fee, whole units of applicationFeeCurrency (null: none asked; the portal takes no payment, decision 0057)",
+    description:
+      "Package: the application fee, whole units of applicationFeeCurrency (null: none asked; the portal takes no payment, decision 0057)",
     package: true,
   }),
   applicationFeeCurrency: field({

@@ -24,7 +24,12 @@ export async function changeConsoleSettings(deps: StaffDeps, member: StaffMember
   // The retention period came later (decision 0024): a client that does not send it keeps the one in force.
   // So did the home video and the footer's links (decision 0053): likewise kept when not sent.
   const given = parseInput(
-    consoleSettingsSchema.partial({ bookingRetentionMonths: true, homeVideo: true, socialLinks: true, maxActiveApplications: true }),
+    consoleSettingsSchema.partial({
+      bookingRetentionMonths: true,
+      homeVideo: true,
+      socialLinks: true,
+      maxActiveApplications: true,
+    }),
     raw,
   );
   given.workingHours.days = [...new Set(given.workingHours.days)].sort();

@@ -5,6 +5,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { consoleSettingsSchema } from "../../../modules/console-settings.ts";
 import { canManageSettings } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
+import { MAX_ACTIVE_APPLICATIONS_CEILING } from "../../../vocabulary/applications.ts";
 import {
   leadAssignmentModeLabels,
   leadAssignmentModes,
@@ -14,7 +15,6 @@ import {
   weekdayNames,
 } from "../../../vocabulary/consultations.ts";
 import { privacyMessages } from "../../../vocabulary/privacy.ts";
-import { MAX_ACTIVE_APPLICATIONS_CEILING } from "../../../vocabulary/applications.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Ignite" }, { name: "robots", content: "noindex" }];
