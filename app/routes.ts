@@ -26,6 +26,7 @@ export default [
   route("profile/sessions/:sessionId/invitation.ics", "routes/session-invitation.ts"),
   route("user/saved-courses", "routes/saved-courses.tsx"),
   route("user/applications", "routes/applications.tsx"),
+  route("user/applications/:applicationId", "routes/application.tsx"),
   route("user/applications/:applicationId/visa", "routes/visa-plan.tsx"),
   // A parent's read-only view through a student's link, without an account (decision 0028).
   route("parent/:token", "routes/parent.tsx"),

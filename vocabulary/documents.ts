@@ -12,7 +12,7 @@ export const attachmentTypeRules = [
   { type: "Documents 1", required: false },
   { type: "Documents 2", required: false },
   { type: "Documents 3", required: false },
-  // Asked by a course's package (decision 0057): uploaded from the application's package, not the profile's list.
+  // Asked by a course's package (decision 0057): listed on the profile with the others, named by the package.
   { type: "LOR 2", required: false, packageOnly: true },
   { type: "LOR 3", required: false, packageOnly: true },
   { type: "English test score", required: false, packageOnly: true },
@@ -21,9 +21,6 @@ export const attachmentTypeRules = [
   { type: "Writing sample", required: false, packageOnly: true },
   { type: "Application fee receipt", required: false, packageOnly: true },
 ] as const;
-
-/** The types the profile's document list shows: the spec's (a package's own are uploaded from the package). */
-export const profileAttachmentTypeRules = attachmentTypeRules.filter((rule) => !("packageOnly" in rule));
 
 /** The application fee's checklist item: the receipt's review, or a counsellor's waiver (decision 0057). */
 export const APPLICATION_FEE_ITEM = "Application fee" as const;

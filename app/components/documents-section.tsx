@@ -5,11 +5,11 @@ import { notify } from "~/lib/toast";
 import { uploadWithProgress } from "~/lib/upload";
 import { useActionToast } from "~/lib/use-action-toast";
 import {
+  attachmentTypeRules,
   documentAccept,
   documentMessages,
   opensInBrowser,
   photoAccept,
-  profileAttachmentTypeRules,
 } from "../../vocabulary/documents.ts";
 
 export interface DocumentRow {
@@ -145,7 +145,7 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
         <p className="small text-body-secondary">{t(documentMessages.documentsHint)}</p>
         {documents.length === 0 && <p className="text-danger">{t(documentMessages.noDocuments)}</p>}
         <ul className="list-group mb-4">
-          {profileAttachmentTypeRules.map(({ type, required }) => {
+          {attachmentTypeRules.map(({ type, required }) => {
             const doc = documents.find((d) => d.attachmentType === type);
             const inputId = `file-${type.replace(/[^a-z0-9]+/gi, "-")}`;
             return (

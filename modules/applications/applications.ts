@@ -291,8 +291,8 @@ const packageColumns = {
 
 /**
  * The documents an application needs: the spec's required types, what its course's package asks
- * (decision 0057) and its country's rules, each with its state and whom it waits on. Once the submission
- * is recorded it is the package as it was sent (decision 0058). For the visa (decision 0040) it is the
+ * (decision 0057) and its country's rules, each with its state and whom it waits on: always as things are
+ * now (the gate reads it); the package as it was sent is `frozenPackage` (decision 0058). For the visa (decision 0040) it is the
  * country's rules marked for the visa, and the visa guide's documents the visa module passes (`extra`),
  * read against the same files and waivers.
  */
@@ -302,10 +302,6 @@ export async function checklistOf(
   scope: "application" | "visa" = "application",
   extra: { item: string; attachmentType: string }[] = [],
 ): Promise<ChecklistItem[]> {
-  if (scope === "application") {
-    const frozen = await frozenPackage(deps.db, application.id);
-    if (frozen.length) return frozen;
-  }
   const [place] = await deps.db
     .select(packageColumns)
     .from(courses)
@@ -747,6 +743,8 @@ export async function moveApplication(deps: StaffDeps, member: StaffMember, id: 
           universityReference: given.universityReference,
         })
         .where(eq(applications.id, id));
+      // Sent again after the university asked for more: the package kept is the latest one sent.
+      await tx.delete(applicationPackageItems).where(eq(applicationPackageItems.applicationId, id));
       await freezePackage(tx, id, current.checklist);
     }
     await tx.insert(applicationEvents).values({
@@ -1178,7 +1176,11 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
     .innerJoin(countries, eq(countries.id, universities.countryId))
     .where(eq(applications.id, applicationId));
   if (!row) throw new AppError("not_found", applicationMessages.noSuchApplication);
-  const [checklist, deadline] = await Promise.all([checklistOf(deps, row), applicationDeadline(deps.db, row)]);
+  const [checklist, sent, deadline] = await Promise.all([
+    checklistOf(deps, row),
+    frozenPackage(deps.db, row.id),
+    applicationDeadline(deps.db, row),
+  ]);
   const stage = stageOf(row.status);
   return {
     ...row,
@@ -1190,8 +1192,11 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
     nextAction: stage.nextAction,
     waitingOn: stage.waitingOn,
     mayWithdraw: (unsubmittedStages as readonly string[]).includes(row.status),
-    frozen: row.submittedOn !== null,
+    frozen: sent.length > 0,
+    /** The package as things are now. */
     checklist,
+    /** The package as it was sent (decision 0058): empty before the submission is recorded. */
+    sent,
   };
 }
 

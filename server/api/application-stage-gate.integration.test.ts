@@ -27,8 +27,14 @@ const pdf = (text: string) =>
   new TextEncoder().encode(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
   );
+// A submission names its day and the university's reference (decision 0058).
+const submission = { submittedOn: "2026-01-05", universityReference: "KTH-2026-3321" };
 const move = (applicationId: number, status: string) =>
-  api.post(`/api/v1/staff/applications/${applicationId}/moves`, { status }, { cookie: admin });
+  api.post(
+    `/api/v1/staff/applications/${applicationId}/moves`,
+    { status, details: status === "Submitted" ? submission : {} },
+    { cookie: admin },
+  );
 const detail = async (applicationId: number) =>
   (await api.get(`/api/v1/staff/applications/${applicationId}`, { cookie: admin })).body.data;
 const waive = (applicationId: number, item: string, reason: string) =>

@@ -93,9 +93,9 @@ const move = (who: TeamMember, applicationId: number, body: Record<string, unkno
   api.post(`/api/v1/staff/applications/${applicationId}/moves`, body, as(who));
 
 /** The moves that take an application from Shortlisted to an accepted conditional offer, with a staff note on the offer. */
-const toOfferAccepted = [
+const toOfferAccepted: (string | { status: string; note?: string; details?: Record<string, string> })[] = [
   "Ready to submit",
-  "Submitted",
+  { status: "Submitted", details: { submittedOn: "2026-01-05", universityReference: "TUM-2026-44187" } },
   { status: "Conditional offer", note: "Offer letter received by e-mail", details: { offerConditions: "IELTS 6.5 overall" } },
   "Offer accepted",
 ];
@@ -223,7 +223,9 @@ describe("applications move through the stage model", () => {
     // The university needs none of the documents here: waived with a reason, the way to "Ready to submit" opens.
     await waiveOutstandingItems(api, applicationId, as("asha").cookie ?? "");
     for (const status of ["Ready to submit", "Submitted"]) {
-      expect((await move("asha", applicationId, { status, note: `to ${status}` })).status).toBe(200);
+      // A submission names its day and the university's reference (decision 0058).
+      const details = status === "Submitted" ? { submittedOn: "2026-01-05", universityReference: "UCD-884213" } : {};
+      expect((await move("asha", applicationId, { status, note: `to ${status}`, details })).status).toBe(200);
     }
     const bare = await move("asha", applicationId, { status: "Conditional offer" });
     expect(bare.status).toBe(400);
@@ -240,7 +242,11 @@ describe("applications move through the stage model", () => {
       details: { offerConditions: "IELTS 6.5 overall" },
     });
     expect(offer.status).toBe(200);
-    expect(offer.body.data.details).toEqual({ offerConditions: "IELTS 6.5 overall" });
+    expect(offer.body.data.details).toEqual({
+      submittedOn: "2026-01-05",
+      universityReference: "UCD-884213",
+      offerConditions: "IELTS 6.5 overall",
+    });
     expect(offer.body.data.events.map((e: { to: string }) => e.to)).toEqual([
       "Shortlisted",
       "Ready to submit",

@@ -263,7 +263,13 @@ export async function createApplication(
   );
   let application = expectStatus(answer, 201, "application").body.data;
   for (const step of options.moves ?? []) {
-    const move = typeof step === "string" ? { status: step } : step;
+    // A submission names its day and the university's reference (decision 0058).
+    const move =
+      typeof step !== "string"
+        ? step
+        : step === "Submitted"
+          ? { status: step, details: { submittedOn: "2026-01-05", universityReference: "UNI-REF-1001" } }
+          : { status: step };
     // A stage that tells the student their documents are complete needs them so (decision 0035): the
     // factory waives what is outstanding, with a reason, as a counsellor would for a university needing none.
     if (stageOf(move.status as ApplicationStatus).documentsComplete) await waiveOutstandingItems(api, application.id, by.cookie);
