@@ -273,7 +273,12 @@ describe("download my data", () => {
       "Submitted",
       "Conditional offer",
     ]);
-    expect(data.applications[0].details).toEqual({ offerConditions: "IELTS 6.5" });
+    // The submission (decision 0058) goes with the application: its day and the university's reference.
+    expect(data.applications[0].details).toEqual({
+      submittedOn: "2026-01-05",
+      universityReference: "UNI-REF-1001",
+      offerConditions: "IELTS 6.5",
+    });
     expect(data.bookings).toHaveLength(1);
     expect(data.bookings[0]).toMatchObject({ email: priya.email, consentVersion: consentWording.version });
     expect(data.consents).toMatchObject({ preferredContact: "whatsapp", newsAndOffers: true });
