@@ -13,6 +13,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Both cores (decision 0052's amendment): Vitest's default keeps one core free for itself.
+    maxWorkers: "100%",
     projects: [
       {
         extends: true,
@@ -28,6 +30,9 @@ export default defineConfig({
           name: "integration",
           include: ["{modules,platform,server,scripts,tests}/**/*.integration.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
+          // A file reuses its worker's imports instead of loading the whole app again (decision 0052's
+          // amendment); each file still opens its own copy of the template database.
+          isolate: false,
           // Passwords hashed at a trifle of the site's cost (modules/passwords.ts), which the unit test
           // modules/passwords.test.ts holds to decision 0006.
           env: { TEST_PASSWORD_HASHING: "fast" },
