@@ -9,7 +9,6 @@ CREATE TABLE "application_package_items" (
 	CONSTRAINT "application_package_items_application_id_item_pk" PRIMARY KEY("application_id","item")
 );
 --> statement-breakpoint
-ALTER TABLE "applications" ADD COLUMN "counsellor_told_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "fee_receipt_file_id" integer;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "fee_paid_on" date;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "submitted_on" date;--> statement-breakpoint

@@ -97,7 +97,14 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
     [t("Mode"), t(course.mode)],
     [t("English exam waiver"), course.englishExamWaiver ? t("Yes") : t("No")],
     [t("Medium Of Instruction"), course.mediumOfInstruction],
-    ...(intakes.length > 0 ? [[t("Intakes"), intakes.map((i) => intakeText(translator, i)).join("; ")] as [string, string]] : []),
+    ...(intakes.length > 0
+      ? [
+          [t("Intakes and deadlines (illustrative)"), intakes.map((i) => intakeText(translator, i)).join("; ")] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
   ];
   return (
     <div className="container py-4">

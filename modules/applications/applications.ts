@@ -450,6 +450,18 @@ export async function waiveOutstandingItems(
     .onConflictDoNothing();
 }
 
+/**
+ * Keeps the package of an application already past "Submitted" when it was made outside the console's
+ * flow (the demo student's), as recording the submission would (decision 0058).
+ */
+export async function freezeSubmittedPackage(
+  deps: Pick<StaffDeps, "db">,
+  application: { id: number; studentId: number; courseId: number },
+): Promise<void> {
+  const checklist = await checklistOf(deps, application);
+  await deps.db.transaction((tx) => freezePackage(tx, application.id, checklist));
+}
+
 /** The checklist of an application, as the console shows it and the stage gate reads it. */
 export const checklistOfApplication = checklistOf;
 
@@ -1003,7 +1015,6 @@ export async function startApplication(deps: ApplyingDeps, studentId: number, ra
           stageEnteredAt: now,
           createdAt: now,
           updatedAt: now,
-          counsellorToldAt: counsellor ? now : null,
         })
         .returning({ id: applications.id });
       if (!created) throw new Error("insert returned no row");
@@ -1176,10 +1187,20 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
     .innerJoin(countries, eq(countries.id, universities.countryId))
     .where(eq(applications.id, applicationId));
   if (!row) throw new AppError("not_found", applicationMessages.noSuchApplication);
-  const [checklist, sent, deadline] = await Promise.all([
+  const [checklist, sent, deadline, [receipt]] = await Promise.all([
     checklistOf(deps, row),
     frozenPackage(deps.db, row.id),
     applicationDeadline(deps.db, row),
+    deps.db
+      .select({ id: studentFiles.id })
+      .from(studentFiles)
+      .where(
+        and(
+          eq(studentFiles.studentId, studentId),
+          eq(studentFiles.attachmentType, FEE_RECEIPT_TYPE),
+          isNull(studentFiles.supersededAt),
+        ),
+      ),
   ]);
   const stage = stageOf(row.status);
   return {
@@ -1193,6 +1214,8 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
     waitingOn: stage.waitingOn,
     mayWithdraw: (unsubmittedStages as readonly string[]).includes(row.status),
     frozen: sent.length > 0,
+    /** A current "Application fee receipt" is uploaded, so the fee can be recorded paid with it. */
+    receiptUploaded: Boolean(receipt),
     /** The package as things are now. */
     checklist,
     /** The package as it was sent (decision 0058): empty before the submission is recorded. */

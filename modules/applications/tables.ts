@@ -41,8 +41,6 @@ export const applications = pgTable(
     /** When the application entered its current stage: the time spent in it runs from here. */
     stageEnteredAt: timestamp("stage_entered_at", { withTimezone: true }).notNull().defaultNow(),
     createdByStaffId: integer("created_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
-    /** The counsellor told of an application the student started (decision 0055), once. */
-    counsellorToldAt: timestamp("counsellor_told_at", { withTimezone: true }),
     /**
      * The application fee the student recorded as paid, with the receipt they uploaded (that version of the
      * file, kept if they replace it: decision 0057). A counsellor's waiver is an application waiver.

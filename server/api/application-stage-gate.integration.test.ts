@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courseIntakes, courses } from "../../modules/catalogue/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
-import { createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import { askOnlyTheSpecDocuments, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
@@ -60,6 +60,8 @@ beforeAll(async () => {
   courseId = course.id;
   // The stage model is the subject here, not intakes: the course takes any month and year (decision 0019).
   await database.db.delete(courseIntakes).where(inArray(courseIntakes.courseId, [courseId]));
+  // Nor the course's package: it asks only the spec's documents (decision 0057; applying.integration.test.ts tests the package).
+  await askOnlyTheSpecDocuments(database.db, [courseId]);
 });
 afterAll(async () => {
   await database.close();

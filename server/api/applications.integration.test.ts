@@ -9,7 +9,14 @@ import { auditLog } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { waiveOutstandingItems } from "../../tests/support/checklist.ts";
-import { createApplication, createStudent, nextSeptember, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import {
+  askOnlyTheSpecDocuments,
+  createApplication,
+  createStudent,
+  nextSeptember,
+  type Student,
+  uploadDocument,
+} from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffMember, createStaffTeam, type StaffTeam, signInStaff, type TeamMember } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -63,6 +70,8 @@ beforeAll(async () => {
   // two courses have none and take any month and year (decision 0019; the intake rule is tested in
   // catalogue-create.integration.test.ts).
   await database.db.delete(courseIntakes).where(inArray(courseIntakes.courseId, [germanCourse, otherCourse]));
+  // Their packages ask only the spec's documents (decision 0057; the package is tested in modules/applications).
+  await askOnlyTheSpecDocuments(database.db, [germanCourse, otherCourse]);
   await database.db
     .insert(countryDocumentRules)
     .values({ countryId: german.countryId, label: "APS certificate", attachmentType: "Documents 1" });

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import { courses } from "../../modules/catalogue/tables.ts";
 import { upcomingIntakes } from "../../modules/intakes.ts";
 import type { Database } from "../../platform/db/client.ts";
 import { type ApplicationStatus, stageOf } from "../../vocabulary/applications.ts";
@@ -297,4 +299,27 @@ export async function createTask(
   const task = { title: "Call about IELTS", ...details, dueOn, assigneeStaffId };
   const answer = await api.post("/api/v1/staff/tasks", task, { cookie: by.cookie });
   return expectStatus(answer, 200, "task").body.data;
+}
+
+/**
+ * A course that asks nothing beyond the spec's required documents (decision 0057): no further letters,
+ * no SOP word limit, portfolio, writing sample, score reports or fee. For tests about the stage model
+ * whose checklists name only the spec's documents and the country's rules; the demo catalogue's courses
+ * carry illustrative packages.
+ */
+export async function askOnlyTheSpecDocuments(db: Database, courseIds: number[]): Promise<void> {
+  await db
+    .update(courses)
+    .set({
+      lettersRequired: 1,
+      sopRequired: false,
+      sopWordLimit: null,
+      portfolioRequired: false,
+      writingSampleRequired: false,
+      englishTestAsked: false,
+      admissionsTestAsked: false,
+      applicationFeeAmount: null,
+      applicationFeeCurrency: null,
+    })
+    .where(inArray(courses.id, courseIds));
 }
