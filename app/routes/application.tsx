@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { UploadDocument } from "~/components/documents-section";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
@@ -123,21 +124,27 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 {entry.reviewMessage && <span className="small text-danger ms-2">{entry.reviewMessage}</span>}
               </div>
               {!a.frozen && entry.waitsOn === "student" && (
-                <Link to="/profile#documents-heading" className="btn btn-sm btn-outline-primary">
-                  {t("Upload")}
-                  <span className="visually-hidden"> {t(entry.item)}</span>
-                </Link>
+                // The student uploads what is missing right here, through the documents' own upload (decision 0057).
+                <UploadDocument type={entry.attachmentType} label={entry.item} replace={entry.state !== "Missing"} />
               )}
             </li>
           ))}
         </ul>
         {!a.frozen && fee && fee.state === "Missing" && (
-          <Form method="post" className="mt-3">
+          <Form method="post" className="mt-3" data-testid="fee-paid">
             <input type="hidden" name="intent" value="fee-paid" />
             <p className="small mb-2">
-              {t("Paid the application fee on the university's site? Upload the receipt as “Application fee receipt”, then:")}
+              {a.receiptUploaded
+                ? t("Your receipt is uploaded. Record the fee as paid for this application:")
+                : t(
+                    "Paid the application fee on the university's site? Upload its receipt at “Application fee” above, then record it here.",
+                  )}
             </p>
-            <button type="submit" className="btn btn-outline-primary btn-sm" disabled={navigation.state === "submitting"}>
+            <button
+              type="submit"
+              className="btn btn-outline-primary btn-sm"
+              disabled={navigation.state === "submitting" || !a.receiptUploaded}
+            >
               {t("Record the fee as paid")}
             </button>
           </Form>
