@@ -223,14 +223,21 @@ export default function Compare({ loaderData, actionData }: Route.ComponentProps
                   {courses.map((c) => (
                     <th scope="col" key={c.id} style={{ minWidth: "13rem" }}>
                       <Link to={`/courses/${c.id}`}>{c.name}</Link>
-                      <Form method="post" className="mt-2">
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="courseId" value={c.id} />
-                        <button type="submit" className="btn btn-sm btn-outline-secondary" disabled={busy}>
-                          {t("Remove")}
+                      <div className="d-flex flex-wrap gap-2 mt-2">
+                        {/* The course page's Apply section, with its intakes and deadlines (decision 0055). */}
+                        <Link className="btn btn-sm btn-primary" to={`/courses/${c.id}#apply`}>
+                          {t("Apply")}
                           <span className="visually-hidden"> {c.name}</span>
-                        </button>
-                      </Form>
+                        </Link>
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="remove" />
+                          <input type="hidden" name="courseId" value={c.id} />
+                          <button type="submit" className="btn btn-sm btn-outline-secondary" disabled={busy}>
+                            {t("Remove")}
+                            <span className="visually-hidden"> {c.name}</span>
+                          </button>
+                        </Form>
+                      </div>
                     </th>
                   ))}
                 </tr>
