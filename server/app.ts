@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import { AppError } from "../modules/errors.ts";
+import { applyingApi } from "./api/applying.ts";
 import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { choosingApi } from "./api/choosing.ts";
@@ -106,6 +107,7 @@ export function createApp(options: AppOptions) {
   });
   app.route("/api/v1", authApi(identity, cookies, students));
   app.route("/api/v1", studentsApi(students));
+  app.route("/api/v1", applyingApi(applying));
   app.route("/api/v1", documentsApi(documents));
   app.route("/api/v1", choosingApi(catalogue, costs, scholarships));
   app.route("/api/v1", eligibilityApi(catalogue, students));
