@@ -83,6 +83,13 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           {t("This course is no longer offered; your application stays as it is.")}
         </p>
       )}
+      {a.intakeGone && (
+        <p className="alert alert-warning" data-testid="intake-gone">
+          {t("The course no longer lists the {intake} intake. Your application keeps it; your counsellor has been told.", {
+            intake: a.intake ?? "",
+          })}
+        </p>
+      )}
       <dl className="row">
         <div className="col-sm-6 col-lg-3">
           <dt>{t("Stage")}</dt>

@@ -1087,6 +1087,66 @@ async function tellCounsellor(
   );
 }
 
+/**
+ * An intake staff removed from a course (decision 0055): the open applications that name it keep their
+ * month and year; each one's counsellor is mailed once, through the outbox in the removal's transaction,
+ * with the students and what to do. Applications already closed are left alone.
+ */
+export async function tellCounsellorsOfRemovedIntake(
+  tx: Tx,
+  deps: Pick<StaffDeps, "jobs" | "siteAddress">,
+  intake: { courseId: number; month: number; year: number; deadline: string | null },
+  staffContact: (db: Pick<Database, "select">, staffId: number) => Promise<{ email: string; fullName: string } | undefined>,
+): Promise<void> {
+  const affected = await tx
+    .select({
+      id: applications.id,
+      studentName: students.fullName,
+      counsellorStaffId: students.counsellorStaffId,
+      course: courses.name,
+      university: universities.name,
+    })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(
+      and(
+        eq(applications.courseId, intake.courseId),
+        eq(applications.intakeMonth, intake.month),
+        eq(applications.intakeYear, intake.year),
+        notInArray(applications.status, [...closedStages]),
+      ),
+    )
+    .orderBy(asc(applications.id));
+  const intakeName = intakeText(intake.month, intake.year) ?? "";
+  for (const staffId of new Set(affected.flatMap((a) => (a.counsellorStaffId === null ? [] : [a.counsellorStaffId])))) {
+    const member = await staffContact(tx, staffId);
+    if (!member) continue;
+    const theirs = affected.filter((a) => a.counsellorStaffId === staffId);
+    const first = theirs[0];
+    if (!first) continue;
+    await queueMail(
+      tx,
+      deps,
+      {
+        to: member.email,
+        subject: `The ${intakeName} intake of ${first.course} was removed: ${theirs.length} ${theirs.length === 1 ? "application names" : "applications name"} it`,
+        text: [
+          `Dear ${member.fullName},`,
+          "",
+          `The catalogue no longer lists the ${intakeName} intake of ${first.course} at ${first.university}${intake.deadline ? ` (it had the deadline ${deadlineText(intake.deadline)})` : ""}.`,
+          "These applications still name it, as they were made; check with the university and the student:",
+          ...theirs.map((a) => `  ${a.studentName}: ${mailLink(deps.siteAddress, `/staff/applications/${a.id}`)}`),
+          "",
+          "Ignite - Your academic Journey",
+        ].join("\n"),
+      },
+      { studentId: null },
+    );
+  }
+}
+
 /** The student's own application (theirs, or a 404 that says nothing of anyone else's). */
 async function ownApplication(db: Pick<Database, "select">, studentId: number, applicationId: number) {
   const [row] = await db
@@ -1187,10 +1247,19 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
     .innerJoin(countries, eq(countries.id, universities.countryId))
     .where(eq(applications.id, applicationId));
   if (!row) throw new AppError("not_found", applicationMessages.noSuchApplication);
-  const [checklist, sent, deadline, [receipt]] = await Promise.all([
+  const [checklist, sent, [listed], [receipt]] = await Promise.all([
     checklistOf(deps, row),
     frozenPackage(deps.db, row.id),
-    applicationDeadline(deps.db, row),
+    deps.db
+      .select({ deadline: courseIntakes.deadline })
+      .from(courseIntakes)
+      .where(
+        and(
+          eq(courseIntakes.courseId, row.courseId),
+          eq(courseIntakes.month, row.intakeMonth ?? 0),
+          eq(courseIntakes.year, row.intakeYear ?? 0),
+        ),
+      ),
     deps.db
       .select({ id: studentFiles.id })
       .from(studentFiles)
@@ -1203,9 +1272,13 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
       ),
   ]);
   const stage = stageOf(row.status);
+  // Read from the course's intake (never copied): one staff removed since leaves the application its month and year.
+  const deadline = listed?.deadline ?? null;
   return {
     ...row,
     intake: intakeText(row.intakeMonth, row.intakeYear),
+    /** The course no longer lists the intake applied for (staff removed it); the application keeps it. */
+    intakeGone: Boolean(row.intakeMonth && row.intakeYear && !listed),
     deadline,
     deadlinePassed: deadlinePassed(deadline, nowOf(deps)),
     retired: Boolean(row.courseRetiredAt || row.universityRetiredAt),

@@ -1,8 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courseIntakes } from "../../modules/catalogue/tables.ts";
+import { mailOutbox } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { createCourse, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
@@ -163,5 +165,49 @@ describe("the student's applications through the API", () => {
     expect(again.body.error.message).toBe("This application is already closed.");
     // Withdrawn, the same intake may be applied for again.
     expect((await start(student, { courseId, intake: september })).status).toBe(201);
+  });
+});
+
+describe("an intake staff remove after students applied for it", () => {
+  it("leaves the application its month and year, marked, and tells its counsellor once through the outbox", async () => {
+    const intakeYear = next + 1;
+    const [intake] = await database.db
+      .insert(courseIntakes)
+      .values({ courseId, month: 1, year: intakeYear, deadline: `${next}-10-31` })
+      .returning({ id: courseIntakes.id });
+    const student = await createStudent(api, { name: "Ishaan Kulkarni" });
+    const assigned = await api.post(
+      `/api/v1/staff/students/${student.studentId}/counsellor`,
+      { counsellorStaffId: team.ravi.staffId },
+      team.as("admin"),
+    );
+    expect(assigned.status).toBe(200);
+    const started = await start(student, { courseId, intake: `${intakeYear}-01` });
+    expect(started.status, started.text).toBe(201);
+    const before = sink.messages.length;
+
+    const removed = await api.delete(`/api/v1/staff/catalogue/courses/${courseId}/intakes/${intake?.id}`, team.as("admin"));
+    expect(removed.status, removed.text).toBe(200);
+    const [told] = (await sink.waitFor(before + 1)).slice(before);
+    expect(told?.to).toContain(team.ravi.email);
+    expect(told?.subject).toBe(`The January ${intakeYear} intake of MSc Data Science was removed: 1 application names it`);
+    expect(told?.text).toContain("Ishaan Kulkarni: https://ignite.test/staff/applications/");
+    expect(told?.text).toContain(`31 October ${next}`);
+
+    const view = await api.get(`/api/v1/students/me/applications/${started.body.data.id}`, { cookie: student.cookie });
+    expect(view.body.data).toMatchObject({
+      intake: `January ${intakeYear}`,
+      intake_gone: true,
+      deadline: null,
+      status: "Started by you",
+    });
+
+    // Removing it again is a 404, and nobody is told twice.
+    expect((await api.delete(`/api/v1/staff/catalogue/courses/${courseId}/intakes/${intake?.id}`, team.as("admin"))).status).toBe(
+      404,
+    );
+    // Sent mail leaves the outbox; none waits to go again, and the sink holds the one.
+    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, team.ravi.email))).toEqual([]);
+    expect(sink.messages.slice(before).filter((m) => m.subject.includes(`January ${intakeYear} intake`))).toHaveLength(1);
   });
 });

@@ -41,6 +41,7 @@ export const applicationPackageSchema = component(
       .nullable()
       .meta({ description: "The last day to apply (India time), read from the course's intake; null when none is given" }),
     deadline_passed: z.boolean(),
+    intake_gone: z.boolean().meta({ description: "The course no longer lists the intake applied for; the application keeps it" }),
     course_retired: z.boolean().meta({ description: "The course is no longer offered; the application stays" }),
     stage_label: z.string(),
     next_action: z.string(),
@@ -78,6 +79,7 @@ export const presentApplicationPackage = (a: StudentApplication): z.infer<typeof
   intake: a.intake,
   deadline: a.deadline,
   deadline_passed: a.deadlinePassed,
+  intake_gone: a.intakeGone,
   course_retired: a.retired,
   stage_label: a.stageLabel,
   next_action: a.nextAction,
