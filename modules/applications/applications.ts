@@ -482,6 +482,10 @@ export const studentApplicationRows = (db: Database, studentId: number, order: "
       intakeYear: applications.intakeYear,
       details: applications.details,
       createdAt: applications.createdAt,
+      feePaidOn: applications.feePaidOn,
+      feeReceiptFileId: applications.feeReceiptFileId,
+      submittedOn: applications.submittedOn,
+      universityReference: applications.universityReference,
     })
     .from(applications)
     .innerJoin(courses, eq(courses.id, applications.courseId))
@@ -493,6 +497,28 @@ export const studentApplicationRows = (db: Database, studentId: number, order: "
         ? [desc(applications.createdAt), desc(applications.id)]
         : [asc(applications.createdAt), asc(applications.id)]),
     );
+
+/**
+ * The packages of these applications as they were sent (decision 0058), in order: each item's state, a
+ * waiver's reason and the file version sent (its name and upload time): for the student's data export.
+ */
+export async function packagesSent(db: Pick<Database, "select">, applicationIds: readonly number[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .select({
+      applicationId: applicationPackageItems.applicationId,
+      item: applicationPackageItems.item,
+      state: applicationPackageItems.state,
+      waiverReason: applicationPackageItems.waiverReason,
+      fileId: applicationPackageItems.fileId,
+      fileName: studentFiles.originalName,
+      uploadedAt: studentFiles.createdAt,
+    })
+    .from(applicationPackageItems)
+    .leftJoin(studentFiles, eq(studentFiles.id, applicationPackageItems.fileId))
+    .where(inArray(applicationPackageItems.applicationId, [...applicationIds]))
+    .orderBy(asc(applicationPackageItems.applicationId), asc(applicationPackageItems.position));
+}
 
 /** The moves of these applications, oldest first, without staff's notes on them: their history as the student reads it. */
 export async function applicationHistory(db: Database, applicationIds: readonly number[]) {
