@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { courseToApplyTo, longDay, next } from "./applying-fixtures";
 import { expect, expectNoAxeViolations, httpClient, hydrated, test, uniqueEmail } from "./fixtures";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures";
 
@@ -12,51 +13,7 @@ import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures";
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-const next = new Date().getUTCFullYear() + 1;
-/** A day as the student reads it: "30 June 2027". */
-const longDay = (day: string) =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 const indianToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-
-/** A UK master's with a package: two letters, an SOP of at most 1,000 words, the English test, a GBP 60 fee. */
-async function courseToApplyTo(admin: APIRequestContext): Promise<{ id: number; name: string }> {
-  const signedIn = await admin.post("/api/v1/staff/session", { data: ADMIN });
-  expect(signedIn.status()).toBe(200);
-  const universities = await (await admin.get("/api/catalogue/United%20Kingdom/universities?page=1")).json();
-  const universityId = universities.data[0].uni_id as number;
-  const name = `MSc Sustainable Energy Systems ${Date.now() % 100_000}`;
-  const created = await admin.post(`/api/v1/staff/catalogue/universities/${universityId}/courses`, {
-    data: {
-      name,
-      level: "Masters",
-      durationMonths: 12,
-      feeAmount: 29500,
-      feeCurrency: "GBP",
-      feePeriod: "year",
-      mode: "Full-time",
-      englishExamWaiver: false,
-      mediumOfInstruction: "English",
-      lettersRequired: 2,
-      sopRequired: true,
-      sopWordLimit: 1000,
-      englishTestAsked: true,
-      applicationFeeAmount: 60,
-      applicationFeeCurrency: "GBP",
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).data.id as number;
-  for (const intake of [
-    { month: 9, year: next, deadline: `${next}-06-30` },
-    { month: 1, year: next + 1, deadline: `${next}-10-31` },
-  ]) {
-    const added = await admin.post(`/api/v1/staff/catalogue/courses/${id}/intakes`, { data: intake });
-    expect(added.status(), await added.text()).toBe(201);
-  }
-  return { id, name };
-}
 
 /** A phone's photo of a page, as a JPEG straight from its camera. */
 const phonePhoto = () =>
