@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { UploadDocument } from "~/components/documents-section";
+import { approxRupees, RateNote } from "~/components/rupees";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
@@ -22,7 +23,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return orRouteError(
     (async () => {
       const application = await context.applying.get(student.studentId, parseId(params.applicationId, "Application"));
+      // The application fee in rupees as every fee is (decision 0025), at the rate the page names.
+      const rates = application.applicationFeeCurrency ? await context.costs.ratesFor([application.applicationFeeCurrency]) : [];
       return {
+        rates,
         application: {
           ...application,
           deadlineText: application.deadline ? longDate(application.deadline) : null,
@@ -62,7 +66,11 @@ const stateTones: Record<string, string> = {
 };
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application: a, started } = loaderData;
+  const { application: a, started, rates } = loaderData;
+  const feeRupees =
+    a.applicationFeeAmount !== null && a.applicationFeeCurrency
+      ? approxRupees(a.applicationFeeAmount, a.applicationFeeCurrency, rates)
+      : null;
   const { t } = useT();
   const navigation = useNavigation();
   useActionToast(actionData);
@@ -126,7 +134,12 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               <div>
                 <span className="fw-semibold">{t(entry.item)}</span>{" "}
                 <span className={`badge ${stateTones[entry.state] ?? "text-bg-light"}`}>{t(entry.state)}</span>
-                {entry.note && <span className="small text-body-secondary ms-2">{entry.note}</span>}
+                {entry.note && (
+                  <span className="small text-body-secondary ms-2">
+                    {entry.note}
+                    {entry.item === "Application fee" && feeRupees ? ` (${feeRupees})` : ""}
+                  </span>
+                )}
                 {entry.waiverReason && <span className="small text-body-secondary ms-2">{entry.waiverReason}</span>}
                 {entry.reviewMessage && <span className="small text-danger ms-2">{entry.reviewMessage}</span>}
               </div>
@@ -157,6 +170,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           </Form>
         )}
       </section>
+      {feeRupees && <RateNote rates={rates} />}
       {a.mayWithdraw && (
         <Form method="post">
           <input type="hidden" name="intent" value="withdraw" />

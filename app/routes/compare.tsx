@@ -178,6 +178,16 @@ export default function Compare({ loaderData, actionData }: Route.ComponentProps
           },
         ]
       : []),
+    // The course page's Apply section, with its intakes and their deadlines (decision 0055).
+    {
+      label: t("Apply"),
+      cell: (c) => (
+        <Link className="btn btn-sm btn-primary" to={`/courses/${c.id}#apply`}>
+          {t("Apply")}
+          <span className="visually-hidden"> {c.name}</span>
+        </Link>
+      ),
+    },
   ];
   return (
     <div className="container py-4">
@@ -223,21 +233,14 @@ export default function Compare({ loaderData, actionData }: Route.ComponentProps
                   {courses.map((c) => (
                     <th scope="col" key={c.id} style={{ minWidth: "13rem" }}>
                       <Link to={`/courses/${c.id}`}>{c.name}</Link>
-                      <div className="d-flex flex-wrap gap-2 mt-2">
-                        {/* The course page's Apply section, with its intakes and deadlines (decision 0055). */}
-                        <Link className="btn btn-sm btn-primary" to={`/courses/${c.id}#apply`}>
-                          {t("Apply")}
+                      <Form method="post" className="mt-2">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="courseId" value={c.id} />
+                        <button type="submit" className="btn btn-sm btn-outline-secondary" disabled={busy}>
+                          {t("Remove")}
                           <span className="visually-hidden"> {c.name}</span>
-                        </Link>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="remove" />
-                          <input type="hidden" name="courseId" value={c.id} />
-                          <button type="submit" className="btn btn-sm btn-outline-secondary" disabled={busy}>
-                            {t("Remove")}
-                            <span className="visually-hidden"> {c.name}</span>
-                          </button>
-                        </Form>
-                      </div>
+                        </button>
+                      </Form>
                     </th>
                   ))}
                 </tr>

@@ -80,7 +80,8 @@ test("a visitor applies after signing up, uploads what is missing, and reads the
     for (const item of ["SOP", "LOR", "LOR 2", "Bachelors", "English test score", "Application fee"])
       await expect(packageItem(page, item).locator(".badge"), item).toHaveText("Missing");
     await expect(packageItem(page, "SOP")).toContainText("At most 1000 words");
-    await expect(packageItem(page, "Application fee")).toContainText("GBP 60");
+    // In rupees, as every fee is (decision 0025).
+    await expect(packageItem(page, "Application fee")).toContainText(/GBP 60 \(≈ ₹[\d,]+\)/);
     await hydrated(page);
     await expectNoAxeViolations(page);
   });
