@@ -17,6 +17,7 @@ import { assigneeForNewLead } from "../leads/leads.ts";
 import { activeStaffContact } from "../staff/staff.ts";
 import { counsellorOrAssigned } from "../students/students.ts";
 import { students } from "../students/tables.ts";
+import { auditLog } from "../tables.ts";
 import { createApplyingService } from "./applications.ts";
 import { applications } from "./tables.ts";
 
@@ -284,6 +285,15 @@ describe("a student starts an application", () => {
     const read = await api.get(`/files/${sentCv?.filePublicId}`, { cookie: student.cookie });
     expect(read.status).toBe(200);
     expect(read.text).toContain("cv as sent");
+    // Staff open the version sent too, and each view is audited as any document view is (decision 0012).
+    const staffRead = await api.get(`/staff/files/${sentCv?.filePublicId}?inline=1`, { cookie: team.asha.cookie });
+    expect(staffRead.status).toBe(200);
+    expect(staffRead.text).toContain("cv as sent");
+    const views = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "document.viewed"), eq(auditLog.subjectId, String(sentCv?.filePublicId))));
+    expect(views.map((v) => [v.actorStaffId, v.studentId])).toEqual([[team.asha.staffId, student.studentId]]);
     // After submission the student asks their counsellor to withdraw.
     expect(await refusal(applying.withdraw(student.studentId, applicationId))).toEqual({
       status: 409,
