@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import type { ApplyingService } from "../modules/applications/applications.ts";
 import type { CatalogueService } from "../modules/catalogue/catalogue.ts";
 import type { StaffService } from "../modules/console/console.ts";
 import type { PublicSettings } from "../modules/console-settings.ts";
@@ -43,6 +44,8 @@ declare module "react-router" {
     consultations: ConsultationService;
     identity: IdentityService;
     students: StudentService;
+    /** Applying from the portal: start, the package, withdraw, the fee (decisions 0055-0058). */
+    applying: ApplyingService;
     documents: DocumentService;
     /** Exchange rates, living costs and a course's estimated total in rupees (decision 0025). */
     costs: CostService;

@@ -38,6 +38,7 @@ export default [
   route("user/applications", "routes/applications.tsx"),
   // Every dated thing ahead of the student, in one place (decision 0059).
   route("deadlines", "routes/deadlines.tsx"),
+  route("user/applications/:applicationId", "routes/application.tsx"),
   route("user/applications/:applicationId/visa", "routes/visa-plan.tsx"),
   // A parent's read-only view through a student's link, without an account (decision 0028).
   route("parent/:token", "routes/parent.tsx"),

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../platform/db/client.ts";
+import { DEFAULT_MAX_ACTIVE_APPLICATIONS, MAX_ACTIVE_APPLICATIONS_CEILING } from "../vocabulary/applications.ts";
 import { leadAssignmentModes, type SocialNetwork, settingsMessages, socialNetworks } from "../vocabulary/consultations.ts";
 import { BOOKING_RETENTION_MONTHS_MAX, DEFAULT_BOOKING_RETENTION_MONTHS, privacyMessages } from "../vocabulary/privacy.ts";
 import { consoleSettings } from "./tables.ts";
@@ -122,6 +123,12 @@ export const consoleSettingsSchema = z.object({
     .nullable(),
   /** The footer's social links: only those set are shown (decision 0053). */
   socialLinks: socialLinksSchema,
+  /** How many applications a student may have open before submission at once (decision 0056). */
+  maxActiveApplications: z.coerce
+    .number({ error: settingsMessages.maxActiveApplications })
+    .int(settingsMessages.maxActiveApplications)
+    .min(1, settingsMessages.maxActiveApplications)
+    .max(MAX_ACTIVE_APPLICATIONS_CEILING, settingsMessages.maxActiveApplications),
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 
@@ -132,6 +139,7 @@ export const defaultConsoleSettings: ConsoleSettings = {
   bookingRetentionMonths: DEFAULT_BOOKING_RETENTION_MONTHS,
   homeVideo: null,
   socialLinks: { instagram: null, facebook: null, youtube: null, linkedin: null, x: null },
+  maxActiveApplications: DEFAULT_MAX_ACTIVE_APPLICATIONS,
 };
 
 /** What visitors see of the settings: the home page's video and the footer's links. */

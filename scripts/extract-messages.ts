@@ -23,7 +23,14 @@ import {
 import { costMessages } from "../vocabulary/costs.ts";
 import { sessionKinds, sessionMessages, sessionOutcomeLabels } from "../vocabulary/counselling.ts";
 import { deadlineKinds, deadlineMessages } from "../vocabulary/deadlines.ts";
-import { attachmentTypes, correctionReasons, documentMessages, reviewStates } from "../vocabulary/documents.ts";
+import {
+  APPLICATION_FEE_ITEM,
+  attachmentTypes,
+  checklistStates,
+  correctionReasons,
+  documentMessages,
+  reviewStates,
+} from "../vocabulary/documents.ts";
 import {
   admissionsTestNames,
   compareMessages,
@@ -120,6 +127,8 @@ export function messagesFromServer(): Set<string> {
     shape(documentMessages.notUploaded, "{type}"),
     "You have uploaded many files in a short time. Please wait {minutes} minutes and try again.",
     ...attachmentTypes,
+    APPLICATION_FEE_ITEM,
+    ...checklistStates,
     ...reviewStates,
     ...correctionReasons,
     // The profile's English test.

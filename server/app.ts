@@ -5,6 +5,7 @@ import { compress } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import { AppError } from "../modules/errors.ts";
 import { createMetrics, type Metrics } from "../platform/metrics.ts";
+import { applyingApi } from "./api/applying.ts";
 import { authApi } from "./api/auth.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { choosingApi } from "./api/choosing.ts";
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions) {
     costs,
     identity,
     students,
+    applying,
     scholarships,
     documents,
     visas,
@@ -128,6 +130,7 @@ export function createApp(options: AppOptions) {
   });
   app.route("/api/v1", authApi(identity, cookies, students));
   app.route("/api/v1", studentsApi(students));
+  app.route("/api/v1", applyingApi(applying));
   app.route("/api/v1", documentsApi(documents));
   app.route("/api/v1", choosingApi(catalogue, costs, scholarships));
   app.route("/api/v1", eligibilityApi(catalogue, students));
@@ -220,6 +223,7 @@ export function createApp(options: AppOptions) {
     identity,
     documents,
     students,
+    applying,
     costs,
     scholarships,
     staff,

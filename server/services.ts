@@ -1,3 +1,4 @@
+import { createApplyingService, fileKeptForStudent } from "../modules/applications/applications.ts";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
 import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
 import { createStaffService } from "../modules/console/console.ts";
@@ -8,11 +9,13 @@ import { createDocumentService } from "../modules/documents/documents.ts";
 import { createHomeService } from "../modules/home/home.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
 import { createConsultationService } from "../modules/leads/bookings.ts";
+import { assigneeForNewLead } from "../modules/leads/leads.ts";
 import { createMessageService } from "../modules/messages/messages.ts";
 import { createParentLinkService } from "../modules/parents/parents.ts";
 import { createPrivacyService } from "../modules/privacy/privacy.ts";
 import { createScholarshipService } from "../modules/scholarships/scholarships.ts";
-import { createStudentService } from "../modules/students/students.ts";
+import { activeStaffContact } from "../modules/staff/staff.ts";
+import { counsellorOrAssigned, createStudentService } from "../modules/students/students.ts";
 import { createVisaService } from "../modules/visas/visas.ts";
 import { PublicCache } from "../platform/cache.ts";
 import type { Config } from "../platform/config.ts";
@@ -108,6 +111,18 @@ export function createServices(options: ServicesOptions) {
     log,
     limiter: rateLimiter,
     orphanGraceMs: config.orphanFileGraceHours * 3_600_000,
+    // A version sent in an application's package stays readable to its student (decision 0058).
+    keptForStudent: (studentId, fileId) => fileKeptForStudent(database.db, studentId, fileId),
+  });
+  // Applying from the portal (decision 0055): the counsellor's mail goes through the outbox and the job queue.
+  const applying = createApplyingService({
+    db: database.db,
+    log,
+    mailer,
+    jobs: options.jobs,
+    siteAddress: config.siteAddress,
+    counsellorFor: (tx, studentId) => counsellorOrAssigned(tx, studentId, () => assigneeForNewLead(tx)),
+    staffContact: activeStaffContact,
   });
   const visas = createVisaService({
     db: database.db,
@@ -193,6 +208,7 @@ export function createServices(options: ServicesOptions) {
     costs,
     identity,
     students,
+    applying,
     scholarships,
     documents,
     visas,

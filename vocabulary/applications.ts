@@ -25,6 +25,9 @@ const fields = {
   visaDecisionDate: { key: "visaDecisionDate", label: "Visa decision date", kind: "date" },
   refusalReason: { key: "refusalReason", label: "Refusal reason", kind: "text" },
   rejectionReason: { key: "rejectionReason", label: "Rejection reason", kind: "text" },
+  /** What the counsellor records on submitting the package (decision 0058): the day and the university's reference. */
+  submittedOn: { key: "submittedOn", label: "Submitted on", kind: "date" },
+  universityReference: { key: "universityReference", label: "University reference", kind: "text" },
 } as const satisfies Record<string, StageField>;
 
 interface Stage {
@@ -46,6 +49,18 @@ interface Stage {
 }
 
 export const applicationStages = {
+  /**
+   * The student started it from the portal (decision 0055): their counsellor was told and checks it, then
+   * moves it on to the documents; the student gathers the package meanwhile.
+   */
+  "Started by you": {
+    tone: "primary",
+    studentLabel: "You started this application. Your counsellor has been told and will check it.",
+    nextAction: "Complete the package below; your counsellor checks it and submits it to the university.",
+    waitingOn: "counsellor",
+    next: ["Documents pending", "Ready to submit", "Withdrawn"],
+    requires: [],
+  },
   Shortlisted: {
     tone: "primary",
     studentLabel: "Your counsellor has shortlisted this course for you.",
@@ -77,7 +92,8 @@ export const applicationStages = {
     nextAction: "Nothing to do: the university is reviewing it.",
     waitingOn: "university",
     next: ["More information requested", "Conditional offer", "Unconditional offer", "Rejected", "Withdrawn"],
-    requires: [],
+    // The day it went and the university's reference; the package is frozen as it was sent (decision 0058).
+    requires: [fields.submittedOn, fields.universityReference],
     documentsComplete: true,
   },
   "More information requested": {
@@ -191,6 +207,23 @@ export const applicationStatuses = Object.keys(applicationStages) as [Applicatio
 
 export const stageOf = (status: ApplicationStatus): Stage => applicationStages[status];
 
+/** Where an application starts: started by the student from the portal, or shortlisted by a counsellor. */
+export const firstStages = ["Started by you", "Shortlisted"] as const satisfies readonly ApplicationStatus[];
+
+/** Stages after which an application is over: a new one to the same course and intake may then be made. */
+export const closedStages = ["Withdrawn", "Rejected", "Enrolled"] as const satisfies readonly ApplicationStatus[];
+
+/**
+ * Stages before the package went to the university: the student may withdraw the application themselves
+ * (after it, they ask their counsellor), and it counts as active against the limit (decision 0056).
+ */
+export const unsubmittedStages = [
+  "Started by you",
+  "Shortlisted",
+  "Documents pending",
+  "Ready to submit",
+] as const satisfies readonly ApplicationStatus[];
+
 /**
  * Whether an application at this stage has been through a stage that says its documents are complete:
  * the stage says so itself, or the model reaches it from the first stage only through one that does
@@ -198,7 +231,7 @@ export const stageOf = (status: ApplicationStatus): Stage => applicationStages[s
  */
 export function documentsCompleteBy(status: ApplicationStatus): boolean {
   const reachedWithout = new Set<string>();
-  const waiting: string[] = ["Shortlisted"];
+  const waiting: string[] = [...firstStages];
   while (waiting.length > 0) {
     const at = waiting.pop() as ApplicationStatus;
     if (reachedWithout.has(at) || stageOf(at).documentsComplete) continue;
@@ -254,8 +287,28 @@ export const applicationMessages = {
   notAnIntake: (intakes: readonly string[]) =>
     `This course takes students in ${intakes.length > 1 ? `${intakes.slice(0, -1).join(", ")} or ${intakes.at(-1)}` : intakes[0]}: choose one of its intakes.`,
   courseIntake: "Intake (the course's dates)",
+  /** The student's side (decisions 0055, 0056). */
+  sameIntakeTwice: "You already have an application to this course for this intake.",
+  deadlinePassed: (deadline: string) => `The deadline for this intake (${deadline}) has passed: choose a later intake.`,
+  tooManyActive: (limit: number) =>
+    `You have ${limit} active applications, the most we allow at once. Withdraw one you no longer want, or ask your counsellor.`,
+  chooseUpcomingIntake: "Choose one of the course's upcoming intakes",
+  courseNotOffered: "This course no longer takes applications.",
+  started: "Application started. Your counsellor has been told.",
+  withdrawn: "Application withdrawn.",
+  cannotWithdraw: "This application has gone to the university: ask your counsellor to withdraw it.",
+  alreadyClosed: "This application is already closed.",
+  feeRecorded: "Fee recorded as paid. Your counsellor will check the receipt.",
+  noFeeAsked: "This course asks no application fee.",
+  uploadReceiptFirst: "Upload the fee's receipt first, then record the fee as paid.",
+  feeAlreadySettled: "The application fee is already settled for this application.",
+  packageFrozen: "This application has been submitted: its package is kept as it was sent.",
   freeIntake: "Month and year below (the course has no set intakes)",
 } as const;
+
+/** Applications a student may have before submission at once, unless an admin sets another limit (decision 0056). */
+export const DEFAULT_MAX_ACTIVE_APPLICATIONS = 10;
+export const MAX_ACTIVE_APPLICATIONS_CEILING = 50;
 
 /** Intake years offered when creating an application: this year and the next three. */
 export const INTAKE_YEARS_AHEAD = 3;

@@ -205,6 +205,7 @@ export const settingsMessages = {
   clock: "Enter a time as HH:MM (24-hour)",
   endAfterStart: "The working day must end after it starts",
   saved: "Settings saved.",
+  maxActiveApplications: "Enter how many applications a student may have open, 1 to 50",
   homeVideo:
     "Enter a YouTube video address (youtube.com/watch?v=…, youtu.be/… or youtube-nocookie.com/embed/…), or leave it blank",
   socialLink: {

@@ -12,7 +12,23 @@ export const attachmentTypeRules = [
   { type: "Documents 1", required: false },
   { type: "Documents 2", required: false },
   { type: "Documents 3", required: false },
+  // Asked by a course's package (decision 0057): listed on the profile with the others, named by the package.
+  { type: "LOR 2", required: false, packageOnly: true },
+  { type: "LOR 3", required: false, packageOnly: true },
+  { type: "English test score", required: false, packageOnly: true },
+  { type: "GRE/GMAT score", required: false, packageOnly: true },
+  { type: "Portfolio", required: false, packageOnly: true },
+  { type: "Writing sample", required: false, packageOnly: true },
+  { type: "Application fee receipt", required: false, packageOnly: true },
 ] as const;
+
+/** The application fee's checklist item: the receipt's review, or a counsellor's waiver (decision 0057). */
+export const APPLICATION_FEE_ITEM = "Application fee" as const;
+export const FEE_RECEIPT_TYPE = "Application fee receipt" as const;
+
+/** Most recommendation letters a course's package may ask (one upload slot each: LOR, LOR 2, LOR 3). */
+export const MAX_LETTERS = 3;
+export const letterTypes = ["LOR", "LOR 2", "LOR 3"] as const;
 
 export type AttachmentType = (typeof attachmentTypeRules)[number]["type"];
 export const attachmentTypes = attachmentTypeRules.map((rule) => rule.type) as [AttachmentType, ...AttachmentType[]];

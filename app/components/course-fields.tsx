@@ -37,6 +37,19 @@ const requirementFields: Field[] = [
   { name: "minGre", label: "Minimum GRE (General Test total)", step: 1, top: 340 },
   { name: "minGmat", label: "Minimum GMAT (Focus Edition total)", step: 10, top: 805, bottom: 205 },
 ];
+/** What an application's package holds (decision 0057): counts and limits, then what is asked (checkboxes). */
+const packageFields: Field[] = [
+  { name: "lettersRequired", label: "Recommendation letters asked (0 to 3)", step: 1, top: 3 },
+  { name: "sopWordLimit", label: "SOP word limit", step: 1, top: 5000 },
+  { name: "applicationFeeAmount", label: "Application fee (whole units)", step: 1, top: 10_000_000 },
+];
+const packageAsks = [
+  { name: "sopRequired", label: "SOP asked" },
+  { name: "portfolioRequired", label: "Portfolio asked" },
+  { name: "writingSampleRequired", label: "Writing sample asked" },
+  { name: "englishTestAsked", label: "English test score report asked" },
+  { name: "admissionsTestAsked", label: "GRE or GMAT score report asked" },
+] as const;
 const choices = [
   { name: "level", label: "Level", options: courseLevels },
   { name: "feePeriod", label: "Fee period", options: feePeriods },
@@ -147,6 +160,49 @@ export function CourseFields({
               max={f.top}
               step={f.step}
             />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="col-12">
+        <legend className="h6 mb-1">Application package</legend>
+        <div className="row g-2">
+          {packageFields.map((f) => (
+            <CourseInput
+              key={f.name}
+              className="col-sm-6 col-lg-3"
+              id={`${idPrefix}-${f.name}`}
+              field={f}
+              value={shown(f.name)}
+              error={errors[f.name]}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={f.top}
+              step={f.step}
+            />
+          ))}
+          <CourseInput
+            className="col-sm-6 col-lg-3"
+            id={`${idPrefix}-applicationFeeCurrency`}
+            field={{ name: "applicationFeeCurrency", label: "Application fee currency (e.g. USD)" }}
+            value={shown("applicationFeeCurrency")}
+            error={errors.applicationFeeCurrency}
+            type="text"
+            maxLength={3}
+          />
+          {packageAsks.map((f) => (
+            <div className="col-sm-6 col-lg-4 form-check ms-2" key={f.name}>
+              <input
+                id={`${idPrefix}-${f.name}`}
+                name={f.name}
+                type="checkbox"
+                defaultChecked={["true", "on"].includes(shown(f.name))}
+                className="form-check-input"
+              />
+              <label htmlFor={`${idPrefix}-${f.name}`} className="form-check-label small">
+                {f.label}
+              </label>
+            </div>
           ))}
         </div>
       </fieldset>

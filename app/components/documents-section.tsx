@@ -71,6 +71,48 @@ function DeleteDocument({ type }: { type: string }) {
   );
 }
 
+/**
+ * One document's upload button, where the student acts on something that asks for it (an application's
+ * package, decision 0057): the same upload path and checks as the profile's list, then the page reloads.
+ */
+export function UploadDocument({ type, label, replace = false }: { type: string; label: string; replace?: boolean }) {
+  const { t } = useT();
+  const revalidator = useRevalidator();
+  const [percent, setPercent] = useState<number | undefined>(undefined);
+  const inputId = `upload-${type.replace(/[^a-z0-9]+/gi, "-")}`;
+
+  async function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    const form = new FormData();
+    form.set("attachment_type", type);
+    form.set("file", file);
+    setPercent(0);
+    try {
+      const result = await uploadWithProgress("/api/v1/students/me/files", form, setPercent, documentMessages.uploadFailed);
+      if (result.ok) {
+        notify("success", documentMessages.uploaded(t(type)));
+        await revalidator.revalidate();
+      } else notify("error", result.message);
+    } finally {
+      input.value = "";
+      setPercent(undefined);
+    }
+  }
+
+  return (
+    <div>
+      <label className="btn btn-sm btn-primary mb-0" htmlFor={inputId}>
+        {replace ? t("Replace") : t("Upload")}
+        <span className="visually-hidden"> {t(label)}</span>
+      </label>
+      <input id={inputId} type="file" accept={documentAccept} className="visually-hidden" onChange={onChange} />
+      {percent !== undefined && <Progress percent={percent} label={t("{type} upload", { type: t(type) })} />}
+    </div>
+  );
+}
+
 /** Documents and the profile photo: a file choice starts its upload at once (spec section 4). */
 export function DocumentsSection({ documents, photoUrl }: { documents: DocumentRow[]; photoUrl: string | null }) {
   const { t } = useT();
@@ -145,8 +187,11 @@ export function DocumentsSection({ documents, photoUrl }: { documents: DocumentR
         <p className="small text-body-secondary">{t(documentMessages.documentsHint)}</p>
         {documents.length === 0 && <p className="text-danger">{t(documentMessages.noDocuments)}</p>}
         <ul className="list-group mb-4">
-          {attachmentTypeRules.map(({ type, required }) => {
+          {attachmentTypeRules.map((rule) => {
+            const { type, required } = rule;
             const doc = documents.find((d) => d.attachmentType === type);
+            // What only a course's package asks (decision 0057) is uploaded on the application's page; listed here once there is one.
+            if ("packageOnly" in rule && rule.packageOnly && !doc) return null;
             const inputId = `file-${type.replace(/[^a-z0-9]+/gi, "-")}`;
             return (
               <li key={type} className="list-group-item" data-testid={`document-${type}`}>

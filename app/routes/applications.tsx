@@ -44,6 +44,9 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
               <div className="card h-100">
                 <div className="card-body">
                   <ApplicationSummary application={application} />
+                  <p className="mb-1">
+                    <Link to={`/user/applications/${application.id}`}>{t("The package and deadline")}</Link>
+                  </p>
                   <p className="mb-1">{t(application.stageLabel)}</p>
                   <p className="mb-1">
                     <strong>{t("Next:")}</strong> {t(application.nextAction)}

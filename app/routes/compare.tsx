@@ -178,6 +178,16 @@ export default function Compare({ loaderData, actionData }: Route.ComponentProps
           },
         ]
       : []),
+    // The course page's Apply section, with its intakes and their deadlines (decision 0055).
+    {
+      label: t("Apply"),
+      cell: (c) => (
+        <Link className="btn btn-sm btn-primary" to={`/courses/${c.id}#apply`}>
+          {t("Apply")}
+          <span className="visually-hidden"> {c.name}</span>
+        </Link>
+      ),
+    },
   ];
   return (
     <div className="container py-4">

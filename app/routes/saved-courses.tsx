@@ -63,6 +63,11 @@ export default function SavedCourses({ loaderData, actionData }: Route.Component
                   <EligibilityBadge eligibility={course.eligibility} />
                 </div>
                 <div className="card-footer bg-transparent border-0 pt-0 d-flex flex-wrap gap-2">
+                  {/* Applying happens in the course page's Apply section, with its intakes and deadlines (decision 0055). */}
+                  <Link className="btn btn-sm btn-primary" to={`/courses/${course.courseId}#apply`}>
+                    {t("Apply")}
+                    <span className="visually-hidden"> {course.courseName}</span>
+                  </Link>
                   <Form method="post" action="/compare">
                     <input type="hidden" name="intent" value="add" />
                     <input type="hidden" name="courseId" value={course.courseId} />

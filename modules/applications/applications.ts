@@ -1,21 +1,36 @@
 import { and, asc, between, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
+import type { JobSender } from "../../platform/jobs.ts";
+import type { Logger } from "../../platform/log.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
 import {
   type ApplicationStatus,
   applicationMessages,
   applicationStatuses,
+  closedStages,
   INTAKE_YEARS_AHEAD,
   monthNames,
   nextStages,
   stageOf,
+  unsubmittedStages,
   waitingOnValues,
 } from "../../vocabulary/applications.ts";
 import { DUE_FILTER_MAX_DAYS, packageOpenStages } from "../../vocabulary/deadlines.ts";
-import { attachmentTypes, type ChecklistState, requiredAttachmentTypes, reviewMessages } from "../../vocabulary/documents.ts";
+import {
+  APPLICATION_FEE_ITEM,
+  attachmentTypes,
+  type ChecklistState,
+  FEE_RECEIPT_TYPE,
+  letterTypes,
+  MAX_LETTERS,
+  requiredAttachmentTypes,
+  reviewMessages,
+} from "../../vocabulary/documents.ts";
 import { indianDay } from "../../vocabulary/india-time.ts";
 import { recordAudit } from "../audit-log.ts";
-import { countries, courses, universities } from "../catalogue/tables.ts";
+import { countries, courseIntakes, courses, universities } from "../catalogue/tables.ts";
+import { readConsoleSettings } from "../console-settings.ts";
 import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { studentFiles } from "../documents/tables.ts";
@@ -36,7 +51,7 @@ import {
 import { studentForStaff } from "../student-access.ts";
 import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
-import { applicationEvents, applications, applicationWaivers, countryDocumentRules } from "./tables.ts";
+import { applicationEvents, applicationPackageItems, applications, applicationWaivers, countryDocumentRules } from "./tables.ts";
 
 /** An application as the console lists it (the table and the board). */
 export interface ApplicationRow {
@@ -79,6 +94,12 @@ export interface ChecklistItem {
   reviewReason: string | null;
   reviewMessage: string | null;
   waiverReason: string | null;
+  /** Who it waits on (decision 0057): the student (missing, a correction asked), the counsellor (to review), nobody. */
+  waitsOn: "student" | "counsellor" | "nobody";
+  /** What the course says of it: the SOP's word limit, the fee's amount. */
+  note: string | null;
+  /** The file's row (internal: the frozen package keeps it, decision 0058); null with none. */
+  fileId: number | null;
 }
 
 export interface ApplicationDetail extends ApplicationRow {
@@ -225,19 +246,78 @@ export async function listApplications(
 
 const DAY_MS = 86_400_000;
 
+/** Who a checklist item in this state waits on (decision 0057). */
+export const waitsOnOf = (state: ChecklistState): ChecklistItem["waitsOn"] =>
+  state === "Missing" || state === "Correction requested" ? "student" : state === "Waiting for review" ? "counsellor" : "nobody";
+
+/** A course's package as the checklist reads it (decision 0057). */
+type CoursePackage = {
+  level: string;
+  lettersRequired: number;
+  sopRequired: boolean;
+  sopWordLimit: number | null;
+  portfolioRequired: boolean;
+  writingSampleRequired: boolean;
+  englishTestAsked: boolean;
+  admissionsTestAsked: boolean;
+  applicationFeeAmount: number | null;
+  applicationFeeCurrency: string | null;
+};
+
 /**
- * The documents an application needs: the spec's required types plus its country's rules, each with its
- * state. For the visa (decision 0040) it is the country's rules marked for the visa, and the visa guide's
- * documents the visa module passes (`extra`), read against the same files and waivers.
+ * The course's own items, after the spec's required documents: the transcripts before its level (a
+ * master's needs the bachelor's), further letters, the test score reports, a portfolio or writing sample,
+ * and the application fee. One rule set with the country's rules (decision 0057).
+ */
+function packageItems(course: CoursePackage): { item: string; attachmentType: string; note: string | null }[] {
+  const items: { item: string; attachmentType: string; note: string | null }[] = [];
+  if (course.level === "Masters" || course.level === "PhD")
+    items.push({ item: "Bachelors", attachmentType: "Bachelors", note: null });
+  if (course.level === "PhD") items.push({ item: "Masters", attachmentType: "Masters", note: null });
+  for (const type of letterTypes.slice(1, Math.max(1, Math.min(course.lettersRequired, MAX_LETTERS))))
+    items.push({ item: type, attachmentType: type, note: null });
+  if (course.englishTestAsked) items.push({ item: "English test score", attachmentType: "English test score", note: null });
+  if (course.admissionsTestAsked) items.push({ item: "GRE/GMAT score", attachmentType: "GRE/GMAT score", note: null });
+  if (course.portfolioRequired) items.push({ item: "Portfolio", attachmentType: "Portfolio", note: null });
+  if (course.writingSampleRequired) items.push({ item: "Writing sample", attachmentType: "Writing sample", note: null });
+  if (course.applicationFeeAmount !== null && course.applicationFeeCurrency)
+    items.push({
+      item: APPLICATION_FEE_ITEM,
+      attachmentType: FEE_RECEIPT_TYPE,
+      note: `${course.applicationFeeCurrency} ${course.applicationFeeAmount.toLocaleString("en-IN")}`,
+    });
+  return items;
+}
+
+const packageColumns = {
+  countryId: universities.countryId,
+  level: courses.level,
+  lettersRequired: courses.lettersRequired,
+  sopRequired: courses.sopRequired,
+  sopWordLimit: courses.sopWordLimit,
+  portfolioRequired: courses.portfolioRequired,
+  writingSampleRequired: courses.writingSampleRequired,
+  englishTestAsked: courses.englishTestAsked,
+  admissionsTestAsked: courses.admissionsTestAsked,
+  applicationFeeAmount: courses.applicationFeeAmount,
+  applicationFeeCurrency: courses.applicationFeeCurrency,
+};
+
+/**
+ * The documents an application needs: the spec's required types, what its course's package asks
+ * (decision 0057) and its country's rules, each with its state and whom it waits on: always as things are
+ * now (the gate reads it); the package as it was sent is `frozenPackage` (decision 0058). For the visa (decision 0040) it is the
+ * country's rules marked for the visa, and the visa guide's documents the visa module passes (`extra`),
+ * read against the same files and waivers.
  */
 export async function checklistOf(
   deps: Pick<StaffDeps, "db">,
   application: { id: number; studentId: number; courseId: number },
   scope: "application" | "visa" = "application",
   extra: { item: string; attachmentType: string }[] = [],
-) {
+): Promise<ChecklistItem[]> {
   const [place] = await deps.db
-    .select({ countryId: universities.countryId })
+    .select(packageColumns)
     .from(courses)
     .innerJoin(universities, eq(universities.id, courses.universityId))
     .where(eq(courses.id, application.courseId));
@@ -248,22 +328,36 @@ export async function checklistOf(
         .where(and(eq(countryDocumentRules.countryId, place.countryId), eq(countryDocumentRules.forVisa, scope === "visa")))
         .orderBy(asc(countryDocumentRules.label))
     : [];
+  const wordLimit = place?.sopWordLimit ? `At most ${place.sopWordLimit} words` : null;
   const items = [
     ...(scope === "application"
-      ? requiredAttachmentTypes.map((type) => ({ item: type as string, attachmentType: type as string }))
-      : extra),
-    ...rules.map((rule) => ({ item: rule.label, attachmentType: rule.attachmentType as string })),
+      ? requiredAttachmentTypes.map((type) => ({
+          item: type as string,
+          attachmentType: type as string,
+          note: type === "SOP" ? wordLimit : null,
+        }))
+      : extra.map((e) => ({ ...e, note: null }))),
+    ...(scope === "application" && place ? packageItems(place) : []),
+    ...rules.map((rule) => ({ item: rule.label, attachmentType: rule.attachmentType as string, note: null })),
   ];
-  const [files, waivers] = await Promise.all([
+  const [files, waivers, [own]] = await Promise.all([
     deps.db
       .select()
       .from(studentFiles)
       .where(and(eq(studentFiles.studentId, application.studentId), isNull(studentFiles.supersededAt))),
     deps.db.select().from(applicationWaivers).where(eq(applicationWaivers.applicationId, application.id)),
+    deps.db
+      .select({ feeReceiptFileId: applications.feeReceiptFileId })
+      .from(applications)
+      .where(eq(applications.id, application.id)),
   ]);
-  return items.map(({ item, attachmentType }): ChecklistItem => {
+  // The fee's receipt is the version the student recorded for this application, kept if replaced since.
+  const receipt = own?.feeReceiptFileId
+    ? (await deps.db.select().from(studentFiles).where(eq(studentFiles.id, own.feeReceiptFileId)))[0]
+    : undefined;
+  return items.map(({ item, attachmentType, note }): ChecklistItem => {
     const waiver = waivers.find((w) => w.item === item);
-    const file = files.find((f) => f.attachmentType === attachmentType);
+    const file = item === APPLICATION_FEE_ITEM ? receipt : files.find((f) => f.attachmentType === attachmentType);
     const state: ChecklistState = waiver ? "Waived" : file ? file.reviewState : "Missing";
     return {
       item,
@@ -273,8 +367,81 @@ export async function checklistOf(
       reviewReason: file?.reviewReason ?? null,
       reviewMessage: file?.reviewMessage ?? null,
       waiverReason: waiver?.reason ?? null,
+      waitsOn: waitsOnOf(state),
+      note,
+      fileId: file?.id ?? null,
     };
   });
+}
+
+/** The package as it was sent, once the submission is recorded (decision 0058); empty before. */
+async function frozenPackage(db: Pick<Database, "select">, applicationId: number): Promise<ChecklistItem[]> {
+  const rows = await db
+    .select({
+      item: applicationPackageItems.item,
+      attachmentType: applicationPackageItems.attachmentType,
+      state: applicationPackageItems.state,
+      waiverReason: applicationPackageItems.waiverReason,
+      fileId: applicationPackageItems.fileId,
+      publicId: studentFiles.publicId,
+      reviewReason: studentFiles.reviewReason,
+      reviewMessage: studentFiles.reviewMessage,
+    })
+    .from(applicationPackageItems)
+    .leftJoin(studentFiles, eq(studentFiles.id, applicationPackageItems.fileId))
+    .where(eq(applicationPackageItems.applicationId, applicationId))
+    .orderBy(asc(applicationPackageItems.position));
+  return rows.map((row) => ({
+    item: row.item,
+    attachmentType: row.attachmentType,
+    state: row.state,
+    filePublicId: row.publicId ?? null,
+    reviewReason: row.reviewReason ?? null,
+    reviewMessage: row.reviewMessage ?? null,
+    waiverReason: row.waiverReason,
+    waitsOn: "nobody",
+    note: null,
+    fileId: row.fileId,
+  }));
+}
+
+/** Keeps the package as it is sent (decision 0058), in the transaction that records the submission. */
+async function freezePackage(tx: Tx, applicationId: number, checklist: readonly ChecklistItem[]) {
+  if (checklist.length === 0) return;
+  await tx
+    .insert(applicationPackageItems)
+    .values(
+      checklist.map((entry, position) => ({
+        applicationId,
+        item: entry.item,
+        attachmentType: entry.attachmentType,
+        state: entry.state,
+        fileId: entry.fileId,
+        waiverReason: entry.waiverReason,
+        position,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * Whether a student's file is kept in one of their applications' packages (sent, or the fee's receipt
+ * recorded): its owner still reads it after replacing it (decision 0058).
+ */
+export async function fileKeptForStudent(db: Pick<Database, "select">, studentId: number, fileId: number): Promise<boolean> {
+  const [sent] = await db
+    .select({ id: applications.id })
+    .from(applicationPackageItems)
+    .innerJoin(applications, eq(applications.id, applicationPackageItems.applicationId))
+    .where(and(eq(applicationPackageItems.fileId, fileId), eq(applications.studentId, studentId)))
+    .limit(1);
+  if (sent) return true;
+  const [receipt] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.feeReceiptFileId, fileId), eq(applications.studentId, studentId)))
+    .limit(1);
+  return Boolean(receipt);
 }
 
 /**
@@ -295,6 +462,18 @@ export async function waiveOutstandingItems(
     .insert(applicationWaivers)
     .values(outstanding.map((entry) => ({ applicationId: application.id, item: entry.item, reason })))
     .onConflictDoNothing();
+}
+
+/**
+ * Keeps the package of an application already past "Submitted" when it was made outside the console's
+ * flow (the demo student's), as recording the submission would (decision 0058).
+ */
+export async function freezeSubmittedPackage(
+  deps: Pick<StaffDeps, "db">,
+  application: { id: number; studentId: number; courseId: number },
+): Promise<void> {
+  const checklist = await checklistOf(deps, application);
+  await deps.db.transaction((tx) => freezePackage(tx, application.id, checklist));
 }
 
 /** The checklist of an application, as the console shows it and the stage gate reads it. */
@@ -318,6 +497,10 @@ export const studentApplicationRows = (db: Database, studentId: number, order: "
       deadline: intakeDeadlineSql(applications.courseId, applications.intakeMonth, applications.intakeYear),
       details: applications.details,
       createdAt: applications.createdAt,
+      feePaidOn: applications.feePaidOn,
+      feeReceiptFileId: applications.feeReceiptFileId,
+      submittedOn: applications.submittedOn,
+      universityReference: applications.universityReference,
     })
     .from(applications)
     .innerJoin(courses, eq(courses.id, applications.courseId))
@@ -329,6 +512,28 @@ export const studentApplicationRows = (db: Database, studentId: number, order: "
         ? [desc(applications.createdAt), desc(applications.id)]
         : [asc(applications.createdAt), asc(applications.id)]),
     );
+
+/**
+ * The packages of these applications as they were sent (decision 0058), in order: each item's state, a
+ * waiver's reason and the file version sent (its name and upload time): for the student's data export.
+ */
+export async function packagesSent(db: Pick<Database, "select">, applicationIds: readonly number[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .select({
+      applicationId: applicationPackageItems.applicationId,
+      item: applicationPackageItems.item,
+      state: applicationPackageItems.state,
+      waiverReason: applicationPackageItems.waiverReason,
+      fileId: applicationPackageItems.fileId,
+      fileName: studentFiles.originalName,
+      uploadedAt: studentFiles.createdAt,
+    })
+    .from(applicationPackageItems)
+    .leftJoin(studentFiles, eq(studentFiles.id, applicationPackageItems.fileId))
+    .where(inArray(applicationPackageItems.applicationId, [...applicationIds]))
+    .orderBy(asc(applicationPackageItems.applicationId), asc(applicationPackageItems.position));
+}
 
 /** The moves of these applications, oldest first, without staff's notes on them: their history as the student reads it. */
 export async function applicationHistory(db: Database, applicationIds: readonly number[]) {
@@ -439,9 +644,6 @@ export const newApplicationSchema = (deps: Pick<StaffDeps, "now">) =>
     }),
   );
 
-/** Stages after which an application is over: a new one to the same course may then be made. */
-const closedStages: ApplicationStatus[] = ["Withdrawn", "Rejected", "Enrolled"];
-
 function stageMail(
   deps: StaffDeps,
   to: { email: string; fullName: string },
@@ -520,7 +722,7 @@ export async function createApplication(deps: StaffDeps, member: StaffMember, st
         and(
           eq(applications.studentId, student.id),
           eq(applications.courseId, input.courseId),
-          notInArray(applications.status, closedStages),
+          notInArray(applications.status, [...closedStages]),
         ),
       );
     if (open) throw new AppError("conflict", applicationMessages.duplicate, { courseId: applicationMessages.duplicate });
@@ -608,6 +810,19 @@ export async function moveApplication(deps: StaffDeps, member: StaffMember, id: 
       .where(and(eq(applications.id, id), eq(applications.status, current.status)))
       .returning({ id: applications.id });
     if (!moved) throw new AppError("conflict", applicationMessages.notAllowedMove(current.status, input.status));
+    if (input.status === "Submitted") {
+      // The counsellor records the day and the university's reference; the package is kept as sent (decision 0058).
+      await tx
+        .update(applications)
+        .set({
+          submittedOn: new Date(Date.parse(given.submittedOn ?? "")).toISOString().slice(0, 10),
+          universityReference: given.universityReference,
+        })
+        .where(eq(applications.id, id));
+      // Sent again after the university asked for more: the package kept is the latest one sent.
+      await tx.delete(applicationPackageItems).where(eq(applicationPackageItems.applicationId, id));
+      await freezePackage(tx, id, current.checklist);
+    }
     await tx.insert(applicationEvents).values({
       applicationId: id,
       fromStatus: current.status,
@@ -732,6 +947,409 @@ export async function removeCountryRule(deps: StaffDeps, member: StaffMember, id
     });
   });
 }
+
+// ---- The student's side: starting an application from the portal, its package, withdrawing (decisions 0055-0058)
+
+/** What the student's side of applications is handed (server/services.ts). */
+export interface ApplyingDeps {
+  db: Database;
+  log: Logger;
+  mailer?: Mailer;
+  jobs?: JobSender;
+  siteAddress: string;
+  now?: () => Date;
+  /**
+   * The student's counsellor, or (with none) the one the lead assignment rule gives, who then looks after
+   * them: modules/students and modules/leads, in the application's transaction.
+   */
+  counsellorFor: (tx: Tx, studentId: number) => Promise<number | null>;
+  /** A staff member's name and address while their account is active (modules/staff). */
+  staffContact: (db: Pick<Database, "select">, staffId: number) => Promise<{ email: string; fullName: string } | undefined>;
+}
+
+/** An intake as the student picks it: "2027-09" (the course's month and year). */
+export const startApplicationSchema = z.object({
+  courseId: z.coerce.number({ error: applicationMessages.chooseCourse }).int().positive(applicationMessages.chooseCourse),
+  intake: z
+    .string({ error: applicationMessages.chooseUpcomingIntake })
+    .trim()
+    .regex(intakeKey, applicationMessages.chooseUpcomingIntake),
+});
+
+/** "15 December 2026": a deadline as the student reads it (a calendar day, the university's, read in India). */
+export const deadlineText = (day: string) =>
+  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+/** Whether a deadline (the last day to apply, YYYY-MM-DD) has passed: the whole day counts, in India. */
+export const deadlinePassed = (deadline: string | null, now: Date) => deadline !== null && deadline < indianDay(now);
+
+/** The intakes a student may apply for now: upcoming, and with a deadline not yet passed (or none given). */
+export async function openIntakes(db: Database, courseId: number, now: Date) {
+  const offered = (await upcomingIntakes(db, [courseId], now)).get(courseId) ?? [];
+  return offered.filter((intake) => !deadlinePassed(intake.deadline, now));
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: unknown } | null;
+  return e?.code === "23505" || (e?.cause !== undefined && isUniqueViolation(e.cause));
+};
+
+/**
+ * A student starts an application from the portal (decision 0055): a course still offered, one of its
+ * upcoming intakes whose deadline has not passed, not one they already have open, within the limit an
+ * admin sets (decision 0056). It opens at "Started by you" with their counsellor, or one the lead
+ * assignment rule gives them; that counsellor is mailed once through the outbox, and Today lists it.
+ */
+export async function startApplication(deps: ApplyingDeps, studentId: number, raw: unknown): Promise<{ id: number }> {
+  const input = parseInput(startApplicationSchema, raw);
+  const [, year, month] = intakeKey.exec(input.intake) as RegExpExecArray;
+  const intakeYear = Number(year);
+  const intakeMonth = Number(month);
+  const [course] = await deps.db
+    .select({ id: courses.id, name: courses.name, university: universities.name })
+    .from(courses)
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(and(eq(courses.id, input.courseId), isNull(courses.retiredAt), isNull(universities.retiredAt)));
+  if (!course) throw new AppError("not_found", applicationMessages.courseNotOffered);
+  const now = nowOf(deps);
+  const intake = ((await upcomingIntakes(deps.db, [course.id], now)).get(course.id) ?? []).find(
+    (i) => i.month === intakeMonth && i.year === intakeYear,
+  );
+  if (!intake)
+    throw new AppError("invalid_input", applicationMessages.chooseUpcomingIntake, {
+      intake: applicationMessages.chooseUpcomingIntake,
+    });
+  // Checked here, on the server, at the moment of applying: a page opened before the deadline passed is refused.
+  if (intake.deadline && deadlinePassed(intake.deadline, now)) {
+    const message = applicationMessages.deadlinePassed(deadlineText(intake.deadline));
+    throw new AppError("conflict", message, { intake: message });
+  }
+  const { maxActiveApplications } = await readConsoleSettings(deps.db);
+  let counsellorToTell: number | null = null as number | null;
+  let id: number;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const [student] = await tx
+        .select({ fullName: students.fullName, counsellorStaffId: students.counsellorStaffId })
+        .from(students)
+        .where(eq(students.id, studentId))
+        .for("update");
+      if (!student) throw new AppError("not_found", applicationMessages.noSuchApplication);
+      const [active] = await tx
+        .select({ n: count() })
+        .from(applications)
+        .where(and(eq(applications.studentId, studentId), inArray(applications.status, [...unsubmittedStages])));
+      if ((active?.n ?? 0) >= maxActiveApplications) {
+        const message = applicationMessages.tooManyActive(maxActiveApplications);
+        throw new AppError("conflict", message, { intake: message });
+      }
+      const counsellor = await deps.counsellorFor(tx, studentId);
+      const [created] = await tx
+        .insert(applications)
+        .values({
+          studentId,
+          courseId: course.id,
+          status: "Started by you",
+          intakeMonth,
+          intakeYear,
+          stageEnteredAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: applications.id });
+      if (!created) throw new Error("insert returned no row");
+      await tx.insert(applicationEvents).values({
+        applicationId: created.id,
+        fromStatus: null,
+        toStatus: "Started by you",
+        actorLabel: `${student.fullName} (student)`,
+        at: now,
+      });
+      if (counsellor) {
+        counsellorToTell = counsellor;
+        await tellCounsellor(tx, deps, counsellor, {
+          applicationId: created.id,
+          studentName: student.fullName,
+          course: course.name,
+          university: course.university,
+          intake: intakeText(intakeMonth, intakeYear) ?? "",
+          deadline: intake.deadline ? deadlineText(intake.deadline) : null,
+        });
+      }
+      return created.id;
+    });
+  } catch (error) {
+    // Two tabs at once: the database's unique index lets one in; the other is told (decision 0055).
+    if (isUniqueViolation(error))
+      throw new AppError("conflict", applicationMessages.sameIntakeTwice, { intake: applicationMessages.sameIntakeTwice });
+    throw error;
+  }
+  deps.log.info({ studentId, applicationId: id, counsellor: counsellorToTell }, "application started by the student");
+  await deliverWithoutQueue(deps);
+  return { id };
+}
+
+/** The counsellor's one mail about an application a student started, queued in its transaction (decision 0055). */
+async function tellCounsellor(
+  tx: Tx,
+  deps: ApplyingDeps,
+  staffId: number,
+  about: {
+    applicationId: number;
+    studentName: string;
+    course: string;
+    university: string;
+    intake: string;
+    deadline: string | null;
+  },
+) {
+  const member = await deps.staffContact(tx, staffId);
+  if (!member) return;
+  await queueMail(
+    tx,
+    deps,
+    {
+      to: member.email,
+      subject: `${about.studentName.replace(/\s+/g, " ").slice(0, 80)} started an application to ${about.university}`,
+      text: [
+        `Dear ${member.fullName},`,
+        "",
+        `${about.studentName} started an application from the portal:`,
+        `  ${about.course} at ${about.university}, ${about.intake} intake${about.deadline ? ` (apply by ${about.deadline})` : ""}.`,
+        "",
+        "Check it and move it on to the documents when it looks right; the student gathers the package meanwhile.",
+        `Open the application: ${mailLink(deps.siteAddress, `/staff/applications/${about.applicationId}`)}`,
+        "",
+        "Ignite - Your academic Journey",
+      ].join("\n"),
+    },
+    { studentId: null },
+  );
+}
+
+/**
+ * An intake staff removed from a course (decision 0055): the open applications that name it keep their
+ * month and year; each one's counsellor is mailed once, through the outbox in the removal's transaction,
+ * with the students and what to do. Applications already closed are left alone.
+ */
+export async function tellCounsellorsOfRemovedIntake(
+  tx: Tx,
+  deps: Pick<StaffDeps, "jobs" | "siteAddress">,
+  intake: { courseId: number; month: number; year: number; deadline: string | null },
+  staffContact: (db: Pick<Database, "select">, staffId: number) => Promise<{ email: string; fullName: string } | undefined>,
+): Promise<void> {
+  const affected = await tx
+    .select({
+      id: applications.id,
+      studentName: students.fullName,
+      counsellorStaffId: students.counsellorStaffId,
+      course: courses.name,
+      university: universities.name,
+    })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(
+      and(
+        eq(applications.courseId, intake.courseId),
+        eq(applications.intakeMonth, intake.month),
+        eq(applications.intakeYear, intake.year),
+        notInArray(applications.status, [...closedStages]),
+      ),
+    )
+    .orderBy(asc(applications.id));
+  const intakeName = intakeText(intake.month, intake.year) ?? "";
+  for (const staffId of new Set(affected.flatMap((a) => (a.counsellorStaffId === null ? [] : [a.counsellorStaffId])))) {
+    const member = await staffContact(tx, staffId);
+    if (!member) continue;
+    const theirs = affected.filter((a) => a.counsellorStaffId === staffId);
+    const first = theirs[0];
+    if (!first) continue;
+    await queueMail(
+      tx,
+      deps,
+      {
+        to: member.email,
+        subject: `The ${intakeName} intake of ${first.course} was removed: ${theirs.length} ${theirs.length === 1 ? "application names" : "applications name"} it`,
+        text: [
+          `Dear ${member.fullName},`,
+          "",
+          `The catalogue no longer lists the ${intakeName} intake of ${first.course} at ${first.university}${intake.deadline ? ` (it had the deadline ${deadlineText(intake.deadline)})` : ""}.`,
+          "These applications still name it, as they were made; check with the university and the student:",
+          ...theirs.map((a) => `  ${a.studentName}: ${mailLink(deps.siteAddress, `/staff/applications/${a.id}`)}`),
+          "",
+          "Ignite - Your academic Journey",
+        ].join("\n"),
+      },
+      { studentId: null },
+    );
+  }
+}
+
+/** The student's own application (theirs, or a 404 that says nothing of anyone else's). */
+async function ownApplication(db: Pick<Database, "select">, studentId: number, applicationId: number) {
+  const [row] = await db
+    .select({
+      id: applications.id,
+      studentId: applications.studentId,
+      courseId: applications.courseId,
+      status: applications.status,
+    })
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), eq(applications.studentId, studentId)));
+  if (!row) throw new AppError("not_found", applicationMessages.noSuchApplication);
+  return row;
+}
+
+/** The student withdraws an application not yet submitted (decision 0055); after submission they ask their counsellor. */
+export async function withdrawApplication(deps: ApplyingDeps, studentId: number, applicationId: number): Promise<void> {
+  const current = await ownApplication(deps.db, studentId, applicationId);
+  if ((closedStages as readonly string[]).includes(current.status))
+    throw new AppError("conflict", applicationMessages.alreadyClosed);
+  if (!(unsubmittedStages as readonly string[]).includes(current.status))
+    throw new AppError("conflict", applicationMessages.cannotWithdraw);
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(applications)
+      .set({ status: "Withdrawn", stageEnteredAt: now, updatedAt: now })
+      .where(and(eq(applications.id, applicationId), eq(applications.status, current.status)))
+      .returning({ id: applications.id });
+    if (!moved) throw new AppError("conflict", applicationMessages.cannotWithdraw);
+    const [student] = await tx.select({ fullName: students.fullName }).from(students).where(eq(students.id, studentId));
+    await tx.insert(applicationEvents).values({
+      applicationId,
+      fromStatus: current.status,
+      toStatus: "Withdrawn",
+      note: "Withdrawn by the student",
+      actorLabel: `${student?.fullName ?? "Student"} (student)`,
+      at: now,
+    });
+  });
+}
+
+/**
+ * The student records the application fee as paid (decision 0057): the receipt they uploaded (the current
+ * "Application fee receipt") becomes this application's, kept even if they upload another for the next.
+ * The counsellor reviews it like any document; the portal takes no payment.
+ */
+export async function recordFeePaid(deps: ApplyingDeps, studentId: number, applicationId: number): Promise<void> {
+  const current = await ownApplication(deps.db, studentId, applicationId);
+  const checklist = await checklistOf(deps, current);
+  const fee = checklist.find((entry) => entry.item === APPLICATION_FEE_ITEM);
+  if (!fee) throw new AppError("conflict", applicationMessages.noFeeAsked);
+  if (fee.state === "Waived" || fee.state === "Approved" || (await frozenPackage(deps.db, applicationId)).length)
+    throw new AppError("conflict", applicationMessages.feeAlreadySettled);
+  const [receipt] = await deps.db
+    .select({ id: studentFiles.id })
+    .from(studentFiles)
+    .where(
+      and(
+        eq(studentFiles.studentId, studentId),
+        eq(studentFiles.attachmentType, FEE_RECEIPT_TYPE),
+        isNull(studentFiles.supersededAt),
+      ),
+    );
+  if (!receipt)
+    throw new AppError("invalid_input", applicationMessages.uploadReceiptFirst, { file: applicationMessages.uploadReceiptFirst });
+  await deps.db
+    .update(applications)
+    .set({ feeReceiptFileId: receipt.id, feePaidOn: indianDay(nowOf(deps)), updatedAt: nowOf(deps) })
+    .where(eq(applications.id, applicationId));
+}
+
+/** One application as its student reads it: the course, the intake and its deadline, the package, the submission. */
+export async function studentApplication(deps: ApplyingDeps, studentId: number, applicationId: number) {
+  await ownApplication(deps.db, studentId, applicationId);
+  const [row] = await deps.db
+    .select({
+      id: applications.id,
+      studentId: applications.studentId,
+      status: applications.status,
+      courseId: courses.id,
+      course: courses.name,
+      university: universities.name,
+      country: countries.name,
+      intakeMonth: applications.intakeMonth,
+      intakeYear: applications.intakeYear,
+      courseRetiredAt: courses.retiredAt,
+      universityRetiredAt: universities.retiredAt,
+      feePaidOn: applications.feePaidOn,
+      submittedOn: applications.submittedOn,
+      universityReference: applications.universityReference,
+      applicationFeeAmount: courses.applicationFeeAmount,
+      applicationFeeCurrency: courses.applicationFeeCurrency,
+    })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(applications.id, applicationId));
+  if (!row) throw new AppError("not_found", applicationMessages.noSuchApplication);
+  const [checklist, sent, [listed], [receipt]] = await Promise.all([
+    checklistOf(deps, row),
+    frozenPackage(deps.db, row.id),
+    deps.db
+      .select({ deadline: courseIntakes.deadline })
+      .from(courseIntakes)
+      .where(
+        and(
+          eq(courseIntakes.courseId, row.courseId),
+          eq(courseIntakes.month, row.intakeMonth ?? 0),
+          eq(courseIntakes.year, row.intakeYear ?? 0),
+        ),
+      ),
+    deps.db
+      .select({ id: studentFiles.id })
+      .from(studentFiles)
+      .where(
+        and(
+          eq(studentFiles.studentId, studentId),
+          eq(studentFiles.attachmentType, FEE_RECEIPT_TYPE),
+          isNull(studentFiles.supersededAt),
+        ),
+      ),
+  ]);
+  const stage = stageOf(row.status);
+  // Read from the course's intake (never copied): one staff removed since leaves the application its month and year.
+  const deadline = listed?.deadline ?? null;
+  return {
+    ...row,
+    intake: intakeText(row.intakeMonth, row.intakeYear),
+    /** The course no longer lists the intake applied for (staff removed it); the application keeps it. */
+    intakeGone: Boolean(row.intakeMonth && row.intakeYear && !listed),
+    deadline,
+    deadlinePassed: deadlinePassed(deadline, nowOf(deps)),
+    retired: Boolean(row.courseRetiredAt || row.universityRetiredAt),
+    stageLabel: stage.studentLabel,
+    nextAction: stage.nextAction,
+    waitingOn: stage.waitingOn,
+    mayWithdraw: (unsubmittedStages as readonly string[]).includes(row.status),
+    frozen: sent.length > 0,
+    /** A current "Application fee receipt" is uploaded, so the fee can be recorded paid with it. */
+    receiptUploaded: Boolean(receipt),
+    /** The package as things are now. */
+    checklist,
+    /** The package as it was sent (decision 0058): empty before the submission is recorded. */
+    sent,
+  };
+}
+
+/** The student's side of applications (decision 0055): start, read one, withdraw, record the fee paid. */
+export function createApplyingService(deps: ApplyingDeps) {
+  return {
+    openIntakes: (courseId: number) => openIntakes(deps.db, courseId, nowOf(deps)),
+    start: (studentId: number, raw: unknown) => startApplication(deps, studentId, raw),
+    get: (studentId: number, applicationId: number) => studentApplication(deps, studentId, applicationId),
+    withdraw: (studentId: number, applicationId: number) => withdrawApplication(deps, studentId, applicationId),
+    recordFeePaid: (studentId: number, applicationId: number) => recordFeePaid(deps, studentId, applicationId),
+    fileKept: (studentId: number, fileId: number) => fileKeptForStudent(deps.db, studentId, fileId),
+  };
+}
+export type ApplyingService = ReturnType<typeof createApplyingService>;
 
 /** Applications as staff move them, and the document rules by country (decision 0031). */
 export const applicationsConsole = (deps: StaffDeps) => ({

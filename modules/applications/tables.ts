@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -13,8 +15,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
-import { attachmentTypes } from "../../vocabulary/documents.ts";
+import { attachmentTypes, checklistStates } from "../../vocabulary/documents.ts";
 import { countries, courses } from "../catalogue/tables.ts";
+import { studentFiles } from "../documents/tables.ts";
 import { staff } from "../staff/tables.ts";
 import { students } from "../students/tables.ts";
 
@@ -38,10 +41,46 @@ export const applications = pgTable(
     /** When the application entered its current stage: the time spent in it runs from here. */
     stageEnteredAt: timestamp("stage_entered_at", { withTimezone: true }).notNull().defaultNow(),
     createdByStaffId: integer("created_by_staff_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    /**
+     * The application fee the student recorded as paid, with the receipt they uploaded (that version of the
+     * file, kept if they replace it: decision 0057). A counsellor's waiver is an application waiver.
+     */
+    feeReceiptFileId: integer("fee_receipt_file_id").references((): AnyPgColumn => studentFiles.id, { onDelete: "set null" }),
+    feePaidOn: date("fee_paid_on"),
+    /** When the counsellor recorded the submission and froze the package (decision 0058). */
+    submittedOn: date("submitted_on"),
+    universityReference: text("university_reference"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("applications_student_idx").on(t.studentId, t.createdAt), index("applications_status_idx").on(t.status)],
+  (t) => [
+    index("applications_student_idx").on(t.studentId, t.createdAt),
+    index("applications_status_idx").on(t.status),
+    // One open application per course and intake (decision 0055): two tabs at once give one, the other is refused.
+    uniqueIndex("applications_open_course_intake_idx")
+      .on(t.studentId, t.courseId, t.intakeYear, t.intakeMonth)
+      .where(sql`${t.status} not in ('Withdrawn', 'Rejected', 'Enrolled')`),
+  ],
+);
+
+/**
+ * The package as it went to the university (decision 0058): each checklist item's state, the file version
+ * sent (kept when the student replaces it) and any waiver reason, written once when the submission is recorded.
+ */
+export const applicationPackageItems = pgTable(
+  "application_package_items",
+  {
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    item: text("item").notNull(),
+    attachmentType: text("attachment_type").notNull(),
+    state: text("state", { enum: checklistStates }).notNull(),
+    fileId: integer("file_id").references((): AnyPgColumn => studentFiles.id, { onDelete: "set null" }),
+    waiverReason: text("waiver_reason"),
+    position: smallint("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.item] }), index("application_package_items_file_idx").on(t.fileId)],
 );
 
 /** Every stage an application entered: who moved it, when, from where, with the note and the fields given. */

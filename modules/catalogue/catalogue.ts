@@ -5,6 +5,7 @@ import { type UniversityType, universityImage } from "../../vocabulary/catalogue
 import { changePublicSide, type StaffDeps } from "../deps.ts";
 import { AppError, notFound } from "../errors.ts";
 import { type Intake, upcomingIntakes } from "../intakes.ts";
+import { deliverWithoutQueue } from "../outbox.ts";
 import type { StaffMember } from "../policies.ts";
 import type { CatalogueMirror, MirroredCountry } from "./catalogue-mirror.ts";
 import { catalogueCountries, catalogueCountry, createCountry, editCountry } from "./countries-editing.ts";
@@ -34,7 +35,7 @@ import {
   startCheck,
   uploadImport,
 } from "./import.ts";
-import { addIntake, catalogueCourseIntakes, removeIntake } from "./intakes-editing.ts";
+import { addIntake, catalogueCourseIntakes, type IntakeRemovedHook, removeIntake } from "./intakes-editing.ts";
 import {
   type CourseFinding,
   type CourseQuery,
@@ -360,7 +361,7 @@ export type CatalogueService = ReturnType<typeof createCatalogueService>;
  * The catalogue as admins keep it (decisions 0017, 0019, 0020, 0031): editing, pictures, intakes,
  * countries, the CSV import and export. Each change tells the public side through one path.
  */
-export const catalogueConsole = (deps: StaffDeps) => ({
+export const catalogueConsole = (deps: StaffDeps, hooks: { intakeRemoved?: IntakeRemovedHook } = {}) => ({
   // The catalogue, as admins create and edit it (decisions 0017, 0019); each change clears the public cache.
   universities: (actor: StaffMember, filters: { q?: string }) => searchCatalogueUniversities(deps, actor, filters),
   featuredUniversities: (actor: StaffMember) => featuredCatalogueUniversities(deps, actor),
@@ -389,7 +390,12 @@ export const catalogueConsole = (deps: StaffDeps) => ({
   addIntake: (actor: StaffMember, courseId: number, raw: unknown) =>
     changePublicSide(deps, () => addIntake(deps, actor, courseId, raw)),
   removeIntake: (actor: StaffMember, courseId: number, intakeId: number) =>
-    changePublicSide(deps, () => removeIntake(deps, actor, courseId, intakeId)),
+    changePublicSide(deps, async () => {
+      const removed = await removeIntake(deps, actor, courseId, intakeId, hooks.intakeRemoved);
+      // Counsellors told of applications naming it: sent now when no job queue runs (decision 0034).
+      await deliverWithoutQueue(deps);
+      return removed;
+    }),
   setCountryVisible: (actor: StaffMember, id: number, visible: boolean) =>
     changePublicSide(deps, () => setCountryVisible(deps, actor, id, visible)),
   /** The catalogue's CSV import (decision 0020): upload, map, dry run and apply in the background. */

@@ -7,6 +7,7 @@ import {
   catalogueAdminMessages as m,
   universityTypes,
 } from "../../vocabulary/catalogue.ts";
+import { MAX_LETTERS } from "../../vocabulary/documents.ts";
 import { eligibilityMessages } from "../../vocabulary/eligibility.ts";
 import { blankToUndefined, calendarDay, checkbox, oneOf, optionalLine, personName, wholeNumber } from "../fields.ts";
 import { courses, universities } from "./tables.ts";
@@ -49,6 +50,8 @@ export interface RecordField<C extends Column = Column, I extends z.ZodType = z.
   requirement?: true;
   /** Part of the fee: the public side groups these as a course's `fee`, under this name. */
   fee?: "amount" | "currency" | "period" | "source" | "checkedOn";
+  /** Part of what an application's package holds (decision 0057). */
+  package?: true;
 }
 
 const field = <C extends Column, I extends z.ZodType, K extends FieldKind>(f: RecordField<C, I, K>) => f;
@@ -226,6 +229,97 @@ export const courseFields = {
     description: "Entry requirement: lowest GMAT Focus Edition total (205 to 805, ending in 5; decision 0041)",
     requirement: true,
   }),
+  // ---- the application's package (decision 0057): read with the country's document rules into one checklist
+  lettersRequired: field({
+    column: courses.lettersRequired,
+    kind: "whole",
+    input: z.preprocess(blankToUndefined, wholeNumber(m.letters, 0, MAX_LETTERS).default(0)),
+    hint: `Package: recommendation letters asked, 0 to ${MAX_LETTERS}`,
+    synonyms: ["letters", "lors", "recommendation_letters"],
+    description: `Package: how many recommendation letters the course asks (0 to ${MAX_LETTERS}; decision 0057)`,
+    package: true,
+  }),
+  sopRequired: field({
+    column: courses.sopRequired,
+    kind: "yesNo",
+    input: checkbox,
+    hint: "Package: SOP asked, yes or no",
+    synonyms: ["sop"],
+    description: "Package: the course asks for a statement of purpose",
+    package: true,
+  }),
+  sopWordLimit: field({
+    column: courses.sopWordLimit,
+    kind: "whole",
+    input: z.preprocess(blankToUndefined, wholeNumber(m.sopWords, 100, 5000).optional()),
+    hint: "Package: the SOP's word limit, 100 to 5000 (optional)",
+    synonyms: ["sop_words"],
+    description: "Package: the statement of purpose's word limit",
+    package: true,
+  }),
+  portfolioRequired: field({
+    column: courses.portfolioRequired,
+    kind: "yesNo",
+    input: checkbox,
+    hint: "Package: portfolio asked, yes or no",
+    synonyms: ["portfolio"],
+    description: "Package: the course asks for a portfolio",
+    package: true,
+  }),
+  writingSampleRequired: field({
+    column: courses.writingSampleRequired,
+    kind: "yesNo",
+    input: checkbox,
+    hint: "Package: writing sample asked, yes or no",
+    synonyms: ["writing_sample"],
+    description: "Package: the course asks for a writing sample",
+    package: true,
+  }),
+  englishTestAsked: field({
+    column: courses.englishTestAsked,
+    kind: "yesNo",
+    input: checkbox,
+    hint: "Package: English test score report asked, yes or no",
+    synonyms: ["english_test"],
+    description: "Package: the course asks for an English test's score report",
+    package: true,
+  }),
+  admissionsTestAsked: field({
+    column: courses.admissionsTestAsked,
+    kind: "yesNo",
+    input: checkbox,
+    hint: "Package: GRE or GMAT score report asked, yes or no",
+    synonyms: ["gre_gmat", "admissions_test"],
+    description: "Package: the course asks for a GRE or GMAT score report",
+    package: true,
+  }),
+  applicationFeeAmount: field({
+    column: courses.applicationFeeAmount,
+    kind: "whole",
+    input: z.preprocess(blankToUndefined, wholeNumber(m.applicationFee, 0, 10_000_000).optional()),
+    hint: "Package: application fee in whole units of its currency (optional: none asked)",
+    synonyms: ["application_fee"],
+    description:
+      "Package: the application fee, whole units of applicationFeeCurrency (null: none asked; the portal takes no payment, decision 0057)",
+    package: true,
+  }),
+  applicationFeeCurrency: field({
+    column: courses.applicationFeeCurrency,
+    kind: "text",
+    input: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: m.currency })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, m.currency)
+        .optional(),
+    ),
+    hint: "Package: the application fee's currency, three letters (optional)",
+    synonyms: ["application_fee_currency"],
+    description: "Package: the application fee's currency",
+    package: true,
+  }),
 };
 
 type CourseFieldMap = typeof courseFields;
@@ -260,10 +354,19 @@ export type RequirementKey = {
   [K in CourseFieldKey]: CourseFieldMap[K] extends { requirement: true } ? K : never;
 }[CourseFieldKey];
 
-/** The form's schema: one parser a field. */
-export const courseInput = z.object(
-  Object.fromEntries(courseFieldList.map((f) => [f.key, f.input])) as { [K in CourseFieldKey]: CourseFieldMap[K]["input"] },
-);
+/** The form's schema: one parser a field; an application fee names its currency, and a currency its fee. */
+export const courseInput = z
+  .object(
+    Object.fromEntries(courseFieldList.map((f) => [f.key, f.input])) as { [K in CourseFieldKey]: CourseFieldMap[K]["input"] },
+  )
+  .superRefine((v, ctx) => {
+    if ((v.applicationFeeAmount === undefined) !== (v.applicationFeeCurrency === undefined))
+      ctx.addIssue({
+        code: "custom",
+        message: m.applicationFeeBoth,
+        path: [v.applicationFeeAmount === undefined ? "applicationFeeAmount" : "applicationFeeCurrency"],
+      });
+  });
 export type CourseInput = z.infer<typeof courseInput>;
 
 /** Drizzle's select of every field (decimals read as numbers), for `db.select({ ...courseFieldColumns })`. */

@@ -78,8 +78,24 @@ export async function addIntake(deps: StaffDeps, member: StaffMember, courseId: 
   return { ...created, label: intakeLabel(created), past: false };
 }
 
-/** Removes one of a course's intakes (applications already made for it keep their month and year). Audited. */
-export async function removeIntake(deps: StaffDeps, member: StaffMember, courseId: number, intakeId: number): Promise<string> {
+type Tx = Parameters<Parameters<StaffDeps["db"]["transaction"]>[0]>[0];
+/** What else happens, in the removal's transaction, when an intake goes: the applications module tells counsellors (console.ts). */
+export type IntakeRemovedHook = (
+  tx: Tx,
+  intake: { courseId: number; month: number; year: number; deadline: string | null },
+) => Promise<void>;
+
+/**
+ * Removes one of a course's intakes (applications already made for it keep their month and year; their
+ * counsellors are told through `onRemoved`, in the same transaction, so once). Audited.
+ */
+export async function removeIntake(
+  deps: StaffDeps,
+  member: StaffMember,
+  courseId: number,
+  intakeId: number,
+  onRemoved?: IntakeRemovedHook,
+): Promise<string> {
   authorize(canManageCatalogue, member);
   const label = await deps.db.transaction(async (tx) => {
     const [removed] = await tx
@@ -93,6 +109,7 @@ export async function removeIntake(deps: StaffDeps, member: StaffMember, courseI
       subjectId: courseId,
       before: { intake: intakeLabel(removed), month: removed.month, year: removed.year, deadline: removed.deadline },
     });
+    await onRemoved?.(tx, { courseId, ...removed });
     return intakeLabel({ month: removed.month, year: removed.year });
   });
   return m.intakeRemoved(label);

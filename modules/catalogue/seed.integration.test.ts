@@ -234,6 +234,44 @@ describe("seedDemoCatalogue", { timeout: 60_000 }, () => {
     expect(months.map((m) => m.mains)).toEqual(courses.map((c) => c.n));
   });
 
+  it("gives each intake an illustrative deadline: US autumn mid-December to early January, UK 30 June, Germany 15 July and 15 January", async () => {
+    const deadlines = await rows<{ code: string; month: number; days: string[] }>(sql`
+      select co.code, i.month, array_agg(distinct to_char(i.deadline, 'MM-DD') order by to_char(i.deadline, 'MM-DD')) as days
+      from course_intakes i join courses c on c.id = i.course_id join universities u on u.id = c.university_id
+      join countries co on co.id = u.country_id where co.code in ('us', 'gb', 'de') group by co.code, i.month
+      order by co.code, i.month`);
+    expect(deadlines).toEqual([
+      { code: "de", month: 4, days: ["01-15"] },
+      { code: "de", month: 10, days: ["07-15"] },
+      { code: "gb", month: 1, days: ["10-31"] },
+      { code: "gb", month: 9, days: ["06-30"] },
+      { code: "us", month: 1, days: ["10-01"] },
+      { code: "us", month: 8, days: ["01-05", "12-15"] },
+    ]);
+    // Every deadline falls before its intake begins, and none is missing.
+    expect(
+      await count(
+        sql`select count(*)::int as n from course_intakes where deadline is null or deadline >= make_date(year, month, 1)`,
+      ),
+    ).toBe(0);
+  });
+
+  it("gives degree courses an illustrative package: letters, an SOP, the fee in the destination's currency", async () => {
+    const [masters] = await rows<{ letters: number; sop: number; fee: number; n: number }>(sql`
+      select min(letters_required)::int as letters, count(*) filter (where sop_required)::int as sop,
+        count(*) filter (where application_fee_currency = 'USD' and application_fee_amount between 75 and 125)::int as fee,
+        count(*)::int as n
+      from courses c join universities u on u.id = c.university_id join countries co on co.id = u.country_id
+      where co.code = 'us' and c.level = 'Masters'`);
+    expect(masters?.n).toBeGreaterThan(0);
+    expect(masters).toMatchObject({ letters: 2, sop: masters?.n, fee: masters?.n });
+    expect(
+      await count(
+        sql`select count(*)::int as n from courses where (application_fee_amount is null) <> (application_fee_currency is null)`,
+      ),
+    ).toBe(0);
+  });
+
   it("does nothing when seeded again", async () => {
     const before = await count(sql`select count(*)::int as n from courses`);
     const universities = await count(sql`select count(*)::int as n from universities`);

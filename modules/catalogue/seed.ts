@@ -53,28 +53,62 @@ const intakeMonthsByCountry: Record<string, readonly number[]> = {
 const usualIntakeMonths = [9, 2] as const;
 
 /**
+ * Application deadlines by destination and intake month (illustrative, like the fees): the month and day
+ * of the last day to apply and how many years before the intake's year it falls; two choices where
+ * universities differ (a course takes one by its id). United States graduate schools mostly close from
+ * mid-December to early January for the autumn; UK universities admit on a rolling basis and state a
+ * date (30 June for September, 31 October for January); German universities take winter-semester
+ * applications to 15 July and summer-semester ones to 15 January. Elsewhere: the last day of the month
+ * three months before the intake begins.
+ */
+type DeadlineRule = { month: number; day: number; yearsBefore: number };
+const deadlinesByCountry: Record<string, Record<number, readonly [DeadlineRule, DeadlineRule?]>> = {
+  us: {
+    8: [
+      { month: 12, day: 15, yearsBefore: 1 },
+      { month: 1, day: 5, yearsBefore: 0 },
+    ],
+    1: [{ month: 10, day: 1, yearsBefore: 1 }],
+  },
+  gb: { 9: [{ month: 6, day: 30, yearsBefore: 0 }], 1: [{ month: 10, day: 31, yearsBefore: 1 }] },
+  de: { 10: [{ month: 7, day: 15, yearsBefore: 0 }], 4: [{ month: 1, day: 15, yearsBefore: 0 }] },
+};
+
+/**
  * Every seeded course's next intakes (decision 0030): its destination's main intake, and for two courses
  * in three the others (Canada's January and May, decision 0044), each in the next twelve months from `now`'s
- * month in India. One statement.
+ * month in India, each with its illustrative deadline (`deadlinesByCountry`). One statement.
  */
 async function seedIntakes(db: Database, now: Date): Promise<void> {
   const current = currentMonthNumber(now);
   const year = Math.floor(current / 12);
   const codes = await db.select({ code: countries.code }).from(countries);
   const rows = codes.flatMap(({ code }) =>
-    (intakeMonthsByCountry[code] ?? usualIntakeMonths).map(
-      (month, at) => sql`(${code}::text, ${month}::int, ${at === 0}::boolean)`,
-    ),
+    (intakeMonthsByCountry[code] ?? usualIntakeMonths).map((month, at) => {
+      const [first, second = first] = deadlinesByCountry[code]?.[month] ?? [];
+      return sql`(${code}::text, ${month}::int, ${at === 0}::boolean,
+        ${first?.month ?? null}::int, ${first?.day ?? null}::int, ${first?.yearsBefore ?? null}::int,
+        ${second?.month ?? null}::int, ${second?.day ?? null}::int, ${second?.yearsBefore ?? null}::int)`;
+    }),
   );
   if (rows.length === 0) return;
   await db.execute(sql`
-    insert into course_intakes (course_id, month, year)
-    select c.id, m.month, case when ${year}::int * 12 + m.month - 1 >= ${current}::int then ${year}::int else ${year}::int + 1 end
-    from courses c
-    join universities u on u.id = c.university_id
-    join countries co on co.id = u.country_id
-    join (values ${sql.join(rows, sql`, `)}) as m(code, month, main) on m.code = co.code
-    where m.main or c.id % 3 <> 0
+    insert into course_intakes (course_id, month, year, deadline)
+    select id, month, year,
+      case
+        when m1 is null then (make_date(year, month, 1) - interval '2 months' - interval '1 day')::date
+        when id % 2 = 0 then make_date(year - y1, m1, d1)
+        else make_date(year - y2, m2, d2)
+      end
+    from (
+      select c.id, m.month, m.m1, m.d1, m.y1, m.m2, m.d2, m.y2,
+        case when ${year}::int * 12 + m.month - 1 >= ${current}::int then ${year}::int else ${year}::int + 1 end as year
+      from courses c
+      join universities u on u.id = c.university_id
+      join countries co on co.id = u.country_id
+      join (values ${sql.join(rows, sql`, `)}) as m(code, month, main, m1, d1, y1, m2, d2, y2) on m.code = co.code
+      where m.main or c.id % 3 <> 0
+    ) as next_intakes
     on conflict do nothing`);
 }
 
@@ -153,6 +187,15 @@ export async function seedCatalogue(db: Database, catalogue: SeedSource, options
             minIelts: c.minIelts === null ? null : String(c.minIelts),
             minToefl: c.minToefl,
             minPte: c.minPte,
+            lettersRequired: c.lettersRequired,
+            sopRequired: c.sopRequired,
+            sopWordLimit: c.sopWordLimit,
+            portfolioRequired: c.portfolioRequired,
+            writingSampleRequired: c.writingSampleRequired,
+            englishTestAsked: c.englishTestAsked,
+            admissionsTestAsked: c.admissionsTestAsked,
+            applicationFeeAmount: c.applicationFeeAmount,
+            applicationFeeCurrency: c.applicationFeeAmount === null ? null : c.feeCurrency,
           });
           if (courseRows.length >= chunkSize) await writeCourses();
         }

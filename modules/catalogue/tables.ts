@@ -102,6 +102,21 @@ export const courses = pgTable(
     minDuolingo: smallint("min_duolingo"),
     minGre: smallint("min_gre"),
     minGmat: smallint("min_gmat"),
+    /**
+     * What an application's package holds (decision 0057), read with the country's document rules into one
+     * checklist: recommendation letters, the SOP and its word limit, a portfolio or writing sample, the
+     * English test's and the GRE/GMAT's score reports, and the application fee (whole units of its currency;
+     * null: none asked). The portal takes no payment (decision 0057).
+     */
+    lettersRequired: smallint("letters_required").notNull().default(0),
+    sopRequired: boolean("sop_required").notNull().default(false),
+    sopWordLimit: smallint("sop_word_limit"),
+    portfolioRequired: boolean("portfolio_required").notNull().default(false),
+    writingSampleRequired: boolean("writing_sample_required").notNull().default(false),
+    englishTestAsked: boolean("english_test_asked").notNull().default(false),
+    admissionsTestAsked: boolean("admissions_test_asked").notNull().default(false),
+    applicationFeeAmount: integer("application_fee_amount"),
+    applicationFeeCurrency: text("application_fee_currency"),
   },
   (t) => [
     index("courses_university_idx").on(t.universityId, t.name, t.id),

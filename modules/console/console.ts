@@ -1,4 +1,4 @@
-import { applicationsConsole } from "../applications/applications.ts";
+import { applicationsConsole, tellCounsellorsOfRemovedIntake } from "../applications/applications.ts";
 import { catalogueConsole } from "../catalogue/catalogue.ts";
 import { costsConsole } from "../costs/costs.ts";
 import { counsellingConsole } from "../counselling/counselling.ts";
@@ -11,7 +11,7 @@ import { deliverPendingMail, deliverQueuedMail, mailNotSent } from "../outbox.ts
 import { canManageStaff, type StaffMember } from "../policies.ts";
 import { reportsConsole } from "../reports/reports.ts";
 import { scholarshipsConsole } from "../scholarships/scholarships.ts";
-import { staffConsole } from "../staff/staff.ts";
+import { activeStaffContact, staffConsole } from "../staff/staff.ts";
 import { studentsConsole } from "../students/students.ts";
 import { tasksConsole } from "../tasks/tasks.ts";
 import { visasConsole } from "../visas/visas.ts";
@@ -35,7 +35,10 @@ export function createStaffService(deps: StaffDeps) {
     tasks: tasksConsole(deps),
     reports: reportsConsole(deps),
     counselling: counsellingConsole(deps),
-    catalogue: catalogueConsole(deps),
+    // An intake removed that open applications name: their counsellors are told, once (decision 0055).
+    catalogue: catalogueConsole(deps, {
+      intakeRemoved: (tx, intake) => tellCounsellorsOfRemovedIntake(tx, deps, intake, activeStaffContact),
+    }),
     visas: visasConsole(deps),
     costs: costsConsole(deps),
     scholarships: scholarshipsConsole(deps),

@@ -80,6 +80,11 @@ export interface DocumentDeps {
   now?: () => Date;
   /** How old a stored file no row names must be before the upkeep removes it (ORPHAN_FILE_GRACE_HOURS). */
   orphanGraceMs?: number;
+  /**
+   * Whether a version the student replaced is kept in one of their applications' packages (sent, or the
+   * fee's receipt): they still read it (decision 0058). The server hands in the applications' rule.
+   */
+  keptForStudent?: (studentId: number, fileId: number) => Promise<boolean>;
 }
 
 export const uploadsPerStudent: RateLimitRule = { name: "uploads-student", limit: UPLOADS_PER_HOUR, windowSeconds: 3600 };
@@ -287,7 +292,14 @@ export async function openFile(deps: DocumentDeps, viewer: FileViewer, publicId:
   const notFound = () => new AppError("not_found", documentMessages.fileNotFound);
   if (!publicIdPattern.test(publicId)) throw notFound();
   const [row] = await deps.db.select().from(studentFiles).where(eq(studentFiles.publicId, publicId));
-  if (!row || !(await canReadFile(viewer, row))) throw notFound();
+  if (!row) throw notFound();
+  const keptVersion =
+    viewer !== null &&
+    "studentId" in viewer &&
+    viewer.studentId === row.studentId &&
+    row.supersededAt !== null &&
+    (await deps.keptForStudent?.(row.studentId, row.id));
+  if (!keptVersion && !(await canReadFile(viewer, row))) throw notFound();
   const stored = await deps.storage.get(row.storageKey);
   if (!stored) {
     deps.log.error({ fileId: row.id, studentId: row.studentId }, "a recorded file is missing from storage");

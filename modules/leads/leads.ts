@@ -723,3 +723,4 @@ export async function attachLeadToStudent(tx: Pick<Database, "update">, leadId: 
 export async function deleteLeads(tx: Pick<Database, "delete">, ids: number[]): Promise<void> {
   if (ids.length) await tx.delete(consultations).where(inArray(consultations.id, ids));
 }
+export { assigneeForNewLead } from "./assignment.ts";

@@ -3,7 +3,7 @@ import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
 import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../vocabulary/privacy.ts";
-import { applicationHistory, intakeText, studentApplicationRows } from "../applications/applications.ts";
+import { applicationHistory, intakeText, packagesSent, studentApplicationRows } from "../applications/applications.ts";
 import { counsellingSessionsForExport } from "../counselling/counselling.ts";
 import { deadlineDataForExport } from "../deadlines/deadlines.ts";
 import { nowOf } from "../deps.ts";
@@ -172,10 +172,16 @@ async function collect(deps: PrivacyDeps, studentId: number) {
         )
         .orderBy(asc(parentLinkOpenings.openedAt), asc(parentLinkOpenings.id))
     : [];
-  const events = await applicationHistory(
-    deps.db,
-    applicationRows.map((a) => a.id),
-  );
+  const [events, sent] = await Promise.all([
+    applicationHistory(
+      deps.db,
+      applicationRows.map((a) => a.id),
+    ),
+    packagesSent(
+      deps.db,
+      applicationRows.map((a) => a.id),
+    ),
+  ]);
   const fileEntries = files.map((file, index) => ({
     file,
     path:
@@ -219,6 +225,19 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       details: a.details,
       createdAt: iso(a.createdAt),
       intake: intakeText(a.intakeMonth, a.intakeYear),
+      // The application fee recorded paid with its receipt, and the submission with the package as sent (decisions 0057, 0058).
+      feePaidOn: a.feePaidOn,
+      feeReceipt: a.feeReceiptFileId === null ? null : (files.find((f) => f.id === a.feeReceiptFileId)?.originalName ?? null),
+      submittedOn: a.submittedOn,
+      universityReference: a.universityReference,
+      packageSent: sent
+        .filter((item) => item.applicationId === a.id)
+        .map((item) => ({
+          item: item.item,
+          state: item.state,
+          waiverReason: item.waiverReason,
+          document: item.fileName === null ? null : { name: item.fileName, uploadedAt: iso(item.uploadedAt) },
+        })),
       // The stages it went through; staff's internal notes on a move stay out.
       history: events.filter((e) => e.applicationId === a.id).map(({ applicationId: _, at, ...e }) => ({ ...e, at: iso(at) })),
     })),

@@ -24,7 +24,12 @@ export async function changeConsoleSettings(deps: StaffDeps, member: StaffMember
   // The retention period came later (decision 0024): a client that does not send it keeps the one in force.
   // So did the home video and the footer's links (decision 0053): likewise kept when not sent.
   const given = parseInput(
-    consoleSettingsSchema.partial({ bookingRetentionMonths: true, homeVideo: true, socialLinks: true }),
+    consoleSettingsSchema.partial({
+      bookingRetentionMonths: true,
+      homeVideo: true,
+      socialLinks: true,
+      maxActiveApplications: true,
+    }),
     raw,
   );
   given.workingHours.days = [...new Set(given.workingHours.days)].sort();
@@ -36,6 +41,8 @@ export async function changeConsoleSettings(deps: StaffDeps, member: StaffMember
       bookingRetentionMonths: given.bookingRetentionMonths ?? before.bookingRetentionMonths,
       homeVideo: given.homeVideo === undefined ? before.homeVideo : given.homeVideo,
       socialLinks: given.socialLinks ?? before.socialLinks,
+      // The applications limit came with applying from the portal (decision 0056): kept when not sent.
+      maxActiveApplications: given.maxActiveApplications ?? before.maxActiveApplications,
     };
     publicChanged = publicSettingKeys.some((key) => JSON.stringify(settings[key]) !== JSON.stringify(before[key]));
     await writeConsoleSettings(tx, settings, nowOf(deps));

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { documentsCompleteBy, stageOf } from "../../vocabulary/applications.ts";
 import { checklistOfApplication } from "../applications/applications.ts";
-import { applications } from "../applications/tables.ts";
+import { applicationPackageItems, applications } from "../applications/tables.ts";
 import { seedDemoStudent } from "./demo.ts";
 
 describe("the stages that say the documents are complete, directly or by coming after one", () => {
@@ -47,6 +47,18 @@ describe("the demo student (decision 0035: its data agrees with the stage gate)"
       }
       for (const field of stageOf(row.status).requires)
         expect(row.details[field.key], `${row.status}: ${field.label}`).toMatch(/\S/);
+      if (documentsCompleteBy(row.status)) {
+        // Sent to the university: the student reads "Submitted on ..., reference ..." and the package as sent.
+        expect(row.submittedOn, row.status).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(row.universityReference, row.status).toMatch(/\S/);
+        const sent = await database.db
+          .select()
+          .from(applicationPackageItems)
+          .where(eq(applicationPackageItems.applicationId, row.id));
+        expect(sent.map((item) => item.item).sort(), row.status).toEqual(checklist.map((entry) => entry.item).sort());
+      } else {
+        expect(row.submittedOn).toBeNull();
+      }
     }
     // Seeding again changes nothing.
     expect(await seedDemoStudent(database.db)).toBe(false);

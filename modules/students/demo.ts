@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { documentsCompleteBy } from "../../vocabulary/applications.ts";
-import { insertApplications, waiveOutstandingItems } from "../applications/applications.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
+import { freezeSubmittedPackage, insertApplications, waiveOutstandingItems } from "../applications/applications.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
 import { endAllSessions } from "../identity/identity.ts";
 import { hashPassword, passwordMatches } from "../passwords.ts";
@@ -22,8 +23,14 @@ export const DEMO_STUDENT = {
 const DEMO_OFFER_CONDITIONS = "Final transcript showing the degree awarded; IELTS 6.5 overall.";
 const DEMO_WAIVER_REASON = "Demo data: the documents were checked outside the portal.";
 
+/** The day and the university's reference of the demo's applications that went to the university, weeks ago. */
+const demoSubmissions = {
+  "Conditional offer": { weeksAgo: 8, universityReference: "WS27-204518" },
+  Submitted: { weeksAgo: 3, universityReference: "PG-2027-0412-7731" },
+} as const;
+
 /** Creates the demo student with three applications and two saved courses, once. Returns whether it did. */
-export async function seedDemoStudent(db: Database): Promise<boolean> {
+export async function seedDemoStudent(db: Database, now = new Date()): Promise<boolean> {
   const [existing] = await db.select({ id: students.id }).from(students).where(eq(students.email, DEMO_STUDENT.email));
   if (existing) return false;
   const chosen: number[] = [];
@@ -54,17 +61,29 @@ export async function seedDemoStudent(db: Database): Promise<boolean> {
     db,
     chosen.map((courseId, i) => {
       const status = statuses[i] ?? "Submitted";
-      // A conditional offer names its conditions, as a move into it through the console must.
+      // A conditional offer names its conditions, as a move into it through the console must; one that went
+      // to the university has the day it went and the university's reference (decision 0058).
       const details: Record<string, string> = status === "Conditional offer" ? { offerConditions: DEMO_OFFER_CONDITIONS } : {};
-      return { studentId: student.id, courseId, status, details };
+      const sent = status === "Documents pending" ? undefined : demoSubmissions[status];
+      const submittedOn = sent ? indianDay(new Date(now.getTime() - sent.weeksAgo * 7 * 86_400_000)) : null;
+      if (sent && submittedOn) Object.assign(details, { submittedOn, universityReference: sent.universityReference });
+      return {
+        studentId: student.id,
+        courseId,
+        status,
+        details,
+        submittedOn,
+        universityReference: sent?.universityReference ?? null,
+      };
     }),
     "demo data",
   );
   // The demo student has no documents: an application that went to the university past the stage gate
   // had its checklist waived, with the reason said, as a counsellor would (decision 0035).
   for (const application of created) {
-    if (documentsCompleteBy(application.status))
-      await waiveOutstandingItems({ db }, { ...application, studentId: student.id }, DEMO_WAIVER_REASON);
+    if (!documentsCompleteBy(application.status)) continue;
+    await waiveOutstandingItems({ db }, { ...application, studentId: student.id }, DEMO_WAIVER_REASON);
+    await freezeSubmittedPackage({ db }, { ...application, studentId: student.id });
   }
   await db
     .insert(studentInterests)

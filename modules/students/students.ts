@@ -302,3 +302,23 @@ export async function addStudentNote(tx: Pick<Database, "insert">, note: typeof 
 export async function deleteStudentRow(tx: Pick<Database, "delete">, studentId: number): Promise<void> {
   await tx.delete(students).where(eq(students.id, studentId));
 }
+
+/**
+ * The student's counsellor; with none, the one `assign` gives (the lead assignment rule), recorded as
+ * theirs: in the caller's transaction (an application the student started, decision 0055).
+ */
+export async function counsellorOrAssigned(
+  tx: Pick<Database, "select" | "update">,
+  studentId: number,
+  assign: () => Promise<number | null>,
+): Promise<number | null> {
+  const [student] = await tx
+    .select({ counsellorStaffId: students.counsellorStaffId })
+    .from(students)
+    .where(eq(students.id, studentId));
+  if (!student) return null;
+  if (student.counsellorStaffId) return student.counsellorStaffId;
+  const counsellor = await assign();
+  if (counsellor) await tx.update(students).set({ counsellorStaffId: counsellor }).where(eq(students.id, studentId));
+  return counsellor;
+}

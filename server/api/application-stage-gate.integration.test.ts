@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courseIntakes, courses } from "../../modules/catalogue/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
-import { createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import { askOnlyTheSpecDocuments, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 
@@ -27,8 +27,14 @@ const pdf = (text: string) =>
   new TextEncoder().encode(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
   );
+// A submission names its day and the university's reference (decision 0058).
+const submission = { submittedOn: "2026-01-05", universityReference: "KTH-2026-3321" };
 const move = (applicationId: number, status: string) =>
-  api.post(`/api/v1/staff/applications/${applicationId}/moves`, { status }, { cookie: admin });
+  api.post(
+    `/api/v1/staff/applications/${applicationId}/moves`,
+    { status, details: status === "Submitted" ? submission : {} },
+    { cookie: admin },
+  );
 const detail = async (applicationId: number) =>
   (await api.get(`/api/v1/staff/applications/${applicationId}`, { cookie: admin })).body.data;
 const waive = (applicationId: number, item: string, reason: string) =>
@@ -54,6 +60,8 @@ beforeAll(async () => {
   courseId = course.id;
   // The stage model is the subject here, not intakes: the course takes any month and year (decision 0019).
   await database.db.delete(courseIntakes).where(inArray(courseIntakes.courseId, [courseId]));
+  // Nor the course's package: it asks only the spec's documents (decision 0057; applying.integration.test.ts tests the package).
+  await askOnlyTheSpecDocuments(database.db, [courseId]);
 });
 afterAll(async () => {
   await database.close();

@@ -9,7 +9,14 @@ import { auditLog } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { waiveOutstandingItems } from "../../tests/support/checklist.ts";
-import { createApplication, createStudent, nextSeptember, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import {
+  askOnlyTheSpecDocuments,
+  createApplication,
+  createStudent,
+  nextSeptember,
+  type Student,
+  uploadDocument,
+} from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffMember, createStaffTeam, type StaffTeam, signInStaff, type TeamMember } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -63,6 +70,8 @@ beforeAll(async () => {
   // two courses have none and take any month and year (decision 0019; the intake rule is tested in
   // catalogue-create.integration.test.ts).
   await database.db.delete(courseIntakes).where(inArray(courseIntakes.courseId, [germanCourse, otherCourse]));
+  // Their packages ask only the spec's documents (decision 0057; the package is tested in modules/applications).
+  await askOnlyTheSpecDocuments(database.db, [germanCourse, otherCourse]);
   await database.db
     .insert(countryDocumentRules)
     .values({ countryId: german.countryId, label: "APS certificate", attachmentType: "Documents 1" });
@@ -93,9 +102,9 @@ const move = (who: TeamMember, applicationId: number, body: Record<string, unkno
   api.post(`/api/v1/staff/applications/${applicationId}/moves`, body, as(who));
 
 /** The moves that take an application from Shortlisted to an accepted conditional offer, with a staff note on the offer. */
-const toOfferAccepted = [
+const toOfferAccepted: (string | { status: string; note?: string; details?: Record<string, string> })[] = [
   "Ready to submit",
-  "Submitted",
+  { status: "Submitted", details: { submittedOn: "2026-01-05", universityReference: "TUM-2026-44187" } },
   { status: "Conditional offer", note: "Offer letter received by e-mail", details: { offerConditions: "IELTS 6.5 overall" } },
   "Offer accepted",
 ];
@@ -223,7 +232,9 @@ describe("applications move through the stage model", () => {
     // The university needs none of the documents here: waived with a reason, the way to "Ready to submit" opens.
     await waiveOutstandingItems(api, applicationId, as("asha").cookie ?? "");
     for (const status of ["Ready to submit", "Submitted"]) {
-      expect((await move("asha", applicationId, { status, note: `to ${status}` })).status).toBe(200);
+      // A submission names its day and the university's reference (decision 0058).
+      const details = status === "Submitted" ? { submittedOn: "2026-01-05", universityReference: "UCD-884213" } : {};
+      expect((await move("asha", applicationId, { status, note: `to ${status}`, details })).status).toBe(200);
     }
     const bare = await move("asha", applicationId, { status: "Conditional offer" });
     expect(bare.status).toBe(400);
@@ -240,7 +251,11 @@ describe("applications move through the stage model", () => {
       details: { offerConditions: "IELTS 6.5 overall" },
     });
     expect(offer.status).toBe(200);
-    expect(offer.body.data.details).toEqual({ offerConditions: "IELTS 6.5 overall" });
+    expect(offer.body.data.details).toEqual({
+      submittedOn: "2026-01-05",
+      universityReference: "UCD-884213",
+      offerConditions: "IELTS 6.5 overall",
+    });
     expect(offer.body.data.events.map((e: { to: string }) => e.to)).toEqual([
       "Shortlisted",
       "Ready to submit",

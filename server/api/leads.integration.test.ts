@@ -215,6 +215,7 @@ const defaults = {
   bookingRetentionMonths: 12,
   homeVideo: null,
   socialLinks: { instagram: null, facebook: null, youtube: null, linkedin: null, x: null },
+  maxActiveApplications: 10,
 };
 const auditOf = async (id: number, action: string) =>
   (

@@ -5,6 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { courses } from "../../modules/catalogue/tables.ts";
 import { readConsoleSettings } from "../../modules/console-settings.ts";
 import { consultations } from "../../modules/leads/tables.ts";
 import { studentConsents } from "../../modules/privacy/tables.ts";
@@ -14,6 +15,7 @@ import { auditLog } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { queryRows } from "../../platform/db/client.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
+import { waiveOutstandingItems } from "../../tests/support/checklist.ts";
 import { exportReady } from "../../tests/support/data-export.ts";
 import {
   applicableIntake,
@@ -27,6 +29,7 @@ import {
 import { signInStaff } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { consentWording } from "../../vocabulary/privacy.ts";
 
 /**
@@ -184,7 +187,9 @@ describe("who has seen my data", () => {
 });
 
 /** A student with every kind of record: profile, marks, a saved course, an application moved on, a booking, documents, a photo, consents. */
-async function studentWithEverything(name: string): Promise<Student & { files: Record<string, Uint8Array>; photoUrl: string }> {
+async function studentWithEverything(
+  name: string,
+): Promise<Student & { files: Record<string, Uint8Array>; photoUrl: string; applicationId: number }> {
   const student = await createStudent(api, { name });
   const as = { cookie: student.cookie };
   await api.put(
@@ -225,20 +230,41 @@ async function studentWithEverything(name: string): Promise<Student & { files: R
   });
   expect(photoAnswer.status).toBe(200);
   const photoUrl: string = (await photoAnswer.json()).data.photo;
-  await createApplication(api, staffAs("admin"), student, courseId, {
+  // The course asks a USD 90 application fee: she records it paid with the receipt, which her counsellor
+  // approves (decision 0057); the package goes with her submission (decision 0058).
+  await database.db
+    .update(courses)
+    .set({ applicationFeeAmount: 90, applicationFeeCurrency: "USD" })
+    .where(eq(courses.id, courseId));
+  const application = await createApplication(api, staffAs("admin"), student, courseId, {
     intake: await applicableIntake(database.db, courseId),
-    moves: [
-      "Ready to submit",
-      "Submitted",
-      {
-        status: "Conditional offer",
-        note: "internal: spoke to the admissions office",
-        details: { offerConditions: "IELTS 6.5" },
-      },
-    ],
   });
+  const receipt = pdf(`${name} application fee receipt USD 90`);
+  expect(
+    (await uploadDocument(api, student, "Application fee receipt", { bytes: receipt, name: "fee-receipt.pdf" })).status,
+  ).toBe(200);
+  const paid = await api.post(`/api/v1/students/me/applications/${application.id}/fee-paid`, {}, as);
+  expect(paid.status, paid.text).toBe(200);
+  const fee = (await api.get(`/api/v1/staff/applications/${application.id}`, staffAs("admin"))).body.data.checklist.find(
+    (entry: { item: string }) => entry.item === "Application fee",
+  );
+  const approved = await api.post(
+    `/api/v1/staff/documents/${String(fee.file).split("/").at(-1)}/review`,
+    { decision: "approve" },
+    staffAs("admin"),
+  );
+  expect(approved.status, approved.text).toBe(200);
+  for (const move of [
+    { status: "Ready to submit" },
+    { status: "Submitted", details: { submittedOn: "2026-01-05", universityReference: "UNI-REF-1001" } },
+    { status: "Conditional offer", note: "internal: spoke to the admissions office", details: { offerConditions: "IELTS 6.5" } },
+  ]) {
+    if (move.status === "Ready to submit") await waiveOutstandingItems(api, application.id, staffAs("admin").cookie);
+    const moved = await api.post(`/api/v1/staff/applications/${application.id}/moves`, move, staffAs("admin"));
+    expect(moved.status, moved.text).toBe(200);
+  }
   await api.post(`/api/v1/staff/students/${student.studentId}/notes`, { body: "Internal note about her" }, staffAs("admin"));
-  return { ...student, files, photoUrl };
+  return { ...student, files: { ...files, receipt }, photoUrl, applicationId: application.id as number };
 }
 
 describe("download my data", () => {
@@ -273,7 +299,28 @@ describe("download my data", () => {
       "Submitted",
       "Conditional offer",
     ]);
-    expect(data.applications[0].details).toEqual({ offerConditions: "IELTS 6.5" });
+    // The submission (decision 0058) goes with the application: its day and the university's reference.
+    expect(data.applications[0].details).toEqual({
+      submittedOn: "2026-01-05",
+      universityReference: "UNI-REF-1001",
+      offerConditions: "IELTS 6.5",
+    });
+    // The fee recorded paid with its receipt, and the package as it was sent (decisions 0057, 0058).
+    expect(data.applications[0]).toMatchObject({
+      feePaidOn: indianDay(new Date()),
+      feeReceipt: "fee-receipt.pdf",
+      submittedOn: "2026-01-05",
+      universityReference: "UNI-REF-1001",
+    });
+    const sent = Object.fromEntries(
+      data.applications[0].packageSent.map((p: { item: string; state: string; document: { name: string } | null }) => [
+        p.item,
+        { state: p.state, document: p.document?.name ?? null },
+      ]),
+    );
+    expect(sent["Application fee"]).toEqual({ state: "Approved", document: "fee-receipt.pdf" });
+    expect(sent["CV/Resume"]).toEqual({ state: "Waived", document: "résumé.pdf" });
+    expect(sent.SOP).toEqual({ state: "Waived", document: null });
     expect(data.bookings).toHaveLength(1);
     expect(data.bookings[0]).toMatchObject({ email: priya.email, consentVersion: consentWording.version });
     expect(data.consents).toMatchObject({ preferredContact: "whatsapp", newsAndOffers: true });
@@ -287,6 +334,7 @@ describe("download my data", () => {
     const entry = (type: string) => Buffer.from(zip[String(byType[type])] ?? new Uint8Array());
     expect(entry("CV/Resume").equals(Buffer.from(priya.files.resume ?? []))).toBe(true);
     expect(entry("Passport").equals(Buffer.from(priya.files.passport ?? []))).toBe(true);
+    expect(entry("Application fee receipt").equals(Buffer.from(priya.files.receipt ?? []))).toBe(true);
     const photo = new Uint8Array(await (await api.fetch(priya.photoUrl, { cookie: priya.cookie })).arrayBuffer());
     expect(entry("Profile photo").equals(Buffer.from(photo))).toBe(true);
 
@@ -338,7 +386,13 @@ describe("delete my account", () => {
       sql`select storage_key from student_files where student_id = ${anjali.studentId}
         union all select storage_key from data_exports where student_id = ${anjali.studentId}`,
     );
-    expect(keys).toHaveLength(4);
+    expect(keys).toHaveLength(5);
+    // Her package as sent is kept until she goes (decision 0058).
+    const kept = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from application_package_items where application_id = ${anjali.applicationId}`,
+    );
+    expect(kept[0]?.n).toBeGreaterThan(5);
     expect(await testApp.students.comparedCourses(anjali.studentId)).toHaveLength(1);
     for (const { storage_key } of keys) expect(storedFiles()).toContain(storage_key);
     const counts = await countsNow();
@@ -367,6 +421,7 @@ describe("delete my account", () => {
       sql`select ((select count(*) from students where id = ${anjali.studentId} or email = ${anjali.email})
         + (select count(*) from consultations where email = ${anjali.email} or student_id = ${anjali.studentId})
         + (select count(*) from applications where student_id = ${anjali.studentId})
+        + (select count(*) from application_package_items where application_id = ${anjali.applicationId})
         + (select count(*) from student_notes where student_id = ${anjali.studentId})
         + (select count(*) from compared_courses where student_id = ${anjali.studentId})
         + (select count(*) from sessions where student_id = ${anjali.studentId})
@@ -384,7 +439,7 @@ describe("delete my account", () => {
       actorLabel: "The student (Delete my account)",
       subjectId: String(anjali.studentId),
     });
-    expect(entry?.after).toMatchObject({ by: "student", documents: 2, applications: 1, bookings: 1, files: 4 });
+    expect(entry?.after).toMatchObject({ by: "student", documents: 3, applications: 1, bookings: 1, files: 5 });
     expect(JSON.stringify(entry)).not.toContain(anjali.email);
     // The reports keep her booking and application as anonymous counts, also after a rebuild.
     expect(await countsNow()).toEqual(counts);

@@ -117,6 +117,9 @@ export const consoleSettingsAnswerSchema = component(
       .meta({
         description: "The footer's links to the site's own pages on each network (https, on the network's host); null shows none",
       }),
+    maxActiveApplications: z.int().meta({
+      description: "How many applications a student may have open before submission at once (default 10; decision 0056)",
+    }),
   }),
 );
 
@@ -152,6 +155,7 @@ const presentSettings = (s: ConsoleSettings): z.infer<typeof consoleSettingsAnsw
   bookingRetentionMonths: s.bookingRetentionMonths,
   homeVideo: s.homeVideo,
   socialLinks: { ...s.socialLinks },
+  maxActiveApplications: s.maxActiveApplications,
 });
 
 /** The leads inbox and the console's settings under /api/v1/staff; every call needs a staff session. */

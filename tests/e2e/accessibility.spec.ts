@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, expectNoAxeViolations, hydrated, loggedInAs, test } from "./fixtures.ts";
+import { appliedTo, courseToApplyTo } from "./applying-fixtures.ts";
+import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInAs, loggedInStudent, test } from "./fixtures.ts";
 
 const screens = [
   "/",
@@ -110,4 +111,26 @@ test("axe finds no violations in an error toast and a success toast at rest", as
   await page.getByLabel("Phone number").fill("9876501234");
   await page.getByRole("button", { name: "Book Your Free Consultation" }).click();
   await scanToast("Your free consultation is booked");
+});
+
+test("axe finds no violations on a student's application, with its package and upload buttons, nor on saved courses with Apply, at 390 px", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const admin = await httpClient();
+  const course = await courseToApplyTo(admin);
+  await admin.dispose();
+  await loggedInStudent(page, { name: "Aditi Rao" });
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const id = await appliedTo(page.request, course.id, origin);
+  await page.request.put(`/api/v1/students/me/interests/${course.id}`, { headers: { Origin: origin } });
+  await page.goto(`/user/applications/${id}?started=1`);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Your package" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/user/saved-courses");
+  await hydrated(page);
+  await expect(page.getByRole("link", { name: `Apply ${course.name}` })).toHaveAttribute("href", `/courses/${course.id}#apply`);
+  await expectNoAxeViolations(page);
 });

@@ -224,7 +224,7 @@ test("adding to and removing from the comparison works without JavaScript", asyn
   await page.getByRole("button", { name: "Add to compare" }).click();
   await expect(page).toHaveURL(/\/compare\?added=/);
   await expect(page.getByText(`Added ${course.course_name} to your comparison.`)).toBeVisible();
-  await expect(page.getByRole("link", { name: course.course_name })).toBeVisible();
+  await expect(page.getByRole("link", { name: course.course_name, exact: true })).toBeVisible();
   await page.getByRole("button", { name: `Remove ${course.course_name}` }).click();
   await expect(page.getByText("Removed from your comparison.")).toBeVisible();
   await expect(page.getByText("Nothing to compare yet.")).toBeVisible();

@@ -123,6 +123,11 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   const movedAt = Date.now();
   for (const stage of ["Ready to submit", "Submitted"]) {
     await work.getByLabel("New stage").selectOption(stage);
+    if (stage === "Submitted") {
+      // The counsellor records the day it went and the university's reference (decision 0058).
+      await work.getByLabel(/Submitted on/).fill("2026-01-05");
+      await work.getByLabel(/University reference/).fill("UCL-2026-55120");
+    }
     await work.getByRole("button", { name: "Move" }).click();
     await expect(work.getByTestId("application-stage")).toHaveText(stage);
     // Staff read whom it waits on in their own words (never "Waiting on the studentr counsellor").

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { appliedTo, courseToApplyTo } from "./applying-fixtures.ts";
 import { expect, httpClient, loggedInStudent, test } from "./fixtures";
 import { errorsIn } from "./nu-checker.ts";
 import { ADMIN } from "./staff-fixtures.ts";
@@ -141,4 +142,24 @@ test("the console's home and a student's record with its conversation are valid 
   const pages = await fetchPages(admin, ["/staff", `/staff/students/${me.data.student_id}`], { publicPages: false });
   await admin.dispose();
   expect(errorsIn(pages)).toEqual([]);
+});
+
+test("applying: the student's application page, saved courses and the comparison with their Apply links, and the console's Today and application, are valid HTML", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await httpClient();
+  const course = await courseToApplyTo(admin);
+  await loggedInStudent(page, { name: "Aditi Rao" });
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const id = await appliedTo(page.request, course.id, origin);
+  await page.request.put(`/api/v1/students/me/interests/${course.id}`, { headers: { Origin: origin } });
+  const student = await fetchPages(
+    page.request,
+    [`/user/applications/${id}`, `/user/applications/${id}?started=1`, "/user/saved-courses", `/courses/${course.id}`],
+    { publicPages: false },
+  );
+  const consolePages = await fetchPages(admin, ["/staff/today", `/staff/applications/${id}`], { publicPages: false });
+  await admin.dispose();
+  expect(errorsIn([...student, ...consolePages])).toEqual([]);
 });

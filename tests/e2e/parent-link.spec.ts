@@ -35,7 +35,12 @@ async function applicationFor(page: Page): Promise<string> {
   }
   for (const status of ["Ready to submit", "Submitted"]) {
     const moved = await admin.post(`/api/v1/staff/applications/${application.id}/moves`, {
-      data: { status, note: "internal: parent called the office" },
+      data: {
+        status,
+        note: "internal: parent called the office",
+        // A submission names its day and the university's reference (decision 0058).
+        details: status === "Submitted" ? { submittedOn: "2026-01-05", universityReference: "UNI-E2E-1002" } : {},
+      },
     });
     expect(moved.status()).toBe(200);
   }

@@ -27,7 +27,7 @@ test("search, open a course, add it to interests, see it saved, remove it", asyn
 
   await page.goto("/user/saved-courses");
   await expect(page.getByRole("heading", { level: 1, name: "Saved Courses" })).toBeVisible();
-  await expect(page.getByRole("link", { name: courseName })).toHaveAttribute("href", /^\/courses\/\d+$/);
+  await expect(page.getByRole("link", { name: courseName, exact: true })).toHaveAttribute("href", /^\/courses\/\d+$/);
   await expect(page.getByText(`from ${university}`)).toBeVisible();
   await hydrated(page);
   await page.getByRole("button", { name: `Remove ${courseName}` }).click();

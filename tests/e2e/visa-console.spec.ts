@@ -226,7 +226,7 @@ test("a visa plan's step and outcome, the guides, the document rules for the vis
   }
   for (const move of [
     { status: "Ready to submit" },
-    { status: "Submitted" },
+    { status: "Submitted", details: { submittedOn: "2026-01-05", universityReference: "UNI-E2E-1001" } },
     { status: "Unconditional offer" },
     { status: "Offer accepted" },
     { status: "Confirmation issued", details: { confirmationKind: "CAS", confirmationNumber: "CAS-E2E" } },

@@ -40,7 +40,7 @@ export async function papersArrived(
   }
   const moves = [
     { status: "Ready to submit" },
-    { status: "Submitted" },
+    { status: "Submitted", details: { submittedOn: "2026-01-05", universityReference: "UNI-E2E-1001" } },
     { status: "Unconditional offer" },
     { status: "Offer accepted" },
     {

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import { courses } from "../../modules/catalogue/tables.ts";
 import { upcomingIntakes } from "../../modules/intakes.ts";
 import type { Database } from "../../platform/db/client.ts";
 import { type ApplicationStatus, stageOf } from "../../vocabulary/applications.ts";
@@ -263,7 +265,13 @@ export async function createApplication(
   );
   let application = expectStatus(answer, 201, "application").body.data;
   for (const step of options.moves ?? []) {
-    const move = typeof step === "string" ? { status: step } : step;
+    // A submission names its day and the university's reference (decision 0058).
+    const move =
+      typeof step !== "string"
+        ? step
+        : step === "Submitted"
+          ? { status: step, details: { submittedOn: "2026-01-05", universityReference: "UNI-REF-1001" } }
+          : { status: step };
     // A stage that tells the student their documents are complete needs them so (decision 0035): the
     // factory waives what is outstanding, with a reason, as a counsellor would for a university needing none.
     if (stageOf(move.status as ApplicationStatus).documentsComplete) await waiveOutstandingItems(api, application.id, by.cookie);
@@ -291,4 +299,27 @@ export async function createTask(
   const task = { title: "Call about IELTS", ...details, dueOn, assigneeStaffId };
   const answer = await api.post("/api/v1/staff/tasks", task, { cookie: by.cookie });
   return expectStatus(answer, 200, "task").body.data;
+}
+
+/**
+ * A course that asks nothing beyond the spec's required documents (decision 0057): no further letters,
+ * no SOP word limit, portfolio, writing sample, score reports or fee. For tests about the stage model
+ * whose checklists name only the spec's documents and the country's rules; the demo catalogue's courses
+ * carry illustrative packages.
+ */
+export async function askOnlyTheSpecDocuments(db: Database, courseIds: number[]): Promise<void> {
+  await db
+    .update(courses)
+    .set({
+      lettersRequired: 1,
+      sopRequired: false,
+      sopWordLimit: null,
+      portfolioRequired: false,
+      writingSampleRequired: false,
+      englishTestAsked: false,
+      admissionsTestAsked: false,
+      applicationFeeAmount: null,
+      applicationFeeCurrency: null,
+    })
+    .where(inArray(courses.id, courseIds));
 }

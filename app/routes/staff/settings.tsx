@@ -5,6 +5,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { consoleSettingsSchema } from "../../../modules/console-settings.ts";
 import { canManageSettings } from "../../../modules/policies.ts";
 import { fieldRules } from "../../../modules/validation.ts";
+import { MAX_ACTIVE_APPLICATIONS_CEILING } from "../../../vocabulary/applications.ts";
 import {
   leadAssignmentModeLabels,
   leadAssignmentModes,
@@ -37,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         end: String(form.get("end") ?? ""),
       },
       bookingRetentionMonths: String(form.get("bookingRetentionMonths") ?? ""),
+      maxActiveApplications: String(form.get("maxActiveApplications") ?? ""),
       homeVideo: String(form.get("homeVideo") ?? ""),
       socialLinks: Object.fromEntries(socialNetworks.map((network) => [network, String(form.get(`social-${network}`) ?? "")])),
     });
@@ -136,6 +138,28 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <input id="end" name="end" type="time" required className="form-control" defaultValue={settings.workingHours.end} />
             </div>
           </div>
+        </fieldset>
+        <fieldset className="mb-4">
+          <legend className="h5">Applications</legend>
+          <label htmlFor="maxActiveApplications" className="form-label">
+            Most applications a student may have open before submission
+          </label>
+          <input
+            id="maxActiveApplications"
+            name="maxActiveApplications"
+            type="number"
+            min={1}
+            max={MAX_ACTIVE_APPLICATIONS_CEILING}
+            step={1}
+            required
+            className="form-control"
+            style={{ maxWidth: "8rem" }}
+            defaultValue={settings.maxActiveApplications}
+            aria-describedby="applications-limit-hint"
+          />
+          <p id="applications-limit-hint" className="small text-body-secondary mt-1 mb-0">
+            A student who has this many is told to withdraw one or ask their counsellor; counsellors can still add more.
+          </p>
         </fieldset>
         <fieldset className="mb-4">
           <legend className="h5">Retention</legend>

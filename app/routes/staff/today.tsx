@@ -32,6 +32,9 @@ const clockFormat = new Intl.DateTimeFormat("en-IN", {
 });
 const clock = (at: Date) => ({ iso: at.toISOString(), text: clockFormat.format(at) });
 
+/** Today lists the first of the applications students started; the list it links to has them all. */
+const STARTED_SHOWN = 20;
+
 /**
  * A counsellor's day: the leads given to them not yet opened, the leads they see whose first response
  * is overdue, their open tasks that are overdue or due today, and the coming week (IST) by day: first
@@ -41,17 +44,31 @@ export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeTasks);
   const seeLeads = canSeeLeads(member);
   // The day's sessions are the member's own (an admin's too) (decision 0051).
-  const [{ today, overdue, dueToday, coming }, leads, fresh, dueThisWeek, calendar, practices, dueApplications] =
-    await Promise.all([
-      context.staff.tasks.today(member),
-      seeLeads ? context.staff.leads.overdue(member) : [],
-      seeLeads ? context.staff.leads.newLeads(member) : [],
-      seeLeads ? context.staff.leads.firstResponsesThisWeek(member) : [],
-      canKeepCalendar(member) ? context.staff.counselling.today(member) : null,
-      canCoachVisas(member) ? context.staff.visas.practiceQueue(member) : [],
-      // Their students' applications due within 14 days with packages incomplete: the list's due filter (decision 0059).
-      canSeeStudents(member) ? context.staff.deadlines.dueSoon(member) : null,
-    ]);
+  // Applications students started from the portal wait on their counsellor (decision 0055): the list's own
+  // filter, counted the same way as the list it links to (decision 0042).
+  const startedFilter = { status: "Started by you" };
+  const [
+    { today, overdue, dueToday, coming },
+    leads,
+    fresh,
+    dueThisWeek,
+    calendar,
+    practices,
+    dueApplications,
+    started,
+    startedCount,
+  ] = await Promise.all([
+    context.staff.tasks.today(member),
+    seeLeads ? context.staff.leads.overdue(member) : [],
+    seeLeads ? context.staff.leads.newLeads(member) : [],
+    seeLeads ? context.staff.leads.firstResponsesThisWeek(member) : [],
+    canKeepCalendar(member) ? context.staff.counselling.today(member) : null,
+    canCoachVisas(member) ? context.staff.visas.practiceQueue(member) : [],
+    // Their students' applications due within 14 days with packages incomplete: the list's due filter (decision 0059).
+    canSeeStudents(member) ? context.staff.deadlines.dueSoon(member) : null,
+    canSeeStudents(member) ? context.staff.applications.list(member, startedFilter) : [],
+    canSeeStudents(member) ? context.staff.applications.count(member, startedFilter) : 0,
+  ]);
   const todayIst = indianDay(new Date());
   const leadView = (lead: (typeof leads)[number]) => ({
     id: lead.id,
@@ -69,6 +86,15 @@ export async function loader({ context }: Route.LoaderArgs) {
       assigned: inIndianTime(lead.assignedAt),
     })),
     overdueLeads: leads.map(leadView),
+    started: started.slice(0, STARTED_SHOWN).map((a) => ({
+      id: a.id,
+      studentName: a.studentName,
+      course: a.course,
+      university: a.university,
+      intake: a.intake,
+      at: inIndianTime(a.createdAt),
+    })),
+    startedCount,
     // Mock interviews the member's students shared and nobody has reviewed yet (decision 0049).
     toReview: practices
       .filter((p) => !p.reviewedAt)
@@ -144,7 +170,20 @@ function LeadLines({ leads, badge, testId }: { leads: LeadLine[]; badge: { text:
 }
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, newLeads, overdueLeads, toReview, overdue, dueToday, week, mayWork, sessions, dueApplications } = loaderData;
+  const {
+    today,
+    newLeads,
+    overdueLeads,
+    toReview,
+    overdue,
+    dueToday,
+    week,
+    mayWork,
+    sessions,
+    dueApplications,
+    started,
+    startedCount,
+  } = loaderData;
   useActionToast(actionData);
   const sections = [
     { id: "overdue-tasks", title: `Overdue tasks (${overdue.length})`, tasks: overdue, empty: "Nothing overdue." },
@@ -202,6 +241,29 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {startedCount > 0 && (
+        <section aria-labelledby="applications-started" className="mb-4">
+          <h2 id="applications-started" className="h5">
+            Applications students started ({startedCount})
+          </h2>
+          <ul className="list-unstyled">
+            {started.map((a) => (
+              <li key={a.id} className="mb-1" data-testid="application-started">
+                <span className="badge text-bg-primary me-2">To check</span>
+                <Link to={`/staff/applications/${a.id}`}>{a.studentName}</Link>
+                <span className="small">
+                  {" "}
+                  · {a.course}, {a.university}
+                  {a.intake ? ` · ${a.intake}` : ""} · started <time dateTime={a.at.iso}>{a.at.text}</time>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {startedCount > started.length && (
+            <Link to={`/staff/applications?status=${encodeURIComponent("Started by you")}`}>All {startedCount}</Link>
+          )}
         </section>
       )}
       {toReview.length > 0 && (

@@ -22,6 +22,15 @@ export interface DemoCourse {
   minIelts: number | null;
   minToefl: number | null;
   minPte: number | null;
+  /** An illustrative application package (decision 0057), like the fees: typical of the destination, not any university's own. */
+  lettersRequired: number;
+  sopRequired: boolean;
+  sopWordLimit: number | null;
+  portfolioRequired: boolean;
+  writingSampleRequired: boolean;
+  englishTestAsked: boolean;
+  admissionsTestAsked: boolean;
+  applicationFeeAmount: number | null;
 }
 
 /** mulberry32: a small, fast, seeded PRNG returning numbers in [0, 1). */
@@ -492,6 +501,57 @@ function demoRequirements(key: string, level: Level, medicine: boolean, taughtIn
 }
 
 /**
+ * Application fees by destination, in its currency (illustrative): the United States' graduate schools'
+ * usual USD 75-125, UCAS's GBP 28.50 (rounded) for a UK bachelor's and the common GBP 50-100 for its
+ * postgraduate degrees, Canada's CAD 100-150, uni-assist's EUR 75 for Germany, Ireland's EUR 50.
+ */
+const applicationFees: Record<string, { bachelors: readonly number[]; graduate: readonly number[] }> = {
+  "United States": { bachelors: [75, 90], graduate: [75, 90, 100, 125] },
+  "United Kingdom": { bachelors: [28], graduate: [0, 50, 75, 100] },
+  Canada: { bachelors: [100, 125], graduate: [100, 125, 150] },
+  Germany: { bachelors: [75], graduate: [75] },
+  Ireland: { bachelors: [50], graduate: [50] },
+  Australia: { bachelors: [0, 100], graduate: [0, 100, 150] },
+  "New Zealand": { bachelors: [0], graduate: [0, 50] },
+};
+
+/** Where an SOP (or a personal statement) is limited, its usual length in words (illustrative). */
+const sopWordLimits: Record<string, readonly number[]> = {
+  "United States": [500, 1000, 1000],
+  "United Kingdom": [500, 600],
+  Germany: [800, 1000],
+  Canada: [800, 1000],
+};
+
+/**
+ * An illustrative application package for a demo course (decision 0057): letters (two for a master's,
+ * three for a PhD), an SOP with a word limit for degrees, a portfolio for design, a writing sample for
+ * some arts and law research degrees, the English test's report where it is taught in English, the GRE
+ * or GMAT for many United States graduate degrees, and the destination's usual application fee. Drawn
+ * from the course's own seed, so adding it changed no other demo fact.
+ */
+function demoPackage(key: string, level: Level, field: Field, country: DemoCountry, taughtInEnglish: boolean) {
+  const random = createRandom(hashOf(`package\u0000${key}`));
+  const degree = level === "Bachelors" || level === "Masters" || level === "PhD";
+  const graduate = level === "Masters" || level === "PhD";
+  const fees = applicationFees[country.name];
+  const fee = fees && degree ? pick(random, graduate ? fees.graduate : fees.bachelors) : null;
+  const sopRequired = degree || random() < 0.3;
+  const limits = sopWordLimits[country.name];
+  return {
+    lettersRequired: level === "PhD" ? 3 : level === "Masters" ? 2 : level === "Bachelors" ? (random() < 0.5 ? 1 : 0) : 0,
+    sopRequired,
+    sopWordLimit: sopRequired && limits ? pick(random, limits) : null,
+    portfolioRequired: field === "design" && level !== "PhD",
+    writingSampleRequired: graduate && (field === "arts" || field === "law") && random() < 0.4,
+    englishTestAsked: taughtInEnglish,
+    admissionsTestAsked:
+      graduate && country.name === "United States" && (field === "business" || field === "engineering" || random() < 0.3),
+    applicationFeeAmount: fee === null || fee === 0 ? null : fee,
+  };
+}
+
+/**
  * Up to `count` courses for one university, deterministic for a given `random` sequence.
  * No two courses share name and level; fees are in the country's currency.
  */
@@ -544,6 +604,7 @@ export function generateCourses(
       englishExamWaiver: random() < 0.2,
       mediumOfInstruction: local && localLanguage ? localLanguage : "English",
       ...demoRequirements(`${university.name}\u0000${key}`, level, subject.field === "medicine", !(local && localLanguage)),
+      ...demoPackage(`${university.name}\u0000${key}`, level, subject.field, country, !(local && localLanguage)),
     });
   }
   return result;
