@@ -54,7 +54,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                   {application.missingDocuments.length > 0 && (
                     <p className="mb-1" data-testid="missing-documents">
                       {t("Still needed:")} {application.missingDocuments.map((item) => t(item)).join(", ")}.{" "}
-                      <Link to="/profile/documents">{t("Upload them on your profile")}</Link>
+                      <Link to={`/user/applications/${application.id}`}>{t("Upload them on the application's page")}</Link>
                     </p>
                   )}
                   <p className="small text-body-secondary mb-2">{t(waitingOnLabels.student[application.waitingOn])}</p>

@@ -107,7 +107,7 @@ export default function Deadlines({ loaderData, actionData }: Route.ComponentPro
               {item.missing.length > 0 && (
                 <p className="mb-0 small" data-testid="deadline-missing">
                   {t("Still needed:")} {item.missing.map((entry) => t(entry)).join(", ")}.{" "}
-                  <Link to="/profile/documents">{t("Upload them on your profile")}</Link>
+                  {item.href && <Link to={item.href}>{t("Upload them on the application's page")}</Link>}
                 </p>
               )}
             </li>

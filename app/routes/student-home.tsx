@@ -112,7 +112,7 @@ function ApplicationsCard({ applications }: Pick<HomeData, "applications">) {
               {application.toUpload.length > 0 && (
                 <p className="mb-1" data-testid="still-needed">
                   {t("Still needed:")} {application.toUpload.map((item) => t(item)).join(", ")}.{" "}
-                  <Link to="/profile/documents">{t("Upload them on your profile")}</Link>
+                  <Link to={`/user/applications/${application.id}`}>{t("Upload them on the application's page")}</Link>
                 </p>
               )}
               {application.inReview > 0 && (

@@ -312,66 +312,106 @@ const packageColumns = {
  */
 export async function checklistOf(
   deps: Pick<StaffDeps, "db">,
-  application: { id: number; studentId: number; courseId: number },
+  application: ChecklistSubject,
   scope: "application" | "visa" = "application",
   extra: { item: string; attachmentType: string }[] = [],
 ): Promise<ChecklistItem[]> {
-  const [place] = await deps.db
-    .select(packageColumns)
-    .from(courses)
-    .innerJoin(universities, eq(universities.id, courses.universityId))
-    .where(eq(courses.id, application.courseId));
-  const rules = place
-    ? await deps.db
-        .select({ label: countryDocumentRules.label, attachmentType: countryDocumentRules.attachmentType })
-        .from(countryDocumentRules)
-        .where(and(eq(countryDocumentRules.countryId, place.countryId), eq(countryDocumentRules.forVisa, scope === "visa")))
-        .orderBy(asc(countryDocumentRules.label))
-    : [];
-  const wordLimit = place?.sopWordLimit ? `At most ${place.sopWordLimit} words` : null;
-  const items = [
-    ...(scope === "application"
-      ? requiredAttachmentTypes.map((type) => ({
-          item: type as string,
-          attachmentType: type as string,
-          note: type === "SOP" ? wordLimit : null,
-        }))
-      : extra.map((e) => ({ ...e, note: null }))),
-    ...(scope === "application" && place ? packageItems(place) : []),
-    ...rules.map((rule) => ({ item: rule.label, attachmentType: rule.attachmentType as string, note: null })),
-  ];
-  const [files, waivers, [own]] = await Promise.all([
+  return (await checklistsOf(deps, [application], scope, extra)).get(application.id) ?? [];
+}
+
+/** What a checklist is read for: the application, its student and its course. */
+export type ChecklistSubject = { id: number; studentId: number; courseId: number };
+
+/**
+ * `checklistOf` for many applications at once, in six queries whatever their number (the student's home,
+ * the Deadlines screen, the counsellor's applications falling due), by application id.
+ */
+export async function checklistsOf(
+  deps: Pick<StaffDeps, "db">,
+  subjects: readonly ChecklistSubject[],
+  scope: "application" | "visa" = "application",
+  extra: { item: string; attachmentType: string }[] = [],
+): Promise<Map<number, ChecklistItem[]>> {
+  const lists = new Map<number, ChecklistItem[]>();
+  if (subjects.length === 0) return lists;
+  const ids = [...new Set(subjects.map((a) => a.id))];
+  const studentIds = [...new Set(subjects.map((a) => a.studentId))];
+  const courseIds = [...new Set(subjects.map((a) => a.courseId))];
+  const [places, files, waivers, own] = await Promise.all([
+    deps.db
+      .select({ courseId: courses.id, ...packageColumns })
+      .from(courses)
+      .innerJoin(universities, eq(universities.id, courses.universityId))
+      .where(inArray(courses.id, courseIds)),
     deps.db
       .select()
       .from(studentFiles)
-      .where(and(eq(studentFiles.studentId, application.studentId), isNull(studentFiles.supersededAt))),
-    deps.db.select().from(applicationWaivers).where(eq(applicationWaivers.applicationId, application.id)),
+      .where(and(inArray(studentFiles.studentId, studentIds), isNull(studentFiles.supersededAt))),
+    deps.db.select().from(applicationWaivers).where(inArray(applicationWaivers.applicationId, ids)),
     deps.db
-      .select({ feeReceiptFileId: applications.feeReceiptFileId })
+      .select({ id: applications.id, feeReceiptFileId: applications.feeReceiptFileId })
       .from(applications)
-      .where(eq(applications.id, application.id)),
+      .where(inArray(applications.id, ids)),
   ]);
-  // The fee's receipt is the version the student recorded for this application, kept if replaced since.
-  const receipt = own?.feeReceiptFileId
-    ? (await deps.db.select().from(studentFiles).where(eq(studentFiles.id, own.feeReceiptFileId)))[0]
-    : undefined;
-  return items.map(({ item, attachmentType, note }): ChecklistItem => {
-    const waiver = waivers.find((w) => w.item === item);
-    const file = item === APPLICATION_FEE_ITEM ? receipt : files.find((f) => f.attachmentType === attachmentType);
-    const state: ChecklistState = waiver ? "Waived" : file ? file.reviewState : "Missing";
-    return {
-      item,
-      attachmentType,
-      state,
-      filePublicId: file?.publicId ?? null,
-      reviewReason: file?.reviewReason ?? null,
-      reviewMessage: file?.reviewMessage ?? null,
-      waiverReason: waiver?.reason ?? null,
-      waitsOn: waitsOnOf(state),
-      note,
-      fileId: file?.id ?? null,
-    };
-  });
+  const countryIds = [...new Set(places.map((p) => p.countryId))];
+  const receiptIds = own.flatMap((a) => (a.feeReceiptFileId ? [a.feeReceiptFileId] : []));
+  const [rules, receipts] = await Promise.all([
+    countryIds.length === 0
+      ? []
+      : deps.db
+          .select({
+            countryId: countryDocumentRules.countryId,
+            label: countryDocumentRules.label,
+            attachmentType: countryDocumentRules.attachmentType,
+          })
+          .from(countryDocumentRules)
+          .where(and(inArray(countryDocumentRules.countryId, countryIds), eq(countryDocumentRules.forVisa, scope === "visa")))
+          .orderBy(asc(countryDocumentRules.label)),
+    receiptIds.length === 0 ? [] : deps.db.select().from(studentFiles).where(inArray(studentFiles.id, receiptIds)),
+  ]);
+  for (const application of subjects) {
+    const place = places.find((p) => p.courseId === application.courseId);
+    const wordLimit = place?.sopWordLimit ? `At most ${place.sopWordLimit} words` : null;
+    const items = [
+      ...(scope === "application"
+        ? requiredAttachmentTypes.map((type) => ({
+            item: type as string,
+            attachmentType: type as string,
+            note: type === "SOP" ? wordLimit : null,
+          }))
+        : extra.map((e) => ({ ...e, note: null }))),
+      ...(scope === "application" && place ? packageItems(place) : []),
+      ...rules
+        .filter((rule) => rule.countryId === place?.countryId)
+        .map((rule) => ({ item: rule.label, attachmentType: rule.attachmentType as string, note: null })),
+    ];
+    // The fee's receipt is the version the student recorded for this application, kept if replaced since.
+    const receiptId = own.find((a) => a.id === application.id)?.feeReceiptFileId;
+    const receipt = receiptId ? receipts.find((r) => r.id === receiptId) : undefined;
+    const theirs = files.filter((f) => f.studentId === application.studentId);
+    const waived = waivers.filter((w) => w.applicationId === application.id);
+    lists.set(
+      application.id,
+      items.map(({ item, attachmentType, note }): ChecklistItem => {
+        const waiver = waived.find((w) => w.item === item);
+        const file = item === APPLICATION_FEE_ITEM ? receipt : theirs.find((f) => f.attachmentType === attachmentType);
+        const state: ChecklistState = waiver ? "Waived" : file ? file.reviewState : "Missing";
+        return {
+          item,
+          attachmentType,
+          state,
+          filePublicId: file?.publicId ?? null,
+          reviewReason: file?.reviewReason ?? null,
+          reviewMessage: file?.reviewMessage ?? null,
+          waiverReason: waiver?.reason ?? null,
+          waitsOn: waitsOnOf(state),
+          note,
+          fileId: file?.id ?? null,
+        };
+      }),
+    );
+  }
+  return lists;
 }
 
 /** The package as it was sent, once the submission is recorded (decision 0058); empty before. */

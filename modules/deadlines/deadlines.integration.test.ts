@@ -110,7 +110,8 @@ describe("the student's deadlines", () => {
     ]);
     // A new student has uploaded nothing: every required document is missing, the passport among them.
     expect(items[0]?.missing).toContain("Passport");
-    expect(items[0]?.href).toBe("/user/applications");
+    // It leads to the application's own page, where the package is uploaded.
+    expect(items[0]?.href).toBe(`/user/applications/${sooner.id}`);
   });
 });
 

@@ -19,7 +19,8 @@ import { dayLabel } from "../../vocabulary/scholarships.ts";
 import {
   type ApplicationRow,
   applicationsDueBetween,
-  checklistOf,
+  type ChecklistSubject,
+  checklistsOf,
   listApplications,
   outstandingItems,
   studentApplicationRows,
@@ -99,9 +100,10 @@ const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 const kindOrder: Record<DeadlineKind, number> = { application: 0, scholarship: 1, visa: 2, session: 3 };
 
-/** The items of a package still missing, by the applications module's own checklist (the stage gate's). */
-async function missingItems(db: Database, application: { id: number; studentId: number; courseId: number }) {
-  return outstandingItems(await checklistOf({ db }, application)).map((entry) => entry.item);
+/** The items of each package still missing, by the applications module's own checklist (the stage gate's). */
+async function missingItems(db: Database, subjects: readonly ChecklistSubject[]): Promise<Map<number, string[]>> {
+  const lists = await checklistsOf({ db }, subjects);
+  return new Map([...lists].map(([id, list]) => [id, outstandingItems(list).map((entry) => entry.item)]));
 }
 
 /** Every dated thing ahead of the student, soonest first (a day's sessions by their time). */
@@ -119,8 +121,11 @@ export async function studentDeadlines(deps: DeadlineDeps, studentId: number): P
     (a): a is typeof a & { deadline: string } =>
       packageOpenStages.includes(a.status) && a.deadline !== null && a.deadline >= today,
   );
-  const missing = await Promise.all(open.map((a) => missingItems(deps.db, { id: a.id, studentId, courseId: a.courseId })));
-  open.forEach((a, at) => {
+  const missing = await missingItems(
+    deps.db,
+    open.map((a) => ({ id: a.id, studentId, courseId: a.courseId })),
+  );
+  for (const a of open) {
     items.push({
       uid: `application-${a.id}-deadline`,
       kind: "application",
@@ -131,10 +136,10 @@ export async function studentDeadlines(deps: DeadlineDeps, studentId: number): P
       title: a.course,
       titleHi: null,
       detail: `${a.university}, ${a.country}`,
-      href: "/user/applications",
-      missing: missing[at] ?? [],
+      href: `/user/applications/${a.id}`,
+      missing: missing.get(a.id) ?? [],
     });
-  });
+  }
   for (const s of scholarships.matching) {
     if (!s.nextDeadline || s.nextDeadline < today) continue;
     items.push({
@@ -186,7 +191,7 @@ export async function studentDeadlines(deps: DeadlineDeps, studentId: number): P
       title: sessionKinds[session.kind].label,
       titleHi: null,
       detail: null,
-      href: "/profile#sessions-heading",
+      href: "/profile/sessions",
       missing: [],
     });
   }
@@ -243,7 +248,7 @@ function reminderMail(
       "Still missing from your application's package:",
       ...missing.map((item) => `- ${item}`),
       "",
-      `Upload what is missing: ${link("/profile#documents-heading")}`,
+      `Upload what is missing: ${link("/profile/documents")}`,
       `All your deadlines: ${link("/deadlines")}`,
       "",
       `You get these reminders ${REMINDER_DAYS.join(", ").replace(/, (\d+)$/, " and $1")} days before a deadline while a package is incomplete. Turn them off: ${link("/deadlines#reminders")}`,
@@ -290,7 +295,7 @@ export async function sendDueReminders(deps: DeadlineDeps): Promise<number> {
     const daysLeft = daysBetween(today, application.deadline);
     const threshold = reminderThreshold(daysLeft);
     if (threshold === null || turnedOff.has(application.studentId) || already.has(`${application.id}:${threshold}`)) continue;
-    const missing = await missingItems(deps.db, application);
+    const missing = (await missingItems(deps.db, [application])).get(application.id) ?? [];
     if (missing.length === 0) continue;
     const student = await getProfile(deps.db, application.studentId);
     const claimed = await deps.db.transaction(async (tx) => {
@@ -446,9 +451,9 @@ export async function dueApplications(
   filters: Record<string, unknown>,
 ): Promise<DueApplication[]> {
   const rows = await listApplications(deps, member, filters, 2000);
-  const missing = await Promise.all(rows.map((row) => missingItems(deps.db, row)));
+  const missing = await missingItems(deps.db, rows);
   return rows
-    .map((row, at) => ({ ...row, missing: missing[at] ?? [] }))
+    .map((row) => ({ ...row, missing: missing.get(row.id) ?? [] }))
     .filter((row) => row.missing.length > 0)
     .sort((a, b) => (a.deadline ?? "").localeCompare(b.deadline ?? "") || a.id - b.id);
 }

@@ -7,7 +7,13 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createMailer } from "../../platform/mail/mailer.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
-import { createApplication, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import {
+  askOnlyTheSpecDocuments,
+  createApplication,
+  createStudent,
+  type Student,
+  uploadDocument,
+} from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -95,6 +101,8 @@ describe("a student's home", () => {
   it("lists the applications waiting on the student first, each with its next step and what is still needed", async () => {
     const student = await ashasStudent("Kavya Reddy");
     const asha = { cookie: team.as("asha").cookie };
+    // The British course asks only the spec's documents, which the checks below name one by one.
+    await askOnlyTheSpecDocuments(database.db, [ukCourse]);
     // Oldest first: submitted (waiting on the university), then documents pending, then withdrawn.
     const submitted = await createApplication(api, asha, student, usCourse, {
       intake: { intakeMonth: 9, intakeYear: new Date().getUTCFullYear() + 1 },

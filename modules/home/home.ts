@@ -2,7 +2,7 @@ import type { Database } from "../../platform/db/client.ts";
 import { type ApplicationStatus, documentsCompleteBy, stageOf, type WaitingOn } from "../../vocabulary/applications.ts";
 import type { SessionKind } from "../../vocabulary/counselling.ts";
 import type { ChecklistState } from "../../vocabulary/documents.ts";
-import { checklistOf, outstandingItems, studentApplicationRows } from "../applications/applications.ts";
+import { checklistsOf, outstandingItems, studentApplicationRows } from "../applications/applications.ts";
 import { studentCounsellor, studentSessions } from "../counselling/counselling.ts";
 import { nowOf } from "../deps.ts";
 import { unreadForStudent } from "../messages/messages.ts";
@@ -69,29 +69,31 @@ export async function studentHome(deps: HomeDeps, studentId: number): Promise<St
     studentCounsellor(deps.db, studentId),
     studentSessions(deps, studentId),
   ]);
-  const applications = await Promise.all(
-    rows.map(async (row): Promise<HomeApplication> => {
-      const stage = stageOf(row.status);
-      const outstanding = documentsMatter(row.status)
-        ? outstandingItems(await checklistOf(deps, { id: row.id, studentId, courseId: row.courseId })).map(
-            ({ item, attachmentType, state }) => ({ item, attachmentType, state }),
-          )
-        : [];
-      return {
-        id: row.id,
-        status: row.status,
-        country: row.country,
-        course: row.course,
-        university: row.university,
-        intakeMonth: row.intakeMonth,
-        intakeYear: row.intakeYear,
-        stageLabel: stage.studentLabel,
-        nextAction: stage.nextAction,
-        waitingOn: stage.waitingOn,
-        outstanding,
-      };
-    }),
+  const checklists = await checklistsOf(
+    deps,
+    rows.filter((row) => documentsMatter(row.status)).map((row) => ({ id: row.id, studentId, courseId: row.courseId })),
   );
+  const applications = rows.map((row): HomeApplication => {
+    const stage = stageOf(row.status);
+    const outstanding = outstandingItems(checklists.get(row.id) ?? []).map(({ item, attachmentType, state }) => ({
+      item,
+      attachmentType,
+      state,
+    }));
+    return {
+      id: row.id,
+      status: row.status,
+      country: row.country,
+      course: row.course,
+      university: row.university,
+      intakeMonth: row.intakeMonth,
+      intakeYear: row.intakeYear,
+      stageLabel: stage.studentLabel,
+      nextAction: stage.nextAction,
+      waitingOn: stage.waitingOn,
+      outstanding,
+    };
+  });
   // A stable sort keeps the newest first within each group.
   applications.sort((a, b) => precedence(a.waitingOn) - precedence(b.waitingOn));
   const next = sessions

@@ -4,7 +4,7 @@ import { type ApplicationStatus, stageOf, type WaitingOn } from "../../vocabular
 import type { CourseLevel } from "../../vocabulary/catalogue.ts";
 import type { EnglishTest } from "../../vocabulary/eligibility.ts";
 import { type Gender, type QualificationLevel, qualificationLevels, studentMessages } from "../../vocabulary/students.ts";
-import { applicationHistory, checklistOf, intakeText, studentApplicationRows } from "../applications/applications.ts";
+import { applicationHistory, checklistsOf, intakeText, studentApplicationRows } from "../applications/applications.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
 import type { StaffDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
@@ -198,8 +198,13 @@ export async function listApplications(db: Database, studentId: number): Promise
   );
   // The card names what is missing rather than "the missing documents" (decision 0051).
   const missing = new Map<number, string[]>();
-  for (const row of rows.filter((r) => r.status === "Documents pending")) {
-    const checklist = await checklistOf({ db }, { id: row.id, studentId, courseId: row.courseId });
+  const pending = rows.filter((r) => r.status === "Documents pending");
+  const checklists = await checklistsOf(
+    { db },
+    pending.map((row) => ({ id: row.id, studentId, courseId: row.courseId })),
+  );
+  for (const row of pending) {
+    const checklist = checklists.get(row.id) ?? [];
     missing.set(
       row.id,
       checklist.filter((entry) => entry.state === "Missing" || entry.state === "Correction requested").map((entry) => entry.item),

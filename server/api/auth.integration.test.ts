@@ -7,7 +7,14 @@ import { students } from "../../modules/students/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createDatabaseRateLimiter } from "../../platform/rate-limit.ts";
-import { type Answer, ApiClient, type Cookie, cookiesNamed, parseCookie } from "../../tests/support/api-client.ts";
+import {
+  type Answer,
+  ApiClient,
+  type Cookie,
+  cookiesNamed,
+  parseCookie,
+  withoutRequestId,
+} from "../../tests/support/api-client.ts";
 import { createStudent, type Student, uniqueEmail } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createTestApp } from "../../tests/support/test-app.ts";
@@ -231,7 +238,7 @@ describe("login", () => {
       expect(answer.body.message).toBe(messages.invalidCredentials);
       expect(answer.setCookies).toEqual([]);
     }
-    expect(wrongPassword.body).toEqual(unknownEmail.body);
+    expect(withoutRequestId(wrongPassword.body)).toEqual(withoutRequestId(unknownEmail.body));
   });
 
   it.each([

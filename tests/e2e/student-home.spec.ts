@@ -64,9 +64,11 @@ for (const [device, viewport] of [
       await page.screenshot({ path: test.info().outputPath(`home-${viewport.width}.png`), fullPage: true });
 
       // What is missing is one tap from where it is uploaded.
-      await pending.getByRole("link", { name: "Upload them on your profile" }).click();
-      await expect(page).toHaveURL(/\/profile\/documents$/);
-      await expect(page.getByRole("heading", { level: 2, name: "Documents" })).toBeVisible();
+      // (the application's own page, which has a place for every item of its package).
+      await pending.getByRole("link", { name: "Upload them on the application's page" }).click();
+      await expect(page).toHaveURL(/\/user\/applications\/\d+$/);
+      await expect(page.getByRole("heading", { level: 2, name: "Your package" })).toBeVisible();
+      await page.goto("/home");
 
       // Each section is one tap from the home, and one tap from every other section.
       const profileCard = () => page.getByRole("region", { name: "Your profile" });

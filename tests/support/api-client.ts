@@ -147,3 +147,14 @@ export function parseCookie(header: string): Cookie {
 /** The cookies of this name an answer sets. */
 export const cookiesNamed = (answer: Pick<Answer, "setCookies">, name: string): Cookie[] =>
   answer.setCookies.map(parseCookie).filter((cookie) => cookie.name === name);
+
+/**
+ * An answer's JSON without the request's own id (decision 0067 gives every error one): what two answers
+ * that must not tell their cases apart are compared by.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers are checked field by field.
+export function withoutRequestId(body: any): unknown {
+  if (!body || typeof body !== "object" || !body.error) return body;
+  const { requestId: _, ...error } = body.error;
+  return { ...body, error };
+}
