@@ -21,7 +21,7 @@ export function LanguageSwitch() {
           name="language"
           value={code}
           lang={code}
-          className="btn btn-link nav-link px-2 language-name"
+          className="btn btn-link nav-link px-1 px-sm-2 language-name"
         >
           {LANGUAGES[code].name}
         </button>

@@ -281,7 +281,7 @@ export function Navbar({ student }: { student: { fullName: string; photoUrl: str
           <div className="order-3 order-lg-2 col-12 col-lg px-lg-3">
             <SearchBox />
           </div>
-          <div className="order-2 order-lg-3 ms-auto d-flex align-items-center gap-2">
+          <div className="order-2 order-lg-3 ms-auto d-flex align-items-center gap-1 gap-sm-2">
             <Link to="/countries" className="nav-link d-none d-md-inline px-2">
               {t("Countries")}
             </Link>
@@ -295,11 +295,11 @@ export function Navbar({ student }: { student: { fullName: string; photoUrl: str
             {student ? (
               <>
                 {/* The student's home, one tap away at every width (decision 0062). */}
-                <Link to={STUDENT_HOME_PATH} className="nav-link px-2 fw-semibold">
+                <Link to={STUDENT_HOME_PATH} className="nav-link px-1 px-sm-2 fw-semibold">
                   {t("Home")}
                 </Link>
                 {/* One tap on a phone (decision 0059): the student's deadlines sit in the header itself. */}
-                <Link to="/deadlines" className="nav-link px-2" data-testid="nav-deadlines">
+                <Link to="/deadlines" className="nav-link px-1 px-sm-2" data-testid="nav-deadlines">
                   {t("Deadlines")}
                 </Link>
                 <Link

@@ -81,7 +81,7 @@ test("an admin adds a course and a visitor finds it by search at once", async ({
   await addCourse.getByLabel("Course name").fill(courseName);
   await addCourse.getByLabel("Level").selectOption("Masters");
   await addCourse.getByLabel("Duration (months)").fill("24");
-  await addCourse.getByLabel("Fee (whole units)").fill("2500000");
+  await addCourse.getByLabel("Fee (whole units)", { exact: true }).fill("2500000");
   await addCourse.getByLabel("Currency (e.g. EUR)").fill("GYD");
   await addCourse.getByLabel("Fee period").selectOption("year");
   await addCourse.getByRole("button", { name: "Add the course" }).click();

@@ -58,7 +58,7 @@ test("an admin imports a CSV, reads the diff, fixes a refused row, applies, and 
   // A file with a bad row: the dry run shows the change and refuses line 3 with its reason.
   await uploadCourses(page, stringify([header, updated, newCourse("Masterz")]));
   await expectNoAxeViolations(page);
-  await expect(page.getByLabel("fee_amount")).toHaveValue("fee_amount");
+  await expect(page.getByLabel("fee_amount", { exact: true })).toHaveValue("fee_amount");
   await page.getByRole("button", { name: "Run the dry run" }).click();
   const summary = page.getByTestId("import-summary");
   await expect(summary).toContainText("Refused1");

@@ -28,13 +28,17 @@ async function coveredByChat(page: Page): Promise<string[]> {
     const chat = document.querySelector(".chat-link")?.getBoundingClientRect();
     if (!chat) throw new Error("no chat button on this page");
     const interactive = [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary")];
-    return interactive
-      .filter((element) => !element.closest(".chat-link") && element.getClientRects().length > 0)
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.left < chat.right && box.right > chat.left && box.top < chat.bottom && box.bottom > chat.top;
-      })
-      .map((element) => element.textContent?.trim() || element.getAttribute("name") || element.tagName);
+    return (
+      interactive
+        // What a closed disclosure holds (the phone menu) keeps a layout box but is neither shown nor pressable.
+        .filter((element) => !element.closest(".chat-link") && !element.closest("details:not([open]) > :not(summary)"))
+        .filter((element) => element.getClientRects().length > 0)
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.left < chat.right && box.right > chat.left && box.top < chat.bottom && box.bottom > chat.top;
+        })
+        .map((element) => element.textContent?.trim() || element.getAttribute("name") || element.tagName)
+    );
   });
 }
 

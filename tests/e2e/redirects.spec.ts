@@ -2,20 +2,21 @@ import { hostileTargets } from "../support/hostile-targets.ts";
 import { expect, httpClient, signUpStudent, test, uniqueEmail } from "./fixtures.ts";
 
 test.describe("the return target after login and sign-up is only ever a path on this site", () => {
-  test("a logged-in student opening /login with a hostile target goes home", async () => {
+  test("a logged-in student opening /login with a hostile target goes to their home", async () => {
     const student = await httpClient();
     await signUpStudent(student);
     for (const target of hostileTargets) {
       const response = await student.get(`/login?redirectTo=${encodeURIComponent(target)}`, { maxRedirects: 0 });
       expect(response.status(), target).toBe(302);
-      expect(response.headers().location, target).toBe("/");
+      // The student's own home (decision 0062): a path on this site.
+      expect(response.headers().location, target).toBe("/home");
     }
     const saved = await student.get(`/login?redirectTo=${encodeURIComponent("/user/saved-courses")}`, { maxRedirects: 0 });
     expect(saved.headers().location).toBe("/user/saved-courses");
     await student.dispose();
   });
 
-  test("logging in or signing up with a hostile target goes home", async () => {
+  test("logging in or signing up with a hostile target goes to the student's home", async () => {
     const first = await httpClient();
     const { email, password } = await signUpStudent(first);
     await first.dispose();
@@ -24,7 +25,7 @@ test.describe("the return target after login and sign-up is only ever a path on 
       const visitor = await httpClient();
       const login = await visitor.post("/login", { form: { email, password, redirectTo: target }, maxRedirects: 0 });
       expect(login.status(), target).toBe(302);
-      expect(login.headers().location, target).toBe("/");
+      expect(login.headers().location, target).toBe("/home");
       const signup = await visitor.post("/signup", {
         form: {
           name1: "Isha Kapoor",
@@ -37,8 +38,8 @@ test.describe("the return target after login and sign-up is only ever a path on 
         maxRedirects: 0,
       });
       expect(signup.status(), target).toBe(302);
-      // Home, with the sign-up's welcome (decision 0051): still a path on this site.
-      expect(signup.headers().location, target).toBe("/?welcome=1");
+      // The student's home (decision 0062), with the sign-up's welcome (decision 0051): still a path on this site.
+      expect(signup.headers().location, target).toBe("/home?welcome=1");
       await visitor.dispose();
     }
   });

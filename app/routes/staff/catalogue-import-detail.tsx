@@ -303,44 +303,47 @@ export default function CatalogueImportDetail({ loaderData, actionData }: Route.
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="check" />
-            <table className="table table-sm align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Our column</th>
-                  <th scope="col">Your file's column</th>
-                  <th scope="col">What it holds</th>
-                </tr>
-              </thead>
-              <tbody>
-                {columns.map((column) => (
-                  <tr key={column.name}>
-                    <td>
-                      <label htmlFor={`map-${column.name}`} className="mb-0">
-                        {column.name}
-                      </label>
-                    </td>
-                    <td>
-                      <select
-                        id={`map-${column.name}`}
-                        name={`map.${column.name}`}
-                        className="form-select form-select-sm"
-                        defaultValue={imported.mapping[column.name] ?? ""}
-                      >
-                        <option value="">Not in the file</option>
-                        {imported.columns
-                          .filter((c) => c !== "")
-                          .map((c) => (
-                            <option key={c} value={c}>
-                              {c}
-                            </option>
-                          ))}
-                      </select>
-                    </td>
-                    <td className="small text-body-secondary">{column.hint}</td>
+            {/* Column names such as application_fee_currency are long: on a phone the table scrolls in its own box. */}
+            <div className="table-responsive">
+              <table className="table table-sm align-middle">
+                <thead>
+                  <tr>
+                    <th scope="col">Our column</th>
+                    <th scope="col">Your file's column</th>
+                    <th scope="col">What it holds</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {columns.map((column) => (
+                    <tr key={column.name}>
+                      <td>
+                        <label htmlFor={`map-${column.name}`} className="mb-0 text-break">
+                          {column.name}
+                        </label>
+                      </td>
+                      <td>
+                        <select
+                          id={`map-${column.name}`}
+                          name={`map.${column.name}`}
+                          className="form-select form-select-sm"
+                          defaultValue={imported.mapping[column.name] ?? ""}
+                        >
+                          <option value="">Not in the file</option>
+                          {imported.columns
+                            .filter((c) => c !== "")
+                            .map((c) => (
+                              <option key={c} value={c}>
+                                {c}
+                              </option>
+                            ))}
+                        </select>
+                      </td>
+                      <td className="small text-body-secondary">{column.hint}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             <div className="form-check mb-3">
               <input
                 className="form-check-input"
