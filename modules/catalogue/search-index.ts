@@ -45,6 +45,8 @@ export interface IndexedCourse {
   feeCurrency?: string;
   /** Months (1..12) in which the course has an intake that has not yet begun. */
   intakeMonths?: readonly number[];
+  /** The same months as bits (bit m-1 for month m), as a whole build reads them; added to `intakeMonths`. */
+  intakeBits?: number;
 }
 
 /** Words of a text as the index and the queries cut them: letters and digits, lower case. */
@@ -395,7 +397,7 @@ function createFactsBuilder(expected: number) {
       duration[size] = row.durationMonths ?? -1;
       annualFee[size] = row.annualFee ?? Number.NaN;
       currency[size] = numberOf(currencyNumbers, row.feeCurrency?.toUpperCase());
-      let months = 0;
+      let months = row.intakeBits ?? 0;
       for (const month of row.intakeMonths ?? []) months |= 1 << (month - 1);
       intakes[size] = months;
       size += 1;
