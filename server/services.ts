@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
 import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
 import { createStaffService } from "../modules/console/console.ts";
@@ -58,8 +59,10 @@ export function createServices(options: ServicesOptions) {
   // Reading 200,000 courses leaves a hundred megabytes or so of garbage that an idle server would keep
   // until its next full collection: the production server (--expose-gc, scripts/build-state.mjs)
   // collects once each time the mirror is built, a pause of some tens of milliseconds.
+  // Its built parts are kept beside the data: a restart on an unchanged catalogue makes it from them (decision 0071).
   const catalogueMirror = createCatalogueMirror(database.db, log, {
     afterBuild: () => (globalThis as { gc?: () => void }).gc?.(),
+    snapshotFile: path.join(config.dataDir, "search-index.snapshot"),
   });
   const catalogue = createCatalogueService(database.db, catalogueMirror, storage);
   // Rate limits (decision 0021): with REDIS_URL, shared through Redis (the database's counters when it

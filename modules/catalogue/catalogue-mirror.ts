@@ -4,9 +4,23 @@ import type { Logger } from "../../platform/log.ts";
 import type { UniversityType } from "../../vocabulary/catalogue.ts";
 import { currentMonthNumber } from "../intakes.ts";
 import { annualFee } from "./course-filters.ts";
-import { courseFieldsSelect } from "./course-record.ts";
-import { type CourseTable, createCourseTableBuilder, type MirroredCourse } from "./course-table.ts";
-import { createSearchIndexBuilder, type IndexedCourse, overlaidIndex, type SearchIndex } from "./search-index.ts";
+import { courseFieldList, courseFieldsSelect } from "./course-record.ts";
+import {
+  type CourseTable,
+  type CourseTableParts,
+  courseTableOf,
+  createCourseTableBuilder,
+  type MirroredCourse,
+} from "./course-table.ts";
+import { decodeSnapshot, encodeSnapshot, readSnapshot, type SnapshotKey, writeSnapshot } from "./mirror-snapshot.ts";
+import {
+  createSearchIndexBuilder,
+  type IndexedCourse,
+  overlaidIndex,
+  type SearchIndex,
+  type SearchIndexParts,
+  searchIndexFromParts,
+} from "./search-index.ts";
 
 /** A shown university with its country, as the lists show it. */
 export interface MirroredUniversity {
@@ -71,6 +85,8 @@ export interface CatalogueMirror {
     overlay: number;
     /** The longest the last build held the event loop in one piece, in milliseconds. */
     longestHoldMs: number;
+    /** Whole builds made from the snapshot file instead of the catalogue (decision 0071). */
+    fromSnapshot: number;
   };
   /** Resolves once the index matches the catalogue (tests, benches, start-up logs). */
   ready(): Promise<void>;
@@ -121,6 +137,33 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const byNameThenId = (a: { name: string; id: number }, b: { name: string; id: number }) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id;
+
+/** The snapshot file's layout: raised whenever the parts kept change shape (decision 0071). */
+const SNAPSHOT_LAYOUT = `1:${courseFieldList.map((f) => `${f.key}.${f.kind}`).join(",")}`;
+
+/** What a snapshot of the mirror built now would be keyed by (decision 0071). */
+async function snapshotKeyOf(db: Database, month: number): Promise<SnapshotKey & { catalogueVersion: number }> {
+  const [row] = await queryRows<{ database: string; version: string; catalogueVersion: string | number }>(
+    db,
+    sql`select (select system_identifier::text from pg_control_system()) || '/' ||
+               (select oid::text from pg_database where datname = current_database()) as database,
+               version::text || '/' || xmin::text as version, version as "catalogueVersion"
+        from catalogue_version where id = 1`,
+  );
+  return {
+    layout: SNAPSHOT_LAYOUT,
+    database: row?.database ?? "",
+    version: row?.version ?? "",
+    month,
+    catalogueVersion: Number(row?.catalogueVersion ?? -1),
+  };
+}
+
+/** What a snapshot holds: the index's parts and the course table's. */
+interface SnapshotParts {
+  search: SearchIndexParts;
+  courses: CourseTableParts;
+}
 
 async function catalogueVersionOf(db: Database): Promise<number> {
   const [row] = await queryRows<{ version: string | number }>(db, sql`select version from catalogue_version where id = 1`);
@@ -280,6 +323,11 @@ export function createCatalogueMirror(
     pollMs?: number;
     /** Called once a mirror is built whole and in use (the server returns the build's garbage to the system then). */
     afterBuild?: () => void;
+    /**
+     * A file to keep the built mirror in (decision 0071): a start whose database and catalogue version
+     * match it makes the mirror from it instead of reading every course.
+     */
+    snapshotFile?: string;
   } = {},
 ): CatalogueMirror {
   /** What was built whole: every course then shown. */
@@ -300,7 +348,7 @@ export function createCatalogueMirror(
   let stopped = false;
   /** The first whole build has ended (decision 0068). */
   let firstBuildEnded = false;
-  const counted = { fullBuilds: 0, changesApplied: 0, longestHoldMs: 0 };
+  const counted = { fullBuilds: 0, changesApplied: 0, longestHoldMs: 0, fromSnapshot: 0 };
   const held = (ms: number) => {
     if (ms > counted.longestHoldMs) counted.longestHoldMs = ms;
   };
@@ -314,6 +362,40 @@ export function createCatalogueMirror(
   const decide = () => {
     for (const resolve of decided) resolve();
     decided = [];
+  };
+
+  /** The mirror made from the snapshot file when it was built from this very catalogue; else null. */
+  const fromSnapshot = async (key: SnapshotKey): Promise<{ search: SearchIndex; courses: CourseTable } | null> => {
+    const file = options.snapshotFile as string;
+    const bytes = await readSnapshot(file);
+    const parts = bytes && decodeSnapshot<SnapshotParts>(bytes, key);
+    if (!parts) return null;
+    try {
+      const made = { search: await searchIndexFromParts(parts.search, held), courses: courseTableOf(parts.courses) };
+      counted.fromSnapshot += 1;
+      return made;
+    } catch (error) {
+      log?.warn({ err: error, file }, "the search index's snapshot could not be read; reading the catalogue");
+      return null;
+    }
+  };
+
+  /**
+   * Writes what was just built to the snapshot file, unless the catalogue moved while it was read (the
+   * mirror then holds changes newer than its version says, which the next catch-up reads again).
+   */
+  const keepSnapshot = async (key: SnapshotKey, built: { search: SearchIndex; courses: CourseTable }) => {
+    const file = options.snapshotFile as string;
+    try {
+      const now = await snapshotKeyOf(db, key.month);
+      const search = built.search.parts?.();
+      const courses = (built.courses as Partial<ReturnType<typeof courseTableOf>>).parts?.();
+      if (now.version !== key.version || now.database !== key.database || !search || !courses) return;
+      const parts: SnapshotParts = { search, courses };
+      await writeSnapshot(file, encodeSnapshot(key, parts));
+    } catch (error) {
+      log?.warn({ err: error, file }, "the search index's snapshot could not be written");
+    }
   };
 
   /** The catalogue the requests read: the base with the changed courses laid over it. */
@@ -415,7 +497,10 @@ export function createCatalogueMirror(
       // Countries and universities first: the courses are indexed with their words.
       const readCountries = await loadMirroredCountries(db);
       const readUniversities = await loadMirroredUniversities(db);
-      base = await readShownCourses(db, month, base?.courses.size ?? 1024, readCountries, readUniversities, held);
+      const key = options.snapshotFile ? await snapshotKeyOf(db, month).catch(() => null) : null;
+      const kept = base === null && key?.catalogueVersion === readVersion ? await fromSnapshot(key) : null;
+      base = kept ?? (await readShownCourses(db, month, base?.courses.size ?? 1024, readCountries, readUniversities, held));
+      if (!kept && key?.catalogueVersion === readVersion) void keepSnapshot(key, base);
       overrides = new Map();
       countries = readCountries;
       universities = readUniversities;
@@ -430,6 +515,7 @@ export function createCatalogueMirror(
           courses: index.search.size,
           universities: index.universities.length,
           version: readVersion,
+          fromSnapshot: kept !== null,
           ms: Math.round(performance.now() - started),
         },
         "catalogue mirror built",
