@@ -321,7 +321,10 @@ export function createCatalogueMirror(
   log?: Logger,
   options: {
     pollMs?: number;
-    /** Called once a mirror is built whole and in use (the server returns the build's garbage to the system then). */
+    /**
+     * Called once a mirror is built whole and in use, and once its snapshot is written (the server returns
+     * the garbage of either to the system then).
+     */
     afterBuild?: () => void;
     /**
      * A file to keep the built mirror in (decision 0071): a start whose database and catalogue version
@@ -392,7 +395,14 @@ export function createCatalogueMirror(
       const courses = (built.courses as Partial<ReturnType<typeof courseTableOf>>).parts?.();
       if (now.version !== key.version || now.database !== key.database || !search || !courses) return;
       const parts: SnapshotParts = { search, courses };
-      await writeSnapshot(file, encodeSnapshot(key, parts));
+      const started = performance.now();
+      const bytes = encodeSnapshot(key, parts);
+      held(performance.now() - started);
+      await writeSnapshot(file, bytes);
+      log?.info(
+        { file, bytes: bytes.byteLength, encodeMs: Math.round(performance.now() - started) },
+        "search index snapshot written",
+      );
     } catch (error) {
       log?.warn({ err: error, file }, "the search index's snapshot could not be written");
     }
@@ -500,7 +510,8 @@ export function createCatalogueMirror(
       const key = options.snapshotFile ? await snapshotKeyOf(db, month).catch(() => null) : null;
       const kept = base === null && key?.catalogueVersion === readVersion ? await fromSnapshot(key) : null;
       base = kept ?? (await readShownCourses(db, month, base?.courses.size ?? 1024, readCountries, readUniversities, held));
-      if (!kept && key?.catalogueVersion === readVersion) void keepSnapshot(key, base);
+      // Once written, the encoded copy is garbage: collected then (out of keepSnapshot's scope, which holds it).
+      if (!kept && key?.catalogueVersion === readVersion) void keepSnapshot(key, base).then(() => options.afterBuild?.());
       overrides = new Map();
       countries = readCountries;
       universities = readUniversities;
