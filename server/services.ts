@@ -1,4 +1,3 @@
-import path from "node:path";
 import { createCatalogueService } from "../modules/catalogue/catalogue.ts";
 import { createCatalogueMirror } from "../modules/catalogue/catalogue-mirror.ts";
 import { createStaffService } from "../modules/console/console.ts";
@@ -41,6 +40,12 @@ export interface ServicesOptions {
    * instances (server/background.ts registers the workers). Without it (API tests) they run at once here.
    */
   jobs?: JobSender;
+  /**
+   * Where the catalogue mirror keeps its built parts (decision 0071): the server's own DATA_DIR, set by
+   * server/main.ts. Unset (tests over in-memory copies of one template, which look alike to the
+   * snapshot's key and share a DATA_DIR), every start reads the catalogue.
+   */
+  searchIndexSnapshot?: string;
 }
 
 /** What the public cache may hold: the most visited pages fit; a crawl over every page cannot grow the process. */
@@ -62,7 +67,7 @@ export function createServices(options: ServicesOptions) {
   // Its built parts are kept beside the data: a restart on an unchanged catalogue makes it from them (decision 0071).
   const catalogueMirror = createCatalogueMirror(database.db, log, {
     afterBuild: () => (globalThis as { gc?: () => void }).gc?.(),
-    snapshotFile: path.join(config.dataDir, "search-index.snapshot"),
+    snapshotFile: options.searchIndexSnapshot,
   });
   const catalogue = createCatalogueService(database.db, catalogueMirror, storage);
   // Rate limits (decision 0021): with REDIS_URL, shared through Redis (the database's counters when it
