@@ -69,6 +69,8 @@ async function main() {
     build,
     clientDir: path.resolve("build/client"),
     jobs,
+    // A restart on an unchanged catalogue makes the search index from this file (decision 0071).
+    searchIndexSnapshot: path.join(config.dataDir, "search-index.snapshot"),
   });
   // ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists, enabled, with that password (never printed or logged).
   if (config.admin)

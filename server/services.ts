@@ -44,6 +44,12 @@ export interface ServicesOptions {
    * instances (server/background.ts registers the workers). Without it (API tests) they run at once here.
    */
   jobs?: JobSender;
+  /**
+   * Where the catalogue mirror keeps its built parts (decision 0071): the server's own DATA_DIR, set by
+   * server/main.ts. Unset (tests over in-memory copies of one template, which look alike to the
+   * snapshot's key and share a DATA_DIR), every start reads the catalogue.
+   */
+  searchIndexSnapshot?: string;
 }
 
 /** What the public cache may hold: the most visited pages fit; a crawl over every page cannot grow the process. */
@@ -62,8 +68,10 @@ export function createServices(options: ServicesOptions) {
   // Reading 200,000 courses leaves a hundred megabytes or so of garbage that an idle server would keep
   // until its next full collection: the production server (--expose-gc, scripts/build-state.mjs)
   // collects once each time the mirror is built, a pause of some tens of milliseconds.
+  // Its built parts are kept beside the data: a restart on an unchanged catalogue makes it from them (decision 0071).
   const catalogueMirror = createCatalogueMirror(database.db, log, {
     afterBuild: () => (globalThis as { gc?: () => void }).gc?.(),
+    snapshotFile: options.searchIndexSnapshot,
   });
   const catalogue = createCatalogueService(database.db, catalogueMirror, storage);
   // Rate limits (decision 0021): with REDIS_URL, shared through Redis (the database's counters when it

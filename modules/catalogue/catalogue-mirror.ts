@@ -4,9 +4,23 @@ import type { Logger } from "../../platform/log.ts";
 import type { UniversityType } from "../../vocabulary/catalogue.ts";
 import { currentMonthNumber } from "../intakes.ts";
 import { annualFee } from "./course-filters.ts";
-import { courseFieldsSelect } from "./course-record.ts";
-import { type CourseTable, createCourseTableBuilder, type MirroredCourse } from "./course-table.ts";
-import { createSearchIndexBuilder, type IndexedCourse, overlaidIndex, type SearchIndex } from "./search-index.ts";
+import { courseFieldList, courseFieldsSelect } from "./course-record.ts";
+import {
+  type CourseTable,
+  type CourseTableParts,
+  courseTableOf,
+  createCourseTableBuilder,
+  type MirroredCourse,
+} from "./course-table.ts";
+import { decodeSnapshot, encodeSnapshot, readSnapshot, type SnapshotKey, writeSnapshot } from "./mirror-snapshot.ts";
+import {
+  createSearchIndexBuilder,
+  type IndexedCourse,
+  overlaidIndex,
+  type SearchIndex,
+  type SearchIndexParts,
+  searchIndexFromParts,
+} from "./search-index.ts";
 
 /** A shown university with its country, as the lists show it. */
 export interface MirroredUniversity {
@@ -71,6 +85,8 @@ export interface CatalogueMirror {
     overlay: number;
     /** The longest the last build held the event loop in one piece, in milliseconds. */
     longestHoldMs: number;
+    /** Whole builds made from the snapshot file instead of the catalogue (decision 0071). */
+    fromSnapshot: number;
   };
   /** Resolves once the index matches the catalogue (tests, benches, start-up logs). */
   ready(): Promise<void>;
@@ -84,9 +100,13 @@ export interface CatalogueMirror {
 
 /**
  * Courses read per query while building whole: on PGlite a query runs on the event loop's thread, so a
- * batch is kept small enough to hold it for only a few milliseconds.
+ * batch is kept small enough to hold it for a few tens of milliseconds. A batch reads the courses' own
+ * columns only (their university's and country's words come from the lists the mirror holds anyway), so
+ * 1,000 take about 35 ms where 100 with the joins and an intake array took 5 to 10 (decision 0071).
  */
-const LOAD_BATCH = 100;
+const LOAD_BATCH = 1000;
+/** Changed courses read per query when following edits (with their university and country joined). */
+const CHANGE_BATCH = 100;
 /** Changed courses kept beside the base index before the mirror is rebuilt whole (decision 0038). */
 const OVERLAY_LIMIT = 2_000;
 
@@ -117,6 +137,33 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const byNameThenId = (a: { name: string; id: number }, b: { name: string; id: number }) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id;
+
+/** The snapshot file's layout: raised whenever the parts kept change shape (decision 0071). */
+const SNAPSHOT_LAYOUT = `1:${courseFieldList.map((f) => `${f.key}.${f.kind}`).join(",")}`;
+
+/** What a snapshot of the mirror built now would be keyed by (decision 0071). */
+async function snapshotKeyOf(db: Database, month: number): Promise<SnapshotKey & { catalogueVersion: number }> {
+  const [row] = await queryRows<{ database: string; version: string; catalogueVersion: string | number }>(
+    db,
+    sql`select (select system_identifier::text from pg_control_system()) || '/' ||
+               (select oid::text from pg_database where datname = current_database()) as database,
+               version::text || '/' || xmin::text as version, version as "catalogueVersion"
+        from catalogue_version where id = 1`,
+  );
+  return {
+    layout: SNAPSHOT_LAYOUT,
+    database: row?.database ?? "",
+    version: row?.version ?? "",
+    month,
+    catalogueVersion: Number(row?.catalogueVersion ?? -1),
+  };
+}
+
+/** What a snapshot holds: the index's parts and the course table's. */
+interface SnapshotParts {
+  search: SearchIndexParts;
+  courses: CourseTableParts;
+}
 
 async function catalogueVersionOf(db: Database): Promise<number> {
   const [row] = await queryRows<{ version: string | number }>(db, sql`select version from catalogue_version where id = 1`);
@@ -167,32 +214,68 @@ function mirrorOf(
   return { countries, search, courses, universities, byCountry, byId: new Map(universities.map((u) => [u.id, u])) };
 }
 
+/** A course's own columns as a whole build reads them, with its upcoming intakes as month bits. */
+type CourseRow = MirroredCourse & { intakeBits: number };
+
 /**
- * Every shown course into the index and the course table, read in small batches by id so none is held
+ * Every course after `after` (by id, up to `limit`), with no join: a whole build finds each one's
+ * university and country in the lists it read first. Intakes are one number, bit m-1 for month m.
+ */
+async function courseRowsAfter(db: Database, month: number, after: number, limit: number): Promise<CourseRow[]> {
+  return queryRows<CourseRow>(
+    db,
+    sql`select c.id, ${courseFieldsSelect("c")}, c.university_id as "universityId",
+               coalesce((select bit_or(1 << (i.month - 1)) from course_intakes i
+                         where i.course_id = c.id and i.year * 12 + i.month - 1 >= ${month}), 0) as "intakeBits"
+        from courses c
+        where c.retired_at is null and c.id > ${after}
+        order by c.id
+        limit ${limit}`,
+  );
+}
+
+/**
+ * Every shown course into the index and the course table, read in batches by id so none is held
  * whole and the event loop is given back between them; the index is then built in slices (decision 0038).
- * `month` (a month number in India) is the first month whose intakes are upcoming.
+ * A course is shown when its university is in `universities` (shown, in a visible country), whose words
+ * and country's words it is indexed with (decision 0071). `month` (a month number in India) is the first
+ * month whose intakes are upcoming.
  */
 async function readShownCourses(
   db: Database,
   month: number,
   /** About how many courses there are (the last build's count): the builders grow if more come. */
   expected: number,
+  countries: MirroredCountry[],
+  universities: MirroredUniversity[],
   held: (ms: number) => void,
 ): Promise<{ search: SearchIndex; courses: CourseTable }> {
   const index = createSearchIndexBuilder(expected);
   const table = createCourseTableBuilder(expected);
+  const countryWords = new Map(countries.map((c) => [c.id, [c.name, ...c.aliases].join(" ")]));
+  const universityOf = new Map(universities.map((u) => [u.id, u]));
   let after = 0;
   for (;;) {
-    const batch = await shownCourses(db, month, sql`c.id > ${after}`, LOAD_BATCH);
+    const batch = await courseRowsAfter(db, month, after, LOAD_BATCH);
     const started = performance.now();
     for (const row of batch) {
-      index.add(row);
+      const university = universityOf.get(row.universityId);
+      const country = university && countryWords.get(university.countryId);
+      if (!university || country === undefined) continue;
+      index.add({
+        ...row,
+        university: university.name,
+        city: university.city,
+        country,
+        countryId: university.countryId,
+        annualFee: annualFee({ amount: row.feeAmount, period: row.feePeriod }, row.durationMonths),
+      });
       table.add(row);
     }
     held(performance.now() - started);
     await nextTurn();
     if (batch.length < LOAD_BATCH) return { search: await index.buildSliced(held), courses: table.build() };
-    after = (batch.at(-1) as ShownCourse).id;
+    after = (batch.at(-1) as CourseRow).id;
   }
 }
 
@@ -238,8 +321,16 @@ export function createCatalogueMirror(
   log?: Logger,
   options: {
     pollMs?: number;
-    /** Called once a mirror is built whole and in use (the server returns the build's garbage to the system then). */
+    /**
+     * Called once a mirror is built whole and in use, and once its snapshot is written (the server returns
+     * the garbage of either to the system then).
+     */
     afterBuild?: () => void;
+    /**
+     * A file to keep the built mirror in (decision 0071): a start whose database and catalogue version
+     * match it makes the mirror from it instead of reading every course.
+     */
+    snapshotFile?: string;
   } = {},
 ): CatalogueMirror {
   /** What was built whole: every course then shown. */
@@ -260,7 +351,7 @@ export function createCatalogueMirror(
   let stopped = false;
   /** The first whole build has ended (decision 0068). */
   let firstBuildEnded = false;
-  const counted = { fullBuilds: 0, changesApplied: 0, longestHoldMs: 0 };
+  const counted = { fullBuilds: 0, changesApplied: 0, longestHoldMs: 0, fromSnapshot: 0 };
   const held = (ms: number) => {
     if (ms > counted.longestHoldMs) counted.longestHoldMs = ms;
   };
@@ -274,6 +365,47 @@ export function createCatalogueMirror(
   const decide = () => {
     for (const resolve of decided) resolve();
     decided = [];
+  };
+
+  /** The mirror made from the snapshot file when it was built from this very catalogue; else null. */
+  const fromSnapshot = async (key: SnapshotKey): Promise<{ search: SearchIndex; courses: CourseTable } | null> => {
+    const file = options.snapshotFile as string;
+    const bytes = await readSnapshot(file);
+    const parts = bytes && decodeSnapshot<SnapshotParts>(bytes, key);
+    if (!parts) return null;
+    try {
+      const made = { search: await searchIndexFromParts(parts.search, held), courses: courseTableOf(parts.courses) };
+      counted.fromSnapshot += 1;
+      return made;
+    } catch (error) {
+      log?.warn({ err: error, file }, "the search index's snapshot could not be read; reading the catalogue");
+      return null;
+    }
+  };
+
+  /**
+   * Writes what was just built to the snapshot file, unless the catalogue moved while it was read (the
+   * mirror then holds changes newer than its version says, which the next catch-up reads again).
+   */
+  const keepSnapshot = async (key: SnapshotKey, built: { search: SearchIndex; courses: CourseTable }) => {
+    const file = options.snapshotFile as string;
+    try {
+      const now = await snapshotKeyOf(db, key.month);
+      const search = built.search.parts?.();
+      const courses = (built.courses as Partial<ReturnType<typeof courseTableOf>>).parts?.();
+      if (now.version !== key.version || now.database !== key.database || !search || !courses) return;
+      const parts: SnapshotParts = { search, courses };
+      const started = performance.now();
+      const bytes = encodeSnapshot(key, parts);
+      held(performance.now() - started);
+      await writeSnapshot(file, bytes);
+      log?.info(
+        { file, bytes: bytes.byteLength, encodeMs: Math.round(performance.now() - started) },
+        "search index snapshot written",
+      );
+    } catch (error) {
+      log?.warn({ err: error, file }, "the search index's snapshot could not be written");
+    }
   };
 
   /** The catalogue the requests read: the base with the changed courses laid over it. */
@@ -323,8 +455,8 @@ export function createCatalogueMirror(
     for (const id of changed.courses) next.set(id, null);
     if (next.size > OVERLAY_LIMIT) return false;
     const ids = [...changed.courses];
-    for (let at = 0; at < ids.length; at += LOAD_BATCH) {
-      for (const row of await shownCourses(db, month, sql`c.id in ${idList(ids.slice(at, at + LOAD_BATCH))}`, null))
+    for (let at = 0; at < ids.length; at += CHANGE_BATCH) {
+      for (const row of await shownCourses(db, month, sql`c.id in ${idList(ids.slice(at, at + CHANGE_BATCH))}`, null))
         next.set(row.id, row);
     }
     if (changed.countries.size) countries = await loadMirroredCountries(db);
@@ -372,10 +504,17 @@ export function createCatalogueMirror(
       // Built whole (at start, after a bulk import, or once the overlay is full): in small batches and
       // slices, so requests go between them; meanwhile the database answers (current() is null).
       counted.longestHoldMs = 0;
-      base = await readShownCourses(db, month, base?.courses.size ?? 1024, held);
+      // Countries and universities first: the courses are indexed with their words.
+      const readCountries = await loadMirroredCountries(db);
+      const readUniversities = await loadMirroredUniversities(db);
+      const key = options.snapshotFile ? await snapshotKeyOf(db, month).catch(() => null) : null;
+      const kept = base === null && key?.catalogueVersion === readVersion ? await fromSnapshot(key) : null;
+      base = kept ?? (await readShownCourses(db, month, base?.courses.size ?? 1024, readCountries, readUniversities, held));
+      // Once written, the encoded copy is garbage: collected then (out of keepSnapshot's scope, which holds it).
+      if (!kept && key?.catalogueVersion === readVersion) void keepSnapshot(key, base).then(() => options.afterBuild?.());
       overrides = new Map();
-      countries = await loadMirroredCountries(db);
-      universities = await loadMirroredUniversities(db);
+      countries = readCountries;
+      universities = readUniversities;
       index = await compose();
       indexMonth = month;
       indexVersion = readVersion;
@@ -387,6 +526,7 @@ export function createCatalogueMirror(
           courses: index.search.size,
           universities: index.universities.length,
           version: readVersion,
+          fromSnapshot: kept !== null,
           ms: Math.round(performance.now() - started),
         },
         "catalogue mirror built",

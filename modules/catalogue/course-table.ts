@@ -154,55 +154,107 @@ export function createCourseTableBuilder(expected = 1024) {
         checked.set(row, { source: course.feeSource, checkedOn: course.feeCheckedOn });
       size += 1;
     },
-    build(): CourseTable {
+    build(): CourseTable & { parts(): CourseTableParts } {
       // Views of the filled part: no copy (the courses counted beforehand are rarely more than came).
-      idColumn = idColumn.subarray(0, size);
-      const requirement = (i: number, row: number) => {
-        const c = requirementColumns[i] as (typeof requirementColumns)[number];
-        const stored = (requirementData[i] as Uint8Array | Uint16Array)[row] as number;
-        return stored === (c.wide ? NOT_SET_WIDE : NOT_SET_NARROW) ? null : stored / c.scale;
-      };
-      const rowOf = (row: number): MirroredCourse => {
-        const fee = checked.get(row);
-        const course = {
-          id: idColumn[row] as number,
-          name: names.texts[nameColumn[row] as number] as string,
-          level: courseLevels[levelColumn[row] as number] as CourseLevel,
-          durationMonths: durationColumn[row] as number,
-          feeAmount: amountColumn[row] as number,
-          feeCurrency: currencies.texts[currencyColumn[row] as number] as string,
-          feePeriod: feePeriods[periodColumn[row] as number] as FeePeriod,
-          feeSource: fee?.source ?? null,
-          feeCheckedOn: fee?.checkedOn ?? null,
-          mode: courseModes[modeColumn[row] as number] as CourseMode,
-          englishExamWaiver: waiverColumn[row] === 1,
-          mediumOfInstruction: media.texts[mediumColumn[row] as number] as string,
-          universityId: universityColumn[row] as number,
-          minPercentage: requirement(0, row),
-          minCgpa: requirement(1, row),
-          minIelts: requirement(2, row),
-          minToefl: requirement(3, row),
-          minPte: requirement(4, row),
-        } as MirroredCourse;
-        for (const other of others)
-          (course as Record<string, unknown>)[other.key] = other.values.texts[other.column[row] as number];
-        return course;
-      };
-      return {
-        size: idColumn.length,
-        get(id) {
-          let low = 0;
-          let high = idColumn.length - 1;
-          while (low <= high) {
-            const middle = (low + high) >>> 1;
-            const found = idColumn[middle] as number;
-            if (found === id) return rowOf(middle);
-            if (found < id) low = middle + 1;
-            else high = middle - 1;
-          }
-          return undefined;
-        },
-      };
+      const filled = <T extends Int32Array | Uint8Array | Uint16Array | Uint32Array | Float64Array>(column: T): T =>
+        column.subarray(0, size) as T;
+      return courseTableOf({
+        ids: filled(idColumn),
+        names: names.texts,
+        name: filled(nameColumn),
+        level: filled(levelColumn),
+        duration: filled(durationColumn),
+        amount: filled(amountColumn),
+        currencies: currencies.texts,
+        currency: filled(currencyColumn),
+        period: filled(periodColumn),
+        mode: filled(modeColumn),
+        waiver: filled(waiverColumn),
+        media: media.texts,
+        medium: filled(mediumColumn),
+        university: filled(universityColumn),
+        requirements: requirementData.map(filled),
+        others: others.map((other) => ({ key: other.key, values: other.values.texts, column: filled(other.column) })),
+        checked: [...checked],
+      });
+    },
+  };
+}
+
+/**
+ * What a course table is made of: its typed columns and the texts they number. Kept on disk beside the
+ * search index's parts, a table is made again from it without reading the catalogue (decision 0071).
+ */
+export interface CourseTableParts {
+  ids: Int32Array;
+  names: string[];
+  name: Int32Array;
+  level: Uint8Array;
+  duration: Uint16Array;
+  amount: Float64Array;
+  currencies: string[];
+  currency: Uint16Array;
+  period: Uint8Array;
+  mode: Uint8Array;
+  waiver: Uint8Array;
+  media: string[];
+  medium: Uint16Array;
+  university: Int32Array;
+  requirements: Array<Uint8Array | Uint16Array>;
+  /** The fields without a column of their own, each distinct value once. */
+  others: Array<{ key: string; values: unknown[]; column: Uint32Array }>;
+  /** Rows with a fee source or check date. */
+  checked: Array<[number, { source: string | null; checkedOn: string | null }]>;
+}
+
+/** The table over its parts (never written to); `parts()` gives them back to be kept. */
+export function courseTableOf(parts: CourseTableParts): CourseTable & { parts(): CourseTableParts } {
+  const checked = new Map(parts.checked);
+  const requirement = (i: number, row: number) => {
+    const c = requirementColumns[i] as (typeof requirementColumns)[number];
+    const stored = (parts.requirements[i] as Uint8Array | Uint16Array)[row] as number;
+    return stored === (c.wide ? NOT_SET_WIDE : NOT_SET_NARROW) ? null : stored / c.scale;
+  };
+  const rowOf = (row: number): MirroredCourse => {
+    const fee = checked.get(row);
+    const course = {
+      id: parts.ids[row] as number,
+      name: parts.names[parts.name[row] as number] as string,
+      level: courseLevels[parts.level[row] as number] as CourseLevel,
+      durationMonths: parts.duration[row] as number,
+      feeAmount: parts.amount[row] as number,
+      feeCurrency: parts.currencies[parts.currency[row] as number] as string,
+      feePeriod: feePeriods[parts.period[row] as number] as FeePeriod,
+      feeSource: fee?.source ?? null,
+      feeCheckedOn: fee?.checkedOn ?? null,
+      mode: courseModes[parts.mode[row] as number] as CourseMode,
+      englishExamWaiver: parts.waiver[row] === 1,
+      mediumOfInstruction: parts.media[parts.medium[row] as number] as string,
+      universityId: parts.university[row] as number,
+      minPercentage: requirement(0, row),
+      minCgpa: requirement(1, row),
+      minIelts: requirement(2, row),
+      minToefl: requirement(3, row),
+      minPte: requirement(4, row),
+    } as MirroredCourse;
+    for (const other of parts.others) (course as Record<string, unknown>)[other.key] = other.values[other.column[row] as number];
+    return course;
+  };
+  const ids = parts.ids;
+  return {
+    size: ids.length,
+    parts: () => parts,
+    get(id) {
+      let low = 0;
+      let high = ids.length - 1;
+      while (low <= high) {
+        const middle = (low + high) >>> 1;
+        const found = ids[middle] as number;
+        if (found === id) return rowOf(middle);
+        if (found < id) low = middle + 1;
+        else high = middle - 1;
+      }
+      return undefined;
     },
   };
 }

@@ -45,6 +45,8 @@ export interface IndexedCourse {
   feeCurrency?: string;
   /** Months (1..12) in which the course has an intake that has not yet begun. */
   intakeMonths?: readonly number[];
+  /** The same months as bits (bit m-1 for month m), as a whole build reads them; added to `intakeMonths`. */
+  intakeBits?: number;
 }
 
 /** Words of a text as the index and the queries cut them: letters and digits, lower case. */
@@ -127,6 +129,27 @@ export interface SearchIndex {
    * string is a word matched anywhere; without a required word nothing matches.
    */
   search(words: ReadonlyArray<string | SearchWord>, offset: number, limit: number): { total: number; ids: number[] };
+  /** What a whole index was built from (decision 0071: kept beside the data); absent for a merged one. */
+  parts?(): SearchIndexParts;
+}
+
+/**
+ * What an index is made of, in its own order (documents by name then id, terms sorted): kept on disk,
+ * an index is made again from it without reading the catalogue (decision 0071). Never written to.
+ */
+export interface SearchIndexParts {
+  courseIds: Int32Array;
+  terms: string[];
+  termDocs: Int32Array[];
+  termMasks: Uint8Array[];
+  facts: CourseFactColumns;
+  /** Course ids ascending, and each one's document. */
+  byId: { ids: Int32Array; docs: Int32Array };
+}
+
+/** The index again from its parts, in slices of a few milliseconds (decision 0038). */
+export function searchIndexFromParts(parts: SearchIndexParts, held?: (ms: number) => void): Promise<SearchIndex> {
+  return runSliced(indexSteps(parts), held);
 }
 
 /** Builds the index from every shown course (any order). */
@@ -241,7 +264,14 @@ export function createSearchIndexBuilder(expected = 1024) {
     yield;
     const facts_ = yield* facts.buildSteps(docOf);
     yield;
-    return yield* indexSteps(courseIds, terms, termDocs, termMasks, facts_, { ids: idsAscending, docs: docsByIdOrder });
+    return yield* indexSteps({
+      courseIds,
+      terms,
+      termDocs,
+      termMasks,
+      facts: facts_,
+      byId: { ids: idsAscending, docs: docsByIdOrder },
+    });
   }
 }
 
@@ -328,7 +358,7 @@ function* sortSteps(
 }
 
 /** Each course's facts for the filters, in typed columns by document (the index's (name, id) order). */
-interface CourseFactColumns {
+export interface CourseFactColumns {
   /** Small numbers standing for country ids (`countryIds` holds the ids), -1 when absent. */
   country: Int16Array;
   countryIds: number[];
@@ -395,7 +425,7 @@ function createFactsBuilder(expected: number) {
       duration[size] = row.durationMonths ?? -1;
       annualFee[size] = row.annualFee ?? Number.NaN;
       currency[size] = numberOf(currencyNumbers, row.feeCurrency?.toUpperCase());
-      let months = 0;
+      let months = row.intakeBits ?? 0;
       for (const month of row.intakeMonths ?? []) months |= 1 << (month - 1);
       intakes[size] = months;
       size += 1;
@@ -486,15 +516,8 @@ function docsWith(grouped: GroupedDocs, value: number): Int32Array {
   return grouped.docs.subarray(grouped.start[lo] as number, grouped.start[lo + 1] as number);
 }
 
-function* indexSteps(
-  courseIds: Int32Array,
-  terms: string[],
-  termDocs: Int32Array[],
-  termMasks: Uint8Array[],
-  facts: CourseFactColumns,
-  /** Course ids ascending, and each one's document. */
-  byId: { ids: Int32Array; docs: Int32Array },
-): Generator<void, SearchIndex> {
+function* indexSteps(parts: SearchIndexParts): Generator<void, SearchIndex> {
+  const { courseIds, terms, termDocs, termMasks, facts, byId } = parts;
   const count = courseIds.length;
   // Each document's terms with their field masks (the postings turned round): once a search has few
   // candidates left, a word that stands for many terms ("in", "of": every word they begin) is checked
@@ -1048,6 +1071,7 @@ function* indexSteps(
     get size() {
       return count - hiddenCount;
     },
+    parts: () => parts,
     hide(ids) {
       for (const id of ids) {
         let lo = 0;
