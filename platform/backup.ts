@@ -60,9 +60,31 @@ async function copyUploads(dataDir: string, target: string): Promise<number> {
   if (!existsSync(source)) return 0;
   // Files are written before the row that names them commits (decision 0048): every file a row of the
   // database snapshot names is on disk already, so copying after the snapshot finds them all. A file
-  // whose row came later, or a temporary, comes too and is swept as an orphan after a restore.
-  await cp(source, target, { recursive: true, preserveTimestamps: true });
-  return (await readdir(target, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+  // whose row came later comes too and is swept as an orphan after a restore. An upload still being
+  // written (`.tmp-`, renamed when whole) is left out, and a file that goes while the copy runs (renamed
+  // into place, or deleted) is passed over rather than failing the backup: its row, if any, is not in
+  // the snapshot either (decision 0065).
+  return copyTree(source, target);
+}
+
+async function copyTree(source: string, target: string): Promise<number> {
+  await mkdir(target, { recursive: true });
+  let copied = 0;
+  for (const entry of await readdir(source, { withFileTypes: true })) {
+    if (entry.name.startsWith(".tmp-")) continue;
+    const from = path.join(source, entry.name);
+    const to = path.join(target, entry.name);
+    try {
+      if (entry.isDirectory()) copied += await copyTree(from, to);
+      else if (entry.isFile()) {
+        await cp(from, to, { preserveTimestamps: true });
+        copied += 1;
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  return copied;
 }
 
 /** Writes one backup and applies the retention; answers the backup's folder. */

@@ -5,7 +5,7 @@
 // PGlite under a temporary DATA_DIR, or, with TEST_DATABASE_URL, fresh databases on that server.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -164,4 +164,21 @@ describe("npm run backup, then npm run restore", () => {
     back.child.kill("SIGTERM");
     expect((await back.exited).code).toBe(0);
   }, 300_000);
+
+  it("leaves out an upload still being written, which a busy server always has somewhere", async () => {
+    // The live data directory of the test above, its server stopped: a half-written upload lies in it as
+    // the storage names one before renaming it into place.
+    const uploads = path.join(dataDir, "uploads");
+    mkdirSync(uploads, { recursive: true });
+    writeFileSync(path.join(uploads, ".tmp-0123456789abcdef-a1b2c3d4e5f6"), "%PDF-1.4 half of a marksheet");
+    const kept = readdirSync(uploads, { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile() && !entry.name.startsWith(".tmp-"),
+    ).length;
+    const backup = await script("backup", envOf(dataDir, databases.live));
+    const written = backup.stdout.match(/written to (\S+) in/)?.[1] ?? "";
+    const copied = readdirSync(path.join(written, "uploads"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(copied.map((entry) => entry.name).filter((name) => name.startsWith(".tmp-"))).toEqual([]);
+    expect(copied).toHaveLength(kept);
+    expect(JSON.parse(readFileSync(path.join(written, "manifest.json"), "utf8")).fileCount).toBe(kept);
+  }, 120_000);
 });
