@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
+import { feedPathForLog } from "../modules/deadlines/deadlines.ts";
 import { rateLimited } from "../modules/errors.ts";
 import { pathForLog } from "../modules/parents/parents.ts";
 import type { PublicCache } from "../platform/cache.ts";
@@ -102,8 +103,10 @@ export const requestContext =
       c.res.headers.set("X-Request-Id", requestId);
     }
     const ms = Math.round(performance.now() - started);
-    // A parent link's token is a secret: the logs keep the path without it (decision 0028).
-    c.var.log.info({ method: c.req.method, path: pathForLog(c.req.path), status: c.res.status, ms }, "request");
+    // A parent link's token and a calendar feed's are secrets: the logs keep the path without them
+    // (decisions 0028 and 0059).
+    const path = feedPathForLog(pathForLog(c.req.path));
+    c.var.log.info({ method: c.req.method, path, status: c.res.status, ms }, "request");
   };
 
 /** Who is asking: the student of a valid session cookie, else a visitor. Static files need no one. */

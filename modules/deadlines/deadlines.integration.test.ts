@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import ICAL from "ical.js";
@@ -225,6 +226,32 @@ function eventsOf(text: string) {
 }
 
 describe("the calendar feed", () => {
+  it("keeps its token out of the request log, whoever opens it", async () => {
+    const lines: string[] = [];
+    const log = createLogger(
+      "trace",
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const logged = createTestApp(database, { DATA_DIR: mkdtempSync(path.join(tmpdir(), "ignite-feed-log-")) }, { log });
+    try {
+      const student = await ashasStudent("Meera Pillai");
+      const { token } = await testApp.deadlines.renewFeed(student.studentId);
+      const reader = new ApiClient(logged.app);
+      expect((await reader.fetch(`/calendar/${token}.ics`)).status).toBe(200);
+      expect((await reader.fetch(`/calendar/${token}x.ics`)).status).toBe(404);
+      const text = lines.join("");
+      expect(text).toContain('"path":"/calendar/[feed].ics"');
+      expect(text).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it("holds the same dated items, valid iCalendar, for whoever has the address, without a login", async () => {
     const student = await ashasStudent("Saanvi Reddy");
     const application = await applicationDue(student, 20, "MSc Biotechnology");
