@@ -712,6 +712,43 @@ function stageMail(
 type Tx = Parameters<Parameters<StaffDeps["db"]["transaction"]>[0]>[0];
 
 /**
+ * An application's row and the first event of its history, in the caller's transaction: the one way an
+ * application opens, whether a counsellor creates it or the student starts it (decision 0055).
+ */
+async function openApplication(
+  tx: Tx,
+  opening: {
+    studentId: number;
+    courseId: number;
+    status: ApplicationStatus;
+    intakeMonth: number | null;
+    intakeYear: number | null;
+    note: string | null;
+    /** The staff member who opened it; null when the student did. */
+    staffId: number | null;
+    actorLabel: string;
+    at: Date;
+  },
+): Promise<{ id: number }> {
+  const { at, note, staffId, actorLabel, ...row } = opening;
+  const [created] = await tx
+    .insert(applications)
+    .values({ ...row, createdByStaffId: staffId, stageEnteredAt: at, createdAt: at, updatedAt: at })
+    .returning({ id: applications.id });
+  if (!created) throw new Error("insert returned no row");
+  await tx.insert(applicationEvents).values({
+    applicationId: created.id,
+    fromStatus: null,
+    toStatus: row.status,
+    note,
+    actorStaffId: staffId,
+    actorLabel,
+    at,
+  });
+  return created;
+}
+
+/**
  * Queues the student's mail about their application in the change's own transaction, with its audit
  * entry (decision 0034): the job queue sends it after the commit and retries it; it never undoes the change.
  */
@@ -766,27 +803,14 @@ export async function createApplication(deps: StaffDeps, member: StaffMember, st
         ),
       );
     if (open) throw new AppError("conflict", applicationMessages.duplicate, { courseId: applicationMessages.duplicate });
-    const [created] = await tx
-      .insert(applications)
-      .values({
-        studentId: student.id,
-        courseId: input.courseId,
-        status: "Shortlisted",
-        intakeMonth: input.intakeMonth,
-        intakeYear: input.intakeYear,
-        createdByStaffId: member.staffId,
-        stageEnteredAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: applications.id });
-    if (!created) throw new Error("insert returned no row");
-    await tx.insert(applicationEvents).values({
-      applicationId: created.id,
-      fromStatus: null,
-      toStatus: "Shortlisted",
+    const created = await openApplication(tx, {
+      studentId: student.id,
+      courseId: input.courseId,
+      status: "Shortlisted",
+      intakeMonth: input.intakeMonth,
+      intakeYear: input.intakeYear,
       note: input.note ?? null,
-      actorStaffId: member.staffId,
+      staffId: member.staffId,
       actorLabel: `${member.fullName} (${member.role})`,
       at: now,
     });
@@ -1086,24 +1110,14 @@ export async function startApplication(deps: ApplyingDeps, studentId: number, ra
         throw new AppError("conflict", message, { intake: message });
       }
       const counsellor = await deps.counsellorFor(tx, studentId);
-      const [created] = await tx
-        .insert(applications)
-        .values({
-          studentId,
-          courseId: course.id,
-          status: "Started by you",
-          intakeMonth,
-          intakeYear,
-          stageEnteredAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: applications.id });
-      if (!created) throw new Error("insert returned no row");
-      await tx.insert(applicationEvents).values({
-        applicationId: created.id,
-        fromStatus: null,
-        toStatus: "Started by you",
+      const created = await openApplication(tx, {
+        studentId,
+        courseId: course.id,
+        status: "Started by you",
+        intakeMonth,
+        intakeYear,
+        note: null,
+        staffId: null,
         actorLabel: `${student.fullName} (student)`,
         at: now,
       });
