@@ -56,7 +56,7 @@ export const applicationStages = {
   "Started by you": {
     tone: "primary",
     studentLabel: "You started this application. Your counsellor has been told and will check it.",
-    nextAction: "Complete the package below; your counsellor checks it and submits it to the university.",
+    nextAction: "Complete the application's package; your counsellor checks it and submits it to the university.",
     waitingOn: "counsellor",
     next: ["Documents pending", "Ready to submit", "Withdrawn"],
     requires: [],

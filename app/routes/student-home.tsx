@@ -235,7 +235,8 @@ function ProfileCard() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const waiting = loaderData.applications.filter((a) => a.waitingOn === "student").length;
+  // An application waits on the student when its stage does, or while its package lacks what they upload.
+  const waiting = loaderData.applications.filter((a) => a.waitingOn === "student" || a.toUpload.length > 0).length;
   return (
     <div className="container py-4" style={{ maxWidth: "64rem" }}>
       <h1 className="h2 mb-1">{t("Namaste, {name}", { name: loaderData.firstName })}</h1>

@@ -12,7 +12,7 @@ import { createLogger } from "../../platform/log.ts";
 import { startBackgroundWork } from "../../server/background.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { exportReady } from "../../tests/support/data-export.ts";
-import { createApplication, createCourse, createStudent, type Student } from "../../tests/support/factories.ts";
+import { createApplication, createCourse, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
 import { startTestJobQueue } from "../../tests/support/job-queue.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
@@ -113,6 +113,12 @@ describe("the student's deadlines", () => {
     expect(items[0]?.missing).toContain("Passport");
     // It leads to the application's own page, where the package is uploaded.
     expect(items[0]?.href).toBe(`/user/applications/${sooner.id}`);
+    // Once uploaded, the passport waits on the counsellor's review: no longer the student's to do.
+    const pdf = Buffer.from("%PDF-1.4\n% passport scanned on a phone\n%%EOF\n");
+    expect((await uploadDocument(api, student, "Passport", { bytes: pdf, name: "passport.pdf" })).status).toBe(200);
+    const after = (await testApp.deadlines.list(student.studentId)).filter((i) => i.kind === "application");
+    expect(after[0]?.missing).not.toContain("Passport");
+    expect(after[0]?.missing).toContain("SOP");
   });
 });
 

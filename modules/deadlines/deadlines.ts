@@ -121,9 +121,13 @@ export async function studentDeadlines(deps: DeadlineDeps, studentId: number): P
     (a): a is typeof a & { deadline: string } =>
       packageOpenStages.includes(a.status) && a.deadline !== null && a.deadline >= today,
   );
-  const missing = await missingItems(
-    deps.db,
+  // What the student still has to upload or correct: an item waiting for the counsellor's review is theirs.
+  const checklists = await checklistsOf(
+    { db: deps.db },
     open.map((a) => ({ id: a.id, studentId, courseId: a.courseId })),
+  );
+  const missing = new Map(
+    [...checklists].map(([id, list]) => [id, list.filter((entry) => entry.waitsOn === "student").map((entry) => entry.item)]),
   );
   for (const a of open) {
     items.push({
