@@ -6,15 +6,22 @@ import type { PublicSettings } from "../modules/console-settings.ts";
 import type { CostService } from "../modules/costs/costs.ts";
 import type { CounsellingService } from "../modules/counselling/counselling.ts";
 import type { DeadlineService } from "../modules/deadlines/deadlines.ts";
+import type { DepartureService } from "../modules/departure/departure.ts";
 import type { DocumentService } from "../modules/documents/documents.ts";
+import type { AppError } from "../modules/errors.ts";
+import type { FundingService } from "../modules/funding/funding.ts";
 import type { HomeService } from "../modules/home/home.ts";
 import type { CurrentStudent, IdentityService } from "../modules/identity/identity.ts";
 import type { ConsultationService } from "../modules/leads/bookings.ts";
+import type { LetterService } from "../modules/letters/letters.ts";
+import type { LoanService } from "../modules/loans/loans.ts";
 import type { MessageService } from "../modules/messages/messages.ts";
+import type { OfferService } from "../modules/offers/offers.ts";
 import type { ParentLinkService } from "../modules/parents/parents.ts";
 import type { StaffMember } from "../modules/policies.ts";
 import type { PrivacyService } from "../modules/privacy/privacy.ts";
 import type { ScholarshipService } from "../modules/scholarships/scholarships.ts";
+import type { StatementService } from "../modules/statements/statements.ts";
 import type { StudentService } from "../modules/students/students.ts";
 import type { VisaService } from "../modules/visas/visas.ts";
 import type { CookieWriter } from "../platform/cookies.ts";
@@ -46,6 +53,8 @@ declare module "react-router" {
     students: StudentService;
     /** Applying from the portal: start, the package, withdraw, the fee (decisions 0055-0058). */
     applying: ApplyingService;
+    /** The SOP and the Canadian letter of explanation, written and reviewed in the portal (decision 0072). */
+    statements: StatementService;
     documents: DocumentService;
     /** Exchange rates, living costs and a course's estimated total in rupees (decision 0025). */
     costs: CostService;
@@ -57,6 +66,10 @@ declare module "react-router" {
     parents: ParentLinkService;
     /** Visa guides, the student's visa plans and mock interview practice (decision 0040). */
     visas: VisaService;
+    /** The student's offers, compared in rupees, and their replies (decisions 0078, 0080, 0081). */
+    offers: OfferService;
+    /** The student's one funding plan (decision 0079). */
+    funding: FundingService;
     /** The student's conversation with their counsellor (decision 0037). */
     messages: MessageService;
     /** Counselling sessions: a student's bookings with their counsellor, the free consultation's slots (decision 0036). */
@@ -65,6 +78,12 @@ declare module "react-router" {
     home: HomeService;
     /** The student's deadlines in one place, their reminders and calendar feed (decision 0059). */
     deadlines: DeadlineService;
+    /** Recommendation letters: the student's invitations and the recommender's link (decisions 0075-0077). */
+    letters: LetterService;
+    /** The loan planner: up to three loan offers the student typed, side by side (decision 0082). */
+    loans: LoanService;
+    /** The departure checklist on an application once its visa is granted (decision 0083). */
+    departure: DepartureService;
     /** Builds our Set-Cookie values (HttpOnly session, reset proof). */
     cookies: CookieWriter;
     /** The logged-in student, or null for a visitor. */
@@ -75,6 +94,11 @@ declare module "react-router" {
     /** The signed-in staff member on staff screens, else null. */
     staffMember: StaffMember | null;
     staffToken: string | undefined;
+    /**
+     * A form post over the screen's body limit, refused before it was read (decision 0095): the action
+     * answers it with its form's message and gets no body.
+     */
+    bodyRefused?: AppError;
     resetProof: string | undefined;
     clientIp: string;
     /** This request's logger: every line carries its request id. */

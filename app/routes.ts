@@ -36,10 +36,20 @@ export default [
   route("profile/sessions/:sessionId/invitation.ics", "routes/session-invitation.ts"),
   route("user/saved-courses", "routes/saved-courses.tsx"),
   route("user/applications", "routes/applications.tsx"),
+  // The loan planner: up to three loan offers side by side (decision 0082).
+  route("user/loans", "routes/loans.tsx"),
   // Every dated thing ahead of the student, in one place (decision 0059).
   route("deadlines", "routes/deadlines.tsx"),
   route("user/applications/:applicationId", "routes/application.tsx"),
   route("user/applications/:applicationId/visa", "routes/visa-plan.tsx"),
+  // The SOP and a Canadian letter of explanation, written and reviewed in the portal (decision 0072).
+  route("user/applications/:applicationId/sop", "routes/statement.tsx", { id: "sop" }),
+  route("user/applications/:applicationId/letter-of-explanation", "routes/statement.tsx", { id: "letter-of-explanation" }),
+  // Recommendation letters (decisions 0075-0077): the student's invitations, and the recommender's own link.
+  route("user/applications/:applicationId/letters", "routes/letters.tsx"),
+  route("letters/:token", "routes/recommender-letter.tsx"),
+  route("user/offers", "routes/offers.tsx"),
+  route("user/funding", "routes/funding.tsx"),
   // A parent's read-only view through a student's link, without an account (decision 0028).
   route("parent/:token", "routes/parent.tsx"),
   route("services/free-consultation", "routes/free-consultation.tsx"),
@@ -61,6 +71,10 @@ export default [
     route("students/:studentId", "routes/staff/student.tsx"),
     route("applications", "routes/staff/applications.tsx", { id: "staff-applications" }),
     route("applications/:applicationId", "routes/staff/application.tsx"),
+    route("applications/:applicationId/sop", "routes/staff/statement.tsx", { id: "staff-sop" }),
+    route("applications/:applicationId/letter-of-explanation", "routes/staff/statement.tsx", {
+      id: "staff-letter-of-explanation",
+    }),
     route("documents", "routes/staff/documents.tsx"),
     route("document-rules", "routes/staff/document-rules.tsx"),
     route("catalogue", "routes/staff/catalogue.tsx"),

@@ -17,6 +17,20 @@ describe("an amount as a family types it", () => {
     expect(readAmount(" 500000 ")).toBe(500_000);
   });
 
+  it("reads the same amounts written in Hindi, with Devanagari digits or grouped by spaces", () => {
+    expect(readAmount("25 लाख")).toBe(2_500_000);
+    expect(readAmount("1.2 करोड़")).toBe(12_000_000);
+    // करोड़ typed with the nukta as a separate mark, as some keyboards do, is the same word.
+    expect(readAmount("1.2 करोड\u093C")).toBe(12_000_000);
+    expect(readAmount("२५ लाख")).toBe(2_500_000);
+    expect(readAmount("५० हज़ार")).toBe(50_000);
+    expect(readAmount("रु 25,00,000")).toBe(2_500_000);
+    expect(readAmount("25 00 000")).toBe(2_500_000);
+    expect(readAmount("2 500 000")).toBe(2_500_000);
+    expect(readAmount("25 लाख 5")).toBeNull();
+    expect(readAmount("25 सेब")).toBeNull();
+  });
+
   it("refuses what it cannot read rather than guessing", () => {
     for (const text of [
       "",
@@ -32,5 +46,23 @@ describe("an amount as a family types it", () => {
     ]) {
       expect(readAmount(text), text).toBeNull();
     }
+  });
+});
+
+describe("an amount written in Hindi or with spaces (decision 0082)", () => {
+  it("reads लाख and करोड़, Devanagari digits and spaces between groups", () => {
+    expect(readAmount("40 लाख")).toBe(4_000_000);
+    expect(readAmount("40लाख")).toBe(4_000_000);
+    expect(readAmount("१.२ करोड़")).toBe(12_000_000);
+    expect(readAmount("1.2 करोड़")).toBe(12_000_000);
+    expect(readAmount("रु. 25 लाख")).toBe(2_500_000);
+    expect(readAmount("४०,००,०००")).toBe(4_000_000);
+    expect(readAmount("40 00 000")).toBe(4_000_000);
+    expect(readAmount("4 000 000")).toBe(4_000_000);
+    expect(readAmount("₹ 40 00 000/-")).toBe(4_000_000);
+  });
+
+  it("still refuses what is not an amount", () => {
+    for (const text of ["लाख", "40 0 000", "चालीस लाख", "40 लाख 5"]) expect(readAmount(text), text).toBeNull();
   });
 });

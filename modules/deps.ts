@@ -5,6 +5,7 @@ import type { Mailer } from "../platform/mail/mailer.ts";
 import type { RateLimiter } from "../platform/rate-limit.ts";
 import type { FileStorage } from "../platform/storage/file-storage.ts";
 import type { AuditActor } from "./audit-log.ts";
+import type { IntakeChangedHook } from "./intakes.ts";
 
 /**
  * What the console's services are handed by the server (decision 0031): every noun's staff side takes
@@ -41,6 +42,12 @@ export interface StaffDeps {
     actor: AuditActor,
     request: { by: "staff"; reason: string },
   ) => Promise<{ documents: number; applications: number; bookings: number; files: number }>;
+  /**
+   * Told, in the change's transaction, of an intake staff moved the deadline of or removed (in the
+   * console or by the CSV import): the applications module mails the counsellors concerned once and marks
+   * their applications for Today (decision 0085). Handed in by modules/console/console.ts.
+   */
+  intakeChanged?: IntakeChangedHook;
   /** Erases a person's leads when they have no account (the privacy module's, as above); `bookings` counts them, as the answer and the audit entry name it. */
   eraseLeads?: (leadId: number, actor: AuditActor, reason: string) => Promise<{ bookings: number }>;
 }

@@ -76,3 +76,24 @@ export const intakeDeadlineSql = (courseId: AnyColumn, month: AnyColumn, year: A
   sql<
     string | null
   >`(select ${courseIntakes.deadline} from ${courseIntakes} where ${courseIntakes.courseId} = ${courseId} and ${courseIntakes.month} = ${month} and ${courseIntakes.year} = ${year})`;
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * An intake staff changed (decision 0085): its deadline moved (`deadlineNow` is the new one, or null when
+ * they cleared it), or the intake removed (`removed`). `deadline` is what it was before.
+ */
+export interface IntakeChange {
+  courseId: number;
+  month: number;
+  year: number;
+  deadline: string | null;
+  removed: boolean;
+  deadlineNow: string | null;
+}
+
+/**
+ * What else happens, in the change's own transaction, when staff change an intake (the console's remove,
+ * the CSV import): the applications module tells the counsellors of open applications naming it, once.
+ */
+export type IntakeChangedHook = (tx: Tx, change: IntakeChange) => Promise<void>;

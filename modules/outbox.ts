@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../platform/db/client.ts";
 import type { JobSender, SqlRunner } from "../platform/jobs.ts";
 import type { Logger } from "../platform/log.ts";
@@ -40,6 +40,7 @@ export async function queueMail(
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("insert returned no row");
   await deps.jobs?.send(outboxJob, { id: row.id }, { within: tx });
+  return row.id;
 }
 
 /**
@@ -115,6 +116,31 @@ export async function dropWaitingMail(
         ? and(eq(mailOutbox.recipient, recipient), isNull(mailOutbox.studentId))
         : eq(mailOutbox.recipient, recipient),
     );
+}
+
+/**
+ * Takes back a queued mail not yet being sent (a recommender's invitation whose link a reminder replaces,
+ * decision 0094): true when it was still waiting and is now gone, false when it went or is going.
+ */
+export async function withdrawWaitingMail(tx: Pick<Database, "delete">, id: number): Promise<boolean> {
+  const gone = await tx
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sendingSince)))
+    .returning({ id: mailOutbox.id });
+  return gone.length > 0;
+}
+
+/**
+ * Of the outbox rows `ids`, those still waiting after the mail server refused them at least once (a
+ * recommender's invitation says so on the student's screen: decision 0075).
+ */
+export async function mailRefusedAndWaiting(db: Pick<Database, "select">, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.id, [...ids]), gt(mailOutbox.attempts, 0)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

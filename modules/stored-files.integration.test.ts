@@ -2,15 +2,23 @@ import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../platform/db/client.ts";
 import { createLocalFileStorage, type FileStorage, isStorageKey, newStorageKey } from "../platform/storage/file-storage.ts";
 import { createS3FileStorage, type S3FileStorage } from "../platform/storage/s3-storage.ts";
 import { parseStorageUrl } from "../platform/storage/storage-url.ts";
 import { ApiClient } from "../tests/support/api-client.ts";
-import { createStudent, uploadDocument } from "../tests/support/factories.ts";
+import {
+  createApplication,
+  createCourse,
+  createStudent,
+  documentForm,
+  type FileToSend,
+  uploadDocument,
+} from "../tests/support/factories.ts";
 import { startS3Server } from "../tests/support/s3-server.ts";
+import { createStaffTeam } from "../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../tests/support/test-app.ts";
 import { openTestDatabase } from "../tests/support/test-database.ts";
 import { studentFiles } from "./documents/tables.ts";
@@ -20,7 +28,9 @@ import { studentFiles } from "./documents/tables.ts";
  * whole recordings and documents under ordinary keys that nothing referred to, that no erasure could
  * find and that no upkeep removed. The upkeep now removes them once past ORPHAN_FILE_GRACE_HOURS, on
  * disk and in a bucket (a real S3 protocol server), and keeps a fresh one (an upload in flight) and
- * every file a row names.
+ * every file a row names. An offer letter (decision 0092) is a document's row named by an offer letter's
+ * row: the upkeep keeps every one an offer letter names, however old, and removes an upload whose offer
+ * letter was never written once past the grace period, its row with it (decision 0104).
  */
 let database: DatabaseHandle;
 let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -119,5 +129,97 @@ describe("the upkeep's sweep of stored files no row names", () => {
     expect(s3.backdate(orphans.inFlight, hoursAgo(7))).toBe(1);
     expect(await app.documents.sweepUnreferencedFiles()).toBe(1);
     expect(await inBucket()).toEqual([]);
+  });
+
+  it("offer letters: keeps every one an offer letter names however old, removes an upload whose letter was never written", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "ignite-orphans-letters-"));
+    dirs.push(dataDir);
+    const uploads = path.join(dataDir, "uploads");
+    const { app, api, student, referenced, orphans } = await scene({ DATA_DIR: dataDir }, createLocalFileStorage(uploads));
+    // The scene's own leftovers are fresh here: kept throughout.
+    const fresh = Object.values(orphans);
+    const team = await createStaffTeam(app, api, "orphan-letters.test");
+    const submitted = async (name: string) =>
+      (
+        await createApplication(api, team.admin, student, (await createCourse(api, team.admin, { name })).id, {
+          moves: ["Ready to submit", "Submitted"],
+        })
+      ).id as number;
+    const letter = (university: string): FileToSend => ({
+      bytes: pdf(`conditional offer of a place, ${university}`),
+      name: `Offer letter - ${university}.pdf`,
+      type: "application/pdf",
+    });
+    const upload = async (applicationId: number, file: FileToSend) => {
+      const answer = await api.fetch(`/api/v1/students/me/applications/${applicationId}/offer-letter`, {
+        form: documentForm({ file }),
+        cookie: student.cookie,
+      });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      return (await answer.json()).data.letter.url as string;
+    };
+    // Awaiting the counsellor's confirmation, and one confirmed by the offer recorded from it.
+    const awaiting = await upload(await submitted("MSc Renewable Energy"), letter("University of Leeds"));
+    const confirmedOn = await submitted("MSc Water Engineering");
+    const confirmed = await upload(confirmedOn, letter("University of Bristol"));
+    const recorded = await api.put(
+      `/api/v1/staff/applications/${confirmedOn}/offer`,
+      { kind: "unconditional", replyBy: `${new Date().getUTCFullYear() + 1}-05-31`, conditions: [] },
+      team.as("admin"),
+    );
+    expect(recorded.status, recorded.text).toBe(200);
+    // Two uploads cut off after the document's row, before the offer letter's: one a day old, one in flight.
+    const cutOff = await app.documents.storeOfferLetter(student.studentId, {
+      name: "IMG_20261120_101500.pdf",
+      bytes: pdf("cut off"),
+    });
+    const inFlight = await app.documents.storeOfferLetter(student.studentId, { name: "offer.pdf", bytes: pdf("being written") });
+
+    const letterRows = () =>
+      database.db
+        .select({ id: studentFiles.id, key: studentFiles.storageKey, publicId: studentFiles.publicId })
+        .from(studentFiles)
+        .where(and(eq(studentFiles.studentId, student.studentId), eq(studentFiles.attachmentType, "Offer letter")))
+        .orderBy(studentFiles.id);
+    const rows = await letterRows();
+    expect(rows).toHaveLength(4);
+    // Everything past the grace period (6 hours) but the upload in flight: the files and their rows alike.
+    const age = async (row: { id: number; key: string }, when: Date) => {
+      utimesSync(path.join(uploads, row.key), when, when);
+      await database.db.update(studentFiles).set({ createdAt: when }).where(eq(studentFiles.id, row.id));
+    };
+    const [awaitingRow, confirmedRow, cutOffRow, inFlightRow] = rows as [
+      (typeof rows)[0],
+      (typeof rows)[0],
+      (typeof rows)[0],
+      (typeof rows)[0],
+    ];
+    expect(cutOffRow.id).toBe(cutOff.fileId);
+    expect(inFlightRow.id).toBe(inFlight.fileId);
+    await age(awaitingRow, hoursAgo(400));
+    await age(confirmedRow, hoursAgo(400));
+    await age(cutOffRow, hoursAgo(30));
+    await age(inFlightRow, hoursAgo(5));
+    const onDisk = () => readdirSync(uploads).filter(isStorageKey).sort();
+
+    expect(await app.documents.sweepUnreferencedFiles()).toBe(1);
+    expect(onDisk()).toEqual([...fresh, referenced, awaitingRow.key, confirmedRow.key, inFlightRow.key].sort());
+    expect((await letterRows()).map((r) => r.id)).toEqual([awaitingRow.id, confirmedRow.id, inFlightRow.id]);
+    // Both letters an offer letter names still open for the student, and are still theirs to compare and confirm.
+    for (const url of [awaiting, confirmed]) {
+      const opened = await api.fetch(url, { cookie: student.cookie });
+      expect(opened.status).toBe(200);
+      expect(new TextDecoder().decode(await opened.arrayBuffer())).toContain("conditional offer of a place");
+    }
+    const waiting = await api.get("/api/v1/students/me/offer-letters", { cookie: student.cookie });
+    expect(waiting.body.data.map((l: { letter: { name: string } }) => l.letter.name)).toEqual([
+      "Offer letter - University of Leeds.pdf",
+    ]);
+    expect(await app.documents.sweepUnreferencedFiles()).toBe(0);
+
+    // The one in flight, never finished, goes once past the grace period too.
+    await age(inFlightRow, hoursAgo(7));
+    expect(await app.documents.sweepUnreferencedFiles()).toBe(1);
+    expect(onDisk()).toEqual([...fresh, referenced, awaitingRow.key, confirmedRow.key].sort());
   });
 });

@@ -5,6 +5,7 @@ import type { FileStorage } from "../platform/storage/file-storage.ts";
 import { catalogueImports, universities } from "./catalogue/tables.ts";
 import { nowOf } from "./deps.ts";
 import { studentFiles } from "./documents/tables.ts";
+import { letterRequests } from "./letters/tables.ts";
 import { dataExports } from "./privacy/tables.ts";
 import { visaPracticeAnswers } from "./visas/tables.ts";
 
@@ -14,6 +15,7 @@ import { visaPracticeAnswers } from "./visas/tables.ts";
  */
 const keyColumns = [
   studentFiles.storageKey,
+  letterRequests.storageKey,
   visaPracticeAnswers.recordingKey,
   dataExports.storageKey,
   catalogueImports.storageKey,

@@ -17,6 +17,10 @@
  *                                                        to .tmp/profiles/trace-gc.log, with a summary per scenario
  *   npm run bench -- --only login --connections 1        fewer or more connections than 10: one shows what a
  *                                                        page costs alone, ten what it costs in the queue
+ *   npm run bench -- --only "1 connection" --baseline .tmp/baseline
+ *                                                        before and after in one run: the chosen scenarios on an
+ *                                                        earlier build (its build/ and drizzle/ copied into the
+ *                                                        folder) and on this one in turn, --rounds times (3)
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -462,13 +466,17 @@ function serverPids(server: ChildProcess, instances: number): number[] {
   return children.filter(Boolean).map(Number);
 }
 
-/** Starts one instance (PGlite or PostgreSQL), or `instances` behind the cluster (PostgreSQL). */
+/**
+ * Starts one instance (PGlite or PostgreSQL), or `instances` behind the cluster (PostgreSQL). `from`: the
+ * folder holding another build's `build/` and `drizzle/` (--baseline), started there instead of this one.
+ */
 function startServers(
   instances: number,
   databaseUrl?: string,
   profile = false,
   demoDataDir?: string,
   traceGc = false,
+  from?: string,
 ): ChildProcess {
   const env = {
     ...serverEnvironment(),
@@ -484,17 +492,16 @@ function startServers(
     ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, ".tmp/profiles")}`] : []),
     ...(traceGc ? ["--trace-gc"] : []),
   ];
+  const server = from ? path.join(from, "build/node/main.mjs") : compiledServer;
   const args =
-    instances === 1
-      ? [...serverNodeFlags, ...profiling, compiledServer]
-      : ["scripts/cluster.mjs", "--instances", String(instances)];
+    instances === 1 ? [...serverNodeFlags, ...profiling, server] : ["scripts/cluster.mjs", "--instances", String(instances)];
   let stdout: "ignore" | number = "ignore";
   if (traceGc) {
     mkdirSync(path.join(root, ".tmp/profiles"), { recursive: true });
     gcLog = path.join(root, ".tmp/profiles/trace-gc.log");
     stdout = openSync(gcLog, "w");
   }
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", stdout, "inherit"], env });
+  const child = spawn(process.execPath, args, { cwd: from ?? root, stdio: ["ignore", stdout, "inherit"], env });
   if (typeof stdout === "number") closeSync(stdout);
   return child;
 }
@@ -595,6 +602,59 @@ async function ensureLargeCatalogue(databaseUrl?: string) {
   if ((await coursesIn(databaseUrl)) < 200_000) generate(["--database-url", databaseUrl]);
 }
 
+/**
+ * Before and after in one run (decision 0087: the machine is shared and noisy, so only figures taken side by side
+ * compare): the chosen scenarios on the earlier build in `baseline` and on this one, in turn, `rounds`
+ * times, each on a freshly started server over the same database; then every figure of each side.
+ */
+async function beforeAndAfter(
+  baseline: string,
+  rounds: number,
+  chosen: (scenarios: Scenario[]) => Scenario[],
+  databaseUrl?: string,
+) {
+  if (!existsSync(path.join(baseline, "build/node/main.mjs")) || !existsSync(path.join(baseline, "drizzle")))
+    throw new Error(`--baseline ${baseline} holds no build/node/main.mjs and drizzle/ (copy them from the earlier build)`);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new Error("--rounds must be a whole number from 1 to 20");
+  type Side = { p95: number[]; cpuMsPerRequest: number[] };
+  const figures = new Map<string, { before: Side; after: Side }>();
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const side of ["before", "after"] as const) {
+      write(`\n--- round ${round} of ${rounds}: ${side} ---`);
+      const server = startServers(1, databaseUrl, false, undefined, false, side === "before" ? baseline : undefined);
+      try {
+        // A loaded machine can take minutes to start the server over the large catalogue.
+        await serverReady(base, { server, inARow: 3, seconds: 600 });
+        const scenarios = chosen([...cachedScenarios(), ...uncachedScenarios(), ...(await personalScenarios())]);
+        for (const r of await runScenarios(scenarios, [server.pid ?? 0])) {
+          const seen = figures.get(r.scenario) ?? {
+            before: { p95: [], cpuMsPerRequest: [] },
+            after: { p95: [], cpuMsPerRequest: [] },
+          };
+          seen[side].p95.push(r.p95);
+          seen[side].cpuMsPerRequest.push(r.cpuMsPerRequest);
+          figures.set(r.scenario, seen);
+        }
+      } finally {
+        // The next side opens the same database: this one must have let go of it first.
+        await stopServers(server);
+        if (server.exitCode === null && server.signalCode === null) {
+          server.kill("SIGKILL");
+          await new Promise((resolve) => server.once("exit", resolve));
+        }
+      }
+    }
+  }
+  // The server's CPU time per answer moves less than latency when other work shares the machine.
+  write("\np95 and the server's CPU time per answer (ms), each round, before and after:");
+  for (const [scenario, { before, after }] of figures)
+    write(
+      `  ${scenario}\n    before p95 ${before.p95.join(", ")}; cpu ${before.cpuMsPerRequest.join(", ")}\n` +
+        `    after  p95 ${after.p95.join(", ")}; cpu ${after.cpuMsPerRequest.join(", ")}`,
+    );
+  writeFileSync(path.join(root, ".tmp/bench-before-after.json"), JSON.stringify(Object.fromEntries(figures), null, 2));
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -606,6 +666,8 @@ async function main() {
       profile: { type: "boolean", default: false },
       "trace-gc": { type: "boolean", default: false },
       connections: { type: "string", default: "10" },
+      baseline: { type: "string" },
+      rounds: { type: "string", default: "3" },
     },
   });
   connections = Number(values.connections);
@@ -667,6 +729,11 @@ async function main() {
       `Resident memory after start, demo catalogue: first start ${demoMemory.firstStart} MB, later start ${demoMemory.laterStart} MB (budget 250)`,
     );
   if (values.memory) return;
+
+  if (values.baseline) {
+    await beforeAndAfter(path.resolve(values.baseline), Number(values.rounds), chosen, databaseUrl);
+    return;
+  }
 
   const server = startServers(instances, databaseUrl, values.profile, undefined, values["trace-gc"]);
   try {

@@ -11,7 +11,14 @@ import path from "node:path";
 import { durationBands, sortLabels } from "../modules/catalogue/course-filters.ts";
 import { tooLong } from "../modules/fields.ts";
 import { accountMessages } from "../vocabulary/accounts.ts";
-import { applicationStages, applicationStatuses, monthNames, stageFields, waitingOnLabels } from "../vocabulary/applications.ts";
+import {
+  applicationMessages,
+  applicationStages,
+  applicationStatuses,
+  monthNames,
+  stageFields,
+  waitingOnLabels,
+} from "../vocabulary/applications.ts";
 import { courseLevels, courseModes, homeStrips } from "../vocabulary/catalogue.ts";
 import {
   consultationMessages,
@@ -23,6 +30,7 @@ import {
 import { costMessages } from "../vocabulary/costs.ts";
 import { sessionKinds, sessionMessages, sessionOutcomeLabels } from "../vocabulary/counselling.ts";
 import { deadlineKinds, deadlineMessages } from "../vocabulary/deadlines.ts";
+import { departureKindLabels, departureMessages } from "../vocabulary/departure.ts";
 import {
   APPLICATION_FEE_ITEM,
   attachmentTypes,
@@ -40,10 +48,13 @@ import {
   requirementSentences,
 } from "../vocabulary/eligibility.ts";
 import { LANGUAGES } from "../vocabulary/languages.ts";
+import { letterMessages, letterStatusLabels, recommenderRelations } from "../vocabulary/letters.ts";
+import { loanMessages, loanRateTypeLabels } from "../vocabulary/loans.ts";
 import { messageMessages } from "../vocabulary/messages.ts";
 import { parentMessages } from "../vocabulary/parents.ts";
 import { consentWording, contactChannelLabels, privacyMessages } from "../vocabulary/privacy.ts";
 import { scholarshipMessages } from "../vocabulary/scholarships.ts";
+import { checkMessages, statementCheckLabels, statementMessages, statementTitles } from "../vocabulary/statements.ts";
 import { genders, qualificationLevels, studentMessages } from "../vocabulary/students.ts";
 import {
   consistencyMessages,
@@ -96,6 +107,7 @@ export function messagesFromServer(): Set<string> {
     shape(accountMessages.welcome, "{name}"),
     shape(accountMessages.resendWait, "{seconds}" as unknown as number),
     shape(accountMessages.resendIn, "{seconds}" as unknown as number),
+    shape(applicationMessages.sopWordLimit, "{words}" as unknown as number),
     shape(accountMessages.tooManyAttempts, "{seconds}" as unknown as number),
     // The profile's signed-in devices.
     accountMessages.devicesHeading,
@@ -151,6 +163,11 @@ export function messagesFromServer(): Set<string> {
     ...Object.values(sessionKinds).map((kind) => kind.label),
     ...Object.values(sessionOutcomeLabels),
     ...texts(parentMessages),
+    // Recommendation letters (decisions 0075-0077): the student's page and the recommender's.
+    ...texts(letterMessages),
+    shape(letterMessages.remindTooSoon, "{days}" as unknown as number),
+    ...Object.values(letterStatusLabels),
+    ...recommenderRelations,
     // The profile's "My counsellor" and the server's answers to a message (the staff's words stay English).
     ...texts(messageMessages, /^(notYours|cannotRead|mail)/),
     shape(messageMessages.sentWith, "{name}"),
@@ -202,6 +219,28 @@ export function messagesFromServer(): Set<string> {
     "{minimum}% asked, you have {mark}% in {qualification}",
     // The error screen's fallback and the limits' refusals.
     "That request could not be answered.",
+    // The SOP and the letter of explanation (decisions 0072-0073): the refusals, the checks and their reasons by shape.
+    ...texts(statementMessages),
+    shape(statementMessages.overLimit, "{words}" as unknown as number, "{limit}" as unknown as number),
+    ...Object.values(statementTitles),
+    ...Object.values(statementCheckLabels),
+    ...texts(checkMessages),
+    shape(checkMessages.withinLimit, "{words}" as unknown as number, "{limit}" as unknown as number),
+    "{words} words: {over} over the course's limit of {limit}.",
+    shape(checkMessages.noLimit, "{words}" as unknown as number),
+    shape(checkMessages.namesBoth, "{university}", "{course}"),
+    shape(checkMessages.missesUniversity, "{university}"),
+    shape(checkMessages.missesCourse, "{course}"),
+    shape(checkMessages.namesOther, "{university}"),
+    shape(checkMessages.placeholder, "{found}"),
+    shape(checkMessages.fundsFigure, "{said}", "{file}"),
+    shape(checkMessages.interviewReturn, "{label}"),
+    shape(checkMessages.usIntent, "{label}"),
+    shape(checkMessages.interviewFigure, "{here}", "{there}"),
+    shape(checkMessages.interviewIntake, "{there}", "{here}"),
+    shape(checkMessages.interviewIntakeApplied, "{there}", "{applied}"),
+    shape(checkMessages.interviewStay, "{label}"),
+    shape(checkMessages.repeated, "{paragraph}" as unknown as number, "{label}"),
     // Visa help (decision 0040): the plan's and the practice's words, and the funds check's sentences by their shape.
     ...texts(visaMessages),
     // A visa checklist item's state beside the review states above.
@@ -234,6 +273,11 @@ export function messagesFromServer(): Set<string> {
     shape(visaMessages.recordingTooLarge, "{seconds}" as unknown as number),
     // Deadlines in one place (decision 0059): the kinds of dated things and the screen's answers.
     ...Object.values(deadlineKinds),
+    // The loan planner (decision 0082) and the departure checklist (decision 0083).
+    ...texts(loanMessages),
+    ...Object.values(loanRateTypeLabels),
+    ...texts(departureMessages),
+    ...Object.values(departureKindLabels),
     ...texts(deadlineMessages),
   ]);
 }

@@ -15,6 +15,8 @@ mkdirSync(tmp, { recursive: true });
 const databaseOnly = process.argv.includes("--suite=database");
 let passed = 0;
 let failed = 0;
+/** What failed, by name, printed again just above the summary so the last lines of a long log name it. */
+const failures = [];
 
 function run(title, command, args, env = {}) {
   process.stdout.write(`\n=== ${title} ===\n`);
@@ -24,7 +26,10 @@ function run(title, command, args, env = {}) {
 
 function step(title, command, args) {
   if (run(title, command, args)) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push(`FAILED: ${title}`);
+  }
 }
 
 function counted(title, command, args, reportFile, read, env) {
@@ -32,16 +37,40 @@ function counted(title, command, args, reportFile, read, env) {
   const ok = run(title, command, args, env);
   if (!existsSync(reportFile)) {
     failed += 1;
+    failures.push(`FAILED: ${title} (no report written)`);
     return;
   }
   const counts = read(JSON.parse(readFileSync(reportFile, "utf8")));
   passed += counts.passed;
   failed += counts.failed;
-  if (!ok && counts.failed === 0) failed += 1;
+  failures.push(...counts.names.map((name) => `FAILED: ${name}`));
+  if (!ok && counts.failed === 0) {
+    failed += 1;
+    failures.push(`FAILED: ${title} (exited with an error)`);
+  }
+}
+
+/** Vitest's JSON report: each failed test as "file > describe > test". */
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((t) => t.status === "failed");
+    if (tests.length === 0 && file.status === "failed") return [`${where} (the file did not run)`];
+    return tests.map((t) => `${where} > ${t.fullName}`);
+  });
+}
+
+/** Playwright's JSON report: the specs whose outcome was "unexpected". */
+function playwrightOutcomes(suite, outcome, into = []) {
+  for (const spec of suite.specs ?? []) {
+    if (spec.tests.some((t) => t.status === outcome)) into.push(`${spec.file} > ${spec.title}`);
+  }
+  for (const child of suite.suites ?? []) playwrightOutcomes(child, outcome, into);
+  return into;
 }
 
 const vitestReport = path.join(tmp, "vitest.json");
-const readVitest = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests });
+const readVitest = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, names: vitestFailures(r) });
 
 if (!databaseOnly) {
   step("lint (biome)", "npx", ["biome", "check", "."]);
@@ -70,11 +99,14 @@ if (!databaseOnly) {
     counted("browser (playwright)", "npx", ["playwright", "test"], playwrightReport, (r) => ({
       passed: r.stats.expected + r.stats.flaky,
       failed: r.stats.unexpected,
+      names: (r.suites ?? []).flatMap((s) => playwrightOutcomes(s, "unexpected")),
     }));
   } else {
     failed += 1;
+    failures.push("FAILED: build");
   }
 }
 
+if (failures.length > 0) process.stdout.write(`\n${failures.join("\n")}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);

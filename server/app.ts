@@ -13,7 +13,11 @@ import { consultationsApi } from "./api/consultations.ts";
 import { deadlinesApi } from "./api/deadlines.ts";
 import { documentsApi, filesRoute } from "./api/documents.ts";
 import { eligibilityApi } from "./api/eligibility.ts";
+import { fundingApi } from "./api/funding.ts";
+import { lettersApi } from "./api/letters.ts";
+import { loansApi } from "./api/loans.ts";
 import { messagesApi, staffMessagesApi } from "./api/messages.ts";
+import { offersApi } from "./api/offers.ts";
 import { openApiRoute } from "./api/openapi.ts";
 import { parentsApi } from "./api/parents.ts";
 import { exportFileRoute, privacyApi, staffErasureApi } from "./api/privacy.ts";
@@ -24,6 +28,7 @@ import { staffImportsApi } from "./api/staff-imports.ts";
 import { staffLeadsApi } from "./api/staff-leads.ts";
 import { staffFilesRoute } from "./api/staff-records.ts";
 import { staffReportsApi } from "./api/staff-reports.ts";
+import { statementsApi } from "./api/statements.ts";
 import { studentsApi } from "./api/students.ts";
 import { recordingRoute, staffRecordingRoute, visasApi } from "./api/visas.ts";
 import { answerFromCache } from "./cached-answers.ts";
@@ -56,34 +61,12 @@ export function createApp(options: AppOptions) {
   const { config, database, log } = options;
   const flags = flagSprites(options.flagsDir ?? path.resolve("node_modules/flag-icons/flags/4x3"));
   const services = createServices(options);
-  const {
-    catalogue,
-    catalogueMirror,
-    rateLimiter,
-    consultations,
-    publicCache,
-    costs,
-    identity,
-    students,
-    applying,
-    scholarships,
-    documents,
-    visas,
-    privacy,
-    parents,
-    messages,
-    counselling,
-    deadlines,
-    staff,
-    cookies,
-    close,
-  } = services;
   const app = new Hono<ServerEnv>();
   const metrics = options.metrics ?? createMetrics();
   databaseGauges(metrics, database);
 
   app.use(countRequests(metrics));
-  app.use(requestContext(config, log, rateLimiter));
+  app.use(requestContext(config, log, services.rateLimiter));
   app.use(securityHeaders({ https: config.publicUrl?.startsWith("https:") ?? false }));
   app.use(sameOriginWrites(config.publicUrl));
   app.use(refuseControlCharacters);
@@ -115,50 +98,55 @@ export function createApp(options: AppOptions) {
     // Not ready until the search index is first built (decision 0068): before that every search goes to the
     // database and takes a hundred times as long, so a load balancer must not send students here yet. Later
     // rebuilds (after an edit, decision 0022) keep answering from the previous index and stay ready.
-    if (!catalogueMirror.started()) return c.json({ status: "starting", catalogueMirror: "building" }, 503);
-    return c.json({ status: "ready", catalogueMirror: catalogueMirror.current() ? "ready" : "building" });
+    if (!services.catalogueMirror.started()) return c.json({ status: "starting", catalogueMirror: "building" }, 503);
+    return c.json({ status: "ready", catalogueMirror: services.catalogueMirror.current() ? "ready" : "building" });
   });
 
-  const cachedPublicGet = publicGetCache(publicCache, metrics);
+  const cachedPublicGet = publicGetCache(services.publicCache, metrics);
 
   app.use("/api/catalogue/*", cachedPublicGet);
-  app.route("/api/catalogue", catalogueApi(catalogue, config.rateLimits.search, costs.rupeesPerUnit));
+  app.route("/api/catalogue", catalogueApi(services.catalogue, config.rateLimits.search, services.costs.rupeesPerUnit));
   // The application API answers about accounts and students: nothing of it may be kept by a cache.
   app.use("/api/v1/*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   });
-  app.route("/api/v1", authApi(identity, cookies, students));
-  app.route("/api/v1", studentsApi(students));
-  app.route("/api/v1", applyingApi(applying));
-  app.route("/api/v1", documentsApi(documents));
-  app.route("/api/v1", choosingApi(catalogue, costs, scholarships));
-  app.route("/api/v1", eligibilityApi(catalogue, students));
-  app.route("/api/v1", privacyApi(privacy, cookies));
-  app.route("/api/v1", parentsApi(parents));
-  app.route("/api/v1", visasApi(visas));
-  app.route("/api/v1", messagesApi(messages));
-  app.route("/api/v1", deadlinesApi(deadlines));
-  app.route("/api/v1/consultations", consultationsApi(consultations, config.rateLimits.consultation));
-  app.route("/api/v1/staff", staffApi(staff, cookies));
-  app.route("/api/v1/staff", staffLeadsApi(staff));
-  app.route("/api/v1/staff", staffCatalogueApi(staff));
-  app.route("/api/v1/staff", staffReportsApi(staff));
-  app.route("/api/v1/staff", staffImportsApi(staff));
-  app.route("/api/v1/staff", staffChoosingApi(staff));
-  app.route("/api/v1/staff", staffErasureApi(staff));
-  app.route("/api/v1/staff", staffMessagesApi(staff));
+  app.route("/api/v1", authApi(services.identity, services.cookies, services.students));
+  app.route("/api/v1", studentsApi(services.students));
+  app.route("/api/v1", applyingApi(services.applying));
+  app.route("/api/v1", documentsApi(services.documents));
+  app.route("/api/v1", choosingApi(services.catalogue, services.costs, services.scholarships));
+  app.route("/api/v1", eligibilityApi(services.catalogue, services.students));
+  app.route("/api/v1", privacyApi(services.privacy, services.cookies));
+  app.route("/api/v1", parentsApi(services.parents));
+  app.route("/api/v1", visasApi(services.visas));
+  app.route("/api/v1", messagesApi(services.messages));
+  app.route("/api/v1", deadlinesApi(services.deadlines));
+  app.route("/api/v1/consultations", consultationsApi(services.consultations, config.rateLimits.consultation));
+  app.route("/api/v1/staff", staffApi(services.staff, services.cookies));
+  app.route("/api/v1/staff", staffLeadsApi(services.staff));
+  app.route("/api/v1/staff", staffCatalogueApi(services.staff));
+  app.route("/api/v1/staff", staffReportsApi(services.staff));
+  app.route("/api/v1/staff", staffImportsApi(services.staff));
+  app.route("/api/v1/staff", staffChoosingApi(services.staff));
+  app.route("/api/v1/staff", staffErasureApi(services.staff));
+  app.route("/api/v1/staff", staffMessagesApi(services.staff));
+  app.route("/api/v1", statementsApi(services.statements));
+  app.route("/api/v1", lettersApi(services.letters));
+  app.route("/api/v1", loansApi(services.loans, services.departure));
+  app.route("/api/v1", offersApi(services.offers, services.staff));
+  app.route("/api/v1", fundingApi(services.funding));
   app.route("/", openApiRoute(app));
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such API path");
   });
 
-  app.route("/", recordingRoute(visas));
-  app.get("/staff/files/recordings/:publicId", staffRecordingRoute(staff));
-  app.route("/", filesRoute(documents));
-  app.get("/files/exports/:publicId", exportFileRoute(privacy));
-  app.get("/calendar/:file", calendarFeedRoute(deadlines));
-  app.get("/staff/files/:publicId", staffFilesRoute(documents, staff));
+  app.route("/", recordingRoute(services.visas));
+  app.get("/staff/files/recordings/:publicId", staffRecordingRoute(services.staff));
+  app.route("/", filesRoute(services.documents));
+  app.get("/files/exports/:publicId", exportFileRoute(services.privacy));
+  app.get("/calendar/:file", calendarFeedRoute(services.deadlines));
+  app.get("/staff/files/:publicId", staffFilesRoute(services.documents, services.staff));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   // A page's flags in one request (decision 0043).
   app.get("/flags/:file{sprite-[0-9a-f]{12}\\.svg}", flagSpriteRoute(flags));
@@ -168,7 +156,7 @@ export function createApp(options: AppOptions) {
       .param("file")
       .replace(/\.webp$/, "")
       .split("-");
-    const picture = await catalogue.universityPicture(Number.parseInt(id, 10), key);
+    const picture = await services.catalogue.universityPicture(Number.parseInt(id, 10), key);
     if (!picture) throw new AppError("not_found", "No such picture");
     const headers = {
       "Content-Type": "image/webp",
@@ -204,7 +192,7 @@ export function createApp(options: AppOptions) {
   const https = config.publicUrl?.startsWith("https:") ?? false;
   const cachedAnswers = (request: IncomingMessage, response: ServerResponse) => {
     const started = performance.now();
-    const answered = answerFromCache(publicCache, constantSecurityHeaders({ https }), log, request, response);
+    const answered = answerFromCache(services.publicCache, constantSecurityHeaders({ https }), log, request, response);
     // Answered before Hono: counted here, as a hit and under one route of their own.
     if (answered) {
       metrics.cacheLookup(true);
@@ -212,27 +200,5 @@ export function createApp(options: AppOptions) {
     }
     return answered;
   };
-  return {
-    app,
-    metrics,
-    cachedAnswers,
-    publicCache,
-    catalogue,
-    catalogueMirror,
-    consultations,
-    identity,
-    documents,
-    students,
-    applying,
-    costs,
-    scholarships,
-    staff,
-    privacy,
-    parents,
-    visas,
-    messages,
-    counselling,
-    deadlines,
-    close,
-  };
+  return { app, metrics, cachedAnswers, ...services };
 }

@@ -23,6 +23,8 @@ export const isStaffPath = (path: string) =>
 
 /** A parent's read-only page of a student's applications (decision 0028), screen or its data. */
 export const isParentPath = (path: string) => path.startsWith("/parent/");
+/** A recommender's page through their link (decision 0075): never cached, never shared. */
+export const isLetterPath = (path: string) => path.startsWith("/letters/");
 /** Pages that depend on the visitor's own cookies besides the session (the comparison: decision 0027). */
 export const isPersonalPath = (path: string) => path === "/compare" || path === "/compare.data";
 
@@ -33,7 +35,7 @@ export const isPersonalPath = (path: string) => path === "/compare" || path === 
 export function mayShare(path: string, cookieHeader: string | undefined): boolean {
   if (path.startsWith("/api/catalogue/")) return true;
   // A parent's page is one student's, opened without a cookie: never shared (decision 0028).
-  if (isParentPath(path)) return false;
+  if (isParentPath(path) || isLetterPath(path)) return false;
   return !path.startsWith("/api/") && !isStaffPath(path) && !isPersonalPath(path) && !readCookie(cookieHeader, SESSION_COOKIE);
 }
 

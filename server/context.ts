@@ -1,3 +1,4 @@
+import type { AppError } from "../modules/errors.ts";
 import type { CurrentStudent } from "../modules/identity/identity.ts";
 import type { StaffMember } from "../modules/policies.ts";
 import type { Logger } from "../platform/log.ts";
@@ -20,6 +21,8 @@ export type ServerEnv = {
     staffToken: string | undefined;
     /** Answered from the shared cache of public answers: counted under the route "(cached)" (decision 0064). */
     fromCache?: boolean;
+    /** A screen's form post over its body limit, left unread: the screen's action answers it (`limitScreenBody`). */
+    bodyRefused?: AppError;
     /** A page's HTML as the server sends it, for the public cache to keep without reading the answer back. */
     pageBytes?: Uint8Array<ArrayBuffer>;
   };

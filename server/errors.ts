@@ -4,13 +4,13 @@ import { isDatabaseUnavailable } from "../platform/db/client.ts";
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS, unavailableResponse } from "./unavailable-page.ts";
 
 /** The message of every unexpected failure: never its details. */
-export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again later.";
+const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again later.";
 
 /**
  * The one JSON error shape (OpenAPI's ErrorBody; decision 0009): a message, and the error's code, message
  * and field messages, and the request's id for a student to quote to support (decision 0067).
  */
-export function errorBody(error: AppError, requestId?: string) {
+function errorBody(error: AppError, requestId?: string) {
   return {
     message: error.message,
     error: {

@@ -36,7 +36,7 @@ export function flagSymbol(code: string, svg: string): string {
   return `<symbol id="${code}"${kept.join("")}>${svg.slice(open.index + open[0].length, close).trim()}</symbol>`;
 }
 
-export const spriteOf = (symbols: readonly string[]) =>
+const spriteOf = (symbols: readonly string[]) =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">${symbols.join("")}</svg>`;
 
 /** The sprites of the flags under `dir` (flag-icons' 4x3 folder): the hash read once, a few sets kept. */

@@ -9,7 +9,7 @@ import type { ServerEnv } from "./context.ts";
  * The route pattern a request is counted under: Hono's matched pattern; the screens' fallback is "(page)",
  * an answer from the shared cache "(cached)", as the cache in front of Hono counts its own (server/app.ts).
  */
-export function routeLabel(c: Context<ServerEnv>): string {
+function routeLabel(c: Context<ServerEnv>): string {
   if (c.var.fromCache) return "(cached)";
   const route = c.req.routePath;
   return !route || route === "*" || route === "/*" ? "(page)" : route;

@@ -3,6 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
 import { feedPathForLog } from "../modules/deadlines/deadlines.ts";
 import { rateLimited } from "../modules/errors.ts";
+import { letterPathForLog } from "../modules/letters/letters.ts";
 import { pathForLog } from "../modules/parents/parents.ts";
 import type { PublicCache } from "../platform/cache.ts";
 import { clientAddress, limitKeyOf } from "../platform/client-address.ts";
@@ -13,8 +14,10 @@ import type { Metrics } from "../platform/metrics.ts";
 import type { RateLimiter } from "../platform/rate-limit.ts";
 import { acceptableRequestId, withRequestId } from "../platform/request-id.ts";
 import { catalogueAdminMessages, UNIVERSITY_PICTURE_MAX_BYTES } from "../vocabulary/catalogue.ts";
+import { MAX_DOCUMENT_BYTES } from "../vocabulary/documents.ts";
 import { DEFAULT_LANGUAGE } from "../vocabulary/languages.ts";
-import { limitBody, limitRequestBody } from "./api/uploads.ts";
+import { letterMessages } from "../vocabulary/letters.ts";
+import { limitBody, limitRequestBody, limitScreenBody } from "./api/uploads.ts";
 import { type CachedAnswer, isStaffPath, languageOfAnswer, sharedAnswerKey } from "./cached-answers.ts";
 import type { ServerEnv } from "./context.ts";
 import type { Services } from "./services.ts";
@@ -23,15 +26,15 @@ import type { Services } from "./services.ts";
  * Public answers a CDN may share: browsers revalidate every time (max-age=0), a shared cache keeps them a
  * minute and may serve a stale copy for five more while it fetches a fresh one.
  */
-export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /**
  * A public page in another language than English (decision 0029): kept in our own cache under its
  * language, but no CDN may keep it, whether or not it honours `Vary: Cookie`; browsers revalidate it.
  */
-export const OTHER_LANGUAGE_CACHE_CONTROL = "private, no-cache";
+const OTHER_LANGUAGE_CACHE_CONTROL = "private, no-cache";
 
 /** Forms and JSON bodies are small; a larger body is refused while it streams, before anything parses it. */
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 /** The catalogue import's upload (API and screen): its body streams to storage under its own limit (decision 0020). */
 export const streamedUploadPaths = new Set([
   "/api/v1/staff/catalogue/imports",
@@ -41,6 +44,12 @@ export const streamedUploadPaths = new Set([
 const uploadPaths = new Set(["/api/v1/students/me/files", "/api/v1/students/me/photo", ...streamedUploadPaths]);
 /** A practice's spoken answer: its handler limits the body to the longest recording allowed (decision 0049). */
 const practiceAnswer = /^\/api\/v1\/students\/me\/visa-practices\/\d+\/answers$/;
+/** A recommender's letter: its handler limits the body to a document's (decision 0075). */
+const letterUpload = /^\/api\/v1\/letters\/[^/]+\/letter$/;
+/** A student's offer letter on an application: its handler limits the body to a document's (decision 0092). */
+const offerLetterUpload = /^\/api\/v1\/students\/me\/applications\/\d+\/offer-letter$/;
+/** A recommender's page: without scripts its form posts the letter itself (decision 0095), under the same limit. */
+const letterScreen = /^\/letters\/[^/]+?(\.data)?$/;
 /** The API's upload of a university's picture: its handler checks the staff session, then limits the body. */
 const pictureUpload = /^\/api\/v1\/staff\/catalogue\/universities\/\d+\/picture$/;
 /** Console screens whose form may carry a university's picture (posted to the screen's action, with or without scripts). */
@@ -48,14 +57,23 @@ const pictureScreen = /^\/staff\/catalogue\/universities\/(new|\d+)(\.data)?$/;
 const formLimit = limitRequestBody(MAX_FORM_BYTES, `This request is too large (at most ${MAX_FORM_BYTES / 1024} KB).`);
 /** A picture screen's body: the picture's limit for signed-in staff, a form's for anyone else. */
 const pictureFormLimit = limitBody(UNIVERSITY_PICTURE_MAX_BYTES, catalogueAdminMessages.pictureTooLarge);
+/**
+ * A recommender's page takes a body up to a letter's size (decision 0095); the letter is checked again by its
+ * content. A larger one is answered by the page with the form's message, not the API's JSON.
+ */
+const letterFormLimit = limitScreenBody(MAX_DOCUMENT_BYTES, letterMessages.tooLarge);
 /** Every body but an upload's (which has its own file limit) is held to MAX_FORM_BYTES. */
 export const formBodyLimit: MiddlewareHandler<ServerEnv> = (c, next) =>
   uploadPaths.has(c.req.path) ||
   practiceAnswer.test(c.req.path) ||
+  letterUpload.test(c.req.path) ||
+  offerLetterUpload.test(c.req.path) ||
   pictureUpload.test(c.req.path) ||
   pictureScreen.test(c.req.path)
     ? next()
-    : formLimit(c, next);
+    : letterScreen.test(c.req.path)
+      ? letterFormLimit(c, next)
+      : formLimit(c, next);
 
 /** A public answer's key in the cache: its path and query, as asked, and a page's language (decision 0029). */
 const cacheKeyOf = (url: string, cookieHeader: string | undefined) => {
@@ -103,9 +121,9 @@ export const requestContext =
       c.res.headers.set("X-Request-Id", requestId);
     }
     const ms = Math.round(performance.now() - started);
-    // A parent link's token and a calendar feed's are secrets: the logs keep the path without them
-    // (decisions 0028 and 0059).
-    const path = feedPathForLog(pathForLog(c.req.path));
+    // A parent link's token, a calendar feed's and a recommender's are secrets: the logs keep the path
+    // without them (decisions 0028, 0059 and 0075).
+    const path = letterPathForLog(feedPathForLog(pathForLog(c.req.path)));
     c.var.log.info({ method: c.req.method, path, status: c.res.status, ms }, "request");
   };
 

@@ -6,8 +6,9 @@ import { readPublicSettings } from "../modules/console-settings.ts";
 import type { Config } from "../platform/config.ts";
 import { RESET_PROOF_COOKIE, readCookie } from "../platform/cookies.ts";
 import { type DatabaseHandle, isDatabaseUnavailable } from "../platform/db/client.ts";
+import { letterLinkHeaders } from "./api/letters.ts";
 import { parentPageHeaders } from "./api/parents.ts";
-import { isParentPath, isPersonalPath, isStaffPath } from "./cached-answers.ts";
+import { isLetterPath, isParentPath, isPersonalPath, isStaffPath } from "./cached-answers.ts";
 import type { ServerEnv } from "./context.ts";
 import type { flagSprites } from "./flag-sprite.ts";
 import { streamedUploadPaths } from "./middleware.ts";
@@ -29,6 +30,13 @@ export interface PagesOptions {
   cachedPublicGet: MiddlewareHandler<ServerEnv>;
 }
 
+/** A request's headers without those of the body it no longer carries. */
+function withoutBody(headers: Headers) {
+  const kept = new Headers(headers);
+  for (const name of ["Content-Length", "Content-Type", "Transfer-Encoding"]) kept.delete(name);
+  return kept;
+}
+
 /**
  * The built client's files and the screens: React Router renders each page with the services in its
  * context; a visitor's page goes through the public cache, and every page gets its script hashes in
@@ -36,25 +44,6 @@ export interface PagesOptions {
  */
 export function servePages(app: Hono<ServerEnv>, services: Services, options: PagesOptions) {
   const { config, database, flags, cachedPublicGet } = options;
-  const {
-    catalogue,
-    consultations,
-    identity,
-    students,
-    applying,
-    documents,
-    costs,
-    scholarships,
-    privacy,
-    parents,
-    visas,
-    messages,
-    counselling,
-    home,
-    deadlines,
-    cookies,
-    staff,
-  } = services;
   const clientDir = options.clientDir ?? path.resolve("build/client");
   app.use(
     "/assets/*",
@@ -82,6 +71,7 @@ export function servePages(app: Hono<ServerEnv>, services: Services, options: Pa
       !c.var.sessionToken &&
       !isStaffPath(c.req.path) &&
       !isParentPath(c.req.path) &&
+      !isLetterPath(c.req.path) &&
       !isPersonalPath(c.req.path);
     if (isVisitor) return cachedPublicGet(c, next);
     return next();
@@ -89,48 +79,35 @@ export function servePages(app: Hono<ServerEnv>, services: Services, options: Pa
   app.all("*", async (c) => {
     // A form post is read here, within MAX_FORM_BYTES (the limit refuses more while it streams, as a
     // 413), so a screen's action never meets an oversized body half way through its form data.
+    // A post refused for its size before it was read (`limitScreenBody`) reaches the action without its body.
     const request =
       c.req.method === "GET" || c.req.method === "HEAD" || streamedUploadPaths.has(c.req.path)
         ? c.req.raw
-        : new Request(c.req.url, {
-            method: c.req.method,
-            headers: c.req.raw.headers,
-            body: await c.req.arrayBuffer(),
-            signal: c.req.raw.signal,
-          });
+        : c.var.bodyRefused
+          ? new Request(c.req.url, { method: c.req.method, headers: withoutBody(c.req.raw.headers), signal: c.req.raw.signal })
+          : new Request(c.req.url, {
+              method: c.req.method,
+              headers: c.req.raw.headers,
+              body: await c.req.arrayBuffer(),
+              signal: c.req.raw.signal,
+            });
     const pageErrors: unknown[] = [];
     const renderedPage: { html?: Uint8Array<ArrayBuffer> } = {};
     // React Router 8 needs a RouterContextProvider; ours carries the screens' services as its own fields.
     const response = await handleRequest(
       request,
-      Object.assign(new RouterContextProvider(), {
-        catalogue,
+      Object.assign(new RouterContextProvider(), services.screens, {
         site: config.site,
         publicSettings: () => readPublicSettings(database.db),
         flagSprite: flags.address,
         requireLoginForDetails: config.requireLoginForDetails,
         limit: c.var.limit,
         rateLimits: config.rateLimits,
-        consultations,
-        identity,
-        students,
-        applying,
-        documents,
-        costs,
-        scholarships,
-        privacy,
-        parents,
-        visas,
-        messages,
-        counselling,
-        home,
-        deadlines,
-        cookies,
         student: c.var.student,
         sessionToken: c.var.sessionToken,
-        staff,
         staffMember: c.var.staff,
         staffToken: c.var.staffToken,
+        bodyRefused: c.var.bodyRefused,
         resetProof: readCookie(c.req.header("Cookie"), RESET_PROOF_COOKIE),
         clientIp: c.var.clientIp,
         log: c.var.log,
@@ -148,7 +125,12 @@ export function servePages(app: Hono<ServerEnv>, services: Services, options: Pa
         ? "private, no-store"
         : "no-cache";
     // A parent's page (decision 0028): kept by no cache, listed by no search engine, sending no referrer.
-    const extra = isParentPath(c.req.path) ? Object.entries(parentPageHeaders) : [];
+    // A recommender's page (decision 0075) likewise.
+    const extra = isParentPath(c.req.path)
+      ? Object.entries(parentPageHeaders)
+      : isLetterPath(c.req.path)
+        ? Object.entries(letterLinkHeaders)
+        : [];
     if (!response.headers.get("Content-Type")?.startsWith("text/html")) {
       const headers = new Headers(response.headers);
       headers.set("Cache-Control", cacheControl);

@@ -55,10 +55,12 @@ export function constantSecurityHeaders(options: { https: boolean }): Record<str
 
 /** The one page that may use the microphone: a mock visa interview in progress. */
 const interviewPage = /^\/visa\/practice\/\d+\/?$/;
-export const PRACTICE_PERMISSIONS = "camera=(), microphone=(self), geolocation=(), payment=()";
+const PRACTICE_PERMISSIONS = "camera=(), microphone=(self), geolocation=(), payment=()";
 
 /** The policy of an answer that sets none (the API's JSON). */
 export const DEFAULT_CONTENT_SECURITY_POLICY = apiPolicy;
+
+const stricterReferrerPolicies = new Set(["no-referrer", "same-origin"]);
 
 export const securityHeaders = (options: { https: boolean }): MiddlewareHandler<ServerEnv> => {
   const constant = Object.entries(constantSecurityHeaders(options));
@@ -66,8 +68,9 @@ export const securityHeaders = (options: { https: boolean }): MiddlewareHandler<
     await next();
     const headers = c.res.headers;
     for (const [name, value] of constant) {
-      // An answer may ask for a stricter referrer policy (a parent's page sends none: decision 0028).
-      if (name === "Referrer-Policy" && headers.get(name) === "no-referrer") continue;
+      // An answer may ask for a stricter referrer policy (a recommender's page and a parent's send one only
+      // to this site, so their own form posts carry their Origin: decisions 0095 and 0101).
+      if (name === "Referrer-Policy" && stricterReferrerPolicies.has(headers.get(name) ?? "")) continue;
       headers.set(name, value);
     }
     // A mock visa interview's page records the answers: the microphone there, for this site only (decision 0040).
@@ -118,5 +121,3 @@ export const refuseControlCharacters: MiddlewareHandler<ServerEnv> = async (c, n
 
 /** Paths the server answers itself, not React Router's screens. */
 const notScreens = /^\/(?:api|files|staff\/files|images|assets|flags)(?:\/|$)/;
-
-export { addressHoldsControlCharacters };

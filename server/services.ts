@@ -5,16 +5,22 @@ import { createStaffService } from "../modules/console/console.ts";
 import { createCostService } from "../modules/costs/costs.ts";
 import { createCounsellingService } from "../modules/counselling/counselling.ts";
 import { createDeadlineService } from "../modules/deadlines/deadlines.ts";
+import { createDepartureService } from "../modules/departure/departure.ts";
 import { createDocumentService } from "../modules/documents/documents.ts";
+import { createFundingService } from "../modules/funding/funding.ts";
 import { createHomeService } from "../modules/home/home.ts";
 import { createIdentityService } from "../modules/identity/identity.ts";
 import { createConsultationService } from "../modules/leads/bookings.ts";
 import { assigneeForNewLead } from "../modules/leads/leads.ts";
+import { createLetterService } from "../modules/letters/letters.ts";
+import { createLoanService } from "../modules/loans/loans.ts";
 import { createMessageService } from "../modules/messages/messages.ts";
+import { createOfferService, offerLetterFilesNamed } from "../modules/offers/offers.ts";
 import { createParentLinkService } from "../modules/parents/parents.ts";
 import { createPrivacyService } from "../modules/privacy/privacy.ts";
 import { createScholarshipService } from "../modules/scholarships/scholarships.ts";
 import { activeStaffContact } from "../modules/staff/staff.ts";
+import { createStatementService } from "../modules/statements/statements.ts";
 import { counsellorOrAssigned, createStudentService } from "../modules/students/students.ts";
 import { createVisaService } from "../modules/visas/visas.ts";
 import { PublicCache } from "../platform/cache.ts";
@@ -121,6 +127,8 @@ export function createServices(options: ServicesOptions) {
     orphanGraceMs: config.orphanFileGraceHours * 3_600_000,
     // A version sent in an application's package stays readable to its student (decision 0058).
     keptForStudent: (studentId, fileId) => fileKeptForStudent(database.db, studentId, fileId),
+    // The upkeep keeps the offer letters an offer letter names and removes the others (decision 0104).
+    offerLettersNamed: (fileIds) => offerLetterFilesNamed(database.db, fileIds),
   });
   // Applying from the portal (decision 0055): the counsellor's mail goes through the outbox and the job queue.
   const applying = createApplyingService({
@@ -132,6 +140,28 @@ export function createServices(options: ServicesOptions) {
     counsellorFor: (tx, studentId) => counsellorOrAssigned(tx, studentId, () => assigneeForNewLead(tx)),
     staffContact: activeStaffContact,
   });
+  // Recommendation letters (decisions 0075-0077): the applications' rules of who owns and who may see them are handed in.
+  const letters = createLetterService({
+    db: database.db,
+    storage,
+    log,
+    limiter: rateLimiter,
+    mailer,
+    jobs: options.jobs,
+    siteAddress: config.siteAddress,
+    applicationOf: async (studentId, applicationId) => {
+      const a = await applying.get(studentId, applicationId);
+      return { id: a.id, course: a.course, university: a.university, country: a.country, deadline: a.deadline };
+    },
+    staffApplicationOf: async (member, applicationId) => {
+      const a = await staff.applications.get(member, applicationId);
+      return { studentId: a.studentId };
+    },
+    studentOf: async (studentId) => {
+      const p = await students.getProfile(studentId);
+      return { fullName: p.fullName, email: p.email, language: await deadlines.languageOf(studentId) };
+    },
+  });
   const visas = createVisaService({
     db: database.db,
     storage,
@@ -140,6 +170,20 @@ export function createServices(options: ServicesOptions) {
     jobs: options.jobs,
     siteAddress: config.publicUrl,
   });
+  // The SOP and the letter of explanation written and reviewed in the portal (decision 0072).
+  const statements = createStatementService({ db: database.db, log });
+  // Offers and the one funding plan (decisions 0078-0081): the counsellor's reply mail goes through the outbox.
+  // A student's offer letter is stored by the documents' upload path (decision 0092).
+  const offerDeps = {
+    db: database.db,
+    log,
+    mailer,
+    jobs: options.jobs,
+    siteAddress: config.siteAddress,
+    letterFiles: { store: documents.storeOfferLetter, remove: documents.removeOfferLetter },
+  };
+  const offers = createOfferService(offerDeps);
+  const funding = createFundingService({ db: database.db });
   const privacy = createPrivacyService({ db: database.db, storage, log, limiter: rateLimiter, jobs: options.jobs });
   // A student's read-only links for a parent (decision 0028); erasure takes them with the account.
   const parents = createParentLinkService({
@@ -147,6 +191,8 @@ export function createServices(options: ServicesOptions) {
     limiter: rateLimiter,
     applicationsOf: students.listApplications,
     siteAddress: config.publicUrl,
+    // The offers' state and the chosen university; their amounts only when the student shares them (decision 0091).
+    offersOf: offers.forParent,
   });
   // One conversation per student (decision 0037): the student's side; the console's is in `staff`.
   const messages = createMessageService({
@@ -166,8 +212,9 @@ export function createServices(options: ServicesOptions) {
     jobs: options.jobs,
     siteAddress: config.siteAddress,
   });
-  // A signed-in student's home (decision 0062): their applications' next steps, unread messages, the next session.
-  const home = createHomeService({ db: database.db });
+  // The loan planner (decision 0082) and the departure checklist after the visa (decision 0083).
+  const loans = createLoanService({ db: database.db });
+  const departure = createDepartureService({ db: database.db });
   // Deadlines in one place (decision 0059): the student's dated things, reminders and calendar feed.
   const deadlines = createDeadlineService({
     db: database.db,
@@ -176,7 +223,14 @@ export function createServices(options: ServicesOptions) {
     jobs: options.jobs,
     siteAddress: config.siteAddress,
     visaPlans: visas.plans,
+    departures: departure.ofStudent,
+    // An offer's reply, deposit and condition dates join them and their reminders (decision 0090).
+    offers: offers.dates,
+    offersBetween: offers.datesBetween,
   });
+  // A signed-in student's home (decision 0062): their applications' next steps, unread messages, the next
+  // session and the nearest deadlines, the applications read once for both (decision 0087).
+  const home = createHomeService({ db: database.db, deadlines: deadlines.list });
   const staff = createStaffService({
     db: database.db,
     limiter: rateLimiter,
@@ -207,29 +261,34 @@ export function createServices(options: ServicesOptions) {
     await shared?.close();
     await configuredStorage?.close();
   };
-  return {
-    catalogueMirror,
+  // What the screens reach in their load context (app/context.ts), handed over whole by pages.ts: a
+  // service added here is a screen's without a second list.
+  const screens = {
     catalogue,
-    rateLimiter,
     consultations,
-    publicCache,
-    costs,
     identity,
     students,
     applying,
-    scholarships,
+    statements,
+    letters,
     documents,
-    visas,
+    costs,
+    scholarships,
+    offers,
+    funding,
     privacy,
     parents,
+    visas,
     messages,
     counselling,
     home,
     deadlines,
+    loans,
+    departure,
     staff,
     cookies,
-    close,
   };
+  return { ...screens, screens, catalogueMirror, rateLimiter, publicCache, close };
 }
 
 export type Services = ReturnType<typeof createServices>;

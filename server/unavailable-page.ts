@@ -7,7 +7,7 @@ export const UNAVAILABLE_RETRY_SECONDS = 30;
  * The page a browser gets while the database cannot be reached: plain HTML with no scripts or assets
  * of its own, so it shows whatever else is failing, and it reloads itself after the retry time.
  */
-export const unavailablePage = (requestId?: string) => `<!DOCTYPE html>
+const unavailablePage = (requestId?: string) => `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

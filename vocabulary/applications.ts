@@ -271,6 +271,8 @@ export const waitingOnLabels: Record<Audience, Record<WaitingOn, string>> = {
 export const stageFields: readonly StageField[] = Object.values(fields);
 
 export const applicationMessages = {
+  /** The note on a package's SOP item: the course's word limit (the student's screen translates it by its shape). */
+  sopWordLimit: (words: number) => `At most ${words} words`,
   chooseStage: "Choose a stage from the list",
   chooseWaiting: "Choose whom the stage waits on from the list",
   notAllowedMove: (from: string, to: string) => `An application cannot move from ${from} to ${to}.`,

@@ -108,6 +108,13 @@ export const catalogueImportMessages = {
       ? `Another university (id ${id}) already has this name in this country.`
       : `Another course (id ${id}) already has this name and level at this university.`,
   yesOrNo: (column: string) => `${column}: write yes or no.`,
+  intakeShape: (entry: string) =>
+    `intakes: write each intake as YYYY-MM, or YYYY-MM by YYYY-MM-DD (its application deadline), separated by semicolons ("${entry.slice(0, 60)}" is neither).`,
+  intakeTwice: (intake: string) => `intakes: ${intake} is listed twice.`,
+  intakeDeadlineAfterStart: (intake: string, deadline: string) =>
+    `intakes: the application deadline ${deadline} of the ${intake} intake is after the intake starts; it must be before the end of the intake's month.`,
+  intakePast: (intake: string) => `intakes: the ${intake} intake has already started; a new intake must be a later month.`,
+  intakeTooFar: (intake: string, years: number) => `intakes: ${intake} is more than ${years} years ahead.`,
   checked: (changes: number, refused: number) =>
     refused > 0
       ? `Dry run done: ${refused.toLocaleString("en-IN")} refused ${refused === 1 ? "row" : "rows"} to fix before applying.`

@@ -1,6 +1,9 @@
 import { INTAKE_YEARS_AHEAD, monthNames } from "./applications.ts";
 import { photoKinds } from "./documents.ts";
 
+// The search box's facts are their own file: the header on every page reads them without this one (decision 0071).
+export { SEARCH_TERM_MAX_LENGTH, SUGGEST_MIN_LENGTH, type Suggestion } from "./search.ts";
+
 /** The catalogue's fixed lists (spec section 3). */
 export const courseLevels = ["Bachelors", "Masters", "Diploma", "Certificate", "PhD"] as const;
 export type CourseLevel = (typeof courseLevels)[number];
@@ -13,8 +16,6 @@ export type FeePeriod = (typeof feePeriods)[number];
 
 export const universityTypes = ["Public", "Private"] as const;
 export type UniversityType = (typeof universityTypes)[number];
-
-export const SEARCH_TERM_MAX_LENGTH = 100;
 
 const listed = (labels: readonly string[]) => `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
 
@@ -114,19 +115,10 @@ export const catalogueAdminMessages = {
   intakeExists: (intake: string) => `This course already has a ${intake} intake.`,
   intakeAdded: (intake: string) => `${intake} intake added.`,
   intakeRemoved: (intake: string) => `${intake} intake removed.`,
+  intakeDeadlineMoved: (intake: string, deadline: string | null) =>
+    deadline ? `The ${intake} intake's deadline is now ${deadline}.` : `The ${intake} intake has no deadline now.`,
+  intakeDeadlineUnchanged: (intake: string) => `The ${intake} intake's deadline is unchanged.`,
   noSuchIntake: "No such intake.",
 } as const;
 /** At most this many universities on one console search. */
 export const CATALOGUE_SEARCH_LIMIT = 50;
-
-/** A suggestion while typing in the navbar box (decision 0026). */
-export interface Suggestion {
-  kind: "destination" | "university" | "course";
-  label: string;
-  /** Where it is: the country for a university, the university for a course. */
-  detail: string;
-  href: string;
-}
-
-/** Suggestions start from this many letters: one letter begins too many words to be of use. */
-export const SUGGEST_MIN_LENGTH = 2;

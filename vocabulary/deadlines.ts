@@ -21,6 +21,8 @@ export function reminderThreshold(daysLeft: number): ReminderThreshold | null {
 
 /** Today shows the counsellor's students' applications due within this many days with packages still incomplete. */
 export const DUE_SOON_DAYS = 14;
+/** Today lists the counsellor's students' open applications whose intake staff changed within this many days (decision 0085). */
+export const INTAKE_CHANGED_DAYS = 14;
 /** The applications list's `due` filter takes at most this many days ahead. */
 export const DUE_FILTER_MAX_DAYS = 366;
 
@@ -39,6 +41,10 @@ export const deadlineKinds = {
   scholarship: "Scholarship deadline",
   visa: "Visa plan",
   session: "Session",
+  /** A step of an application's departure checklist, after the visa (decision 0083). */
+  departure: "Departure",
+  /** An offer's reply date, its deposit's due date or a pending condition's (decision 0090). */
+  offer: "Offer",
 } as const;
 export type DeadlineKind = keyof typeof deadlineKinds;
 
@@ -50,8 +56,98 @@ export const deadlineMessages = {
   feedEnded: "Your calendar address has stopped working.",
   noFeed: "You have no calendar address.",
   nothingAhead:
-    "Nothing dated ahead. Deadlines of your applications, matching scholarships, visa-plan steps and sessions appear here.",
+    "Nothing dated ahead. Deadlines of your applications, your offers' reply and deposit dates, matching scholarships, visa-plan and departure steps and sessions appear here.",
 } as const;
 
 /** The calendar feed's name, as the student's calendar lists it. */
 export const FEED_NAME = "Ignite deadlines";
+
+/**
+ * The reminder mail and the calendar feed in the student's language (decision 0086): the language they
+ * last chose while signed in, English until they choose. A course's, university's or scholarship's own
+ * name stays as it is; the package's items and the kinds of dated things go through the screens' Hindi
+ * catalogue (app/locales/hi.json), handed in by the server.
+ */
+export const deadlineWords = {
+  en: {
+    feedName: FEED_NAME,
+    stillMissing: "Still missing",
+    left: (days: number) => (days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`),
+    date: (day: string) =>
+      new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${day}T00:00:00Z`),
+      ),
+    subject: (left: string, course: string, university: string) => `Application deadline ${left}: ${course}, ${university}`,
+    greeting: (name: string) => `Dear ${name},`,
+    deadlineIs: (course: string, university: string, date: string, left: string) =>
+      `The deadline to apply for ${course} at ${university} is ${date} (India time), ${left}.`,
+    missingHeading: "Still missing from your application's package:",
+    upload: "Upload what is missing:",
+    allDeadlines: "All your deadlines:",
+    whyYouGetThis: `You get these reminders ${REMINDER_DAYS.join(", ").replace(/, (\d+)$/, " and $1")} days before a deadline while a package is incomplete. Turn them off:`,
+    offerSubject: (what: string, left: string, university: string) => `${what} ${left}: ${university}`,
+    offerDateIs: (what: string, course: string, university: string, date: string, left: string) =>
+      `${what}: the offer for ${course} at ${university}, by ${date} (India time), ${left}.`,
+    seeOffers: "Your offers:",
+    offerWhy: `You get these reminders ${REMINDER_DAYS.join(", ").replace(/, (\d+)$/, " and $1")} days before an offer's reply date, its deposit's due date and its conditions' dates until you have replied, paid or met them. Turn them off:`,
+  },
+  hi: {
+    feedName: "Ignite की अंतिम तिथियाँ",
+    stillMissing: "अभी बाकी",
+    left: (days: number) => (days === 0 ? "आज" : days === 1 ? "कल" : `${days} दिन में`),
+    date: (day: string) =>
+      new Intl.DateTimeFormat("hi-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${day}T00:00:00Z`),
+      ),
+    subject: (left: string, course: string, university: string) => `आवेदन की अंतिम तिथि ${left}: ${course}, ${university}`,
+    greeting: (name: string) => `प्रिय ${name},`,
+    deadlineIs: (course: string, university: string, date: string, left: string) =>
+      `${university} में ${course} के लिए आवेदन की अंतिम तिथि ${date} (भारतीय समय) है, यानी ${left}।`,
+    missingHeading: "आपके आवेदन के पैकेज में अभी ये बाकी हैं:",
+    upload: "जो बाकी है उसे अपलोड करें:",
+    allDeadlines: "आपकी सभी अंतिम तिथियाँ:",
+    whyYouGetThis: `जब तक पैकेज अधूरा है, आपको ये रिमाइंडर अंतिम तिथि से ${REMINDER_DAYS.join(", ").replace(/, (\d+)$/, " और $1")} दिन पहले मिलते हैं। इन्हें बंद करें:`,
+    offerSubject: (what: string, left: string, university: string) => `${what} ${left}: ${university}`,
+    offerDateIs: (what: string, course: string, university: string, date: string, left: string) =>
+      `${what}: ${university} में ${course} का ऑफ़र, ${date} (भारतीय समय) तक, यानी ${left}।`,
+    seeOffers: "आपके ऑफ़र:",
+    offerWhy: `जब तक आप जवाब न दें, भुगतान न करें या शर्त पूरी न करें, आपको ये रिमाइंडर ऑफ़र के जवाब, डिपॉज़िट और शर्तों की तारीख़ से ${REMINDER_DAYS.join(", ").replace(/, (\d+)$/, " और $1")} दिन पहले मिलते हैं। इन्हें बंद करें:`,
+  },
+} as const;
+
+/**
+ * The Hindi of the words a reminder or the feed names (decision 0086): the package's items, the kinds of
+ * dated things and of sessions. The same words the screens show (app/locales/hi.json); a test holds the two
+ * equal. An item without one here (a country rule's own label) stays in English, as staff wrote it.
+ */
+export const hindiWords: Readonly<Record<string, string>> = {
+  "CV/Resume": "CV/रिज़्यूमे",
+  SOP: "SOP (उद्देश्य का विवरण)",
+  LOR: "LOR (सिफ़ारिश पत्र)",
+  Passport: "पासपोर्ट",
+  "10th Grade": "10वीं कक्षा",
+  "12th Grade": "12वीं कक्षा",
+  Bachelors: "बैचलर्स",
+  Masters: "मास्टर्स",
+  "Documents 1": "दस्तावेज़ 1",
+  "Documents 2": "दस्तावेज़ 2",
+  "Documents 3": "दस्तावेज़ 3",
+  "LOR 2": "सिफ़ारिश पत्र 2",
+  "LOR 3": "सिफ़ारिश पत्र 3",
+  "English test score": "अंग्रेज़ी परीक्षा का स्कोर",
+  "GRE/GMAT score": "GRE/GMAT स्कोर",
+  Portfolio: "पोर्टफ़ोलियो",
+  "Writing sample": "लेखन का नमूना",
+  "Application fee receipt": "आवेदन शुल्क की रसीद",
+  "Application fee": "आवेदन शुल्क",
+  "Application deadline": "आवेदन की अंतिम तिथि",
+  "Scholarship deadline": "छात्रवृत्ति की अंतिम तिथि",
+  "Visa plan": "वीज़ा योजना",
+  Session: "सत्र",
+  "Consultation call": "परामर्श कॉल",
+  "Document review": "दस्तावेज़ समीक्षा",
+  "Live mock visa interview": "लाइव मॉक वीज़ा इंटरव्यू",
+  "Application planning": "आवेदन की योजना",
+  Departure: "प्रस्थान",
+  Offer: "ऑफ़र",
+};

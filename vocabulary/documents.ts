@@ -106,6 +106,7 @@ export const documentMessages = {
     `You have uploaded many files in a short time. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
   busy: "We are processing many photos right now. Please try again in a minute.",
   noFile: "Choose a file to upload.",
+  offerLetterType: "Upload the offer letter as a PDF or a photo (JPEG, PNG or WebP).",
   chooseType: "Choose an attachment type from the list.",
   photoUpdated: "Profile picture updated successfully",
   noSuchType: "No such attachment type.",
@@ -117,9 +118,15 @@ export const documentMessages = {
   notUploaded: (type: string) => `No ${type} uploaded.`,
 } as const;
 
-/** What a stored file may be: one of the attachment types, or the profile photo. */
-export type StoredFileType = AttachmentType | typeof PROFILE_PHOTO;
-export const storedFileTypes = [...attachmentTypes, PROFILE_PHOTO] as [StoredFileType, ...StoredFileType[]];
+/**
+ * A university's offer letter the student uploaded on an application (decision 0092): kept beside the
+ * documents under this type, one per application (not one per student), outside the review queue.
+ */
+export const OFFER_LETTER = "Offer letter" as const;
+
+/** What a stored file may be: one of the attachment types, the profile photo, or an offer letter. */
+export type StoredFileType = AttachmentType | typeof PROFILE_PHOTO | typeof OFFER_LETTER;
+export const storedFileTypes = [...attachmentTypes, PROFILE_PHOTO, OFFER_LETTER] as [StoredFileType, ...StoredFileType[]];
 
 /** Staff's review of a document version. A student re-uploading after a correction starts a new review. */
 export const reviewStates = ["Waiting for review", "Approved", "Correction requested"] as const;
@@ -141,7 +148,15 @@ export type CorrectionReason = (typeof correctionReasons)[number];
 export const requiredAttachmentTypes = attachmentTypeRules.filter((rule) => rule.required).map((rule) => rule.type);
 
 /** A checklist item's state as staff and the student see it. */
-export const checklistStates = ["Missing", "Waiting for review", "Approved", "Correction requested", "Waived"] as const;
+/** "Letter submitted": a letter slot its recommender filled through the portal (decision 0076); it needs no review to count. */
+export const checklistStates = [
+  "Missing",
+  "Waiting for review",
+  "Approved",
+  "Correction requested",
+  "Waived",
+  "Letter submitted",
+] as const;
 export type ChecklistState = (typeof checklistStates)[number];
 
 export const reviewMessages = {

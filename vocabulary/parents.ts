@@ -22,7 +22,7 @@ export const PARENT_LINK_OPENINGS_LISTED = 10;
 
 export const parentMessages = {
   heading: "Share with a parent",
-  hint: "Create a read-only link for a parent or guardian. It shows your first name and your applications with their stages, never your documents, marks or contact details. Anyone with the link can open it until it expires or you revoke it.",
+  hint: "Create a read-only link for a parent or guardian. It shows your first name, your applications with their stages and your offers with the university you chose, never your documents, marks or contact details. Anyone with the link can open it until it expires or you revoke it.",
   pageLink: "Share your applications with a parent",
   labelField: "Who is it for (optional)",
   labelHint: "For example Mother, Father or Guardian; only you see it.",
@@ -56,6 +56,26 @@ export const parentMessages = {
   pageNone: (firstName: string) => `${firstName} has no applications yet.`,
   pageHistory: "Stages so far",
   pageExpiresOn: "This link works until",
+  /** What the links show of the offers (decision 0091). */
+  sharingHeading: "What your links show of your offers",
+  sharingHint:
+    "Your links always show each offer's state and the university you chose. The scholarship and deposit amounts are shown only if you tick this.",
+  sharingField: "Show my offers' scholarship and deposit amounts on my parent links",
+  sharingSaved: "Saved. Your parent links show your offers' amounts.",
+  sharingOff: "Saved. Your parent links do not show your offers' amounts.",
+  chooseSharing: "Choose whether to show your offers' amounts",
+  pageOffers: "Offers",
+  pageChosen: "Chosen university",
+  pageReplyBy: "Reply by",
+  pageScholarship: "Scholarship",
+  pageDeposit: "Deposit",
+  pageAmountsPrivate: "The amounts are not shared.",
+  pageConditional: "Conditional offer",
+  pageUnconditional: "Unconditional offer",
+  pageOfferOpen: "Waiting for a reply",
+  pageOfferAccepted: "Accepted: the chosen university",
+  pageOfferHeld: "Held as the backup",
+  pageOfferDeclined: "Declined",
   goneTitle: "This link has expired or was revoked",
   goneText: "Ask the student to create a new link from their profile if you still need to see their applications.",
 } as const;

@@ -45,8 +45,12 @@ export const accessLogActions = [
   "document.downloaded",
   "export.downloaded",
   "visa_practice.viewed",
+  "application.viewed",
+  "offer.viewed",
   "recording.viewed",
   "conversation.read",
+  "statement.viewed",
+  "statement.downloaded",
 ] as const;
 
 export const privacyMessages = {
@@ -64,8 +68,14 @@ export const privacyMessages = {
   accessDocumentDownloaded: (document: string) => `Downloaded your ${document}`,
   accessExported: (list: string) => `Exported a list of ${list} that included you`,
   accessPracticeViewed: "Read your mock visa interview",
+  accessOfferViewed: "Read your offer and what it costs",
   accessRecordingHeard: (position: string) => `Listened to your recorded answer ${position}`,
   accessConversationRead: "Read your conversation with your counsellor",
+  accessApplicationViewed: "Opened one of your applications",
+  accessSopViewed: "Read your statement of purpose",
+  accessLoeViewed: "Read your letter of explanation",
+  accessSopDownloaded: "Downloaded your approved statement of purpose as a PDF",
+  accessLoeDownloaded: "Downloaded your approved letter of explanation as a PDF",
   exportHeading: "Download my data",
   exportHint: `A ZIP file with everything we hold about you (profile, marks, saved courses, applications, bookings, consents, links shared with a parent, your conversation with your counsellor) and your documents. It is usually ready within a minute; the link works only when you are signed in and expires after ${DATA_EXPORT_HOURS} hours.`,
   exportAsk: "Prepare my data",

@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useT } from "~/lib/i18n";
-import { SEARCH_TERM_MAX_LENGTH, SUGGEST_MIN_LENGTH, type Suggestion } from "../../vocabulary/catalogue.ts";
+import { SEARCH_TERM_MAX_LENGTH, SUGGEST_MIN_LENGTH, type Suggestion } from "../../vocabulary/search.ts";
 import { STUDENT_HOME_PATH } from "../../vocabulary/students.ts";
 import { LanguageSwitch } from "./language-switch";
 import { SignOut } from "./sign-out";
@@ -185,6 +185,8 @@ const browseLinks: readonly MenuLink[] = [
  * A signed-in student's own pages. LATER LINKS GO HERE: a new page of the student's own (Visa, My
  * counsellor) is one more entry in this list, and the phone menu shows it.
  */
+const currentIsBold = ({ isActive }: { isActive: boolean }) => `nav-link px-1 px-sm-2${isActive ? " fw-semibold" : ""}`;
+
 export const studentMenuLinks: readonly MenuLink[] = [
   { to: STUDENT_HOME_PATH, label: "Home" },
   { to: "/profile", label: "Profile" },
@@ -295,13 +297,14 @@ export function Navbar({ student }: { student: { fullName: string; photoUrl: str
             {student ? (
               <>
                 {/* The student's home, one tap away at every width (decision 0062). */}
-                <Link to={STUDENT_HOME_PATH} className="nav-link px-1 px-sm-2 fw-semibold">
+                {/* The page the student is on reads bold (and aria-current="page", from NavLink), not always Home. */}
+                <NavLink to={STUDENT_HOME_PATH} className={currentIsBold}>
                   {t("Home")}
-                </Link>
+                </NavLink>
                 {/* One tap on a phone (decision 0059): the student's deadlines sit in the header itself. */}
-                <Link to="/deadlines" className="nav-link px-1 px-sm-2" data-testid="nav-deadlines">
+                <NavLink to="/deadlines" className={currentIsBold} data-testid="nav-deadlines">
                   {t("Deadlines")}
-                </Link>
+                </NavLink>
                 <Link
                   to={unread > 0 ? "/profile/counsellor" : "/profile"}
                   className="d-inline-flex position-relative"

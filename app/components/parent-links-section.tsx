@@ -199,3 +199,43 @@ export function ParentLinksSection({ links, created }: { links: ParentLinkRow[];
     </section>
   );
 }
+
+/**
+ * What the parent links show of the offers (decision 0091): always each offer's state and the chosen
+ * university; the scholarship and deposit amounts only when the student ticks the box (off by default).
+ */
+export function ParentSharingSection({ offerAmounts }: { offerAmounts: boolean }) {
+  const { t } = useT();
+  const saver = useFetcher<Answer>();
+  useActionToast(saver.state === "idle" ? saver.data : undefined);
+  return (
+    <section aria-labelledby="parent-sharing-heading" className="mt-4" data-testid="parent-sharing">
+      <h3 id="parent-sharing-heading" className="h5">
+        {t(parentMessages.sharingHeading)}
+      </h3>
+      <p className="small text-body-secondary" id="parent-sharing-hint">
+        {t(parentMessages.sharingHint)}
+      </p>
+      <saver.Form method="post" className="d-flex flex-wrap align-items-center gap-3">
+        <input type="hidden" name="intent" value="parent-sharing" />
+        <div className="form-check mb-0">
+          <input
+            className="form-check-input"
+            type="checkbox"
+            id="parent-offer-amounts"
+            name="offerAmounts"
+            defaultChecked={offerAmounts}
+            key={String(offerAmounts)}
+            aria-describedby="parent-sharing-hint"
+          />
+          <label className="form-check-label" htmlFor="parent-offer-amounts">
+            {t(parentMessages.sharingField)}
+          </label>
+        </div>
+        <button type="submit" className="btn btn-outline-primary btn-sm" disabled={saver.state !== "idle"}>
+          {t("Save")}
+        </button>
+      </saver.Form>
+    </section>
+  );
+}

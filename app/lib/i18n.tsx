@@ -41,7 +41,7 @@ export function createTranslator(language: LanguageCode, messages: Messages): Tr
   const inDefault = language === DEFAULT_LANGUAGE;
   // Messages with values the server wrote into its English ("You can ask for a new code in 27 seconds."):
   // found by their key's shape ("... in {seconds} seconds."), their values read back out of the text.
-  let shapes: { pattern: RegExp; key: string; names: string[] }[] | undefined;
+  let shapes: { pattern: RegExp; key: string; names: string[]; literal: number }[] | undefined;
   const byShape = (text: string) => {
     shapes ??= Object.keys(messages)
       .filter((key) => /\{\w+\}/.test(key) && !/\{\w+\s*,/.test(key))
@@ -54,7 +54,10 @@ export function createTranslator(language: LanguageCode, messages: Messages): Tr
             .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
             .join("(.+?)")}$`,
         ),
-      }));
+        literal: key.replace(/\{\w+\}/g, "").length,
+      }))
+      // The most specific shape first (decision 0099): "In {country}" would otherwise take every sentence starting "In ".
+      .sort((a, b) => b.literal - a.literal);
     for (const shape of shapes) {
       const found = shape.pattern.exec(text);
       if (found) return i18n._(shape.key, Object.fromEntries(shape.names.map((name, at) => [name, found[at + 1] ?? ""])));

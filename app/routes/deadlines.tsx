@@ -138,6 +138,9 @@ export default function Deadlines({ loaderData, actionData }: Route.ComponentPro
             {t("Save")}
           </button>
         </Form>
+        <p className="small text-body-secondary mt-2 mb-0">
+          {t("The same reminders come before an offer's reply date, its deposit's due date and its conditions' dates.")}
+        </p>
       </section>
 
       <section aria-labelledby="calendar-feed" className="mb-4">

@@ -11,6 +11,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const language = form.get("language");
   if (!isLanguageCode(language)) throw data({ message: "Choose English or Hindi." }, { status: 400 });
+  // A signed-in student's choice is kept with them: their reminders and calendar feed follow it (decision 0086).
+  if (context.student) await context.deadlines.rememberLanguage(context.student.studentId, language);
   return redirect(safeRedirectTarget(form.get("redirectTo")), {
     headers: { "Set-Cookie": context.cookies.language(language) },
   });

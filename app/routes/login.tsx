@@ -9,7 +9,9 @@ import { notify } from "~/lib/toast";
 import { useActionToast } from "~/lib/use-action-toast";
 import { loginSchema } from "../../modules/identity/input.ts";
 import { fieldRules } from "../../modules/validation.ts";
+import { LANGUAGE_COOKIE, readCookie } from "../../platform/cookies.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
+import { isLanguageCode } from "../../vocabulary/languages.ts";
 import { STUDENT_HOME_PATH } from "../../vocabulary/students.ts";
 import type { Route } from "./+types/login";
 
@@ -36,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     // What the visitor compared joins the account's comparison (decision 0043).
     const comparison = await mergeComparisonAtSignIn(request, context, session.student.studentId);
+    // A language chosen before signing in is kept with the student: reminders and the feed follow it (decision 0086).
+    const chosen = readCookie(request.headers.get("Cookie"), LANGUAGE_COOKIE);
+    if (isLanguageCode(chosen)) await context.deadlines.rememberLanguage(session.student.studentId, chosen);
     const headers = new Headers({ "Set-Cookie": context.cookies.session(session.token, session.expiresAt) });
     for (const cookie of comparison.setCookies) headers.append("Set-Cookie", cookie);
     return redirect(comparison.goTo ?? safeRedirectTarget(form.get("redirectTo"), STUDENT_HOME_PATH), { headers });

@@ -32,10 +32,8 @@ const studentsToDo = new Set(["Missing", "Correction requested"]);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
   const { locale } = LANGUAGES[languageOf(request.headers.get("Cookie"))];
-  const [home, ahead] = await Promise.all([
-    context.home.forStudent(student.studentId),
-    context.deadlines.list(student.studentId),
-  ]);
+  const home = await context.home.forStudent(student.studentId);
+  const ahead = home.deadlines;
   const next = home.nextSession;
   return {
     firstName: student.fullName.split(/\s+/)[0] ?? student.fullName,
@@ -228,6 +226,12 @@ function ProfileCard() {
             </Link>
           </li>
         ))}
+        {/* The money side: the loan planner (decision 0082). */}
+        <li>
+          <Link to="/user/loans" className="d-block py-2">
+            {t("Loan planner")}
+          </Link>
+        </li>
       </ul>
     </HomeCard>
   );

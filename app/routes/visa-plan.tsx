@@ -247,6 +247,10 @@ export default function VisaPlan({ loaderData, actionData }: Route.ComponentProp
                 "Enter where the money comes from. We compare it with the visa's rule and with your first year's estimated cost.",
               )}
             </p>
+            <p className="small">
+              {t("These are the figures of your one funding plan: a change here changes it too.")}{" "}
+              <Link to="/user/funding">{t("Your funding plan")}</Link>
+            </p>
             {plan.fundsProblem && !fundsRefused && <p className="alert alert-warning">{t(plan.fundsProblem)}</p>}
             {verdict && !fundsRefused && (
               <div className={`card mb-3 border-${standingTone[verdict.standing]}`} data-testid="funds-verdict">

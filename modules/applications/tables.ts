@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { applicationStatuses } from "../../vocabulary/applications.ts";
 import { attachmentTypes, checklistStates } from "../../vocabulary/documents.ts";
+import { statementReviewStates } from "../../vocabulary/statements.ts";
 import { countries, courses } from "../catalogue/tables.ts";
 import { studentFiles } from "../documents/tables.ts";
 import { staff } from "../staff/tables.ts";
@@ -36,6 +37,13 @@ export const applications = pgTable(
     /** The intake applied for: month 1..12 and year. */
     intakeMonth: smallint("intake_month"),
     intakeYear: smallint("intake_year"),
+    /**
+     * The intake's deadline when the application was opened (decision 0085): kept as applied for, so a
+     * deadline staff move later (or an intake they remove) shows beside it rather than replacing it.
+     */
+    appliedDeadline: date("applied_deadline"),
+    /** When staff last moved the deadline of the intake it names, or removed that intake (decision 0085). */
+    intakeChangedAt: timestamp("intake_changed_at", { withTimezone: true }),
     /** The fields some stages require (offer conditions, confirmation number, visa decision date, reasons). */
     details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
     /** When the application entered its current stage: the time spent in it runs from here. */
@@ -50,12 +58,20 @@ export const applications = pgTable(
     /** When the counsellor recorded the submission and froze the package (decision 0058). */
     submittedOn: date("submitted_on"),
     universityReference: text("university_reference"),
+    /**
+     * Where the SOP written in the portal stands (decision 0072): a version waits for the counsellor's
+     * review, or one is approved; the package's SOP item reads it. Null while it is a draft or not written.
+     */
+    sopReview: text("sop_review", { enum: statementReviewStates }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("applications_student_idx").on(t.studentId, t.createdAt),
     index("applications_status_idx").on(t.status),
+    // Today's "intakes changed since students applied" (decision 0085) finds the few marked, not a scan of
+    // every application (decision 0087); most are never marked, so only the marked ones are indexed.
+    index("applications_intake_changed_idx").on(t.intakeChangedAt).where(sql`${t.intakeChangedAt} is not null`),
     // One open application per course and intake (decision 0055): two tabs at once give one, the other is refused.
     uniqueIndex("applications_open_course_intake_idx")
       .on(t.studentId, t.courseId, t.intakeYear, t.intakeMonth)

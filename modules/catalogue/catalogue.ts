@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import type { FileStorage, StoredObject } from "../../platform/storage/file-storage.ts";
-import { type UniversityType, universityImage } from "../../vocabulary/catalogue.ts";
+import { catalogueAdminMessages, intakeLabel, type UniversityType, universityImage } from "../../vocabulary/catalogue.ts";
+import { dayLabel } from "../../vocabulary/scholarships.ts";
 import { changePublicSide, type StaffDeps } from "../deps.ts";
 import { AppError, notFound } from "../errors.ts";
 import { type Intake, upcomingIntakes } from "../intakes.ts";
@@ -35,7 +36,7 @@ import {
   startCheck,
   uploadImport,
 } from "./import.ts";
-import { addIntake, catalogueCourseIntakes, type IntakeRemovedHook, removeIntake } from "./intakes-editing.ts";
+import { addIntake, catalogueCourseIntakes, moveIntakeDeadline, removeIntake } from "./intakes-editing.ts";
 import {
   type CourseFinding,
   type CourseQuery,
@@ -361,7 +362,7 @@ export type CatalogueService = ReturnType<typeof createCatalogueService>;
  * The catalogue as admins keep it (decisions 0017, 0019, 0020, 0031): editing, pictures, intakes,
  * countries, the CSV import and export. Each change tells the public side through one path.
  */
-export const catalogueConsole = (deps: StaffDeps, hooks: { intakeRemoved?: IntakeRemovedHook } = {}) => ({
+export const catalogueConsole = (deps: StaffDeps) => ({
   // The catalogue, as admins create and edit it (decisions 0017, 0019); each change clears the public cache.
   universities: (actor: StaffMember, filters: { q?: string }) => searchCatalogueUniversities(deps, actor, filters),
   featuredUniversities: (actor: StaffMember) => featuredCatalogueUniversities(deps, actor),
@@ -391,10 +392,22 @@ export const catalogueConsole = (deps: StaffDeps, hooks: { intakeRemoved?: Intak
     changePublicSide(deps, () => addIntake(deps, actor, courseId, raw)),
   removeIntake: (actor: StaffMember, courseId: number, intakeId: number) =>
     changePublicSide(deps, async () => {
-      const removed = await removeIntake(deps, actor, courseId, intakeId, hooks.intakeRemoved);
+      const removed = await removeIntake(deps, actor, courseId, intakeId);
       // Counsellors told of applications naming it: sent now when no job queue runs (decision 0034).
       await deliverWithoutQueue(deps);
       return removed;
+    }),
+  /** Moves an intake's deadline in place (decision 0088); the message says what it is now. */
+  moveIntakeDeadline: (actor: StaffMember, courseId: number, intakeId: number, raw: unknown) =>
+    changePublicSide(deps, async () => {
+      const { intake, moved } = await moveIntakeDeadline(deps, actor, courseId, intakeId, raw);
+      // Counsellors told of applications naming it: sent now when no job queue runs (decision 0034).
+      if (moved) await deliverWithoutQueue(deps);
+      const name = intakeLabel({ month: intake.month, year: intake.year });
+      const message = moved
+        ? catalogueAdminMessages.intakeDeadlineMoved(name, intake.deadline ? dayLabel(intake.deadline) : null)
+        : catalogueAdminMessages.intakeDeadlineUnchanged(name);
+      return { intake, moved, message };
     }),
   setCountryVisible: (actor: StaffMember, id: number, visible: boolean) =>
     changePublicSide(deps, () => setCountryVisible(deps, actor, id, visible)),

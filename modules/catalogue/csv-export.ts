@@ -15,6 +15,7 @@ import {
   type RecordField,
   universityFields,
 } from "./course-record.ts";
+import { type IntakeCell, intakesCell } from "./intakes-editing.ts";
 
 /**
  * The catalogue's CSV file shape (decision 0020): one for universities, one for courses, the same for
@@ -36,6 +37,12 @@ const countryColumn = {
   synonyms: ["country_name", "country_code", "alpha_two_code"],
 } as const;
 const retiredColumn = { header: "retired", hint: "yes: hidden from the site; no: shown" } as const;
+/** A course's intakes with their application deadlines (decision 0085); the column left out keeps them as they are. */
+const intakesColumn = {
+  header: "intakes",
+  hint: "Intakes: YYYY-MM, or YYYY-MM by YYYY-MM-DD (the application deadline), separated by semicolons; blank for none",
+  synonyms: ["intake", "intakes_and_deadlines"],
+} as const;
 const ofField = <H extends string>(f: RecordField & { column: { name: string } }, header: H): CsvColumn<H> => ({
   header,
   hint: f.hint,
@@ -60,11 +67,12 @@ const courseCsv: readonly CsvColumn<CourseCsvColumn>[] = [
   },
   { ...countryColumn, synonyms: [...countryColumn.synonyms] },
   ...courseFieldList.map((f) => ofField(f, csvHeaderOf(f) as CourseCsvHeader)),
+  { ...intakesColumn, synonyms: [...intakesColumn.synonyms] },
   retiredColumn,
 ];
 
 export type UniversityCsvColumn = (typeof universityCsv)[number]["header"];
-export type CourseCsvColumn = "id" | "university_id" | "university" | "country" | CourseCsvHeader | "retired";
+export type CourseCsvColumn = "id" | "university_id" | "university" | "country" | CourseCsvHeader | "intakes" | "retired";
 export type CatalogueCsvColumn = UniversityCsvColumn | CourseCsvColumn;
 
 export const universityCsvColumns: readonly UniversityCsvColumn[] = universityCsv.map((c) => c.header);
@@ -133,10 +141,13 @@ interface UniversityExportRow {
   type: string;
   retired: boolean;
 }
-type CourseExportRow = { id: number; university_id: number; university: string; country: string; retired: boolean } & Record<
-  CourseFieldKey,
-  unknown
->;
+type CourseExportRow = {
+  id: number;
+  university_id: number;
+  university: string;
+  country: string;
+  retired: boolean;
+} & Record<CourseFieldKey, unknown>;
 
 /** A course field's cell: yes/no for a boolean, the value as read otherwise. */
 const courseCells = (row: CourseExportRow) =>
@@ -166,7 +177,27 @@ async function* exportRows(deps: StaffDeps, kind: CatalogueImportKind): AsyncGen
             from courses co join universities u on u.id = co.university_id join countries c on c.id = u.country_id
             where co.id > ${after} order by co.id limit ${EXPORT_PAGE}`,
       );
-      for (const r of rows) yield [r.id, r.university_id, r.university, r.country, ...courseCells(r), yesNoCell(r.retired)];
+      // The page's intakes by one range scan of the course_intakes index, written as the import reads them.
+      const first = rows[0]?.id ?? 0;
+      const last = rows[rows.length - 1]?.id ?? 0;
+      const intakes = new Map<number, IntakeCell[]>();
+      if (rows.length)
+        for (const i of await queryRows<IntakeCell & { course_id: number }>(
+          deps.db,
+          sql`select course_id, month, year, deadline::text as deadline from course_intakes
+              where course_id between ${first} and ${last}`,
+        ))
+          intakes.set(i.course_id, [...(intakes.get(i.course_id) ?? []), i]);
+      for (const r of rows)
+        yield [
+          r.id,
+          r.university_id,
+          r.university,
+          r.country,
+          ...courseCells(r),
+          intakesCell(intakes.get(r.id) ?? []),
+          yesNoCell(r.retired),
+        ];
       if (rows.length < EXPORT_PAGE) return;
       after = rows[rows.length - 1]?.id ?? after;
     }

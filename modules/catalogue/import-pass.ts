@@ -8,8 +8,10 @@ import {
   catalogueImportMessages as im,
   MAX_IMPORT_ROW_BYTES,
 } from "../../vocabulary/catalogue-import.ts";
+import type { IntakeChange } from "../intakes.ts";
 import type { CourseFacts } from "./course-record.ts";
 import { type CatalogueCsvColumn, readCell } from "./csv-export.ts";
+import type { IntakeCell } from "./intakes-editing.ts";
 import type { catalogueImports } from "./tables.ts";
 
 export type ImportRecord = typeof catalogueImports.$inferSelect;
@@ -150,6 +152,8 @@ export interface Pass {
   /** Countries (universities) or universities (courses) the file names: the scope of retire-missing. */
   scope: Set<number>;
   counts: ImportCounts;
+  /** The apply tells this of each intake it removes or whose deadline it moves (decision 0085), in its transaction. */
+  intakeChanged?: (change: IntakeChange) => Promise<void>;
 }
 
 export interface Outcome {
@@ -173,7 +177,11 @@ export interface UniversityValues {
 }
 
 /** A course as the import writes it: its university, its facts (course-record.ts), retired or not. */
-export type CourseValues = { id?: number; universityId: number } & CourseFacts & { retired: boolean };
+export type CourseValues = { id?: number; universityId: number } & CourseFacts & {
+    retired: boolean;
+    /** The course's intakes as its row lists them (decision 0085); undefined when the file has no intakes column. */
+    intakes?: IntakeCell[];
+  };
 
 export class Refused extends Error {}
 export const refuse = (reason: string): never => {

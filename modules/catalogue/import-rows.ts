@@ -37,6 +37,7 @@ import {
   shapeProblem,
   type UniversityValues,
 } from "./import-pass.ts";
+import { type IntakeCell, intakesCell, readIntakesCell } from "./intakes-editing.ts";
 
 /** The catalogue import's engine: a batch of university rows and of course rows, checked against the database and written (decision 0020). */
 // ---- universities
@@ -406,6 +407,18 @@ export async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ out
       const key = courseKey(c.universityId, c.name, c.level);
       byKey.set(key, [...(byKey.get(key) ?? []), c]);
     }
+  // The intakes of the courses the rows name, when the file has the intakes column (decision 0085).
+  const intakesOf = new Map<number, IntakeCell[]>();
+  if (pass.at.intakes !== undefined) {
+    const ids = [...new Set([...byId.keys(), ...matched])];
+    if (ids.length)
+      for (const i of await rowsOf<IntakeCell & { courseId: number }>(
+        pass.db,
+        sql`select course_id as "courseId", month, year, deadline::text as deadline from course_intakes
+            where course_id = any(${`{${ids.join(",")}}`}::int[])${pass.mode === "apply" ? sql` for update` : sql``}`,
+      ))
+        intakesOf.set(i.courseId, [...(intakesOf.get(i.courseId) ?? []), { month: i.month, year: i.year, deadline: i.deadline }]);
+  }
 
   const outcomes: Outcome[] = [];
   const writes: CourseValues[] = [];
@@ -433,6 +446,10 @@ export async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ out
       const retiredCell = cellOf(pass, row, "retired");
       const retiredValue = retiredCell === undefined ? (existing?.retired ?? false) : yesNo(retiredCell);
       if (retiredValue === undefined) faults.push(im.yesOrNo("retired"));
+      const intakesText = cellOf(pass, row, "intakes");
+      const intakesBefore = existing ? (intakesOf.get(existing.id) ?? []) : [];
+      const read = intakesText === undefined ? undefined : readIntakesCell(intakesText, intakesBefore, pass.now);
+      if (read) faults.push(...read.faults);
       if (faults.length || !parsed.success) refuse(faultsOf(pass, faults));
       const input = parsed.data as z.infer<typeof courseInput>;
       const key = `${university.id}|${input.name.toLowerCase()}|${input.level}`;
@@ -445,6 +462,7 @@ export async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ out
         universityId: university.id,
         ...(Object.fromEntries(courseFieldList.map((f) => [f.key, input[f.key] ?? null])) as CourseFacts),
         retired,
+        ...(read ? { intakes: read.intakes } : {}),
       };
       const label = `${input.name} (${input.level}), ${universityLabel(university)}`;
       pass.keys.set(key, line);
@@ -463,8 +481,12 @@ export async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ out
         ),
         retired: yesNoCell(c.retired),
       });
-      const before = shown(existing);
-      const after = shown(values);
+      const before: Record<string, unknown> = shown(existing);
+      const after: Record<string, unknown> = shown(values);
+      if (read) {
+        before.intakes = intakesCell(intakesBefore);
+        after.intakes = intakesCell(read.intakes);
+      }
       if (existing.universityId !== university.id) {
         const was = universityById.get(existing.universityId);
         before.university = was ? `${universityLabel(was)}, id ${was.id}` : `id ${existing.universityId}`;
@@ -511,4 +533,84 @@ export async function writeCourses(pass: Pass, writes: CourseValues[]) {
           where c.id = x.id`,
     );
   });
+  await writeIntakes(pass, writes);
+}
+
+/**
+ * The intakes of the courses written whose rows list them (decision 0085): each course's intakes become
+ * the row's. An intake removed, or one whose deadline moved, is told to `pass.intakeChanged` (the
+ * applications naming it keep what they were applied for; their counsellors are mailed once, in the
+ * apply's transaction). A few statements for the whole batch.
+ */
+async function writeIntakes(pass: Pass, writes: CourseValues[]) {
+  const listing = writes.filter((w) => w.intakes !== undefined);
+  if (!listing.length) return;
+  // New courses' ids, by their natural key (the import keeps it unique within a file and against the catalogue).
+  const fresh = listing.filter((w) => w.id === undefined);
+  const idOf = new Map<CourseValues, number>();
+  for (const w of listing) if (w.id !== undefined) idOf.set(w, w.id);
+  if (fresh.length) {
+    const found = await rowsOf<{ id: number; universityId: number; name: string; level: string }>(
+      pass.db,
+      sql`select c.id, c.university_id as "universityId", c.name, c.level
+          from json_to_recordset(${JSON.stringify(fresh.map((w) => ({ uid: w.universityId, name: w.name, level: w.level })))}::json)
+               as k(uid int, name text, level text)
+          join courses c on c.university_id = k.uid and lower(c.name) = lower(k.name) and c.level = k.level`,
+    );
+    const byKey = new Map(found.map((c) => [courseKey(c.universityId, c.name, c.level), c.id]));
+    for (const w of fresh) {
+      const id = byKey.get(courseKey(w.universityId, w.name, w.level));
+      if (id !== undefined) idOf.set(w, id);
+    }
+  }
+  const courseIds = [...idOf.values()];
+  const current = await rowsOf<{ id: number; courseId: number; month: number; year: number; deadline: string | null }>(
+    pass.db,
+    sql`select id, course_id as "courseId", month, year, deadline::text as deadline from course_intakes
+        where course_id = any(${`{${courseIds.join(",")}}`}::int[]) for update`,
+  );
+  const removed: typeof current = [];
+  const moved: { id: number; deadline: string | null; before: (typeof current)[number] }[] = [];
+  const added: { courseId: number; month: number; year: number; deadline: string | null }[] = [];
+  for (const [w, courseId] of idOf) {
+    const now = current.filter((i) => i.courseId === courseId);
+    const wanted = w.intakes ?? [];
+    for (const i of now) {
+      const kept = wanted.find((x) => x.month === i.month && x.year === i.year);
+      if (!kept) removed.push(i);
+      else if (kept.deadline !== i.deadline) moved.push({ id: i.id, deadline: kept.deadline, before: i });
+    }
+    for (const x of wanted) if (!now.some((i) => i.month === x.month && i.year === x.year)) added.push({ courseId, ...x });
+  }
+  if (removed.length) await pass.db.execute(sql`delete from course_intakes where id in ${idList(removed.map((i) => i.id))}`);
+  if (moved.length)
+    await pass.db.execute(
+      sql`update course_intakes i set deadline = x.deadline::date
+          from json_to_recordset(${JSON.stringify(moved.map(({ id, deadline }) => ({ id, deadline })))}::json) as x(id int, deadline text)
+          where i.id = x.id`,
+    );
+  if (added.length)
+    await pass.db.execute(
+      sql`insert into course_intakes (course_id, month, year, deadline)
+          select x."courseId", x.month, x.year, x.deadline::date
+          from json_to_recordset(${JSON.stringify(added)}::json) as x("courseId" int, month int, year int, deadline text)`,
+    );
+  for (const i of removed)
+    await pass.intakeChanged?.({
+      courseId: i.courseId,
+      month: i.month,
+      year: i.year,
+      deadline: i.deadline,
+      removed: true,
+      deadlineNow: null,
+    });
+  for (const { before: i, deadline } of moved)
+    await pass.intakeChanged?.({
+      courseId: i.courseId,
+      month: i.month,
+      year: i.year,
+      deadline: i.deadline,
+      removed: false,
+      deadlineNow: deadline,
+    });
 }

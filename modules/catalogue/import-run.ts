@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { catalogueImportMessages as im } from "../../vocabulary/catalogue-import.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import type { IntakeChangedHook } from "../intakes.ts";
 import { type CatalogueCsvColumn, csvColumnsOf } from "./csv-export.ts";
 import { batchesOf, fileRecords, openFile, readAhead } from "./import-file.ts";
 import {
@@ -142,6 +143,11 @@ export async function runPass(
     matched: new IdSet(),
     scope: new Set(),
     counts: { rows: 0, new: 0, changed: 0, unchanged: 0, retired: 0, refused: 0 },
+    // The apply's transaction is the one the change commits with, so the counsellors are told once (decision 0085).
+    intakeChanged:
+      mode === "apply" && deps.intakeChanged
+        ? (change) => (deps.intakeChanged as IntakeChangedHook)(db as Parameters<IntakeChangedHook>[0], change)
+        : undefined,
   };
   const counts = pass.counts;
   let leftOut = 0;

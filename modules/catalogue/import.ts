@@ -13,6 +13,7 @@ import { safeCell } from "../csv-cells.ts";
 import { nowOf, type StaffDeps, tellPublicSide } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { checkbox } from "../fields.ts";
+import { deliverWithoutQueue } from "../outbox.ts";
 import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts";
 import { staff } from "../staff/tables.ts";
 import { parseInput } from "../validation.ts";
@@ -424,6 +425,8 @@ export async function applyImport(deps: StaffDeps, importId: number): Promise<vo
     if (!applied) return;
     // The import writes in bulk inside its own transaction, so it tells the public side itself.
     await tellPublicSide(deps);
+    // Counsellors told of an intake it moved or removed (decision 0085): sent now when no job queue runs (decision 0034).
+    await deliverWithoutQueue(deps);
     // With rows left out, the file stays: the refused rows' download reads their cells from it.
     if (!(row.summary as ImportSummary | null)?.passingOnly) await deps.storage?.delete(row.storageKey).catch(() => undefined);
     // Many rows may have arrived at once: the planner's statistics follow (PGlite has no autovacuum).

@@ -1,4 +1,4 @@
-import { applicationsConsole, tellCounsellorsOfRemovedIntake } from "../applications/applications.ts";
+import { applicationsConsole, tellCounsellorsOfChangedIntake } from "../applications/applications.ts";
 import { catalogueConsole } from "../catalogue/catalogue.ts";
 import { costsConsole } from "../costs/costs.ts";
 import { counsellingConsole } from "../counselling/counselling.ts";
@@ -7,6 +7,7 @@ import type { StaffDeps } from "../deps.ts";
 import { documentsConsole } from "../documents/documents.ts";
 import { leadsConsole } from "../leads/leads.ts";
 import { messagesConsole } from "../messages/messages.ts";
+import { offersConsole } from "../offers/offers.ts";
 import { deliverPendingMail, deliverQueuedMail, mailNotSent } from "../outbox.ts";
 import { canManageStaff, type StaffMember } from "../policies.ts";
 import { reportsConsole } from "../reports/reports.ts";
@@ -35,15 +36,19 @@ export function createStaffService(deps: StaffDeps) {
     tasks: tasksConsole(deps),
     reports: reportsConsole(deps),
     counselling: counsellingConsole(deps),
-    // An intake removed that open applications name: their counsellors are told, once (decision 0055).
-    catalogue: catalogueConsole(deps, {
-      intakeRemoved: (tx, intake) => tellCounsellorsOfRemovedIntake(tx, deps, intake, activeStaffContact),
+    // An intake removed or its deadline moved (the editor, the CSV import) that open applications name:
+    // their counsellors are told, once (decisions 0055, 0085).
+    catalogue: catalogueConsole({
+      ...deps,
+      intakeChanged: (tx, change) => tellCounsellorsOfChangedIntake(tx, deps, change, activeStaffContact),
     }),
     visas: visasConsole(deps),
     costs: costsConsole(deps),
     scholarships: scholarshipsConsole(deps),
     /** One conversation per student (decision 0037). */
     messages: messagesConsole(deps),
+    /** Offers as the console records, reads (audited) and reopens them (decision 0078). */
+    offers: offersConsole(deps),
     /** Mail queued with a staff member's action and its audit entry (decision 0034), sent by the job queue. */
     outbox: {
       deliver: (id: number) => deliverQueuedMail(deps, id),

@@ -9,24 +9,35 @@ import {
   type DeadlineKind,
   DUE_SOON_DAYS,
   deadlineKinds,
-  FEED_NAME,
+  deadlineWords,
+  hindiWords,
   packageOpenStages,
   REMINDER_DAYS,
   reminderThreshold,
 } from "../../vocabulary/deadlines.ts";
+import { departureOpen } from "../../vocabulary/departure.ts";
 import { indianDay } from "../../vocabulary/india-time.ts";
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../vocabulary/languages.ts";
+import { mayHoldOffer } from "../../vocabulary/offers.ts";
 import { dayLabel } from "../../vocabulary/scholarships.ts";
+import { planIsOpen } from "../../vocabulary/visas.ts";
 import {
   type ApplicationRow,
   applicationsDueBetween,
+  type ChecklistItem,
   type ChecklistSubject,
   checklistsOf,
   listApplications,
   outstandingItems,
   studentApplicationRows,
 } from "../applications/applications.ts";
+
+/** A student's applications as the applications module reads them for the student's own screens. */
+export type StudentApplicationRows = Awaited<ReturnType<typeof studentApplicationRows>>;
+
 import { sessionsOfStudent } from "../counselling/counselling.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
+import { letterDataOf } from "../letters/letters.ts";
 import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import type { StaffMember } from "../policies.ts";
@@ -35,7 +46,7 @@ import { getProfile } from "../students/students.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
 import { parseInput } from "../validation.ts";
 import { reminderChoiceSchema } from "./input.ts";
-import { deadlineFeeds, deadlinePreferences, deadlineReminders } from "./tables.ts";
+import { deadlineFeeds, deadlinePreferences, deadlineReminders, offerDateReminders } from "./tables.ts";
 
 /**
  * Deadlines in one place (decision 0059): every dated thing ahead of a student (their applications'
@@ -92,13 +103,36 @@ export interface DeadlineDeps {
   siteAddress?: string;
   /** The student's visa plans (the visa module's own read, handed in by the server). */
   visaPlans?: (studentId: number) => Promise<readonly PlanDates[]>;
+  /**
+   * The departure checklists of their applications past the visa (the departure module's read, decision
+   * 0083), from the application rows already read.
+   */
+  departures?: (studentId: number, rows: StudentApplicationRows) => Promise<readonly DepartureDates[]>;
+  /** Their offers' reply, deposit and condition dates (the offers module's read, decision 0090). */
+  offers?: (studentId: number) => Promise<readonly OfferDeadlines[]>;
+  /** Every student's offer dates from one India day to another, for the reminders (the offers module's read). */
+  offersBetween?: (from: string, to: string) => Promise<readonly OfferDeadlines[]>;
+}
+
+/** What the list reads of an offer's dates (the offers module's have this shape). */
+export interface OfferDeadlines {
+  studentId: number;
+  offerId: number;
+  application: { id: number; course: string; university: string; country: string };
+  items: readonly { key: string; title: { en: string; hi: string }; day: string }[];
+}
+
+/** What the list reads of a departure checklist (the departure module's have this shape, and more). */
+export interface DepartureDates {
+  application: { id: number; university: string; country: string };
+  items: readonly { key: string; title: { en: string; hi: string }; day: string | null; done: boolean }[];
 }
 
 const DAY_MS = 86_400_000;
 /** Whole India days from `from` to `to` (both YYYY-MM-DD). */
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-const kindOrder: Record<DeadlineKind, number> = { application: 0, scholarship: 1, visa: 2, session: 3 };
+const kindOrder: Record<DeadlineKind, number> = { application: 0, offer: 1, scholarship: 2, visa: 3, departure: 4, session: 5 };
 
 /** The items of each package still missing, by the applications module's own checklist (the stage gate's). */
 async function missingItems(db: Database, subjects: readonly ChecklistSubject[]): Promise<Map<number, string[]>> {
@@ -106,28 +140,50 @@ async function missingItems(db: Database, subjects: readonly ChecklistSubject[])
   return new Map([...lists].map(([id, list]) => [id, outstandingItems(list).map((entry) => entry.item)]));
 }
 
+/**
+ * The student's applications and their checklists as a caller already read them (the home, decision
+ * 0087): the list reads them from here instead of again. The checklists must hold every application whose
+ * package is open (`packageOpenStages`).
+ */
+export interface KnownApplications {
+  rows: StudentApplicationRows;
+  checklists: Map<number, ChecklistItem[]>;
+}
+
 /** Every dated thing ahead of the student, soonest first (a day's sessions by their time). */
-export async function studentDeadlines(deps: DeadlineDeps, studentId: number): Promise<DeadlineItem[]> {
+export async function studentDeadlines(
+  deps: DeadlineDeps,
+  studentId: number,
+  known?: KnownApplications,
+): Promise<DeadlineItem[]> {
   const now = nowOf(deps);
   const today = indianDay(now);
-  const [applications, scholarships, plans, sessions] = await Promise.all([
-    studentApplicationRows(deps.db, studentId, "oldest"),
-    scholarshipsForStudent(deps.db, studentId, {}, now),
-    deps.visaPlans ? deps.visaPlans(studentId) : Promise.resolve([]),
-    sessionsOfStudent(deps.db, studentId),
-  ]);
-  const items: DeadlineItem[] = [];
+  const applications = known?.rows ?? (await studentApplicationRows(deps.db, studentId, "oldest"));
   const open = applications.filter(
     (a): a is typeof a & { deadline: string } =>
       packageOpenStages.includes(a.status) && a.deadline !== null && a.deadline >= today,
   );
+  // The visa plans and departure checklists are read only when an application is at their stages (decision
+  // 0087), the offers only when one may hold an offer (decision 0103).
+  const [scholarships, plans, sessions, departures, checklists, offerDates] = await Promise.all([
+    scholarshipsForStudent(deps.db, studentId, {}, now),
+    deps.visaPlans && applications.some((a) => planIsOpen(a.status)) ? deps.visaPlans(studentId) : [],
+    sessionsOfStudent(deps.db, studentId),
+    deps.departures && applications.some((a) => departureOpen(a.status)) ? deps.departures(studentId, applications) : [],
+    known?.checklists ??
+      checklistsOf(
+        { db: deps.db },
+        open.map((a) => ({ id: a.id, studentId, courseId: a.courseId })),
+      ),
+    deps.offers && applications.some(mayHoldOffer) ? deps.offers(studentId) : [],
+  ]);
+  const items: DeadlineItem[] = [];
   // What the student still has to upload or correct: an item waiting for the counsellor's review is theirs.
-  const checklists = await checklistsOf(
-    { db: deps.db },
-    open.map((a) => ({ id: a.id, studentId, courseId: a.courseId })),
-  );
   const missing = new Map(
-    [...checklists].map(([id, list]) => [id, list.filter((entry) => entry.waitsOn === "student").map((entry) => entry.item)]),
+    open.map((a) => [
+      a.id,
+      (checklists.get(a.id) ?? []).filter((entry) => entry.waitsOn === "student").map((entry) => entry.item),
+    ]),
   );
   for (const a of open) {
     items.push({
@@ -182,6 +238,32 @@ export async function studentDeadlines(deps: DeadlineDeps, studentId: number): P
       });
     }
   }
+  // The departure checklist's steps not yet ticked, on their day from the course's start (decision 0083).
+  for (const checklist of departures) {
+    for (const item of checklist.items) {
+      if (item.done || !item.day || item.day < today) continue;
+      items.push({
+        uid: `departure-${checklist.application.id}-${item.key}`,
+        kind: "departure",
+        day: item.day,
+        daysLeft: daysBetween(today, item.day),
+        startsAt: null,
+        endsAt: null,
+        title: item.title.en,
+        titleHi: item.title.hi,
+        detail: `${checklist.application.university}, ${checklist.application.country}`,
+        href: `/user/applications/${checklist.application.id}#departure`,
+        missing: [],
+      });
+    }
+  }
+  // An offer's reply date, its deposit's and its pending conditions' dates, until answered (decision 0090).
+  for (const offer of offerDates) {
+    for (const item of offer.items) {
+      if (item.day < today) continue;
+      items.push(offerItem(offer, item, today));
+    }
+  }
   for (const session of sessions) {
     if (session.cancelled || session.endsAt <= now) continue;
     const day = indianDay(session.startsAt);
@@ -208,18 +290,60 @@ export async function studentDeadlines(deps: DeadlineDeps, studentId: number): P
   );
 }
 
+/** An offer's date as the Deadlines view and the feed show it: its words in English and Hindi, its application. */
+const offerItem = (offer: OfferDeadlines, item: OfferDeadlines["items"][number], today: string): DeadlineItem => ({
+  uid: `offer-${offer.offerId}-${item.key}`,
+  kind: "offer",
+  day: item.day,
+  daysLeft: daysBetween(today, item.day),
+  startsAt: null,
+  endsAt: null,
+  title: item.title.en,
+  titleHi: item.title.hi,
+  detail: `${offer.application.university}, ${offer.application.country}`,
+  href: "/user/offers",
+  missing: [],
+});
+
 // ---------------------------------------------------------------------------------------------------
 // Reminders
 
 export interface ReminderSettings {
   remindersOn: boolean;
   changedAt: Date | null;
+  /** The language the student last chose while signed in (decision 0086), or null: English. */
+  language: LanguageCode | null;
 }
 
 export async function reminderSettings(db: Database, studentId: number): Promise<ReminderSettings> {
   const [row] = await db.select().from(deadlinePreferences).where(eq(deadlinePreferences.studentId, studentId));
-  return { remindersOn: row?.remindersOn ?? true, changedAt: row?.changedAt ?? null };
+  return { remindersOn: row?.remindersOn ?? true, changedAt: row?.changedAt ?? null, language: row?.language ?? null };
 }
+
+/**
+ * Remembers the language the student chose while signed in (decision 0086): their reminders and calendar
+ * feed are written in it. Choosing does not change whether reminders are on.
+ */
+export async function rememberLanguage(db: Database, studentId: number, language: LanguageCode): Promise<void> {
+  await db
+    .insert(deadlinePreferences)
+    .values({ studentId, language })
+    .onConflictDoUpdate({ target: deadlinePreferences.studentId, set: { language } });
+}
+
+/** The language a student's reminders and feed are written in: the one they last chose, else English. */
+async function languagesOf(db: Database, studentIds: readonly number[]): Promise<Map<number, LanguageCode>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ studentId: deadlinePreferences.studentId, language: deadlinePreferences.language })
+    .from(deadlinePreferences)
+    .where(inArray(deadlinePreferences.studentId, [...studentIds]));
+  return new Map(rows.flatMap((r) => (isLanguageCode(r.language) ? [[r.studentId, r.language] as const] : [])));
+}
+
+/** A package item's or a kind's words in the language (the screens' Hindi), or the English as it is. */
+const translator = (language: LanguageCode) => (english: string) =>
+  language === "hi" ? (hindiWords[english] ?? english) : english;
 
 /** The student turns the reminders on or off (`{ on: boolean }`). */
 export async function setReminders(deps: DeadlineDeps, studentId: number, raw: unknown): Promise<ReminderSettings> {
@@ -229,33 +353,42 @@ export async function setReminders(deps: DeadlineDeps, studentId: number, raw: u
     .insert(deadlinePreferences)
     .values({ studentId, remindersOn: on, changedAt: now })
     .onConflictDoUpdate({ target: deadlinePreferences.studentId, set: { remindersOn: on, changedAt: now } });
-  return { remindersOn: on, changedAt: now };
+  const [row] = await deps.db
+    .select({ language: deadlinePreferences.language })
+    .from(deadlinePreferences)
+    .where(eq(deadlinePreferences.studentId, studentId));
+  return { remindersOn: on, changedAt: now, language: row?.language ?? null };
 }
 
 function reminderMail(
-  siteAddress: string | undefined,
+  deps: Pick<DeadlineDeps, "siteAddress">,
+  language: LanguageCode,
   student: { email: string; fullName: string },
   application: { course: string; university: string; deadline: string },
   daysLeft: number,
   missing: readonly string[],
 ) {
-  const link = (path: string) => (siteAddress ? mailLink(siteAddress, path) : path);
-  const left = daysLeft === 0 ? "today" : daysLeft === 1 ? "tomorrow" : `in ${daysLeft} days`;
+  const link = (path: string) => (deps.siteAddress ? mailLink(deps.siteAddress, path) : path);
+  // In the student's language (decision 0086); the course's and university's names stay as they are.
+  const words = language === "hi" ? deadlineWords.hi : deadlineWords.en;
+  const t = translator(language);
+  const left = words.left(daysLeft);
+  const date = language === "hi" ? words.date(application.deadline) : dayLabel(application.deadline);
   return {
     to: student.email,
-    subject: `Application deadline ${left}: ${application.course}, ${application.university}`.replace(/[\r\n]+/g, " "),
+    subject: words.subject(left, application.course, application.university).replace(/[\r\n]+/g, " "),
     text: [
-      `Dear ${student.fullName},`,
+      words.greeting(student.fullName),
       "",
-      `The deadline to apply for ${application.course} at ${application.university} is ${dayLabel(application.deadline)} (India time), ${left}.`,
+      words.deadlineIs(application.course, application.university, date, left),
       "",
-      "Still missing from your application's package:",
-      ...missing.map((item) => `- ${item}`),
+      words.missingHeading,
+      ...missing.map((item) => `- ${t(item)}`),
       "",
-      `Upload what is missing: ${link("/profile/documents")}`,
-      `All your deadlines: ${link("/deadlines")}`,
+      `${words.upload} ${link("/profile/documents")}`,
+      `${words.allDeadlines} ${link("/deadlines")}`,
       "",
-      `You get these reminders ${REMINDER_DAYS.join(", ").replace(/, (\d+)$/, " and $1")} days before a deadline while a package is incomplete. Turn them off: ${link("/deadlines#reminders")}`,
+      `${words.whyYouGetThis} ${link("/deadlines#reminders")}`,
       "",
       "Ignite - Your academic Journey",
     ].join("\n"),
@@ -275,7 +408,21 @@ export async function sendDueReminders(deps: DeadlineDeps): Promise<number> {
   const today = indianDay(now);
   const largest = Math.max(...REMINDER_DAYS);
   const due = await applicationsDueBetween(deps.db, today, indianDay(now.getTime() + largest * DAY_MS));
-  if (due.length === 0) return 0;
+  let queued = due.length ? await queueApplicationReminders(deps, due, today, now) : 0;
+  queued += await queueOfferReminders(deps, today, indianDay(now.getTime() + largest * DAY_MS));
+  if (queued) {
+    deps.log.info({ queued }, "deadline reminders queued");
+    await deliverWithoutQueue(deps);
+  }
+  return queued;
+}
+
+async function queueApplicationReminders(
+  deps: DeadlineDeps,
+  due: Awaited<ReturnType<typeof applicationsDueBetween>>,
+  today: string,
+  now: Date,
+): Promise<number> {
   const studentIds = [...new Set(due.map((a) => a.studentId))];
   const [off, sent] = await Promise.all([
     deps.db
@@ -293,7 +440,9 @@ export async function sendDueReminders(deps: DeadlineDeps): Promise<number> {
       ),
   ]);
   const turnedOff = new Set(off.map((o) => o.studentId));
+  const languages = await languagesOf(deps.db, studentIds);
   const already = new Set(sent.map((s) => `${s.applicationId}:${s.thresholdDays}`));
+  const profileOf = profilesOf(deps);
   let queued = 0;
   for (const application of due) {
     const daysLeft = daysBetween(today, application.deadline);
@@ -301,31 +450,146 @@ export async function sendDueReminders(deps: DeadlineDeps): Promise<number> {
     if (threshold === null || turnedOff.has(application.studentId) || already.has(`${application.id}:${threshold}`)) continue;
     const missing = (await missingItems(deps.db, [application])).get(application.id) ?? [];
     if (missing.length === 0) continue;
-    const student = await getProfile(deps.db, application.studentId);
-    const claimed = await deps.db.transaction(async (tx) => {
-      const [claim] = await tx
-        .insert(deadlineReminders)
-        .values({
-          applicationId: application.id,
-          thresholdDays: threshold,
-          deadline: application.deadline,
-          daysLeft,
-          studentId: application.studentId,
-          sentAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ applicationId: deadlineReminders.applicationId });
-      if (!claim) return false;
-      await queueMail(tx, deps, reminderMail(deps.siteAddress, student, application, daysLeft, missing), {
-        studentId: application.studentId,
-      });
-      return true;
-    });
+    const student = await profileOf(application.studentId);
+    const language = languages.get(application.studentId) ?? DEFAULT_LANGUAGE;
+    const claimed = await queueOnce(
+      deps,
+      application.studentId,
+      (tx) =>
+        tx
+          .insert(deadlineReminders)
+          .values({
+            applicationId: application.id,
+            thresholdDays: threshold,
+            deadline: application.deadline,
+            daysLeft,
+            studentId: application.studentId,
+            sentAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ applicationId: deadlineReminders.applicationId }),
+      reminderMail(deps, language, student, application, daysLeft, missing),
+    );
     if (claimed) queued += 1;
   }
-  if (queued) {
-    deps.log.info({ queued }, "deadline reminders queued");
-    await deliverWithoutQueue(deps);
+  return queued;
+}
+
+function offerReminderMail(
+  deps: Pick<DeadlineDeps, "siteAddress">,
+  language: LanguageCode,
+  student: { email: string; fullName: string },
+  offer: OfferDeadlines,
+  item: OfferDeadlines["items"][number],
+  daysLeft: number,
+) {
+  const link = (path: string) => (deps.siteAddress ? mailLink(deps.siteAddress, path) : path);
+  const words = language === "hi" ? deadlineWords.hi : deadlineWords.en;
+  const what = language === "hi" ? item.title.hi : item.title.en;
+  const left = words.left(daysLeft);
+  const date = language === "hi" ? words.date(item.day) : dayLabel(item.day);
+  return {
+    to: student.email,
+    subject: words
+      .offerSubject(what.length > 120 ? `${what.slice(0, 119)}…` : what, left, offer.application.university)
+      .replace(/[\r\n]+/g, " "),
+    text: [
+      words.greeting(student.fullName),
+      "",
+      words.offerDateIs(what, offer.application.course, offer.application.university, date, left),
+      "",
+      `${words.seeOffers} ${link("/user/offers")}`,
+      `${words.allDeadlines} ${link("/deadlines")}`,
+      "",
+      `${words.offerWhy} ${link("/deadlines#reminders")}`,
+      "",
+      "Ignite - Your academic Journey",
+    ].join("\n"),
+  };
+}
+
+/** A student's profile read once per run of the reminders, however many of their items are due. */
+function profilesOf(deps: DeadlineDeps) {
+  const read = new Map<number, ReturnType<typeof getProfile>>();
+  return (studentId: number) => {
+    const known = read.get(studentId);
+    if (known) return known;
+    const profile = getProfile(deps.db, studentId);
+    read.set(studentId, profile);
+    return profile;
+  };
+}
+
+/**
+ * A reminder sent once: its claim (an insert that returns a row only the first time, kept across restarts and
+ * instances) and its mail in one transaction, so a claim without its mail, or a mail twice, cannot happen.
+ */
+async function queueOnce(
+  deps: DeadlineDeps,
+  studentId: number,
+  claim: (tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) => Promise<unknown[]>,
+  mail: Parameters<typeof queueMail>[2],
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    if ((await claim(tx)).length === 0) return false;
+    await queueMail(tx, deps, mail, { studentId });
+    return true;
+  });
+}
+
+/**
+ * The reminders before offers' dates (decision 0090), by the application reminders' rules: the threshold
+ * the days left fall in, once each (claimed by a unique row in the transaction that queues the mail), not
+ * to a student who turned reminders off, in the student's language. A date still asked of the student is
+ * one not answered: the offers module leaves out a replied offer's reply date, a paid deposit, a met condition.
+ */
+async function queueOfferReminders(deps: DeadlineDeps, from: string, to: string): Promise<number> {
+  if (!deps.offersBetween) return 0;
+  const due = await deps.offersBetween(from, to);
+  if (due.length === 0) return 0;
+  const studentIds = [...new Set(due.map((o) => o.studentId))];
+  const [off, sent, languages] = await Promise.all([
+    deps.db
+      .select({ studentId: deadlinePreferences.studentId })
+      .from(deadlinePreferences)
+      .where(and(inArray(deadlinePreferences.studentId, studentIds), eq(deadlinePreferences.remindersOn, false))),
+    deps.db
+      .select({
+        itemUid: offerDateReminders.itemUid,
+        day: offerDateReminders.day,
+        thresholdDays: offerDateReminders.thresholdDays,
+      })
+      .from(offerDateReminders)
+      .where(inArray(offerDateReminders.studentId, studentIds)),
+    languagesOf(deps.db, studentIds),
+  ]);
+  const turnedOff = new Set(off.map((o) => o.studentId));
+  const already = new Set(sent.map((s) => `${s.itemUid}:${s.day}:${s.thresholdDays}`));
+  const now = nowOf(deps);
+  const profileOf = profilesOf(deps);
+  let queued = 0;
+  for (const offer of due) {
+    if (turnedOff.has(offer.studentId)) continue;
+    for (const item of offer.items) {
+      const daysLeft = daysBetween(from, item.day);
+      const threshold = reminderThreshold(daysLeft);
+      const uid = offerItem(offer, item, from).uid;
+      if (threshold === null || already.has(`${uid}:${item.day}:${threshold}`)) continue;
+      const student = await profileOf(offer.studentId);
+      const language = languages.get(offer.studentId) ?? DEFAULT_LANGUAGE;
+      const claimed = await queueOnce(
+        deps,
+        offer.studentId,
+        (tx) =>
+          tx
+            .insert(offerDateReminders)
+            .values({ itemUid: uid, day: item.day, thresholdDays: threshold, daysLeft, studentId: offer.studentId, sentAt: now })
+            .onConflictDoNothing()
+            .returning({ itemUid: offerDateReminders.itemUid }),
+        offerReminderMail(deps, language, student, offer, item, daysLeft),
+      );
+      if (claimed) queued += 1;
+    }
   }
   return queued;
 }
@@ -388,8 +652,17 @@ const dateArray = (day: string): DateArray => {
 };
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
-/** The items as an iCalendar (RFC 5545) document, made by the `ics` library. */
-export function calendarOf(items: readonly DeadlineItem[], siteAddress: string | undefined): string {
+/**
+ * The items as an iCalendar (RFC 5545) document, made by the `ics` library, its titles in the student's
+ * language (decision 0086): `translate` gives the screens' words for a kind, a session or a package item.
+ */
+export function calendarOf(
+  items: readonly DeadlineItem[],
+  siteAddress: string | undefined,
+  language: LanguageCode = DEFAULT_LANGUAGE,
+  translate: (english: string) => string = (english) => english,
+): string {
+  const words = language === "hi" ? deadlineWords.hi : deadlineWords.en;
   const host = siteAddress ? new URL(siteAddress).hostname : "ignite.local";
   const events: EventAttributes[] = items.map((item) => {
     const url = item.href
@@ -399,16 +672,19 @@ export function calendarOf(items: readonly DeadlineItem[], siteAddress: string |
           : undefined
         : item.href
       : undefined;
-    const description = [item.detail, item.missing.length ? `Still missing: ${item.missing.join(", ")}` : null, url ? url : null]
+    const missing = item.missing.map(translate).join(", ");
+    const description = [item.detail, item.missing.length ? `${words.stillMissing}: ${missing}` : null, url ? url : null]
       .filter(Boolean)
       .join("\n");
+    // A visa step's Hindi is its own; a session's kind is the screens' word; a course's name stays as it is.
+    const title = language === "hi" && item.titleHi ? item.titleHi : item.kind === "session" ? translate(item.title) : item.title;
     const common = {
       uid: `${item.uid}@${host}`,
-      title: `${deadlineKinds[item.kind]}: ${item.title}`,
+      title: `${translate(deadlineKinds[item.kind])}: ${title}`,
       ...(description ? { description } : {}),
       ...(url ? { url } : {}),
       productId: "ignite/deadlines",
-      calName: FEED_NAME,
+      calName: words.feedName,
     };
     return item.startsAt && item.endsAt
       ? {
@@ -429,7 +705,7 @@ export function calendarOf(items: readonly DeadlineItem[], siteAddress: string |
           busyStatus: "FREE",
         };
   });
-  const { error, value } = createEvents(events, { productId: "ignite/deadlines", calName: FEED_NAME, method: "PUBLISH" });
+  const { error, value } = createEvents(events, { productId: "ignite/deadlines", calName: words.feedName, method: "PUBLISH" });
   if (error || !value) throw error ?? new Error("the calendar could not be written");
   return value;
 }
@@ -438,14 +714,19 @@ export function calendarOf(items: readonly DeadlineItem[], siteAddress: string |
 export async function feedCalendar(deps: DeadlineDeps, token: string): Promise<string | null> {
   const studentId = await feedOwner(deps.db, token);
   if (studentId === null) return null;
-  return calendarOf(await studentDeadlines(deps, studentId), deps.siteAddress);
+  const language = (await languagesOf(deps.db, [studentId])).get(studentId) ?? DEFAULT_LANGUAGE;
+  return calendarOf(await studentDeadlines(deps, studentId), deps.siteAddress, language, translator(language));
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The console and the student's data
 
 /** An application falling due with the package items it still misses. */
-export type DueApplication = ApplicationRow & { missing: string[] };
+export type DueApplication = ApplicationRow & {
+  missing: string[];
+  /** Letters its recommenders have not submitted yet, each by recommender (decision 0077): flagged on Today. */
+  lettersWaiting: { recommender: string; status: string }[];
+};
 
 /**
  * The applications list with its `due` filter (decision 0059): the list's own rule and filters narrow
@@ -459,15 +740,26 @@ export async function dueApplications(
 ): Promise<DueApplication[]> {
   const rows = await listApplications(deps, member, filters, 2000);
   const missing = await missingItems(deps.db, rows);
+  const letters = await letterDataOf.unsubmittedLetters(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  const now = nowOf(deps);
   return rows
-    .map((row) => ({ ...row, missing: missing.get(row.id) ?? [] }))
+    .map((row) => ({
+      ...row,
+      missing: missing.get(row.id) ?? [],
+      lettersWaiting: letters
+        .filter((l) => l.applicationId === row.id)
+        .map((l) => ({ recommender: l.recommender, status: l.expiresAt <= now ? "expired" : l.status })),
+    }))
     .filter((row) => row.missing.length > 0)
     .sort((a, b) => (a.deadline ?? "").localeCompare(b.deadline ?? "") || a.id - b.id);
 }
 
 /** What the student's data export holds of this module: never the feed's token, which is not kept. */
 export async function deadlineDataForExport(db: Database, studentId: number) {
-  const [feed, settings, reminders] = await Promise.all([
+  const [feed, settings, reminders, offerReminders] = await Promise.all([
     feedStatus(db, studentId),
     reminderSettings(db, studentId),
     db
@@ -480,19 +772,34 @@ export async function deadlineDataForExport(db: Database, studentId: number) {
       })
       .from(deadlineReminders)
       .where(eq(deadlineReminders.studentId, studentId)),
+    db
+      .select({
+        item: offerDateReminders.itemUid,
+        day: offerDateReminders.day,
+        thresholdDays: offerDateReminders.thresholdDays,
+        daysLeft: offerDateReminders.daysLeft,
+        sentAt: offerDateReminders.sentAt,
+      })
+      .from(offerDateReminders)
+      .where(eq(offerDateReminders.studentId, studentId)),
   ]);
   return {
     calendarFeed: feed ? { createdAt: feed.createdAt.toISOString() } : null,
-    reminders: { on: settings.remindersOn, changedAt: settings.changedAt?.toISOString() ?? null },
+    reminders: { on: settings.remindersOn, changedAt: settings.changedAt?.toISOString() ?? null, language: settings.language },
     remindersSent: reminders.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })),
+    offerRemindersSent: offerReminders.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })),
   };
 }
 
 /** The student's side, bound to its dependencies: what the screens and the background work receive. */
 export function createDeadlineService(deps: DeadlineDeps) {
   return {
-    list: (studentId: number) => studentDeadlines(deps, studentId),
+    list: (studentId: number, known?: KnownApplications) => studentDeadlines(deps, studentId, known),
     reminderSettings: (studentId: number) => reminderSettings(deps.db, studentId),
+    /** The language the student chose while signed in: their reminders and feed follow it (decision 0086). */
+    rememberLanguage: (studentId: number, language: LanguageCode) => rememberLanguage(deps.db, studentId, language),
+    /** The language the student's mail is written in (decision 0086): the one they last chose, else English. */
+    languageOf: async (studentId: number) => (await languagesOf(deps.db, [studentId])).get(studentId) ?? DEFAULT_LANGUAGE,
     setReminders: (studentId: number, raw: unknown) => setReminders(deps, studentId, raw),
     feedStatus: (studentId: number) => feedStatus(deps.db, studentId),
     renewFeed: (studentId: number) => renewFeed(deps, studentId),

@@ -21,6 +21,11 @@ export const deadlinePreferences = pgTable("deadline_preferences", {
     .primaryKey()
     .references(() => students.id, { onDelete: "cascade" }),
   remindersOn: boolean("reminders_on").notNull().default(true),
+  /**
+   * The language the student last chose while signed in (decision 0086): reminders and the calendar feed's
+   * titles are written in it. Null (never chosen) is English.
+   */
+  language: text("language", { enum: ["en", "hi"] }),
   changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -45,4 +50,28 @@ export const deadlineReminders = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.thresholdDays] }), index("deadline_reminders_student_idx").on(t.studentId)],
+);
+
+/**
+ * Each reminder sent before an offer's date (decision 0090): its reply date, its deposit's due date or a
+ * pending condition's. One row per dated item (the Deadlines view's id), its day and threshold, claimed by
+ * its insert in the transaction that queues the mail, as above: a date the counsellor moves is reminded
+ * of again on its new day.
+ */
+export const offerDateReminders = pgTable(
+  "offer_date_reminders",
+  {
+    itemUid: text("item_uid").notNull(),
+    day: date("day").notNull(),
+    thresholdDays: smallint("threshold_days").notNull(),
+    daysLeft: smallint("days_left").notNull(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemUid, t.day, t.thresholdDays] }),
+    index("offer_date_reminders_student_idx").on(t.studentId),
+  ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sum } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, ne, sum } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/log.ts";
@@ -11,6 +11,8 @@ import {
   documentMessages,
   MAX_DOCUMENT_BYTES,
   MAX_PHOTO_BYTES,
+  OFFER_LETTER,
+  opensInBrowser,
   PROFILE_PHOTO,
   type ReviewState,
   STORAGE_QUOTA_BYTES,
@@ -44,6 +46,8 @@ import { studentFiles } from "./tables.ts";
 export { documentVersions, type ReviewedFile } from "./review.ts";
 
 export type { FileViewer, IncomingFile } from "./rules.ts";
+/** The documents' own checks, reused by the letters a recommender uploads (decision 0075). */
+export { checkSize, cleanFileName, documentKindOf } from "./rules.ts";
 
 export interface StudentFile {
   attachmentType: StoredFileType;
@@ -85,6 +89,11 @@ export interface DocumentDeps {
    * fee's receipt): they still read it (decision 0058). The server hands in the applications' rule.
    */
   keptForStudent?: (studentId: number, fileId: number) => Promise<boolean>;
+  /**
+   * Of these offer-letter files, those an offer letter names (the offers module's read, decision 0104): the
+   * upkeep removes the others once past the grace period. Without it no offer-letter file is removed.
+   */
+  offerLettersNamed?: (fileIds: readonly number[]) => Promise<Set<number>>;
 }
 
 export const uploadsPerStudent: RateLimitRule = { name: "uploads-student", limit: UPLOADS_PER_HOUR, windowSeconds: 3600 };
@@ -97,12 +106,16 @@ const countUpload = (deps: DocumentDeps, studentId: number) =>
  * What the student keeps in all (current versions; earlier ones staff keep do not count), but for the
  * file of `replacing`, which the new one replaces.
  */
-async function checkQuota(deps: DocumentDeps, studentId: number, replacing: StoredFileType, newBytes: number) {
+async function checkQuota(deps: DocumentDeps, studentId: number, replacing: StoredFileType | null, newBytes: number) {
   const [row] = await deps.db
     .select({ used: sum(studentFiles.sizeBytes) })
     .from(studentFiles)
     .where(
-      and(eq(studentFiles.studentId, studentId), ne(studentFiles.attachmentType, replacing), isNull(studentFiles.supersededAt)),
+      and(
+        eq(studentFiles.studentId, studentId),
+        replacing ? ne(studentFiles.attachmentType, replacing) : undefined,
+        isNull(studentFiles.supersededAt),
+      ),
     );
   if (Number(row?.used ?? 0) + newBytes > STORAGE_QUOTA_BYTES) {
     throw new AppError("payload_too_large", documentMessages.quotaFull, { file: documentMessages.quotaFull });
@@ -245,6 +258,101 @@ export async function uploadDocument(
   });
 }
 
+/**
+ * Checks and stores a university's offer letter the student uploads on an application (decision 0092):
+ * the documents' rules (the hour's uploads, the size limit, the kind by its content, the quota, a random
+ * private key), PDFs and photos only. Several may be current at once, one per application: the offers
+ * module names the one its application holds, and asks for the one it replaces to be removed.
+ */
+export async function storeOfferLetter(
+  deps: DocumentDeps,
+  studentId: number,
+  input: IncomingFile | undefined,
+): Promise<AttachedDocument> {
+  await countUpload(deps, studentId);
+  const file = checkSize(input, MAX_DOCUMENT_BYTES, documentMessages.tooLarge);
+  const kind = documentKindOf((await fileTypeFromBuffer(file.bytes))?.mime);
+  if (!kind || !opensInBrowser(kind.contentType))
+    throw new AppError("invalid_input", documentMessages.offerLetterType, { file: documentMessages.offerLetterType });
+  await checkQuota(deps, studentId, null, file.bytes.byteLength);
+  const storageKey = newStorageKey();
+  await deps.storage.put(storageKey, file.bytes);
+  try {
+    const [row] = await deps.db
+      .insert(studentFiles)
+      .values({
+        studentId,
+        attachmentType: OFFER_LETTER,
+        storageKey,
+        publicId: newPublicId(),
+        originalName: cleanFileName(file.name, [...kind.extensions], "offer-letter"),
+        contentType: kind.contentType,
+        sizeBytes: file.bytes.byteLength,
+        createdAt: nowOf(deps),
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    deps.log.info({ studentId, contentType: kind.contentType, size: file.bytes.byteLength }, "offer letter stored");
+    return attached(row);
+  } catch (error) {
+    await removeQuietly(deps, storageKey, "recording failed");
+    throw error;
+  }
+}
+
+/** Offer-letter rows read per round of the upkeep's sweep below. */
+const OFFER_LETTERS_PER_ROUND = 500;
+
+/**
+ * Removes the offer letters no offer letter names that were stored before `before` (decision 0104), their
+ * rows and their files: an upload is stored and its row written before the offers module writes the
+ * letter that names it, so a crash between the two (or between a replacement and the old file's removal)
+ * leaves a file the student never sees, that counts against their quota. A letter is named by a row made
+ * with a new file, never by an old one, so a file past the grace period that no letter names stays so.
+ * Answers how many it removed.
+ */
+async function removeUnnamedOfferLetters(deps: DocumentDeps, before: Date): Promise<number> {
+  const named = deps.offerLettersNamed;
+  if (!named) return 0;
+  let removed = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await deps.db
+      .select({ id: studentFiles.id, storageKey: studentFiles.storageKey })
+      .from(studentFiles)
+      .where(and(eq(studentFiles.attachmentType, OFFER_LETTER), lt(studentFiles.createdAt, before), gt(studentFiles.id, after)))
+      .orderBy(asc(studentFiles.id))
+      .limit(OFFER_LETTERS_PER_ROUND);
+    if (rows.length === 0) break;
+    after = rows.at(-1)?.id ?? after;
+    const kept = await named(rows.map((r) => r.id));
+    const unnamed = rows.filter((r) => !kept.has(r.id));
+    if (unnamed.length === 0) continue;
+    const gone = await deps.db
+      .delete(studentFiles)
+      .where(
+        inArray(
+          studentFiles.id,
+          unnamed.map((r) => r.id),
+        ),
+      )
+      .returning({ storageKey: studentFiles.storageKey });
+    for (const row of gone) await removeQuietly(deps, row.storageKey, "offer letter no offer names");
+    removed += gone.length;
+  }
+  if (removed) deps.log.info({ removed }, "offer letters no offer names removed");
+  return removed;
+}
+
+/** Removes one of the student's offer letters (one replaced before its confirmation), its row and its stored file. */
+export async function removeOfferLetter(deps: DocumentDeps, studentId: number, fileId: number): Promise<void> {
+  const rows = await deps.db
+    .delete(studentFiles)
+    .where(and(eq(studentFiles.id, fileId), eq(studentFiles.studentId, studentId), eq(studentFiles.attachmentType, OFFER_LETTER)))
+    .returning({ storageKey: studentFiles.storageKey });
+  for (const row of rows) await removeQuietly(deps, row.storageKey, "offer letter replaced");
+}
+
 /** Checks, re-encodes and stores the profile photo, replacing the earlier one. */
 export async function uploadPhoto(deps: DocumentDeps, studentId: number, input: IncomingFile | undefined): Promise<StudentFile> {
   await countUpload(deps, studentId);
@@ -375,6 +483,9 @@ export function createDocumentService(deps: DocumentDeps) {
     remove: (studentId: number, attachmentType: string) => deleteDocument(deps, studentId, attachmentType),
     uploadPhoto: (studentId: number, file: IncomingFile | undefined) => uploadPhoto(deps, studentId, file),
     photoUrl: (studentId: number) => photoUrl(deps, studentId),
+    /** A university's offer letter on an application (decision 0092): stored, then named by the offers module. */
+    storeOfferLetter: (studentId: number, file: IncomingFile | undefined) => storeOfferLetter(deps, studentId, file),
+    removeOfferLetter: (studentId: number, fileId: number) => removeOfferLetter(deps, studentId, fileId),
     open: (viewer: FileViewer, publicId: string) => openFile(deps, viewer, publicId),
     /**
      * The upkeep's sweep of what interrupted uploads left in storage (decision 0034): anything unfinished for
@@ -385,8 +496,15 @@ export function createDocumentService(deps: DocumentDeps) {
       if (removed) deps.log.info({ removed }, "files of interrupted uploads removed");
       return removed;
     },
-    /** The upkeep's sweep of stored files no row names, past the grace period (decision 0048). */
-    sweepUnreferencedFiles: () => sweepUnreferencedFiles(deps, deps.orphanGraceMs ?? DEFAULT_ORPHAN_GRACE_MS),
+    /**
+     * The upkeep's sweep of stored files no row names, past the grace period (decision 0048), the offer
+     * letters no offer letter names among them (decision 0104); answers how many files it removed.
+     */
+    sweepUnreferencedFiles: async () => {
+      const graceMs = deps.orphanGraceMs ?? DEFAULT_ORPHAN_GRACE_MS;
+      const letters = await removeUnnamedOfferLetters(deps, new Date(nowOf(deps).getTime() - graceMs));
+      return letters + (await sweepUnreferencedFiles(deps, graceMs));
+    },
   };
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import {
   type CorrectionReason,
   correctionReasons,
+  OFFER_LETTER,
   PROFILE_PHOTO,
   type ReviewState,
   reviewMessages,
@@ -60,7 +61,8 @@ const reviewQueueWhere = (member: StaffMember) =>
   and(
     eq(studentFiles.reviewState, "Waiting for review"),
     isNull(studentFiles.supersededAt),
-    ne(studentFiles.attachmentType, PROFILE_PHOTO),
+    // The photo is not reviewed; an offer letter is confirmed through the offer's form (decision 0092).
+    notInArray(studentFiles.attachmentType, [PROFILE_PHOTO, OFFER_LETTER]),
     member.role === "counsellor" ? eq(students.counsellorStaffId, member.staffId) : undefined,
   );
 

@@ -33,7 +33,10 @@ export const studentFiles = pgTable(
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("student_files_current_idx").on(t.studentId, t.attachmentType).where(sql`${t.supersededAt} is null`),
+    // One current file of each type; offer letters aside, one per application (decision 0092).
+    uniqueIndex("student_files_current_idx")
+      .on(t.studentId, t.attachmentType)
+      .where(sql`${t.supersededAt} is null and ${t.attachmentType} <> 'Offer letter'`),
     index("student_files_review_idx").on(t.reviewState, t.createdAt),
   ],
 );

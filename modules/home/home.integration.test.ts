@@ -194,6 +194,7 @@ describe("a student's home", () => {
       unreadMessages: 0,
       counsellor: null,
       nextSession: null,
+      deadlines: [],
     });
   });
 });

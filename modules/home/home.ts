@@ -1,9 +1,11 @@
 import type { Database } from "../../platform/db/client.ts";
 import { type ApplicationStatus, documentsCompleteBy, stageOf, type WaitingOn } from "../../vocabulary/applications.ts";
 import type { SessionKind } from "../../vocabulary/counselling.ts";
+import { packageOpenStages } from "../../vocabulary/deadlines.ts";
 import type { ChecklistState } from "../../vocabulary/documents.ts";
 import { checklistsOf, outstandingItems, studentApplicationRows } from "../applications/applications.ts";
 import { studentCounsellor, studentSessions } from "../counselling/counselling.ts";
+import type { DeadlineItem, KnownApplications } from "../deadlines/deadlines.ts";
 import { nowOf } from "../deps.ts";
 import { unreadForStudent } from "../messages/messages.ts";
 
@@ -48,11 +50,18 @@ export interface StudentHome {
     counsellor: string;
     meetingLink: string | null;
   } | null;
+  /** Every dated thing ahead of the student, soonest first (the Deadlines list's own read); empty without `deadlines`. */
+  deadlines: DeadlineItem[];
 }
 
 export interface HomeDeps {
   db: Database;
   now?: () => Date;
+  /**
+   * The Deadlines list (the deadlines module's, handed in by the server), given the applications and
+   * checklists the home has read, so they are read once for both (decision 0087).
+   */
+  deadlines?: (studentId: number, known: KnownApplications) => Promise<DeadlineItem[]>;
 }
 
 /** Which applications come first: the ones the student acts on, then those waiting on someone else, then closed ones. */
@@ -69,13 +78,18 @@ export async function studentHome(deps: HomeDeps, studentId: number): Promise<St
     studentCounsellor(deps.db, studentId),
     studentSessions(deps, studentId),
   ]);
+  // One read of the checklists for the home's applications and the Deadlines list's open packages (decision 0087).
   const checklists = await checklistsOf(
     deps,
-    rows.filter((row) => documentsMatter(row.status)).map((row) => ({ id: row.id, studentId, courseId: row.courseId })),
+    rows
+      .filter((row) => documentsMatter(row.status) || packageOpenStages.includes(row.status))
+      .map((row) => ({ id: row.id, studentId, courseId: row.courseId })),
   );
+  const deadlines = deps.deadlines ? await deps.deadlines(studentId, { rows, checklists }) : [];
   const applications = rows.map((row): HomeApplication => {
     const stage = stageOf(row.status);
-    const outstanding = outstandingItems(checklists.get(row.id) ?? []).map(({ item, attachmentType, state }) => ({
+    const checklist = documentsMatter(row.status) ? (checklists.get(row.id) ?? []) : [];
+    const outstanding = outstandingItems(checklist).map(({ item, attachmentType, state }) => ({
       item,
       attachmentType,
       state,
@@ -113,6 +127,7 @@ export async function studentHome(deps: HomeDeps, studentId: number): Promise<St
           meetingLink: next.meetingLink,
         }
       : null,
+    deadlines,
   };
 }
 

@@ -20,3 +20,11 @@ export const parentLinkSchema = z.object({
   ),
 });
 export type ParentLinkInput = z.infer<typeof parentLinkSchema>;
+
+/** The student's choice of what their parent links show beyond the stages (decision 0091). */
+export const parentSharingSchema = z.object({
+  offerAmounts: z.preprocess(
+    (v) => (v === "on" || v === "true" ? true : v === "" || v === "false" || v === undefined ? false : v),
+    z.boolean({ error: parentMessages.chooseSharing }),
+  ),
+});

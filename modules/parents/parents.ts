@@ -16,13 +16,14 @@ import { enforceLimit } from "../limits.ts";
 import { students } from "../students/tables.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
 import { parseInput } from "../validation.ts";
-import { parentLinkSchema } from "./input.ts";
-import { parentLinkOpenings, parentLinks } from "./tables.ts";
+import { parentLinkSchema, parentSharingSchema } from "./input.ts";
+import { parentLinkOpenings, parentLinks, parentSharing } from "./tables.ts";
 
 /**
  * Read-only links for a student's parent or guardian (decision 0028). The student creates,
  * lists and revokes them; anyone holding one sees the student's first name and applications with their
- * stages, and nothing else; each opening is recorded for the student to see.
+ * stages, and the offers' state and chosen university (their amounts only when the student shares them,
+ * decision 0091), and nothing else; each opening is recorded for the student to see.
  */
 export interface ParentLinkDeps {
   db: Database;
@@ -35,6 +36,11 @@ export interface ParentLinkDeps {
   applicationsOf: (studentId: number) => Promise<ParentView["applications"]>;
   /** The site's public address (PUBLIC_URL): a link's address is built on it, never on the request's Host (decision 0034). */
   siteAddress?: string;
+  /**
+   * The student's offers as a parent reads them (the offers module's read, given by the server, decision
+   * 0091): their state and the chosen university, the amounts only when asked for.
+   */
+  offersOf?: (studentId: number, withAmounts: boolean) => Promise<ParentView["offers"]>;
 }
 
 /**
@@ -70,7 +76,7 @@ export interface CreatedParentLink {
   path: string;
 }
 
-/** What the parent sees: the student's first name and their applications, nothing more. */
+/** What the parent sees: the student's first name, their applications and their offers (decision 0091), nothing more. */
 export interface ParentView {
   firstName: string;
   expiresAt: Date;
@@ -87,6 +93,45 @@ export interface ParentView {
     /** The stages it went through, oldest first (when each was entered; no notes, no details). */
     history: { status: ApplicationStatus; at: Date }[];
   }[];
+  /**
+   * The offers (decision 0091): each one's kind and state, the accepted one being the chosen university;
+   * the scholarship's and deposit's amounts only when the student shares them (else the keys are absent).
+   */
+  offers: {
+    university: string;
+    course: string;
+    country: string;
+    kind: "conditional" | "unconditional";
+    state: "open" | "accepted" | "held" | "declined";
+    replyBy: string;
+    scholarship?: { amount: number; currency: string; years: number } | null;
+    deposit?: { amount: number; currency: string } | null;
+  }[];
+  /** Whether the student shares the offers' amounts. */
+  offerAmountsShared: boolean;
+}
+
+/** What the student chose to show on their parent links beyond the stages (decision 0091). */
+export interface ParentSharing {
+  offerAmounts: boolean;
+  changedAt: Date | null;
+}
+
+/** The student's sharing choice: no row is the default, amounts not shared. */
+export async function parentSharingOf(db: Database, studentId: number): Promise<ParentSharing> {
+  const [row] = await db.select().from(parentSharing).where(eq(parentSharing.studentId, studentId));
+  return { offerAmounts: row?.offerAmounts ?? false, changedAt: row?.changedAt ?? null };
+}
+
+/** The student shares their offers' amounts on their parent links, or stops (decision 0091). */
+export async function setParentSharing(deps: ParentLinkDeps, studentId: number, raw: unknown): Promise<ParentSharing> {
+  const { offerAmounts } = parseInput(parentSharingSchema, raw);
+  const now = nowOf(deps);
+  await deps.db
+    .insert(parentSharing)
+    .values({ studentId, offerAmounts, changedAt: now })
+    .onConflictDoUpdate({ target: parentSharing.studentId, set: { offerAmounts, changedAt: now } });
+  return { offerAmounts, changedAt: now };
 }
 
 export const parentLinkPath = (token: string) => `/parent/${token}`;
@@ -246,7 +291,11 @@ export async function openParentLink(deps: ParentLinkDeps, token: string, device
     .where(and(eq(parentLinks.tokenHash, sha256(token)), isNull(parentLinks.revokedAt), gt(parentLinks.expiresAt, now)));
   if (!link) return null;
   await deps.db.insert(parentLinkOpenings).values({ linkId: link.id, openedAt: now, device: device.slice(0, 60) });
-  const applications = await deps.applicationsOf(link.studentId);
+  const [applications, sharing] = await Promise.all([
+    deps.applicationsOf(link.studentId),
+    parentSharingOf(deps.db, link.studentId),
+  ]);
+  const offers = deps.offersOf ? await deps.offersOf(link.studentId, sharing.offerAmounts) : [];
   return {
     firstName: link.fullName.trim().split(/\s+/)[0] ?? "",
     expiresAt: link.expiresAt,
@@ -261,6 +310,17 @@ export async function openParentLink(deps: ParentLinkDeps, token: string, device
       status,
       history: history.map(({ status, at }) => ({ status, at })),
     })),
+    // Picked field by field again here: the amounts' keys exist only when shared.
+    offers: offers.map(({ university, course, country, kind, state, replyBy, scholarship, deposit }) => ({
+      university,
+      course,
+      country,
+      kind,
+      state,
+      replyBy,
+      ...(sharing.offerAmounts ? { scholarship: scholarship ?? null, deposit: deposit ?? null } : {}),
+    })),
+    offerAmountsShared: sharing.offerAmounts,
   };
 }
 
@@ -271,6 +331,9 @@ export function createParentLinkService(deps: ParentLinkDeps) {
     revoke: (studentId: number, linkId: number) => revokeParentLink(deps, studentId, linkId),
     /** The parent's page and API: null for a link that is unknown, expired or revoked. */
     open: (token: string, device: string) => openParentLink(deps, token, device),
+    /** What the student shows on their links beyond the stages (decision 0091). */
+    sharing: (studentId: number) => parentSharingOf(deps.db, studentId),
+    setSharing: (studentId: number, raw: unknown) => setParentSharing(deps, studentId, raw),
     /** The address to hand the student for a link's page (PUBLIC_URL when set). */
     addressOf: (pagePath: string, requestUrl: string) => parentLinkAddress(deps, pagePath, requestUrl),
   };

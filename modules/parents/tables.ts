@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { students } from "../students/tables.ts";
 
 /**
@@ -36,3 +36,16 @@ export const parentLinkOpenings = pgTable(
   },
   (t) => [index("parent_link_openings_link_idx").on(t.linkId, t.openedAt)],
 );
+
+/**
+ * What a student chose to show on their parent links beyond the stages (decision 0091): the offers'
+ * amounts (scholarship, deposit). No row, or false, is the default: the parent reads each offer's state and
+ * the chosen university, never the money. One choice for all the student's links; it goes with the account.
+ */
+export const parentSharing = pgTable("parent_sharing", {
+  studentId: integer("student_id")
+    .primaryKey()
+    .references(() => students.id, { onDelete: "cascade" }),
+  offerAmounts: boolean("offer_amounts").notNull().default(false),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});

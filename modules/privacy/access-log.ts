@@ -21,6 +21,7 @@ interface Row {
   at: Date | string;
   action: AccessEntry["action"];
   after: Record<string, unknown> | null;
+  subject_id: string | null;
   actor_label: string;
   full_name: string | null;
   role: StaffRole | null;
@@ -36,9 +37,9 @@ const ACCESS_LOG_LIMIT = 500;
 export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<AccessEntry[]> {
   const rows = await queryRows<Row>(
     deps.db,
-    sql`select a.id, a.at, a.action, a.after, a.actor_label, s.full_name, s.role
+    sql`select a.id, a.at, a.action, a.after, a.subject_id, a.actor_label, s.full_name, s.role
       from (
-        (select * from audit_log where student_id = ${studentId} and action in ('document.viewed', 'document.downloaded', 'visa_practice.viewed', 'recording.viewed', 'conversation.read')
+        (select * from audit_log where student_id = ${studentId} and action in ('document.viewed', 'document.downloaded', 'visa_practice.viewed', 'application.viewed', 'offer.viewed', 'recording.viewed', 'conversation.read', 'statement.viewed', 'statement.downloaded')
           order by id desc limit ${ACCESS_LOG_LIMIT})
         union all
         (select * from audit_log where action = 'export.downloaded' and (after -> 'studentIds') @> jsonb_build_array(${studentId}::int)
@@ -50,22 +51,42 @@ export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<A
   );
   return rows.map((row) => {
     const after = row.after ?? {};
+    // A statement's subject is "applicationId:kind" (decision 0072); its view and its PDF (decision 0096).
+    const letter = row.subject_id?.endsWith(":loe") ?? false;
     const what =
-      row.action === "conversation.read"
-        ? "conversation"
-        : String(row.action === "export.downloaded" ? (after.list ?? "students") : (after.attachmentType ?? "document"));
+      row.action === "statement.viewed" || row.action === "statement.downloaded"
+        ? letter
+          ? "letter of explanation"
+          : "statement of purpose"
+        : row.action === "conversation.read"
+          ? "conversation"
+          : row.action === "application.viewed"
+            ? "application"
+            : String(row.action === "export.downloaded" ? (after.list ?? "students") : (after.attachmentType ?? "document"));
     const text =
-      row.action === "conversation.read"
-        ? privacyMessages.accessConversationRead
-        : row.action === "visa_practice.viewed"
-          ? privacyMessages.accessPracticeViewed
-          : row.action === "recording.viewed"
-            ? privacyMessages.accessRecordingHeard(String(after.position ?? ""))
-            : row.action === "document.viewed"
-              ? privacyMessages.accessDocumentViewed(what)
-              : row.action === "document.downloaded"
-                ? privacyMessages.accessDocumentDownloaded(what)
-                : privacyMessages.accessExported(what);
+      row.action === "statement.viewed"
+        ? letter
+          ? privacyMessages.accessLoeViewed
+          : privacyMessages.accessSopViewed
+        : row.action === "statement.downloaded"
+          ? letter
+            ? privacyMessages.accessLoeDownloaded
+            : privacyMessages.accessSopDownloaded
+          : row.action === "conversation.read"
+            ? privacyMessages.accessConversationRead
+            : row.action === "visa_practice.viewed"
+              ? privacyMessages.accessPracticeViewed
+              : row.action === "application.viewed"
+                ? privacyMessages.accessApplicationViewed
+                : row.action === "offer.viewed"
+                  ? privacyMessages.accessOfferViewed
+                  : row.action === "recording.viewed"
+                    ? privacyMessages.accessRecordingHeard(String(after.position ?? ""))
+                    : row.action === "document.viewed"
+                      ? privacyMessages.accessDocumentViewed(what)
+                      : row.action === "document.downloaded"
+                        ? privacyMessages.accessDocumentDownloaded(what)
+                        : privacyMessages.accessExported(what);
     return {
       at: new Date(row.at),
       staffName: row.full_name ?? row.actor_label,

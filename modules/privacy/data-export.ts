@@ -6,14 +6,21 @@ import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../
 import { applicationHistory, intakeText, packagesSent, studentApplicationRows } from "../applications/applications.ts";
 import { counsellingSessionsForExport } from "../counselling/counselling.ts";
 import { deadlineDataForExport } from "../deadlines/deadlines.ts";
+import { departureTicksForExport } from "../departure/departure.ts";
 import { nowOf } from "../deps.ts";
 import { studentFiles } from "../documents/tables.ts";
 import { AppError, notFound } from "../errors.ts";
+import { fundingDataForExport } from "../funding/funding.ts";
 import { sessions } from "../identity/tables.ts";
 import { consultations } from "../leads/tables.ts";
+import { letterDataOf } from "../letters/letters.ts";
 import { enforceLimit } from "../limits.ts";
+import { loanOffersForExport } from "../loans/loans.ts";
 import { conversationForExport } from "../messages/messages.ts";
+import { offerLettersForExport, offersForExport } from "../offers/offers.ts";
+import { parentSharingOf } from "../parents/parents.ts";
 import { parentLinkOpenings, parentLinks } from "../parents/tables.ts";
+import { statementsForExport } from "../statements/statements.ts";
 import { comparedCoursePlaces, personalDetails, savedCoursePlaces } from "../students/students.ts";
 import { studentQualifications, students } from "../students/tables.ts";
 import { visaDataOf } from "../visas/visas.ts";
@@ -118,6 +125,13 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     conversation,
     calls,
     deadlines,
+    writtenStatements,
+    loanOffers,
+    departureTicks,
+    offersHeld,
+    fundingPlan,
+    sharing,
+    offerLetterRows,
   ] = await Promise.all([
     deps.db.select().from(studentQualifications).where(eq(studentQualifications.studentId, studentId)),
     savedCoursePlaces(deps.db, studentId, "oldest"),
@@ -159,6 +173,19 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     counsellingSessionsForExport(deps.db, studentId),
     // Deadlines (decision 0059): the calendar feed (when it was made, never its address), the reminder choice, reminders sent.
     deadlineDataForExport(deps.db, studentId),
+    // The SOPs and letters of explanation (decision 0072): drafts, versions sent, comments and answers.
+    statementsForExport(deps.db, studentId),
+    // The loan planner's offers with their figures (decision 0082) and the departure checklist's ticks (decision 0083).
+    loanOffersForExport(deps.db, studentId),
+    departureTicksForExport(deps.db, studentId),
+    // Offers with their conditions, scholarship, deposit and replies (decision 0078).
+    offersForExport(deps.db, studentId),
+    // The one funding plan (decision 0079): each source with its amount, currency and proving document.
+    fundingDataForExport(deps.db, studentId),
+    // What the parent links show of the offers (decision 0091).
+    parentSharingOf(deps.db, studentId),
+    // The offer letters the student uploaded (decision 0092); the files are among the documents.
+    offerLettersForExport(deps.db, studentId),
   ]);
   const linkOpenings = links.length
     ? await deps.db
@@ -172,6 +199,7 @@ async function collect(deps: PrivacyDeps, studentId: number) {
         )
         .orderBy(asc(parentLinkOpenings.openedAt), asc(parentLinkOpenings.id))
     : [];
+  const letters = await letterDataOf.lettersForExport(deps.db, studentId);
   const [events, sent] = await Promise.all([
     applicationHistory(
       deps.db,
@@ -284,6 +312,11 @@ async function collect(deps: PrivacyDeps, studentId: number) {
     conversation,
     counsellingSessions: calls,
     deadlines,
+    loanOffers,
+    departureChecklist: departureTicks,
+    offers: offersHeld.map((o) => ({ ...o, repliedAt: iso(o.repliedAt) })),
+    offerLetters: offerLetterRows,
+    fundingPlan: { sources: fundingPlan.sources, updatedAt: iso(fundingPlan.updatedAt) },
     parentLinks: links.map((l) => ({
       label: l.label,
       createdAt: iso(l.createdAt),
@@ -291,6 +324,8 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       revokedAt: iso(l.revokedAt),
       openings: linkOpenings.filter((o) => o.linkId === l.id).map((o) => ({ at: iso(o.at), device: o.device })),
     })),
+    parentSharing: { offerAmounts: sharing.offerAmounts, changedAt: iso(sharing.changedAt) },
+    statements: writtenStatements,
     mockVisaInterviews: practices.map((p) => ({
       startedAt: iso(p.startedAt),
       finishedAt: iso(p.finishedAt),
@@ -299,7 +334,24 @@ async function collect(deps: PrivacyDeps, studentId: number) {
       answers: p.answers.map(({ recording, ...a }) => ({ ...a, recording: recording ? `recordings/${recording.name}` : null })),
     })),
   };
-  return { data, fileEntries, recordingEntries };
+  // Recommendation letters (decision 0075): the recommenders and invitations; a letter the student may read
+  // goes beside the JSON under letters/, a waived one is listed without its content.
+  const letterEntries = letters.invitations.flatMap((i) =>
+    i.letter && typeof i.letter === "object" && i.letter.storageKey
+      ? [{ storageKey: i.letter.storageKey, path: i.letter.path }]
+      : [],
+  );
+  const withLetters = {
+    ...data,
+    recommendationLetters: {
+      recommenders: letters.recommenders,
+      invitations: letters.invitations.map((i) => ({
+        ...i,
+        letter: i.letter && typeof i.letter === "object" ? { name: i.letter.name, path: i.letter.path } : i.letter,
+      })),
+    },
+  };
+  return { data: withLetters, fileEntries, recordingEntries: [...recordingEntries, ...letterEntries] };
 }
 
 /**

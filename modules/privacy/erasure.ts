@@ -10,6 +10,7 @@ import { studentFiles } from "../documents/tables.ts";
 import { AppError, notFound } from "../errors.ts";
 import { deleteLeads } from "../leads/leads.ts";
 import { consultations } from "../leads/tables.ts";
+import { letterDataOf } from "../letters/letters.ts";
 import { enforceLimit } from "../limits.ts";
 import { dropWaitingMail } from "../outbox.ts";
 import { passwordMatches } from "../passwords.ts";
@@ -81,6 +82,8 @@ export async function eraseStudent(
       .from(studentFiles)
       .where(eq(studentFiles.studentId, studentId));
     const recordings = await visaDataOf.recordingKeysOf(tx, studentId);
+    // Letters their recommenders uploaded, waived or not (decision 0075): the rows go with the student's.
+    const letters = await letterDataOf.letterKeysOf(tx, studentId);
     const exports = await tx
       .select({ storageKey: dataExports.storageKey })
       .from(dataExports)
@@ -115,7 +118,7 @@ export async function eraseStudent(
       documents: files.filter((f) => f.attachmentType !== PROFILE_PHOTO).length,
       applications: applicationIds.length,
       bookings: bookingIds.length,
-      files: files.length + recordings.length + exports.filter((e) => e.storageKey).length,
+      files: files.length + recordings.length + letters.length + exports.filter((e) => e.storageKey).length,
     };
     await recordAudit(tx, actor, {
       action: "student.erased",
@@ -127,6 +130,7 @@ export async function eraseStudent(
     const keys = [
       ...files.map((f) => f.storageKey),
       ...recordings,
+      ...letters,
       ...exports.flatMap((e) => (e.storageKey ? [e.storageKey] : [])),
     ];
     // Should this process stop before the files below are removed, the job removes them.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { documentsCompleteBy, stageOf } from "../../vocabulary/applications.ts";
-import { checklistOfApplication } from "../applications/applications.ts";
+import { checklistOf } from "../applications/applications.ts";
 import { applicationPackageItems, applications } from "../applications/tables.ts";
 import { seedDemoStudent } from "./demo.ts";
 
@@ -32,7 +32,7 @@ describe("the demo student (decision 0035: its data agrees with the stage gate)"
     const rows = await database.db.select().from(applications);
     expect(rows.map((row) => row.status).sort()).toEqual(["Conditional offer", "Documents pending", "Submitted"]);
     for (const row of rows) {
-      const checklist = await checklistOfApplication({ db: database.db }, row);
+      const checklist = await checklistOf({ db: database.db }, row);
       expect(checklist.length, row.status).toBeGreaterThan(0);
       if (documentsCompleteBy(row.status)) {
         for (const entry of checklist) {

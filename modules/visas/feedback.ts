@@ -147,6 +147,12 @@ const hits = (text: string, signals: AnswerSignal[], read = says) =>
   signals.filter((signal) => signal.keywords.some((keyword) => read(text, keyword))).map((signal) => signal.label);
 
 /**
+ * The red flags a text raises, read as an answer's are (a denial in the same clause turns one round): the
+ * SOP checks read a statement for the US practice's immigrant-intent signals with it (decision 0073).
+ */
+export const flagsRaised = (text: string, flags: AnswerSignal[]) => hits(normalise(text), flags, raises);
+
+/**
  * The red flags a question lists, and those every answer is read for (vague, an agent's choice, running
  * India down), so the same answer is flagged the same on every question (decision 0049). A question's
  * own flag of the same name keeps its own words as well.

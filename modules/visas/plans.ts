@@ -29,6 +29,7 @@ import { recordAudit } from "../audit-log.ts";
 import { degreeCost, livingCostIn, type RateTable, rateTable } from "../costs/costs.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
+import { fundingPlanOf, writeFundingSources } from "../funding/funding.ts";
 import {
   authorize,
   canSeeAllReports,
@@ -209,10 +210,16 @@ async function courseYear(db: Database, application: PlanApplication, rates: Rat
   };
 }
 
-const storedFunds = (raw: unknown): FundsInput => {
-  const value = (raw ?? {}) as Partial<FundsInput>;
-  return { sources: Array.isArray(value.sources) ? value.sources : [], applyOn: value.applyOn ?? null };
-};
+/**
+ * The funds the check reads (decision 0079): the sources are the student's one funding plan
+ * (modules/funding), the same figures the offers comparison reads; the visa plan keeps only the day the
+ * student plans to apply for this visa.
+ */
+async function storedFunds(db: Database, studentId: number, raw: unknown): Promise<FundsInput> {
+  const value = (raw ?? {}) as { applyOn?: string | null };
+  const plan = await fundingPlanOf(db, studentId);
+  return { sources: plan.sources, applyOn: value.applyOn ?? null };
+}
 
 /** What a list of plans reads once for all of them: the rate table, and each destination's guide. */
 interface PlanReading {
@@ -304,7 +311,7 @@ async function readPlan(
         }),
       ),
   ];
-  const funds = storedFunds(plan.funds);
+  const funds = await storedFunds(deps.db, application.studentId, plan.funds);
   let verdict: FundsVerdict | null = null;
   let fundsProblem: string | null = null;
   const firstYear = await courseYear(deps.db, application, rates);
@@ -469,10 +476,28 @@ export async function saveStudentFunds(
     throw new AppError("invalid_input", message, { [`sources.${index}.currency`]: message });
   }
   const plan = await ensurePlan(deps, application);
-  await deps.db
-    .update(visaPlans)
-    .set({ funds: funds as unknown as Record<string, unknown> })
-    .where(eq(visaPlans.id, plan.id));
+  // The sources are the funding plan's (decision 0079): written there, each keeping the proving document the
+  // plan named for the same kind of money; this visa plan keeps its apply day.
+  const before = await fundingPlanOf(deps.db, studentId);
+  await deps.db.transaction(async (tx) => {
+    await writeFundingSources(
+      tx,
+      studentId,
+      funds.sources.map((source, index) => ({
+        ...source,
+        proof:
+          (before.sources[index]?.kind === source.kind
+            ? before.sources[index]
+            : before.sources.find((b) => b.kind === source.kind)
+          )?.proof ?? null,
+      })),
+      nowOf(deps),
+    );
+    await tx
+      .update(visaPlans)
+      .set({ funds: { applyOn: funds.applyOn } })
+      .where(eq(visaPlans.id, plan.id));
+  });
   return readPlan(deps, application);
 }
 

@@ -131,3 +131,30 @@ export const visasConsole = (deps: StaffDeps) => ({
   openRecording: (actor: StaffMember, publicId: string) =>
     openRecording({ ...deps, storage: deps.storage }, { staff: actor }, publicId),
 });
+
+/**
+ * What the SOP checks read of the visa side (decision 0073): the visa plan's funds and the mock interview
+ * answers, and the practice feedback's own reading of a text against the file and of its red flags.
+ */
+export { amountsSaid, type FileRecord, fileNotes, flagsRaised, inLakh } from "./feedback.ts";
+export { type StatementVisaFacts, statementVisaFacts, usImmigrantIntentSignals } from "./statement-facts.ts";
+
+/**
+ * The visa and health charges a destination's guide gives (visa fee, health surcharge, SEVIS), each with its
+ * source, the day it was checked and whether it is confirmed: what an offer's cost reads (decision 0081).
+ * The funds rule's own figures (money to show) are not charges and are left out.
+ */
+export async function visaCharges(db: Database, countryId: number, now: Date) {
+  const guide = await guideByCountryId(db, countryId, now);
+  return (guide?.figures ?? [])
+    .filter((f) => !f.key.startsWith("funds-") && f.key !== "blocked-account" && f.currency !== "INR")
+    .map((f) => ({
+      label: f.label.en,
+      amount: f.amount,
+      currency: f.currency,
+      per: f.per,
+      source: f.source,
+      checkedOn: f.checkedOn,
+      confirmed: f.confirmed,
+    }));
+}

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -190,7 +191,12 @@ export function openPostgres(url: string, options: { max?: number; onIdleError?:
     exclusively: async (work) => {
       const lock = await pool.connect();
       try {
-        await lock.query("select pg_advisory_lock($1)", [PREPARE_LOCK]);
+        // Asked again every quarter second rather than waited for in one query: another instance's
+        // migrating and seeding can outlast QUERY_TIMEOUT_MS on a busy server, and a query that times out
+        // would stop this instance's start.
+        while (!(await lock.query<{ held: boolean }>("select pg_try_advisory_lock($1) as held", [PREPARE_LOCK])).rows[0]?.held) {
+          await sleep(250);
+        }
         return await work();
       } finally {
         await lock.query("select pg_advisory_unlock($1)", [PREPARE_LOCK]).catch(() => undefined);

@@ -23,7 +23,7 @@ const packageItemSchema = z.object({
 });
 
 /** An application with its package, deadline and submission (decisions 0055-0058). */
-export const applicationPackageSchema = component(
+const applicationPackageSchema = component(
   "ApplicationPackage",
   z.object({
     id: z.int(),
@@ -40,6 +40,10 @@ export const applicationPackageSchema = component(
       .date()
       .nullable()
       .meta({ description: "The last day to apply (India time), read from the course's intake; null when none is given" }),
+    applied_deadline: z.iso.date().nullable().meta({
+      description:
+        "The intake's deadline when the application was opened (kept if staff move it later); null when none was given",
+    }),
     deadline_passed: z.boolean(),
     intake_gone: z.boolean().meta({ description: "The course no longer lists the intake applied for; the application keeps it" }),
     course_retired: z.boolean().meta({ description: "The course is no longer offered; the application stays" }),
@@ -69,7 +73,7 @@ const presentItem = (entry: Item): z.infer<typeof packageItemSchema> => ({
   file: entry.filePublicId ? fileUrl(entry.filePublicId) : null,
 });
 
-export const presentApplicationPackage = (a: StudentApplication): z.infer<typeof applicationPackageSchema> => ({
+const presentApplicationPackage = (a: StudentApplication): z.infer<typeof applicationPackageSchema> => ({
   id: a.id,
   status: a.status,
   course_id: a.courseId,
@@ -78,6 +82,7 @@ export const presentApplicationPackage = (a: StudentApplication): z.infer<typeof
   country: a.country,
   intake: a.intake,
   deadline: a.deadline,
+  applied_deadline: a.appliedDeadline,
   deadline_passed: a.deadlinePassed,
   intake_gone: a.intakeGone,
   course_retired: a.retired,
@@ -121,50 +126,50 @@ export function applyingApi(applying: ApplyingService) {
   );
 
   api.get(
-    "/students/me/applications/:applicationID",
+    "/students/me/applications/:applicationId",
     describe({
       operationId: "getMyApplication",
       summary: "One of the student's applications with its deadline, its package (and the package as sent) and its submission",
       student: true,
-      parameters: [idParam("applicationID")],
+      parameters: [idParam("applicationId")],
       responses: { 200: answer("The application", dataOf(ref("ApplicationPackage"))), ...failures(404) },
     }),
     requireStudent,
-    async (c) => c.json({ data: await read(c.var.student.studentId, idOf(c.req.param("applicationID"))) }),
+    async (c) => c.json({ data: await read(c.var.student.studentId, idOf(c.req.param("applicationId"))) }),
   );
 
   api.post(
-    "/students/me/applications/:applicationID/withdrawal",
+    "/students/me/applications/:applicationId/withdrawal",
     describe({
       operationId: "withdrawMyApplication",
       summary: "Withdraw an application not yet submitted (after submission the student asks their counsellor)",
       student: true,
-      parameters: [idParam("applicationID")],
+      parameters: [idParam("applicationId")],
       responses: { 200: messageAnswer("Withdrawn", ref("ApplicationPackage")), ...failures(404, 409) },
     }),
     requireStudent,
     async (c) => {
       const studentId = c.var.student.studentId;
-      const id = idOf(c.req.param("applicationID"));
+      const id = idOf(c.req.param("applicationId"));
       await applying.withdraw(studentId, id);
       return c.json({ message: applicationMessages.withdrawn, data: await read(studentId, id) });
     },
   );
 
   api.post(
-    "/students/me/applications/:applicationID/fee-paid",
+    "/students/me/applications/:applicationId/fee-paid",
     describe({
       operationId: "recordMyApplicationFeePaid",
       summary:
         "Record the application fee as paid on the university's site, with the 'Application fee receipt' the student uploaded; the portal takes no payment",
       student: true,
-      parameters: [idParam("applicationID")],
+      parameters: [idParam("applicationId")],
       responses: { 200: messageAnswer("Recorded", ref("ApplicationPackage")), ...failures(400, 404, 409) },
     }),
     requireStudent,
     async (c) => {
       const studentId = c.var.student.studentId;
-      const id = idOf(c.req.param("applicationID"));
+      const id = idOf(c.req.param("applicationId"));
       await applying.recordFeePaid(studentId, id);
       return c.json({ message: applicationMessages.feeRecorded, data: await read(studentId, id) });
     },

@@ -590,7 +590,8 @@ describe("export", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "export.downloaded"), eq(auditLog.subjectId, "courses")));
     expect(entry?.after).toMatchObject({ list: "courses" });
-  });
+    // Two whole exports and their dry runs (the courses' with every intake, decision 0085) on two busy cores.
+  }, 90_000);
 });
 
 describe("who may", () => {

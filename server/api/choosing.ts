@@ -20,7 +20,7 @@ import { presentCountry } from "./presenters.ts";
  * sources, a course's estimated total in rupees, and scholarships (a logged-in student's matches first).
  */
 
-export const exchangeRateSchema = component(
+const exchangeRateSchema = component(
   "ExchangeRate",
   z.object({
     currency: z.string().meta({ examples: ["EUR"] }),
@@ -36,7 +36,7 @@ const presentRate = (r: ExchangeRate): z.infer<typeof exchangeRateSchema> => ({
   rateDate: r.rateDate,
 });
 
-export const livingCostSchema = component(
+const livingCostSchema = component(
   "LivingCost",
   z.object({
     country: z.string(),
@@ -60,7 +60,7 @@ const convertedSchema = z.object({
   rupees: z.number().nullable().meta({ description: "Approximate; null when the table has no rate for the currency" }),
   rate: exchangeRateSchema.nullable(),
 });
-export const degreeCostSchema = component(
+const degreeCostSchema = component(
   "DegreeCost",
   z.object({
     courseId: z.int(),
@@ -88,7 +88,7 @@ const presentCost = (courseId: number, cost: DegreeCost): z.infer<typeof degreeC
   totalRupees: cost.totalRupees,
 });
 
-export const scholarshipSchema = component(
+const scholarshipSchema = component(
   "Scholarship",
   z.object({
     id: z.int(),
@@ -129,7 +129,7 @@ const presentScholarship = (s: Scholarship, matchedOn: string[] | null): z.infer
   matchedOn: matchedOn ?? [],
 });
 
-export const upcomingDeadlineSchema = component(
+const upcomingDeadlineSchema = component(
   "ScholarshipDeadline",
   z.object({
     id: z.int(),

@@ -24,7 +24,7 @@ const deadlineItemSchema = z.object({
   href: z.string().nullable().meta({ description: "Where the student acts on it: a page of the site, or an official page" }),
   missing: z.array(z.string()).meta({ description: "The package's items still missing (an application's)" }),
 });
-export const deadlinesSchema = component(
+component(
   "Deadlines",
   z.object({
     items: z.array(deadlineItemSchema).meta({ description: "Every dated thing ahead, soonest first (decision 0059)" }),
@@ -32,7 +32,7 @@ export const deadlinesSchema = component(
     feedMadeAt: at.nullable().meta({ description: "When the calendar address was made or last renewed; null without one" }),
   }),
 );
-export const calendarFeedSchema = component(
+component(
   "CalendarFeed",
   z.object({
     address: z.string().meta({ description: "The private .ics address: given this once, only its token's hash is kept" }),

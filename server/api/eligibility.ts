@@ -10,7 +10,7 @@ import { answer, component, dataOf, describe, failures, idParam, ref } from "./o
 
 /** A course's entry requirements against the logged-in student's marks (decision 0027). */
 
-export const eligibilitySchema = component(
+const eligibilitySchema = component(
   "Eligibility",
   z.object({
     courseId: z.int(),
@@ -45,7 +45,7 @@ export const eligibilitySchema = component(
   }),
 );
 
-export const presentEligibility = (
+const presentEligibility = (
   courseId: number,
   course: Parameters<typeof judgeEligibility>[0],
   eligibility: Eligibility,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { withinOneWindow } from "../../tests/support/rate-window.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { accountMessages } from "../../vocabulary/accounts.ts";
@@ -110,6 +111,7 @@ describe("every JSON error has the published shape", () => {
 
   it("429: past a rate limit, with Retry-After", async () => {
     const ip = { "X-Forwarded-For": "10.78.0.1" };
+    await withinOneWindow(60);
     await request("/api/catalogue/search/law", { headers: ip });
     await request("/api/catalogue/search/law?page=2", { headers: ip });
     const refused = await request("/api/catalogue/search/law?page=3", { headers: ip });

@@ -76,6 +76,18 @@ beforeAll(async () => {
     currency: "USD",
     staffId: String(colleague.staffId),
     importId: String(uploaded.body.data.id),
+    // A recommender's link (decision 0075): one no invitation holds, which answers as a link gone would.
+    token: "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd",
+    letterId: "1",
+    // The SOP's paths (decision 0072) and an offer's (decision 0078).
+    kind: "sop",
+    versionId: "1",
+    commentId: "1",
+    offerId: "1",
+    // A departure checklist step (decision 0083).
+    item: "flight",
+    // An intake whose deadline is moved (decision 0088): the body is read before the intake is looked up.
+    intakeId: "1",
   });
   doc = (await api.get("/api/openapi.json")).body;
 });

@@ -16,7 +16,7 @@ import { readJson } from "./read-json.ts";
 
 const at = z.iso.datetime();
 
-export const conversationMessageSchema = component(
+const conversationMessageSchema = component(
   "ConversationMessage",
   z.object({
     id: z.int(),
@@ -31,7 +31,7 @@ export const conversationMessageSchema = component(
       .meta({ description: "One of the student's documents attached to it, opened as the student's documents are" }),
   }),
 );
-export const conversationSchema = component(
+const conversationSchema = component(
   "Conversation",
   z.object({
     studentId: z.int(),
@@ -41,7 +41,7 @@ export const conversationSchema = component(
     messages: z.array(conversationMessageSchema).meta({ description: "The newest 200, oldest first" }),
   }),
 );
-export const unreadConversationsSchema = component(
+component(
   "UnreadConversations",
   z.object({
     total: z.int(),
@@ -49,7 +49,7 @@ export const unreadConversationsSchema = component(
   }),
 );
 
-export const presentMessage = (m: ConversationMessage): z.infer<typeof conversationMessageSchema> => ({
+const presentMessage = (m: ConversationMessage): z.infer<typeof conversationMessageSchema> => ({
   id: m.id,
   author: m.author,
   authorName: m.authorName,

@@ -184,7 +184,9 @@ describe("what the parent sees", () => {
       "Submitted",
       "Conditional offer",
     ]);
-    expect(Object.keys(view).sort()).toEqual(["applications", "expiresAt", "firstName"]);
+    // The offers' state and the chosen university join them (decision 0091): none recorded here.
+    expect(Object.keys(view).sort()).toEqual(["applications", "expiresAt", "firstName", "offerAmountsShared", "offers"]);
+    expect(view.offers).toEqual([]);
     expect(Object.keys(view.applications[0]).sort()).toEqual(["country", "course", "history", "intake", "status", "university"]);
     for (const secret of [
       student.email,
@@ -209,7 +211,7 @@ describe("what the parent sees", () => {
     const good = await openAsParent(token);
     for (const [name, value] of [
       ["Cache-Control", "private, no-store"],
-      ["Referrer-Policy", "no-referrer"],
+      ["Referrer-Policy", "same-origin"],
       ["X-Robots-Tag", "noindex, nofollow"],
     ] as const) {
       expect(good.headers.get(name)).toBe(value);
@@ -231,7 +233,7 @@ describe("what the parent sees", () => {
       expect(withoutRequestId(gone.body)).toEqual(withoutRequestId(unknown.body));
       expect(gone.body.message).toBe(parentMessages.goneTitle);
       expect(gone.headers.get("Cache-Control")).toBe("private, no-store");
-      expect(gone.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(gone.headers.get("Referrer-Policy")).toBe("same-origin");
     }
     const listed = (await api.get(LINKS, { cookie: student.cookie })).body.data;
     expect(listed.find((l: { id: number }) => l.id === expiring.link.id).state).toBe("expired");

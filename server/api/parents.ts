@@ -3,10 +3,11 @@ import { z } from "zod";
 import { AppError } from "../../modules/errors.ts";
 import { describeDevice } from "../../modules/identity/devices.ts";
 import { parseId } from "../../modules/ids.ts";
-import { parentLinkSchema as parentLinkInput } from "../../modules/parents/input.ts";
+import { parentLinkSchema as parentLinkInput, parentSharingSchema } from "../../modules/parents/input.ts";
 import {
   type ParentLinkService,
   type ParentLinkView,
+  type ParentSharing,
   type ParentView,
   parentPageOpenings,
 } from "../../modules/parents/parents.ts";
@@ -32,7 +33,7 @@ import { readJson } from "./read-json.ts";
 
 const at = z.iso.datetime();
 
-export const parentLinkSchema = component(
+const parentLinkSchema = component(
   "ParentLink",
   z.object({
     id: z.int(),
@@ -52,7 +53,7 @@ export const parentLinkSchema = component(
     }),
   }),
 );
-export const createdParentLinkSchema = component(
+component(
   "CreatedParentLink",
   z.object({
     link: parentLinkSchema,
@@ -60,7 +61,7 @@ export const createdParentLinkSchema = component(
     url: z.string().meta({ description: "The page to give the parent, /parent/{token} on this site" }),
   }),
 );
-export const parentViewSchema = component(
+const parentViewSchema = component(
   "ParentView",
   z.object({
     firstName: z.string(),
@@ -75,10 +76,46 @@ export const parentViewSchema = component(
         history: z.array(z.object({ status: z.enum(applicationStatuses), at })),
       }),
     ),
+    offers: z
+      .array(
+        z.object({
+          university: z.string(),
+          course: z.string(),
+          country: z.string(),
+          kind: z.enum(["conditional", "unconditional"]),
+          state: z
+            .enum(["open", "accepted", "held", "declined"])
+            .meta({ description: "accepted: the chosen university; held: the backup" }),
+          replyBy: z.iso.date(),
+          scholarship: z
+            .object({ amount: z.number(), currency: z.string(), years: z.int() })
+            .nullable()
+            .optional()
+            .meta({ description: "Present only when the student shares their offers' amounts" }),
+          deposit: z
+            .object({ amount: z.number(), currency: z.string() })
+            .nullable()
+            .optional()
+            .meta({ description: "Present only when the student shares their offers' amounts" }),
+        }),
+      )
+      .meta({ description: "The offers' state and the chosen university (decision 0091)" }),
+    offerAmountsShared: z.boolean(),
   }),
 );
+const parentSharingAnswer = component(
+  "ParentSharing",
+  z.object({
+    offerAmounts: z.boolean().meta({ description: "Whether the parent links show the offers' scholarship and deposit amounts" }),
+    changedAt: at.nullable(),
+  }),
+);
+const presentSharing = (s: ParentSharing): z.infer<typeof parentSharingAnswer> => ({
+  offerAmounts: s.offerAmounts,
+  changedAt: s.changedAt?.toISOString() ?? null,
+});
 
-export const presentParentLink = (l: ParentLinkView): z.infer<typeof parentLinkSchema> => ({
+const presentParentLink = (l: ParentLinkView): z.infer<typeof parentLinkSchema> => ({
   id: l.id,
   label: l.label,
   state: l.state,
@@ -102,12 +139,26 @@ const presentParentView = (v: ParentView): z.infer<typeof parentViewSchema> => (
     status: a.status,
     history: a.history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
   })),
+  offers: v.offers.map((o) => ({
+    university: o.university,
+    course: o.course,
+    country: o.country,
+    kind: o.kind,
+    state: o.state,
+    replyBy: o.replyBy,
+    ...(v.offerAmountsShared ? { scholarship: o.scholarship ?? null, deposit: o.deposit ?? null } : {}),
+  })),
+  offerAmountsShared: v.offerAmountsShared,
 });
 
-/** The headers of every parent page and answer (decision 0028): no cache keeps it, no search engine lists it, no referrer leaks it. */
+/**
+ * The headers of every parent page and answer (decision 0028): no cache keeps it, no search engine lists it,
+ * no referrer takes the link to another site. "same-origin" rather than "no-referrer" (decision 0101): with
+ * none, the page's plain form post (the language switch) says "Origin: null" and our same-origin check refuses it.
+ */
 export const parentPageHeaders = {
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
@@ -165,13 +216,42 @@ export function parentsApi(parents: ParentLinkService) {
       return c.json({ message: parentMessages.revoked, data: presentParentLink(link) });
     },
   );
+  api.get(
+    "/students/me/parent-sharing",
+    describe({
+      operationId: "getMyParentSharing",
+      summary: "What the student's parent links show of their offers: the amounts, or only the state and the chosen university",
+      student: true,
+      responses: { 200: answer("The choice", dataOf(ref("ParentSharing"))) },
+    }),
+    requireStudent,
+    async (c) => c.json({ data: presentSharing(await parents.sharing(c.var.student.studentId)) }),
+  );
+  api.put(
+    "/students/me/parent-sharing",
+    describe({
+      operationId: "setMyParentSharing",
+      summary: "Show the offers' scholarship and deposit amounts on the student's parent links, or stop (off by default)",
+      student: true,
+      requestBody: body(parentSharingSchema),
+      responses: { 200: messageAnswer("Saved", ref("ParentSharing")), ...failures(400) },
+    }),
+    requireStudent,
+    async (c) => {
+      const sharing = await parents.setSharing(c.var.student.studentId, await readJson(c));
+      return c.json({
+        message: sharing.offerAmounts ? parentMessages.sharingSaved : parentMessages.sharingOff,
+        data: presentSharing(sharing),
+      });
+    },
+  );
 
   api.get(
     "/parent/:token",
     describe({
       operationId: "openParentLink",
       summary:
-        "What a parent sees through a link, without an account: the student's first name and applications with their stages; each call is recorded as an opening",
+        "What a parent sees through a link, without an account: the student's first name, applications with their stages and offers with their state (amounts only when the student shares them); each call is recorded as an opening",
       parameters: [pathParam("token", { type: "string", maxLength: 100 })],
       responses: {
         200: answer("The parent's view", dataOf(ref("ParentView"))),

@@ -19,7 +19,7 @@ import { component } from "./openapi-parts.ts";
  * fields, typed against the schema so the two cannot drift. Field names are the spec's (section 3).
  */
 
-export const universitySchema = component(
+const universitySchema = component(
   "University",
   z.object({
     uni_id: z.int(),
@@ -42,7 +42,7 @@ export const presentUniversity = (u: UniversitySummary): z.infer<typeof universi
   type_of_university: u.type,
 });
 
-export const courseSchema = component(
+const courseSchema = component(
   "Course",
   z.object({
     course_id: z.int(),
@@ -79,10 +79,10 @@ export const presentCourse = (c: Course): z.infer<typeof courseSchema> => ({
   "Medium Of Instruction": c.mediumOfInstruction,
 });
 
-export const countrySchema = component("Country", z.object({ name: z.string(), slug: z.string(), image: z.string() }));
+const countrySchema = component("Country", z.object({ name: z.string(), slug: z.string(), image: z.string() }));
 export const presentCountry = (c: Country): z.infer<typeof countrySchema> => ({ name: c.name, slug: c.slug, image: c.image });
 
-export const loginSchema = component(
+const loginSchema = component(
   "LoggedIn",
   z
     .object({ message: z.string(), student_id: z.int(), email: z.string() })
@@ -94,10 +94,10 @@ export const presentLogin = (session: NewSession, message: string): z.infer<type
   email: session.student.email,
 });
 
-export const interestedCourseSchema = z.object({ course_id: z.int(), course: z.string(), university_name: z.string() });
+const interestedCourseSchema = z.object({ course_id: z.int(), course: z.string(), university_name: z.string() });
 
 /** The spec's Student fields: never a password or its hash. */
-export const profileSchema = component(
+const profileSchema = component(
   "Student",
   z.object({
     student_id: z.int(),
@@ -138,7 +138,7 @@ export const presentProfile = (p: Profile, saved: SavedCourse[]): z.infer<typeof
   interested_courses: saved.map((s) => ({ course_id: s.courseId, course: s.courseName, university_name: s.universityName })),
 });
 
-export const savedCourseSchema = component(
+const savedCourseSchema = component(
   "SavedCourse",
   z.object({
     course_id: z.int(),
@@ -161,7 +161,7 @@ export const presentSavedCourse = (s: SavedCourse): z.infer<typeof savedCourseSc
   country: s.country,
 });
 
-export const applicationSchema = component(
+const applicationSchema = component(
   "Application",
   z.object({
     name: z.int(),
@@ -223,7 +223,7 @@ export const presentFile = (file: StudentFile): z.infer<typeof fileSchema> => ({
   review_message: file.reviewMessage,
 });
 
-export const bookingSchema = component(
+const bookingSchema = component(
   "Booking",
   z.object({
     id: z.int(),

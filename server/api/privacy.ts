@@ -28,7 +28,7 @@ import { readJson } from "./read-json.ts";
 
 const at = z.iso.datetime();
 
-export const contactPreferencesSchema = component(
+const contactPreferencesSchema = component(
   "ContactPreferences",
   z.object({
     preferredContact: z.enum(contactChannels),
@@ -46,7 +46,7 @@ export const contactPreferencesSchema = component(
     ),
   }),
 );
-export const accessEntrySchema = component(
+const accessEntrySchema = component(
   "AccessEntry",
   z.object({
     at,
@@ -57,7 +57,7 @@ export const accessEntrySchema = component(
     text: z.string(),
   }),
 );
-export const dataExportSchema = component(
+const dataExportSchema = component(
   "DataExport",
   z.object({
     status: z.enum(["preparing", "ready", "failed"]),

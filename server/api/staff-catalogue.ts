@@ -3,7 +3,7 @@ import { z } from "zod";
 import { countryInput } from "../../modules/catalogue/countries-editing.ts";
 import { courseAnswerShape } from "../../modules/catalogue/course-record.ts";
 import { courseInput, newUniversityInput, universityInput } from "../../modules/catalogue/editing.ts";
-import { intakeInput } from "../../modules/catalogue/intakes-editing.ts";
+import { intakeDeadlineInput, intakeInput } from "../../modules/catalogue/intakes-editing.ts";
 import { featuredInput } from "../../modules/catalogue/university-pictures.ts";
 import type { StaffService } from "../../modules/console/console.ts";
 import { parseId } from "../../modules/ids.ts";
@@ -36,7 +36,7 @@ import { readJson } from "./read-json.ts";
 import { limitBody, readUpload } from "./uploads.ts";
 
 /** A university as the console's catalogue shows it (retired ones too). */
-export const catalogueUniversitySchema = component(
+component(
   "CatalogueUniversity",
   z.object({
     id: z.int(),
@@ -58,7 +58,7 @@ export const catalogueUniversitySchema = component(
   }),
 );
 /** A course as the console shows it (retired ones too): each fact's schema comes from its record (course-record.ts). */
-export const catalogueCourseSchema = component(
+component(
   "CatalogueCourse",
   z.object({
     id: z.int(),
@@ -68,7 +68,7 @@ export const catalogueCourseSchema = component(
     retired: z.boolean(),
   }),
 );
-export const catalogueCountrySchema = component(
+component(
   "CatalogueCountry",
   z.object({
     id: z.int(),
@@ -81,7 +81,7 @@ export const catalogueCountrySchema = component(
     universities: z.int(),
   }),
 );
-export const catalogueIntakeSchema = component(
+component(
   "CatalogueIntake",
   z.object({
     id: z.int(),
@@ -94,7 +94,7 @@ export const catalogueIntakeSchema = component(
   }),
 );
 export const retirementBody = z.object({ retired: z.boolean() });
-export const visibilityBody = z.object({ visible: z.boolean() });
+const visibilityBody = z.object({ visible: z.boolean() });
 
 /**
  * The request bodies are the domain's own schemas (modules/catalogue/editing.ts, countries-editing.ts,
@@ -384,6 +384,27 @@ export function staffCatalogueApi(staff: StaffService) {
     async (c) => {
       const added = await catalogue.addIntake(c.var.staff, parseId(c.req.param("courseId"), "Course"), await readJson(c));
       return c.json({ message: m.intakeAdded(intakeLabel({ month: added.month, year: added.year })), data: added }, 201);
+    },
+  );
+  api.put(
+    "/catalogue/courses/:courseId/intakes/:intakeId/deadline",
+    describe({
+      operationId: "moveCatalogueCourseIntakeDeadline",
+      summary:
+        "Move an intake's application deadline in place (admins, decision 0088): applications made for it keep the deadline they were applied with and their counsellors are told once; audited",
+      staff: true,
+      parameters: [idParam("courseId"), idParam("intakeId")],
+      requestBody: body(intakeDeadlineInput, {
+        describe: { deadline: "The new last day to apply, at the latest the end of the intake's month; empty for none" },
+      }),
+      responses: { 200: messageAnswer("Moved, or unchanged", ref("CatalogueIntake")), ...failures(400, 404) },
+    }),
+    requireStaff,
+    async (c) => {
+      const courseId = parseId(c.req.param("courseId"), "Course");
+      const intakeId = parseId(c.req.param("intakeId"), "Intake");
+      const { intake, message } = await catalogue.moveIntakeDeadline(c.var.staff, courseId, intakeId, await readJson(c));
+      return c.json({ message, data: intake });
     },
   );
   api.delete(

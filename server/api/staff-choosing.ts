@@ -31,7 +31,7 @@ import { retirementBody } from "./staff-catalogue.ts";
  * /api/v1/staff (decision 0025); the rules are the staff service's.
  */
 
-export const consoleRateSchema = component(
+const consoleRateSchema = component(
   "ConsoleExchangeRate",
   z.object({
     currency: z.string(),
@@ -41,7 +41,7 @@ export const consoleRateSchema = component(
     updatedAt: z.iso.datetime(),
   }),
 );
-export const consoleLivingCostSchema = component(
+const consoleLivingCostSchema = component(
   "ConsoleLivingCost",
   z.object({
     countryId: z.int(),
@@ -52,7 +52,7 @@ export const consoleLivingCostSchema = component(
       .nullable(),
   }),
 );
-export const consoleScholarshipSchema = component(
+const consoleScholarshipSchema = component(
   "ConsoleScholarship",
   z.object({
     id: z.int(),

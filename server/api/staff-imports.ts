@@ -31,13 +31,13 @@ import {
 import { readJson, readOptionalJson } from "./read-json.ts";
 
 /** Room for the multipart boundaries and the kind field around the file. */
-export const IMPORT_FORM_HEADROOM = 64 * 1024;
+const IMPORT_FORM_HEADROOM = 64 * 1024;
 
 /**
  * The upload form, read as it streams: the fields before the file, then the file's bytes handed on to
  * storage. Used by the API and by the import screen's form (which posts the same fields).
  */
-export async function readImportUpload(request: Request) {
+async function readImportUpload(request: Request) {
   const refusal = (error: unknown) => {
     if (!(error instanceof MultipartError)) return error;
     if (error.tooLarge) return new AppError("payload_too_large", im.tooLarge, { file: im.tooLarge });
@@ -71,7 +71,7 @@ const countsSchema = z.object({
   refused: z.int(),
 });
 
-export const catalogueImportSchema = component(
+const catalogueImportSchema = component(
   "CatalogueImport",
   z.object({
     id: z.string(),
@@ -98,7 +98,7 @@ export const catalogueImportSchema = component(
   }),
 );
 
-export const importRowSchema = component(
+const importRowSchema = component(
   "CatalogueImportRow",
   z.object({
     line: z.int().meta({ description: "The file's line (the header is 1); 0 for a record the file leaves out" }),
@@ -113,21 +113,21 @@ export const importRowSchema = component(
   }),
 );
 
-export const applyBody = z.object({
+const applyBody = z.object({
   rows: z.enum(["all", "passing"]).optional().meta({
     description:
       "all (the default): the whole file, all or nothing, for a clean dry run; passing: only the rows that passed the dry run, its refused rows left out",
   }),
 });
 
-export const checkBody = z.object({
+const checkBody = z.object({
   mapping: z.record(z.string(), z.string()).meta({ description: "Our column -> the file's column (from `columns`)" }),
   retireMissing: z.boolean().optional().meta({ description: "Retire what the file leaves out (off by default)" }),
 });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const presentImport = (v: CatalogueImportView): z.infer<typeof catalogueImportSchema> => ({
+const presentImport = (v: CatalogueImportView): z.infer<typeof catalogueImportSchema> => ({
   id: v.id,
   kind: v.kind,
   fileName: v.fileName,

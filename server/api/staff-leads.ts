@@ -40,7 +40,7 @@ import {
 import { readJson } from "./read-json.ts";
 import { auditEntrySchema, presentAuditRecord } from "./staff.ts";
 
-export const leadSchema = component(
+const leadSchema = component(
   "Lead",
   z.object({
     id: z.int(),
@@ -72,7 +72,7 @@ export const leadSchema = component(
     mergedIntoId: z.int().nullable().meta({ description: "The lead this one was merged into" }),
   }),
 );
-export const leadDetailsSchema = component(
+component(
   "LeadDetails",
   z.object({
     data: leadSchema,
@@ -82,15 +82,12 @@ export const leadDetailsSchema = component(
     history: z.array(auditEntrySchema).meta({ description: "Audit entries of this lead and of the leads merged into it" }),
   }),
 );
-export const leadCounsellorSchema = component(
-  "LeadCounsellor",
-  z.object({ id: z.int(), fullName: z.string(), active: z.boolean() }),
-);
-export const assignResultSchema = z.object({
+component("LeadCounsellor", z.object({ id: z.int(), fullName: z.string(), active: z.boolean() }));
+const assignResultSchema = z.object({
   message: z.string(),
   data: z.object({ staffId: z.int(), fullName: z.string(), leadIds: z.array(z.int()), changed: z.int() }),
 });
-export const consoleSettingsAnswerSchema = component(
+const consoleSettingsAnswerSchema = component(
   "ConsoleSettings",
   z.object({
     leadAssignment: z.enum(leadAssignmentModes),
@@ -123,7 +120,7 @@ export const consoleSettingsAnswerSchema = component(
   }),
 );
 
-export const presentLead = (lead: Lead): z.infer<typeof leadSchema> => ({
+const presentLead = (lead: Lead): z.infer<typeof leadSchema> => ({
   id: lead.id,
   firstName: lead.firstName,
   lastName: lead.lastName,

@@ -41,7 +41,7 @@ import { readJson } from "./read-json.ts";
 
 const at = z.iso.datetime();
 
-export const staffApplicationSchema = component(
+const staffApplicationSchema = component(
   "StaffApplication",
   z.object({
     id: z.int(),
@@ -61,7 +61,7 @@ export const staffApplicationSchema = component(
     createdAt: at,
   }),
 );
-export const applicationDetailSchema = component(
+const applicationDetailSchema = component(
   "ApplicationDetail",
   staffApplicationSchema.extend({
     moves: z.array(z.enum(applicationStatuses)).meta({ description: "The stages it may move to now" }),
@@ -93,7 +93,7 @@ export const applicationDetailSchema = component(
     ),
   }),
 );
-export const reviewedFileSchema = component(
+const reviewedFileSchema = component(
   "ReviewedFile",
   z.object({
     publicId: z.string(),
@@ -111,7 +111,7 @@ export const reviewedFileSchema = component(
     reviewedAt: at.nullable(),
   }),
 );
-export const studentRowSchema = component(
+const studentRowSchema = component(
   "StaffStudent",
   z.object({
     id: z.int(),
@@ -122,7 +122,7 @@ export const studentRowSchema = component(
     createdAt: at,
   }),
 );
-export const studentRecordSchema = component(
+const studentRecordSchema = component(
   "StudentRecord",
   studentRowSchema.extend({
     gender: z.string().nullable(),
@@ -150,7 +150,7 @@ export const studentRecordSchema = component(
   }),
 );
 
-export const presentStaffApplication = (a: ApplicationRow): z.infer<typeof staffApplicationSchema> => ({
+const presentStaffApplication = (a: ApplicationRow): z.infer<typeof staffApplicationSchema> => ({
   id: a.id,
   studentId: a.studentId,
   studentName: a.studentName,
@@ -165,7 +165,7 @@ export const presentStaffApplication = (a: ApplicationRow): z.infer<typeof staff
   stageEnteredAt: a.stageEnteredAt.toISOString(),
   createdAt: a.createdAt.toISOString(),
 });
-export const presentApplicationDetail = (a: ApplicationDetail): z.infer<typeof applicationDetailSchema> => ({
+const presentApplicationDetail = (a: ApplicationDetail): z.infer<typeof applicationDetailSchema> => ({
   ...presentStaffApplication(a),
   moves: a.moves,
   held: a.held.map((h) => ({ status: h.status, reason: h.reason })),
@@ -183,7 +183,7 @@ export const presentApplicationDetail = (a: ApplicationDetail): z.infer<typeof a
     file: filePublicId ? staffFileUrl(filePublicId) : null,
   })),
 });
-export const presentReviewedFile = (f: ReviewedFile): z.infer<typeof reviewedFileSchema> => ({
+const presentReviewedFile = (f: ReviewedFile): z.infer<typeof reviewedFileSchema> => ({
   publicId: f.publicId,
   file: staffFileUrl(f.publicId),
   studentId: f.studentId,
@@ -198,7 +198,7 @@ export const presentReviewedFile = (f: ReviewedFile): z.infer<typeof reviewedFil
   reviewMessage: f.reviewMessage,
   reviewedAt: f.reviewedAt?.toISOString() ?? null,
 });
-export const presentStudentRecord = (s: StudentRecord): z.infer<typeof studentRecordSchema> => ({
+const presentStudentRecord = (s: StudentRecord): z.infer<typeof studentRecordSchema> => ({
   id: s.id,
   fullName: s.fullName,
   email: s.email,
@@ -396,7 +396,7 @@ export function staffRecordsApi(api: Hono<ServerEnv>, staff: StaffService) {
     async (c) =>
       c.json({
         data: presentApplicationDetail(
-          await staff.applications.get(c.var.staff, id(c.req.param("applicationId"), "Application")),
+          await staff.applications.view(c.var.staff, id(c.req.param("applicationId"), "Application")),
         ),
       }),
   );

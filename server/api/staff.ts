@@ -22,11 +22,11 @@ import { answer, body, component, dataOf, describe, failures, idParam, json, lis
 import { readJson } from "./read-json.ts";
 import { staffRecordsApi } from "./staff-records.ts";
 
-export const staffMemberSchema = component(
+const staffMemberSchema = component(
   "StaffMember",
   z.object({ id: z.int(), email: z.string(), fullName: z.string(), role: z.enum(staffRoles) }),
 );
-export const staffAccountSchema = component(
+const staffAccountSchema = component(
   "StaffAccount",
   staffMemberSchema.extend({
     disabled: z.boolean(),
@@ -34,7 +34,7 @@ export const staffAccountSchema = component(
     createdAt: z.iso.datetime(),
   }),
 );
-export const taskSchema = component(
+const taskSchema = component(
   "Task",
   z.object({
     id: z.int(),
@@ -66,19 +66,19 @@ export const auditEntrySchema = component(
     after: z.unknown().meta({ description: "What changed, as it became" }),
   }),
 );
-export const presentStaffMember = (m: StaffMember): z.infer<typeof staffMemberSchema> => ({
+const presentStaffMember = (m: StaffMember): z.infer<typeof staffMemberSchema> => ({
   id: m.staffId,
   email: m.email,
   fullName: m.fullName,
   role: m.role,
 });
-export const presentStaffAccount = (a: StaffAccount): z.infer<typeof staffAccountSchema> => ({
+const presentStaffAccount = (a: StaffAccount): z.infer<typeof staffAccountSchema> => ({
   ...presentStaffMember(a),
   disabled: a.disabled,
   invited: a.invited,
   createdAt: a.createdAt.toISOString(),
 });
-export const presentTask = (t: Task): z.infer<typeof taskSchema> => ({
+const presentTask = (t: Task): z.infer<typeof taskSchema> => ({
   ...t,
   createdAt: t.createdAt.toISOString(),
   doneAt: t.doneAt?.toISOString() ?? null,

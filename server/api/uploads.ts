@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../../modules/errors.ts";
+import type { ServerEnv } from "../context.ts";
 
 /** Room for the multipart boundaries, part headers and the small fields around the file. */
 const MULTIPART_HEADROOM = 512 * 1024;
@@ -23,6 +24,26 @@ export function limitRequestBody(maxBytes: number, message: string, fields?: Rec
 /** An upload's limit: its file's, with room for the multipart around it; the file itself is checked again. */
 export const limitBody = (maxFileBytes: number, message: string) =>
   limitRequestBody(maxFileBytes + MULTIPART_HEADROOM, message, { file: message });
+
+/**
+ * A screen's limit for a form that may carry a file (decision 0095, amended): a body over it is not read,
+ * and the screen's action answers it with `message` under the file field, as a 413 page of the screen
+ * itself, rather than the JSON error a script reads. The refusal rides in `bodyRefused`; the page
+ * handler then hands the action no body.
+ */
+export function limitScreenBody(maxFileBytes: number, message: string): MiddlewareHandler<ServerEnv> {
+  return (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD"
+      ? next()
+      : bodyLimit({
+          maxSize: maxFileBytes + MULTIPART_HEADROOM,
+          onError: async () => {
+            c.set("bodyRefused", new AppError("payload_too_large", message, { file: message }));
+            await next();
+            return c.res;
+          },
+        })(c, next);
+}
 
 const multipartOnly = "Send the file as multipart/form-data.";
 

@@ -11,11 +11,14 @@ export const longDay = (day: string) =>
     new Date(`${day}T00:00:00Z`),
   );
 
-/** A UK master's with a package: two letters, an SOP of at most 1,000 words, the English test, a GBP 60 fee. */
-export async function courseToApplyTo(admin: APIRequestContext): Promise<{ id: number; name: string }> {
+/** A master's with a package (in the UK unless told): two letters, an SOP of at most 1,000 words, the English test, a fee of 60. */
+export async function courseToApplyTo(
+  admin: APIRequestContext,
+  where: { country: string; currency: string } = { country: "United Kingdom", currency: "GBP" },
+): Promise<{ id: number; name: string }> {
   const signedIn = await admin.post("/api/v1/staff/session", { data: ADMIN });
   expect(signedIn.status()).toBe(200);
-  const universities = await (await admin.get("/api/catalogue/United%20Kingdom/universities?page=1")).json();
+  const universities = await (await admin.get(`/api/catalogue/${encodeURIComponent(where.country)}/universities?page=1`)).json();
   const universityId = universities.data[0].uni_id as number;
   const name = `MSc Sustainable Energy Systems ${Date.now() % 100_000}`;
   const created = await admin.post(`/api/v1/staff/catalogue/universities/${universityId}/courses`, {
@@ -24,7 +27,7 @@ export async function courseToApplyTo(admin: APIRequestContext): Promise<{ id: n
       level: "Masters",
       durationMonths: 12,
       feeAmount: 29500,
-      feeCurrency: "GBP",
+      feeCurrency: where.currency,
       feePeriod: "year",
       mode: "Full-time",
       englishExamWaiver: false,
@@ -34,7 +37,7 @@ export async function courseToApplyTo(admin: APIRequestContext): Promise<{ id: n
       sopWordLimit: 1000,
       englishTestAsked: true,
       applicationFeeAmount: 60,
-      applicationFeeCurrency: "GBP",
+      applicationFeeCurrency: where.currency,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -57,4 +60,63 @@ export async function appliedTo(student: APIRequestContext, courseId: number, or
   });
   expect(started.status(), await started.text()).toBe(201);
   return (await started.json()).data.id as number;
+}
+
+/** A new master's at one of the universities the catalogue lists for `countrySlug`, made by the signed-in admin. */
+export async function newCourse(
+  admin: APIRequestContext,
+  course: { countrySlug: string; name: string; feeAmount: number; currency: string; universityIndex?: number },
+): Promise<{ id: number; name: string }> {
+  const universities = await (await admin.get(`/api/catalogue/${course.countrySlug}/universities?page=1`)).json();
+  const universityId = universities.data[course.universityIndex ?? 0].uni_id as number;
+  const created = await admin.post(`/api/v1/staff/catalogue/universities/${universityId}/courses`, {
+    data: {
+      name: `${course.name} ${Date.now() % 100_000}`,
+      level: "Masters",
+      durationMonths: 12,
+      feeAmount: course.feeAmount,
+      feeCurrency: course.currency,
+      feePeriod: "year",
+      mode: "Full-time",
+      englishExamWaiver: false,
+      mediumOfInstruction: "English",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, name } = (await created.json()).data;
+  return { id: id as number, name: name as string };
+}
+
+/** The moves that take a new application to "Submitted", with the day and the university's reference. */
+export const toSubmitted = (universityReference: string, submittedOn = `${next - 1}-11-02`) => [
+  { status: "Ready to submit" },
+  { status: "Submitted", details: { submittedOn, universityReference } },
+];
+
+/**
+ * The signed-in admin opens the student's application to the course for September next year, waives its
+ * package ("not asked for by this university") and makes the moves given; the application's id.
+ */
+export async function applicationMovedOn(
+  admin: APIRequestContext,
+  studentId: number,
+  courseId: number,
+  moves: { status: string; details?: Record<string, string> }[],
+): Promise<number> {
+  const applied = await admin.post(`/api/v1/staff/students/${studentId}/applications`, {
+    data: { courseId, intakeMonth: 9, intakeYear: next },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const application = (await applied.json()).data as { id: number; checklist: { item: string; state: string }[] };
+  for (const entry of application.checklist.filter((e) => e.state !== "Approved" && e.state !== "Waived")) {
+    const waived = await admin.post(`/api/v1/staff/applications/${application.id}/waivers`, {
+      data: { item: entry.item, reason: "Not asked for by this university" },
+    });
+    expect(waived.status(), await waived.text()).toBe(200);
+  }
+  for (const move of moves) {
+    const moved = await admin.post(`/api/v1/staff/applications/${application.id}/moves`, { data: move });
+    expect(moved.status(), `${move.status}: ${await moved.text()}`).toBe(200);
+  }
+  return application.id;
 }

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { courseToApplyTo, longDay, next } from "./applying-fixtures";
 import { expect, expectNoAxeViolations, httpClient, hydrated, test, uniqueEmail } from "./fixtures";
+import { screens } from "./screens";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures";
 
 /**
@@ -27,13 +28,6 @@ const packageItem = (page: Page, item: string) =>
     .locator("li")
     .filter({ has: page.locator("span.fw-semibold", { hasText: new RegExp(`^${item.replace(/[/]/g, "\\/")}$`) }) });
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj<<>>endobj\n% ${text}\ntrailer<<>>\n%%EOF\n`);
-
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `.tmp/screens/applying-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `.tmp/screens/applying-${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 test("a visitor applies after signing up, uploads what is missing, and reads the submission the counsellor records", async ({
   page,
@@ -66,7 +60,7 @@ test("a visitor applies after signing up, uploads what is missing, and reads the
     await hydrated(page);
     await expectNoAxeViolations(page);
     await apply.scrollIntoViewIfNeeded();
-    await screenshots(page, "course-apply-section");
+    await screens(page, "applying-course-apply-section");
     await apply.getByRole("radio", { name: `September ${next} (apply by ${longDay(`${next}-06-30`)})` }).check();
   });
 
@@ -97,7 +91,7 @@ test("a visitor applies after signing up, uploads what is missing, and reads the
     await expect(page.getByRole("alert").filter({ hasText: "Passport uploaded successfully" })).toBeVisible();
     await expect(packageItem(page, "Passport").locator(".badge")).toHaveText("Waiting for review");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshots(page, "application");
+    await screens(page, "applying-application");
   });
 
   const studentId = ((await (await page.request.get("/api/v1/students/me")).json()).data.student_id ?? 0) as number;
@@ -158,7 +152,7 @@ test("a visitor applies after signing up, uploads what is missing, and reads the
     await expect(page.getByRole("button", { name: "Withdraw this application" })).toHaveCount(0);
     await hydrated(page);
     await expectNoAxeViolations(page);
-    await screenshots(page, "application-submitted");
+    await screens(page, "applying-application-submitted");
   });
   await adminPage.context().close();
   await admin.dispose();

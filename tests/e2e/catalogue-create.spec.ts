@@ -95,7 +95,10 @@ test("an admin adds a course and a visitor finds it by search at once", async ({
   await page.getByRole("button", { name: "Add the intake" }).click();
   const intake = `September ${nextYear} (apply by 30 June ${nextYear})`;
   await toast(page, `September ${nextYear} intake added.`);
-  await expect(page.getByTestId("intake")).toHaveText([`${intake}Remove the ${intake} intake`]);
+  // Each intake with its Remove button and its own date to move the deadline in place (decision 0088).
+  await expect(page.getByTestId("intake")).toHaveText([
+    `${intake}Remove the ${intake} intakeApply by for the September ${nextYear} intakeMove the deadline of the September ${nextYear} intake`,
+  ]);
   await expectNoAxeViolations(page);
 
   // A fresh visitor searches from the navbar box, opens the course, logs in and reads its intake.

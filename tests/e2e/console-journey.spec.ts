@@ -47,8 +47,12 @@ test("a booking becomes a student, an application reaches a conditional offer, a
   // The admin gives the lead to the new counsellor (other tests' counsellors take turns in round-robin too).
   await admin.goto(`/staff/leads?q=${encodeURIComponent(student.email)}`);
   await admin.getByRole("link", { name: "Journey Student" }).click();
+  // The lead's own page, settled, before its form is touched: a choice made while the navigation was still
+  // settling was once put back to the current counsellor, and "Assign" then changed nothing.
+  await admin.waitForURL(/\/staff\/leads\/\d+$/);
   await hydrated(admin);
   await admin.getByLabel("Assign to").selectOption({ label: counsellor.fullName });
+  await expect(admin.getByLabel("Assign to")).toHaveValue(/\d+/);
   await admin.getByRole("button", { name: "Assign", exact: true }).click();
   await toast(admin, `assigned to ${counsellor.fullName}`);
 

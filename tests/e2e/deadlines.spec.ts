@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures.ts";
 import { errorsIn } from "./nu-checker.ts";
+import { screen } from "./screens.ts";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 
 /**
@@ -87,6 +88,12 @@ test("a student sees an application's deadline with days left and what is missin
   await hydrated(student);
   await student.getByTestId("nav-deadlines").click();
   await expect(student.getByRole("heading", { name: "Deadlines", level: 1 })).toBeVisible();
+  // The header marks the page the student is on, not Home on every page.
+  await expect(student.getByTestId("nav-deadlines")).toHaveAttribute("aria-current", "page");
+  await expect(student.getByRole("banner").getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const item = student.getByTestId("deadline").filter({ hasText: "MSc Renewable Energy Systems" });
   await expect(item.getByTestId("days-left")).toHaveText("in 9 days");
   await expect(item).toContainText("Application deadline");
@@ -95,11 +102,11 @@ test("a student sees an application's deadline with days left and what is missin
   await expect(item.locator("time")).toHaveAttribute("datetime", deadline);
   await fitsThePhone(student);
   await expectNoAxeViolations(student);
-  await student.screenshot({ path: test.info().outputPath("deadlines-390.png"), fullPage: true });
+  await screen(student, "deadlines-390", { fullPage: true });
   // And on a desktop: the header keeps the link beside the profile.
   await student.setViewportSize({ width: 1280, height: 800 });
   await expect(student.getByTestId("nav-deadlines")).toBeVisible();
-  await student.screenshot({ path: test.info().outputPath("deadlines-1280.png") });
+  await screen(student, "deadlines-1280");
   await student.setViewportSize(phone);
 
   // The home shows the nearest ones, with the same days left, and leads to the whole list.
@@ -109,7 +116,7 @@ test("a student sees an application's deadline with days left and what is missin
   await expect(nearest.first().getByTestId("days-left")).toHaveText("in 9 days");
   await fitsThePhone(student);
   await expectNoAxeViolations(student);
-  await student.screenshot({ path: test.info().outputPath("home-deadlines-390.png"), fullPage: true });
+  await screen(student, "deadlines-home-deadlines-390", { fullPage: true });
   await student.getByRole("link", { name: "All your deadlines" }).click();
   await expect(student.getByRole("heading", { name: "Deadlines", level: 1 })).toBeVisible();
   await hydrated(student);
@@ -137,7 +144,7 @@ test("a student sees an application's deadline with days left and what is missin
   await expect(item.getByTestId("deadline-missing")).toContainText("पासपोर्ट");
   await fitsThePhone(student);
   await expectNoAxeViolations(student);
-  await student.screenshot({ path: test.info().outputPath("deadlines-390-hi.png"), fullPage: true });
+  await screen(student, "deadlines-390-hi", { fullPage: true });
   const pages = [{ name: "/deadlines (hi)", html: await (await student.request.get("/deadlines")).text() }];
   await student.context().close();
 
@@ -153,7 +160,7 @@ test("a student sees an application's deadline with days left and what is missin
   await expect(due.getByTestId("application-due")).toContainText("MSc Renewable Energy Systems");
   await fitsThePhone(work);
   await expectNoAxeViolations(work);
-  await work.screenshot({ path: test.info().outputPath("today-390.png"), fullPage: true });
+  await screen(work, "deadlines-today-390", { fullPage: true });
   await due.getByRole("link", { name: /Applications due within 14 days/ }).click();
   await expect(work).toHaveURL(/\/staff\/applications\?due=14$/);
   await expect(work.getByLabel("Due, package incomplete")).toHaveValue("14");
@@ -162,12 +169,12 @@ test("a student sees an application's deadline with days left and what is missin
     `/staff/applications/${application.id}`,
   );
   await expect(work.locator("tbody tr")).toHaveCount(1);
-  await work.screenshot({ path: test.info().outputPath("applications-due-390.png"), fullPage: true });
+  await screen(work, "deadlines-applications-due-390", { fullPage: true });
   await work.setViewportSize({ width: 1280, height: 800 });
-  await work.screenshot({ path: test.info().outputPath("applications-due-1280.png") });
+  await screen(work, "deadlines-applications-due-1280");
   await work.goto("/staff/today");
   await expect(work.getByTestId("application-due")).toHaveCount(1);
-  await work.screenshot({ path: test.info().outputPath("today-1280.png") });
+  await screen(work, "deadlines-today-1280");
   for (const name of ["/staff/today", "/staff/applications?due=14"]) {
     const answer = await work.request.get(name);
     expect(answer.status()).toBe(200);

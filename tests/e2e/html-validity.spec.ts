@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { appliedTo, courseToApplyTo } from "./applying-fixtures.ts";
 import { expect, httpClient, loggedInStudent, test } from "./fixtures";
+import { invitedRecommender } from "./letters-fixtures.ts";
 import { errorsIn } from "./nu-checker.ts";
 import { ADMIN } from "./staff-fixtures.ts";
 
@@ -14,6 +15,8 @@ const errorPages: Record<string, number> = {
   "/universities?page=abc": 400,
   "/search?q=law&level=doctorate": 400,
   "/no-such-page": 404,
+  // A recommender's link that no longer works (decision 0075).
+  "/letters/no-such-link-aaaaaaaaaaaaaaaaaaaaaaaa": 404,
 };
 
 async function fetchPages(
@@ -102,8 +105,13 @@ test("a student's pages are valid HTML", async ({ page }) => {
       "/profile/privacy",
       "/user/saved-courses",
       "/user/applications",
+      // Offers compared and the one funding plan (decisions 0078, 0079).
+      "/user/offers",
+      "/user/funding",
       // Every dated thing ahead of the student (decision 0059).
       "/deadlines",
+      // The loan planner (decision 0082).
+      "/user/loans",
       `/courses/${course?.course_id}`,
       `/${slug}/universities/${course?.uni_id}?level=masters`,
     ],
@@ -162,4 +170,61 @@ test("applying: the student's application page, saved courses and the comparison
   const consolePages = await fetchPages(admin, ["/staff/today", `/staff/applications/${id}`], { publicPages: false });
   await admin.dispose();
   expect(errorsIn([...student, ...consolePages])).toEqual([]);
+});
+
+test("the SOP (decision 0072): the student's page with a draft, a version sent, a comment on quoted words and a diff, and the console's review screen, are valid HTML", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await httpClient();
+  const course = await courseToApplyTo(admin);
+  await loggedInStudent(page, { name: "Aditi Rao" });
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const id = await appliedTo(page.request, course.id, origin);
+  const sop = `/api/v1/students/me/applications/${id}/statements/sop`;
+  const headers = { Origin: origin };
+  const text = "My project at VIT Vellore measured dust on solar panels.\n\nI will return to Pune after the course.";
+  expect((await page.request.put(`${sop}/draft`, { headers, data: { text, revision: 0 } })).status()).toBe(200);
+  const sent = await page.request.post(`${sop}/versions`, { headers, data: { revision: 1 } });
+  expect(sent.status()).toBe(201);
+  const version = (await sent.json()).data.versions[0].id as number;
+  const commented = await admin.post(`/api/v1/staff/applications/${id}/statements/sop/versions/${version}/comments`, {
+    // Quoting words of the paragraph: both screens mark them in it (decision 0100).
+    data: { paragraph: 0, quote: "dust on solar panels", body: "Say what you found & what it taught you." },
+  });
+  expect(commented.status(), await commented.text()).toBe(201);
+  expect((await page.request.put(`${sop}/draft`, { headers, data: { text: `${text} <and> more`, revision: 1 } })).status()).toBe(
+    200,
+  );
+  const student = await fetchPages(page.request, [`/user/applications/${id}/sop`, `/user/applications/${id}/sop?from=1&to=0`], {
+    publicPages: false,
+  });
+  const consolePages = await fetchPages(admin, [`/staff/applications/${id}/sop`], { publicPages: false });
+  await admin.dispose();
+  expect(errorsIn([...student, ...consolePages])).toEqual([]);
+});
+
+test("letters: the student's letters page in English and Hindi, the recommender's page and its gone page, and the console's application with its letters are valid HTML", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await httpClient();
+  const course = await courseToApplyTo(admin);
+  await loggedInStudent(page, { name: "Aditi Rao" });
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const id = await appliedTo(page.request, course.id, origin);
+  const { linkPath } = await invitedRecommender(page.request, id, origin);
+  const student = await fetchPages(page.request, [`/user/applications/${id}/letters`], { publicPages: false });
+  const hindi = await fetchPages(page.request, [`/user/applications/${id}/letters`], {
+    publicPages: false,
+    headers: { Cookie: `${(await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ")}; ignite_language=hi` },
+  });
+  const recommender = await httpClient();
+  const theirs = await fetchPages(recommender, [linkPath, "/letters/no-such-link-aaaaaaaaaaaaaaaaaaaaaaaa"], {
+    publicPages: false,
+  });
+  await recommender.dispose();
+  const consolePages = await fetchPages(admin, [`/staff/applications/${id}`, "/staff/today"], { publicPages: false });
+  await admin.dispose();
+  expect(errorsIn([...student, ...hindi, ...theirs, ...consolePages])).toEqual([]);
 });

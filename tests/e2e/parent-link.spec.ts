@@ -82,7 +82,7 @@ test("a parent opens the link without an account; the student sees the opening a
   const opened = await parent.goto(url);
   expect(opened?.status()).toBe(200);
   expect(opened?.headers()["cache-control"]).toBe("private, no-store");
-  expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+  expect(opened?.headers()["referrer-policy"]).toBe("same-origin");
   expect(opened?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
   const firstName = student.name.split(" ")[0] ?? "";
   await expect(parent.getByRole("heading", { level: 1, name: parentMessages.pageTitle(firstName) })).toBeVisible();
@@ -142,5 +142,41 @@ test("without scripts the student creates and revokes a link with plain forms", 
   await section.getByRole("button", { name: `${parentMessages.revoke}: ${parentMessages.noLabel}` }).click();
   await expect(section.getByTestId("parent-link")).toContainText(parentMessages.revokedState);
   expect((await page.request.get(url)).status()).toBe(404);
+  await context.close();
+});
+
+test("a parent without scripts switches the page to Hindi with its plain form and comes back to the same page", async ({
+  page,
+  browser,
+}) => {
+  const student = await loggedInStudent(page, { name: "Kavya Pillai" });
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const created = await page.request.post("/api/v1/students/me/parent-links", {
+    headers: { Origin: origin },
+    data: { label: "नानी", days: 7 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const url = (await created.json()).data.url as string;
+  const firstName = student.name.split(" ")[0] ?? "";
+  // A grandmother's phone with scripts off: the page's only post is the language switch (decision 0095's Origin).
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const parent = await context.newPage();
+  const opened = await parent.goto(url);
+  await expect(parent.getByRole("heading", { level: 1, name: parentMessages.pageTitle(firstName) })).toBeVisible();
+  await expect(parent.getByText(parentMessages.pageNone(firstName))).toBeVisible();
+  const [switched] = await Promise.all([
+    parent.waitForResponse((r) => r.request().method() === "POST"),
+    parent.getByRole("button", { name: "हिन्दी" }).click(),
+  ]);
+  expect(switched.status()).toBeLessThan(400);
+  // Back on the parent's page, now in Hindi: the choice is kept, the link still works.
+  await expect(parent).toHaveURL(url);
+  await expect(parent.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(parent.getByRole("button", { name: "English" })).toBeVisible();
+  await expect(parent.getByRole("heading", { level: 1, name: `${firstName} के आवेदन` })).toBeVisible();
+  await expect(parent.getByText(`${firstName} का अभी कोई आवेदन नहीं है।`)).toBeVisible();
+  await parent.screenshot({ path: ".tmp/screens/parent-noscript-hindi-390.png", fullPage: true });
+  // The link goes in a referrer to this site only (its own posts carry their Origin), never to another one.
+  expect(opened?.headers()["referrer-policy"]).toBe("same-origin");
   await context.close();
 });

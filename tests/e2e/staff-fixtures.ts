@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, httpClient, hydrated } from "./fixtures.ts";
 import { readInvitationLink } from "./mail.ts";
 
@@ -54,4 +54,30 @@ export async function giveLeadTo(admin: Page, counsellor: Page, leadId: number) 
     data: { leadIds: [leadId], staffId: (await me.json()).data.id },
   });
   expect(assigned.status()).toBe(200);
+}
+
+/**
+ * The student signed in on `student` gets a counsellor of their own, as in real life: the admin (on a
+ * page of its own, closed after) invites the counsellor and gives them the student; the counsellor then
+ * signs in on `staff` and sees their welcome.
+ */
+export async function counsellorOfTheStudent(
+  browser: Browser,
+  student: Page,
+  staff: Page,
+  counsellor: { email: string; fullName: string; password: string },
+) {
+  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await staffSignIn(admin, ADMIN.email, ADMIN.password);
+  await expect(admin.getByRole("heading", { name: "Welcome, Administrator" })).toBeVisible();
+  const counsellorId = await invitedStaff(admin, { ...counsellor, role: "counsellor" });
+  const studentId = (await (await student.request.get("/api/v1/students/me")).json()).data.student_id as number;
+  const assigned = await admin.request.post(`/api/v1/staff/students/${studentId}/counsellor`, {
+    headers: { Origin: new URL(admin.url()).origin },
+    data: { counsellorStaffId: counsellorId },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  await admin.context().close();
+  await staffSignIn(staff, counsellor.email, counsellor.password);
+  await expect(staff.getByRole("heading", { name: `Welcome, ${counsellor.fullName}` })).toBeVisible();
 }

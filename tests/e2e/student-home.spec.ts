@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, loggedInAs, loggedInStudent, test } from "./fixtures.ts";
+import { screen } from "./screens.ts";
 
 /**
  * A student's home and the profile in sections (decision 0062), on a phone and on a laptop: the demo
@@ -61,7 +62,7 @@ for (const [device, viewport] of [
       await expect(page.getByRole("region", { name: "Next session" })).toContainText("No session booked.");
       await hydrated(page);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: test.info().outputPath(`home-${viewport.width}.png`), fullPage: true });
+      await screen(page, `student-home-${viewport.width}`, { fullPage: true });
 
       // What is missing is one tap from where it is uploaded.
       // (the application's own page, which has a place for every item of its package).
@@ -83,7 +84,7 @@ for (const [device, viewport] of [
         // The whole section nav is on screen without scrolling sideways: one tap to any section.
         for (const other of sections) await expect(nav.getByRole("link", { name: other.link, exact: true })).toBeInViewport();
       }
-      await page.screenshot({ path: test.info().outputPath(`profile-privacy-${viewport.width}.png`), fullPage: true });
+      await screen(page, `student-home-profile-privacy-${viewport.width}`, { fullPage: true });
     });
   });
 }
@@ -107,7 +108,7 @@ test.describe("on a phone", () => {
     await page.getByRole("navigation", { name: "Profile sections" }).getByRole("link", { name: "Signed-in devices" }).click();
     await expect(page).toHaveURL(/\/profile\/devices$/);
     await expect(page.getByTestId("signed-in-device")).toHaveCount(1);
-    await page.screenshot({ path: test.info().outputPath("profile-devices-390.png"), fullPage: true });
+    await screen(page, "student-home-profile-devices-390", { fullPage: true });
 
     // A new student has no applications yet: the home says so and points to the courses.
     await page.goto("/home");
@@ -137,7 +138,7 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("region", { name: "अगला सत्र" })).toContainText("कोई सत्र बुक नहीं है।");
     await hydrated(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath("home-hi-390.png"), fullPage: true });
+    await screen(page, "student-home-hi-390", { fullPage: true });
     await page.getByRole("region", { name: "आपकी प्रोफ़ाइल" }).getByRole("link", { name: "गोपनीयता" }).click();
     await expect(page).toHaveURL(/\/profile\/privacy$/);
     await expect(page.getByRole("navigation", { name: "प्रोफ़ाइल के हिस्से" })).toBeVisible();

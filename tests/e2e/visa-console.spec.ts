@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { visaMessages } from "../../vocabulary/visas.ts";
 import { expect, expectNoAxeViolations, httpClient, hydrated, signUpStudent, test, uniqueEmail } from "./fixtures.ts";
 import { errorsIn } from "./nu-checker.ts";
+import { screens } from "./screens.ts";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 
 /**
@@ -19,20 +20,6 @@ const DESTINATION = "Malaysia";
 
 /** The smallest WebM a browser's MediaRecorder starts with (its EBML header): what the server checks the type by. */
 const webm = Buffer.from("1a45dfa3874282847765626d", "hex");
-
-/** When SCREENSHOTS_DIR is set (by hand, to look at the screens), each screen at a laptop's and a phone's width. */
-async function snap(page: Page, name: string) {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (!dir) return;
-  for (const [width, height] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 /**
  * The admin signed in on `page` invites a counsellor; a new student (its own HTTP client, signed in) is
@@ -130,7 +117,7 @@ test("a counsellor listens to a shared practice, scores it on the rubric, and th
   await signInAs(page, counsellor, counsellor.fullName);
   await twoQuestionInterview(page);
   await expectNoAxeViolations(page);
-  await snap(page, "visa-questions");
+  await screens(page, "visa-console-visa-questions");
   const practice = await sharedPractice(student);
 
   // The queue: the practice waits for review.
@@ -140,7 +127,7 @@ test("a counsellor listens to a shared practice, scores it on the rubric, and th
   await expect(row).toContainText("To review");
   await expect(row).toContainText(DESTINATION);
   await expectNoAxeViolations(page);
-  await snap(page, "visas");
+  await screens(page, "visa-console-visas");
   await row.getByRole("link", { name: /^Review/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Practice of ${studentName}` })).toBeVisible();
   await hydrated(page);
@@ -160,7 +147,7 @@ test("a counsellor listens to a shared practice, scores it on the rubric, and th
   expect(recording.headers()["content-type"]).toBe("audio/webm");
   await expectNoAxeViolations(page);
   await expectValidHtml(page, "visa-practice");
-  await snap(page, "visa-practice");
+  await screens(page, "visa-console-visa-practice");
 
   // The first answer scored, the second left without its delivery: refused, with what was chosen kept.
   for (const [position, values] of [
@@ -244,7 +231,7 @@ test("a visa plan's step and outcome, the guides, the document rules for the vis
   await expect(page.getByTestId("visa-guide").first()).toBeVisible();
   await expect(page.getByTestId("visa-figure").first()).toContainText("checked");
   await expectNoAxeViolations(page);
-  await snap(page, "visa-guides");
+  await screens(page, "visa-console-visa-guides");
   await page.goto("/staff/document-rules");
   await hydrated(page);
   await page.getByLabel("Country").selectOption({ label: DESTINATION });
@@ -255,7 +242,7 @@ test("a visa plan's step and outcome, the guides, the document rules for the vis
   const rule = page.getByRole("row").filter({ hasText: "Police certificate" });
   await expect(rule.getByTestId("rule-for-visa")).toHaveText("The visa");
   await expectNoAxeViolations(page);
-  await snap(page, "document-rules");
+  await screens(page, "visa-console-document-rules");
 
   // The counsellor: the plan in the list, its step marked done, a refusal recorded with its section.
   await signInAs(page, counsellor, counsellor.fullName);
@@ -285,7 +272,7 @@ test("a visa plan's step and outcome, the guides, the document rules for the vis
   await toast(page, visaMessages.outcomeSaved);
   await expectValidHtml(page, "visa-plan");
   await expect(page.getByTestId("visa-outcome")).toContainText("Refused under 214(b): Ties to India not shown");
-  await snap(page, "visa-plan");
+  await screens(page, "visa-console-visa-plan");
 
   await page.goto("/staff/visas");
   await hydrated(page);
@@ -297,5 +284,5 @@ test("a visa plan's step and outcome, the guides, the document rules for the vis
   await expect(page.getByTestId("visa-refusals")).toContainText("214(b)");
   await expect(page.getByTestId("visa-outcomes-counsellor")).toContainText(counsellor.fullName);
   await expectNoAxeViolations(page);
-  await snap(page, "reports");
+  await screens(page, "visa-console-reports");
 });

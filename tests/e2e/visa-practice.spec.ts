@@ -3,6 +3,7 @@ import { chromiumFlags, chromiumPath } from "../../playwright.config.ts";
 import { rubricCriteria } from "../../vocabulary/visas.ts";
 import { expect, expectNoAxeViolations, hydrated, loggedInStudent, test, uniqueEmail } from "./fixtures.ts";
 import { readMailTo } from "./mail.ts";
+import { screen } from "./screens.ts";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 import { papersArrived } from "./visa-fixtures.ts";
 
@@ -76,9 +77,9 @@ test("a student speaks three answers and types the rest, reads the feedback, sha
   await expect(summary).toContainText("To work on");
   await expect(summary).toContainText("Practise next");
   await page.setViewportSize({ width: 390, height: 844 });
-  await summary.screenshot({ path: test.info().outputPath("summary-390.png") });
+  await screen(summary, "visa-practice-summary-390");
   await page.setViewportSize({ width: 1280, height: 900 });
-  await summary.screenshot({ path: test.info().outputPath("summary-desktop.png") });
+  await screen(summary, "visa-practice-summary-desktop");
   // Spoken answers: their recording and their length; typed ones: the points, and where they contradict the file.
   await expect(page.getByTestId("answer-1").locator("audio")).toHaveCount(1);
   // A short recording may last a single second: its length then reads in the singular (decision 0051).
@@ -106,9 +107,9 @@ test("a student speaks three answers and types the rest, reads the feedback, sha
   await expect(toReview).toContainText("United States");
   await expectNoAxeViolations(staff);
   await staff.setViewportSize({ width: 390, height: 844 });
-  await staff.screenshot({ path: test.info().outputPath("today-390.png"), fullPage: true });
+  await screen(staff, "visa-practice-today-390", { fullPage: true });
   await staff.setViewportSize({ width: 1280, height: 900 });
-  await staff.screenshot({ path: test.info().outputPath("today-desktop.png") });
+  await screen(staff, "visa-practice-today-desktop");
   await staff.goto("/staff/visas");
   const row = staff.getByTestId("practice-row").filter({ hasText: student.name });
   await expect(row).toContainText("To review");
@@ -135,9 +136,9 @@ test("a student speaks three answers and types the rest, reads the feedback, sha
   const notice = page.getByTestId("review-notice");
   await expect(notice).toContainText(`Your counsellor has reviewed your mock visa interview for United States.`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath("notice-390.png") });
+  await screen(page, "visa-practice-notice-390");
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: test.info().outputPath("notice-desktop.png") });
+  await screen(page, "visa-practice-notice-desktop");
   await expectNoAxeViolations(page);
   // The student reads the scores, the comment, and the readiness chart across the practice's themes.
   await notice.getByRole("link", { name: "Read the review" }).click();
@@ -192,7 +193,7 @@ test("a UK visa plan's practice opens the UK with that application's questions, 
   await page.getByRole("link", { name: "Practise an interview" }).click();
   await expect(page.getByLabel("Destination")).toHaveValue("united-kingdom");
   await expect(page.getByTestId("practice-application")).toContainText(ukUniversity);
-  await page.screenshot({ path: test.info().outputPath("start-from-plan-390.png"), fullPage: true });
+  await screen(page, "visa-practice-start-from-plan-390", { fullPage: true });
   await expectNoAxeViolations(page);
   await hydrated(page);
   await page.getByRole("button", { name: "Start the interview" }).click();
@@ -208,9 +209,9 @@ test("a UK visa plan's practice opens the UK with that application's questions, 
   await hydrated(page);
   await expect(page.getByText(/^8\d seconds left$/)).toBeVisible({ timeout: 15_000 });
   const before = await secondsLeft(page);
-  await page.screenshot({ path: test.info().outputPath("question-390.png"), fullPage: true });
+  await screen(page, "visa-practice-question-390", { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: test.info().outputPath("question-desktop.png") });
+  await screen(page, "visa-practice-question-desktop");
   await page.reload();
   await hydrated(page);
   const after = await secondsLeft(page);

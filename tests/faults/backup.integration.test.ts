@@ -15,6 +15,7 @@ import { attachmentTypes } from "../../vocabulary/documents.ts";
 import { ApiClient } from "../support/api-client.ts";
 import { createStudent, type Student, uploadDocument } from "../support/factories.ts";
 import { type ServerProcess, serverEnvironment, startServerProcess } from "../support/server-process.ts";
+import { copyTemplateInto } from "../support/test-database.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -61,6 +62,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "ignite-backup-live-"));
   restoredDir = mkdtempSync(path.join(tmpdir(), "ignite-backup-restored-"));
   backupDir = mkdtempSync(path.join(tmpdir(), "ignite-backups-"));
+  // On PGlite the live site's database exists already, migrated, as on a site that has been running.
+  await copyTemplateInto(dataDir);
   databases.live = await scratchDatabase();
   databases.restored = await scratchDatabase();
 }, 120_000);

@@ -18,6 +18,7 @@ import { ApiClient } from "../support/api-client.ts";
 import { createStudent, documentForm } from "../support/factories.ts";
 import { type ServerProcess, serverEnvironment, startServerProcess } from "../support/server-process.ts";
 import { signInStaff } from "../support/staff.ts";
+import { copyTemplateInto } from "../support/test-database.ts";
 
 const ADMIN = { email: "operator.admin@ignite.test", password: "stop-Test-admin-password-51" };
 /** Universities in the import: enough that applying them takes a while on two cores. */
@@ -67,6 +68,9 @@ function pdf(size: number): Uint8Array {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "ignite-stopping-"));
+  // On PGlite the site's database exists already, migrated and seeded, as on a site that has been running:
+  // the first start does not spend its time seeding the demo catalogue.
+  await copyTemplateInto(dataDir);
   const testUrl = process.env.TEST_DATABASE_URL;
   if (testUrl) {
     databaseName = `ignite_stopping_${randomBytes(6).toString("hex")}`;

@@ -1,4 +1,4 @@
-import { ParentLinksSection } from "~/components/parent-links-section";
+import { ParentLinksSection, ParentSharingSection } from "~/components/parent-links-section";
 import { metaT } from "~/lib/i18n";
 import { inIndianTime, timeAgo } from "~/lib/indian-time";
 import { requireStudent } from "~/lib/login-required.server";
@@ -20,8 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const student = requireStudent(request, context.student);
   const { locale } = LANGUAGES[languageOf(request.headers.get("Cookie"))];
   const when = (date: Date) => inIndianTime(date, "minutes", locale);
-  const links = await context.parents.list(student.studentId);
+  const [links, sharing] = await Promise.all([
+    context.parents.list(student.studentId),
+    context.parents.sharing(student.studentId),
+  ]);
   return {
+    offerAmounts: sharing.offerAmounts,
     parentLinks: links.map((l) => ({
       id: l.id,
       label: l.label,
@@ -47,6 +51,7 @@ export default function ProfileParents({ loaderData, actionData }: Route.Compone
         links={loaderData.parentLinks}
         created={actionData?.ok && actionData.intent === "parent-link-create" ? actionData.url : undefined}
       />
+      <ParentSharingSection offerAmounts={loaderData.offerAmounts} />
     </ProfileFrame>
   );
 }

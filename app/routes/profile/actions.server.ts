@@ -74,6 +74,18 @@ export function revokeParentLinkAction({ context, studentId, form }: SectionArgs
   });
 }
 
+/** Share with a parent: whether the links show the offers' amounts (decision 0091). */
+export function parentSharingAction({ context, studentId, form }: SectionArgs) {
+  return refusalOr(async () => {
+    const sharing = await context.parents.setSharing(studentId, { offerAmounts: form.get("offerAmounts") === "on" });
+    return {
+      ok: true as const,
+      intent: "parent-sharing" as const,
+      message: sharing.offerAmounts ? parentMessages.sharingSaved : parentMessages.sharingOff,
+    };
+  });
+}
+
 /** Privacy: how the student wants to be contacted. */
 export function contactChoicesAction({ context, studentId, form }: SectionArgs) {
   const value = textsOf(form);

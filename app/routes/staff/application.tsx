@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { DepartureChecklist } from "~/components/departure-checklist";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { inIndianTime } from "~/lib/indian-time";
@@ -16,8 +17,54 @@ import {
   waitingOnLabels,
 } from "../../../vocabulary/applications.ts";
 import { reviewMessages } from "../../../vocabulary/documents.ts";
+import { offerKindLabels, offerMessages } from "../../../vocabulary/offers.ts";
+import { dayLabel } from "../../../vocabulary/scholarships.ts";
 import { planIsOpen } from "../../../vocabulary/visas.ts";
 import type { Route } from "./+types/application";
+import { ConsoleSection, LettersSection } from "./application/sections";
+
+/** The stages an offer may be recorded in: once the application went to the university (decision 0078). */
+const offerStages: readonly string[] = [
+  "Submitted",
+  "More information requested",
+  "Conditional offer",
+  "Unconditional offer",
+  "Offer accepted",
+  "Deposit paid",
+];
+const CONDITION_ROWS = 3;
+/** The reply's state as the console reads it (the student reads vocabulary/offers.ts's words). */
+const staffOfferStates = {
+  open: "Waiting for the student's reply",
+  accepted: "Accepted (firm choice)",
+  held: "Held as the backup",
+  declined: "Declined",
+} as const;
+
+/** The offer form's fields as the domain's input: blank condition rows and a blank scholarship or deposit are none. */
+function offerOf(form: Record<string, string>) {
+  const conditions = Array.from({ length: CONDITION_ROWS }, (_, i) => ({
+    text: form[`condition-${i}`]?.trim() ?? "",
+    state: form[`condition-${i}-state`] || "pending",
+    dueOn: form[`condition-${i}-due`] ?? "",
+  })).filter((c) => c.text);
+  return {
+    kind: form.kind,
+    conditions,
+    scholarship: form["scholarship-amount"]?.trim()
+      ? {
+          amount: form["scholarship-amount"],
+          currency: form["scholarship-currency"],
+          years: form["scholarship-years"],
+          renewableOn: form["scholarship-renewable"],
+        }
+      : undefined,
+    deposit: form["deposit-amount"]?.trim()
+      ? { amount: form["deposit-amount"], currency: form["deposit-currency"], dueOn: form["deposit-due"] }
+      : undefined,
+    replyBy: form.replyBy,
+  };
+}
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data ? `${data.application.studentName}: ${data.application.course}` : "Application"} | Ignite` },
@@ -27,7 +74,18 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 /** One application: its stage and what it waits on, the moves it allows, its history and its document checklist. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canSeeStudents);
-  const application = await orRouteError(context.staff.applications.get(member, parseId(params.applicationId, "Application")));
+  const application = await orRouteError(context.staff.applications.view(member, parseId(params.applicationId, "Application")));
+  // Read side by side once the application is known to this member: its recommendation letters (decision
+  // 0075: staff open a submitted one, waived or not, with an audit entry); the student's departure checklist
+  // once the visa is granted (decision 0083, each read audited); the offer recorded from the university's
+  // letter (decision 0078, in the student's access log); and the offer letter the student uploaded
+  // (decision 0092), confirmed by recording the offer from it.
+  const [letters, departure, offer, offerLetter] = await Promise.all([
+    context.letters.forStaff(member, application.id),
+    context.departure.forStaff(member, application.id),
+    orRouteError(context.staff.offers.get(member, application.id)),
+    orRouteError(context.staff.offers.letter(member, application.id)),
+  ]);
   const fields = new Map<string, StageField & { stages: string[] }>();
   for (const move of application.moves) {
     for (const field of stageOf(move).requires) {
@@ -44,6 +102,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     moveFields: [...fields.values()],
     may: { work: canWorkStudents(member), waive: canWorkStudents(member) && canReviewDocuments(member) },
     hasVisaPlan: planIsOpen(application.status),
+    letters: letters.map((l) => ({
+      id: l.id,
+      recommender: l.recommender,
+      status: l.status,
+      waived: l.waived,
+      mailWaiting: l.mailWaiting,
+      declineReason: l.declineReason,
+      letterReady: l.letterReady,
+      reminders: l.reminders,
+      invited: inIndianTime(l.invitedAt),
+      expires: inIndianTime(l.expiresAt),
+    })),
+    departure,
+    offer,
+    mayRecordOffer: offerStages.includes(application.status),
+    offerLetter: offerLetter
+      ? {
+          uploaded: inIndianTime(offerLetter.uploadedAt),
+          confirmed: offerLetter.confirmedAt ? inIndianTime(offerLetter.confirmedAt) : null,
+          letter: offerLetter.letter ? { name: offerLetter.letter.name, url: staffFileUrl(offerLetter.letter.publicId) } : null,
+        }
+      : null,
   };
 }
 
@@ -59,6 +139,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           waive: async () => {
             await context.staff.applications.waiveChecklistItem(member, id, { item: form.item, reason: form.reason });
             return { ok: true as const, message: reviewMessages.waived(form.item ?? "") };
+          },
+          offer: async () => {
+            await context.staff.offers.record(member, id, offerOf(form));
+            return { ok: true as const, message: offerMessages.recorded };
+          },
+          "reopen-offer": async () => {
+            await context.staff.offers.reopen(member, id);
+            return { ok: true as const, message: offerMessages.reopened };
           },
           move: async () => {
             const details = Object.fromEntries(
@@ -77,11 +165,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ApplicationScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, stage, moveFields, may, hasVisaPlan } = loaderData;
+  const { application, stage, moveFields, may, hasVisaPlan, letters, offer, mayRecordOffer, offerLetter } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  const moveRefusal = refusal && refusal.values.intent !== "waive" ? refusal : undefined;
+  const moveRefusal = refusal && refusal.values.intent !== "waive" && refusal.values.intent !== "offer" ? refusal : undefined;
+  const offerRefusal = refusal && refusal.values.intent === "offer" ? refusal : undefined;
+  const offerValue = (name: string, saved: string | number | null | undefined) =>
+    offerRefusal ? (offerRefusal.values[name] ?? "") : saved === null || saved === undefined ? "" : String(saved);
   useActionToast(actionData);
   return (
     <>
@@ -94,7 +185,21 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
       <p>
         {application.country}
         {application.intake ? ` · intake ${application.intake}` : ""}
+        {application.deadline ? ` · apply by ${dayLabel(application.deadline)}` : ""}
       </p>
+      {/* What was applied for stays with the application when staff change the intake (decision 0085). */}
+      {!application.intakeListed && application.intake && (
+        <p className="alert alert-warning" data-testid="intake-changed">
+          The course no longer lists the {application.intake} intake; the application keeps it
+          {application.appliedDeadline ? `, applied with the deadline ${dayLabel(application.appliedDeadline)}` : ""}.
+        </p>
+      )}
+      {application.intakeListed && application.appliedDeadline && application.appliedDeadline !== application.deadline && (
+        <p className="alert alert-warning" data-testid="intake-changed">
+          Applied with the deadline {dayLabel(application.appliedDeadline)}; the course's deadline is now{" "}
+          {application.deadline ? dayLabel(application.deadline) : "not given"}.
+        </p>
+      )}
       <p>
         <span className={`badge text-bg-${applicationStatusTones[application.status]} me-2`} data-testid="application-stage">
           {application.status}
@@ -117,6 +222,231 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
             </div>
           ))}
         </dl>
+      )}
+
+      {(offer || offerLetter || (may.work && mayRecordOffer)) && (
+        <section className="card mb-3" style={{ maxWidth: "48rem" }} aria-labelledby="offer-heading" data-testid="offer-section">
+          <div className="card-body">
+            <h2 id="offer-heading" className="h5">
+              Offer
+            </h2>
+            {offerLetter && (
+              <p data-testid="offer-letter" className={offerLetter.confirmed ? "small" : "alert alert-info small"}>
+                {offerLetter.confirmed
+                  ? "The student's offer letter, confirmed "
+                  : "Awaiting your confirmation: the student uploaded the offer letter "}
+                <time dateTime={(offerLetter.confirmed ?? offerLetter.uploaded).iso}>
+                  {(offerLetter.confirmed ?? offerLetter.uploaded).text}
+                </time>
+                {offerLetter.letter && (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <a href={offerLetter.letter.url} target="_blank" rel="noopener">
+                      Open {offerLetter.letter.name}
+                    </a>
+                  </>
+                )}
+                {!offerLetter.confirmed && ". Record the offer from it below to confirm it."}
+              </p>
+            )}
+            {offer && (
+              <p data-testid="offer-summary">
+                {offerKindLabels[offer.kind]} · reply by {offer.replyBy} · <strong>{staffOfferStates[offer.state]}</strong>
+                {offer.declineReason ? ` (“${offer.declineReason}”)` : ""}
+                {offer.replyClosed ? " · the reply date has passed" : ""}
+              </p>
+            )}
+            {offer && may.work && (offer.replyClosed || offer.state === "declined") && (
+              <Form method="post" className="mb-3">
+                <input type="hidden" name="intent" value="reopen-offer" />
+                <button type="submit" className="btn btn-sm btn-outline-warning" disabled={busy}>
+                  Let the student reply again
+                </button>
+              </Form>
+            )}
+            {may.work && mayRecordOffer && (
+              <Form method="post" aria-label="Record the offer" noValidate>
+                <input type="hidden" name="intent" value="offer" />
+                {offerRefusal && (
+                  <p className="alert alert-danger py-1 small" role="alert">
+                    {offerRefusal.message}
+                  </p>
+                )}
+                <div className="row g-2 mb-2">
+                  <div className="col-sm-6">
+                    <label className="form-label" htmlFor="offer-kind">
+                      Kind of offer
+                    </label>
+                    <select
+                      id="offer-kind"
+                      name="kind"
+                      className="form-select"
+                      defaultValue={offerValue("kind", offer?.kind ?? "conditional")}
+                    >
+                      <option value="conditional">Conditional</option>
+                      <option value="unconditional">Unconditional</option>
+                    </select>
+                  </div>
+                  <div className="col-sm-6">
+                    <label className="form-label" htmlFor="offer-reply-by">
+                      Reply by
+                    </label>
+                    <input
+                      id="offer-reply-by"
+                      name="replyBy"
+                      type="date"
+                      className={`form-control${offerRefusal?.fields.replyBy ? " is-invalid" : ""}`}
+                      defaultValue={offerValue("replyBy", offer?.replyBy)}
+                    />
+                  </div>
+                </div>
+                <fieldset className="mb-2">
+                  <legend className="h6">Conditions</legend>
+                  {Array.from({ length: CONDITION_ROWS }, (_, i) => {
+                    const saved = offer?.conditions[i];
+                    return (
+                      <div key={`condition-${i}`} className="row g-2 mb-1">
+                        <div className="col-sm-6">
+                          <label className="form-label small" htmlFor={`condition-${i}`}>
+                            Condition {i + 1}
+                          </label>
+                          <input
+                            id={`condition-${i}`}
+                            name={`condition-${i}`}
+                            className="form-control form-control-sm"
+                            maxLength={300}
+                            defaultValue={offerValue(`condition-${i}`, saved?.text)}
+                          />
+                        </div>
+                        <div className="col-6 col-sm-3">
+                          <label className="form-label small" htmlFor={`condition-${i}-state`}>
+                            State
+                          </label>
+                          <select
+                            id={`condition-${i}-state`}
+                            name={`condition-${i}-state`}
+                            className="form-select form-select-sm"
+                            defaultValue={offerValue(`condition-${i}-state`, saved?.state ?? "pending")}
+                          >
+                            <option value="pending">Pending</option>
+                            <option value="met">Met</option>
+                          </select>
+                        </div>
+                        <div className="col-6 col-sm-3">
+                          <label className="form-label small" htmlFor={`condition-${i}-due`}>
+                            Due
+                          </label>
+                          <input
+                            id={`condition-${i}-due`}
+                            name={`condition-${i}-due`}
+                            type="date"
+                            className="form-control form-control-sm"
+                            defaultValue={offerValue(`condition-${i}-due`, saved?.dueOn)}
+                          />
+                        </div>
+                      </div>
+                    );
+                  })}
+                </fieldset>
+                <fieldset className="mb-2">
+                  <legend className="h6">Scholarship or fee waiver (a year)</legend>
+                  <div className="row g-2">
+                    <div className="col-6 col-sm-3">
+                      <label className="form-label small" htmlFor="scholarship-amount">
+                        Amount
+                      </label>
+                      <input
+                        id="scholarship-amount"
+                        name="scholarship-amount"
+                        className="form-control form-control-sm"
+                        defaultValue={offerValue("scholarship-amount", offer?.scholarship?.amount)}
+                      />
+                    </div>
+                    <div className="col-6 col-sm-2">
+                      <label className="form-label small" htmlFor="scholarship-currency">
+                        Currency
+                      </label>
+                      <input
+                        id="scholarship-currency"
+                        name="scholarship-currency"
+                        maxLength={3}
+                        className="form-control form-control-sm"
+                        defaultValue={offerValue("scholarship-currency", offer?.scholarship?.currency)}
+                      />
+                    </div>
+                    <div className="col-6 col-sm-2">
+                      <label className="form-label small" htmlFor="scholarship-years">
+                        Years
+                      </label>
+                      <input
+                        id="scholarship-years"
+                        name="scholarship-years"
+                        inputMode="numeric"
+                        className="form-control form-control-sm"
+                        defaultValue={offerValue("scholarship-years", offer?.scholarship?.years ?? 1)}
+                      />
+                    </div>
+                    <div className="col-12 col-sm-5">
+                      <label className="form-label small" htmlFor="scholarship-renewable">
+                        Renewable on
+                      </label>
+                      <input
+                        id="scholarship-renewable"
+                        name="scholarship-renewable"
+                        className="form-control form-control-sm"
+                        defaultValue={offerValue("scholarship-renewable", offer?.scholarship?.renewableOn)}
+                      />
+                    </div>
+                  </div>
+                </fieldset>
+                <fieldset className="mb-2">
+                  <legend className="h6">Deposit</legend>
+                  <div className="row g-2">
+                    <div className="col-6 col-sm-4">
+                      <label className="form-label small" htmlFor="deposit-amount">
+                        Amount
+                      </label>
+                      <input
+                        id="deposit-amount"
+                        name="deposit-amount"
+                        className="form-control form-control-sm"
+                        defaultValue={offerValue("deposit-amount", offer?.deposit?.amount)}
+                      />
+                    </div>
+                    <div className="col-6 col-sm-3">
+                      <label className="form-label small" htmlFor="deposit-currency">
+                        Currency
+                      </label>
+                      <input
+                        id="deposit-currency"
+                        name="deposit-currency"
+                        maxLength={3}
+                        className="form-control form-control-sm"
+                        defaultValue={offerValue("deposit-currency", offer?.deposit?.currency)}
+                      />
+                    </div>
+                    <div className="col-12 col-sm-5">
+                      <label className="form-label small" htmlFor="deposit-due">
+                        Due
+                      </label>
+                      <input
+                        id="deposit-due"
+                        name="deposit-due"
+                        type="date"
+                        className="form-control form-control-sm"
+                        defaultValue={offerValue("deposit-due", offer?.deposit?.dueOn)}
+                      />
+                    </div>
+                  </div>
+                </fieldset>
+                <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+                  {offer ? "Save the offer" : "Record the offer"}
+                </button>
+              </Form>
+            )}
+          </div>
+        </section>
       )}
 
       {may.work && application.held.length > 0 && (
@@ -210,10 +540,7 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
       )}
 
       <div className="row g-4">
-        <section className="col-lg-6" aria-labelledby="checklist-heading">
-          <h2 id="checklist-heading" className="h5">
-            Documents checklist
-          </h2>
+        <ConsoleSection name="checklist" title="Documents checklist" className="col-lg-6">
           <ul className="list-unstyled">
             {application.checklist.map((item, i) => (
               <li key={item.item} className="mb-2" data-testid="checklist-item">
@@ -234,6 +561,17 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
                   </div>
                 )}
                 {item.waiverReason && <div className="small">Waived: {item.waiverReason}</div>}
+                {item.item === "SOP" && (
+                  <div className="small">
+                    <Link to={`/staff/applications/${application.id}/sop`}>The SOP written in the portal</Link>
+                    {application.country === "Canada" && (
+                      // A Canadian study permit's letter of explanation: the same review as the SOP (decision 0072).
+                      <Link className="d-block" to={`/staff/applications/${application.id}/letter-of-explanation`}>
+                        The letter of explanation written in the portal
+                      </Link>
+                    )}
+                  </div>
+                )}
                 {may.waive && item.state !== "Waived" && item.state !== "Approved" && (
                   <details className="small">
                     <summary>Waive</summary>
@@ -260,11 +598,9 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
               </li>
             ))}
           </ul>
-        </section>
-        <section className="col-lg-6" aria-labelledby="history-heading">
-          <h2 id="history-heading" className="h5">
-            History
-          </h2>
+        </ConsoleSection>
+        <LettersSection applicationId={application.id} letters={letters} />
+        <ConsoleSection name="history" title="History" className="col-lg-6">
           <ol className="list-unstyled border-start ps-3">
             {[...application.events].reverse().map((e) => (
               <li key={e.id} className="mb-2">
@@ -285,8 +621,13 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
               </li>
             ))}
           </ol>
-        </section>
+        </ConsoleSection>
       </div>
+      {loaderData.departure && (
+        <ConsoleSection name="departure" title="Departure checklist" className="mt-4" testId="staff-departure">
+          <DepartureChecklist checklist={loaderData.departure} editable={false} />
+        </ConsoleSection>
+      )}
     </>
   );
 }

@@ -28,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     waiting: params.get("waiting") ?? "",
     q: params.get("q") ?? "",
     due: params.get("due") ?? "",
+    changed: params.get("changed") ?? "",
   };
   // Due within N days keeps only packages still incomplete, as Today counts them (decision 0059).
   const rows = await orRouteError(

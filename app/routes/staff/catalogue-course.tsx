@@ -50,6 +50,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
             message: catalogueAdminMessages.intakeAdded(intakeLabel({ month: added.month, year: added.year })),
           };
         },
+        // The deadline moved in place: applications keep what they were applied with (decisions 0085, 0088).
+        "move-deadline": async () => {
+          const { message } = await catalogue.moveIntakeDeadline(member, id, parseId(form.intakeId, "Intake"), form);
+          return { ok: true as const, message };
+        },
         "remove-intake": async () => ({
           ok: true as const,
           message: await catalogue.removeIntake(member, id, parseId(form.intakeId, "Intake")),
@@ -71,6 +76,7 @@ export default function CatalogueCourse({ loaderData, actionData }: Route.Compon
   useActionToast(actionData);
   const editRefusal = refusedFor("edit");
   const intakeRefusal = refusedFor("add-intake");
+  const moveRefusal = refusedFor("move-deadline");
   const current = course as unknown as Record<string, string | number | boolean | null>;
   const shown = (name: string) => editRefusal?.values[name] ?? String(current[name] ?? "");
   return (
@@ -105,22 +111,64 @@ export default function CatalogueCourse({ loaderData, actionData }: Route.Compon
         </h2>
         <p className="small text-body-secondary">
           Visitors see the intakes that have not yet begun on the course's page; counsellors choose among them when they create an
-          application.
+          application. Moving a deadline keeps the intake: students who applied keep the deadline they applied with, and their
+          counsellors are told.
         </p>
         {intakes.length === 0 ? (
           <p>No intakes: counsellors choose any month and year.</p>
         ) : (
           <ul className="list-unstyled">
             {intakes.map((intake) => (
-              <li key={intake.id} className="d-flex align-items-center gap-2 mb-1" data-testid="intake">
-                <span>{intake.label}</span>
-                {intake.past && <span className="badge text-bg-secondary">Past</span>}
-                <Form method="post" className="d-inline">
-                  <input type="hidden" name="intent" value="remove-intake" />
+              <li key={intake.id} className="border-bottom py-2" data-testid="intake">
+                <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+                  <span>{intake.label}</span>
+                  {intake.past && <span className="badge text-bg-secondary">Past</span>}
+                  <Form method="post" className="d-inline">
+                    <input type="hidden" name="intent" value="remove-intake" />
+                    <input type="hidden" name="intakeId" value={intake.id} />
+                    <button type="submit" className="btn btn-sm btn-outline-danger" disabled={busy}>
+                      Remove<span className="visually-hidden"> the {intake.label} intake</span>
+                    </button>
+                  </Form>
+                </div>
+                {/* The deadline moved in place: the applications made for the intake keep it (decision 0088). */}
+                <Form method="post" className="d-flex flex-wrap align-items-end gap-2">
+                  <input type="hidden" name="intent" value="move-deadline" />
                   <input type="hidden" name="intakeId" value={intake.id} />
-                  <button type="submit" className="btn btn-sm btn-outline-danger" disabled={busy}>
-                    Remove<span className="visually-hidden"> the {intake.label} intake</span>
+                  <div>
+                    <label htmlFor={`deadline-${intake.id}`} className="form-label small mb-0">
+                      Apply by
+                      <span className="visually-hidden">
+                        {" "}
+                        for the {intakeLabel({ month: intake.month, year: intake.year })} intake
+                      </span>
+                    </label>
+                    <input
+                      id={`deadline-${intake.id}`}
+                      name="deadline"
+                      type="date"
+                      defaultValue={
+                        moveRefusal?.values.intakeId === String(intake.id) ? moveRefusal.values.deadline : (intake.deadline ?? "")
+                      }
+                      aria-invalid={moveRefusal?.values.intakeId === String(intake.id) ? true : undefined}
+                      aria-describedby={
+                        moveRefusal?.values.intakeId === String(intake.id) ? `deadline-${intake.id}-error` : undefined
+                      }
+                      className={`form-control form-control-sm${moveRefusal?.values.intakeId === String(intake.id) ? " is-invalid" : ""}`}
+                    />
+                  </div>
+                  <button type="submit" className="btn btn-sm btn-outline-primary" disabled={busy}>
+                    Move the deadline
+                    <span className="visually-hidden">
+                      {" "}
+                      of the {intakeLabel({ month: intake.month, year: intake.year })} intake
+                    </span>
                   </button>
+                  {moveRefusal?.values.intakeId === String(intake.id) && (
+                    <p id={`deadline-${intake.id}-error`} className="text-danger small mb-0 w-100" role="alert">
+                      {moveRefusal.message}
+                    </p>
+                  )}
                 </Form>
               </li>
             ))}

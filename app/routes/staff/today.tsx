@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { TaskList } from "~/components/staff-tasks";
 import { inIndianTime } from "~/lib/indian-time";
@@ -13,7 +14,7 @@ import {
   canSeeTasks,
   canWorkTasks,
 } from "../../../modules/policies.ts";
-import { DUE_SOON_DAYS } from "../../../vocabulary/deadlines.ts";
+import { DUE_SOON_DAYS, INTAKE_CHANGED_DAYS } from "../../../vocabulary/deadlines.ts";
 import { indianDay } from "../../../vocabulary/india-time.ts";
 import { dayLabel } from "../../../vocabulary/scholarships.ts";
 import type { Route } from "./+types/today";
@@ -32,6 +33,11 @@ const clockFormat = new Intl.DateTimeFormat("en-IN", {
 });
 const clock = (at: Date) => ({ iso: at.toISOString(), text: clockFormat.format(at) });
 
+/** Today lists the replies the member's students gave to offers within this many days (decision 0093). */
+const OFFER_REPLIES_DAYS = 7;
+const replyWords = { accepted: "Accepted", held: "Held as backup", declined: "Declined", open: "Reopened" } as const;
+const replyTones = { accepted: "success", held: "info", declined: "secondary", open: "secondary" } as const;
+
 /** Today lists the first of the applications students started; the list it links to has them all. */
 const STARTED_SHOWN = 20;
 
@@ -47,6 +53,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Applications students started from the portal wait on their counsellor (decision 0055): the list's own
   // filter, counted the same way as the list it links to (decision 0042).
   const startedFilter = { status: "Started by you" };
+  // Open applications whose intake staff moved the deadline of or removed (decision 0085): the list's own filter.
+  const changedFilter = { changed: INTAKE_CHANGED_DAYS };
   const [
     { today, overdue, dueToday, coming },
     leads,
@@ -57,6 +65,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     dueApplications,
     started,
     startedCount,
+    intakeChanged,
+    lettersToConfirm,
+    offerReplies,
   ] = await Promise.all([
     context.staff.tasks.today(member),
     seeLeads ? context.staff.leads.overdue(member) : [],
@@ -68,6 +79,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     canSeeStudents(member) ? context.staff.deadlines.dueSoon(member) : null,
     canSeeStudents(member) ? context.staff.applications.list(member, startedFilter) : [],
     canSeeStudents(member) ? context.staff.applications.count(member, startedFilter) : 0,
+    canSeeStudents(member) ? context.staff.applications.list(member, changedFilter) : [],
+    // Offer letters students uploaded, awaiting confirmation (decision 0092), and their recent replies (decision 0093).
+    canSeeStudents(member) ? context.staff.offers.lettersToConfirm(member) : [],
+    canSeeStudents(member) ? context.staff.offers.recentReplies(member, OFFER_REPLIES_DAYS) : [],
   ]);
   const todayIst = indianDay(new Date());
   const leadView = (lead: (typeof leads)[number]) => ({
@@ -95,6 +110,31 @@ export async function loader({ context }: Route.LoaderArgs) {
       at: inIndianTime(a.createdAt),
     })),
     startedCount,
+    intakeChanged: intakeChanged.map((a) => ({
+      id: a.id,
+      studentName: a.studentName,
+      course: a.course,
+      university: a.university,
+      intake: a.intake,
+      applied: a.appliedDeadline ? { iso: a.appliedDeadline, text: dayLabel(a.appliedDeadline) } : null,
+      now: a.deadline ? { iso: a.deadline, text: dayLabel(a.deadline) } : null,
+      removed: !a.intakeListed,
+    })),
+    lettersToConfirm: lettersToConfirm.map((l) => ({
+      applicationId: l.applicationId,
+      studentName: l.studentName,
+      course: l.course,
+      university: l.university,
+      uploaded: inIndianTime(l.uploadedAt),
+    })),
+    offerReplies: offerReplies.map((r) => ({
+      applicationId: r.applicationId,
+      studentName: r.studentName,
+      course: r.course,
+      university: r.university,
+      state: r.state,
+      replied: inIndianTime(r.repliedAt),
+    })),
     // Mock interviews the member's students shared and nobody has reviewed yet (decision 0049).
     toReview: practices
       .filter((p) => !p.reviewedAt)
@@ -121,6 +161,7 @@ export async function loader({ context }: Route.LoaderArgs) {
             ? Math.round((Date.parse(`${a.deadline}T00:00:00Z`) - Date.parse(`${todayIst}T00:00:00Z`)) / 86_400_000)
             : 0,
           missing: a.missing.length,
+          lettersWaiting: a.lettersWaiting,
         }))
       : null,
     sessions: calendar
@@ -150,23 +191,68 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type LeadLine = Route.ComponentProps["loaderData"]["overdueLeads"][number];
+type Badge = { text: string; tone: string };
 
-function LeadLines({ leads, badge, testId }: { leads: LeadLine[]; badge: { text: string; tone: string }; testId: string }) {
+/** One of Today's sections: its heading (with the count), then its lines, or a sentence saying there are none. */
+function TodaySection({
+  id,
+  heading,
+  lines,
+  empty,
+  after,
+}: {
+  id: string;
+  heading: ReactNode;
+  lines: ReactNode[];
+  empty?: string;
+  after?: ReactNode;
+}) {
   return (
-    <ul className="list-unstyled">
-      {leads.map((lead) => (
-        <li key={lead.id} className="mb-1" data-testid={testId}>
-          <span className={`badge text-bg-${badge.tone} me-2`}>{badge.text}</span>
-          <Link to={`/staff/leads/${lead.id}`}>{lead.name}</Link>
-          <span className="small">
-            {" "}
-            · {lead.destination} · first response due <time dateTime={lead.due.iso}>{lead.due.text}</time>
-            {lead.assignedTo ? ` · ${lead.assignedTo}` : ""}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <section aria-labelledby={id} className="mb-4">
+      <h2 id={id} className="h5">
+        {heading}
+      </h2>
+      {lines.length > 0 ? <ul className="list-unstyled">{lines}</ul> : empty && <p className="text-body-secondary">{empty}</p>}
+      {after}
+    </section>
   );
+}
+
+/** A line of a section: a badge, the name linking to the page where the work is done, and what it is about. */
+function TodayLine({
+  testId,
+  badge,
+  href,
+  name,
+  children,
+  below,
+}: {
+  testId: string;
+  badge: Badge;
+  href: string;
+  name: string;
+  children: ReactNode;
+  below?: ReactNode;
+}) {
+  return (
+    <li className="mb-1" data-testid={testId}>
+      <span className={`badge text-bg-${badge.tone} me-2`}>{badge.text}</span>
+      <Link to={href}>{name}</Link>
+      <span className="small"> · {children}</span>
+      {below}
+    </li>
+  );
+}
+
+const When = ({ at }: { at: { iso: string; text: string } }) => <time dateTime={at.iso}>{at.text}</time>;
+
+function leadLines(leads: LeadLine[], badge: Badge, testId: string) {
+  return leads.map((lead) => (
+    <TodayLine key={lead.id} testId={testId} badge={badge} href={`/staff/leads/${lead.id}`} name={lead.name}>
+      {lead.destination} · first response due <When at={lead.due} />
+      {lead.assignedTo ? ` · ${lead.assignedTo}` : ""}
+    </TodayLine>
+  ));
 }
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
@@ -183,149 +269,212 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
     dueApplications,
     started,
     startedCount,
+    intakeChanged,
+    lettersToConfirm,
+    offerReplies,
   } = loaderData;
   useActionToast(actionData);
-  const sections = [
+  const tasks = [
     { id: "overdue-tasks", title: `Overdue tasks (${overdue.length})`, tasks: overdue, empty: "Nothing overdue." },
     { id: "due-today", title: `Due today (${dueToday.length})`, tasks: dueToday, empty: "Nothing due today." },
   ];
+  const toApplication = (id: number) => `/staff/applications/${id}`;
   return (
     <>
       <h1 className="h3 mb-3">
         Today, <time dateTime={today}>{today}</time>
       </h1>
       {sessions && (
-        <section aria-labelledby="todays-sessions" className="mb-4">
-          <h2 id="todays-sessions" className="h5">
-            Sessions today ({sessions.filter((s) => !s.cancelled).length})
-          </h2>
-          {sessions.length ? (
-            <ul className="list-unstyled">
-              {sessions.map((s) => (
-                <li key={s.id} className="mb-1" data-testid="todays-session">
-                  <time dateTime={s.from.iso}>{s.from.text}</time>–<time dateTime={s.to.iso}>{s.to.text}</time> {s.kind} with{" "}
-                  {s.href ? <Link to={s.href}>{s.withName}</Link> : s.withName}
-                  {s.cancelled ? (
-                    <span className="badge text-bg-secondary ms-2">Cancelled</span>
-                  ) : (
-                    s.meetingLink && (
-                      <>
-                        {" "}
-                        · <a href={s.meetingLink}>Join the call</a>
-                      </>
-                    )
-                  )}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-body-secondary">No sessions today.</p>
-          )}
-        </section>
+        <TodaySection
+          id="todays-sessions"
+          heading={`Sessions today (${sessions.filter((s) => !s.cancelled).length})`}
+          empty="No sessions today."
+          lines={sessions.map((s) => (
+            <li key={s.id} className="mb-1" data-testid="todays-session">
+              <When at={s.from} />–<When at={s.to} /> {s.kind} with {s.href ? <Link to={s.href}>{s.withName}</Link> : s.withName}
+              {s.cancelled ? (
+                <span className="badge text-bg-secondary ms-2">Cancelled</span>
+              ) : (
+                s.meetingLink && (
+                  <>
+                    {" "}
+                    · <a href={s.meetingLink}>Join the call</a>
+                  </>
+                )
+              )}
+            </li>
+          ))}
+        />
       )}
       {newLeads.length > 0 && (
-        <section aria-labelledby="new-leads" className="mb-4">
-          <h2 id="new-leads" className="h5">
-            New leads for you ({newLeads.length})
-          </h2>
-          <ul className="list-unstyled">
-            {newLeads.map((lead) => (
-              <li key={lead.id} className="mb-1" data-testid="new-lead">
-                <span className="badge text-bg-primary me-2">New</span>
-                <Link to={`/staff/leads/${lead.id}`}>{lead.name}</Link>
-                <span className="small">
-                  {" "}
-                  · {lead.asked}, {lead.destination} · given to you <time dateTime={lead.assigned.iso}>{lead.assigned.text}</time>{" "}
-                  · first response due <time dateTime={lead.due.iso}>{lead.due.text}</time>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <TodaySection
+          id="new-leads"
+          heading={`New leads for you (${newLeads.length})`}
+          lines={newLeads.map((lead) => (
+            <TodayLine
+              key={lead.id}
+              testId="new-lead"
+              badge={{ text: "New", tone: "primary" }}
+              href={`/staff/leads/${lead.id}`}
+              name={lead.name}
+            >
+              {lead.asked}, {lead.destination} · given to you <When at={lead.assigned} /> · first response due{" "}
+              <When at={lead.due} />
+            </TodayLine>
+          ))}
+        />
       )}
       {startedCount > 0 && (
-        <section aria-labelledby="applications-started" className="mb-4">
-          <h2 id="applications-started" className="h5">
-            Applications students started ({startedCount})
-          </h2>
-          <ul className="list-unstyled">
-            {started.map((a) => (
-              <li key={a.id} className="mb-1" data-testid="application-started">
-                <span className="badge text-bg-primary me-2">To check</span>
-                <Link to={`/staff/applications/${a.id}`}>{a.studentName}</Link>
-                <span className="small">
+        <TodaySection
+          id="applications-started"
+          heading={`Applications students started (${startedCount})`}
+          lines={started.map((a) => (
+            <TodayLine
+              key={a.id}
+              testId="application-started"
+              badge={{ text: "To check", tone: "primary" }}
+              href={toApplication(a.id)}
+              name={a.studentName}
+            >
+              {a.course}, {a.university}
+              {a.intake ? ` · ${a.intake}` : ""} · started <When at={a.at} />
+            </TodayLine>
+          ))}
+          after={
+            startedCount > started.length && (
+              <Link to={`/staff/applications?status=${encodeURIComponent("Started by you")}`}>All {startedCount}</Link>
+            )
+          }
+        />
+      )}
+      {lettersToConfirm.length > 0 && (
+        <TodaySection
+          id="offer-letters"
+          heading={`Offer letters to confirm (${lettersToConfirm.length})`}
+          lines={lettersToConfirm.map((l) => (
+            <TodayLine
+              key={l.applicationId}
+              testId="offer-letter-to-confirm"
+              badge={{ text: "To confirm", tone: "primary" }}
+              href={toApplication(l.applicationId)}
+              name={l.studentName}
+            >
+              {l.course}, {l.university} · uploaded <When at={l.uploaded} />
+            </TodayLine>
+          ))}
+        />
+      )}
+      {offerReplies.length > 0 && (
+        <TodaySection
+          id="offer-replies"
+          heading={`Replies to offers, last ${OFFER_REPLIES_DAYS} days (${offerReplies.length})`}
+          lines={offerReplies.map((r) => (
+            <TodayLine
+              key={r.applicationId}
+              testId="offer-reply"
+              badge={{ text: replyWords[r.state], tone: replyTones[r.state] }}
+              href={toApplication(r.applicationId)}
+              name={r.studentName}
+            >
+              {r.course}, {r.university} · <When at={r.replied} />
+            </TodayLine>
+          ))}
+        />
+      )}
+      {intakeChanged.length > 0 && (
+        <TodaySection
+          id="intakes-changed"
+          heading={
+            <Link to={`/staff/applications?changed=${INTAKE_CHANGED_DAYS}`}>
+              Intakes changed since students applied ({intakeChanged.length})
+            </Link>
+          }
+          lines={intakeChanged.map((a) => (
+            <TodayLine
+              key={a.id}
+              testId="intake-changed"
+              badge={{ text: a.removed ? "Intake removed" : "Deadline moved", tone: "warning" }}
+              href={toApplication(a.id)}
+              name={a.studentName}
+            >
+              {a.course}, {a.university}
+              {a.intake ? ` · ${a.intake}` : ""}
+              {a.applied && (
+                <>
                   {" "}
-                  · {a.course}, {a.university}
-                  {a.intake ? ` · ${a.intake}` : ""} · started <time dateTime={a.at.iso}>{a.at.text}</time>
-                </span>
-              </li>
-            ))}
-          </ul>
-          {startedCount > started.length && (
-            <Link to={`/staff/applications?status=${encodeURIComponent("Started by you")}`}>All {startedCount}</Link>
-          )}
-        </section>
+                  · applied with the deadline <When at={a.applied} />
+                </>
+              )}
+              {!a.removed &&
+                (a.now ? (
+                  <>
+                    , now <When at={a.now} />
+                  </>
+                ) : (
+                  ", now none given"
+                ))}
+            </TodayLine>
+          ))}
+        />
       )}
       {toReview.length > 0 && (
-        <section aria-labelledby="practices-to-review" className="mb-4">
-          <h2 id="practices-to-review" className="h5">
-            Mock interviews to review ({toReview.length})
-          </h2>
-          <ul className="list-unstyled">
-            {toReview.map((p) => (
-              <li key={p.id} className="mb-1" data-testid="practice-to-review">
-                <span className="badge text-bg-info me-2">To review</span>
-                <Link to={`/staff/visas/practices/${p.id}`}>{p.studentName}</Link>
-                <span className="small">
-                  {" "}
-                  · {p.country} · shared <time dateTime={p.shared.iso}>{p.shared.text}</time>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <TodaySection
+          id="practices-to-review"
+          heading={`Mock interviews to review (${toReview.length})`}
+          lines={toReview.map((p) => (
+            <TodayLine
+              key={p.id}
+              testId="practice-to-review"
+              badge={{ text: "To review", tone: "info" }}
+              href={`/staff/visas/practices/${p.id}`}
+              name={p.studentName}
+            >
+              {p.country} · shared <When at={p.shared} />
+            </TodayLine>
+          ))}
+        />
       )}
       {dueApplications && (
-        <section aria-labelledby="applications-due" className="mb-4">
-          <h2 id="applications-due" className="h5">
+        <TodaySection
+          id="applications-due"
+          heading={
             <Link to={`/staff/applications?due=${DUE_SOON_DAYS}`}>
               Applications due within {DUE_SOON_DAYS} days, packages incomplete ({dueApplications.length})
             </Link>
-          </h2>
-          {dueApplications.length ? (
-            <ul className="list-unstyled">
-              {dueApplications.map((a) => (
-                <li key={a.id} className="mb-1" data-testid="application-due">
-                  <span className={`badge text-bg-${a.daysLeft <= 2 ? "danger" : "warning"} me-2`}>
-                    {a.daysLeft === 0 ? "Due today" : a.daysLeft === 1 ? "Due tomorrow" : `${a.daysLeft} days left`}
-                  </span>
-                  <Link to={`/staff/applications/${a.id}`}>{a.studentName}</Link>
-                  <span className="small">
-                    {" "}
-                    · {a.course}, {a.university} · deadline <time dateTime={a.deadline}>{a.deadlineText}</time> · {a.missing} item
-                    {a.missing === 1 ? "" : "s"} missing
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-body-secondary">
-              No application of your students is due within {DUE_SOON_DAYS} days with its package incomplete.
-            </p>
-          )}
-        </section>
+          }
+          empty={`No application of your students is due within ${DUE_SOON_DAYS} days with its package incomplete.`}
+          lines={dueApplications.map((a) => (
+            <TodayLine
+              key={a.id}
+              testId="application-due"
+              badge={{
+                text: a.daysLeft === 0 ? "Due today" : a.daysLeft === 1 ? "Due tomorrow" : `${a.daysLeft} days left`,
+                tone: a.daysLeft <= 2 ? "danger" : "warning",
+              }}
+              href={toApplication(a.id)}
+              name={a.studentName}
+              below={
+                a.lettersWaiting.length > 0 && (
+                  // Letters not in while the deadline nears (decision 0077).
+                  <div className="small text-danger" data-testid="letters-overdue">
+                    Letters not submitted: {a.lettersWaiting.map((l) => `${l.recommender} (${l.status})`).join(", ")}
+                  </div>
+                )
+              }
+            >
+              {a.course}, {a.university} · deadline <time dateTime={a.deadline}>{a.deadlineText}</time> · {a.missing} item
+              {a.missing === 1 ? "" : "s"} missing
+            </TodayLine>
+          ))}
+        />
       )}
-      <section aria-labelledby="overdue-leads" className="mb-4">
-        <h2 id="overdue-leads" className="h5">
-          Overdue first responses ({overdueLeads.length})
-        </h2>
-        {overdueLeads.length ? (
-          <LeadLines leads={overdueLeads} badge={{ text: "Overdue", tone: "danger" }} testId="overdue-lead" />
-        ) : (
-          <p className="text-body-secondary">Every new lead has had its first response in time.</p>
-        )}
-      </section>
-      {sections.map((s) => (
+      <TodaySection
+        id="overdue-leads"
+        heading={`Overdue first responses (${overdueLeads.length})`}
+        empty="Every new lead has had its first response in time."
+        lines={leadLines(overdueLeads, { text: "Overdue", tone: "danger" }, "overdue-lead")}
+      />
+      {tasks.map((s) => (
         <section key={s.id} aria-labelledby={s.id} className="mb-4">
           <h2 id={s.id} className="h5">
             {s.title}
@@ -348,7 +497,9 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
               <time dateTime={group.day}>{group.heading}</time>
             </h3>
             {group.leads.length > 0 && (
-              <LeadLines leads={group.leads} badge={{ text: "First response", tone: "secondary" }} testId="week-lead" />
+              <ul className="list-unstyled">
+                {leadLines(group.leads, { text: "First response", tone: "secondary" }, "week-lead")}
+              </ul>
             )}
             {group.tasks.length > 0 && <TaskList tasks={group.tasks} mayWork={mayWork} showSubject />}
           </section>

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_intake_changed_idx" ON "applications" USING btree ("intake_changed_at") WHERE "applications"."intake_changed_at" is not null;

@@ -1,0 +1,307 @@
+import { and, asc, between, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.ts";
+import { type ApplicationStatus, closedStages, nextStages } from "../../vocabulary/applications.ts";
+import { packageOpenStages } from "../../vocabulary/deadlines.ts";
+import { countries, courses, universities } from "../catalogue/tables.ts";
+import type { StaffDeps } from "../deps.ts";
+import { nowOf } from "../deps.ts";
+import { type IntakeChange, intakeDeadlineSql } from "../intakes.ts";
+import { mailLink } from "../mail-link.ts";
+import { queueMail } from "../outbox.ts";
+import { students } from "../students/tables.ts";
+import { deadlineText } from "./applying.ts";
+import { intakeText, type Tx } from "./records.ts";
+import { applicationEvents, applications } from "./tables.ts";
+
+/**
+ * A student's applications with their course, university and destination, newest or oldest first: the
+ * one read of them for the student's own screens and for their data export.
+ */
+export const studentApplicationRows = (db: Database, studentId: number, order: "newest" | "oldest") =>
+  db
+    .select({
+      id: applications.id,
+      status: applications.status,
+      country: countries.name,
+      courseId: courses.id,
+      course: courses.name,
+      university: universities.name,
+      intakeMonth: applications.intakeMonth,
+      intakeYear: applications.intakeYear,
+      deadline: intakeDeadlineSql(applications.courseId, applications.intakeMonth, applications.intakeYear),
+      details: applications.details,
+      createdAt: applications.createdAt,
+      feePaidOn: applications.feePaidOn,
+      feeReceiptFileId: applications.feeReceiptFileId,
+      submittedOn: applications.submittedOn,
+      universityReference: applications.universityReference,
+    })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(eq(applications.studentId, studentId))
+    .orderBy(
+      ...(order === "newest"
+        ? [desc(applications.createdAt), desc(applications.id)]
+        : [asc(applications.createdAt), asc(applications.id)]),
+    );
+
+/** The moves of these applications, oldest first, without staff's notes on them: their history as the student reads it. */
+export async function applicationHistory(db: Database, applicationIds: readonly number[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .select({
+      applicationId: applicationEvents.applicationId,
+      from: applicationEvents.fromStatus,
+      to: applicationEvents.toStatus,
+      details: applicationEvents.details,
+      at: applicationEvents.at,
+    })
+    .from(applicationEvents)
+    .where(inArray(applicationEvents.applicationId, [...applicationIds]))
+    .orderBy(asc(applicationEvents.at), asc(applicationEvents.id));
+}
+
+/**
+ * Every application whose package is still open and whose intake's deadline falls from `from` to `to`
+ * (YYYY-MM-DD, India days), with its deadline: what the deadline reminders sweep (decision 0059).
+ */
+export const applicationsDueBetween = (db: Database, from: string, to: string) => {
+  const deadline = intakeDeadlineSql(applications.courseId, applications.intakeMonth, applications.intakeYear);
+  return db
+    .select({
+      id: applications.id,
+      studentId: applications.studentId,
+      courseId: applications.courseId,
+      status: applications.status,
+      deadline: sql<string>`${deadline}`,
+      course: courses.name,
+      university: universities.name,
+    })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(and(inArray(applications.status, [...packageOpenStages]), between(deadline, from, to)))
+    .orderBy(asc(applications.id));
+};
+
+/**
+ * An intake staff changed (decisions 0055, 0085): removed from the course, or its deadline moved. The open
+ * applications that name it keep their month and year and the deadline they were opened with; each one is
+ * marked changed (Today lists it) and each one's counsellor is mailed once, through the outbox in the
+ * change's transaction, with the students and what to do. Applications already closed are left alone.
+ */
+export async function tellCounsellorsOfChangedIntake(
+  tx: Tx,
+  deps: Pick<StaffDeps, "jobs" | "siteAddress" | "now">,
+  change: IntakeChange,
+  staffContact: (db: Pick<Database, "select">, staffId: number) => Promise<{ email: string; fullName: string } | undefined>,
+): Promise<void> {
+  const affected = await tx
+    .update(applications)
+    .set({ intakeChangedAt: nowOf(deps) })
+    .where(
+      and(
+        eq(applications.courseId, change.courseId),
+        eq(applications.intakeMonth, change.month),
+        eq(applications.intakeYear, change.year),
+        notInArray(applications.status, [...closedStages]),
+      ),
+    )
+    .returning({ id: applications.id, studentId: applications.studentId });
+  if (affected.length === 0) return;
+  const people = await tx
+    .select({
+      id: applications.id,
+      studentName: students.fullName,
+      counsellorStaffId: students.counsellorStaffId,
+      course: courses.name,
+      university: universities.name,
+    })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .where(
+      inArray(
+        applications.id,
+        affected.map((a) => a.id),
+      ),
+    )
+    .orderBy(asc(applications.id));
+  const intakeName = intakeText(change.month, change.year) ?? "";
+  const was = change.deadline ? deadlineText(change.deadline) : null;
+  for (const staffId of new Set(people.flatMap((a) => (a.counsellorStaffId === null ? [] : [a.counsellorStaffId])))) {
+    const member = await staffContact(tx, staffId);
+    if (!member) continue;
+    const theirs = people.filter((a) => a.counsellorStaffId === staffId);
+    const first = theirs[0];
+    if (!first) continue;
+    const naming = `${theirs.length} ${theirs.length === 1 ? "application names" : "applications name"} it`;
+    const subject = change.removed
+      ? `The ${intakeName} intake of ${first.course} was removed: ${naming}`
+      : `The ${intakeName} deadline of ${first.course} moved: ${naming}`;
+    const what = change.removed
+      ? `The catalogue no longer lists the ${intakeName} intake of ${first.course} at ${first.university}${was ? ` (it had the deadline ${was})` : ""}.`
+      : `The deadline of the ${intakeName} intake of ${first.course} at ${first.university} is now ${change.deadlineNow ? deadlineText(change.deadlineNow) : "not given"}${was ? ` (it was ${was})` : ""}.`;
+    await queueMail(
+      tx,
+      deps,
+      {
+        to: member.email,
+        subject,
+        text: [
+          `Dear ${member.fullName},`,
+          "",
+          what,
+          "These applications keep the intake and the deadline they were made with; check with the university and the student:",
+          ...theirs.map((a) => `  ${a.studentName}: ${mailLink(deps.siteAddress, `/staff/applications/${a.id}`)}`),
+          "",
+          "Ignite - Your academic Journey",
+        ].join("\n"),
+      },
+      { studentId: null },
+    );
+  }
+}
+
+/** Where the application's SOP written in the portal stands, as its package reads it (decision 0072). */
+export async function setStatementReview(
+  db: Pick<Database, "update">,
+  applicationId: number,
+  state: (typeof applications.$inferSelect)["sopReview"],
+) {
+  await db.update(applications).set({ sopReview: state }).where(eq(applications.id, applicationId));
+}
+
+/**
+ * Applications opened outside the console's flow (the demo student's), each with its first event, in the
+ * caller's transaction (decision 0052).
+ */
+export async function insertApplications(
+  tx: Pick<Database, "insert">,
+  rows: (typeof applications.$inferInsert)[],
+  actorLabel: string,
+) {
+  const created = await tx
+    .insert(applications)
+    .values(rows)
+    .returning({ id: applications.id, status: applications.status, courseId: applications.courseId });
+  if (created.length)
+    await tx.insert(applicationEvents).values(created.map((a) => ({ applicationId: a.id, toStatus: a.status, actorLabel })));
+  return created;
+}
+
+/**
+ * What another module needs to know of an application, in one read: its student and their counsellor, its
+ * stage and intake, the course (its cost, length, mode and SOP rules) and where it is. The departure checklist
+ * (decision 0083), the statements (decision 0072) and the offers (decision 0078) read it; the caller checks
+ * who asks.
+ */
+export interface ApplicationSubject {
+  id: number;
+  studentId: number;
+  studentName: string;
+  counsellorStaffId: number | null;
+  courseId: number;
+  status: ApplicationStatus;
+  course: string;
+  university: string;
+  country: string;
+  countryId: number;
+  city: string;
+  intakeMonth: number | null;
+  intakeYear: number | null;
+  submittedOn: string | null;
+  sopReview: (typeof applications.$inferSelect)["sopReview"];
+  sopRequired: boolean;
+  sopWordLimit: number | null;
+  durationMonths: number;
+  mode: (typeof courses.$inferSelect)["mode"];
+  fee: { amount: number; currency: string; period: (typeof courses.$inferSelect)["feePeriod"] };
+}
+
+/** These applications (by id, those that exist) as other modules read them: one query for any number. */
+export async function applicationSubjects(db: Pick<Database, "select">, ids: readonly number[]): Promise<ApplicationSubject[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: applications.id,
+      studentId: applications.studentId,
+      studentName: students.fullName,
+      counsellorStaffId: students.counsellorStaffId,
+      courseId: applications.courseId,
+      status: applications.status,
+      course: courses.name,
+      university: universities.name,
+      country: countries.name,
+      countryId: countries.id,
+      city: universities.city,
+      intakeMonth: applications.intakeMonth,
+      intakeYear: applications.intakeYear,
+      submittedOn: applications.submittedOn,
+      sopReview: applications.sopReview,
+      sopRequired: courses.sopRequired,
+      sopWordLimit: courses.sopWordLimit,
+      durationMonths: courses.durationMonths,
+      mode: courses.mode,
+      feeAmount: sql<number>`${courses.feeAmount}::float8`,
+      feeCurrency: courses.feeCurrency,
+      feePeriod: courses.feePeriod,
+    })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .where(inArray(applications.id, [...ids]));
+  return rows.map(({ feeAmount, feeCurrency, feePeriod, ...row }) => ({
+    ...row,
+    fee: { amount: Number(feeAmount), currency: feeCurrency, period: feePeriod },
+  }));
+}
+
+/** One application as other modules read it (`applicationSubjects`), or null when there is none. */
+export async function applicationSubject(db: Pick<Database, "select">, id: number): Promise<ApplicationSubject | null> {
+  return (await applicationSubjects(db, [id]))[0] ?? null;
+}
+
+/**
+ * An offer moves its application's stage (decision 0078): recorded, it enters "Conditional offer" or
+ * "Unconditional offer"; accepted, "Offer accepted"; declined, "Withdrawn". Only a move the stage model
+ * allows from the stage it is in is made (a counsellor's own move stays theirs); false when none was.
+ */
+export async function moveForOffer(
+  tx: Tx,
+  move: {
+    applicationId: number;
+    to: ApplicationStatus;
+    note: string;
+    actorLabel: string;
+    actorStaffId: number | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const [current] = await tx
+    .select({ status: applications.status, details: applications.details })
+    .from(applications)
+    .where(eq(applications.id, move.applicationId));
+  if (!current || current.status === move.to || !nextStages(current.status).includes(move.to)) return false;
+  const [moved] = await tx
+    .update(applications)
+    .set({ status: move.to, stageEnteredAt: move.now, updatedAt: move.now })
+    .where(and(eq(applications.id, move.applicationId), eq(applications.status, current.status)))
+    .returning({ id: applications.id });
+  if (!moved) return false;
+  await tx.insert(applicationEvents).values({
+    applicationId: move.applicationId,
+    fromStatus: current.status,
+    toStatus: move.to,
+    note: move.note,
+    actorStaffId: move.actorStaffId,
+    actorLabel: move.actorLabel,
+    at: move.now,
+  });
+  return true;
+}

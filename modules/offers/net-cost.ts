@@ -1,0 +1,207 @@
+import { SEMESTERS_PER_YEAR } from "../costs/costs.ts";
+
+/**
+ * What an offer really costs, in rupees (decision 0081): the tuition for the whole course less the
+ * scholarship (capped at the tuition, and said so), living costs for the course's length from the cost
+ * table, the visa and health charges the visa guide confirms, and a travel estimate labelled as one; then
+ * what the funding plan covers and what is short. Pure: the caller brings the figures and the rates.
+ * Every line keeps its source and date; a currency with no rate leaves the rupee figure out (null) and
+ * names the currency, never a wrong figure.
+ */
+
+export interface Rate {
+  rupeesPerUnit: number;
+  source: string;
+  rateDate: string;
+}
+export type RateOf = (currency: string) => Rate | undefined;
+
+export interface CostLine {
+  key: "tuition" | "scholarship" | "living" | "visa" | "travel";
+  label: string;
+  /** In the line's own currency; a scholarship is negative. */
+  amount: number;
+  currency: string;
+  /** In rupees at the rate table's rate; null when the currency has no rate. */
+  rupees: number | null;
+  rateDate: string | null;
+  /** Where the figure comes from, and the day it holds for or was checked. */
+  source: string;
+  sourceDate: string | null;
+  /** A rough estimate, not a published figure (the travel line). */
+  estimate: boolean;
+  /** How it was reckoned, in words: "GBP 18,000 a year × 1 year". */
+  reckoning: string;
+}
+
+export interface NetCostInput {
+  course: {
+    durationMonths: number;
+    online: boolean;
+    fee: { amount: number; currency: string; period: "year" | "semester" | "total" };
+  };
+  feeSource: string;
+  scholarship: { amount: number; currency: string; years: number } | null;
+  living: { amountPerYear: number; currency: string; source: string; year: number } | null;
+  /** The visa guide's charges (visa fee, health surcharge, SEVIS), confirmed or not. */
+  charges: {
+    label: string;
+    amount: number;
+    currency: string;
+    per: "once" | "year" | "month";
+    source: string;
+    checkedOn: string;
+    confirmed: boolean;
+  }[];
+  travel: { rupees: number; basis: string } | null;
+  /** The funding plan in rupees (null without a plan); currencies it holds with no rate. */
+  funding: { rupees: number; unconverted: string[] } | null;
+}
+
+export interface NetCost {
+  years: number;
+  lines: CostLine[];
+  /** The scholarship was larger than the tuition and was capped at it. */
+  scholarshipCapped: boolean;
+  /** Charges the guide gives but could not confirm on the official page: named, not counted. */
+  toConfirm: { label: string; amount: number; currency: string; source: string }[];
+  /** Currencies with no rate: the total is not given while any is in the lines. */
+  noRate: string[];
+  totalRupees: number | null;
+  coveredRupees: number | null;
+  shortRupees: number | null;
+}
+
+const figure = (n: number) => Math.round(n).toLocaleString("en-IN");
+const yearsText = (n: number) => `${n} ${n === 1 ? "year" : "years"}`;
+
+export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
+  const years = input.course.durationMonths / 12;
+  const noRate = new Set<string>();
+  const convert = (amount: number, currency: string) => {
+    if (currency === "INR") return { rupees: amount, rateDate: null };
+    const rate = rateOf(currency);
+    if (!rate) {
+      noRate.add(currency);
+      return { rupees: null, rateDate: null };
+    }
+    return { rupees: amount * rate.rupeesPerUnit, rateDate: rate.rateDate };
+  };
+  const { fee } = input.course;
+  const tuition =
+    fee.period === "total" ? fee.amount : fee.period === "year" ? fee.amount * years : fee.amount * SEMESTERS_PER_YEAR * years;
+  const lines: CostLine[] = [];
+  const perWord = fee.period === "total" ? "for the course" : fee.period === "year" ? "a year" : "a semester";
+  const tuitionConverted = convert(tuition, fee.currency);
+  lines.push({
+    key: "tuition",
+    label: "Tuition for the whole course",
+    amount: tuition,
+    currency: fee.currency,
+    ...tuitionConverted,
+    source: input.feeSource,
+    sourceDate: null,
+    estimate: false,
+    reckoning:
+      fee.period === "total"
+        ? `${fee.currency} ${figure(fee.amount)} for the course`
+        : fee.period === "year"
+          ? `${fee.currency} ${figure(fee.amount)} ${perWord} × ${yearsText(years)}`
+          : `${fee.currency} ${figure(fee.amount)} ${perWord} × ${SEMESTERS_PER_YEAR * years} semesters`,
+  });
+  let scholarshipCapped = false;
+  if (input.scholarship) {
+    const awardedYears = Math.min(input.scholarship.years, Math.ceil(years));
+    let amount = input.scholarship.amount * awardedYears;
+    let currency = input.scholarship.currency;
+    let reckoning = `${currency} ${figure(input.scholarship.amount)} a year × ${awardedYears} ${awardedYears === 1 ? "year" : "years"}`;
+    // Capped at the tuition (decision 0081), compared in the tuition's currency or, across currencies, in rupees.
+    const sameCurrency = currency === fee.currency;
+    const inRupees = convert(amount, currency).rupees;
+    const over = sameCurrency
+      ? amount > tuition
+      : inRupees !== null && tuitionConverted.rupees !== null && inRupees > tuitionConverted.rupees;
+    if (over) {
+      scholarshipCapped = true;
+      amount = tuition;
+      currency = fee.currency;
+      reckoning = `${reckoning}, capped at the tuition (${fee.currency} ${figure(tuition)})`;
+    }
+    const converted = convert(amount, currency);
+    lines.push({
+      key: "scholarship",
+      label: "Scholarship or fee waiver",
+      amount: -amount,
+      currency,
+      rupees: converted.rupees === null ? null : -converted.rupees,
+      rateDate: converted.rateDate,
+      source: "The university's offer letter",
+      sourceDate: null,
+      estimate: false,
+      reckoning,
+    });
+  }
+  if (input.living && !input.course.online) {
+    const amount = input.living.amountPerYear * years;
+    lines.push({
+      key: "living",
+      label: "Living costs for the course",
+      amount,
+      currency: input.living.currency,
+      ...convert(amount, input.living.currency),
+      source: input.living.source,
+      sourceDate: String(input.living.year),
+      estimate: false,
+      reckoning: `${input.living.currency} ${figure(input.living.amountPerYear)} a year × ${yearsText(years)}`,
+    });
+  }
+  const toConfirm: NetCost["toConfirm"] = [];
+  for (const charge of input.charges) {
+    const times = charge.per === "once" ? 1 : charge.per === "year" ? Math.ceil(years) : Math.ceil(years * 12);
+    const amount = charge.amount * times;
+    if (!charge.confirmed) {
+      toConfirm.push({ label: charge.label, amount, currency: charge.currency, source: charge.source });
+      continue;
+    }
+    lines.push({
+      key: "visa",
+      label: charge.label,
+      amount,
+      currency: charge.currency,
+      ...convert(amount, charge.currency),
+      source: charge.source,
+      sourceDate: charge.checkedOn,
+      estimate: false,
+      reckoning:
+        charge.per === "once"
+          ? `${charge.currency} ${figure(charge.amount)} once`
+          : `${charge.currency} ${figure(charge.amount)} a ${charge.per} × ${times}`,
+    });
+  }
+  if (input.travel) {
+    lines.push({
+      key: "travel",
+      label: "Travel (estimate)",
+      amount: input.travel.rupees,
+      currency: "INR",
+      rupees: input.travel.rupees,
+      rateDate: null,
+      source: input.travel.basis,
+      sourceDate: null,
+      estimate: true,
+      reckoning: "One flight out",
+    });
+  }
+  const totalRupees = noRate.size ? null : Math.round(lines.reduce((sum, line) => sum + (line.rupees ?? 0), 0));
+  const coveredRupees = input.funding ? input.funding.rupees : null;
+  return {
+    years,
+    lines: lines.map((line) => ({ ...line, rupees: line.rupees === null ? null : Math.round(line.rupees) })),
+    scholarshipCapped,
+    toConfirm,
+    noRate: [...noRate].sort(),
+    totalRupees,
+    coveredRupees,
+    shortRupees: totalRupees === null || coveredRupees === null ? null : Math.max(0, totalRupees - coveredRupees),
+  };
+}
