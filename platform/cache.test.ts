@@ -19,6 +19,18 @@ describe("public cache", () => {
   });
 });
 
+describe("public cache and a write during a read", () => {
+  it("does not keep an answer read before a clear, which a write made while it was read", () => {
+    const cache = new PublicCache<string>(10, 60_000);
+    const readFrom = cache.generation;
+    cache.clear();
+    cache.set("university", "Trinity College Dublin", readFrom);
+    expect(cache.get("university")).toBeUndefined();
+    cache.set("university", "Trinity College Dublin, the University of Dublin", cache.generation);
+    expect(cache.get("university")).toBe("Trinity College Dublin, the University of Dublin");
+  });
+});
+
 describe("public cache bounded by bytes", () => {
   it("evicts the least recently used until the answers fit, and never keeps one larger than the budget", () => {
     const cache = new PublicCache<string>(100, 60_000, Date.now, { maxBytes: 10, sizeOf: (v) => v.length });

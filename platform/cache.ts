@@ -6,6 +6,7 @@
 export class PublicCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number; bytes: number }>();
   private bytes = 0;
+  private clears = 0;
 
   constructor(
     private readonly maxEntries: number,
@@ -26,7 +27,16 @@ export class PublicCache<V> {
     return entry.value;
   }
 
-  set(key: string, value: V): void {
+  /**
+   * Which clear the cache is at: read it before computing an answer and pass it to `set`, so an answer
+   * computed from data a write has since replaced is not kept after that write's clear.
+   */
+  get generation(): number {
+    return this.clears;
+  }
+
+  set(key: string, value: V, generation = this.clears): void {
+    if (generation !== this.clears) return;
     const bytes = this.limits.sizeOf?.(value) ?? 0;
     if (this.limits.maxBytes !== undefined && bytes > this.limits.maxBytes) return;
     this.remove(key);
@@ -41,6 +51,7 @@ export class PublicCache<V> {
 
   /** Called by every catalogue write, so no visitor sees a stale answer for longer than a request. */
   clear(): void {
+    this.clears += 1;
     this.entries.clear();
     this.bytes = 0;
   }

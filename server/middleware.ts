@@ -159,6 +159,8 @@ export const publicGetCache =
     metrics?.cacheLookup(hit !== undefined);
     if (hit) c.set("fromCache", true);
     if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+    // A catalogue write while this answer is read clears the cache: the answer may be older than it.
+    const generation = publicCache.generation;
     await next();
     // A search that found little says no-store: each one is counted for staff (decision 0026).
     if (c.res.status === 200 && !c.res.headers.has("Set-Cookie") && !c.res.headers.get("Cache-Control")?.includes("no-store")) {
@@ -168,6 +170,6 @@ export const publicGetCache =
       c.res.headers.set("Cache-Control", language === DEFAULT_LANGUAGE ? SHARED_CACHE_CONTROL : OTHER_LANGUAGE_CACHE_CONTROL);
       c.res.headers.set("Vary", "Cookie");
       const body = c.var.pageBytes ?? new Uint8Array(await c.res.clone().arrayBuffer());
-      publicCache.set(key, { status: 200, headers: [...c.res.headers.entries()], body });
+      publicCache.set(key, { status: 200, headers: [...c.res.headers.entries()], body }, generation);
     }
   };

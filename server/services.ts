@@ -105,10 +105,12 @@ export function createServices(options: ServicesOptions) {
   // Rupee amounts (decision 0025): their edits go through the staff service below.
   const costs = createCostService(database.db);
   // Another instance changed the catalogue: forget here too (this instance's own news clears it twice, harmlessly).
+  // The mirror stops answering at once, as after a change made here: until it has read the version, an
+  // answer from it would be the old catalogue, which the cache just cleared would keep for a minute.
   shared?.onCatalogueChange(() => {
     publicCache.clear();
     costs.forget();
-    void catalogueMirror.check().catch(() => undefined);
+    void catalogueMirror.changed();
   });
   const identity = createIdentityService({
     db: database.db,

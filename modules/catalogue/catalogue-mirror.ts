@@ -69,11 +69,11 @@ export interface MirroredCatalogue {
 export interface CatalogueMirror {
   /** The mirror when it matches the catalogue's current version; null while it is (re)built. */
   current(): MirroredCatalogue | null;
-  /** Reads the version now (news from another instance). */
+  /** Reads the version now. */
   check(): Promise<void>;
   /**
-   * This instance just changed the catalogue: the mirror stops answering at once (searches go to the
-   * database) until it has read which records changed. Resolves once those are changed in the mirror,
+   * The catalogue just changed, here or on another instance that said so: the mirror stops answering at
+   * once (searches go to the database) until it has read which records changed. Resolves once those are changed in the mirror,
    * or, when it must be rebuilt whole (a bulk import), once that rebuild has begun.
    */
   changed(): Promise<void>;

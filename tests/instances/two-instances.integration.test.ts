@@ -91,14 +91,23 @@ describe("two instances behind one load balancer", () => {
       { cookie },
     );
     expect(edited.status).toBe(200);
+    // Visitors keep reading B while it hears of the edit: an answer read from the old catalogue while
+    // the news arrives must not be kept for the next visitor (it would be served for a minute).
     const started = Date.now();
-    let name = "";
-    while (Date.now() - started < 1000) {
-      name = (await apiB.get(path)).body.data[0].university_name;
-      if (name !== "Trinity College Dublin") break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const seen: string[][] = [[], [], [], []];
+    await Promise.all(
+      seen.map(async (answers) => {
+        while (Date.now() - started < 1000) {
+          answers.push((await apiB.get(path)).body.data[0].university_name);
+          if (answers.at(-1) !== "Trinity College Dublin") break;
+        }
+      }),
+    );
+    for (const answers of seen) expect(answers.at(-1)).toBe("Trinity College Dublin, the University of Dublin");
+    // Once one visitor sees the new name, every later one does.
+    for (let i = 0; i < 10; i += 1) {
+      expect((await apiB.get(path)).body.data[0].university_name).toBe("Trinity College Dublin, the University of Dublin");
     }
-    expect(name).toBe("Trinity College Dublin, the University of Dublin");
   });
 
   it("a file uploaded through one instance downloads through the other", async () => {
