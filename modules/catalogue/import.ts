@@ -68,7 +68,10 @@ async function queueStep(deps: StaffDeps, tx: Executor, name: string, importId: 
 /** Without a queue: runs the step in this process, once, and an unexpected error fails the import. */
 function runNow(deps: StaffDeps, step: (deps: StaffDeps, importId: number) => Promise<void>, importId: number) {
   if (deps.jobs) return;
-  void step(deps, importId).catch((error: unknown) => giveUpImportStep(deps, importId, error));
+  void step(deps, importId)
+    .catch((error: unknown) => giveUpImportStep(deps, importId, error))
+    // The database itself gone (the process stopping): the import stays as it was, and is said in the log.
+    .catch((error: unknown) => deps.log.error({ err: error, importId }, "catalogue import could not be marked failed"));
 }
 
 // ---------------------------------------------------------------------------------------------------

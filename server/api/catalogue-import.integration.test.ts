@@ -4,7 +4,7 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogueImports, countries, courses, universities } from "../../modules/catalogue/tables.ts";
 import { auditLog } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
@@ -41,6 +41,13 @@ beforeAll(async () => {
   counsellorCookie = await signInStaff(api, counsellor.email, counsellor.password);
 });
 afterAll(async () => {
+  // A dry run or an apply a test started runs on after its answer: each has ended before the database goes.
+  const running = () =>
+    database.db
+      .select({ n: count() })
+      .from(catalogueImports)
+      .where(inArray(catalogueImports.status, ["checking", "applying"]));
+  await vi.waitUntil(async () => (await running())[0]?.n === 0, { timeout: 30_000, interval: 50 });
   await database.close();
   rmSync(uploadsDir, { recursive: true, force: true });
 });
