@@ -1,8 +1,8 @@
-// `npm test`: lint, typecheck, unit and integration tests (Vitest), then the browser tests
-// (Playwright on the production build). Ends with the line `N passed, N failed`.
+// `npm test`: lint, typecheck, the OpenAPI lint and the production build side by side, then unit and
+// integration tests (Vitest), then the browser tests (Playwright on that build). Ends with the line `N passed, N failed`.
 // `--suite=database` runs only the Vitest project `integration`, the `*.integration.test.ts` files that open
 // a database (CI runs them again on PostgreSQL; the pure `unit` files need no second pass).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { requireSupportedNode } from "./runtime.mjs";
@@ -22,14 +22,6 @@ function run(title, command, args, env = {}) {
   process.stdout.write(`\n=== ${title} ===\n`);
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   return result.status === 0;
-}
-
-function step(title, command, args) {
-  if (run(title, command, args)) passed += 1;
-  else {
-    failed += 1;
-    failures.push(`FAILED: ${title}`);
-  }
 }
 
 function counted(title, command, args, reportFile, read, env) {
@@ -72,10 +64,48 @@ function playwrightOutcomes(suite, outcome, into = []) {
 const vitestReport = path.join(tmp, "vitest.json");
 const readVitest = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, names: vitestFailures(r) });
 
+/**
+ * Runs independent commands side by side (the machine has two cores and each of these mostly uses one),
+ * each one's output kept and printed whole under its title once it ends, in the order given.
+ */
+async function together(commands) {
+  const finished = commands.map(
+    ({ title, command, args }) =>
+      new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: root, env: process.env });
+        const output = [];
+        child.stdout.on("data", (chunk) => output.push(chunk));
+        child.stderr.on("data", (chunk) => output.push(chunk));
+        child.on("close", (code) => resolve({ title, ok: code === 0, output: Buffer.concat(output) }));
+      }),
+  );
+  const results = [];
+  for (const result of finished) {
+    const { title, ok, output } = await result;
+    process.stdout.write(`\n=== ${title} ===\n`);
+    process.stdout.write(output);
+    results.push({ title, ok });
+  }
+  return results;
+}
+
+/** The static checks and the production build, side by side: none reads what another writes. */
+let built = false;
 if (!databaseOnly) {
-  step("lint (biome)", "npx", ["biome", "check", "."]);
-  step("typecheck", "npm", ["run", "--silent", "typecheck"]);
-  step("OpenAPI document (redocly lint, recommended rules)", "npx", ["tsx", "scripts/openapi-lint.ts"]);
+  const results = await together([
+    { title: "lint (biome)", command: "npx", args: ["biome", "check", "."] },
+    { title: "typecheck", command: "npm", args: ["run", "--silent", "typecheck"] },
+    { title: "OpenAPI document (redocly lint, recommended rules)", command: "npx", args: ["tsx", "scripts/openapi-lint.ts"] },
+    { title: "build", command: "npm", args: ["run", "--silent", "build"] },
+  ]);
+  for (const { title, ok } of results) {
+    if (title === "build") built = ok;
+    else if (ok) passed += 1;
+    else {
+      failed += 1;
+      failures.push(`FAILED: ${title}`);
+    }
+  }
 }
 counted(
   databaseOnly
@@ -94,7 +124,7 @@ counted(
   readVitest,
 );
 if (!databaseOnly) {
-  if (run("build", "npm", ["run", "--silent", "build"])) {
+  if (built) {
     const playwrightReport = path.join(tmp, "playwright.json");
     counted("browser (playwright)", "npx", ["playwright", "test"], playwrightReport, (r) => ({
       passed: r.stats.expected + r.stats.flaky,
