@@ -73,8 +73,8 @@ export interface CatalogueMirror {
   check(): Promise<void>;
   /**
    * The catalogue just changed, here or on another instance that said so: the mirror stops answering at
-   * once (searches go to the database) until it has read which records changed. Resolves once those are changed in the mirror,
-   * or, when it must be rebuilt whole (a bulk import), once that rebuild has begun.
+   * once (searches go to the database) until it has read which records changed. Resolves once those are
+   * changed in the mirror, or, when it must be rebuilt whole (a bulk import), once that rebuild has begun.
    */
   changed(): Promise<void>;
   /** How the mirror has followed the catalogue: whole builds and record changes applied (tests, benches). */
