@@ -12,6 +12,10 @@ import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
  * is clean, Apply writes it, and a visitor finds the new course by search at once.
  */
 
+// The site applies one import at a time (decision 0020): this file's two applies would refuse each other
+// if its tests ran side by side on the two workers, so they run one after the other, in one worker.
+test.describe.configure({ mode: "default" });
+
 async function uploadCourses(page: Page, csv: string) {
   await page.goto("/staff/catalogue/import");
   await page.getByLabel("Courses").check();
