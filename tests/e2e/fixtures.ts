@@ -151,6 +151,6 @@ export async function expectNoAxeViolations(page: Page) {
   // transitions are turned off for the scan (a running one ends at its final colours) and on again after.
   const still = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   const results = await axe(page).exclude(".Toastify").analyze();
-  await still.evaluate((style) => style.remove());
+  await still.evaluate((style) => style.parentNode?.removeChild(style));
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
