@@ -109,7 +109,7 @@ describe("every JSON error has the published shape", () => {
     await expectError(streamed, 413, "payload_too_large");
   });
 
-  it("429: past a rate limit, with Retry-After", async () => {
+  it("429: past a rate limit, with Retry-After", { timeout: 45_000 }, async () => {
     const ip = { "X-Forwarded-For": "10.78.0.1" };
     await withinOneWindow(60);
     await request("/api/catalogue/search/law", { headers: ip });

@@ -177,7 +177,7 @@ describe("the counsellor's view of letters", () => {
 });
 
 describe("the recommender's link", () => {
-  it("is rate-limited per client address, whether the token is good or guessed", async () => {
+  it("is rate-limited per client address, whether the token is good or guessed", { timeout: 45_000 }, async () => {
     const omar = await applicant("Omar Sheikh", 30, "MSc Robotics");
     const { token } = await invite(omar, invitation(omar.applicationId, "Prof. Leela Nair"));
     const ip = "10.77.0.1";

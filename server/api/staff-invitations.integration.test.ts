@@ -223,7 +223,7 @@ describe("staff invitations", () => {
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(["email", "fullName", "role"]);
   });
 
-  it("limits accepting per client address", async () => {
+  it("limits accepting per client address", { timeout: 90_000 }, async () => {
     const ip = nextClientAddress();
     await withinOneWindow(900, 60);
     const statuses: number[] = [];
