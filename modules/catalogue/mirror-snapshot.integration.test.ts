@@ -22,10 +22,18 @@ async function startMirror(): Promise<CatalogueMirror> {
   return mirror;
 }
 
-/** Waits (at most 10 s) until the snapshot file was written after `after` (ms since the epoch). */
-async function snapshotWrittenAfter(after: number) {
+/** When the snapshot file was last written (its mtime), or null when there is none. */
+const writtenAt = () => (existsSync(file) ? statSync(file).mtimeMs : null);
+
+/**
+ * Waits (at most 10 s) until a snapshot file newer than `before` (a `writtenAt()`) is in place. Compared with
+ * the file's own earlier time, not the clock: the file system stamps with a coarser clock, so a file written
+ * in the millisecond before a `Date.now()` could read as written after it.
+ */
+async function snapshotWrittenSince(before: number | null) {
   for (const until = Date.now() + 10_000; Date.now() < until; ) {
-    if (existsSync(file) && statSync(file).mtimeMs >= after) return;
+    const now = writtenAt();
+    if (now !== null && (before === null || now > before)) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error("the snapshot was not written");
@@ -80,10 +88,10 @@ afterAll(async () => {
 
 describe("the search index kept beside the data (decision 0071)", () => {
   it("is made again from the file on an unchanged catalogue, answering every search and course exactly as one read from the catalogue", async () => {
-    const started = Date.now();
+    const before = writtenAt();
     const first = await startMirror();
     expect(first.stats()).toMatchObject({ fullBuilds: 1, fromSnapshot: 0 });
-    await snapshotWrittenAfter(started);
+    await snapshotWrittenSince(before);
 
     const second = await startMirror();
     expect(second.stats()).toMatchObject({ fullBuilds: 1, fromSnapshot: 1 });
@@ -109,12 +117,12 @@ describe("the search index kept beside the data (decision 0071)", () => {
       feePeriod: "year",
       mode: "Full-time",
     });
-    const started = Date.now();
+    const before = writtenAt();
     const third = await startMirror();
     expect(third.stats()).toMatchObject({ fullBuilds: 1, fromSnapshot: 0 });
     const found = third.current()?.search.find({ words: ["stewardship"], offset: 0, limit: 12 });
     expect(found?.total).toBe(1);
-    await snapshotWrittenAfter(started);
+    await snapshotWrittenSince(before);
 
     const fourth = await startMirror();
     expect(fourth.stats()).toMatchObject({ fromSnapshot: 1 });
@@ -125,11 +133,11 @@ describe("the search index kept beside the data (decision 0071)", () => {
     const { writeFileSync, readFileSync } = await import("node:fs");
     const whole = readFileSync(file);
     writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2)));
-    const started = Date.now();
+    const damaged = writtenAt();
     const fifth = await startMirror();
     expect(fifth.stats()).toMatchObject({ fullBuilds: 1, fromSnapshot: 0 });
     expect(fifth.current()?.search.size).toBe(mirrors[2]?.current()?.search.size);
-    await snapshotWrittenAfter(started);
+    await snapshotWrittenSince(damaged);
     expect((await startMirror()).stats()).toMatchObject({ fromSnapshot: 1 });
   });
 });
