@@ -27,8 +27,8 @@ const writtenAt = () => (existsSync(file) ? statSync(file).mtimeMs : null);
 
 /**
  * Waits (at most 10 s) until a snapshot file newer than `before` (a `writtenAt()`) is in place. Compared with
- * the file's own earlier time, not the clock: the file system stamps with a coarser clock, so a file written
- * in the millisecond before a `Date.now()` could read as written after it.
+ * the file's own earlier time, not the clock: a file's time has a fraction of a millisecond and `Date.now()`
+ * has none, so a file written in the same millisecond as a `Date.now()` reads as written after it.
  */
 async function snapshotWrittenSince(before: number | null) {
   for (const until = Date.now() + 10_000; Date.now() < until; ) {
