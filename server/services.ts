@@ -78,6 +78,11 @@ export function createServices(options: ServicesOptions) {
   const catalogueMirror = createCatalogueMirror(database.db, log, {
     afterBuild: () => (globalThis as { gc?: () => void }).gc?.(),
     snapshotFile: options.searchIndexSnapshot,
+    // The catalogue moved without news reaching this instance (Redis down, or none): the cache forgets too.
+    onVersionMoved: () => {
+      publicCache.clear();
+      costs.forget();
+    },
   });
   const catalogue = createCatalogueService(database.db, catalogueMirror, storage);
   // Rate limits (decision 0021): with REDIS_URL, shared through Redis (the database's counters when it

@@ -331,6 +331,12 @@ export function createCatalogueMirror(
      * match it makes the mirror from it instead of reading every course.
      */
     snapshotFile?: string;
+    /**
+     * Called when a read of the catalogue's version finds it moved since the last one, whoever moved it: the
+     * server clears its page cache then, so an edit on another instance shows here within a poll even when
+     * that instance's news does not arrive (decision 0021).
+     */
+    onVersionMoved?: () => void;
   } = {},
 ): CatalogueMirror {
   /** What was built whole: every course then shown. */
@@ -544,6 +550,7 @@ export function createCatalogueMirror(
     if (version === latestVersion && version === indexVersion && !monthChanged) return;
     // A month that has begun ends the last month's intakes: the index is rebuilt as for a change.
     if (monthChanged) indexVersion = -1;
+    if (version !== latestVersion && latestVersion !== -1) options.onVersionMoved?.();
     latestVersion = version;
     settle();
     if (!building)
