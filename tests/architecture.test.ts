@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { escapeRegExp } from "../modules/text-patterns.ts";
 
 /**
  * The layer rule, executable (DESIGN.md 4): vocabulary <- platform <- modules <- server, app.
@@ -250,9 +251,9 @@ describe("each module owns its tables", () => {
         const imported = new Map<string, string>();
         const text = readFileSync(path.join(root, from), "utf8");
         for (const e of edges.filter((edge) => edge.from === from && edge.to && isTables(edge.to))) {
-          const names = new RegExp(
-            `import\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*["']${e.specifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["']`,
-          ).exec(text);
+          const names = new RegExp(`import\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*["']${escapeRegExp(e.specifier)}["']`).exec(
+            text,
+          );
           for (const name of names?.[1]?.split(",") ?? []) imported.set(name.trim(), tablesOwner(e.to as string));
         }
         return [...text.matchAll(/\.(insert|update|delete)\((\w+)\)/g)]

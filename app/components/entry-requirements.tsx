@@ -1,18 +1,10 @@
 import { Link } from "react-router";
 import { type Translator, useT } from "~/lib/i18n";
 import { type Eligibility, type EligibilityInBrief, eligibilityHeadline } from "../../modules/eligibility.ts";
+import { sentenceShape } from "../../modules/text-patterns.ts";
 import { eligibilityMessages, requirementSentences } from "../../vocabulary/eligibility.ts";
 
-const shapes = requirementSentences.map((shape) => ({
-  shape,
-  names: [...shape.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ""),
-  pattern: new RegExp(
-    `^${shape
-      .split(/\{\w+\}/)
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join("(.+?)")}$`,
-  ),
-}));
+const shapes = requirementSentences.map((shape) => ({ shape, ...sentenceShape(shape) }));
 /** The words inside the sentences that have their own translation: the qualifications. */
 const words = new Set<string>(["12th", "Bachelors", "Masters"]);
 

@@ -1,5 +1,6 @@
 import { type Messages, setupI18n } from "@lingui/core";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { sentenceShape } from "../../modules/text-patterns.ts";
 import type { FeePeriod } from "../../vocabulary/catalogue.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from "../../vocabulary/languages.ts";
 
@@ -47,13 +48,7 @@ export function createTranslator(language: LanguageCode, messages: Messages): Tr
       .filter((key) => /\{\w+\}/.test(key) && !/\{\w+\s*,/.test(key))
       .map((key) => ({
         key,
-        names: [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ""),
-        pattern: new RegExp(
-          `^${key
-            .split(/\{\w+\}/)
-            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-            .join("(.+?)")}$`,
-        ),
+        ...sentenceShape(key),
         literal: key.replace(/\{\w+\}/g, "").length,
       }))
       // The most specific shape first (decision 0099): "In {country}" would otherwise take every sentence starting "In ".

@@ -20,6 +20,7 @@ import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { canSeeAllStudents, type StaffMember } from "../policies.ts";
 import { studentForStaff } from "../student-access.ts";
+import { escapeRegExp } from "../text-patterns.ts";
 import { parseInput } from "../validation.ts";
 import { statementVisaFacts } from "../visas/visas.ts";
 import { checkStatement, countWords, paragraphsOf, type StatementContext, wordsOnly } from "./checks.ts";
@@ -470,7 +471,7 @@ async function staffVersion(
 export function quoteIn(paragraph: string, quote: string): string | null {
   const words = quote.split(/\s+/).filter(Boolean);
   if (!words.length) return null;
-  const pattern = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+");
+  const pattern = words.map(escapeRegExp).join("\\s+");
   return new RegExp(pattern, "u").exec(paragraph)?.[0] ?? null;
 }
 

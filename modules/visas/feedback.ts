@@ -1,6 +1,7 @@
 import { monthNames } from "../../vocabulary/applications.ts";
 import { consistencyMessages } from "../../vocabulary/visas.ts";
 import { wordedAmount } from "../amounts.ts";
+import { escapeRegExp } from "../text-patterns.ts";
 import { everyAnswerFlags } from "./question-bank/index.ts";
 import type { AnswerSignal, QuestionTheme } from "./reference-types.ts";
 
@@ -78,8 +79,6 @@ export interface AnswerToRead {
   text: string | null;
   durationSeconds: number | null;
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Lower case, curly quotes straightened, runs of space as one. */
 export const normalise = (text: string) =>
