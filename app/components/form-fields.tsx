@@ -40,6 +40,22 @@ function Feedback({ name, error }: { name: string; error?: string }) {
   ) : null;
 }
 
+/**
+ * A field's name, browser rules, error and the value posted, for the forms whose refusal sends back what was
+ * typed: `<TextField {...field("email")} label="E-mail" />`.
+ */
+export function refusedFields(
+  rules: Record<string, FieldRules>,
+  refusal: { fields: Record<string, string>; values: Record<string, string> } | undefined,
+) {
+  return (name: string) => ({
+    name,
+    rules: rules[name],
+    error: refusal?.fields[name],
+    defaultValue: refusal?.values[name],
+  });
+}
+
 const textTypes = new Set(["text", "email", "tel", "password", "search", "url"]);
 
 /** The rule attributes HTML allows on an input of `type` (a length on a date input is invalid HTML). */

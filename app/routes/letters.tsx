@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { SelectField, TextField } from "~/components/form-fields";
+import { refusedFields, SelectField, TextField } from "~/components/form-fields";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
@@ -119,6 +119,7 @@ export default function Letters({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   useActionToast(actionData);
   const refusal = actionData && !actionData.ok ? actionData : undefined;
+  const field = refusedFields(rules, refusal);
   const invited = actionData?.ok && actionData.intent === "invite";
   const busy = navigation.state === "submitting";
   return (
@@ -226,44 +227,11 @@ export default function Letters({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <Form method="post" className="row g-3" key={invited ? "sent" : "form"} noValidate>
           <input type="hidden" name="intent" value="invite" />
-          <TextField
-            name="fullName"
-            label="Recommender's name"
-            rules={rules.fullName}
-            error={refusal?.fields.fullName}
-            defaultValue={refusal?.values.fullName}
-          />
-          <TextField
-            name="email"
-            type="email"
-            label="Recommender's e-mail"
-            rules={rules.email}
-            error={refusal?.fields.email}
-            defaultValue={refusal?.values.email}
-            inputMode="email"
-          />
-          <TextField
-            name="role"
-            label="Role"
-            rules={rules.role}
-            error={refusal?.fields.role}
-            defaultValue={refusal?.values.role}
-          />
-          <TextField
-            name="institution"
-            label="Institution"
-            rules={rules.institution}
-            error={refusal?.fields.institution}
-            defaultValue={refusal?.values.institution}
-          />
-          <SelectField
-            name="relation"
-            label="How they know you"
-            options={recommenderRelations}
-            rules={rules.relation}
-            error={refusal?.fields.relation}
-            defaultValue={refusal?.values.relation}
-          />
+          <TextField {...field("fullName")} label="Recommender's name" />
+          <TextField {...field("email")} type="email" label="Recommender's e-mail" inputMode="email" />
+          <TextField {...field("role")} label="Role" />
+          <TextField {...field("institution")} label="Institution" />
+          <SelectField {...field("relation")} label="How they know you" options={recommenderRelations} />
           <fieldset className="col-12" aria-describedby={refusal?.fields.applicationIds ? "applicationIds-error" : undefined}>
             <legend className="form-label fs-6">{t("The letter is for")}</legend>
             {applications.map((a) => (

@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { DepartureChecklist } from "~/components/departure-checklist";
 import { orRouteError } from "~/lib/errors.server";
@@ -161,6 +162,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { otherwise: "move" },
       ),
     form,
+  );
+}
+
+/** One small labelled input of the offer form, its id its name, filled with the refused post or the saved offer. */
+function OfferField({
+  col,
+  name,
+  label,
+  value,
+  ...input
+}: { col: string; name: string; label: string; value: string } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "maxLength" | "inputMode"
+>) {
+  return (
+    <div className={col}>
+      <label className="form-label small" htmlFor={name}>
+        {label}
+      </label>
+      <input id={name} name={name} className="form-control form-control-sm" defaultValue={value} {...input} />
+    </div>
   );
 }
 
@@ -352,92 +374,57 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
                 <fieldset className="mb-2">
                   <legend className="h6">Scholarship or fee waiver (a year)</legend>
                   <div className="row g-2">
-                    <div className="col-6 col-sm-3">
-                      <label className="form-label small" htmlFor="scholarship-amount">
-                        Amount
-                      </label>
-                      <input
-                        id="scholarship-amount"
-                        name="scholarship-amount"
-                        className="form-control form-control-sm"
-                        defaultValue={offerValue("scholarship-amount", offer?.scholarship?.amount)}
-                      />
-                    </div>
-                    <div className="col-6 col-sm-2">
-                      <label className="form-label small" htmlFor="scholarship-currency">
-                        Currency
-                      </label>
-                      <input
-                        id="scholarship-currency"
-                        name="scholarship-currency"
-                        maxLength={3}
-                        className="form-control form-control-sm"
-                        defaultValue={offerValue("scholarship-currency", offer?.scholarship?.currency)}
-                      />
-                    </div>
-                    <div className="col-6 col-sm-2">
-                      <label className="form-label small" htmlFor="scholarship-years">
-                        Years
-                      </label>
-                      <input
-                        id="scholarship-years"
-                        name="scholarship-years"
-                        inputMode="numeric"
-                        className="form-control form-control-sm"
-                        defaultValue={offerValue("scholarship-years", offer?.scholarship?.years ?? 1)}
-                      />
-                    </div>
-                    <div className="col-12 col-sm-5">
-                      <label className="form-label small" htmlFor="scholarship-renewable">
-                        Renewable on
-                      </label>
-                      <input
-                        id="scholarship-renewable"
-                        name="scholarship-renewable"
-                        className="form-control form-control-sm"
-                        defaultValue={offerValue("scholarship-renewable", offer?.scholarship?.renewableOn)}
-                      />
-                    </div>
+                    <OfferField
+                      col="col-6 col-sm-3"
+                      name="scholarship-amount"
+                      label="Amount"
+                      value={offerValue("scholarship-amount", offer?.scholarship?.amount)}
+                    />
+                    <OfferField
+                      col="col-6 col-sm-2"
+                      name="scholarship-currency"
+                      label="Currency"
+                      maxLength={3}
+                      value={offerValue("scholarship-currency", offer?.scholarship?.currency)}
+                    />
+                    <OfferField
+                      col="col-6 col-sm-2"
+                      name="scholarship-years"
+                      label="Years"
+                      inputMode="numeric"
+                      value={offerValue("scholarship-years", offer?.scholarship?.years ?? 1)}
+                    />
+                    <OfferField
+                      col="col-12 col-sm-5"
+                      name="scholarship-renewable"
+                      label="Renewable on"
+                      value={offerValue("scholarship-renewable", offer?.scholarship?.renewableOn)}
+                    />
                   </div>
                 </fieldset>
                 <fieldset className="mb-2">
                   <legend className="h6">Deposit</legend>
                   <div className="row g-2">
-                    <div className="col-6 col-sm-4">
-                      <label className="form-label small" htmlFor="deposit-amount">
-                        Amount
-                      </label>
-                      <input
-                        id="deposit-amount"
-                        name="deposit-amount"
-                        className="form-control form-control-sm"
-                        defaultValue={offerValue("deposit-amount", offer?.deposit?.amount)}
-                      />
-                    </div>
-                    <div className="col-6 col-sm-3">
-                      <label className="form-label small" htmlFor="deposit-currency">
-                        Currency
-                      </label>
-                      <input
-                        id="deposit-currency"
-                        name="deposit-currency"
-                        maxLength={3}
-                        className="form-control form-control-sm"
-                        defaultValue={offerValue("deposit-currency", offer?.deposit?.currency)}
-                      />
-                    </div>
-                    <div className="col-12 col-sm-5">
-                      <label className="form-label small" htmlFor="deposit-due">
-                        Due
-                      </label>
-                      <input
-                        id="deposit-due"
-                        name="deposit-due"
-                        type="date"
-                        className="form-control form-control-sm"
-                        defaultValue={offerValue("deposit-due", offer?.deposit?.dueOn)}
-                      />
-                    </div>
+                    <OfferField
+                      col="col-6 col-sm-4"
+                      name="deposit-amount"
+                      label="Amount"
+                      value={offerValue("deposit-amount", offer?.deposit?.amount)}
+                    />
+                    <OfferField
+                      col="col-6 col-sm-3"
+                      name="deposit-currency"
+                      label="Currency"
+                      maxLength={3}
+                      value={offerValue("deposit-currency", offer?.deposit?.currency)}
+                    />
+                    <OfferField
+                      col="col-12 col-sm-5"
+                      name="deposit-due"
+                      label="Due"
+                      type="date"
+                      value={offerValue("deposit-due", offer?.deposit?.dueOn)}
+                    />
                   </div>
                 </fieldset>
                 <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>

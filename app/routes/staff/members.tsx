@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { SelectField, TextField } from "~/components/form-fields";
+import { refusedFields, SelectField, TextField } from "~/components/form-fields";
 import { refusalOr } from "~/lib/form-result.server";
 import { byIntent } from "~/lib/intents.server";
 import { requireStaffWith } from "~/lib/staff.server";
@@ -79,6 +79,7 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
   const { accounts, me, rules } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : undefined;
+  const field = refusedFields(rules, refusal);
   useActionToast(actionData);
   return (
     <>
@@ -184,30 +185,9 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
       </p>
       <Form method="post" className="row g-3" style={{ maxWidth: "48rem" }}>
         <input type="hidden" name="intent" value="create" />
-        <TextField
-          name="fullName"
-          label="Full name"
-          rules={rules.fullName}
-          error={refusal?.fields.fullName}
-          defaultValue={refusal?.values.fullName}
-        />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          rules={rules.email}
-          error={refusal?.fields.email}
-          defaultValue={refusal?.values.email}
-        />
-        <SelectField
-          name="role"
-          label="Role"
-          options={staffRoles}
-          optionLabels={staffRoleLabels}
-          rules={rules.role}
-          error={refusal?.fields.role}
-          defaultValue={refusal?.values.role}
-        />
+        <TextField {...field("fullName")} label="Full name" />
+        <TextField {...field("email")} label="Email" type="email" />
+        <SelectField {...field("role")} label="Role" options={staffRoles} optionLabels={staffRoleLabels} />
         <div className="col-12">
           <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
             Send invitation
