@@ -1,4 +1,4 @@
-import { appliedTo, courseToApplyTo } from "./applying-fixtures.ts";
+import { applicant } from "./applying-fixtures.ts";
 import { axe, expect, expectNoAxeViolations, httpClient, hydrated, loggedInAs, loggedInStudent, test } from "./fixtures.ts";
 import { invitedRecommender } from "./letters-fixtures.ts";
 import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
@@ -120,12 +120,7 @@ test("axe finds no violations on a student's application, with its package and u
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await admin.dispose();
-  await loggedInStudent(page, { name: "Aditi Rao" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { course, id, origin } = await applicant(page, "Aditi Rao");
   await page.request.put(`/api/v1/students/me/interests/${course.id}`, { headers: { Origin: origin } });
   await page.goto(`/user/applications/${id}?started=1`);
   await hydrated(page);
@@ -144,10 +139,7 @@ test("axe finds no violations on the SOP (decision 0072): the student's page wit
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await loggedInStudent(page, { name: "Aditi Rao" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { id, origin } = await applicant(page, "Aditi Rao", { admin });
   const sop = `/api/v1/students/me/applications/${id}/statements/sop`;
   const headers = { Origin: origin };
   const text = "My project at [University] measured dust on solar panels.\n\nI will return to Pune after the course.";
@@ -176,12 +168,7 @@ test("axe finds no violations on the SOP (decision 0072): the student's page wit
 test("axe finds no violations on a student's letters page nor on a recommender's page, at 390 px", async ({ page, browser }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await admin.dispose();
-  await loggedInStudent(page, { name: "Aditi Rao" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { id, origin } = await applicant(page, "Aditi Rao");
   const { linkPath } = await invitedRecommender(page.request, id, origin);
   await page.goto(`/user/applications/${id}/letters`);
   await hydrated(page);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { appliedTo, courseToApplyTo, next } from "./applying-fixtures";
-import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInStudent, test } from "./fixtures";
+import { applicant, next } from "./applying-fixtures";
+import { expect, expectNoAxeViolations, httpClient, hydrated, test } from "./fixtures";
 import { screens } from "./screens";
 
 /**
@@ -16,10 +16,7 @@ const fitsThePhone = async (page: Page) =>
 test("a student reading in Hindi sees the application's intake, deadline and submission day in Hindi", async ({ page }) => {
   test.setTimeout(90_000);
   const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await loggedInStudent(page, { name: "अनन्या चौधरी" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const applicationId = await appliedTo(page.request, course.id, origin);
+  const { id: applicationId, origin } = await applicant(page, "अनन्या चौधरी", { admin });
 
   // Before anything is waived, the package's notes read in Hindi too: the SOP's word limit.
   await page.context().addCookies([{ name: "ignite_language", value: "hi", url: origin }]);

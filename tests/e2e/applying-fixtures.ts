@@ -1,5 +1,5 @@
-import type { APIRequestContext } from "@playwright/test";
-import { expect } from "./fixtures.ts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, httpClient, loggedInStudent, test } from "./fixtures.ts";
 import { ADMIN } from "./staff-fixtures.ts";
 
 /** Next year: the intakes the browser tests apply to start then, whatever day they run. */
@@ -60,6 +60,25 @@ export async function appliedTo(student: APIRequestContext, courseId: number, or
   });
   expect(started.status(), await started.text()).toBe(201);
   return (await started.json()).data.id as number;
+}
+
+/**
+ * A student logged in on `page` as `name` who has applied to a new course (`courseToApplyTo`, made by `admin`
+ * when given, else by a client of its own closed after): the course, the application's id, the site's origin
+ * (for the posts' Origin header) and the student.
+ */
+export async function applicant(
+  page: Page,
+  name: string,
+  options: { admin?: APIRequestContext; where?: { country: string; currency: string } } = {},
+) {
+  const admin = options.admin ?? (await httpClient());
+  const course = await courseToApplyTo(admin, options.where);
+  if (!options.admin) await admin.dispose();
+  const student = await loggedInStudent(page, { name });
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const id = await appliedTo(page.request, course.id, origin);
+  return { course, id, origin, student };
 }
 
 /** A new master's at one of the universities the catalogue lists for `countrySlug`, made by the signed-in admin. */

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { appliedTo, courseToApplyTo } from "./applying-fixtures.ts";
+import { applicant } from "./applying-fixtures.ts";
 import { expect, httpClient, loggedInStudent, test } from "./fixtures";
 import { invitedRecommender } from "./letters-fixtures.ts";
 import { errorsIn } from "./nu-checker.ts";
@@ -157,10 +157,7 @@ test("applying: the student's application page, saved courses and the comparison
 }) => {
   test.setTimeout(120_000);
   const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await loggedInStudent(page, { name: "Aditi Rao" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { course, id, origin } = await applicant(page, "Aditi Rao", { admin });
   await page.request.put(`/api/v1/students/me/interests/${course.id}`, { headers: { Origin: origin } });
   const student = await fetchPages(
     page.request,
@@ -177,10 +174,7 @@ test("the SOP (decision 0072): the student's page with a draft, a version sent, 
 }) => {
   test.setTimeout(120_000);
   const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await loggedInStudent(page, { name: "Aditi Rao" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { id, origin } = await applicant(page, "Aditi Rao", { admin });
   const sop = `/api/v1/students/me/applications/${id}/statements/sop`;
   const headers = { Origin: origin };
   const text = "My project at VIT Vellore measured dust on solar panels.\n\nI will return to Pune after the course.";
@@ -209,10 +203,7 @@ test("letters: the student's letters page in English and Hindi, the recommender'
 }) => {
   test.setTimeout(120_000);
   const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await loggedInStudent(page, { name: "Aditi Rao" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { id, origin } = await applicant(page, "Aditi Rao", { admin });
   const { linkPath } = await invitedRecommender(page.request, id, origin);
   const student = await fetchPages(page.request, [`/user/applications/${id}/letters`], { publicPages: false });
   const hindi = await fetchPages(page.request, [`/user/applications/${id}/letters`], {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { appliedTo, courseToApplyTo, longDay, next } from "./applying-fixtures";
-import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInStudent, test, uniqueEmail } from "./fixtures";
+import { applicant, longDay, next } from "./applying-fixtures";
+import { expect, expectNoAxeViolations, httpClient, hydrated, test, uniqueEmail } from "./fixtures";
 import { screens } from "./screens";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures";
 
@@ -21,10 +21,7 @@ test("an admin moves an intake's deadline in place; the student keeps what they 
 }) => {
   test.setTimeout(150_000);
   const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  const student = await loggedInStudent(page, { name: "ऋतिका सेन" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const applicationId = await appliedTo(page.request, course.id, origin);
+  const { course, id: applicationId, student } = await applicant(page, "ऋतिका सेन", { admin });
   const studentId = ((await (await page.request.get("/api/v1/students/me")).json()).data.student_id ?? 0) as number;
 
   const adminPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();

@@ -1,5 +1,5 @@
-import { appliedTo, courseToApplyTo } from "./applying-fixtures";
-import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInStudent, test, uniqueEmail } from "./fixtures";
+import { applicant } from "./applying-fixtures";
+import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures";
 import { screens } from "./screens";
 import { counsellorOfTheStudent } from "./staff-fixtures";
 
@@ -17,12 +17,7 @@ test("a student writes a Canadian letter of explanation, fixes what the checks s
   browser,
 }) => {
   test.setTimeout(240_000);
-  const admin = await httpClient();
-  const course = await courseToApplyTo(admin, { country: "Canada", currency: "CAD" });
-  await admin.dispose();
-  await loggedInStudent(page, { name: "Harpreet Kaur" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { course, id } = await applicant(page, "Harpreet Kaur", { where: { country: "Canada", currency: "CAD" } });
   const university = (await (await page.request.get(`/api/v1/students/me/applications/${id}`)).json()).data.university as string;
   const label = "Text (leave a blank line between paragraphs)";
 

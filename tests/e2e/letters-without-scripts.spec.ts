@@ -1,6 +1,6 @@
 import { MAX_DOCUMENT_BYTES } from "../../vocabulary/documents.ts";
-import { appliedTo, courseToApplyTo } from "./applying-fixtures";
-import { expect, httpClient, loggedInStudent, test } from "./fixtures";
+import { applicant } from "./applying-fixtures";
+import { expect, test } from "./fixtures";
 import { invitedRecommender } from "./letters-fixtures";
 import { screens } from "./screens";
 
@@ -20,12 +20,7 @@ const pdf = (text: string) =>
 test("a recommender without scripts uploads, replaces and submits the letter through the page's own form", async ({ page }) => {
   // axe runs in the page's scripts, so it checks this page in letters.spec.ts, where scripts run.
   test.setTimeout(180_000);
-  const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await admin.dispose();
-  await loggedInStudent(page, { name: "Farhan Siddiqui" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { id, origin } = await applicant(page, "Farhan Siddiqui");
   const { id: invitationId, linkPath } = await invitedRecommender(page.request, id, origin);
 
   const context = await page

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { appliedTo, courseToApplyTo } from "./applying-fixtures";
-import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInStudent, test, uniqueEmail } from "./fixtures";
+import { applicant } from "./applying-fixtures";
+import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures";
 import { readMailTo } from "./mail";
 import { screens } from "./screens";
 
@@ -79,12 +79,7 @@ test("a student invites recommenders, one letter is submitted through the link, 
   page,
 }) => {
   test.setTimeout(180_000);
-  const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await admin.dispose();
-  await loggedInStudent(page, { name: "अदिति राव" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { id, origin } = await applicant(page, "अदिति राव");
   const open = { name: "Dr. Meera Iyer", email: uniqueEmail("meera.iyer") };
   const waived = { name: "Prof. Rakesh Gupta", email: uniqueEmail("rakesh.gupta") };
 

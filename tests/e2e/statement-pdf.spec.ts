@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { appliedTo, courseToApplyTo } from "./applying-fixtures";
-import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInStudent, test } from "./fixtures";
+import { applicant } from "./applying-fixtures";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 import { screens } from "./screens";
 import { ADMIN, staffSignIn } from "./staff-fixtures";
 
@@ -14,12 +14,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test("the student downloads the approved SOP as a PDF; before approval no link is offered", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await admin.dispose();
-  await loggedInStudent(page, { name: "श्रेया Kulkarni" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { course, id, origin } = await applicant(page, "श्रेया Kulkarni");
   const university = (await (await page.request.get(`/api/v1/students/me/applications/${id}`)).json()).data.university as string;
   const api = `/api/v1/students/me/applications/${id}/statements/sop`;
   const text = [

@@ -1,5 +1,5 @@
-import { appliedTo, courseToApplyTo } from "./applying-fixtures";
-import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInStudent, test } from "./fixtures";
+import { applicant } from "./applying-fixtures";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 import { screens } from "./screens";
 import { ADMIN, staffSignIn } from "./staff-fixtures";
 
@@ -14,12 +14,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test("the counsellor quotes words of a paragraph; the student sees them marked in it and answers", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await admin.dispose();
-  await loggedInStudent(page, { name: "अनन्या देशपांडे" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { course, id, origin } = await applicant(page, "अनन्या देशपांडे");
   const university = (await (await page.request.get(`/api/v1/students/me/applications/${id}`)).json()).data.university as string;
   const phrase = "saved ₹25,00,000 over twelve years";
   const text = [

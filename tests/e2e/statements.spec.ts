@@ -1,5 +1,5 @@
-import { appliedTo, courseToApplyTo } from "./applying-fixtures";
-import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInStudent, test, uniqueEmail } from "./fixtures";
+import { applicant } from "./applying-fixtures";
+import { expect, expectNoAxeViolations, httpClient, hydrated, test, uniqueEmail } from "./fixtures";
 import { screens } from "./screens";
 import { counsellorOfTheStudent } from "./staff-fixtures";
 
@@ -18,10 +18,7 @@ test("a student writes an SOP, fixes what the checks show and sends it; the coun
 }) => {
   test.setTimeout(180_000);
   const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await loggedInStudent(page, { name: "अदिति राव" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { course, id, origin } = await applicant(page, "अदिति राव", { admin });
   const university = (await (await page.request.get(`/api/v1/students/me/applications/${id}`)).json()).data.university as string;
 
   const opening = `My final-year project at VIT Vellore measured how much power the rooftop solar panels of our hostel lost to dust, and cleaning them on a schedule raised their output by a sixth.`;
@@ -138,12 +135,7 @@ test("a save from a stale tab is refused and its text is kept in the form; a dra
   browser,
 }) => {
   test.setTimeout(90_000);
-  const admin = await httpClient();
-  const course = await courseToApplyTo(admin);
-  await admin.dispose();
-  const student = await loggedInStudent(page, { name: "Rohan Iyer" });
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const id = await appliedTo(page.request, course.id, origin);
+  const { id, student } = await applicant(page, "Rohan Iyer");
   await page.goto(`/user/applications/${id}/sop`);
   await hydrated(page);
   const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
