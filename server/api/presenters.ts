@@ -164,7 +164,9 @@ export const presentSavedCourse = (s: SavedCourse): z.infer<typeof savedCourseSc
 const applicationSchema = component(
   "Application",
   z.object({
-    name: z.int(),
+    name: z
+      .int()
+      .meta({ description: "The application's id (the field the spec calls name), as in /students/me/applications/{id}" }),
     country: z.string(),
     university: z.string(),
     course: z.string(),
