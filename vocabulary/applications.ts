@@ -280,6 +280,8 @@ export const applicationMessages = {
   documentsIncomplete: (to: string, items: readonly { item: string; state: string }[]) =>
     `${to} needs every document approved or waived with a reason. Not yet: ${items.map((i) => `${i.item} (${i.state})`).join(", ")}.`,
   fieldRequired: (label: string) => `Enter the ${label.toLowerCase()}`,
+  /** A stage's date field given as anything but a day: "Submitted on: give the day as YYYY-MM-DD, for example 2026-12-11". */
+  dayAsked: (label: string) => `${label}: give the day as YYYY-MM-DD, for example 2026-12-11`,
   moved: (status: string) => `Application moved to ${status}.`,
   created: "Application created.",
   noSuchApplication: "No such application.",

@@ -18,7 +18,7 @@ import { countries, courseIntakes, courses, universities } from "../catalogue/ta
 import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { blankToUndefined, containing, oneOf } from "../fields.ts";
+import { blankToUndefined, calendarDay, containing, oneOf } from "../fields.ts";
 import { upcomingIntakes } from "../intakes.ts";
 import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
@@ -47,6 +47,9 @@ import {
   toRow,
 } from "./records.ts";
 import { applicationEvents, applicationPackageItems, applications, applicationWaivers, countryDocumentRules } from "./tables.ts";
+
+/** A real day written YYYY-MM-DD in the product's range (decision 0048). */
+const isCalendarDay = (value: string) => calendarDay("").safeParse(value).success;
 
 export interface ApplicationDetail extends ApplicationRow {
   counsellorStaffId: number | null;
@@ -374,10 +377,11 @@ export async function moveApplication(deps: StaffDeps, member: StaffMember, id: 
     const value = input.details[field.key];
     if (!value || (field.kind === "choice" && !field.options?.includes(value))) {
       missing[field.key] = applicationMessages.fieldRequired(field.label);
-    } else if (field.kind === "date" && Number.isNaN(Date.parse(value))) {
-      missing[field.key] = applicationMessages.fieldRequired(field.label);
+    } else if (field.kind === "date" && !isCalendarDay(value)) {
+      // A day as the console's date field sends it: "12/11/2026" would be read month first, the wrong way round.
+      missing[field.key] = applicationMessages.dayAsked(field.label);
     } else {
-      given[field.key] = value;
+      given[field.key] = field.kind === "date" ? value.trim() : value;
     }
   }
   const firstMissing = Object.values(missing)[0];
@@ -396,7 +400,7 @@ export async function moveApplication(deps: StaffDeps, member: StaffMember, id: 
       await tx
         .update(applications)
         .set({
-          submittedOn: new Date(Date.parse(given.submittedOn ?? "")).toISOString().slice(0, 10),
+          submittedOn: given.submittedOn ?? null,
           universityReference: given.universityReference,
         })
         .where(eq(applications.id, id));

@@ -123,7 +123,18 @@ describe("a stage that says the documents are complete", () => {
     expect((await detail(applicationId)).held).toEqual([]);
     const ready = await move(applicationId, "Ready to submit");
     expect(ready.status, ready.text).toBe(200);
+    // The day as an Indian writes it, 12 November: refused with how to write it, not stored as 11 December.
+    const typed = await api.post(
+      `/api/v1/staff/applications/${applicationId}/moves`,
+      { status: "Submitted", details: { ...submission, submittedOn: "12/11/2026" } },
+      { cookie: admin },
+    );
+    expect(typed.status).toBe(400);
+    expect(typed.body.error.fields.submittedOn).toBe("Submitted on: give the day as YYYY-MM-DD, for example 2026-12-11");
+    expect((await detail(applicationId)).status).toBe("Ready to submit");
     expect((await move(applicationId, "Submitted")).status).toBe(200);
+    const theirs = await api.get(`/api/v1/students/me/applications/${applicationId}`, { cookie: student.cookie });
+    expect(theirs.body.data.submitted_on).toBe("2026-01-05");
     const mine = (await api.get("/api/v1/students/me/applications", { cookie: student.cookie })).body.data;
     expect(mine[0]).toMatchObject({ status: "Submitted", history: expect.any(Array) });
   });
