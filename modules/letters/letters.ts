@@ -9,6 +9,7 @@ import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import { type FileStorage, newStorageKey } from "../../platform/storage/file-storage.ts";
 import { EMAIL_MAX_LENGTH } from "../../vocabulary/accounts.ts";
 import { MAX_DOCUMENT_BYTES } from "../../vocabulary/documents.ts";
+import { indianClock, indianDay } from "../../vocabulary/india-time.ts";
 import type { LanguageCode } from "../../vocabulary/languages.ts";
 import {
   DECLINE_REASON_MAX_LENGTH,
@@ -24,6 +25,7 @@ import {
   recommenderRelations,
   type StoredLetterStatus,
 } from "../../vocabulary/letters.ts";
+import { dayLabel } from "../../vocabulary/scholarships.ts";
 import { type AuditActor, recordAudit } from "../audit-log.ts";
 import { nowOf } from "../deps.ts";
 import { checkSize, cleanFileName, type IncomingFile } from "../documents/documents.ts";
@@ -263,7 +265,7 @@ function invitationMail(
   reminder: boolean,
 ) {
   const list = applications
-    .map((a) => `- ${a.course}, ${a.university} (${a.country})${a.deadline ? `: apply by ${a.deadline}` : ""}`)
+    .map((a) => `- ${a.course}, ${a.university} (${a.country})${a.deadline ? `: apply by ${dayLabel(a.deadline)}` : ""}`)
     .join("\n");
   return {
     to: to.email,
@@ -277,7 +279,8 @@ function invitationMail(
       list,
       "",
       `Upload your letter as a PDF, or decline, at this link of your own (no account needed): ${mailLink(deps.siteAddress, letterLinkPath(token))}`,
-      `The link works until ${expiresAt.toISOString().slice(0, 10)} and only for this letter; do not forward it.`,
+      // India's day and time, as the recommender's page says it (not the UTC day, a day early before 05:30).
+      `The link works until ${dayLabel(indianDay(expiresAt))}, ${indianClock(expiresAt)} India time, and only for this letter; do not forward it.`,
       waived
         ? `${studentName} has waived the right to read your letter: it will not be shown to them.`
         : `${studentName} has not waived the right to read your letter: they may read it once you submit it.`,

@@ -130,7 +130,14 @@ describe("a recommender's letter from invitation to the package", () => {
     expect(answer.body.data).toMatchObject({ status: "invited", waived: false, mail_waiting: false, letter: null });
     expect(decodeHeader(mail.subject)).toBe("प्रिया शर्मा asks you for a recommendation letter");
     expect(mail.text).toContain(`MSc Data Science`);
-    expect(mail.text).toContain(`apply by ${next}-06-30`);
+    expect(mail.text).toContain(`apply by 30 June ${next}`);
+    // The link's end in India's day and time, as the recommender's page says it.
+    const ends = new Date(answer.body.data.expires_at);
+    const inIndia = new Date(ends.getTime() + 330 * 60_000);
+    const month = inIndia.toLocaleString("en-GB", { month: "long", timeZone: "UTC" });
+    expect(mail.text).toContain(
+      `The link works until ${inIndia.getUTCDate()} ${month} ${inIndia.getUTCFullYear()}, ${inIndia.toISOString().slice(11, 16)} India time,`,
+    );
 
     const opened = await api.get(`/api/v1/letters/${token}`);
     expect(opened.status).toBe(200);
