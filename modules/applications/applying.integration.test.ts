@@ -228,6 +228,42 @@ describe("a student starts an application", () => {
     expect(held.reason).toContain("GRE/GMAT score (Missing)");
   });
 
+  it("counts one receipt for one application: the next asks its own", async () => {
+    // A second application asking a fee, started after the first's fee was recorded with its receipt.
+    const uk = await createCourse(api, team.admin, {
+      name: "MSc Artificial Intelligence",
+      applicationFeeAmount: 28,
+      applicationFeeCurrency: "GBP",
+    });
+    await database.db.insert(courseIntakes).values({ courseId: uk.id, month: 9, year, deadline: `${year}-06-30` });
+    const { id: second } = await applying.start(student.studentId, { courseId: uk.id, intake: `${year}-09` });
+    // The receipt on file is the first application's: the second does not offer to record it.
+    expect((await applying.get(student.studentId, second)).receiptUploaded).toBe(false);
+    const reused = await refusal(applying.recordFeePaid(student.studentId, second));
+    expect(reused).toEqual({
+      status: 409,
+      message:
+        "This receipt is already recorded for another of your applications. Upload this application's own receipt, then record the fee as paid.",
+    });
+    expect((await applying.get(student.studentId, second)).checklist.find((c) => c.item === "Application fee")?.state).toBe(
+      "Missing",
+    );
+    // Its own receipt uploaded, it records; the first application keeps the receipt it recorded.
+    const own = await uploadDocument(api, student, "Application fee receipt", { bytes: pdf("receipt 28 GBP"), name: "ucas.pdf" });
+    expect(own.status).toBe(200);
+    expect((await applying.get(student.studentId, second)).receiptUploaded).toBe(true);
+    await applying.recordFeePaid(student.studentId, second);
+    const [first, next] = await Promise.all([
+      applying.get(student.studentId, applicationId),
+      applying.get(student.studentId, second),
+    ]);
+    const firstFee = first.checklist.find((c) => c.item === "Application fee");
+    const nextFee = next.checklist.find((c) => c.item === "Application fee");
+    expect(nextFee?.state).toBe("Waiting for review");
+    expect(nextFee?.filePublicId).not.toBe(firstFee?.filePublicId);
+    await applying.withdraw(student.studentId, second);
+  });
+
   it("freezes the package at submission: a replaced document stays readable as it was sent", async () => {
     const cv = await uploadDocument(api, student, "CV/Resume", { bytes: pdf("cv as sent"), name: "cv.pdf" });
     expect(cv.status).toBe(200);

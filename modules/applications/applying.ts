@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
 import type { JobSender } from "../../platform/jobs.ts";
@@ -233,6 +233,26 @@ export async function withdrawApplication(deps: ApplyingDeps, studentId: number,
 }
 
 /**
+ * The student's current "Application fee receipt", and whether another of their applications already
+ * recorded it: one receipt pays one application's fee (decision 0057), so it cannot stand for a second.
+ */
+async function currentReceipt(db: Pick<Database, "select">, studentId: number, applicationId: number) {
+  const [receipt] = await db
+    .select({ id: studentFiles.id, recordedFor: applications.id })
+    .from(studentFiles)
+    .leftJoin(applications, and(eq(applications.feeReceiptFileId, studentFiles.id), ne(applications.id, applicationId)))
+    .where(
+      and(
+        eq(studentFiles.studentId, studentId),
+        eq(studentFiles.attachmentType, FEE_RECEIPT_TYPE),
+        isNull(studentFiles.supersededAt),
+      ),
+    )
+    .limit(1);
+  return receipt && { id: receipt.id, recordedElsewhere: receipt.recordedFor !== null };
+}
+
+/**
  * The student records the application fee as paid (decision 0057): the receipt they uploaded (the current
  * "Application fee receipt") becomes this application's, kept even if they upload another for the next.
  * The counsellor reviews it like any document; the portal takes no payment.
@@ -244,18 +264,11 @@ export async function recordFeePaid(deps: ApplyingDeps, studentId: number, appli
   if (!fee) throw new AppError("conflict", applicationMessages.noFeeAsked);
   if (fee.state === "Waived" || fee.state === "Approved" || (await frozenPackage(deps.db, applicationId)).length)
     throw new AppError("conflict", applicationMessages.feeAlreadySettled);
-  const [receipt] = await deps.db
-    .select({ id: studentFiles.id })
-    .from(studentFiles)
-    .where(
-      and(
-        eq(studentFiles.studentId, studentId),
-        eq(studentFiles.attachmentType, FEE_RECEIPT_TYPE),
-        isNull(studentFiles.supersededAt),
-      ),
-    );
+  const receipt = await currentReceipt(deps.db, studentId, applicationId);
   if (!receipt)
     throw new AppError("invalid_input", applicationMessages.uploadReceiptFirst, { file: applicationMessages.uploadReceiptFirst });
+  if (receipt.recordedElsewhere)
+    throw new AppError("conflict", applicationMessages.receiptOfAnother, { file: applicationMessages.receiptOfAnother });
   await deps.db
     .update(applications)
     .set({ feeReceiptFileId: receipt.id, feePaidOn: indianDay(nowOf(deps)), updatedAt: nowOf(deps) })
@@ -292,7 +305,7 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
     .innerJoin(countries, eq(countries.id, universities.countryId))
     .where(eq(applications.id, applicationId));
   if (!row) throw new AppError("not_found", applicationMessages.noSuchApplication);
-  const [checklist, sent, [listed], [receipt]] = await Promise.all([
+  const [checklist, sent, [listed], receipt] = await Promise.all([
     checklistOf(deps, row),
     frozenPackage(deps.db, row.id),
     deps.db
@@ -305,16 +318,7 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
           eq(courseIntakes.year, row.intakeYear ?? 0),
         ),
       ),
-    deps.db
-      .select({ id: studentFiles.id })
-      .from(studentFiles)
-      .where(
-        and(
-          eq(studentFiles.studentId, studentId),
-          eq(studentFiles.attachmentType, FEE_RECEIPT_TYPE),
-          isNull(studentFiles.supersededAt),
-        ),
-      ),
+    currentReceipt(deps.db, studentId, applicationId),
   ]);
   const stage = stageOf(row.status);
   // Read from the course's intake (never copied): one staff removed since leaves the application its month and year.
@@ -337,8 +341,11 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
     waitingOn: stage.waitingOn,
     mayWithdraw: (unsubmittedStages as readonly string[]).includes(row.status),
     frozen: sent.length > 0,
-    /** A current "Application fee receipt" is uploaded, so the fee can be recorded paid with it. */
-    receiptUploaded: Boolean(receipt),
+    /**
+     * A current "Application fee receipt" is uploaded and no other application recorded it, so the fee can
+     * be recorded paid with it.
+     */
+    receiptUploaded: Boolean(receipt && !receipt.recordedElsewhere),
     /** The package as things are now. */
     checklist,
     /** The package as it was sent (decision 0058): empty before the submission is recorded. */
