@@ -7,12 +7,12 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createMailer } from "../../platform/mail/mailer.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
-import { createCourse, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import { createCourse, createStudent, createUniversity, type Student, uploadDocument } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
-import { courseIntakes, courses } from "../catalogue/tables.ts";
+import { countries, courseIntakes, courses } from "../catalogue/tables.ts";
 import { assigneeForNewLead } from "../leads/leads.ts";
 import { activeStaffContact } from "../staff/staff.ts";
 import { counsellorOrAssigned } from "../students/students.ts";
@@ -347,6 +347,31 @@ describe("a student starts an application", () => {
       status: 404,
       message: "This course no longer takes applications.",
     });
+  });
+
+  it("refuses a course in a country an admin has hidden, as a retired one", async () => {
+    const [croatia] = await database.db.select({ id: countries.id }).from(countries).where(eq(countries.name, "Croatia"));
+    const university = await createUniversity(api, team.admin, { countryId: croatia?.id, name: "Sveučilište u Zagrebu" });
+    const zagreb = await createCourse(api, team.admin, { name: "MSc Marine Biology", universityId: university.id });
+    await database.db.insert(courseIntakes).values({ courseId: zagreb.id, month: 10, year, deadline: `${year}-07-15` });
+    await database.db
+      .update(countries)
+      .set({ visible: false })
+      .where(eq(countries.id, croatia?.id ?? 0));
+    const student = await createStudent(api, { name: "अनन्या सिंह" });
+    expect(await refusal(applying.start(student.studentId, { courseId: zagreb.id, intake: `${year}-10` }))).toEqual({
+      status: 404,
+      message: "This course no longer takes applications.",
+    });
+    expect(
+      await database.db.select({ id: applications.id }).from(applications).where(eq(applications.studentId, student.studentId)),
+    ).toEqual([]);
+    // Shown again, it takes applications.
+    await database.db
+      .update(countries)
+      .set({ visible: true })
+      .where(eq(countries.id, croatia?.id ?? 0));
+    await expect(applying.start(student.studentId, { courseId: zagreb.id, intake: `${year}-10` })).resolves.toBeTruthy();
   });
 
   it("answers another student's application as not found", async () => {

@@ -7,6 +7,7 @@ import type { Mailer } from "../../platform/mail/mailer.ts";
 import { applicationMessages, closedStages, stageOf, unsubmittedStages } from "../../vocabulary/applications.ts";
 import { APPLICATION_FEE_ITEM, FEE_RECEIPT_TYPE } from "../../vocabulary/documents.ts";
 import { indianDay } from "../../vocabulary/india-time.ts";
+import { shownCourseIds } from "../catalogue/catalogue.ts";
 import { countries, courseIntakes, courses, universities } from "../catalogue/tables.ts";
 import { readConsoleSettings } from "../console-settings.ts";
 import { nowOf } from "../deps.ts";
@@ -82,8 +83,11 @@ export async function startApplication(deps: ApplyingDeps, studentId: number, ra
     .select({ id: courses.id, name: courses.name, university: universities.name })
     .from(courses)
     .innerJoin(universities, eq(universities.id, courses.universityId))
-    .where(and(eq(courses.id, input.courseId), isNull(courses.retiredAt), isNull(universities.retiredAt)));
-  if (!course) throw new AppError("not_found", applicationMessages.courseNotOffered);
+    .where(eq(courses.id, input.courseId));
+  // The site's rule for what it shows (decision 0017): a course retired, or in a university retired or a
+  // country an admin has hidden, takes no applications.
+  if (!course || (await shownCourseIds(deps.db, [course.id])).length === 0)
+    throw new AppError("not_found", applicationMessages.courseNotOffered);
   const now = nowOf(deps);
   const intake = ((await upcomingIntakes(deps.db, [course.id], now)).get(course.id) ?? []).find(
     (i) => i.month === intakeMonth && i.year === intakeYear,
