@@ -264,6 +264,30 @@ describe("a student starts an application", () => {
     await applying.withdraw(student.studentId, second);
   });
 
+  it("refuses to record the fee on a withdrawn application", async () => {
+    // The January application the student withdrew earlier; a fresh receipt is on file, recorded nowhere.
+    const [withdrawn] = await database.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(eq(applications.studentId, student.studentId), eq(applications.intakeMonth, 1)));
+    const id = withdrawn?.id ?? 0;
+    expect((await applying.get(student.studentId, id)).status).toBe("Withdrawn");
+    const fresh = await uploadDocument(api, student, "Application fee receipt", {
+      bytes: pdf("receipt 90 USD, January"),
+      name: "jan.pdf",
+    });
+    expect(fresh.status).toBe(200);
+    expect(await refusal(applying.recordFeePaid(student.studentId, id))).toEqual({
+      status: 409,
+      message: "This application is closed (withdrawn, rejected or enrolled): its fee can no longer be recorded.",
+    });
+    const [row] = await database.db
+      .select({ receipt: applications.feeReceiptFileId, paidOn: applications.feePaidOn })
+      .from(applications)
+      .where(eq(applications.id, id));
+    expect(row).toEqual({ receipt: null, paidOn: null });
+  });
+
   it("freezes the package at submission: a replaced document stays readable as it was sent", async () => {
     const cv = await uploadDocument(api, student, "CV/Resume", { bytes: pdf("cv as sent"), name: "cv.pdf" });
     expect(cv.status).toBe(200);

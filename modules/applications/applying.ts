@@ -263,6 +263,8 @@ async function currentReceipt(db: Pick<Database, "select">, studentId: number, a
  */
 export async function recordFeePaid(deps: ApplyingDeps, studentId: number, applicationId: number): Promise<void> {
   const current = await ownApplication(deps.db, studentId, applicationId);
+  if ((closedStages as readonly string[]).includes(current.status))
+    throw new AppError("conflict", applicationMessages.feeOnClosed);
   const checklist = await checklistOf(deps, current);
   const fee = checklist.find((entry) => entry.item === APPLICATION_FEE_ITEM);
   if (!fee) throw new AppError("conflict", applicationMessages.noFeeAsked);
@@ -273,10 +275,22 @@ export async function recordFeePaid(deps: ApplyingDeps, studentId: number, appli
     throw new AppError("invalid_input", applicationMessages.uploadReceiptFirst, { file: applicationMessages.uploadReceiptFirst });
   if (receipt.recordedElsewhere)
     throw new AppError("conflict", applicationMessages.receiptOfAnother, { file: applicationMessages.receiptOfAnother });
-  await deps.db
-    .update(applications)
-    .set({ feeReceiptFileId: receipt.id, feePaidOn: indianDay(nowOf(deps)), updatedAt: nowOf(deps) })
-    .where(eq(applications.id, applicationId));
+  // Checked again under the application's lock, with the update: a withdrawal or a submission recorded
+  // meanwhile (each changes this row) is read here, and the fee is not recorded on it.
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .for("update");
+    if (!locked || (closedStages as readonly string[]).includes(locked.status))
+      throw new AppError("conflict", applicationMessages.feeOnClosed);
+    if ((await frozenPackage(tx, applicationId)).length) throw new AppError("conflict", applicationMessages.feeAlreadySettled);
+    await tx
+      .update(applications)
+      .set({ feeReceiptFileId: receipt.id, feePaidOn: indianDay(nowOf(deps)), updatedAt: nowOf(deps) })
+      .where(eq(applications.id, applicationId));
+  });
 }
 
 /** One application as its student reads it: the course, the intake and its deadline, the package, the submission. */
