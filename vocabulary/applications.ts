@@ -305,7 +305,10 @@ export const applicationMessages = {
   feeRecorded: "Fee recorded as paid. Your counsellor will check the receipt.",
   noFeeAsked: "This course asks no application fee.",
   uploadReceiptFirst: "Upload the fee's receipt first, then record the fee as paid.",
+  receiptOfAnother:
+    "This receipt is already recorded for another of your applications. Upload this application's own receipt, then record the fee as paid.",
   feeAlreadySettled: "The application fee is already settled for this application.",
+  feeOnClosed: "This application is closed (withdrawn, rejected or enrolled): its fee can no longer be recorded.",
   packageFrozen: "This application has been submitted: its package is kept as it was sent.",
   freeIntake: "Month and year below (the course has no set intakes)",
 } as const;

@@ -10,7 +10,7 @@ import { metaT, useT } from "~/lib/i18n";
 import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../modules/ids.ts";
-import { applicationMessages, waitingOnLabels } from "../../vocabulary/applications.ts";
+import { applicationMessages, closedStages, waitingOnLabels } from "../../vocabulary/applications.ts";
 import { formatLongDate } from "../../vocabulary/costs.ts";
 import { departureMessages, departureOpen } from "../../vocabulary/departure.ts";
 import { lettersInPackage } from "../../vocabulary/letters.ts";
@@ -246,7 +246,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             </li>
           ))}
         </ul>
-        {!a.frozen && fee && fee.state === "Missing" && (
+        {!a.frozen && fee && fee.state === "Missing" && !(closedStages as readonly string[]).includes(a.status) && (
           <Form method="post" className="mt-3" data-testid="fee-paid">
             <input type="hidden" name="intent" value="fee-paid" />
             <p className="small mb-2">

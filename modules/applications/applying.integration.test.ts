@@ -7,12 +7,12 @@ import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { createLogger } from "../../platform/log.ts";
 import { createMailer } from "../../platform/mail/mailer.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
-import { createCourse, createStudent, type Student, uploadDocument } from "../../tests/support/factories.ts";
+import { createCourse, createStudent, createUniversity, type Student, uploadDocument } from "../../tests/support/factories.ts";
 import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
-import { courseIntakes, courses } from "../catalogue/tables.ts";
+import { countries, courseIntakes, courses } from "../catalogue/tables.ts";
 import { assigneeForNewLead } from "../leads/leads.ts";
 import { activeStaffContact } from "../staff/staff.ts";
 import { counsellorOrAssigned } from "../students/students.ts";
@@ -228,6 +228,66 @@ describe("a student starts an application", () => {
     expect(held.reason).toContain("GRE/GMAT score (Missing)");
   });
 
+  it("counts one receipt for one application: the next asks its own", async () => {
+    // A second application asking a fee, started after the first's fee was recorded with its receipt.
+    const uk = await createCourse(api, team.admin, {
+      name: "MSc Artificial Intelligence",
+      applicationFeeAmount: 28,
+      applicationFeeCurrency: "GBP",
+    });
+    await database.db.insert(courseIntakes).values({ courseId: uk.id, month: 9, year, deadline: `${year}-06-30` });
+    const { id: second } = await applying.start(student.studentId, { courseId: uk.id, intake: `${year}-09` });
+    // The receipt on file is the first application's: the second does not offer to record it.
+    expect((await applying.get(student.studentId, second)).receiptUploaded).toBe(false);
+    const reused = await refusal(applying.recordFeePaid(student.studentId, second));
+    expect(reused).toEqual({
+      status: 409,
+      message:
+        "This receipt is already recorded for another of your applications. Upload this application's own receipt, then record the fee as paid.",
+    });
+    expect((await applying.get(student.studentId, second)).checklist.find((c) => c.item === "Application fee")?.state).toBe(
+      "Missing",
+    );
+    // Its own receipt uploaded, it records; the first application keeps the receipt it recorded.
+    const own = await uploadDocument(api, student, "Application fee receipt", { bytes: pdf("receipt 28 GBP"), name: "ucas.pdf" });
+    expect(own.status).toBe(200);
+    expect((await applying.get(student.studentId, second)).receiptUploaded).toBe(true);
+    await applying.recordFeePaid(student.studentId, second);
+    const [first, next] = await Promise.all([
+      applying.get(student.studentId, applicationId),
+      applying.get(student.studentId, second),
+    ]);
+    const firstFee = first.checklist.find((c) => c.item === "Application fee");
+    const nextFee = next.checklist.find((c) => c.item === "Application fee");
+    expect(nextFee?.state).toBe("Waiting for review");
+    expect(nextFee?.filePublicId).not.toBe(firstFee?.filePublicId);
+    await applying.withdraw(student.studentId, second);
+  });
+
+  it("refuses to record the fee on a withdrawn application", async () => {
+    // The January application the student withdrew earlier; a fresh receipt is on file, recorded nowhere.
+    const [withdrawn] = await database.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(eq(applications.studentId, student.studentId), eq(applications.intakeMonth, 1)));
+    const id = withdrawn?.id ?? 0;
+    expect((await applying.get(student.studentId, id)).status).toBe("Withdrawn");
+    const fresh = await uploadDocument(api, student, "Application fee receipt", {
+      bytes: pdf("receipt 90 USD, January"),
+      name: "jan.pdf",
+    });
+    expect(fresh.status).toBe(200);
+    expect(await refusal(applying.recordFeePaid(student.studentId, id))).toEqual({
+      status: 409,
+      message: "This application is closed (withdrawn, rejected or enrolled): its fee can no longer be recorded.",
+    });
+    const [row] = await database.db
+      .select({ receipt: applications.feeReceiptFileId, paidOn: applications.feePaidOn })
+      .from(applications)
+      .where(eq(applications.id, id));
+    expect(row).toEqual({ receipt: null, paidOn: null });
+  });
+
   it("freezes the package at submission: a replaced document stays readable as it was sent", async () => {
     const cv = await uploadDocument(api, student, "CV/Resume", { bytes: pdf("cv as sent"), name: "cv.pdf" });
     expect(cv.status).toBe(200);
@@ -311,6 +371,31 @@ describe("a student starts an application", () => {
       status: 404,
       message: "This course no longer takes applications.",
     });
+  });
+
+  it("refuses a course in a country an admin has hidden, as a retired one", async () => {
+    const [croatia] = await database.db.select({ id: countries.id }).from(countries).where(eq(countries.name, "Croatia"));
+    const university = await createUniversity(api, team.admin, { countryId: croatia?.id, name: "Sveučilište u Zagrebu" });
+    const zagreb = await createCourse(api, team.admin, { name: "MSc Marine Biology", universityId: university.id });
+    await database.db.insert(courseIntakes).values({ courseId: zagreb.id, month: 10, year, deadline: `${year}-07-15` });
+    await database.db
+      .update(countries)
+      .set({ visible: false })
+      .where(eq(countries.id, croatia?.id ?? 0));
+    const student = await createStudent(api, { name: "अनन्या सिंह" });
+    expect(await refusal(applying.start(student.studentId, { courseId: zagreb.id, intake: `${year}-10` }))).toEqual({
+      status: 404,
+      message: "This course no longer takes applications.",
+    });
+    expect(
+      await database.db.select({ id: applications.id }).from(applications).where(eq(applications.studentId, student.studentId)),
+    ).toEqual([]);
+    // Shown again, it takes applications.
+    await database.db
+      .update(countries)
+      .set({ visible: true })
+      .where(eq(countries.id, croatia?.id ?? 0));
+    await expect(applying.start(student.studentId, { courseId: zagreb.id, intake: `${year}-10` })).resolves.toBeTruthy();
   });
 
   it("answers another student's application as not found", async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
 import type { JobSender } from "../../platform/jobs.ts";
@@ -7,6 +7,7 @@ import type { Mailer } from "../../platform/mail/mailer.ts";
 import { applicationMessages, closedStages, stageOf, unsubmittedStages } from "../../vocabulary/applications.ts";
 import { APPLICATION_FEE_ITEM, FEE_RECEIPT_TYPE } from "../../vocabulary/documents.ts";
 import { indianDay } from "../../vocabulary/india-time.ts";
+import { shownCourseIds } from "../catalogue/catalogue.ts";
 import { countries, courseIntakes, courses, universities } from "../catalogue/tables.ts";
 import { readConsoleSettings } from "../console-settings.ts";
 import { nowOf } from "../deps.ts";
@@ -82,8 +83,11 @@ export async function startApplication(deps: ApplyingDeps, studentId: number, ra
     .select({ id: courses.id, name: courses.name, university: universities.name })
     .from(courses)
     .innerJoin(universities, eq(universities.id, courses.universityId))
-    .where(and(eq(courses.id, input.courseId), isNull(courses.retiredAt), isNull(universities.retiredAt)));
-  if (!course) throw new AppError("not_found", applicationMessages.courseNotOffered);
+    .where(eq(courses.id, input.courseId));
+  // The site's rule for what it shows (decision 0017): a course retired, or in a university retired or a
+  // country an admin has hidden, takes no applications.
+  if (!course || (await shownCourseIds(deps.db, [course.id])).length === 0)
+    throw new AppError("not_found", applicationMessages.courseNotOffered);
   const now = nowOf(deps);
   const intake = ((await upcomingIntakes(deps.db, [course.id], now)).get(course.id) ?? []).find(
     (i) => i.month === intakeMonth && i.year === intakeYear,
@@ -233,33 +237,60 @@ export async function withdrawApplication(deps: ApplyingDeps, studentId: number,
 }
 
 /**
- * The student records the application fee as paid (decision 0057): the receipt they uploaded (the current
- * "Application fee receipt") becomes this application's, kept even if they upload another for the next.
- * The counsellor reviews it like any document; the portal takes no payment.
+ * The student's current "Application fee receipt", and whether another of their applications already
+ * recorded it: one receipt pays one application's fee (decision 0057), so it cannot stand for a second.
  */
-export async function recordFeePaid(deps: ApplyingDeps, studentId: number, applicationId: number): Promise<void> {
-  const current = await ownApplication(deps.db, studentId, applicationId);
-  const checklist = await checklistOf(deps, current);
-  const fee = checklist.find((entry) => entry.item === APPLICATION_FEE_ITEM);
-  if (!fee) throw new AppError("conflict", applicationMessages.noFeeAsked);
-  if (fee.state === "Waived" || fee.state === "Approved" || (await frozenPackage(deps.db, applicationId)).length)
-    throw new AppError("conflict", applicationMessages.feeAlreadySettled);
-  const [receipt] = await deps.db
-    .select({ id: studentFiles.id })
+async function currentReceipt(db: Pick<Database, "select">, studentId: number, applicationId: number) {
+  const [receipt] = await db
+    .select({ id: studentFiles.id, recordedFor: applications.id })
     .from(studentFiles)
+    .leftJoin(applications, and(eq(applications.feeReceiptFileId, studentFiles.id), ne(applications.id, applicationId)))
     .where(
       and(
         eq(studentFiles.studentId, studentId),
         eq(studentFiles.attachmentType, FEE_RECEIPT_TYPE),
         isNull(studentFiles.supersededAt),
       ),
-    );
+    )
+    .limit(1);
+  return receipt && { id: receipt.id, recordedElsewhere: receipt.recordedFor !== null };
+}
+
+/**
+ * The student records the application fee as paid (decision 0057): the receipt they uploaded (the current
+ * "Application fee receipt") becomes this application's, kept even if they upload another for the next.
+ * The counsellor reviews it like any document; the portal takes no payment.
+ */
+export async function recordFeePaid(deps: ApplyingDeps, studentId: number, applicationId: number): Promise<void> {
+  const current = await ownApplication(deps.db, studentId, applicationId);
+  if ((closedStages as readonly string[]).includes(current.status))
+    throw new AppError("conflict", applicationMessages.feeOnClosed);
+  const checklist = await checklistOf(deps, current);
+  const fee = checklist.find((entry) => entry.item === APPLICATION_FEE_ITEM);
+  if (!fee) throw new AppError("conflict", applicationMessages.noFeeAsked);
+  if (fee.state === "Waived" || fee.state === "Approved" || (await frozenPackage(deps.db, applicationId)).length)
+    throw new AppError("conflict", applicationMessages.feeAlreadySettled);
+  const receipt = await currentReceipt(deps.db, studentId, applicationId);
   if (!receipt)
     throw new AppError("invalid_input", applicationMessages.uploadReceiptFirst, { file: applicationMessages.uploadReceiptFirst });
-  await deps.db
-    .update(applications)
-    .set({ feeReceiptFileId: receipt.id, feePaidOn: indianDay(nowOf(deps)), updatedAt: nowOf(deps) })
-    .where(eq(applications.id, applicationId));
+  if (receipt.recordedElsewhere)
+    throw new AppError("conflict", applicationMessages.receiptOfAnother, { file: applicationMessages.receiptOfAnother });
+  // Checked again under the application's lock, with the update: a withdrawal or a submission recorded
+  // meanwhile (each changes this row) is read here, and the fee is not recorded on it.
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .for("update");
+    if (!locked || (closedStages as readonly string[]).includes(locked.status))
+      throw new AppError("conflict", applicationMessages.feeOnClosed);
+    if ((await frozenPackage(tx, applicationId)).length) throw new AppError("conflict", applicationMessages.feeAlreadySettled);
+    await tx
+      .update(applications)
+      .set({ feeReceiptFileId: receipt.id, feePaidOn: indianDay(nowOf(deps)), updatedAt: nowOf(deps) })
+      .where(eq(applications.id, applicationId));
+  });
 }
 
 /** One application as its student reads it: the course, the intake and its deadline, the package, the submission. */
@@ -292,7 +323,7 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
     .innerJoin(countries, eq(countries.id, universities.countryId))
     .where(eq(applications.id, applicationId));
   if (!row) throw new AppError("not_found", applicationMessages.noSuchApplication);
-  const [checklist, sent, [listed], [receipt]] = await Promise.all([
+  const [checklist, sent, [listed], receipt] = await Promise.all([
     checklistOf(deps, row),
     frozenPackage(deps.db, row.id),
     deps.db
@@ -305,16 +336,7 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
           eq(courseIntakes.year, row.intakeYear ?? 0),
         ),
       ),
-    deps.db
-      .select({ id: studentFiles.id })
-      .from(studentFiles)
-      .where(
-        and(
-          eq(studentFiles.studentId, studentId),
-          eq(studentFiles.attachmentType, FEE_RECEIPT_TYPE),
-          isNull(studentFiles.supersededAt),
-        ),
-      ),
+    currentReceipt(deps.db, studentId, applicationId),
   ]);
   const stage = stageOf(row.status);
   // Read from the course's intake (never copied): one staff removed since leaves the application its month and year.
@@ -337,8 +359,11 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
     waitingOn: stage.waitingOn,
     mayWithdraw: (unsubmittedStages as readonly string[]).includes(row.status),
     frozen: sent.length > 0,
-    /** A current "Application fee receipt" is uploaded, so the fee can be recorded paid with it. */
-    receiptUploaded: Boolean(receipt),
+    /**
+     * A current "Application fee receipt" is uploaded and no other application recorded it, so the fee can
+     * be recorded paid with it.
+     */
+    receiptUploaded: Boolean(receipt && !receipt.recordedElsewhere),
     /** The package as things are now. */
     checklist,
     /** The package as it was sent (decision 0058): empty before the submission is recorded. */

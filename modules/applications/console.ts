@@ -1,5 +1,6 @@
 import { and, asc, between, count, desc, eq, gte, ilike, inArray, isNull, notInArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { isUniqueViolation } from "../../platform/db/client.ts";
 import {
   type ApplicationStatus,
   applicationMessages,
@@ -311,39 +312,48 @@ export async function createApplication(deps: StaffDeps, member: StaffMember, st
     const message = applicationMessages.notAnIntake(offered.map((i) => intakeText(i.month, i.year) ?? ""));
     throw new AppError("invalid_input", message, { intake: message });
   }
-  const id = await deps.db.transaction(async (tx) => {
-    const [open] = await tx
-      .select({ id: applications.id })
-      .from(applications)
-      .where(
-        and(
-          eq(applications.studentId, student.id),
-          eq(applications.courseId, input.courseId),
-          notInArray(applications.status, [...closedStages]),
-        ),
-      );
-    if (open) throw new AppError("conflict", applicationMessages.duplicate, { courseId: applicationMessages.duplicate });
-    const created = await openApplication(tx, {
-      studentId: student.id,
-      courseId: input.courseId,
-      status: "Shortlisted",
-      intakeMonth: input.intakeMonth,
-      intakeYear: input.intakeYear,
-      note: input.note ?? null,
-      staffId: member.staffId,
-      actorLabel: `${member.fullName} (${member.role})`,
-      at: now,
+  let id: number;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const [open] = await tx
+        .select({ id: applications.id })
+        .from(applications)
+        .where(
+          and(
+            eq(applications.studentId, student.id),
+            eq(applications.courseId, input.courseId),
+            notInArray(applications.status, [...closedStages]),
+          ),
+        );
+      if (open) throw new AppError("conflict", applicationMessages.duplicate, { courseId: applicationMessages.duplicate });
+      const created = await openApplication(tx, {
+        studentId: student.id,
+        courseId: input.courseId,
+        status: "Shortlisted",
+        intakeMonth: input.intakeMonth,
+        intakeYear: input.intakeYear,
+        note: input.note ?? null,
+        staffId: member.staffId,
+        actorLabel: `${member.fullName} (${member.role})`,
+        at: now,
+      });
+      await recordAudit(tx, member, {
+        action: "application.created",
+        subjectType: "application",
+        subjectId: created.id,
+        studentId: student.id,
+        after: { courseId: input.courseId, intake: intakeText(input.intakeMonth, input.intakeYear), status: "Shortlisted" },
+      });
+      await queueStageMail(tx, deps, member, created.id, student.id);
+      return created.id;
     });
-    await recordAudit(tx, member, {
-      action: "application.created",
-      subjectType: "application",
-      subjectId: created.id,
-      studentId: student.id,
-      after: { courseId: input.courseId, intake: intakeText(input.intakeMonth, input.intakeYear), status: "Shortlisted" },
-    });
-    await queueStageMail(tx, deps, member, created.id, student.id);
-    return created.id;
-  });
+  } catch (error) {
+    // The student started the same course and intake at the same moment (decision 0055): the unique index
+    // lets one in, and the counsellor is told as the check above tells them.
+    if (isUniqueViolation(error))
+      throw new AppError("conflict", applicationMessages.duplicate, { courseId: applicationMessages.duplicate });
+    throw error;
+  }
   await deliverWithoutQueue(deps);
   return getApplication(deps, member, id);
 }

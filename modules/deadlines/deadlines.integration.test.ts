@@ -150,6 +150,43 @@ describe("reminders before an application's deadline", () => {
     ]);
   });
 
+  it("go again for the new date when staff move the deadline later, once each", async () => {
+    const student = await ashasStudent("सौरभ त्रिपाठी");
+    const application = await applicationDue(student, 12, "MSc Structural Engineering");
+    await testApp.deadlines.sendDueReminders();
+    // Ten days on, the 2-day reminder goes (the deadline moved nearer stands for the days passing).
+    await database.db
+      .update(courseIntakes)
+      .set({ deadline: indianDay(Date.now() + 2 * DAY_MS) })
+      .where(eq(courseIntakes.courseId, application.courseId));
+    await testApp.deadlines.sendDueReminders();
+    // The university extends its deadline: an admin moves it in the console to 13 days from today.
+    const [intake] = await database.db
+      .select({ id: courseIntakes.id })
+      .from(courseIntakes)
+      .where(eq(courseIntakes.courseId, application.courseId));
+    const extended = indianDay(Date.now() + 13 * DAY_MS);
+    const moved = await api.put(
+      `/api/v1/staff/catalogue/courses/${application.courseId}/intakes/${intake?.id}/deadline`,
+      { deadline: extended },
+      team.as("admin"),
+    );
+    expect(moved.status, moved.text).toBe(200);
+    // The 14-day reminder, sent for the old date, is due again for the new one: once, however often the sweep runs.
+    expect(await testApp.deadlines.sendDueReminders()).toBeGreaterThanOrEqual(1);
+    await testApp.deadlines.sendDueReminders();
+    expect(remindersTo(student.email).map((m) => m.subject.split(":")[0])).toEqual([
+      "Application deadline in 12 days",
+      "Application deadline in 2 days",
+      "Application deadline in 13 days",
+    ]);
+    const rows = await database.db.select().from(deadlineReminders).where(eq(deadlineReminders.applicationId, application.id));
+    expect(rows.map((r) => [r.thresholdDays, r.deadline, r.daysLeft]).sort()).toEqual([
+      [14, extended, 13],
+      [2, indianDay(Date.now() + 2 * DAY_MS), 2],
+    ]);
+  });
+
   it("are not sent for a submitted or withdrawn application, nor to a student who turned them off", async () => {
     const submitted = await ashasStudent("Ishaan Gupta");
     await applicationDue(submitted, 6, "MSc Finance", ["Ready to submit", "Submitted"]);

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { createEvents, type DateArray, type EventAttributes } from "ics";
 import type { Database } from "../../platform/db/client.ts";
 import type { JobSender } from "../../platform/jobs.ts";
@@ -430,7 +430,11 @@ async function queueApplicationReminders(
       .from(deadlinePreferences)
       .where(and(inArray(deadlinePreferences.studentId, studentIds), eq(deadlinePreferences.remindersOn, false))),
     deps.db
-      .select({ applicationId: deadlineReminders.applicationId, thresholdDays: deadlineReminders.thresholdDays })
+      .select({
+        applicationId: deadlineReminders.applicationId,
+        thresholdDays: deadlineReminders.thresholdDays,
+        deadline: deadlineReminders.deadline,
+      })
       .from(deadlineReminders)
       .where(
         inArray(
@@ -441,13 +445,19 @@ async function queueApplicationReminders(
   ]);
   const turnedOff = new Set(off.map((o) => o.studentId));
   const languages = await languagesOf(deps.db, studentIds);
-  const already = new Set(sent.map((s) => `${s.applicationId}:${s.thresholdDays}`));
+  // A reminder counts as sent for the deadline it was about: one staff moved since is reminded of again.
+  const already = new Set(sent.map((s) => `${s.applicationId}:${s.thresholdDays}:${s.deadline}`));
   const profileOf = profilesOf(deps);
   let queued = 0;
   for (const application of due) {
     const daysLeft = daysBetween(today, application.deadline);
     const threshold = reminderThreshold(daysLeft);
-    if (threshold === null || turnedOff.has(application.studentId) || already.has(`${application.id}:${threshold}`)) continue;
+    if (
+      threshold === null ||
+      turnedOff.has(application.studentId) ||
+      already.has(`${application.id}:${threshold}:${application.deadline}`)
+    )
+      continue;
     const missing = (await missingItems(deps.db, [application])).get(application.id) ?? [];
     if (missing.length === 0) continue;
     const student = await profileOf(application.studentId);
@@ -466,7 +476,13 @@ async function queueApplicationReminders(
             studentId: application.studentId,
             sentAt: now,
           })
-          .onConflictDoNothing()
+          // The row of a threshold already sent for an earlier deadline is claimed again for the new one
+          // (decision 0059): only the transaction that changes it queues the mail, as with a new row.
+          .onConflictDoUpdate({
+            target: [deadlineReminders.applicationId, deadlineReminders.thresholdDays],
+            set: { deadline: application.deadline, daysLeft, sentAt: now },
+            setWhere: ne(deadlineReminders.deadline, application.deadline),
+          })
           .returning({ applicationId: deadlineReminders.applicationId }),
       reminderMail(deps, language, student, application, daysLeft, missing),
     );

@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countryDocumentRules } from "../../modules/applications/tables.ts";
+import { applications, countryDocumentRules } from "../../modules/applications/tables.ts";
 import { countries, courseIntakes, courses, universities } from "../../modules/catalogue/tables.ts";
 import { auditLog } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
@@ -221,6 +221,41 @@ describe("applications move through the stage model", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "application.created"), eq(auditLog.subjectId, String(applicationId))));
     expect(audit[0]).toMatchObject({ actorStaffId: team.asha.staffId, studentId: meera.studentId });
+  });
+
+  it("the student starting the same course and intake at that moment: the counsellor's is refused 409, not an error", async () => {
+    const student = await studentOf(team.asha, "कविता जोशी");
+    // The student's own start lands between the console's check and its insert, as a second connection
+    // would on PostgreSQL; a trigger puts it there on any database, so the unique index is what refuses.
+    await database.db.execute(
+      sql.raw(`create function student_starts_first() returns trigger language plpgsql as $$
+        begin
+          if pg_trigger_depth() = 1 then
+            insert into applications (student_id, course_id, status, intake_month, intake_year)
+            values (new.student_id, new.course_id, 'Started by you', new.intake_month, new.intake_year);
+          end if;
+          return new;
+        end $$`),
+    );
+    await database.db.execute(
+      sql.raw(`create trigger student_starts_first before insert on applications for each row
+        when (new.student_id = ${student.studentId}) execute function student_starts_first()`),
+    );
+    try {
+      const answer = await create("asha", student, otherCourse);
+      expect(answer.status, answer.text).toBe(409);
+      expect(answer.body.error.message).toBe("This student already has an open application to this course.");
+    } finally {
+      await database.db.execute(sql.raw("drop trigger student_starts_first on applications"));
+      await database.db.execute(sql.raw("drop function student_starts_first()"));
+    }
+    // The refused create leaves nothing half made (the trigger's row went with its transaction).
+    const rows = await database.db
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.studentId, student.studentId));
+    expect(rows).toEqual([]);
+    expect((await create("asha", student, otherCourse)).status).toBe(201);
   });
 
   it("only the moves the model allows are accepted, and a stage's required fields must be given", async () => {
