@@ -371,6 +371,15 @@ describe("a waived letter", () => {
       .where(and(eq(auditLog.action, "letter.viewed"), eq(auditLog.subjectId, String(id))));
     expect(viewed).toHaveLength(1);
     expect(viewed[0]).toMatchObject({ actorStaffId: team.asha.staffId, studentId: meera.studentId });
+    // The student sees that her counsellor read it, in "Who has seen my data", though never the letter itself.
+    const log = (await api.get("/api/v1/students/me/access-log", { cookie: meera.cookie })).body.data;
+    expect(log[0]).toMatchObject({
+      action: "letter.viewed",
+      staffName: team.asha.fullName,
+      staffRole: "Counsellor",
+      what: "recommendation letter",
+      text: "Read a recommendation letter written for you",
+    });
   });
 
   it("is listed in the export without its content, beside a letter the student may read, with the recommenders", async () => {
