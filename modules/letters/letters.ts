@@ -491,7 +491,12 @@ export async function openLetterLink(deps: LetterDeps, token: string): Promise<R
 }
 
 const gone = () => new AppError("not_found", m.linkGoneTitle);
-const recommenderActor = (name: string): AuditActor => ({ system: `Recommender ${name} (letter link)` });
+/**
+ * The recommender in the audit log: no name, and a letter's file by its size, never its name, since the log
+ * outlives the student's erasure and keeps ids, staff actions and counts only (decision 0024); the entry's
+ * subject is the invitation's id, which traces it.
+ */
+const recommenderActor: AuditActor = { system: "Recommender (letter link)" };
 
 /**
  * The recommender uploads their letter: a PDF by its content, within the documents' size limit (decision
@@ -513,7 +518,7 @@ export async function uploadLetter(deps: LetterDeps, token: string, incoming: In
   try {
     previousKey = await deps.db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ storageKey: letterRequests.storageKey, fileName: letterRequests.fileName, status: letterRequests.status })
+        .select({ storageKey: letterRequests.storageKey, sizeBytes: letterRequests.sizeBytes, status: letterRequests.status })
         .from(letterRequests)
         .where(eq(letterRequests.id, row.request.id))
         .for("update");
@@ -522,13 +527,13 @@ export async function uploadLetter(deps: LetterDeps, token: string, incoming: In
         .update(letterRequests)
         .set({ storageKey, fileName: name, sizeBytes: file.bytes.byteLength, uploadedAt: now })
         .where(eq(letterRequests.id, row.request.id));
-      await recordAudit(tx, recommenderActor(row.recommender.fullName), {
+      await recordAudit(tx, recommenderActor, {
         action: current.storageKey ? "letter.replaced" : "letter.uploaded",
         subjectType: "letter_request",
         subjectId: row.request.id,
         studentId: row.request.studentId,
-        before: current.storageKey ? { file: current.fileName } : undefined,
-        after: { file: name, size: file.bytes.byteLength },
+        before: current.storageKey ? { size: current.sizeBytes } : undefined,
+        after: { size: file.bytes.byteLength },
       });
       return current.storageKey;
     });
@@ -554,12 +559,12 @@ export async function submitLetter(deps: LetterDeps, token: string) {
       .where(and(eq(letterRequests.id, row.request.id), inArray(letterRequests.status, ["invited", "opened"])))
       .returning({ id: letterRequests.id });
     if (!changed) throw gone();
-    await recordAudit(tx, recommenderActor(row.recommender.fullName), {
+    await recordAudit(tx, recommenderActor, {
       action: "letter.submitted",
       subjectType: "letter_request",
       subjectId: row.request.id,
       studentId: row.request.studentId,
-      after: { file: row.request.fileName },
+      after: { size: row.request.sizeBytes },
     });
     await queueMail(tx, deps, mail, { studentId: row.request.studentId });
   });
@@ -630,7 +635,7 @@ export async function declineLetter(deps: LetterDeps, token: string, raw: unknow
       .where(and(eq(letterRequests.id, row.request.id), inArray(letterRequests.status, ["invited", "opened"])))
       .returning({ id: letterRequests.id });
     if (!changed) throw gone();
-    await recordAudit(tx, recommenderActor(row.recommender.fullName), {
+    await recordAudit(tx, recommenderActor, {
       action: "letter.declined",
       subjectType: "letter_request",
       subjectId: row.request.id,
@@ -733,7 +738,7 @@ export async function openLetterForStaff(
     subjectType: "letter_request",
     subjectId: requestId,
     studentId,
-    after: { waived: row.request.waived, file: row.request.fileName },
+    after: { waived: row.request.waived, size: row.request.sizeBytes },
   });
   return letter;
 }

@@ -166,8 +166,9 @@ describe("a recommender's letter from invitation to the package", () => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectType, "letter_request"), eq(auditLog.subjectId, String(id))));
     expect(trail.map((e) => e.action)).toEqual(["letter.uploaded", "letter.replaced"]);
-    expect(trail[1]?.before).toEqual({ file: "LOR Priya draft.pdf" });
-    expect(trail[1]?.after).toMatchObject({ file: "LOR Priya final.pdf" });
+    // The audit log outlives the student's erasure (decision 0024): sizes, never a file's or a recommender's name.
+    expect(trail[1]?.before).toEqual({ size: pdf("first draft").byteLength });
+    expect(trail[1]?.after).toEqual({ size: pdf("final letter").byteLength });
 
     expect(await letterItems(priya)).toEqual([
       expect.objectContaining({ item: "LOR", state: "Missing" }),
@@ -180,6 +181,16 @@ describe("a recommender's letter from invitation to the package", () => {
     expect(after.status).toBe(404);
     expect(after.text).not.toContain("प्रिया");
     expect((await upload(token, pdf("late"), "late.pdf")).status).toBe(404);
+    const audited = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, "letter_request"), eq(auditLog.subjectId, String(id))));
+    expect(audited.map((e) => [e.action, e.actorLabel])).toEqual([
+      ["letter.uploaded", "Recommender (letter link)"],
+      ["letter.replaced", "Recommender (letter link)"],
+      ["letter.submitted", "Recommender (letter link)"],
+    ]);
+    expect(JSON.stringify(audited)).not.toMatch(/Meera|Iyer|LOR Priya|\.pdf/);
 
     expect(await letterItems(priya)).toEqual([
       expect.objectContaining({ item: "LOR", state: "Letter submitted", waits_on: "nobody" }),
@@ -371,6 +382,7 @@ describe("a waived letter", () => {
       .where(and(eq(auditLog.action, "letter.viewed"), eq(auditLog.subjectId, String(id))));
     expect(viewed).toHaveLength(1);
     expect(viewed[0]).toMatchObject({ actorStaffId: team.asha.staffId, studentId: meera.studentId });
+    expect(JSON.stringify(viewed)).not.toContain("confidential.pdf");
     // The student sees that her counsellor read it, in "Who has seen my data", though never the letter itself.
     const log = (await api.get("/api/v1/students/me/access-log", { cookie: meera.cookie })).body.data;
     expect(log[0]).toMatchObject({
