@@ -191,10 +191,11 @@ function invitationView(
 }
 
 /** Of these invitations' last mails, those the mail server refused and that still wait (decision 0075). */
-const waitingMailOf = (db: Pick<Database, "select">, rows: readonly RowWithRecommender[]) =>
+const waitingMailOf = (db: Pick<Database, "select">, rows: readonly RowWithRecommender[], now: Date) =>
   mailRefusedAndWaiting(
     db,
     rows.flatMap((r) => (r.request.outboxId === null ? [] : [r.request.outboxId])),
+    now,
   );
 
 async function applicationIdsOf(db: Pick<Database, "select">, requestIds: number[]) {
@@ -222,7 +223,7 @@ export async function lettersOfStudent(
     applicationId === undefined
       ? rows
       : rows.filter((r) => links.some((l) => l.requestId === r.request.id && l.applicationId === applicationId));
-  const waiting = await waitingMailOf(deps.db, chosen);
+  const waiting = await waitingMailOf(deps.db, chosen, nowOf(deps));
   const now = nowOf(deps);
   const named = new Map<number, LetterApplication>();
   for (const id of new Set(links.map((l) => l.applicationId))) {
@@ -357,7 +358,7 @@ export async function inviteRecommender(deps: LetterDeps, studentId: number, raw
     return { id: request.id, outboxId };
   });
   await deliverWithoutQueue(deps);
-  const waiting = (await mailRefusedAndWaiting(deps.db, [outboxId])).has(outboxId);
+  const waiting = (await mailRefusedAndWaiting(deps.db, [outboxId], nowOf(deps))).has(outboxId);
   deps.log.info({ studentId, letterRequestId: id, waived, mailWaiting: waiting }, "recommender invited");
   return { id, mailWaiting: waiting };
 }
@@ -421,7 +422,7 @@ export async function remindRecommender(deps: LetterDeps, studentId: number, req
     return outboxId;
   });
   await deliverWithoutQueue(deps);
-  return { mailWaiting: (await mailRefusedAndWaiting(deps.db, [outboxId])).has(outboxId) };
+  return { mailWaiting: (await mailRefusedAndWaiting(deps.db, [outboxId], nowOf(deps))).has(outboxId) };
 }
 
 /** The student withdraws an invitation not yet answered: the link stops at once, a letter uploaded but not submitted is removed. */
@@ -700,7 +701,7 @@ export async function lettersForStaff(deps: LetterDeps, member: StaffMember, app
   const ids = links.map((l) => l.requestId);
   if (ids.length === 0) return [];
   const rows = await rowsWithRecommenders(deps.db, and(inArray(letterRequests.id, ids), eq(letterRequests.studentId, studentId)));
-  const waiting = await waitingMailOf(deps.db, rows);
+  const waiting = await waitingMailOf(deps.db, rows, nowOf(deps));
   const now = nowOf(deps);
   return rows.map((row) => ({
     ...invitationView(row, now, waiting),

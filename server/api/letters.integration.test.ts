@@ -6,8 +6,10 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courseIntakes } from "../../modules/catalogue/tables.ts";
 import { letterRequests, recommenders } from "../../modules/letters/tables.ts";
-import { auditLog } from "../../modules/tables.ts";
+import { deliverQueuedMail, mailRefusedAndWaiting, queueMail } from "../../modules/outbox.ts";
+import { auditLog, mailOutbox } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { createLogger } from "../../platform/log.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { exportReady } from "../../tests/support/data-export.ts";
 import { createCourse, createStudent, documentForm, type Student, uploadDocument } from "../../tests/support/factories.ts";
@@ -332,6 +334,35 @@ describe("what the student may do and may not", () => {
     expect(answer.body.data.mail_waiting).toBe(true);
     const listed = await downApi.get("/api/v1/students/me/letters", { cookie: student.cookie });
     expect(listed.body.data[0].mail_waiting).toBe(true);
+  });
+
+  it("does not call a mail refused while its first send is still under way, only once it failed", async () => {
+    let refuse: (error: Error) => void = () => {};
+    const slowServer = {
+      send: () =>
+        new Promise<void>((_, reject) => {
+          refuse = reject;
+        }),
+    };
+    const mail = { to: "sunita.rao@iisc.example.in", subject: "प्रिया शर्मा asks you for a recommendation letter", text: "…" };
+    const id = await queueMail(database.db, {}, mail, { studentId: null });
+    const sending = deliverQueuedMail({ db: database.db, mailer: slowServer, log: createLogger("silent") }, id);
+    for (let i = 0; i < 100; i++) {
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (row?.sendingSince) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect([...(await mailRefusedAndWaiting(database.db, [id]))]).toEqual([]);
+    refuse(new Error("connection refused"));
+    await expect(sending).rejects.toThrow("connection refused");
+    expect([...(await mailRefusedAndWaiting(database.db, [id]))]).toEqual([id]);
+    // A claim left by a process that stopped mid-send is as good as refused.
+    await database.db
+      .update(mailOutbox)
+      .set({ sendingSince: new Date(Date.now() - 60 * 60_000), attempts: 2 })
+      .where(eq(mailOutbox.id, id));
+    expect([...(await mailRefusedAndWaiting(database.db, [id]))]).toEqual([id]);
+    await database.db.delete(mailOutbox).where(eq(mailOutbox.id, id));
   });
 });
 
