@@ -857,6 +857,8 @@ export function createLetterService(deps: LetterDeps) {
     revoke: (studentId: number, requestId: number) => revokeInvitation(deps, studentId, requestId),
     openForStudent: (studentId: number, requestId: number) => openLetterForStudent(deps, studentId, requestId),
     openLink: (token: string) => openLetterLink(deps, token),
+    /** Whether the link still works, without opening it (the page's body limit asks, decision 0095). */
+    linkLive: async (token: string) => (await liveRequest(deps, token)) !== null,
     upload: (token: string, file: IncomingFile | undefined) => uploadLetter(deps, token, file),
     submit: (token: string) => submitLetter(deps, token),
     decline: (token: string, raw: unknown) => declineLetter(deps, token, raw),

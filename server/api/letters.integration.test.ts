@@ -366,6 +366,57 @@ describe("what the student may do and may not", () => {
   });
 });
 
+describe("the recommender's page without scripts", () => {
+  /** 2 MB of a PDF's bytes in 64 KB chunks, counting how many the server pulled. */
+  const streamed = () => {
+    const pulled = { chunks: 0 };
+    const chunk = new Uint8Array(64 * 1024).fill(0x25);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled.chunks >= 32) return controller.close();
+        pulled.chunks += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    return { body, pulled };
+  };
+  const post = (path: string, body: BodyInit, headers: Record<string, string>) =>
+    testApp.app.request(path, {
+      method: "POST",
+      body,
+      headers: { "X-Forwarded-For": `10.78.0.${Math.floor(Math.random() * 250) + 1}`, ...headers },
+      duplex: "half",
+    } as RequestInit);
+
+  it("holds a post to a link that names nothing to a form's size, without reading a letter's worth of it", async () => {
+    for (const path of [`/letters/${"x".repeat(43)}`, `/letters/${"x".repeat(43)}.data`, "/letters/anything"]) {
+      const { body, pulled } = streamed();
+      const refused = await post(path, body, { "Content-Type": "multipart/form-data; boundary=x" });
+      expect(refused.status, path).toBe(413);
+      expect(pulled.chunks, path).toBeLessThan(8);
+      const declared = await post(path, streamed().body, {
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": String(2 * 1024 * 1024),
+      });
+      expect(declared.status, path).toBe(413);
+    }
+  });
+
+  it("still takes a recommender's 2 MB letter posted by the page's own form", async () => {
+    const kiran = await applicant("किरण जोशी");
+    const { token } = await invite(kiran, invitation(kiran.applicationId));
+    const letter = new Uint8Array(2 * 1024 * 1024).fill(0x20);
+    letter.set(pdf("two megabytes of letter"));
+    const form = documentForm({ intent: "upload", file: { bytes: letter, name: "LOR Kiran.pdf", type: "application/pdf" } });
+    const request = new Request("https://ignite.test/", { method: "POST", body: form });
+    const posted = await post(`/letters/${token}`, await request.arrayBuffer(), {
+      "Content-Type": request.headers.get("Content-Type") ?? "",
+    });
+    // Past the body limit: the page's action reads it (the screens are not mounted in this test's app).
+    expect(posted.status).not.toBe(413);
+  });
+});
+
 describe("a waived letter", () => {
   let meera: Student & { applicationId: number };
   let id: number;
