@@ -131,15 +131,29 @@ export async function withdrawWaitingMail(tx: Pick<Database, "delete">, id: numb
 }
 
 /**
+ * Tried and not being tried now: a send counts its attempt when it claims the mail, so a mail under a live
+ * claim is one still being sent, not one refused; a claim older than CLAIM_MS was lost mid-send.
+ */
+const refused = (now: Date) =>
+  and(
+    gt(mailOutbox.attempts, 0),
+    or(isNull(mailOutbox.sendingSince), lt(mailOutbox.sendingSince, new Date(now.getTime() - CLAIM_MS))),
+  );
+
+/**
  * Of the outbox rows `ids`, those still waiting after the mail server refused them at least once (a
  * recommender's invitation says so on the student's screen: decision 0075).
  */
-export async function mailRefusedAndWaiting(db: Pick<Database, "select">, ids: readonly number[]): Promise<Set<number>> {
+export async function mailRefusedAndWaiting(
+  db: Pick<Database, "select">,
+  ids: readonly number[],
+  now = new Date(),
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(inArray(mailOutbox.id, [...ids]), gt(mailOutbox.attempts, 0)));
+    .where(and(inArray(mailOutbox.id, [...ids]), refused(now)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -148,11 +162,11 @@ export async function mailRefusedAndWaiting(db: Pick<Database, "select">, ids: r
  * and since when the oldest waits. The console's home shows it to admins, so a mail that cannot go is
  * seen rather than retried in silence.
  */
-export async function mailNotSent(db: Database): Promise<{ count: number; oldest: Date | null }> {
+export async function mailNotSent(db: Database, now = new Date()): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${mailOutbox.createdAt})` })
     .from(mailOutbox)
-    .where(gt(mailOutbox.attempts, 0));
+    .where(refused(now));
   const oldest = row?.oldest ?? null;
   return { count: row?.count ?? 0, oldest: oldest === null ? null : new Date(oldest) };
 }

@@ -77,6 +77,14 @@ async function together(commands) {
         child.stdout.on("data", (chunk) => output.push(chunk));
         child.stderr.on("data", (chunk) => output.push(chunk));
         child.on("close", (code) => resolve({ title, ok: code === 0, output: Buffer.concat(output) }));
+        // A command that cannot start (not found, not executable) fails its check rather than the runner.
+        child.on("error", (error) =>
+          resolve({
+            title,
+            ok: false,
+            output: Buffer.concat([...output, Buffer.from(`could not run ${command}: ${error.message}\n`)]),
+          }),
+        );
       }),
   );
   const results = [];

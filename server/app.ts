@@ -38,7 +38,14 @@ import { errorResponse } from "./errors.ts";
 import { flagSpriteRoute, flagSprites } from "./flag-sprite.ts";
 import { universityPlaceholderSvg } from "./images.ts";
 import { bearerMatches, countRequests, databaseGauges } from "./metrics.ts";
-import { formBodyLimit, pictureScreenLimit, publicGetCache, requestContext, whoIsAsking } from "./middleware.ts";
+import {
+  formBodyLimit,
+  letterScreenLimit,
+  pictureScreenLimit,
+  publicGetCache,
+  requestContext,
+  whoIsAsking,
+} from "./middleware.ts";
 import { servePages } from "./pages.ts";
 import { constantSecurityHeaders, refuseControlCharacters, sameOriginWrites, securityHeaders } from "./security.ts";
 import { createServices, type ServicesOptions } from "./services.ts";
@@ -71,6 +78,7 @@ export function createApp(options: AppOptions) {
   app.use(sameOriginWrites(config.publicUrl));
   app.use(refuseControlCharacters);
   app.use(formBodyLimit);
+  app.use(letterScreenLimit(services.letters));
   app.use(compress());
   app.use(whoIsAsking(services));
   app.use(pictureScreenLimit);

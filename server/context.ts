@@ -21,7 +21,10 @@ export type ServerEnv = {
     staffToken: string | undefined;
     /** Answered from the shared cache of public answers: counted under the route "(cached)" (decision 0064). */
     fromCache?: boolean;
-    /** A screen's form post over its body limit, left unread: the screen's action answers it (`limitScreenBody`). */
+    /**
+     * A screen's form post left unread, over its body limit (`limitScreenBody`) or over a recommender's page's
+     * rate limit (`letterScreenLimit`): the screen's action answers it.
+     */
     bodyRefused?: AppError;
     /** A page's HTML as the server sends it, for the public cache to keep without reading the answer back. */
     pageBytes?: Uint8Array<ArrayBuffer>;

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
 import { feedPathForLog } from "../modules/deadlines/deadlines.ts";
-import { rateLimited } from "../modules/errors.ts";
-import { letterPathForLog } from "../modules/letters/letters.ts";
+import { AppError, rateLimited } from "../modules/errors.ts";
+import { type LetterService, letterPageOpenings, letterPathForLog } from "../modules/letters/letters.ts";
 import { pathForLog } from "../modules/parents/parents.ts";
 import type { PublicCache } from "../platform/cache.ts";
 import { clientAddress, limitKeyOf } from "../platform/client-address.ts";
@@ -49,7 +49,7 @@ const letterUpload = /^\/api\/v1\/letters\/[^/]+\/letter$/;
 /** A student's offer letter on an application: its handler limits the body to a document's (decision 0092). */
 const offerLetterUpload = /^\/api\/v1\/students\/me\/applications\/\d+\/offer-letter$/;
 /** A recommender's page: without scripts its form posts the letter itself (decision 0095), under the same limit. */
-const letterScreen = /^\/letters\/[^/]+?(\.data)?$/;
+const letterScreen = /^\/letters\/([^/]+?)(\.data)?$/;
 /** The API's upload of a university's picture: its handler checks the staff session, then limits the body. */
 const pictureUpload = /^\/api\/v1\/staff\/catalogue\/universities\/\d+\/picture$/;
 /** Console screens whose form may carry a university's picture (posted to the screen's action, with or without scripts). */
@@ -69,11 +69,36 @@ export const formBodyLimit: MiddlewareHandler<ServerEnv> = (c, next) =>
   letterUpload.test(c.req.path) ||
   offerLetterUpload.test(c.req.path) ||
   pictureUpload.test(c.req.path) ||
-  pictureScreen.test(c.req.path)
+  pictureScreen.test(c.req.path) ||
+  letterScreen.test(c.req.path)
     ? next()
-    : letterScreen.test(c.req.path)
-      ? letterFormLimit(c, next)
-      : formLimit(c, next);
+    : formLimit(c, next);
+
+/**
+ * A recommender's page's body limit: a letter's size only once the request has taken the page's rate limit
+ * and its token names a live invitation (one lookup), as the API's upload takes its limit first; any other
+ * post to such an address is held to a form's, so a made-up link cannot make the server read 10 MB. The
+ * screen's action then does not take the rate limit a second time for the same request.
+ */
+export const letterScreenLimit =
+  (letters: Pick<LetterService, "linkLive">): MiddlewareHandler<ServerEnv> =>
+  async (c, next) => {
+    const token = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : letterScreen.exec(c.req.path)?.[1];
+    if (token === undefined) return next();
+    const limit = c.var.limit;
+    try {
+      await limit(letterPageOpenings);
+    } catch (error) {
+      // Over the rate limit: the body is not read, and the screen's action answers the refusal as it always has.
+      if (AppError.is(error) && error.kind === "rate_limited") {
+        c.set("bodyRefused", error);
+        return next();
+      }
+      throw error;
+    }
+    c.set("limit", (rule) => (rule === letterPageOpenings ? Promise.resolve() : limit(rule)));
+    return (await letters.linkLive(token)) ? letterFormLimit(c, next) : formLimit(c, next);
+  };
 
 /** A public answer's key in the cache: its path and query, as asked, and a page's language (decision 0029). */
 const cacheKeyOf = (url: string, cookieHeader: string | undefined) => {

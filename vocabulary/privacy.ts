@@ -51,6 +51,8 @@ export const accessLogActions = [
   "conversation.read",
   "statement.viewed",
   "statement.downloaded",
+  "letter.viewed",
+  "departure_checklist.viewed",
 ] as const;
 
 export const privacyMessages = {
@@ -76,6 +78,8 @@ export const privacyMessages = {
   accessLoeViewed: "Read your letter of explanation",
   accessSopDownloaded: "Downloaded your approved statement of purpose as a PDF",
   accessLoeDownloaded: "Downloaded your approved letter of explanation as a PDF",
+  accessLetterViewed: "Read a recommendation letter written for you",
+  accessDepartureViewed: "Looked at your departure checklist",
   exportHeading: "Download my data",
   exportHint: `A ZIP file with everything we hold about you (profile, marks, saved courses, applications, bookings, consents, links shared with a parent, your conversation with your counsellor) and your documents. It is usually ready within a minute; the link works only when you are signed in and expires after ${DATA_EXPORT_HOURS} hours.`,
   exportAsk: "Prepare my data",

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
@@ -167,5 +168,100 @@ describe("the search mirror", () => {
     expect((await searchCourses(database.db, "quizzicology", 1, mirror)).total).toBe(0);
     await mirror.ready();
     expect((await searchCourses(database.db, "quizzicology", 1, mirror)).total).toBe(0);
+  });
+});
+
+describe("the mirror's version, when reads cross", () => {
+  /** Runs before a version read (`before`), or between the read and its answer landing (`after`), once. */
+  const hooks: { before?: () => Promise<void>; after?: () => Promise<void> } = {};
+  let moves = 0;
+  let crossed: CatalogueMirror;
+  const dialect = new PgDialect();
+
+  beforeAll(async () => {
+    const real = database.db;
+    const watched = new Proxy(real, {
+      get(target, property) {
+        if (property === "execute")
+          return async (query: SQL) => {
+            const versionRead = dialect.sqlToQuery(query).sql.includes("from catalogue_version");
+            const before = versionRead ? hooks.before : undefined;
+            const after = versionRead ? hooks.after : undefined;
+            if (before) delete hooks.before;
+            if (after) delete hooks.after;
+            await before?.();
+            const answer = await target.execute(query);
+            await after?.();
+            return answer;
+          };
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    // No poll in between: each read of the version is one the test starts.
+    crossed = createCatalogueMirror(watched, undefined, { pollMs: 3_600_000, onVersionMoved: () => (moves += 1) });
+    await crossed.ready();
+  });
+  afterAll(() => crossed.stop());
+
+  /** An edit made by another instance: a course's fee, which moves the catalogue's version. */
+  const editElsewhere = async (fee: number) => {
+    const [course] = await database.db.select({ id: courses.id }).from(courses).orderBy(courses.id).limit(1);
+    await database.db
+      .update(courses)
+      .set({ feeAmount: fee })
+      .where(eq(courses.id, course?.id ?? 0));
+  };
+
+  it("clears the page cache for an edit that a catch-up already under way read first", async () => {
+    const before = moves;
+    await editElsewhere(21_000);
+    // The poll sees the first edit; the catch-up it starts reads the version after a second edit.
+    let seen = false;
+    hooks.after = async () => {
+      seen = true;
+      hooks.before = () => editElsewhere(22_000);
+    };
+    await crossed.check();
+    expect(seen).toBe(true);
+    await crossed.ready();
+    expect(moves - before).toBe(2);
+    // The next poll finds nothing new: one clearing per edit, none again.
+    await crossed.check();
+    expect(moves - before).toBe(2);
+  });
+
+  it("never moves its version back when a slow poll lands after a newer read", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    hooks.after = () => held;
+    const slow = crossed.check();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await editElsewhere(23_000);
+    await crossed.changed();
+    await crossed.ready();
+    const before = moves;
+    release();
+    await slow;
+    expect(crossed.current()).not.toBeNull();
+    expect(moves).toBe(before);
+
+    // The same with a plain poll for the newer read.
+    const heldAgain = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    hooks.after = () => heldAgain;
+    const slowAgain = crossed.check();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await editElsewhere(24_000);
+    await crossed.check();
+    await crossed.ready();
+    const beforeAgain = moves;
+    release();
+    await slowAgain;
+    expect(crossed.current()).not.toBeNull();
+    expect(moves).toBe(beforeAgain);
   });
 });

@@ -350,6 +350,17 @@ export function createCatalogueMirror(
   /** The month (in India) whose upcoming intakes the index holds: a new month means a rebuild. */
   let indexMonth = -1;
   let latestVersion = -1;
+  /** Counts changed() calls: a version read begun before one is older than what changed() reads. */
+  let changes = 0;
+  /**
+   * The latest version moves only up, whichever read saw it (a slow poll may land after a newer read), and
+   * each rise tells the server to clear its page cache (decision 0021). NaN (after changed()) takes any.
+   */
+  const raiseLatest = (version: number) => {
+    if (!Number.isNaN(latestVersion) && version <= latestVersion) return;
+    if (latestVersion !== -1) options.onVersionMoved?.();
+    latestVersion = version;
+  };
   let building: Promise<void> | null = null;
   /** Resolved once the current catch-up has applied its record changes or begun a whole build. */
   let decided: Array<() => void> = [];
@@ -497,7 +508,7 @@ export function createCatalogueMirror(
       const month = currentMonthNumber(new Date());
       if (await applyChanges(readVersion, month)) {
         indexVersion = readVersion;
-        if (readVersion > latestVersion) latestVersion = readVersion;
+        if (readVersion > latestVersion) raiseLatest(readVersion);
         log?.debug(
           { version: readVersion, overlay: overrides.size, ms: Math.round(performance.now() - started) },
           "catalogue mirror changed",
@@ -526,7 +537,7 @@ export function createCatalogueMirror(
       indexVersion = readVersion;
       counted.fullBuilds += 1;
       // Only a version read by check() is believed (after changed() it is unknown until then).
-      if (readVersion > latestVersion) latestVersion = readVersion;
+      if (readVersion > latestVersion) raiseLatest(readVersion);
       log?.info(
         {
           courses: index.search.size,
@@ -545,13 +556,15 @@ export function createCatalogueMirror(
   };
 
   const check = async () => {
+    const round = changes;
     const version = await catalogueVersionOf(db);
+    // Read before a change this instance made: the read changed() began is the one believed.
+    if (round !== changes) return;
     const monthChanged = index !== null && indexMonth !== currentMonthNumber(new Date());
-    if (version === latestVersion && version === indexVersion && !monthChanged) return;
+    if (version <= latestVersion && indexVersion === latestVersion && !monthChanged) return;
     // A month that has begun ends the last month's intakes: the index is rebuilt as for a change.
     if (monthChanged) indexVersion = -1;
-    if (version !== latestVersion && latestVersion !== -1) options.onVersionMoved?.();
-    latestVersion = version;
+    raiseLatest(version);
     settle();
     if (!building)
       building = rebuild()
@@ -578,6 +591,7 @@ export function createCatalogueMirror(
     changed: async () => {
       // Unknown until read: no mirror matches it, so nothing stale is answered meanwhile.
       latestVersion = Number.NaN;
+      changes += 1;
       const decision = new Promise<void>((resolve) => decided.push(resolve));
       try {
         await check();

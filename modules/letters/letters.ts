@@ -193,10 +193,11 @@ function invitationView(
 }
 
 /** Of these invitations' last mails, those the mail server refused and that still wait (decision 0075). */
-const waitingMailOf = (db: Pick<Database, "select">, rows: readonly RowWithRecommender[]) =>
+const waitingMailOf = (db: Pick<Database, "select">, rows: readonly RowWithRecommender[], now: Date) =>
   mailRefusedAndWaiting(
     db,
     rows.flatMap((r) => (r.request.outboxId === null ? [] : [r.request.outboxId])),
+    now,
   );
 
 async function applicationIdsOf(db: Pick<Database, "select">, requestIds: number[]) {
@@ -224,7 +225,7 @@ export async function lettersOfStudent(
     applicationId === undefined
       ? rows
       : rows.filter((r) => links.some((l) => l.requestId === r.request.id && l.applicationId === applicationId));
-  const waiting = await waitingMailOf(deps.db, chosen);
+  const waiting = await waitingMailOf(deps.db, chosen, nowOf(deps));
   const now = nowOf(deps);
   const named = new Map<number, LetterApplication>();
   for (const id of new Set(links.map((l) => l.applicationId))) {
@@ -360,7 +361,7 @@ export async function inviteRecommender(deps: LetterDeps, studentId: number, raw
     return { id: request.id, outboxId };
   });
   await deliverWithoutQueue(deps);
-  const waiting = (await mailRefusedAndWaiting(deps.db, [outboxId])).has(outboxId);
+  const waiting = (await mailRefusedAndWaiting(deps.db, [outboxId], nowOf(deps))).has(outboxId);
   deps.log.info({ studentId, letterRequestId: id, waived, mailWaiting: waiting }, "recommender invited");
   return { id, mailWaiting: waiting };
 }
@@ -424,7 +425,7 @@ export async function remindRecommender(deps: LetterDeps, studentId: number, req
     return outboxId;
   });
   await deliverWithoutQueue(deps);
-  return { mailWaiting: (await mailRefusedAndWaiting(deps.db, [outboxId])).has(outboxId) };
+  return { mailWaiting: (await mailRefusedAndWaiting(deps.db, [outboxId], nowOf(deps))).has(outboxId) };
 }
 
 /** The student withdraws an invitation not yet answered: the link stops at once, a letter uploaded but not submitted is removed. */
@@ -494,7 +495,12 @@ export async function openLetterLink(deps: LetterDeps, token: string): Promise<R
 }
 
 const gone = () => new AppError("not_found", m.linkGoneTitle);
-const recommenderActor = (name: string): AuditActor => ({ system: `Recommender ${name} (letter link)` });
+/**
+ * The recommender in the audit log: no name, and a letter's file by its size, never its name, since the log
+ * outlives the student's erasure and keeps ids, staff actions and counts only (decision 0024); the entry's
+ * subject is the invitation's id, which traces it.
+ */
+const recommenderActor: AuditActor = { system: "Recommender (letter link)" };
 
 /**
  * The recommender uploads their letter: a PDF by its content, within the documents' size limit (decision
@@ -516,7 +522,7 @@ export async function uploadLetter(deps: LetterDeps, token: string, incoming: In
   try {
     previousKey = await deps.db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ storageKey: letterRequests.storageKey, fileName: letterRequests.fileName, status: letterRequests.status })
+        .select({ storageKey: letterRequests.storageKey, sizeBytes: letterRequests.sizeBytes, status: letterRequests.status })
         .from(letterRequests)
         .where(eq(letterRequests.id, row.request.id))
         .for("update");
@@ -525,13 +531,13 @@ export async function uploadLetter(deps: LetterDeps, token: string, incoming: In
         .update(letterRequests)
         .set({ storageKey, fileName: name, sizeBytes: file.bytes.byteLength, uploadedAt: now })
         .where(eq(letterRequests.id, row.request.id));
-      await recordAudit(tx, recommenderActor(row.recommender.fullName), {
+      await recordAudit(tx, recommenderActor, {
         action: current.storageKey ? "letter.replaced" : "letter.uploaded",
         subjectType: "letter_request",
         subjectId: row.request.id,
         studentId: row.request.studentId,
-        before: current.storageKey ? { file: current.fileName } : undefined,
-        after: { file: name, size: file.bytes.byteLength },
+        before: current.storageKey ? { size: current.sizeBytes } : undefined,
+        after: { size: file.bytes.byteLength },
       });
       return current.storageKey;
     });
@@ -557,12 +563,12 @@ export async function submitLetter(deps: LetterDeps, token: string) {
       .where(and(eq(letterRequests.id, row.request.id), inArray(letterRequests.status, ["invited", "opened"])))
       .returning({ id: letterRequests.id });
     if (!changed) throw gone();
-    await recordAudit(tx, recommenderActor(row.recommender.fullName), {
+    await recordAudit(tx, recommenderActor, {
       action: "letter.submitted",
       subjectType: "letter_request",
       subjectId: row.request.id,
       studentId: row.request.studentId,
-      after: { file: row.request.fileName },
+      after: { size: row.request.sizeBytes },
     });
     await queueMail(tx, deps, mail, { studentId: row.request.studentId });
   });
@@ -633,7 +639,7 @@ export async function declineLetter(deps: LetterDeps, token: string, raw: unknow
       .where(and(eq(letterRequests.id, row.request.id), inArray(letterRequests.status, ["invited", "opened"])))
       .returning({ id: letterRequests.id });
     if (!changed) throw gone();
-    await recordAudit(tx, recommenderActor(row.recommender.fullName), {
+    await recordAudit(tx, recommenderActor, {
       action: "letter.declined",
       subjectType: "letter_request",
       subjectId: row.request.id,
@@ -698,7 +704,7 @@ export async function lettersForStaff(deps: LetterDeps, member: StaffMember, app
   const ids = links.map((l) => l.requestId);
   if (ids.length === 0) return [];
   const rows = await rowsWithRecommenders(deps.db, and(inArray(letterRequests.id, ids), eq(letterRequests.studentId, studentId)));
-  const waiting = await waitingMailOf(deps.db, rows);
+  const waiting = await waitingMailOf(deps.db, rows, nowOf(deps));
   const now = nowOf(deps);
   return rows.map((row) => ({
     ...invitationView(row, now, waiting),
@@ -736,7 +742,7 @@ export async function openLetterForStaff(
     subjectType: "letter_request",
     subjectId: requestId,
     studentId,
-    after: { waived: row.request.waived, file: row.request.fileName },
+    after: { waived: row.request.waived, size: row.request.sizeBytes },
   });
   return letter;
 }
@@ -854,6 +860,8 @@ export function createLetterService(deps: LetterDeps) {
     revoke: (studentId: number, requestId: number) => revokeInvitation(deps, studentId, requestId),
     openForStudent: (studentId: number, requestId: number) => openLetterForStudent(deps, studentId, requestId),
     openLink: (token: string) => openLetterLink(deps, token),
+    /** Whether the link still works, without opening it (the page's body limit asks, decision 0095). */
+    linkLive: async (token: string) => (await liveRequest(deps, token)) !== null,
     upload: (token: string, file: IncomingFile | undefined) => uploadLetter(deps, token, file),
     submit: (token: string) => submitLetter(deps, token),
     decline: (token: string, raw: unknown) => declineLetter(deps, token, raw),

@@ -477,6 +477,7 @@ describe("the student's data", () => {
     expect(viewed.status).toBe(200);
     const log = await api.get("/api/v1/students/me/access-log", { cookie: student.cookie });
     expect(JSON.stringify(log.body)).toContain("Read your offer and what it costs");
+    expect(log.body.data[0]).toMatchObject({ action: "offer.viewed", what: "offer" });
   });
 
   it("exports the offers and the funding plan, and erasure removes them", async () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../platform/db/client.ts";
-import { type accessLogActions, privacyMessages } from "../../vocabulary/privacy.ts";
+import { accessLogActions, privacyMessages } from "../../vocabulary/privacy.ts";
 import { type StaffRole, staffRoleLabels } from "../../vocabulary/staff.ts";
 import type { PrivacyDeps } from "./deps.ts";
 
@@ -29,9 +29,16 @@ interface Row {
 
 const ACCESS_LOG_LIMIT = 500;
 
+/** The actions audited with the student's id; an export is found by the ids it held instead. */
+const ownActions = sql.join(
+  accessLogActions.filter((action) => action !== "export.downloaded").map((action) => sql`${action}`),
+  sql`, `,
+);
+
 /**
  * Every time staff opened or downloaded one of the student's documents, read their conversation
- * (decision 0036), or exported a list that held them, newest first, read from the audit log (decision 0024). Notes, and everything else staff did,
+ * (decision 0036), a recommendation letter (decision 0075) or their departure checklist (decision 0083),
+ * or exported a list that held them, newest first, read from the audit log (decision 0024). Notes, and everything else staff did,
  * stay internal.
  */
 export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<AccessEntry[]> {
@@ -39,7 +46,7 @@ export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<A
     deps.db,
     sql`select a.id, a.at, a.action, a.after, a.subject_id, a.actor_label, s.full_name, s.role
       from (
-        (select * from audit_log where student_id = ${studentId} and action in ('document.viewed', 'document.downloaded', 'visa_practice.viewed', 'application.viewed', 'offer.viewed', 'recording.viewed', 'conversation.read', 'statement.viewed', 'statement.downloaded')
+        (select * from audit_log where student_id = ${studentId} and action in (${ownActions})
           order by id desc limit ${ACCESS_LOG_LIMIT})
         union all
         (select * from audit_log where action = 'export.downloaded' and (after -> 'studentIds') @> jsonb_build_array(${studentId}::int)
@@ -62,7 +69,15 @@ export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<A
           ? "conversation"
           : row.action === "application.viewed"
             ? "application"
-            : String(row.action === "export.downloaded" ? (after.list ?? "students") : (after.attachmentType ?? "document"));
+            : row.action === "offer.viewed"
+              ? "offer"
+              : row.action === "letter.viewed"
+                ? "recommendation letter"
+                : row.action === "departure_checklist.viewed"
+                  ? "departure checklist"
+                  : String(
+                      row.action === "export.downloaded" ? (after.list ?? "students") : (after.attachmentType ?? "document"),
+                    );
     const text =
       row.action === "statement.viewed"
         ? letter
@@ -80,13 +95,17 @@ export async function accessLog(deps: PrivacyDeps, studentId: number): Promise<A
                 ? privacyMessages.accessApplicationViewed
                 : row.action === "offer.viewed"
                   ? privacyMessages.accessOfferViewed
-                  : row.action === "recording.viewed"
-                    ? privacyMessages.accessRecordingHeard(String(after.position ?? ""))
-                    : row.action === "document.viewed"
-                      ? privacyMessages.accessDocumentViewed(what)
-                      : row.action === "document.downloaded"
-                        ? privacyMessages.accessDocumentDownloaded(what)
-                        : privacyMessages.accessExported(what);
+                  : row.action === "letter.viewed"
+                    ? privacyMessages.accessLetterViewed
+                    : row.action === "departure_checklist.viewed"
+                      ? privacyMessages.accessDepartureViewed
+                      : row.action === "recording.viewed"
+                        ? privacyMessages.accessRecordingHeard(String(after.position ?? ""))
+                        : row.action === "document.viewed"
+                          ? privacyMessages.accessDocumentViewed(what)
+                          : row.action === "document.downloaded"
+                            ? privacyMessages.accessDocumentDownloaded(what)
+                            : privacyMessages.accessExported(what);
     return {
       at: new Date(row.at),
       staffName: row.full_name ?? row.actor_label,

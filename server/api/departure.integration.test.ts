@@ -196,6 +196,14 @@ describe("the departure checklist", () => {
       .where(and(eq(auditLog.action, "departure_checklist.viewed"), eq(auditLog.studentId, student.studentId)));
     expect(audited).toHaveLength(1);
     expect(audited[0]?.actorStaffId).toBe(team.asha.staffId);
+    const log = (await api.get("/api/v1/students/me/access-log", { cookie: student.cookie })).body.data;
+    expect(log[0]).toMatchObject({
+      action: "departure_checklist.viewed",
+      staffName: team.asha.fullName,
+      staffRole: "Counsellor",
+      what: "departure checklist",
+      text: "Looked at your departure checklist",
+    });
     const ravi = { staffId: team.ravi.staffId, email: team.ravi.email, fullName: team.ravi.fullName, role: team.ravi.role };
     await expect(testApp.departure.forStaff(ravi, ukApplication)).rejects.toMatchObject({ status: 404 });
   });

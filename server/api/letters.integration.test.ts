@@ -6,8 +6,10 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courseIntakes } from "../../modules/catalogue/tables.ts";
 import { letterRequests, recommenders } from "../../modules/letters/tables.ts";
-import { auditLog } from "../../modules/tables.ts";
+import { deliverQueuedMail, mailRefusedAndWaiting, queueMail } from "../../modules/outbox.ts";
+import { auditLog, mailOutbox } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { createLogger } from "../../platform/log.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { exportReady } from "../../tests/support/data-export.ts";
 import { createCourse, createStudent, documentForm, type Student, uploadDocument } from "../../tests/support/factories.ts";
@@ -173,8 +175,9 @@ describe("a recommender's letter from invitation to the package", () => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectType, "letter_request"), eq(auditLog.subjectId, String(id))));
     expect(trail.map((e) => e.action)).toEqual(["letter.uploaded", "letter.replaced"]);
-    expect(trail[1]?.before).toEqual({ file: "LOR Priya draft.pdf" });
-    expect(trail[1]?.after).toMatchObject({ file: "LOR Priya final.pdf" });
+    // The audit log outlives the student's erasure (decision 0024): sizes, never a file's or a recommender's name.
+    expect(trail[1]?.before).toEqual({ size: pdf("first draft").byteLength });
+    expect(trail[1]?.after).toEqual({ size: pdf("final letter").byteLength });
 
     expect(await letterItems(priya)).toEqual([
       expect.objectContaining({ item: "LOR", state: "Missing" }),
@@ -187,6 +190,16 @@ describe("a recommender's letter from invitation to the package", () => {
     expect(after.status).toBe(404);
     expect(after.text).not.toContain("प्रिया");
     expect((await upload(token, pdf("late"), "late.pdf")).status).toBe(404);
+    const audited = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, "letter_request"), eq(auditLog.subjectId, String(id))));
+    expect(audited.map((e) => [e.action, e.actorLabel])).toEqual([
+      ["letter.uploaded", "Recommender (letter link)"],
+      ["letter.replaced", "Recommender (letter link)"],
+      ["letter.submitted", "Recommender (letter link)"],
+    ]);
+    expect(JSON.stringify(audited)).not.toMatch(/Meera|Iyer|LOR Priya|\.pdf/);
 
     expect(await letterItems(priya)).toEqual([
       expect.objectContaining({ item: "LOR", state: "Letter submitted", waits_on: "nobody" }),
@@ -329,6 +342,86 @@ describe("what the student may do and may not", () => {
     const listed = await downApi.get("/api/v1/students/me/letters", { cookie: student.cookie });
     expect(listed.body.data[0].mail_waiting).toBe(true);
   });
+
+  it("does not call a mail refused while its first send is still under way, only once it failed", async () => {
+    let refuse: (error: Error) => void = () => {};
+    const slowServer = {
+      send: () =>
+        new Promise<void>((_, reject) => {
+          refuse = reject;
+        }),
+    };
+    const mail = { to: "sunita.rao@iisc.example.in", subject: "प्रिया शर्मा asks you for a recommendation letter", text: "…" };
+    const id = await queueMail(database.db, {}, mail, { studentId: null });
+    const sending = deliverQueuedMail({ db: database.db, mailer: slowServer, log: createLogger("silent") }, id);
+    for (let i = 0; i < 100; i++) {
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (row?.sendingSince) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect([...(await mailRefusedAndWaiting(database.db, [id]))]).toEqual([]);
+    refuse(new Error("connection refused"));
+    await expect(sending).rejects.toThrow("connection refused");
+    expect([...(await mailRefusedAndWaiting(database.db, [id]))]).toEqual([id]);
+    // A claim left by a process that stopped mid-send is as good as refused.
+    await database.db
+      .update(mailOutbox)
+      .set({ sendingSince: new Date(Date.now() - 60 * 60_000), attempts: 2 })
+      .where(eq(mailOutbox.id, id));
+    expect([...(await mailRefusedAndWaiting(database.db, [id]))]).toEqual([id]);
+    await database.db.delete(mailOutbox).where(eq(mailOutbox.id, id));
+  });
+});
+
+describe("the recommender's page without scripts", () => {
+  /** 2 MB of a PDF's bytes in 64 KB chunks, counting how many the server pulled. */
+  const streamed = () => {
+    const pulled = { chunks: 0 };
+    const chunk = new Uint8Array(64 * 1024).fill(0x25);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled.chunks >= 32) return controller.close();
+        pulled.chunks += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    return { body, pulled };
+  };
+  const post = (path: string, body: BodyInit, headers: Record<string, string>) =>
+    testApp.app.request(path, {
+      method: "POST",
+      body,
+      headers: { "X-Forwarded-For": `10.78.0.${Math.floor(Math.random() * 250) + 1}`, ...headers },
+      duplex: "half",
+    } as RequestInit);
+
+  it("holds a post to a link that names nothing to a form's size, without reading a letter's worth of it", async () => {
+    for (const path of [`/letters/${"x".repeat(43)}`, `/letters/${"x".repeat(43)}.data`, "/letters/anything"]) {
+      const { body, pulled } = streamed();
+      const refused = await post(path, body, { "Content-Type": "multipart/form-data; boundary=x" });
+      expect(refused.status, path).toBe(413);
+      expect(pulled.chunks, path).toBeLessThan(8);
+      const declared = await post(path, streamed().body, {
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": String(2 * 1024 * 1024),
+      });
+      expect(declared.status, path).toBe(413);
+    }
+  });
+
+  it("still takes a recommender's 2 MB letter posted by the page's own form", async () => {
+    const kiran = await applicant("किरण जोशी");
+    const { token } = await invite(kiran, invitation(kiran.applicationId));
+    const letter = new Uint8Array(2 * 1024 * 1024).fill(0x20);
+    letter.set(pdf("two megabytes of letter"));
+    const form = documentForm({ intent: "upload", file: { bytes: letter, name: "LOR Kiran.pdf", type: "application/pdf" } });
+    const request = new Request("https://ignite.test/", { method: "POST", body: form });
+    const posted = await post(`/letters/${token}`, await request.arrayBuffer(), {
+      "Content-Type": request.headers.get("Content-Type") ?? "",
+    });
+    // Past the body limit: the page's action reads it (the screens are not mounted in this test's app).
+    expect(posted.status).not.toBe(413);
+  });
 });
 
 describe("a waived letter", () => {
@@ -378,6 +471,16 @@ describe("a waived letter", () => {
       .where(and(eq(auditLog.action, "letter.viewed"), eq(auditLog.subjectId, String(id))));
     expect(viewed).toHaveLength(1);
     expect(viewed[0]).toMatchObject({ actorStaffId: team.asha.staffId, studentId: meera.studentId });
+    expect(JSON.stringify(viewed)).not.toContain("confidential.pdf");
+    // The student sees that her counsellor read it, in "Who has seen my data", though never the letter itself.
+    const log = (await api.get("/api/v1/students/me/access-log", { cookie: meera.cookie })).body.data;
+    expect(log[0]).toMatchObject({
+      action: "letter.viewed",
+      staffName: team.asha.fullName,
+      staffRole: "Counsellor",
+      what: "recommendation letter",
+      text: "Read a recommendation letter written for you",
+    });
   });
 
   it("is listed in the export without its content, beside a letter the student may read, with the recommenders", async () => {
