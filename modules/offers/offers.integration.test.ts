@@ -411,6 +411,45 @@ describe("replying to offers", () => {
     expect(now.body.data.state).toBe("declined");
   });
 
+  it("takes back the withdrawal when the counsellor reopens a declined offer, so accepting it moves the application on", async () => {
+    const rohan = await createStudent(api, { name: "रोहन वर्मा" });
+    const assigned = await api.post(
+      `/api/v1/staff/students/${rohan.studentId}/counsellor`,
+      { counsellorStaffId: team.asha.staffId },
+      team.as("admin"),
+    );
+    expect(assigned.status, assigned.text).toBe(200);
+    const [monash] = await database.db
+      .select({ courseId: applications.courseId })
+      .from(applications)
+      .where(eq(applications.id, auApplication));
+    const applicationId = (
+      await createApplication(api, team.asha, rohan, monash?.courseId ?? 0, { moves: ["Ready to submit", "Submitted"] })
+    ).id;
+    const recorded = await record(applicationId, { kind: "unconditional", replyBy });
+    expect(recorded.status, recorded.text).toBe(200);
+    const offer = await offerOn(rohan, applicationId);
+    expect((await reply(rohan, offer.id, { reply: "decline", reason: "मेरा परिवार एक साल रुकना चाहता है" })).status).toBe(200);
+    expect(await statusOf(applicationId)).toBe("Withdrawn");
+    const reopened = await api.post(`/api/v1/staff/applications/${applicationId}/offer/reopen`, undefined, team.as("asha"));
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(await statusOf(applicationId)).toBe("Unconditional offer");
+    const history = await database.db
+      .select({ from: applicationEvents.fromStatus, to: applicationEvents.toStatus, note: applicationEvents.note })
+      .from(applicationEvents)
+      .where(eq(applicationEvents.applicationId, applicationId))
+      .orderBy(applicationEvents.id);
+    expect(history.at(-1)).toEqual({
+      from: "Withdrawn",
+      to: "Unconditional offer",
+      note: "Offer reopened by the counsellor after the student declined it",
+    });
+    const accepted = await reply(rohan, offer.id, { reply: "accept" });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.data.state).toBe("accepted");
+    expect(await statusOf(applicationId)).toBe("Offer accepted");
+  });
+
   it("is the student's own: another student's offer is a 404", async () => {
     const other = await createStudent(api, { name: "Kabir Singh" });
     const uk = await offerOn(student, ukApplication);

@@ -264,7 +264,7 @@ export async function replyToOffer(deps: OffersDeps, studentId: number, offerId:
       if (!changed) throw new AppError("conflict", offerMessages.alreadyReplied);
       const actorLabel = `${application.studentName} (student)`;
       if (input.reply !== "hold") {
-        await moveForOffer(tx, {
+        const moved = await moveForOffer(tx, {
           applicationId: row.applicationId,
           to: stageFor[input.reply],
           note: input.reply === "accept" ? "Offer accepted by the student" : `Offer declined by the student: ${input.reason}`,
@@ -272,6 +272,9 @@ export async function replyToOffer(deps: OffersDeps, studentId: number, offerId:
           actorStaffId: null,
           now,
         });
+        // An accepted offer on a withdrawn application would have no deposit date and no departure list.
+        if (!moved && input.reply === "accept" && application.status === "Withdrawn")
+          throw new AppError("conflict", offerMessages.applicationWithdrawn);
       }
       await tellCounsellor(tx, deps, application, input.reply, input.reason ?? null);
     });
@@ -420,7 +423,8 @@ export async function consoleOffer(deps: OffersDeps, actor: StaffMember, applica
 
 /**
  * The counsellor lets the student reply again (decision 0078): after the reply date, or to an offer they
- * declined. The offer opens again; a declined application's stage is the counsellor's to move back.
+ * declined. The offer opens again; an application its decline withdrew goes back to its offer stage in the
+ * same transaction, with its history (decision 0078's amendment), so accepting it moves it on as usual.
  */
 export async function reopenOffer(deps: OffersDeps, actor: StaffMember, applicationId: number): Promise<Offer> {
   authorize(canWorkStudents, actor);
@@ -433,6 +437,16 @@ export async function reopenOffer(deps: OffersDeps, actor: StaffMember, applicat
       .update(offers)
       .set({ state: row.state === "accepted" ? "accepted" : "open", reopened: true, declineReason: null, updatedAt: now })
       .where(eq(offers.id, row.id));
+    if (row.state === "declined")
+      await moveForOffer(tx, {
+        applicationId,
+        to: row.kind === "conditional" ? "Conditional offer" : "Unconditional offer",
+        note: "Offer reopened by the counsellor after the student declined it",
+        actorLabel: `${actor.fullName} (${actor.role})`,
+        actorStaffId: actor.staffId,
+        now,
+        undoing: "Withdrawn",
+      });
     await recordAudit(tx, actor, {
       action: "offer.reopened",
       subjectType: "application",
