@@ -37,7 +37,7 @@ describe("an amount as a family types it", () => {
       "lakh",
       "25,0,000",
       "2,50,00",
-      "25 lakh rupees",
+      "25 lakh dollars",
       "twenty lakh",
       "25,00,000 lakh",
       "1e9",
@@ -64,5 +64,22 @@ describe("an amount written in Hindi or with spaces (decision 0082)", () => {
 
   it("still refuses what is not an amount", () => {
     for (const text of ["लाख", "40 0 000", "चालीस लाख", "40 लाख 5"]) expect(readAmount(text), text).toBeNull();
+  });
+
+  it("reads रुपये and रुपए before the amount, and a currency word after it", () => {
+    expect(readAmount("रुपये 25,000")).toBe(25_000);
+    expect(readAmount("रुपए 25,000")).toBe(25_000);
+    expect(readAmount("रुपये 25 लाख")).toBe(2_500_000);
+    expect(readAmount("25 लाख रुपये")).toBe(2_500_000);
+    expect(readAmount("25,00,000 INR")).toBe(2_500_000);
+    expect(readAmount("25 lakh rupees")).toBe(2_500_000);
+    expect(readAmount("Rupees 25,000/-")).toBe(25_000);
+    expect(readAmount("25,000 Rs.")).toBe(25_000);
+    // "crores" ends in "rs" and is still a word of amount, not a rupee sign.
+    expect(readAmount("2 crores")).toBe(20_000_000);
+  });
+
+  it("still refuses a currency word with no amount, or two amounts", () => {
+    for (const text of ["रुपये", "INR", "25 rupees 5", "lakh rupees"]) expect(readAmount(text), text).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * An amount of money as a family in India types it into a form (decision 0050): digits in Indian grouping
  * ("25,00,000") or international grouping ("2,500,000"), or a number of lakh or crore ("25 lakh",
- * "1.2 crore"), with or without a rupee sign or "Rs" before it and "/-" after it. One reader for every
+ * "1.2 crore"), with or without a rupee sign or "Rs" before it (or "rupees", "INR" after it) and "/-" after it. One reader for every
  * form field that takes an amount (`readAmount`); a text it cannot read is `null`, never a guess. The
  * worth of lakh and crore (`wordedAmount`) is read here too for the amounts a mock interview's answer says.
  * The same in Hindi (decisions 0079 and 0082): "25 लाख", "1.2 करोड़", "५० हज़ार", Devanagari digits, and digits grouped by
@@ -52,7 +52,12 @@ export function readAmount(text: string): number | null {
     .trim()
     .toLowerCase()
     .replace(/\s*\/-$/, "")
-    .replace(/^(?:₹|rs\.?|inr|रु\.?|रुपये|रुपए)\s*/, "")
+    // A currency word after the amount ("25 lakh rupees", "25,00,000 INR"), only after a digit or a space,
+    // so "crores" keeps its "rs".
+    .replace(/(?<=[\d\s])(?:rupees|rupee|inr|rs\.?|रुपये|रुपए|रु\.?)$/, "")
+    .replace(/\s*\/-\s*$/, "")
+    // The longer words first: "रु" alone would leave the "पये" of "रुपये" behind.
+    .replace(/^(?:₹|rupees|rupee|rs\.?|inr|रुपये|रुपए|रु\.?)\s*/, "")
     .trim();
   const worded = /^(.*?)\s*([a-z\u0900-\u097F]+)\.?$/.exec(rest);
   if (worded) rest = worded[1] ?? "";

@@ -25,6 +25,7 @@ export const loanMessages = {
   label: "Give the offer a name you will recognise, up to 60 characters (e.g. the letter's date).",
   amount: "Write the amount in rupees, e.g. 40,00,000, 40 lakh or 1.2 crore.",
   rate: "Enter the annual interest rate in per cent: more than 0 and at most 30 (e.g. 10.5).",
+  rateTooSmall: "Enter a rate of at least 0.01 per cent: rates are kept to two decimals (e.g. 10.5).",
   rateType: "Choose fixed or floating.",
   tenure: "Enter the repayment tenure in years: more than 0 and at most 30.",
   courseMonths: "Enter the course length in months (0 to 84).",

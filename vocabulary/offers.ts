@@ -34,6 +34,8 @@ export const offerMessages = {
   alreadyHolding: "You already hold an offer as your backup.",
   declinedNeedsCounsellor: "You declined this offer. Only your counsellor can reopen it.",
   alreadyReplied: "You have already replied to this offer.",
+  applicationWithdrawn:
+    "This application was withdrawn, so the offer cannot be accepted. Ask your counsellor to move the application back first.",
   replyClosed: (day: string) => `The reply date for this offer was ${day}. Ask your counsellor to reopen it.`,
   backupNotAllowed: (country: string) => `Universities in ${country} do not hold an offer as a backup: accept it or decline it.`,
   reasonNeeded: "Say why you are declining, in up to 500 characters",

@@ -5,10 +5,10 @@ import { metaT, useT } from "~/lib/i18n";
 import { byIntent } from "~/lib/intents.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import type { FundingPlan } from "../../modules/funding/funding.ts";
+import { fundingFormRows, fundingFormSources } from "../../modules/funding/funding.ts";
 import { formatMoney } from "../../vocabulary/costs.ts";
 import { fundingMessages } from "../../vocabulary/offers.ts";
-import { type FundSourceKind, fundSourceLabels, usualFundSourceKinds } from "../../vocabulary/visas.ts";
+import { fundSourceKinds, fundSourceLabels } from "../../vocabulary/visas.ts";
 import type { Route } from "./+types/funding";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaT(matches)("Your funding plan")} | Ignite` }];
@@ -19,33 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return orRouteError((async () => ({ plan: await context.funding.plan(student.studentId) }))());
 }
 
-/** The form's rows, one per kind of money: a row whose amount is blank is not a source. */
-function sourcesOf(form: Record<string, string>, kinds: readonly FundSourceKind[], kept: FundingPlan) {
-  return kinds.flatMap((kind) => {
-    const amount = form[`${kind}-amount`]?.trim();
-    if (!amount) return [];
-    // The dates the visa form asks for (the 28-day rule) stay with the source: this page does not ask them.
-    const before = kept.sources.find((s) => s.kind === kind);
-    return [
-      {
-        kind,
-        amount,
-        currency: form[`${kind}-currency`] || "INR",
-        proof: form[`${kind}-proof`] ?? "",
-        heldSince: before?.heldSince ?? "",
-        statementDate: before?.statementDate ?? "",
-      },
-    ];
-  });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const student = requireStudent(request, context.student);
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
-  // The kinds the page shows, and any other the plan already holds (the visa form's blocked account).
-  const plan = await context.funding.plan(student.studentId);
-  const kinds = [...new Set([...usualFundSourceKinds, ...plan.sources.map((s) => s.kind)])];
-  const raw = { sources: sourcesOf(form, kinds, plan) };
+  // One source per row with an amount, each with the dates its row carried (decision 0079's amendment).
+  const raw = { sources: fundingFormSources(form).sources };
   return refusalOr(
     async () =>
       byIntent(form.intent, {
@@ -58,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         }),
         save: async () => {
           await context.funding.save(student.studentId, raw);
-          return { ok: true as const, message: fundingMessages.saved, readBack: null, values: form };
+          // The form shows the plan as saved (its rows are rebuilt from it), not what was posted.
+          return { ok: true as const, message: fundingMessages.saved, readBack: null, values: null };
         },
       }),
     form,
@@ -66,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const indian = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
+const anotherKinds = fundSourceKinds.map((kind) => ({ kind, label: fundSourceLabels[kind] }));
 
 export default function Funding({ loaderData, actionData }: Route.ComponentProps) {
   const { plan } = loaderData;
@@ -77,12 +57,12 @@ export default function Funding({ loaderData, actionData }: Route.ComponentProps
   const posted = actionData?.values;
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const readBack = actionData?.ok ? actionData.readBack : null;
-  const kinds = [...new Set([...usualFundSourceKinds, ...plan.sources.map((s) => s.kind)])];
-  const saved = (kind: FundSourceKind) => plan.sources.find((s) => s.kind === kind);
+  const rows = fundingFormRows(plan);
   const value = (name: string, fallback: string) => (posted ? (posted[name] ?? "") : fallback);
-  const errorOf = (kind: FundSourceKind, field: string) => {
+  const rowOf = posted ? fundingFormSources(posted).rowOf : [];
+  const errorOf = (row: number, field: string) => {
     if (!refusal) return undefined;
-    const index = kinds.filter((k) => (posted?.[`${k}-amount`] ?? "").trim()).indexOf(kind);
+    const index = rowOf.indexOf(row);
     return index < 0 ? undefined : refusal.fields[`sources.${index}.${field}`];
   };
   return (
@@ -107,8 +87,8 @@ export default function Funding({ loaderData, actionData }: Route.ComponentProps
             {t("Check the amounts as we read them, then save.")}
           </h2>
           <ul className="mb-0">
-            {readBack.map((s) => (
-              <li key={s.kind}>
+            {readBack.map((s, index) => (
+              <li key={`${s.kind}-${index}`}>
                 {t(fundSourceLabels[s.kind])}:{" "}
                 <strong>{s.currency === "INR" ? `₹${indian.format(s.amount)}` : formatMoney(s.amount, s.currency)}</strong>
                 {s.proof ? ` (${s.proof})` : ""}
@@ -117,55 +97,82 @@ export default function Funding({ loaderData, actionData }: Route.ComponentProps
           </ul>
         </section>
       )}
-      <Form method="post" aria-label={t("Your funding plan")} noValidate>
-        {kinds.map((kind) => {
-          const source = saved(kind);
+      <Form key={plan.updatedAt?.toISOString() ?? "new"} method="post" aria-label={t("Your funding plan")} noValidate>
+        {rows.map((source, row) => {
+          const id = (field: string) => `row-${row}-${field}`;
+          const amountError = errorOf(row, "amount");
+          const kindError = errorOf(row, "kind");
           return (
-            <fieldset key={kind} className="border rounded p-3 mb-3">
-              <legend className="h6 float-none w-auto px-1 mb-0">{t(fundSourceLabels[kind])}</legend>
+            // A row is its place in the form (row-0-amount, ...); the form is rebuilt from the plan after a save.
+            <fieldset key={row} className="border rounded p-3 mb-3">
+              <legend className="h6 float-none w-auto px-1 mb-0">
+                {source.kind ? t(fundSourceLabels[source.kind]) : t("Another source")}
+              </legend>
+              {source.kind && <input type="hidden" name={id("kind")} value={source.kind} />}
+              <input type="hidden" name={id("held-since")} value={source.heldSince} />
+              <input type="hidden" name={id("statement-date")} value={source.statementDate} />
               <div className="row g-2">
+                {!source.kind && (
+                  <div className="col-12">
+                    <label className="form-label" htmlFor={id("kind")}>
+                      {t("Where the money comes from")}
+                    </label>
+                    <select
+                      className={`form-select${kindError ? " is-invalid" : ""}`}
+                      id={id("kind")}
+                      name={id("kind")}
+                      defaultValue={value(id("kind"), "family-savings")}
+                    >
+                      {anotherKinds.map((k) => (
+                        <option key={k.kind} value={k.kind}>
+                          {t(k.label)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
                 <div className="col-12 col-md-4">
-                  <label className="form-label" htmlFor={`${kind}-amount`}>
+                  <label className="form-label" htmlFor={id("amount")}>
                     {t("Amount")}
                   </label>
                   <input
-                    className={`form-control${errorOf(kind, "amount") ? " is-invalid" : ""}`}
-                    id={`${kind}-amount`}
-                    name={`${kind}-amount`}
+                    className={`form-control${amountError ? " is-invalid" : ""}`}
+                    id={id("amount")}
+                    name={id("amount")}
                     inputMode="decimal"
                     autoComplete="off"
-                    defaultValue={value(`${kind}-amount`, source ? indian.format(source.amount) : "")}
-                    aria-describedby={errorOf(kind, "amount") ? `${kind}-amount-error` : undefined}
+                    defaultValue={value(id("amount"), source.amount)}
+                    aria-describedby={amountError ? id("amount-error") : undefined}
                   />
-                  {errorOf(kind, "amount") && (
-                    <div id={`${kind}-amount-error`} className="invalid-feedback">
-                      {t(errorOf(kind, "amount") ?? "")}
+                  {amountError && (
+                    <div id={id("amount-error")} className="invalid-feedback">
+                      {t(amountError)}
                     </div>
                   )}
                 </div>
                 <div className="col-4 col-md-2">
-                  <label className="form-label" htmlFor={`${kind}-currency`}>
+                  <label className="form-label" htmlFor={id("currency")}>
                     {t("Currency")}
                   </label>
                   <input
-                    className={`form-control${errorOf(kind, "currency") ? " is-invalid" : ""}`}
-                    id={`${kind}-currency`}
-                    name={`${kind}-currency`}
+                    className={`form-control${errorOf(row, "currency") ? " is-invalid" : ""}`}
+                    id={id("currency")}
+                    name={id("currency")}
                     maxLength={3}
                     autoComplete="off"
-                    defaultValue={value(`${kind}-currency`, source?.currency ?? "INR")}
+                    defaultValue={value(id("currency"), source.currency)}
                   />
                 </div>
                 <div className="col-8 col-md-6">
-                  <label className="form-label" htmlFor={`${kind}-proof`}>
+                  <label className="form-label" htmlFor={id("proof")}>
                     {t("Document that proves it")}
                   </label>
                   <input
                     className="form-control"
-                    id={`${kind}-proof`}
-                    name={`${kind}-proof`}
+                    id={id("proof")}
+                    name={id("proof")}
                     maxLength={200}
-                    defaultValue={value(`${kind}-proof`, source?.proof ?? "")}
+                    defaultValue={value(id("proof"), source.proof)}
                   />
                 </div>
               </div>

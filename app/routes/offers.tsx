@@ -223,6 +223,24 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
                       {t("The scholarship is larger than the tuition: it is counted up to the tuition only.")}
                     </p>
                   )}
+                  {offer.cost.missing.length > 0 && (
+                    <p className="small alert alert-warning py-1" data-testid="missing-costs">
+                      {offer.cost.missing.length > 1
+                        ? t(
+                            "This total leaves out living costs and the visa charges: we have no figures for {country} yet, so it does not say what is short.",
+                            { country: offer.application.country },
+                          )
+                        : offer.cost.missing[0] === "living"
+                          ? t(
+                              "This total leaves out living costs: we have no figures for {country} yet, so it does not say what is short.",
+                              { country: offer.application.country },
+                            )
+                          : t(
+                              "This total leaves out the visa charges: we have no visa guide for {country} yet, so it does not say what is short.",
+                              { country: offer.application.country },
+                            )}
+                    </p>
+                  )}
                   {offer.cost.noRate.map((currency) => (
                     <p key={currency} className="small alert alert-warning py-1" data-testid="no-rate">
                       {t(offerMessages.noRate(currency))}

@@ -271,6 +271,8 @@ export async function applicationSubject(db: Pick<Database, "select">, id: numbe
  * An offer moves its application's stage (decision 0078): recorded, it enters "Conditional offer" or
  * "Unconditional offer"; accepted, "Offer accepted"; declined, "Withdrawn". Only a move the stage model
  * allows from the stage it is in is made (a counsellor's own move stays theirs); false when none was.
+ * With `undoing`, the move is made only from that stage, which the stage model does not lead from: a
+ * reopened offer takes back the withdrawal its decline made (decision 0078's amendment).
  */
 export async function moveForOffer(
   tx: Tx,
@@ -281,13 +283,15 @@ export async function moveForOffer(
     actorLabel: string;
     actorStaffId: number | null;
     now: Date;
+    undoing?: ApplicationStatus;
   },
 ): Promise<boolean> {
   const [current] = await tx
     .select({ status: applications.status, details: applications.details })
     .from(applications)
     .where(eq(applications.id, move.applicationId));
-  if (!current || current.status === move.to || !nextStages(current.status).includes(move.to)) return false;
+  if (!current || current.status === move.to) return false;
+  if (move.undoing ? current.status !== move.undoing : !nextStages(current.status).includes(move.to)) return false;
   const [moved] = await tx
     .update(applications)
     .set({ status: move.to, stageEnteredAt: move.now, updatedAt: move.now })

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
 import { fundingMessages } from "../../vocabulary/offers.ts";
-import { type FundSourceKind, fundSourceKinds } from "../../vocabulary/visas.ts";
+import { type FundSourceKind, fundSourceKinds, usualFundSourceKinds } from "../../vocabulary/visas.ts";
 import { readAmount } from "../amounts.ts";
 import { rateTable } from "../costs/costs.ts";
 import { AppError } from "../errors.ts";
@@ -29,6 +29,9 @@ export interface FundingPlan {
   sources: FundingSource[];
   updatedAt: Date | null;
 }
+
+/** The most sources a plan holds (the visa funds form allows as many). */
+const fundingSourcesAtMost = 8;
 
 const known = (kind: string): kind is FundSourceKind => (fundSourceKinds as readonly string[]).includes(kind);
 
@@ -82,7 +85,7 @@ export const fundingInput = z.object({
       }),
     )
     .min(1, fundingMessages.needOne)
-    .max(8, "At most eight sources."),
+    .max(fundingSourcesAtMost, "At most eight sources."),
 });
 
 /** The plan as the form gives it, read and checked but not saved: the page shows the amounts back first. */
@@ -134,6 +137,66 @@ export async function saveFundingPlan(deps: { db: Database; now?: () => Date }, 
   const sources = await readFundingInput(deps.db, raw);
   await writeFundingSources(deps.db, studentId, sources, deps.now?.() ?? new Date());
   return fundingPlanOf(deps.db, studentId);
+}
+
+/**
+ * One row of the funding page's form: each saved source on its own row (two family-savings accounts are two
+ * rows), an empty row for each usual kind not saved yet, and one row to add another source of any kind. A
+ * saved source's dates (the visa form's 28-day rule) travel with its row, so saving from the page keeps them.
+ */
+export interface FundingFormRow {
+  /** null on the row that adds another source: the student chooses its kind. */
+  kind: FundSourceKind | null;
+  amount: string;
+  currency: string;
+  proof: string;
+  heldSince: string;
+  statementDate: string;
+}
+
+const indianFigures = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
+
+/** The rows the funding page shows for a plan, in the order of the form's fields (`row-0-amount`, ...). */
+export function fundingFormRows(plan: FundingPlan): FundingFormRow[] {
+  const empty = { amount: "", currency: "INR", proof: "", heldSince: "", statementDate: "" };
+  const saved = plan.sources.map(
+    (s): FundingFormRow => ({
+      kind: s.kind,
+      amount: indianFigures.format(s.amount),
+      currency: s.currency,
+      proof: s.proof ?? "",
+      heldSince: s.heldSince ?? "",
+      statementDate: s.statementDate ?? "",
+    }),
+  );
+  const kept = new Set(plan.sources.map((s) => s.kind));
+  const usual = usualFundSourceKinds.filter((kind) => !kept.has(kind)).map((kind): FundingFormRow => ({ kind, ...empty }));
+  const another = saved.length < fundingSourcesAtMost ? [{ kind: null, ...empty }] : [];
+  return [...saved, ...usual, ...another];
+}
+
+/**
+ * The funding page's form as the plan's input: each row with an amount is one source, with the dates its row
+ * carried; `rowOf[i]` is the form row of source i, for marking a refused field on its row.
+ */
+export function fundingFormSources(form: Record<string, string>) {
+  const sources: Record<string, string>[] = [];
+  const rowOf: number[] = [];
+  for (let row = 0; `row-${row}-amount` in form; row++) {
+    const field = (name: string) => form[`row-${row}-${name}`] ?? "";
+    const amount = field("amount").trim();
+    if (!amount) continue;
+    sources.push({
+      kind: field("kind"),
+      amount,
+      currency: field("currency") || "INR",
+      proof: field("proof"),
+      heldSince: field("held-since"),
+      statementDate: field("statement-date"),
+    });
+    rowOf.push(row);
+  }
+  return { sources, rowOf };
 }
 
 /** The plan in rupees at the rate table's rates: the total, and the sources whose currency has no rate (left out, named). */

@@ -53,6 +53,15 @@ describe("the loan planner's arithmetic (decision 0082)", () => {
     const accrued = loanFigures({ ...figuresInput(), interestPaidDuringMoratorium: false });
     expect(figures.totalInterest).toBeLessThan(accrued.totalInterest);
   });
+
+  it("spreads the principal evenly when a loan carries no interest, never NaN", () => {
+    // An interest-free loan from a family trust: 6,00,000 over 5 years, nothing accrued in the moratorium.
+    const figures = loanFigures({ ...figuresInput(), amount: 6_00_000, annualRate: 0, tenureMonths: 60 });
+    expect(figures.emi).toBe(10_000);
+    expect(figures.principalAtRepayment).toBe(6_00_000);
+    expect(figures.totalInterest).toBe(0);
+    expect(figures.totalPaid).toBe(6_00_000);
+  });
 });
 
 const figuresInput = () => ({

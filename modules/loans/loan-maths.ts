@@ -7,7 +7,7 @@
  *   instalments start (the convention and its public sources are in decision 0082).
  * - The instalment (EMI) is the standard reducing-balance one: EMI = P' x r x (1 + r)^n / ((1 + r)^n - 1),
  *   with P' the principal when instalments start, r the annual rate / 12 / 100 and n the tenure in months
- *   (the equated monthly instalment's formula; its source is in decision 0082).
+ *   (the equated monthly instalment's formula; its source is in decision 0082); at a rate of 0 it is P' / n.
  * - Total interest is everything paid beyond the amount borrowed, fee aside; total cost adds the
  *   processing fee; total paid is the amount borrowed plus the total cost.
  */
@@ -41,7 +41,8 @@ export function loanFigures(terms: LoanTerms): LoanFigures {
   const principalAtRepayment = terms.interestPaidDuringMoratorium ? terms.amount : terms.amount + moratoriumInterest;
   const r = terms.annualRate / 12 / 100;
   const growth = (1 + r) ** terms.tenureMonths;
-  const emi = (principalAtRepayment * r * growth) / (growth - 1);
+  // At no interest the formula is 0/0: the instalment is the principal spread evenly over the tenure.
+  const emi = r === 0 ? principalAtRepayment / terms.tenureMonths : (principalAtRepayment * r * growth) / (growth - 1);
   const instalments = emi * terms.tenureMonths;
   const paidInMoratorium = terms.interestPaidDuringMoratorium ? moratoriumInterest : 0;
   const totalInterest = instalments + paidInMoratorium - terms.amount;

@@ -60,7 +60,12 @@ export const loanOfferInput = z.object({
   ),
   annualRate: z.preprocess(
     decimal,
-    z.number({ error: loanMessages.rate }).gt(0, loanMessages.rate).max(MAX_LOAN_RATE, loanMessages.rate),
+    z
+      .number({ error: loanMessages.rate })
+      .gt(0, loanMessages.rate)
+      .max(MAX_LOAN_RATE, loanMessages.rate)
+      // The rate is kept to two decimals: "0.004" would be stored as 0, a loan at no interest.
+      .refine((rate) => Math.round(rate * 100) >= 1, loanMessages.rateTooSmall),
   ),
   rateType: z.enum(loanRateTypes, { error: loanMessages.rateType }),
   tenureYears: z.preprocess(

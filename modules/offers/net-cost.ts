@@ -4,7 +4,8 @@ import { SEMESTERS_PER_YEAR } from "../costs/costs.ts";
  * What an offer really costs, in rupees (decision 0081): the tuition for the whole course less the
  * scholarship (capped at the tuition, and said so), living costs for the course's length from the cost
  * table, the visa and health charges the visa guide confirms, and a travel estimate labelled as one; then
- * what the funding plan covers and what is short. Pure: the caller brings the figures and the rates.
+ * what the funding plan covers and what is short (not said while the living costs or the visa charges are
+ * missing, and the missing ones named). Pure: the caller brings the figures and the rates.
  * Every line keeps its source and date; a currency with no rate leaves the rupee figure out (null) and
  * names the currency, never a wrong figure.
  */
@@ -43,16 +44,18 @@ export interface NetCostInput {
   feeSource: string;
   scholarship: { amount: number; currency: string; years: number } | null;
   living: { amountPerYear: number; currency: string; source: string; year: number } | null;
-  /** The visa guide's charges (visa fee, health surcharge, SEVIS), confirmed or not. */
-  charges: {
-    label: string;
-    amount: number;
-    currency: string;
-    per: "once" | "year" | "month";
-    source: string;
-    checkedOn: string;
-    confirmed: boolean;
-  }[];
+  /** The visa guide's charges (visa fee, health surcharge, SEVIS), confirmed or not; null without a guide. */
+  charges:
+    | {
+        label: string;
+        amount: number;
+        currency: string;
+        per: "once" | "year" | "month";
+        source: string;
+        checkedOn: string;
+        confirmed: boolean;
+      }[]
+    | null;
   travel: { rupees: number; basis: string } | null;
   /** The funding plan in rupees (null without a plan); currencies it holds with no rate. */
   funding: { rupees: number; unconverted: string[] } | null;
@@ -67,6 +70,12 @@ export interface NetCost {
   toConfirm: { label: string; amount: number; currency: string; source: string }[];
   /** Currencies with no rate: the total is not given while any is in the lines. */
   noRate: string[];
+  /**
+   * Costs the total leaves out because the portal has no figures for them: living costs (no row in the
+   * cost table for the country) and the visa charges (no visa guide). While any is missing, no verdict
+   * on what is short is given (decision 0081's amendment).
+   */
+  missing: ("living" | "visa")[];
   totalRupees: number | null;
   coveredRupees: number | null;
   shortRupees: number | null;
@@ -156,7 +165,7 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
     });
   }
   const toConfirm: NetCost["toConfirm"] = [];
-  for (const charge of input.charges) {
+  for (const charge of input.charges ?? []) {
     const times = charge.per === "once" ? 1 : charge.per === "year" ? Math.ceil(years) : Math.ceil(years * 12);
     const amount = charge.amount * times;
     if (!charge.confirmed) {
@@ -194,14 +203,20 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
   }
   const totalRupees = noRate.size ? null : Math.round(lines.reduce((sum, line) => sum + (line.rupees ?? 0), 0));
   const coveredRupees = input.funding ? input.funding.rupees : null;
+  // An online course has neither living costs abroad nor a student visa to count.
+  const missing: NetCost["missing"] = [];
+  if (!input.course.online && !input.living) missing.push("living");
+  if (!input.course.online && !input.charges) missing.push("visa");
   return {
     years,
     lines: lines.map((line) => ({ ...line, rupees: line.rupees === null ? null : Math.round(line.rupees) })),
     scholarshipCapped,
     toConfirm,
     noRate: [...noRate].sort(),
+    missing,
     totalRupees,
     coveredRupees,
-    shortRupees: totalRupees === null || coveredRupees === null ? null : Math.max(0, totalRupees - coveredRupees),
+    shortRupees:
+      totalRupees === null || coveredRupees === null || missing.length ? null : Math.max(0, totalRupees - coveredRupees),
   };
 }

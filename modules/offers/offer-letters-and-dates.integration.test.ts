@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
@@ -404,6 +404,44 @@ describe("the student uploads the offer letter for the counsellor to confirm", (
     expect(audited.find((a) => a.action === "offer.recorded")?.after).toMatchObject({ fromStudentLetter: true });
     // Once recorded, a new upload is refused.
     expect((await uploadLetter(other, othersApplication, pdf)).status).toBe(409);
+  });
+});
+
+describe("Today's lists with many students of other counsellors", () => {
+  it("still lists the counsellor's own letter and replies when other counsellors' students have more than a page of them", async () => {
+    // 520 students of Ravi's, each with a submitted application, an older letter awaiting confirmation and a
+    // newer reply: more than the 500 rows Today reads, made in SQL as the screens would take minutes.
+    const bulk = sql`email like 'bulk-%@offer-dates.test'`;
+    await database.db.execute(sql`
+      insert into students (email, full_name, phone, password_hash, counsellor_staff_id)
+      select 'bulk-' || g || '@offer-dates.test', 'विद्यार्थी ' || g, '9876543210', 'not-a-hash', ${team.ravi.staffId}
+      from generate_series(1, 520) g`);
+    await database.db.execute(sql`
+      insert into applications (student_id, course_id, status)
+      select s.id, (select course_id from applications where id = ${leeds}), 'Submitted' from students s where ${bulk}`);
+    await database.db.execute(sql`
+      insert into offers (application_id, student_id, kind, reply_by, state, replied_at)
+      select a.id, a.student_id, 'unconditional', ${inDays(30)}, 'declined', now()
+      from applications a join students s on s.id = a.student_id where ${bulk}`);
+    const [file] = await database.db.select({ id: offerLetters.fileId }).from(offerLetters).limit(1);
+    await database.db.execute(sql`
+      insert into offer_letters (application_id, student_id, file_id, uploaded_at)
+      select a.id, a.student_id, ${file?.id}, now() - interval '30 days'
+      from applications a join students s on s.id = a.student_id where ${bulk}`);
+    // Asha's own student uploads a letter for York today, the newest of all.
+    await database.db.insert(offerLetters).values({ applicationId: york, studentId: student.studentId, fileId: file?.id ?? 0 });
+
+    const letters = await testApp.staff.offers.lettersToConfirm(team.asha);
+    expect(letters.map((l) => [l.applicationId, l.studentName])).toEqual([[york, "Priya Nair"]]);
+    const replies = await testApp.staff.offers.recentReplies(team.asha, 7);
+    expect(replies.map((r) => [r.applicationId, r.state])).toEqual([
+      [york, "declined"],
+      [leeds, "accepted"],
+    ]);
+    expect(await testApp.staff.offers.lettersToConfirm(team.ravi)).toHaveLength(500);
+
+    await database.db.delete(offerLetters).where(eq(offerLetters.applicationId, york));
+    await database.db.execute(sql`delete from students where ${bulk}`);
   });
 });
 

@@ -15,6 +15,7 @@ import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { applicationEvents, applications } from "../applications/tables.ts";
 import { countries } from "../catalogue/tables.ts";
 import { exchangeRates, livingCosts } from "../costs/tables.ts";
+import { fundingFormRows, fundingFormSources } from "../funding/funding.ts";
 import { fundingPlans } from "../funding/tables.ts";
 import { auditLog } from "../tables.ts";
 import { offers } from "./tables.ts";
@@ -410,6 +411,45 @@ describe("replying to offers", () => {
     expect(now.body.data.state).toBe("declined");
   });
 
+  it("takes back the withdrawal when the counsellor reopens a declined offer, so accepting it moves the application on", async () => {
+    const rohan = await createStudent(api, { name: "रोहन वर्मा" });
+    const assigned = await api.post(
+      `/api/v1/staff/students/${rohan.studentId}/counsellor`,
+      { counsellorStaffId: team.asha.staffId },
+      team.as("admin"),
+    );
+    expect(assigned.status, assigned.text).toBe(200);
+    const [monash] = await database.db
+      .select({ courseId: applications.courseId })
+      .from(applications)
+      .where(eq(applications.id, auApplication));
+    const applicationId = (
+      await createApplication(api, team.asha, rohan, monash?.courseId ?? 0, { moves: ["Ready to submit", "Submitted"] })
+    ).id;
+    const recorded = await record(applicationId, { kind: "unconditional", replyBy });
+    expect(recorded.status, recorded.text).toBe(200);
+    const offer = await offerOn(rohan, applicationId);
+    expect((await reply(rohan, offer.id, { reply: "decline", reason: "मेरा परिवार एक साल रुकना चाहता है" })).status).toBe(200);
+    expect(await statusOf(applicationId)).toBe("Withdrawn");
+    const reopened = await api.post(`/api/v1/staff/applications/${applicationId}/offer/reopen`, undefined, team.as("asha"));
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(await statusOf(applicationId)).toBe("Unconditional offer");
+    const history = await database.db
+      .select({ from: applicationEvents.fromStatus, to: applicationEvents.toStatus, note: applicationEvents.note })
+      .from(applicationEvents)
+      .where(eq(applicationEvents.applicationId, applicationId))
+      .orderBy(applicationEvents.id);
+    expect(history.at(-1)).toEqual({
+      from: "Withdrawn",
+      to: "Unconditional offer",
+      note: "Offer reopened by the counsellor after the student declined it",
+    });
+    const accepted = await reply(rohan, offer.id, { reply: "accept" });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.data.state).toBe("accepted");
+    expect(await statusOf(applicationId)).toBe("Offer accepted");
+  });
+
   it("is the student's own: another student's offer is a 404", async () => {
     const other = await createStudent(api, { name: "Kabir Singh" });
     const uk = await offerOn(student, ukApplication);
@@ -468,6 +508,43 @@ describe("the one funding plan", () => {
       },
     ]);
     expect((await offerOn(student, ukApplication)).cost.covered_rupees).toBe(12_000_000);
+  });
+  it("keeps both family-savings accounts and their dates when the student saves from the funding page", async () => {
+    // The visa form holds two savings accounts of the same kind, each with its 28-day dates (decision 0050).
+    await testApp.visas.saveFunds(student.studentId, ukApplication, {
+      sources: [
+        { kind: "family-savings", amount: "1.2 crore", currency: "INR", heldSince: "2026-01-01", statementDate: "2026-11-01" },
+        { kind: "family-savings", amount: "7 लाख", currency: "INR", heldSince: "2026-02-15", statementDate: "2026-11-02" },
+      ],
+      applyOn: "2026-11-20",
+    });
+    // The page's form as the browser posts it: each row's fields, the student adding a sponsor's 5 lakh.
+    const rows = fundingFormRows(await testApp.funding.plan(student.studentId));
+    const form: Record<string, string> = {};
+    rows.forEach((row, i) => {
+      form[`row-${i}-kind`] = row.kind ?? "family-savings";
+      form[`row-${i}-amount`] = row.kind === "sponsor" ? "5 लाख" : row.amount;
+      form[`row-${i}-currency`] = row.currency;
+      form[`row-${i}-proof`] = row.proof;
+      form[`row-${i}-held-since`] = row.heldSince;
+      form[`row-${i}-statement-date`] = row.statementDate;
+    });
+    await testApp.funding.save(student.studentId, { sources: fundingFormSources(form).sources });
+    const funding = await api.get("/api/v1/students/me/funding-plan", { cookie: student.cookie });
+    expect(
+      funding.body.data.sources.map(
+        (s: { kind: string; amount: number; held_since: string | null; statement_date: string | null }) => [
+          s.kind,
+          s.amount,
+          s.held_since,
+          s.statement_date,
+        ],
+      ),
+    ).toEqual([
+      ["family-savings", 12_000_000, "2026-01-01", "2026-11-01"],
+      ["family-savings", 700_000, "2026-02-15", "2026-11-02"],
+      ["sponsor", 500_000, null, null],
+    ]);
   });
 });
 

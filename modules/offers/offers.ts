@@ -1,4 +1,5 @@
 import { and, asc, between, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Database, isUniqueViolation } from "../../platform/db/client.ts";
 import type { JobSender } from "../../platform/jobs.ts";
@@ -26,8 +27,17 @@ import { calendarDay } from "../fields.ts";
 import { fundingInRupees, fundingPlanOf } from "../funding/funding.ts";
 import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
-import { authorize, canSeeStudents, canWorkStudents, notAllowed, type StaffMember, studentVisibleTo } from "../policies.ts";
+import {
+  authorize,
+  canSeeAllStudents,
+  canSeeStudents,
+  canWorkStudents,
+  notAllowed,
+  type StaffMember,
+  studentVisibleTo,
+} from "../policies.ts";
 import { activeStaffContact } from "../staff/staff.ts";
+import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import { visaCharges } from "../visas/visas.ts";
 import { type NetCost, netCost } from "./net-cost.ts";
@@ -264,7 +274,7 @@ export async function replyToOffer(deps: OffersDeps, studentId: number, offerId:
       if (!changed) throw new AppError("conflict", offerMessages.alreadyReplied);
       const actorLabel = `${application.studentName} (student)`;
       if (input.reply !== "hold") {
-        await moveForOffer(tx, {
+        const moved = await moveForOffer(tx, {
           applicationId: row.applicationId,
           to: stageFor[input.reply],
           note: input.reply === "accept" ? "Offer accepted by the student" : `Offer declined by the student: ${input.reason}`,
@@ -272,6 +282,9 @@ export async function replyToOffer(deps: OffersDeps, studentId: number, offerId:
           actorStaffId: null,
           now,
         });
+        // An accepted offer on a withdrawn application would have no deposit date and no departure list.
+        if (!moved && input.reply === "accept" && application.status === "Withdrawn")
+          throw new AppError("conflict", offerMessages.applicationWithdrawn);
       }
       await tellCounsellor(tx, deps, application, input.reply, input.reason ?? null);
     });
@@ -420,7 +433,8 @@ export async function consoleOffer(deps: OffersDeps, actor: StaffMember, applica
 
 /**
  * The counsellor lets the student reply again (decision 0078): after the reply date, or to an offer they
- * declined. The offer opens again; a declined application's stage is the counsellor's to move back.
+ * declined. The offer opens again; an application its decline withdrew goes back to its offer stage in the
+ * same transaction, with its history (decision 0078's amendment), so accepting it moves it on as usual.
  */
 export async function reopenOffer(deps: OffersDeps, actor: StaffMember, applicationId: number): Promise<Offer> {
   authorize(canWorkStudents, actor);
@@ -433,6 +447,16 @@ export async function reopenOffer(deps: OffersDeps, actor: StaffMember, applicat
       .update(offers)
       .set({ state: row.state === "accepted" ? "accepted" : "open", reopened: true, declineReason: null, updatedAt: now })
       .where(eq(offers.id, row.id));
+    if (row.state === "declined")
+      await moveForOffer(tx, {
+        applicationId,
+        to: row.kind === "conditional" ? "Conditional offer" : "Unconditional offer",
+        note: "Offer reopened by the counsellor after the student declined it",
+        actorLabel: `${actor.fullName} (${actor.role})`,
+        actorStaffId: actor.staffId,
+        now,
+        undoing: "Withdrawn",
+      });
     await recordAudit(tx, actor, {
       action: "offer.reopened",
       subjectType: "application",
@@ -577,13 +601,22 @@ export async function consoleLetter(deps: OffersDeps, actor: StaffMember, applic
   };
 }
 
+/**
+ * The member's own students as a condition on a table's student column (none for those who see all), so
+ * that Today's lists keep the member's rows before their limit, not after (decision 0093's amendment).
+ */
+const ofOwnStudents = (deps: OffersDeps, actor: StaffMember, studentId: AnyPgColumn) =>
+  canSeeAllStudents(actor)
+    ? undefined
+    : inArray(studentId, deps.db.select({ id: students.id }).from(students).where(eq(students.counsellorStaffId, actor.staffId)));
+
 /** The letters awaiting confirmation on the member's students' applications, oldest first: Today's count and list. */
 export async function lettersToConfirm(deps: OffersDeps, actor: StaffMember) {
   if (!canSeeStudents(actor)) return [];
   const rows = await deps.db
     .select()
     .from(offerLetters)
-    .where(isNull(offerLetters.confirmedAt))
+    .where(and(isNull(offerLetters.confirmedAt), ofOwnStudents(deps, actor, offerLetters.studentId)))
     .orderBy(asc(offerLetters.uploadedAt), asc(offerLetters.id))
     .limit(500);
   const subjects = await applicationSubjects(
@@ -615,7 +648,7 @@ export async function recentReplies(deps: OffersDeps, actor: StaffMember, days: 
   const rows = await deps.db
     .select()
     .from(offers)
-    .where(and(gt(offers.repliedAt, since), ne(offers.state, "open")))
+    .where(and(gt(offers.repliedAt, since), ne(offers.state, "open"), ofOwnStudents(deps, actor, offers.studentId)))
     .orderBy(desc(offers.repliedAt), desc(offers.id))
     .limit(500);
   const subjects = await applicationSubjects(

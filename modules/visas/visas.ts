@@ -146,7 +146,9 @@ export { type StatementVisaFacts, statementVisaFacts, usImmigrantIntentSignals }
  */
 export async function visaCharges(db: Database, countryId: number, now: Date) {
   const guide = await guideByCountryId(db, countryId, now);
-  return (guide?.figures ?? [])
+  // No guide: the charges are unknown (null), not none.
+  if (!guide) return null;
+  return guide.figures
     .filter((f) => !f.key.startsWith("funds-") && f.key !== "blocked-account" && f.currency !== "INR")
     .map((f) => ({
       label: f.label.en,

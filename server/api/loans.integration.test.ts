@@ -97,6 +97,12 @@ describe("the loan planner through the API", () => {
         "annualRate",
         "Enter the annual interest rate in per cent: more than 0 and at most 30 (e.g. 10.5).",
       ],
+      // Below 0.01% the rate would be stored as 0 (kept to two decimals), and its EMI read ₹NaN.
+      [
+        { annualRate: "0.004" },
+        "annualRate",
+        "Enter a rate of at least 0.01 per cent: rates are kept to two decimals (e.g. 10.5).",
+      ],
       [{ tenureYears: "0" }, "tenureYears", "Enter the repayment tenure in years: more than 0 and at most 30."],
       [{ tenureYears: "31" }, "tenureYears", "Enter the repayment tenure in years: more than 0 and at most 30."],
       [{ amount: "forty lakh" }, "amount", "Write the amount in rupees, e.g. 40,00,000, 40 lakh or 1.2 crore."],

@@ -85,6 +85,9 @@ export const offerSchema = component(
         description: "Charges the visa guide could not confirm on the official page: named, not counted",
       }),
       no_rate: z.array(z.string()).meta({ description: "Currencies without a rate: the total is left out while any is used" }),
+      missing: z.array(z.enum(["living", "visa"])).meta({
+        description: "Costs the total leaves out for want of figures (living costs, visa charges): no short figure while any is",
+      }),
       total_rupees: z.number().nullable(),
       covered_rupees: z.number().nullable().meta({ description: "What the funding plan covers, in rupees" }),
       short_rupees: z.number().nullable(),
@@ -130,6 +133,7 @@ export const presentOffer = (o: Offer): z.infer<typeof offerSchema> => ({
     scholarship_capped: o.cost.scholarshipCapped,
     to_confirm: o.cost.toConfirm,
     no_rate: o.cost.noRate,
+    missing: o.cost.missing,
     total_rupees: o.cost.totalRupees,
     covered_rupees: o.cost.coveredRupees,
     short_rupees: o.cost.shortRupees,

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { type NetCostInput, netCost, type RateOf } from "./net-cost.ts";
+
+/**
+ * What an offer really costs (decision 0081) when the portal lacks some of its figures: a country with no
+ * row in the living-cost table, or no visa guide. The total names what it leaves out, and says nothing of
+ * what is short rather than "Short ₹0".
+ */
+const rateOf: RateOf = (currency) =>
+  currency === "EUR" ? { rupeesPerUnit: 90, source: "Reserve Bank of India reference rate", rateDate: "2026-11-20" } : undefined;
+
+/** A one-year master's in Ireland at EUR 20,000, a family that has saved 25 lakh. */
+const input = (): NetCostInput => ({
+  course: { durationMonths: 12, online: false, fee: { amount: 20_000, currency: "EUR", period: "year" } },
+  feeSource: "University College Dublin: the course's fee as the catalogue lists it",
+  scholarship: null,
+  living: { amountPerYear: 12_000, currency: "EUR", source: "Irish Naturalisation and Immigration Service", year: 2026 },
+  charges: [
+    {
+      label: "Visa application fee",
+      amount: 100,
+      currency: "EUR",
+      per: "once",
+      source: "https://www.irishimmigration.ie/",
+      checkedOn: "2026-11-01",
+      confirmed: true,
+    },
+  ],
+  travel: { rupees: 60_000, basis: "Ignite's estimate of one economy flight" },
+  funding: { rupees: 25_00_000, unconverted: [] },
+});
+
+describe("an offer's whole cost when figures are missing (decision 0081)", () => {
+  it("says what is short when every figure is there", () => {
+    const cost = netCost(input(), rateOf);
+    // 18,00,000 tuition + 10,80,000 living + 9,000 visa + 60,000 travel = 29,49,000; 25,00,000 covered.
+    expect(cost.missing).toEqual([]);
+    expect(cost.totalRupees).toBe(29_49_000);
+    expect(cost.shortRupees).toBe(4_49_000);
+  });
+
+  it("names the living costs and the visa charges it has no figures for, and gives no short figure", () => {
+    const cost = netCost({ ...input(), living: null, charges: null }, rateOf);
+    expect(cost.missing).toEqual(["living", "visa"]);
+    // 18,00,000 + 60,000 = 18,60,000 is under the 25 lakh saved: without the missing costs that would read "Short ₹0".
+    expect(cost.totalRupees).toBe(18_60_000);
+    expect(cost.shortRupees).toBeNull();
+    expect(netCost({ ...input(), living: null }, rateOf).missing).toEqual(["living"]);
+    expect(netCost({ ...input(), charges: null }, rateOf).missing).toEqual(["visa"]);
+  });
+
+  it("misses nothing for an online course, which has no living costs abroad and no visa", () => {
+    const online = input();
+    online.course.online = true;
+    const cost = netCost({ ...online, living: null, charges: null }, rateOf);
+    expect(cost.missing).toEqual([]);
+    expect(cost.shortRupees).toBe(0);
+  });
+});
