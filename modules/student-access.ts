@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../platform/db/client.ts";
 import { recordMessages } from "../vocabulary/records.ts";
 import { AppError } from "./errors.ts";
-import { canSeeStudents, type StaffMember, studentVisibleTo } from "./policies.ts";
+import { canSeeAllStudents, canSeeStudents, type StaffMember, studentVisibleTo } from "./policies.ts";
 import { students } from "./students/tables.ts";
 
 /**
@@ -16,3 +17,12 @@ export async function studentForStaff(db: Pick<Database, "select">, member: Staf
   }
   return student;
 }
+
+/**
+ * The member's own students as a condition on a table's student column (none for those who see all), so a
+ * list keeps the member's rows before its limit, not after (decision 0093's amendment).
+ */
+export const ownStudentsOnly = (db: Pick<Database, "select">, member: StaffMember, studentId: AnyPgColumn) =>
+  canSeeAllStudents(member)
+    ? undefined
+    : inArray(studentId, db.select({ id: students.id }).from(students).where(eq(students.counsellorStaffId, member.staffId)));

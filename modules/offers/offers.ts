@@ -1,5 +1,4 @@
 import { and, asc, between, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Database, isUniqueViolation } from "../../platform/db/client.ts";
 import type { JobSender } from "../../platform/jobs.ts";
@@ -27,17 +26,9 @@ import { calendarDay } from "../fields.ts";
 import { fundingInRupees, fundingPlanOf } from "../funding/funding.ts";
 import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
-import {
-  authorize,
-  canSeeAllStudents,
-  canSeeStudents,
-  canWorkStudents,
-  notAllowed,
-  type StaffMember,
-  studentVisibleTo,
-} from "../policies.ts";
+import { authorize, canSeeStudents, canWorkStudents, notAllowed, type StaffMember, studentVisibleTo } from "../policies.ts";
 import { activeStaffContact } from "../staff/staff.ts";
-import { students } from "../students/tables.ts";
+import { ownStudentsOnly } from "../student-access.ts";
 import { parseInput } from "../validation.ts";
 import { visaCharges } from "../visas/visas.ts";
 import { type NetCost, netCost } from "./net-cost.ts";
@@ -601,22 +592,13 @@ export async function consoleLetter(deps: OffersDeps, actor: StaffMember, applic
   };
 }
 
-/**
- * The member's own students as a condition on a table's student column (none for those who see all), so
- * that Today's lists keep the member's rows before their limit, not after (decision 0093's amendment).
- */
-const ofOwnStudents = (deps: OffersDeps, actor: StaffMember, studentId: AnyPgColumn) =>
-  canSeeAllStudents(actor)
-    ? undefined
-    : inArray(studentId, deps.db.select({ id: students.id }).from(students).where(eq(students.counsellorStaffId, actor.staffId)));
-
 /** The letters awaiting confirmation on the member's students' applications, oldest first: Today's count and list. */
 export async function lettersToConfirm(deps: OffersDeps, actor: StaffMember) {
   if (!canSeeStudents(actor)) return [];
   const rows = await deps.db
     .select()
     .from(offerLetters)
-    .where(and(isNull(offerLetters.confirmedAt), ofOwnStudents(deps, actor, offerLetters.studentId)))
+    .where(and(isNull(offerLetters.confirmedAt), ownStudentsOnly(deps.db, actor, offerLetters.studentId)))
     .orderBy(asc(offerLetters.uploadedAt), asc(offerLetters.id))
     .limit(500);
   const subjects = await applicationSubjects(
@@ -648,7 +630,7 @@ export async function recentReplies(deps: OffersDeps, actor: StaffMember, days: 
   const rows = await deps.db
     .select()
     .from(offers)
-    .where(and(gt(offers.repliedAt, since), ne(offers.state, "open"), ofOwnStudents(deps, actor, offers.studentId)))
+    .where(and(gt(offers.repliedAt, since), ne(offers.state, "open"), ownStudentsOnly(deps.db, actor, offers.studentId)))
     .orderBy(desc(offers.repliedAt), desc(offers.id))
     .limit(500);
   const subjects = await applicationSubjects(
