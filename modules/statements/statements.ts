@@ -398,10 +398,14 @@ export function compareTexts(from: readonly string[], to: readonly string[]) {
   }));
 }
 
-/** The two versions (by number; 0 for the draft) of a statement, compared. */
-export function compareVersions(view: StatementView, fromNumber: number, toNumber: number) {
+/** The two versions (by number; 0 for the draft, which only the student's own view has) of a statement, compared. */
+export function compareVersions(
+  view: Pick<StatementView, "versions"> & Partial<Pick<StatementView, "paragraphs">>,
+  fromNumber: number,
+  toNumber: number,
+) {
   const textOf = (n: number) => {
-    if (n === 0) return view.paragraphs;
+    if (n === 0 && view.paragraphs) return view.paragraphs;
     const v = view.versions.find((x) => x.number === n);
     if (!v) throw new AppError("not_found", statementMessages.noSuchVersion);
     return v.paragraphs;
@@ -431,7 +435,23 @@ async function staffSubject(deps: StatementDeps, member: StaffMember, applicatio
   return subject;
 }
 
-export async function staffStatement(deps: StatementDeps, member: StaffMember, applicationId: number, kind: StatementKind) {
+/**
+ * What the console reads of a statement: the versions sent, with their checks and comments. The draft is
+ * the student's until they send it (their page says so; decision 0072): its text, its checks, where a
+ * comment's paragraph stands in it, whether it changed since sent, and what it may start from stay out.
+ */
+function withoutDraft(view: StatementView) {
+  const { paragraphs, checks, revision, updatedAt, changedSinceSent, sources, comments, ...sent } = view;
+  return { ...sent, comments: comments.map(({ inDraft, ...comment }) => comment) };
+}
+export type ConsoleStatementView = ReturnType<typeof withoutDraft>;
+
+export async function staffStatement(
+  deps: StatementDeps,
+  member: StaffMember,
+  applicationId: number,
+  kind: StatementKind,
+): Promise<ConsoleStatementView> {
   const subject = await staffSubject(deps, member, applicationId, kind);
   const view = await readStatement(deps, subject, kind);
   await recordAudit(deps.db, member, {
@@ -440,7 +460,7 @@ export async function staffStatement(deps: StatementDeps, member: StaffMember, a
     subjectId: `${applicationId}:${kind}`,
     studentId: subject.studentId,
   });
-  return view;
+  return withoutDraft(view);
 }
 
 async function staffVersion(

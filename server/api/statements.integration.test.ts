@@ -234,7 +234,28 @@ describe("review", () => {
       team.as("asha"),
     );
     expect(commented.status, commented.text).toBe(201);
-    expect(commented.body.data.comments[0]).toMatchObject({ version: 1, paragraph: 2, paragraph_in_draft: 2, by: "Asha Rao" });
+    expect(commented.body.data.comments[0]).toMatchObject({ version: 1, paragraph: 2, by: "Asha Rao" });
+    // Where the paragraph stands in the draft is the student's to see, not the console's.
+    expect(commented.body.data.comments[0]).not.toHaveProperty("paragraph_in_draft");
+    expect((await read(northbridge)).comments[0]).toMatchObject({ version: 1, paragraph: 2, paragraph_in_draft: 2 });
+  });
+
+  it("keeps a draft not yet sent from the console: only the student sees it until they send it", async () => {
+    const secret = "I failed my second-year mathematics exam once and have not told my parents.";
+    const draft = `${eastmoorSop}\n\n${secret}`;
+    const saved = await save(eastmoor, draft, (await read(eastmoor)).revision);
+    expect(saved.status, saved.text).toBe(200);
+    // The student's own read has the draft and its checks.
+    expect((await read(eastmoor)).paragraphs.at(-1)).toBe(secret);
+    expect((await read(eastmoor)).checks.total).toBeGreaterThan(0);
+    // The console's has none of it: no text, no checks of it, nothing of its words.
+    const viewed = await api.get(staffUrl(eastmoor), team.as("asha"));
+    expect(viewed.status, viewed.text).toBe(200);
+    expect(viewed.body.data.versions).toEqual([]);
+    expect(viewed.body.data).not.toHaveProperty("paragraphs");
+    expect(viewed.body.data).not.toHaveProperty("checks");
+    expect(viewed.text).not.toContain("second-year mathematics");
+    expect(viewed.text).not.toContain("attendance app");
   });
 
   it("keeps the words a comment quotes as the paragraph has them, and refuses words the paragraph does not have", async () => {
