@@ -407,6 +407,24 @@ describe("the Canadian letter of explanation", () => {
     expect(check(saved.body.data, "matches-file")?.holds).toBe(true);
     expect(check(saved.body.data, "names-this")?.holds).toBe(true);
   });
+
+  it("sends the text on screen, not the draft last saved: the counsellor reviews what the student saw", async () => {
+    const loeUrl = sopUrl(lakehead, "loe");
+    const saved = (await api.get(loeUrl, me())).body.data;
+    const onScreen =
+      "I am applying for a study permit for the Graduate Certificate in Supply Chain Management at Lakehead Valley College.\n\nMy parents' family savings of 25 lakh will pay my tuition and living costs. After the programme I will return to India to join my family's transport business in Nashik as its operations manager.";
+    // A tab that read an older revision is refused like a save, and nothing is saved or sent.
+    const stale = await api.post(`${loeUrl}/versions`, { text: onScreen, revision: saved.revision - 1 }, me());
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toMatch(/^This draft changed in another tab or window since you opened it\./);
+    expect((await api.get(loeUrl, me())).body.data).toMatchObject({ revision: saved.revision, versions: [] });
+    const sent = await api.post(`${loeUrl}/versions`, { text: onScreen, revision: saved.revision }, me());
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body.data.versions).toHaveLength(1);
+    expect(sent.body.data.versions[0].paragraphs[1]).toMatch(/as its operations manager\.$/);
+    expect(sent.body.data.paragraphs).toEqual(sent.body.data.versions[0].paragraphs);
+    expect(sent.body.data.revision).toBe(saved.revision + 1);
+  });
 });
 
 describe("the student's data", () => {

@@ -255,10 +255,16 @@ export function statementsApi(statements: StatementService) {
     `${base}/versions`,
     describe({
       operationId: "sendMyStatementForReview",
-      summary: "Send the saved draft for review: it becomes the next version, frozen, and the counsellor reviews it",
+      summary:
+        "Send the draft for review: it becomes the next version, frozen, and the counsellor reviews it; with a text, that text is saved first (refused like a save) and sent",
       student: true,
       parameters: params,
-      requestBody: body(sendSchema),
+      requestBody: body(sendSchema, {
+        describe: {
+          revision: "The revision the draft was read at",
+          text: "The draft as the student has it on screen; without it, the draft as last saved is sent",
+        },
+      }),
       responses: { 201: messageAnswer("Sent", ref("Statement")), ...failures(400, 404, 409) },
     }),
     requireStudent,
