@@ -5,8 +5,10 @@ import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countries } from "../../modules/catalogue/tables.ts";
+import { type FundingSource, writeFundingSources } from "../../modules/funding/funding.ts";
 import { statements } from "../../modules/statements/tables.ts";
 import { auditLog } from "../../modules/tables.ts";
+import { statementVisaFacts } from "../../modules/visas/visas.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { exportReady } from "../../tests/support/data-export.ts";
@@ -188,6 +190,31 @@ describe("writing the SOP", () => {
     expect(checks.checks.filter((c: { holds: boolean }) => !c.holds)).toEqual([]);
     expect([checks.holding, checks.total]).toEqual([6, 6]);
     expect(checks.checks[0].reasons).toEqual([`${checks.words} words; the course allows at most 250.`]);
+  });
+});
+
+describe("the funds the checks read", () => {
+  it("gives no total when a source's currency has no rate, rather than a smaller wrong one", async () => {
+    const other = await createStudent(api, { name: "अनिल कुमार" });
+    const source = (kind: FundingSource["kind"], amount: number, currency: string): FundingSource => ({
+      kind,
+      amount,
+      currency,
+      proof: null,
+      heldSince: null,
+      statementDate: null,
+    });
+    await writeFundingSources(
+      database.db,
+      other.studentId,
+      [source("family-savings", 12_00_000, "INR"), source("sponsor", 10_000, "GBP")],
+      new Date("2026-11-28T08:00:00Z"),
+    );
+    const withRate = await statementVisaFacts(database.db, other.studentId, (c) => ({ GBP: 112 })[c]);
+    expect(withRate).toMatchObject({ fundKinds: ["family-savings", "sponsor"], fundsRupees: 23_20_000 });
+    // The pound's rate removed from the table: 12 lakh alone would be a wrong total, so there is none to compare.
+    const withoutRate = await statementVisaFacts(database.db, other.studentId, () => undefined);
+    expect(withoutRate).toMatchObject({ fundKinds: ["family-savings", "sponsor"], fundsRupees: null });
   });
 });
 
