@@ -30,6 +30,19 @@ describe("unexpected errors in loaders and actions", () => {
     expect((lines[0]?.err as { message?: string } | undefined)?.message).toBe("database went away");
   });
 
+  it("are logged without a recommender's token, as the request log keeps the path (decision 0075)", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const token = "Qk3x9_ZpL0-aBcDeFgHiJkLmNoPqRsTuVwXyZ012345";
+    handleError(new Error("database went away"), {
+      request: new Request(`http://localhost/letters/${token}`),
+      params: {},
+      context: { log: requestLog(lines) } as unknown as AppLoadContext,
+    } as never);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines[0]).toMatchObject({ path: "/letters/[link]" });
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it("are not logged when the browser went away before the answer", async () => {
     const lines: Record<string, unknown>[] = [];
     const controller = new AbortController();

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
-import { feedPathForLog } from "../modules/deadlines/deadlines.ts";
 import { AppError, rateLimited } from "../modules/errors.ts";
-import { type LetterService, letterPageOpenings, letterPathForLog } from "../modules/letters/letters.ts";
+import { type LetterService, letterPageOpenings } from "../modules/letters/letters.ts";
 import { pathForLog } from "../modules/parents/parents.ts";
 import type { PublicCache } from "../platform/cache.ts";
 import { clientAddress, limitKeyOf } from "../platform/client-address.ts";
@@ -147,8 +146,8 @@ export const requestContext =
     }
     const ms = Math.round(performance.now() - started);
     // A parent link's token, a calendar feed's and a recommender's are secrets: the logs keep the path
-    // without them (decisions 0028, 0059 and 0075).
-    const path = letterPathForLog(feedPathForLog(pathForLog(c.req.path)));
+    // without them (decisions 0028, 0059 and 0075), as the page error log does.
+    const path = pathForLog(c.req.path);
     c.var.log.info({ method: c.req.method, path, status: c.res.status, ms }, "request");
   };
 

@@ -1,3 +1,5 @@
+import type { ChecklistState } from "./documents.ts";
+
 /** Recommendation letters collected in the portal (decisions 0075-0077): statuses, limits and messages. */
 
 /** What the student and the counsellor read of an invitation ("expired" is read from its expiry, never stored). */
@@ -81,13 +83,20 @@ export const letterMessages = {
   notReadable: "This letter cannot be shown.",
 } as const;
 
+/** The letter items' states that hold a letter handed in: through the portal, or uploaded and approved or waiting for review. */
+const letterHandedIn: readonly ChecklistState[] = [LETTER_SUBMITTED_STATE, "Approved", "Waiting for review"];
+
 /**
- * The package's letter items (LOR, LOR 2, LOR 3): how many the course asks and how many hold a letter,
- * submitted through the portal or uploaded as a document the old way (decision 0076).
+ * The package's letter items (LOR, LOR 2, LOR 3): how many the application still asks (an item staff
+ * waived is not asked) and how many hold a letter, submitted through the portal or uploaded as a document
+ * the old way; an upload sent back for correction is not one yet (decision 0076).
  */
 export function lettersInPackage(checklist: readonly { item: string; state: string }[]) {
-  const items = checklist.filter((c) => c.item === "LOR" || /^LOR \d$/.test(c.item));
-  return { required: items.length, submitted: items.filter((c) => c.state !== "Missing" && c.state !== "Waived").length };
+  const items = checklist.filter((c) => (c.item === "LOR" || /^LOR \d$/.test(c.item)) && c.state !== "Waived");
+  return {
+    required: items.length,
+    submitted: items.filter((c) => (letterHandedIn as readonly string[]).includes(c.state)).length,
+  };
 }
 
 /**

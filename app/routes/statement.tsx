@@ -65,7 +65,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await s.save(student.studentId, id, kind, { text: form.text, revision: form.revision });
         return { ok: true as const, message: statementMessages.saved };
       case "send":
-        await s.send(student.studentId, id, kind, { revision: form.revision });
+        // The text on screen is what is sent: saved first, then frozen as the next version.
+        await s.send(student.studentId, id, kind, { text: form.text, revision: form.revision });
         return { ok: true as const, message: statementMessages.sent };
       case "copy":
         await s.copy(student.studentId, id, kind, { fromApplicationId: form.from, revision: form.revision });
@@ -198,9 +199,6 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
                 </button>
               )}
             </div>
-            {s.changedSinceSent && (
-              <p className="small text-body-secondary mt-1">{t("“Send for review” sends the draft as it was last saved.")}</p>
-            )}
           </Form>
           {s.sources.length > 0 && (
             <Form method="post" className="mt-3" data-testid="start-from">

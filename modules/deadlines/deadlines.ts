@@ -615,9 +615,6 @@ async function queueOfferReminders(deps: DeadlineDeps, from: string, to: string)
 
 /** Where a feed's token is read from: `/calendar/<token>.ics`. */
 export const feedPath = (token: string) => `/calendar/${token}.ics`;
-
-/** A feed's address as the request log keeps it: the token is a secret, like a parent link's. */
-export const feedPathForLog = (path: string) => path.replace(/^\/calendar\/[^/]+$/, "/calendar/[feed].ics");
 const tokenShape = /^[A-Za-z0-9_-]{20,100}$/;
 
 export async function feedStatus(db: Database, studentId: number): Promise<{ createdAt: Date } | null> {

@@ -89,8 +89,6 @@ const uploadsPerLink: RateLimitRule = { name: "letter-upload", limit: LETTER_UPL
 
 /** The recommender's page: `/letters/<token>`. */
 export const letterLinkPath = (token: string) => `/letters/${token}`;
-/** A path as the logs may keep it: a recommender's token (screen or API) is a secret, so it is left out. */
-export const letterPathForLog = (path: string) => path.replace(/^(\/letters\/|\/api\/v1\/letters\/)[^/]+/, "$1[link]");
 
 const line = (message: string) =>
   z

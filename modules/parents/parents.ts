@@ -135,8 +135,16 @@ export async function setParentSharing(deps: ParentLinkDeps, studentId: number, 
 }
 
 export const parentLinkPath = (token: string) => `/parent/${token}`;
-/** A path as the logs may keep it: a parent link's token (screen or API) is a secret, so it is left out. */
-export const pathForLog = (path: string) => path.replace(/^(\/parent\/|\/api\/v1\/parent\/)[^/]+/, "$1[link]");
+/**
+ * A path as the logs may keep it (the request log and the page error log alike): every secret token a
+ * path can carry is left out, a parent link's (decision 0028), a calendar feed's (decision 0059) and a
+ * recommender's (decision 0075), on the screen and on the API.
+ */
+export const pathForLog = (path: string) =>
+  path
+    .replace(/^(\/parent\/|\/api\/v1\/parent\/)[^/]+/, "$1[link]")
+    .replace(/^(\/letters\/|\/api\/v1\/letters\/)[^/]+/, "$1[link]")
+    .replace(/^\/calendar\/[^/]+$/, "/calendar/[feed].ics");
 
 /** New links per student per day. */
 export const parentLinksPerStudent: RateLimitRule = {

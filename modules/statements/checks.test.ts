@@ -166,6 +166,26 @@ it("gives no reason for a student whose SOP and interviews agree", () => {
 });
 
 describe("the SOP against the file", () => {
+  it("does not say the SOP agrees with the file when nothing in it was compared", () => {
+    // No money, intake or plans after the course named: the funds check and the interviews have nothing to meet.
+    const nothingNamed = sop("", "", "");
+    const ctx = context(["My father has arranged 35 lakh, sir: his savings and an education loan from SBI."]);
+    expect(matchesFile(nothingNamed, ctx)).toMatchObject({ holds: true, reasons: [checkMessages.nothingToCompare] });
+    // Money and plans named, but the student has no funds check and no mock interviews to hold them against.
+    const noFile = context([], { fundKinds: null, fundsRupees: null });
+    const named = sop(
+      "My father has arranged 25,00,000 rupees from the family's savings for my studies.",
+      "",
+      "After the course I will return to India and work in Pune.",
+    );
+    expect(matchesFile(named, noFile)).toMatchObject({ holds: true, reasons: [checkMessages.nothingToCompare] });
+    // The same SOP once the funds check lists the money agrees with it.
+    expect(matchesFile(named, context([], { fundsRupees: 2_500_000 }))).toMatchObject({
+      holds: true,
+      reasons: [checkMessages.matchesFile],
+    });
+  });
+
   it("takes the parts of the money with their sum as the funds check's total", () => {
     const paragraphs = sop(
       "My family has set aside savings of 12 lakh, and an education loan of 18 lakh has been sanctioned by Canara Bank.",

@@ -264,8 +264,16 @@ export function intakeSaid(text: string): IntakeSaid | null {
 const otherIntake = (a: { month: number | null; year: number | null }, b: { month: number | null; year: number | null }) =>
   (a.month !== null && b.month !== null && a.month !== b.month) || (a.year !== null && b.year !== null && a.year !== b.year);
 
-/** What the text says of money, the intake and the plans after, against the file and the mock interviews. */
-function againstFile(text: string, ctx: StatementContext, rupeesPer: (c: string) => number | undefined): string[] {
+/**
+ * What the text says of money, the intake and the plans after, against the file and the mock interviews:
+ * the reasons it disagrees, and whether anything of it was held against them at all (a text that names
+ * none of these, or a student with no funds check and no mock interviews, agrees with nothing: decision 0073).
+ */
+function againstFile(
+  text: string,
+  ctx: StatementContext,
+  rupeesPer: (c: string) => number | undefined,
+): { reasons: string[]; compared: boolean } {
   const lower = (t: string) =>
     t
       .toLowerCase()
@@ -299,6 +307,17 @@ function againstFile(text: string, ctx: StatementContext, rupeesPer: (c: string)
     reasons.push(checkMessages.fundsFigure(largest.said, inLakh(fileFunds)));
   const answers = ctx.interviewAnswers.map((a) => lower(a.text)).filter(Boolean);
   const interviews = answers.join("\n");
+  // What of the text there was something to hold it against: its money against the funds check or the
+  // interviews, its loan or scholarship against the funds' kinds or the interviews, its intake against the
+  // application's or the interviews', its plans after against the interviews.
+  const namesFunding = SAYS_LOAN.test(plain) || /\bscholarships?\b/.test(plain);
+  const hereIntakeSaid = intakeSaid(plain);
+  const comparedAny =
+    (largest !== null && (fileFunds !== null || interviews !== "")) ||
+    (namesFunding && (ctx.fundKinds !== null || interviews !== "")) ||
+    (hereIntakeSaid !== null && (ctx.intakeMonth !== null || ctx.intakeYear !== null || interviews !== "")) ||
+    (interviews !== "" &&
+      (RETURN_HOME.test(plain) || STAY_INDIA.test(plain) || flagsRaised(plain, usImmigrantIntentSignals).length > 0));
   if (interviews) {
     // The mock interviews: a loan said there and denied here, or the other way round.
     const hereLoan = SAYS_LOAN.test(plain) && !NO_LOAN.test(plain);
@@ -319,7 +338,7 @@ function againstFile(text: string, ctx: StatementContext, rupeesPer: (c: string)
     }
     // The intake said there (decision 0098): against the one stated here, else the one applied for.
     const thereIntake = answers.map((a) => intakeSaid(a)).find(Boolean);
-    const hereIntake = intakeSaid(plain);
+    const hereIntake = hereIntakeSaid;
     if (thereIntake && hereIntake && otherIntake(thereIntake, hereIntake))
       reasons.push(checkMessages.interviewIntake(thereIntake.said, hereIntake.said));
     else if (thereIntake && !hereIntake && otherIntake(thereIntake, { month: ctx.intakeMonth, year: ctx.intakeYear })) {
@@ -342,7 +361,8 @@ function againstFile(text: string, ctx: StatementContext, rupeesPer: (c: string)
   if (interviews && !thereReturn && RETURN_HOME.test(plain) && !NO_RETURN.test(plain))
     for (const label of placed(flagsRaised(interviews, usImmigrantIntentSignals)))
       reasons.push(checkMessages.interviewStay(label));
-  return [...new Set(reasons)];
+  const unique = [...new Set(reasons)];
+  return { reasons: unique, compared: comparedAny || unique.length > 0 };
 }
 
 /** Paragraphs the same word for word as one of the student's other statements (of a dozen words or more). */
@@ -371,6 +391,8 @@ export function checkStatement(
     reasons: failures.length ? failures : [passed],
   });
   const empty = words === 0;
+  // Nothing compared (an empty draft, or nothing in it the file or the interviews speak of) is not "agrees".
+  const file = empty ? { reasons: [], compared: false } : againstFile(text, ctx, rupeesPer);
   const checks: StatementCheck[] = [
     check(
       "length",
@@ -406,11 +428,7 @@ export function checkStatement(
       placeholdersIn(text).map((p) => checkMessages.placeholder(p)),
       checkMessages.noPlaceholder,
     ),
-    check(
-      "matches-file",
-      empty ? [] : againstFile(text, ctx, rupeesPer),
-      empty ? checkMessages.nothingToCompare : checkMessages.matchesFile,
-    ),
+    check("matches-file", file.reasons, file.compared ? checkMessages.matchesFile : checkMessages.nothingToCompare),
     check("adapted", repeated(paragraphs, ctx), checkMessages.adapted),
   ];
   return { checks, holding: checks.filter((c) => c.holds).length, total: checks.length, words };

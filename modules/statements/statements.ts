@@ -220,7 +220,8 @@ const textField = z
 const revisionField = z.coerce.number().int().min(0);
 
 export const saveDraftSchema = z.object({ text: textField, revision: revisionField });
-export const sendSchema = z.object({ revision: revisionField });
+/** The revision read, and the text on screen when the page sends it (it is saved first, as a save is). */
+export const sendSchema = z.object({ revision: revisionField, text: textField.optional() });
 export const copySchema = z.object({ fromApplicationId: z.coerce.number().int().positive(), revision: revisionField });
 export const commentSchema = z.object({
   paragraph: z.coerce.number({ error: statementMessages.noParagraph }).int().min(0, statementMessages.noParagraph),
@@ -252,12 +253,19 @@ const refuseOverLimit = (subject: Subject, kind: StatementKind, paragraphs: stri
 /** The SOP is the package's: once the package was sent it no longer changes; a letter of explanation comes after. */
 const sentWithPackage = (subject: Subject, kind: StatementKind) => kind === "sop" && subject.frozen;
 
-async function writeDraft(deps: StatementDeps, subject: Subject, kind: StatementKind, paragraphs: string[], expected: number) {
+async function writeDraft(
+  deps: StatementDeps,
+  subject: Subject,
+  kind: StatementKind,
+  paragraphs: string[],
+  expected: number,
+  db: Pick<Database, "insert" | "update"> = deps.db,
+) {
   if (sentWithPackage(subject, kind)) throw new AppError("conflict", statementMessages.frozenPackage);
   const now = nowOf(deps);
   const stale = () => new AppError("conflict", statementMessages.stale, { text: statementMessages.stale });
   if (expected === 0) {
-    const made = await deps.db
+    const made = await db
       .insert(statements)
       .values({ studentId: subject.studentId, applicationId: subject.id, kind, paragraphs, revision: 1, updatedAt: now })
       .onConflictDoNothing()
@@ -265,7 +273,7 @@ async function writeDraft(deps: StatementDeps, subject: Subject, kind: Statement
     if (!made.length) throw stale();
     return 1;
   }
-  const [updated] = await deps.db
+  const [updated] = await db
     .update(statements)
     .set({ paragraphs, revision: expected + 1, updatedAt: now })
     .where(and(eq(statements.applicationId, subject.id), eq(statements.kind, kind), eq(statements.revision, expected)))
@@ -299,7 +307,11 @@ export async function copyFrom(deps: StatementDeps, studentId: number, applicati
   return writeDraft(deps, subject, kind, from.paragraphs, input.revision);
 }
 
-/** "Send for review": the draft the student has on screen becomes the next version, frozen. */
+/**
+ * "Send for review": the draft becomes the next version, frozen. With the text the student has on screen,
+ * that text is saved first (refused like a save from a stale tab) and sent, in one transaction, so the
+ * counsellor reviews what the student saw; without it, the draft as last saved is sent.
+ */
 export async function sendForReview(
   deps: StatementDeps,
   studentId: number,
@@ -310,19 +322,23 @@ export async function sendForReview(
   const subject = await ownSubject(deps.db, studentId, applicationId, kind);
   if (sentWithPackage(subject, kind)) throw new AppError("conflict", statementMessages.frozenPackage);
   const input = parseInput(sendSchema, raw);
-  const row = await statementRow(deps.db, applicationId, kind);
-  if (!row?.paragraphs.length) throw new AppError("invalid_input", statementMessages.empty, { text: statementMessages.empty });
-  if (row.revision !== input.revision) throw new AppError("conflict", statementMessages.stale, { text: statementMessages.stale });
-  refuseOverLimit(subject, kind, row.paragraphs);
+  if (input.text) refuseOverLimit(subject, kind, input.text);
   return deps.db.transaction(async (tx) => {
+    const revision = input.text ? await writeDraft(deps, subject, kind, input.text, input.revision, tx) : input.revision;
     // The row is locked for the numbering: two tabs sending at once make versions n and n+1, or one is refused.
-    const [locked] = await tx.select().from(statements).where(eq(statements.id, row.id)).for("update");
-    if (locked?.revision !== input.revision)
-      throw new AppError("conflict", statementMessages.stale, { text: statementMessages.stale });
+    const [locked] = await tx
+      .select()
+      .from(statements)
+      .where(and(eq(statements.applicationId, applicationId), eq(statements.kind, kind)))
+      .for("update");
+    if (!locked?.paragraphs.length)
+      throw new AppError("invalid_input", statementMessages.empty, { text: statementMessages.empty });
+    if (locked.revision !== revision) throw new AppError("conflict", statementMessages.stale, { text: statementMessages.stale });
+    refuseOverLimit(subject, kind, locked.paragraphs);
     const [last] = await tx
       .select({ paragraphs: statementVersions.paragraphs })
       .from(statementVersions)
-      .where(eq(statementVersions.statementId, row.id))
+      .where(eq(statementVersions.statementId, locked.id))
       .orderBy(desc(statementVersions.number))
       .limit(1);
     if (last && JSON.stringify(last.paragraphs) === JSON.stringify(locked.paragraphs))
@@ -330,11 +346,11 @@ export async function sendForReview(
     const [{ number } = { number: 0 }] = await tx
       .select({ number: max(statementVersions.number) })
       .from(statementVersions)
-      .where(eq(statementVersions.statementId, row.id))
+      .where(eq(statementVersions.statementId, locked.id))
       .then((r) => r.map((x) => ({ number: x.number ?? 0 })));
     const [version] = await tx
       .insert(statementVersions)
-      .values({ statementId: row.id, number: number + 1, paragraphs: locked.paragraphs, sentAt: nowOf(deps) })
+      .values({ statementId: locked.id, number: number + 1, paragraphs: locked.paragraphs, sentAt: nowOf(deps) })
       .returning();
     // The package's SOP item waits for the counsellor, unless a version is approved already (it stays the package's).
     if (kind === "sop" && !locked.approvedVersionId) await setStatementReview(tx, applicationId, "Waiting for review");
@@ -398,10 +414,14 @@ export function compareTexts(from: readonly string[], to: readonly string[]) {
   }));
 }
 
-/** The two versions (by number; 0 for the draft) of a statement, compared. */
-export function compareVersions(view: StatementView, fromNumber: number, toNumber: number) {
+/** The two versions (by number; 0 for the draft, which only the student's own view has) of a statement, compared. */
+export function compareVersions(
+  view: Pick<StatementView, "versions"> & Partial<Pick<StatementView, "paragraphs">>,
+  fromNumber: number,
+  toNumber: number,
+) {
   const textOf = (n: number) => {
-    if (n === 0) return view.paragraphs;
+    if (n === 0 && view.paragraphs) return view.paragraphs;
     const v = view.versions.find((x) => x.number === n);
     if (!v) throw new AppError("not_found", statementMessages.noSuchVersion);
     return v.paragraphs;
@@ -431,7 +451,23 @@ async function staffSubject(deps: StatementDeps, member: StaffMember, applicatio
   return subject;
 }
 
-export async function staffStatement(deps: StatementDeps, member: StaffMember, applicationId: number, kind: StatementKind) {
+/**
+ * What the console reads of a statement: the versions sent, with their checks and comments. The draft is
+ * the student's until they send it (their page says so; decision 0072): its text, its checks, where a
+ * comment's paragraph stands in it, whether it changed since sent, and what it may start from stay out.
+ */
+function withoutDraft(view: StatementView) {
+  const { paragraphs, checks, revision, updatedAt, changedSinceSent, sources, comments, ...sent } = view;
+  return { ...sent, comments: comments.map(({ inDraft, ...comment }) => comment) };
+}
+export type ConsoleStatementView = ReturnType<typeof withoutDraft>;
+
+export async function staffStatement(
+  deps: StatementDeps,
+  member: StaffMember,
+  applicationId: number,
+  kind: StatementKind,
+): Promise<ConsoleStatementView> {
   const subject = await staffSubject(deps, member, applicationId, kind);
   const view = await readStatement(deps, subject, kind);
   await recordAudit(deps.db, member, {
@@ -440,7 +476,7 @@ export async function staffStatement(deps: StatementDeps, member: StaffMember, a
     subjectId: `${applicationId}:${kind}`,
     studentId: subject.studentId,
   });
-  return view;
+  return withoutDraft(view);
 }
 
 async function staffVersion(

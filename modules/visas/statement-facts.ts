@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
-import { fundingPlanOf } from "../funding/funding.ts";
+import { fundingInRupees, fundingPlanOf } from "../funding/funding.ts";
 import { referenceQuestionBanks } from "./question-bank/index.ts";
 import type { AnswerSignal } from "./reference-types.ts";
 import { visaPracticeAnswers, visaPractices } from "./tables.ts";
@@ -12,7 +12,10 @@ import { visaPracticeAnswers, visaPractices } from "./tables.ts";
  */
 export interface StatementVisaFacts {
   fundKinds: string[] | null;
-  /** The funds' sum in rupees, counting only rupee amounts and those the rate table converts. */
+  /**
+   * The funds' sum in rupees at the rate table's rates (the funding module's own sum); null with no plan, or
+   * when a source's currency has no rate: a sum leaving it out would be a wrong figure to hold the text against.
+   */
   fundsRupees: number | null;
   interviewAnswers: { theme: string; question: string; text: string }[];
 }
@@ -37,14 +40,10 @@ export async function statementVisaFacts(
       .orderBy(asc(visaPracticeAnswers.practiceId), asc(visaPracticeAnswers.position)),
   ]);
   const sources = plan.sources;
-  let total = 0;
-  for (const source of sources) {
-    const rate = source.currency === "INR" ? 1 : rupeesPer(source.currency);
-    if (rate !== undefined && Number.isFinite(source.amount)) total += source.amount * rate;
-  }
+  const { rupees, unconverted } = fundingInRupees(plan, rupeesPer);
   return {
     fundKinds: sources.length ? [...new Set(sources.map((s) => s.kind))] : null,
-    fundsRupees: sources.length ? Math.round(total) : null,
+    fundsRupees: sources.length && !unconverted.length ? rupees : null,
     interviewAnswers: answers.map((a) => ({ theme: a.theme, question: a.question, text: a.text ?? "" })),
   };
 }

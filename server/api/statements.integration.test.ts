@@ -5,8 +5,10 @@ import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countries } from "../../modules/catalogue/tables.ts";
+import { type FundingSource, writeFundingSources } from "../../modules/funding/funding.ts";
 import { statements } from "../../modules/statements/tables.ts";
 import { auditLog } from "../../modules/tables.ts";
+import { statementVisaFacts } from "../../modules/visas/visas.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { exportReady } from "../../tests/support/data-export.ts";
@@ -191,6 +193,31 @@ describe("writing the SOP", () => {
   });
 });
 
+describe("the funds the checks read", () => {
+  it("gives no total when a source's currency has no rate, rather than a smaller wrong one", async () => {
+    const other = await createStudent(api, { name: "अनिल कुमार" });
+    const source = (kind: FundingSource["kind"], amount: number, currency: string): FundingSource => ({
+      kind,
+      amount,
+      currency,
+      proof: null,
+      heldSince: null,
+      statementDate: null,
+    });
+    await writeFundingSources(
+      database.db,
+      other.studentId,
+      [source("family-savings", 12_00_000, "INR"), source("sponsor", 10_000, "GBP")],
+      new Date("2026-11-28T08:00:00Z"),
+    );
+    const withRate = await statementVisaFacts(database.db, other.studentId, (c) => ({ GBP: 112 })[c]);
+    expect(withRate).toMatchObject({ fundKinds: ["family-savings", "sponsor"], fundsRupees: 23_20_000 });
+    // The pound's rate removed from the table: 12 lakh alone would be a wrong total, so there is none to compare.
+    const withoutRate = await statementVisaFacts(database.db, other.studentId, () => undefined);
+    expect(withoutRate).toMatchObject({ fundKinds: ["family-savings", "sponsor"], fundsRupees: null });
+  });
+});
+
 describe("review", () => {
   let v1: number;
   let v2: number;
@@ -234,7 +261,28 @@ describe("review", () => {
       team.as("asha"),
     );
     expect(commented.status, commented.text).toBe(201);
-    expect(commented.body.data.comments[0]).toMatchObject({ version: 1, paragraph: 2, paragraph_in_draft: 2, by: "Asha Rao" });
+    expect(commented.body.data.comments[0]).toMatchObject({ version: 1, paragraph: 2, by: "Asha Rao" });
+    // Where the paragraph stands in the draft is the student's to see, not the console's.
+    expect(commented.body.data.comments[0]).not.toHaveProperty("paragraph_in_draft");
+    expect((await read(northbridge)).comments[0]).toMatchObject({ version: 1, paragraph: 2, paragraph_in_draft: 2 });
+  });
+
+  it("keeps a draft not yet sent from the console: only the student sees it until they send it", async () => {
+    const secret = "I failed my second-year mathematics exam once and have not told my parents.";
+    const draft = `${eastmoorSop}\n\n${secret}`;
+    const saved = await save(eastmoor, draft, (await read(eastmoor)).revision);
+    expect(saved.status, saved.text).toBe(200);
+    // The student's own read has the draft and its checks.
+    expect((await read(eastmoor)).paragraphs.at(-1)).toBe(secret);
+    expect((await read(eastmoor)).checks.total).toBeGreaterThan(0);
+    // The console's has none of it: no text, no checks of it, nothing of its words.
+    const viewed = await api.get(staffUrl(eastmoor), team.as("asha"));
+    expect(viewed.status, viewed.text).toBe(200);
+    expect(viewed.body.data.versions).toEqual([]);
+    expect(viewed.body.data).not.toHaveProperty("paragraphs");
+    expect(viewed.body.data).not.toHaveProperty("checks");
+    expect(viewed.text).not.toContain("second-year mathematics");
+    expect(viewed.text).not.toContain("attendance app");
   });
 
   it("keeps the words a comment quotes as the paragraph has them, and refuses words the paragraph does not have", async () => {
@@ -385,6 +433,24 @@ describe("the Canadian letter of explanation", () => {
     expect(saved.body.data.word_limit).toBeNull();
     expect(check(saved.body.data, "matches-file")?.holds).toBe(true);
     expect(check(saved.body.data, "names-this")?.holds).toBe(true);
+  });
+
+  it("sends the text on screen, not the draft last saved: the counsellor reviews what the student saw", async () => {
+    const loeUrl = sopUrl(lakehead, "loe");
+    const saved = (await api.get(loeUrl, me())).body.data;
+    const onScreen =
+      "I am applying for a study permit for the Graduate Certificate in Supply Chain Management at Lakehead Valley College.\n\nMy parents' family savings of 25 lakh will pay my tuition and living costs. After the programme I will return to India to join my family's transport business in Nashik as its operations manager.";
+    // A tab that read an older revision is refused like a save, and nothing is saved or sent.
+    const stale = await api.post(`${loeUrl}/versions`, { text: onScreen, revision: saved.revision - 1 }, me());
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toMatch(/^This draft changed in another tab or window since you opened it\./);
+    expect((await api.get(loeUrl, me())).body.data).toMatchObject({ revision: saved.revision, versions: [] });
+    const sent = await api.post(`${loeUrl}/versions`, { text: onScreen, revision: saved.revision }, me());
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body.data.versions).toHaveLength(1);
+    expect(sent.body.data.versions[0].paragraphs[1]).toMatch(/as its operations manager\.$/);
+    expect(sent.body.data.paragraphs).toEqual(sent.body.data.versions[0].paragraphs);
+    expect(sent.body.data.revision).toBe(saved.revision + 1);
   });
 });
 

@@ -4,6 +4,7 @@ import { AppError } from "../../modules/errors.ts";
 import { parseId } from "../../modules/ids.ts";
 import {
   answerSchema,
+  type ConsoleStatementView,
   commentSchema,
   compareVersions,
   copySchema,
@@ -34,49 +35,55 @@ const checksSchema = z.object({
   ),
 });
 
+const versionSchema = z.object({
+  id: z.int(),
+  number: z.int(),
+  paragraphs: z.array(z.string()),
+  sent_at: z.iso.datetime(),
+  approved_at: z.iso.datetime().nullable(),
+  checks: checksSchema,
+});
+const commentOutSchema = z.object({
+  id: z.int(),
+  version: z.int(),
+  paragraph: z.int().meta({ description: "The paragraph of that version it is about, from 1" }),
+  quote: z.string().nullable(),
+  comment: z.string(),
+  by: z.string(),
+  answer: z.string().nullable(),
+  done: z.boolean(),
+});
+/** What the student and the console both read: the versions sent, their checks and comments. */
+const sentFields = {
+  application_id: z.int(),
+  kind: z.enum(statementKinds),
+  university: z.string(),
+  course: z.string(),
+  word_limit: z.int().nullable().meta({ description: "The course's SOP word limit; the server refuses a draft over it" }),
+  approved_version: z.int().nullable().meta({ description: "The number of the version approved: the one the package uses" }),
+  pdf_cannot_print: z.array(z.string()).meta({
+    description: "Characters of the approved version (an emoji, Tamil) its PDF's fonts cannot print: the PDF leaves them out",
+  }),
+  versions: z.array(versionSchema),
+};
+
 /** A statement (SOP or letter of explanation) with its draft, versions, comments and checks (decisions 0072-0073). */
 export const statementSchema = component(
   "Statement",
   z.object({
-    application_id: z.int(),
-    kind: z.enum(statementKinds),
-    university: z.string(),
-    course: z.string(),
-    word_limit: z.int().nullable().meta({ description: "The course's SOP word limit; the server refuses a draft over it" }),
+    ...sentFields,
     paragraphs: z.array(z.string()).meta({ description: "The draft, as plain-text paragraphs" }),
     revision: z
       .int()
       .meta({ description: "Send it back with a save: a save from a tab that read an older one is refused (409)" }),
-    approved_version: z.int().nullable().meta({ description: "The number of the version approved: the one the package uses" }),
     changed_since_sent: z.boolean(),
-    pdf_cannot_print: z.array(z.string()).meta({
-      description: "Characters of the approved version (an emoji, Tamil) its PDF's fonts cannot print: the PDF leaves them out",
-    }),
     checks: checksSchema,
-    versions: z.array(
-      z.object({
-        id: z.int(),
-        number: z.int(),
-        paragraphs: z.array(z.string()),
-        sent_at: z.iso.datetime(),
-        approved_at: z.iso.datetime().nullable(),
-        checks: checksSchema,
-      }),
-    ),
     comments: z.array(
-      z.object({
-        id: z.int(),
-        version: z.int(),
-        paragraph: z.int().meta({ description: "The paragraph of that version it is about, from 1" }),
+      commentOutSchema.extend({
         paragraph_in_draft: z
           .int()
           .nullable()
           .meta({ description: "Where that paragraph is in the draft now, found by its text (null when removed)" }),
-        quote: z.string().nullable(),
-        comment: z.string(),
-        by: z.string(),
-        answer: z.string().nullable(),
-        done: z.boolean(),
       }),
     ),
     sources: z
@@ -85,21 +92,23 @@ export const statementSchema = component(
   }),
 );
 
+/** The console's read of a statement: the versions sent and their comments, never the student's unsent draft (decision 0072). */
+export const consoleStatementSchema = component(
+  "ConsoleStatement",
+  z.object({ ...sentFields, comments: z.array(commentOutSchema) }),
+);
+
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const presentChecks = (c: StatementView["checks"]) => ({ holding: c.holding, total: c.total, words: c.words, checks: c.checks });
 
-export const presentStatement = (s: StatementView): z.infer<typeof statementSchema> => ({
+const presentSent = (s: ConsoleStatementView): z.infer<typeof consoleStatementSchema> => ({
   application_id: s.applicationId,
   kind: s.kind,
   university: s.university,
   course: s.course,
   word_limit: s.wordLimit,
-  paragraphs: s.paragraphs,
-  revision: s.revision,
   approved_version: s.versions.find((v) => v.id === s.approvedVersionId)?.number ?? null,
-  changed_since_sent: s.changedSinceSent,
   pdf_cannot_print: s.pdfCannotPrint,
-  checks: presentChecks(s.checks),
   versions: s.versions.map((v) => ({
     id: v.id,
     number: v.number,
@@ -112,15 +121,29 @@ export const presentStatement = (s: StatementView): z.infer<typeof statementSche
     id: c.id,
     version: c.versionNumber,
     paragraph: c.paragraphIndex + 1,
-    paragraph_in_draft: c.inDraft ? c.inDraft.index + 1 : null,
     quote: c.quote,
     comment: c.body,
     by: c.staffName,
     answer: c.answer,
     done: c.doneAt !== null,
   })),
-  sources: s.sources.map((x) => ({ application_id: x.applicationId, label: x.label })),
 });
+
+export const presentStatement = (s: StatementView): z.infer<typeof statementSchema> => {
+  const sent = presentSent(s);
+  return {
+    ...sent,
+    paragraphs: s.paragraphs,
+    revision: s.revision,
+    changed_since_sent: s.changedSinceSent,
+    checks: presentChecks(s.checks),
+    comments: sent.comments.map((c, i) => {
+      const inDraft = s.comments[i]?.inDraft;
+      return { ...c, paragraph_in_draft: inDraft ? inDraft.index + 1 : null };
+    }),
+    sources: s.sources.map((x) => ({ application_id: x.applicationId, label: x.label })),
+  };
+};
 
 const diffSchema = component(
   "StatementDiff",
@@ -232,10 +255,16 @@ export function statementsApi(statements: StatementService) {
     `${base}/versions`,
     describe({
       operationId: "sendMyStatementForReview",
-      summary: "Send the saved draft for review: it becomes the next version, frozen, and the counsellor reviews it",
+      summary:
+        "Send the draft for review: it becomes the next version, frozen, and the counsellor reviews it; with a text, that text is saved first (refused like a save) and sent",
       student: true,
       parameters: params,
-      requestBody: body(sendSchema),
+      requestBody: body(sendSchema, {
+        describe: {
+          revision: "The revision the draft was read at",
+          text: "The draft as the student has it on screen; without it, the draft as last saved is sent",
+        },
+      }),
       responses: { 201: messageAnswer("Sent", ref("Statement")), ...failures(400, 404, 409) },
     }),
     requireStudent,
@@ -336,15 +365,15 @@ export function statementsApi(statements: StatementService) {
     describe({
       operationId: "getConsoleStatement",
       summary:
-        "A student's SOP or letter of explanation with its versions, comments and checks, as the student sees them; the view is audited",
+        "A student's SOP or letter of explanation: the versions sent, with their comments and checks (the draft stays the student's until sent); the view is audited",
       staff: true,
       parameters: params,
-      responses: { 200: answer("The statement", dataOf(ref("Statement"))) },
+      responses: { 200: answer("The statement", dataOf(ref("ConsoleStatement"))) },
     }),
     requireStaff,
     async (c) =>
       c.json({
-        data: presentStatement(
+        data: presentSent(
           await statements.console.get(c.var.staff, appOf(c.req.param("applicationId")), kindOf(c.req.param("kind"))),
         ),
       }),
@@ -374,7 +403,7 @@ export function statementsApi(statements: StatementService) {
       staff: true,
       parameters: [...params, idParam("versionId")],
       requestBody: body(commentSchema, { optional: ["quote"] }),
-      responses: { 201: messageAnswer("Commented", ref("Statement")), ...failures(400) },
+      responses: { 201: messageAnswer("Commented", ref("ConsoleStatement")), ...failures(400) },
     }),
     requireStaff,
     async (c) => {
@@ -382,7 +411,7 @@ export function statementsApi(statements: StatementService) {
       const kind = kindOf(c.req.param("kind"));
       await statements.console.comment(c.var.staff, id, kind, parseId(c.req.param("versionId"), "Version"), await readJson(c));
       return c.json(
-        { message: statementMessages.commented, data: presentStatement(await statements.console.get(c.var.staff, id, kind)) },
+        { message: statementMessages.commented, data: presentSent(await statements.console.get(c.var.staff, id, kind)) },
         201,
       );
     },
@@ -395,7 +424,7 @@ export function statementsApi(statements: StatementService) {
       summary: "Approve a version: the package's SOP item reads Approved and uses it (counsellors and admins); audited",
       staff: true,
       parameters: [...params, idParam("versionId")],
-      responses: { 200: messageAnswer("Approved", ref("Statement")), ...failures(409) },
+      responses: { 200: messageAnswer("Approved", ref("ConsoleStatement")), ...failures(409) },
     }),
     requireStaff,
     async (c) => {
@@ -404,7 +433,7 @@ export function statementsApi(statements: StatementService) {
       await statements.console.approve(c.var.staff, id, kind, parseId(c.req.param("versionId"), "Version"));
       return c.json({
         message: statementMessages.approved,
-        data: presentStatement(await statements.console.get(c.var.staff, id, kind)),
+        data: presentSent(await statements.console.get(c.var.staff, id, kind)),
       });
     },
   );
