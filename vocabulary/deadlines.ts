@@ -151,3 +151,12 @@ export const hindiWords: Readonly<Record<string, string>> = {
   Departure: "प्रस्थान",
   Offer: "ऑफ़र",
 };
+
+/**
+ * "15 December 2026": a deadline as the student reads it (a calendar day, the university's, read in India).
+ * Here, not in the applications module, so a screen's own code reads it without that module's server code.
+ */
+export const deadlineText = (day: string) =>
+  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );

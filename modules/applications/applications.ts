@@ -8,7 +8,7 @@
  * - `subjects.ts`: what other modules read and write of an application (its subject, its history, an offer's move).
  */
 export type { ApplyingService } from "./applying.ts";
-export { createApplyingService, deadlineText, startApplicationSchema } from "./applying.ts";
+export { createApplyingService, startApplicationSchema } from "./applying.ts";
 export type { ApplicationDetail } from "./console.ts";
 export {
   applicationFiltersSchema,

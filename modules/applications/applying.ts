@@ -5,6 +5,7 @@ import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { applicationMessages, closedStages, stageOf, unsubmittedStages } from "../../vocabulary/applications.ts";
+import { deadlineText } from "../../vocabulary/deadlines.ts";
 import { APPLICATION_FEE_ITEM, FEE_RECEIPT_TYPE } from "../../vocabulary/documents.ts";
 import { indianDay } from "../../vocabulary/india-time.ts";
 import { shownCourseIds } from "../catalogue/catalogue.ts";
@@ -47,12 +48,6 @@ export const startApplicationSchema = z.object({
     .trim()
     .regex(intakeKey, applicationMessages.chooseUpcomingIntake),
 });
-
-/** "15 December 2026": a deadline as the student reads it (a calendar day, the university's, read in India). */
-export const deadlineText = (day: string) =>
-  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 
 /** Whether a deadline (the last day to apply, YYYY-MM-DD) has passed: the whole day counts, in India. */
 export const deadlinePassed = (deadline: string | null, now: Date) => deadline !== null && deadline < indianDay(now);

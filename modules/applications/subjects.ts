@@ -1,7 +1,7 @@
 import { and, asc, between, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { type ApplicationStatus, closedStages, nextStages } from "../../vocabulary/applications.ts";
-import { packageOpenStages } from "../../vocabulary/deadlines.ts";
+import { deadlineText, packageOpenStages } from "../../vocabulary/deadlines.ts";
 import { countries, courses, universities } from "../catalogue/tables.ts";
 import type { StaffDeps } from "../deps.ts";
 import { nowOf } from "../deps.ts";
@@ -9,7 +9,6 @@ import { type IntakeChange, intakeDeadlineSql } from "../intakes.ts";
 import { mailLink } from "../mail-link.ts";
 import { queueMail } from "../outbox.ts";
 import { students } from "../students/tables.ts";
-import { deadlineText } from "./applying.ts";
 import { intakeText, type Tx } from "./records.ts";
 import { applicationEvents, applications } from "./tables.ts";
 
