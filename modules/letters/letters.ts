@@ -428,16 +428,24 @@ export async function remindRecommender(deps: LetterDeps, studentId: number, req
 
 /** The student withdraws an invitation not yet answered: the link stops at once, a letter uploaded but not submitted is removed. */
 export async function revokeInvitation(deps: LetterDeps, studentId: number, requestId: number) {
-  const { request } = await ownRequest(deps, studentId, requestId);
-  if (request.status === "revoked") return;
-  if (request.status !== "invited" && request.status !== "opened") throw new AppError("conflict", m.cannotRevoke);
-  const [changed] = await deps.db
-    .update(letterRequests)
-    .set({ status: "revoked", revokedAt: nowOf(deps), storageKey: null, fileName: null, sizeBytes: null, uploadedAt: null })
-    .where(and(eq(letterRequests.id, requestId), inArray(letterRequests.status, ["invited", "opened"])))
-    .returning({ id: letterRequests.id });
-  if (!changed) throw new AppError("conflict", m.cannotRevoke);
-  if (request.storageKey) await removeQuietly(deps, request.storageKey, "invitation revoked");
+  // The row is locked as the upload locks it (decision 0075): the key removed is the one the row held when
+  // revoked, never one read before a letter uploaded meanwhile replaced it (that file would be named by no row).
+  const heldKey = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: letterRequests.status, storageKey: letterRequests.storageKey })
+      .from(letterRequests)
+      .where(and(eq(letterRequests.id, requestId), eq(letterRequests.studentId, studentId)))
+      .for("update");
+    if (!current) throw new AppError("not_found", m.noSuchInvitation);
+    if (current.status === "revoked") return null;
+    if (current.status !== "invited" && current.status !== "opened") throw new AppError("conflict", m.cannotRevoke);
+    await tx
+      .update(letterRequests)
+      .set({ status: "revoked", revokedAt: nowOf(deps), storageKey: null, fileName: null, sizeBytes: null, uploadedAt: null })
+      .where(eq(letterRequests.id, requestId));
+    return current.storageKey;
+  });
+  if (heldKey) await removeQuietly(deps, heldKey, "invitation revoked");
 }
 
 async function removeQuietly(deps: LetterDeps, storageKey: string, reason: string) {
@@ -622,8 +630,15 @@ export async function declineLetter(deps: LetterDeps, token: string, raw: unknow
   const row = await liveRequest(deps, token);
   if (!row) throw gone();
   const mail = await answerMail(deps, row, { kind: "declined", reason });
-  await deps.db.transaction(async (tx) => {
-    const [changed] = await tx
+  // Locked as the upload locks it: the key removed is the one the row held when declined (see revokeInvitation).
+  const heldKey = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: letterRequests.status, storageKey: letterRequests.storageKey })
+      .from(letterRequests)
+      .where(eq(letterRequests.id, row.request.id))
+      .for("update");
+    if (!current || (current.status !== "invited" && current.status !== "opened")) throw gone();
+    await tx
       .update(letterRequests)
       .set({
         status: "declined",
@@ -634,9 +649,7 @@ export async function declineLetter(deps: LetterDeps, token: string, raw: unknow
         sizeBytes: null,
         uploadedAt: null,
       })
-      .where(and(eq(letterRequests.id, row.request.id), inArray(letterRequests.status, ["invited", "opened"])))
-      .returning({ id: letterRequests.id });
-    if (!changed) throw gone();
+      .where(eq(letterRequests.id, row.request.id));
     await recordAudit(tx, recommenderActor, {
       action: "letter.declined",
       subjectType: "letter_request",
@@ -644,9 +657,10 @@ export async function declineLetter(deps: LetterDeps, token: string, raw: unknow
       studentId: row.request.studentId,
     });
     await queueMail(tx, deps, mail, { studentId: row.request.studentId });
+    return current.storageKey;
   });
   await deliverWithoutQueue(deps);
-  if (row.request.storageKey) await removeQuietly(deps, row.request.storageKey, "declined");
+  if (heldKey) await removeQuietly(deps, heldKey, "declined");
 }
 
 export interface LetterDownload {
