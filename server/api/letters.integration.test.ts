@@ -129,6 +129,8 @@ function racingDeps(meanwhile: () => Promise<void>): LetterDeps {
       country: "United Kingdom",
       deadline: null,
     }),
+    applicationsOf: async (_, ids) =>
+      ids.map((id) => ({ id, course: "MSc Data Science", university: "Imperial", country: "United Kingdom", deadline: null })),
     staffApplicationOf: async () => ({ studentId: 0 }),
     studentOf: async () => ({ fullName: "काव्या अय्यर", email: "kavya@example.in", language: "hi" }),
   };
