@@ -160,6 +160,7 @@ export function createServices(options: ServicesOptions) {
       const a = await applying.get(studentId, applicationId);
       return { id: a.id, course: a.course, university: a.university, country: a.country, deadline: a.deadline };
     },
+    applicationsOf: (studentId, ids) => applying.named(studentId, ids),
     staffApplicationOf: async (member, applicationId) => {
       const a = await staff.applications.get(member, applicationId);
       return { studentId: a.studentId };

@@ -4,6 +4,7 @@ import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { inIndianTime } from "~/lib/indian-time";
+import { applicationTicked, invitationFormValues } from "~/lib/letter-invitation";
 import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../modules/ids.ts";
@@ -65,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const student = requireStudent(request, context.student);
-  const applicationId = parseId(params.applicationId, "Application");
+  parseId(params.applicationId, "Application");
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "remind" || intent === "revoke") {
@@ -79,29 +80,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { ok: true as const, intent, message: mailWaiting ? letterMessages.invitedWaiting : letterMessages.reminded };
     });
   }
-  const values = {
-    fullName: String(form.get("fullName") ?? ""),
-    email: String(form.get("email") ?? ""),
-    role: String(form.get("role") ?? ""),
-    institution: String(form.get("institution") ?? ""),
-    relation: String(form.get("relation") ?? ""),
-  };
-  const waiver = form.get("waiver");
-  return refusalOr(
-    async () => {
-      const { mailWaiting } = await context.letters.invite(student.studentId, {
-        ...values,
-        applicationIds: form.getAll("applicationIds").map(String),
-        waiver: waiver === null ? undefined : String(waiver),
-      });
-      return {
-        ok: true as const,
-        intent: "invite",
-        message: mailWaiting ? letterMessages.invitedWaiting : letterMessages.invited,
-      };
-    },
-    { ...values, applicationIds: String(applicationId) },
-  );
+  const values = invitationFormValues(form);
+  return refusalOr(async () => {
+    const { mailWaiting } = await context.letters.invite(student.studentId, {
+      fullName: values.fullName,
+      email: values.email,
+      role: values.role,
+      institution: values.institution,
+      relation: values.relation,
+      applicationIds: form.getAll("applicationIds").map(String),
+      waiver: values.waiver,
+    });
+    return {
+      ok: true as const,
+      intent: "invite",
+      message: mailWaiting ? letterMessages.invitedWaiting : letterMessages.invited,
+    };
+  }, values);
 }
 
 const statusTones: Record<string, string> = {
@@ -242,7 +237,7 @@ export default function Letters({ loaderData, actionData }: Route.ComponentProps
                   name="applicationIds"
                   value={a.id}
                   id={`application-${a.id}`}
-                  defaultChecked={a.id === application.id}
+                  defaultChecked={applicationTicked(refusal?.values, a.id, application.id)}
                 />
                 <label className="form-check-label" htmlFor={`application-${a.id}`}>
                   {a.course}, {a.university}
@@ -261,13 +256,29 @@ export default function Letters({ loaderData, actionData }: Route.ComponentProps
               {t(letterMessages.waiverExplained)}
             </p>
             <div className="form-check">
-              <input className="form-check-input" type="radio" name="waiver" value="waive" id="waiver-waive" required />
+              <input
+                className="form-check-input"
+                type="radio"
+                name="waiver"
+                value="waive"
+                id="waiver-waive"
+                required
+                defaultChecked={refusal?.values.waiver === "waive"}
+              />
               <label className="form-check-label" htmlFor="waiver-waive">
                 {t("I waive my right to read this letter")}
               </label>
             </div>
             <div className="form-check">
-              <input className="form-check-input" type="radio" name="waiver" value="keep" id="waiver-keep" required />
+              <input
+                className="form-check-input"
+                type="radio"
+                name="waiver"
+                value="keep"
+                id="waiver-keep"
+                required
+                defaultChecked={refusal?.values.waiver === "keep"}
+              />
               <label className="form-check-label" htmlFor="waiver-keep">
                 {t("I keep my right to read this letter")}
               </label>

@@ -366,12 +366,43 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
   };
 }
 
+/**
+ * These applications of the student's, by id, named as a recommendation letter names them (decision 0075):
+ * one read for any number; an id of another student's, or of none, is left out. The deadline is the intake's
+ * as the catalogue has it now, as `studentApplication` reads it.
+ */
+export async function namedApplications(db: Pick<Database, "select">, studentId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: applications.id,
+      course: courses.name,
+      university: universities.name,
+      country: countries.name,
+      deadline: courseIntakes.deadline,
+    })
+    .from(applications)
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .innerJoin(universities, eq(universities.id, courses.universityId))
+    .innerJoin(countries, eq(countries.id, universities.countryId))
+    .leftJoin(
+      courseIntakes,
+      and(
+        eq(courseIntakes.courseId, applications.courseId),
+        eq(courseIntakes.month, applications.intakeMonth),
+        eq(courseIntakes.year, applications.intakeYear),
+      ),
+    )
+    .where(and(inArray(applications.id, [...ids]), eq(applications.studentId, studentId)));
+}
+
 /** The student's side of applications (decision 0055): start, read one, withdraw, record the fee paid. */
 export function createApplyingService(deps: ApplyingDeps) {
   return {
     openIntakes: (courseId: number) => openIntakes(deps.db, courseId, nowOf(deps)),
     start: (studentId: number, raw: unknown) => startApplication(deps, studentId, raw),
     get: (studentId: number, applicationId: number) => studentApplication(deps, studentId, applicationId),
+    named: (studentId: number, ids: readonly number[]) => namedApplications(deps.db, studentId, ids),
     withdraw: (studentId: number, applicationId: number) => withdrawApplication(deps, studentId, applicationId),
     recordFeePaid: (studentId: number, applicationId: number) => recordFeePaid(deps, studentId, applicationId),
     fileKept: (studentId: number, fileId: number) => fileKeptForStudent(deps.db, studentId, fileId),

@@ -8,6 +8,7 @@ import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import { type FileStorage, newStorageKey } from "../../platform/storage/file-storage.ts";
 import { EMAIL_MAX_LENGTH } from "../../vocabulary/accounts.ts";
+import { applicationMessages } from "../../vocabulary/applications.ts";
 import { MAX_DOCUMENT_BYTES } from "../../vocabulary/documents.ts";
 import { indianClock, indianDay } from "../../vocabulary/india-time.ts";
 import type { LanguageCode } from "../../vocabulary/languages.ts";
@@ -69,6 +70,8 @@ export interface LetterDeps {
   now?: () => Date;
   /** One of the student's own applications (another's is a 404): modules/applications, handed in by the server. */
   applicationOf: (studentId: number, applicationId: number) => Promise<LetterApplication>;
+  /** Those of these applications that are the student's, in one read (any order; another's or one gone is left out). */
+  applicationsOf: (studentId: number, applicationIds: readonly number[]) => Promise<LetterApplication[]>;
   /** The application as a staff member may see it (a 404 for anyone else): modules/applications' console rule. */
   staffApplicationOf: (member: StaffMember, applicationId: number) => Promise<{ studentId: number }>;
   /** The student's name, address (modules/students) and stored language (modules/deadlines, decision 0086), handed in by the server. */
@@ -207,6 +210,23 @@ async function applicationIdsOf(db: Pick<Database, "select">, requestIds: number
     .orderBy(asc(letterRequestApplications.applicationId));
 }
 
+/** These of the student's applications, in the order of `ids`, in one read; one not theirs (or gone) is left out. */
+async function linkedApplications(deps: LetterDeps, studentId: number, ids: readonly number[]) {
+  const found = new Map((await deps.applicationsOf(studentId, ids)).map((a) => [a.id, a]));
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/**
+ * An invitation's applications; with `all`, one gone since is the applications' 404, as the reminder and the
+ * recommender's page have always answered it, else it is left out.
+ */
+async function applicationsOfRequest(deps: LetterDeps, studentId: number, requestId: number, { all }: { all: boolean }) {
+  const ids = (await applicationIdsOf(deps.db, [requestId])).map((l) => l.applicationId);
+  const applications = await linkedApplications(deps, studentId, ids);
+  if (all && applications.length !== ids.length) throw new AppError("not_found", applicationMessages.noSuchApplication);
+  return applications;
+}
+
 /** The student's invitations, newest first; `applicationId` narrows them to one application's. */
 export async function lettersOfStudent(
   deps: LetterDeps,
@@ -225,14 +245,10 @@ export async function lettersOfStudent(
       : rows.filter((r) => links.some((l) => l.requestId === r.request.id && l.applicationId === applicationId));
   const waiting = await waitingMailOf(deps.db, chosen, nowOf(deps));
   const now = nowOf(deps);
-  const named = new Map<number, LetterApplication>();
-  for (const id of new Set(links.map((l) => l.applicationId))) {
-    try {
-      named.set(id, await deps.applicationOf(studentId, id));
-    } catch {
-      // An application gone since (withdrawn and removed) is left out.
-    }
-  }
+  // An application gone since (withdrawn and removed) is left out.
+  const named = new Map(
+    (await deps.applicationsOf(studentId, [...new Set(links.map((l) => l.applicationId))])).map((a) => [a.id, a]),
+  );
   return chosen.map((row) => {
     const { request } = row;
     const open = request.status === "invited" || request.status === "opened";
@@ -298,16 +314,10 @@ export async function inviteRecommender(deps: LetterDeps, studentId: number, raw
   const input = parseInput(invitationSchema, raw);
   const student = await deps.studentOf(studentId);
   if (input.email === student.email.trim().toLowerCase()) throw new AppError("invalid_input", m.ownEmail, { email: m.ownEmail });
-  const applications: LetterApplication[] = [];
-  for (const id of [...new Set(input.applicationIds)]) {
-    try {
-      applications.push(await deps.applicationOf(studentId, id));
-    } catch (error) {
-      if (AppError.is(error) && error.kind === "not_found")
-        throw new AppError("invalid_input", m.chooseApplications, { applicationIds: m.chooseApplications });
-      throw error;
-    }
-  }
+  const chosen = [...new Set(input.applicationIds)];
+  const applications = await linkedApplications(deps, studentId, chosen);
+  if (applications.length !== chosen.length)
+    throw new AppError("invalid_input", m.chooseApplications, { applicationIds: m.chooseApplications });
   await enforceLimit(deps.limiter, invitationsPerStudent, String(studentId), () => m.tooManyInvitations);
   const now = nowOf(deps);
   const token = newToken();
@@ -383,8 +393,7 @@ export async function remindRecommender(deps: LetterDeps, studentId: number, req
   const now = nowOf(deps);
   const from = request.lastMailAt.getTime() + LETTER_REMINDER_DAYS * DAY_MS;
   if (from > now.getTime()) throw rateLimited(m.remindTooSoon(LETTER_REMINDER_DAYS), Math.ceil((from - now.getTime()) / 1000));
-  const links = await applicationIdsOf(deps.db, [request.id]);
-  const applications = await Promise.all(links.map((l) => deps.applicationOf(studentId, l.applicationId)));
+  const applications = await applicationsOfRequest(deps, studentId, request.id, { all: true });
   const student = await deps.studentOf(studentId);
   const token = newToken();
   const expiresAt = new Date(now.getTime() + LETTER_LINK_DAYS * DAY_MS);
@@ -428,16 +437,24 @@ export async function remindRecommender(deps: LetterDeps, studentId: number, req
 
 /** The student withdraws an invitation not yet answered: the link stops at once, a letter uploaded but not submitted is removed. */
 export async function revokeInvitation(deps: LetterDeps, studentId: number, requestId: number) {
-  const { request } = await ownRequest(deps, studentId, requestId);
-  if (request.status === "revoked") return;
-  if (request.status !== "invited" && request.status !== "opened") throw new AppError("conflict", m.cannotRevoke);
-  const [changed] = await deps.db
-    .update(letterRequests)
-    .set({ status: "revoked", revokedAt: nowOf(deps), storageKey: null, fileName: null, sizeBytes: null, uploadedAt: null })
-    .where(and(eq(letterRequests.id, requestId), inArray(letterRequests.status, ["invited", "opened"])))
-    .returning({ id: letterRequests.id });
-  if (!changed) throw new AppError("conflict", m.cannotRevoke);
-  if (request.storageKey) await removeQuietly(deps, request.storageKey, "invitation revoked");
+  // The row is locked as the upload locks it (decision 0075): the key removed is the one the row held when
+  // revoked, never one read before a letter uploaded meanwhile replaced it (that file would be named by no row).
+  const heldKey = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: letterRequests.status, storageKey: letterRequests.storageKey })
+      .from(letterRequests)
+      .where(and(eq(letterRequests.id, requestId), eq(letterRequests.studentId, studentId)))
+      .for("update");
+    if (!current) throw new AppError("not_found", m.noSuchInvitation);
+    if (current.status === "revoked") return null;
+    if (current.status !== "invited" && current.status !== "opened") throw new AppError("conflict", m.cannotRevoke);
+    await tx
+      .update(letterRequests)
+      .set({ status: "revoked", revokedAt: nowOf(deps), storageKey: null, fileName: null, sizeBytes: null, uploadedAt: null })
+      .where(eq(letterRequests.id, requestId));
+    return current.storageKey;
+  });
+  if (heldKey) await removeQuietly(deps, heldKey, "invitation revoked");
 }
 
 async function removeQuietly(deps: LetterDeps, storageKey: string, reason: string) {
@@ -476,8 +493,7 @@ export async function openLetterLink(deps: LetterDeps, token: string): Promise<R
       .update(letterRequests)
       .set({ status: "opened", openedAt: nowOf(deps) })
       .where(and(eq(letterRequests.id, request.id), eq(letterRequests.status, "invited")));
-  const links = await applicationIdsOf(deps.db, [request.id]);
-  const applications = await Promise.all(links.map((l) => deps.applicationOf(request.studentId, l.applicationId)));
+  const applications = await applicationsOfRequest(deps, request.studentId, request.id, { all: true });
   const student = await deps.studentOf(request.studentId);
   return {
     recommenderName: recommender.fullName,
@@ -585,15 +601,8 @@ async function answerMail(
 ): Promise<MailMessage> {
   const { request, recommender } = row;
   const student = await deps.studentOf(request.studentId);
-  const links = await applicationIdsOf(deps.db, [request.id]);
-  const applications: LetterApplication[] = [];
-  for (const link of links) {
-    try {
-      applications.push(await deps.applicationOf(request.studentId, link.applicationId));
-    } catch {
-      // An application gone since is left out.
-    }
-  }
+  // An application gone since is left out.
+  const applications = await applicationsOfRequest(deps, request.studentId, request.id, { all: false });
   const words = letterAnswerWords[student.language] ?? letterAnswerWords.en;
   const page = applications[0] ? `/user/applications/${applications[0].id}/letters` : "/user";
   const name = recommender.fullName;
@@ -622,8 +631,15 @@ export async function declineLetter(deps: LetterDeps, token: string, raw: unknow
   const row = await liveRequest(deps, token);
   if (!row) throw gone();
   const mail = await answerMail(deps, row, { kind: "declined", reason });
-  await deps.db.transaction(async (tx) => {
-    const [changed] = await tx
+  // Locked as the upload locks it: the key removed is the one the row held when declined (see revokeInvitation).
+  const heldKey = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: letterRequests.status, storageKey: letterRequests.storageKey })
+      .from(letterRequests)
+      .where(eq(letterRequests.id, row.request.id))
+      .for("update");
+    if (!current || (current.status !== "invited" && current.status !== "opened")) throw gone();
+    await tx
       .update(letterRequests)
       .set({
         status: "declined",
@@ -634,9 +650,7 @@ export async function declineLetter(deps: LetterDeps, token: string, raw: unknow
         sizeBytes: null,
         uploadedAt: null,
       })
-      .where(and(eq(letterRequests.id, row.request.id), inArray(letterRequests.status, ["invited", "opened"])))
-      .returning({ id: letterRequests.id });
-    if (!changed) throw gone();
+      .where(eq(letterRequests.id, row.request.id));
     await recordAudit(tx, recommenderActor, {
       action: "letter.declined",
       subjectType: "letter_request",
@@ -644,9 +658,10 @@ export async function declineLetter(deps: LetterDeps, token: string, raw: unknow
       studentId: row.request.studentId,
     });
     await queueMail(tx, deps, mail, { studentId: row.request.studentId });
+    return current.storageKey;
   });
   await deliverWithoutQueue(deps);
-  if (row.request.storageKey) await removeQuietly(deps, row.request.storageKey, "declined");
+  if (heldKey) await removeQuietly(deps, heldKey, "declined");
 }
 
 export interface LetterDownload {

@@ -5,11 +5,14 @@ import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courseIntakes } from "../../modules/catalogue/tables.ts";
+import { declineLetter, type LetterDeps, revokeInvitation } from "../../modules/letters/letters.ts";
 import { letterRequests, recommenders } from "../../modules/letters/tables.ts";
 import { deliverQueuedMail, mailRefusedAndWaiting, queueMail } from "../../modules/outbox.ts";
 import { auditLog, mailOutbox } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { createLogger } from "../../platform/log.ts";
+import { createMemoryRateLimiter } from "../../platform/rate-limit.ts";
+import { createLocalFileStorage } from "../../platform/storage/file-storage.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { exportReady } from "../../tests/support/data-export.ts";
 import { createCourse, createStudent, documentForm, type Student, uploadDocument } from "../../tests/support/factories.ts";
@@ -75,6 +78,63 @@ afterAll(async () => {
   await database.close();
   await sink.close();
 });
+
+/**
+ * Letters' deps over the test's database and uploads, whose first read answers and then runs `meanwhile`
+ * before the caller goes on: another request committing between a read and the write that follows it.
+ */
+function racingDeps(meanwhile: () => Promise<void>): LetterDeps {
+  let pending = true;
+  const delayed = <T extends object>(builder: T): T =>
+    new Proxy(builder, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop);
+        if (typeof value !== "function") return value;
+        if (prop === "then")
+          return (resolve: (rows: unknown) => unknown, reject: (error: unknown) => unknown) =>
+            value
+              .call(target, async (rows: unknown) => {
+                if (pending) {
+                  pending = false;
+                  await meanwhile();
+                }
+                return rows;
+              })
+              .then(resolve, reject);
+        return (...args: unknown[]) => {
+          const out = value.apply(target, args);
+          return out && typeof out === "object" && "then" in out ? delayed(out) : out;
+        };
+      },
+    });
+  const db = new Proxy(database.db, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop);
+      if (typeof value !== "function") return value;
+      if (prop === "select")
+        return (...args: unknown[]) => (pending ? delayed(value.apply(target, args)) : value.apply(target, args));
+      return value.bind(target);
+    },
+  });
+  return {
+    db,
+    storage: createLocalFileStorage(uploadsDir),
+    log: createLogger("silent"),
+    limiter: createMemoryRateLimiter(),
+    siteAddress: "https://ignite.test",
+    applicationOf: async (_, id) => ({
+      id,
+      course: "MSc Data Science",
+      university: "Imperial",
+      country: "United Kingdom",
+      deadline: null,
+    }),
+    applicationsOf: async (_, ids) =>
+      ids.map((id) => ({ id, course: "MSc Data Science", university: "Imperial", country: "United Kingdom", deadline: null })),
+    staffApplicationOf: async () => ({ studentId: 0 }),
+    studentOf: async () => ({ fullName: "काव्या अय्यर", email: "kavya@example.in", language: "hi" }),
+  };
+}
 
 /** A student with one application, looked after by Asha. */
 async function applicant(name: string): Promise<Student & { applicationId: number }> {
@@ -323,6 +383,32 @@ describe("what the student may do and may not", () => {
     expect(
       (await api.post(`/api/v1/students/me/letters/${expiring.id}/revocation`, undefined, { cookie: stranger.cookie })).status,
     ).toBe(404);
+  });
+
+  it("leaves no stored letter behind when a letter is uploaded just as the invitation is revoked or declined", async () => {
+    const kavya = await applicant("काव्या अय्यर");
+    const stored = async (id: number) => {
+      const [row] = await database.db.select().from(letterRequests).where(eq(letterRequests.id, id));
+      return row?.storageKey as string;
+    };
+    for (const end of ["revoke", "decline"] as const) {
+      const { id, token } = await invite(kavya, invitation(kavya.applicationId, { fullName: "डॉ. रमेश नायर" }));
+      expect((await upload(token, pdf("first draft"), "LOR draft.pdf")).status).toBe(200);
+      const firstKey = await stored(id);
+      let finalKey = "";
+      // The recommender's final letter commits right after the revocation or refusal has read the invitation.
+      const deps = racingDeps(async () => {
+        expect((await upload(token, pdf("final letter"), "LOR final.pdf")).status).toBe(200);
+        finalKey = await stored(id);
+      });
+      if (end === "revoke") await revokeInvitation(deps, kavya.studentId, id);
+      else await declineLetter(deps, token, { reason: "मैं मार्च तक अवकाश पर हूँ।" });
+      // The refusal reads the link before it locks the invitation, so the final letter lands in between; a
+      // revocation reads it only under the lock, where the upload waits its turn (and then finds it revoked).
+      if (end === "decline") expect(finalKey).not.toBe("");
+      expect(await stored(id)).toBeNull();
+      for (const key of [firstKey, finalKey].filter(Boolean)) expect(existsSync(path.join(uploadsDir, key)), end).toBe(false);
+    }
   });
 
   it("keeps the invitation in the outbox when the mail server is down, and says so", async () => {
