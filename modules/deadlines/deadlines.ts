@@ -140,6 +140,10 @@ async function missingItems(db: Database, subjects: readonly ChecklistSubject[])
   return new Map([...lists].map(([id, list]) => [id, outstandingItems(list).map((entry) => entry.item)]));
 }
 
+/** What the student still has to upload or correct: an item waiting for the counsellor's review is not theirs. */
+const studentsItems = (checklist: readonly ChecklistItem[]) =>
+  checklist.filter((entry) => entry.waitsOn === "student").map((entry) => entry.item);
+
 /**
  * The student's applications and their checklists as a caller already read them (the home, decision
  * 0087): the list reads them from here instead of again. The checklists must hold every application whose
@@ -178,13 +182,7 @@ export async function studentDeadlines(
     deps.offers && applications.some(mayHoldOffer) ? deps.offers(studentId) : [],
   ]);
   const items: DeadlineItem[] = [];
-  // What the student still has to upload or correct: an item waiting for the counsellor's review is theirs.
-  const missing = new Map(
-    open.map((a) => [
-      a.id,
-      (checklists.get(a.id) ?? []).filter((entry) => entry.waitsOn === "student").map((entry) => entry.item),
-    ]),
-  );
+  const missing = new Map(open.map((a) => [a.id, studentsItems(checklists.get(a.id) ?? [])]));
   for (const a of open) {
     items.push({
       uid: `application-${a.id}-deadline`,
@@ -458,7 +456,10 @@ async function queueApplicationReminders(
       already.has(`${application.id}:${threshold}:${application.deadline}`)
     )
       continue;
-    const missing = (await missingItems(deps.db, [application])).get(application.id) ?? [];
+    // The mail asks for what waits on the student (as the list does): an upload waiting for the
+    // counsellor's review is not asked for again, and with nothing theirs to do no reminder goes (decision 0059).
+    const checklist = (await checklistsOf({ db: deps.db }, [application])).get(application.id) ?? [];
+    const missing = studentsItems(checklist);
     if (missing.length === 0) continue;
     const student = await profileOf(application.studentId);
     const language = languages.get(application.studentId) ?? DEFAULT_LANGUAGE;
