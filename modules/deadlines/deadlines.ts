@@ -446,20 +446,25 @@ async function queueApplicationReminders(
   // A reminder counts as sent for the deadline it was about: one staff moved since is reminded of again.
   const already = new Set(sent.map((s) => `${s.applicationId}:${s.thresholdDays}:${s.deadline}`));
   const profileOf = profilesOf(deps);
-  let queued = 0;
-  for (const application of due) {
+  const reminding = due.flatMap((application) => {
     const daysLeft = daysBetween(today, application.deadline);
     const threshold = reminderThreshold(daysLeft);
-    if (
-      threshold === null ||
+    return threshold === null ||
       turnedOff.has(application.studentId) ||
       already.has(`${application.id}:${threshold}:${application.deadline}`)
-    )
-      continue;
+      ? []
+      : [{ application, daysLeft, threshold }];
+  });
+  // The checklists of every application reminded of, in one read whatever their number (decision 0087).
+  const checklists = await checklistsOf(
+    { db: deps.db },
+    reminding.map((r) => r.application),
+  );
+  let queued = 0;
+  for (const { application, daysLeft, threshold } of reminding) {
     // The mail asks for what waits on the student (as the list does): an upload waiting for the
     // counsellor's review is not asked for again, and with nothing theirs to do no reminder goes (decision 0059).
-    const checklist = (await checklistsOf({ db: deps.db }, [application])).get(application.id) ?? [];
-    const missing = studentsItems(checklist);
+    const missing = studentsItems(checklists.get(application.id) ?? []);
     if (missing.length === 0) continue;
     const student = await profileOf(application.studentId);
     const language = languages.get(application.studentId) ?? DEFAULT_LANGUAGE;
