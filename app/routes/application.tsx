@@ -149,6 +149,11 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               {t("When you applied: {date}. The university has changed it since.", { date: applied })}
             </dd>
           )}
+          {a.appliedDeadlineDiffers && !a.appliedDeadline && deadline && (
+            <dd className="small text-body-secondary" data-testid="applied-deadline">
+              {t("When you applied, no deadline was given. The university has set one since.")}
+            </dd>
+          )}
         </div>
         <div className="col-sm-6 col-lg-3">
           <dt>{t("Waiting on")}</dt>

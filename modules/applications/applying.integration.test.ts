@@ -361,6 +361,22 @@ describe("a student starts an application", () => {
     });
   });
 
+  it("shows a deadline the university set after the student applied with none as changed since", async () => {
+    const open = await createCourse(api, team.admin, { name: "MS in Data Science" });
+    await database.db.insert(courseIntakes).values({ courseId: open.id, month: 9, year, deadline: null });
+    const applicant = await createStudent(api, { name: "अनुष्का जोशी" });
+    const started = await applying.start(applicant.studentId, { courseId: open.id, intake: `${year}-09` });
+    const before = await applying.get(applicant.studentId, started.id);
+    expect(before).toMatchObject({ deadline: null, appliedDeadline: null, appliedDeadlineDiffers: false });
+    // The university announces its deadline; staff enter it on the intake.
+    await database.db
+      .update(courseIntakes)
+      .set({ deadline: `${year}-07-31` })
+      .where(eq(courseIntakes.courseId, open.id));
+    const after = await applying.get(applicant.studentId, started.id);
+    expect(after).toMatchObject({ deadline: `${year}-07-31`, appliedDeadline: null, appliedDeadlineDiffers: true });
+  });
+
   it("keeps an application to a course retired since, marked", async () => {
     await database.db.update(courses).set({ retiredAt: new Date() }).where(eq(courses.id, courseId));
     const view = await applying.get(student.studentId, applicationId);

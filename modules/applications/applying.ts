@@ -344,9 +344,9 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
     deadline,
     /**
      * The deadline the intake had when the application was opened, shown beside the current one when staff
-     * have moved it since (decision 0085); null when they agree.
+     * have moved it since (decision 0085), or set one where there was none when the student applied.
      */
-    appliedDeadlineDiffers: row.appliedDeadline !== null && row.appliedDeadline !== deadline,
+    appliedDeadlineDiffers: row.appliedDeadline !== deadline,
     deadlinePassed: deadlinePassed(deadline, nowOf(deps)),
     retired: Boolean(row.courseRetiredAt || row.universityRetiredAt),
     stageLabel: stage.studentLabel,

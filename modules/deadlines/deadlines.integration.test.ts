@@ -203,6 +203,26 @@ describe("reminders before an application's deadline", () => {
     expect(remindersTo(turnedOff.email).map((m) => m.subject.split(":")[0])).toEqual(["Application deadline in 6 days"]);
   });
 
+  it("are not sent when nothing waits on the student: an upload waiting for review is not asked for again", async () => {
+    const student = await ashasStudent("प्रिया देशपांडे");
+    const application = await applicationDue(student, 12, "MSc Environmental Science");
+    const pdf = Buffer.from("%PDF-1.4\n% passport scanned on a phone\n%%EOF\n");
+    expect((await uploadDocument(api, student, "Passport", { bytes: pdf, name: "passport.pdf" })).status).toBe(200);
+    // The counsellor waives the rest of the package with a reason: only the passport, waiting for review, is open.
+    const [listed] = (await testApp.deadlines.list(student.studentId)).filter((i) => i.kind === "application");
+    for (const item of listed?.missing ?? []) {
+      const waived = await api.post(
+        `/api/v1/staff/applications/${application.id}/waivers`,
+        { item, reason: "The university accepts it after the offer" },
+        team.as("admin"),
+      );
+      expect(waived.status, waived.text).toBe(200);
+    }
+    await testApp.deadlines.sendDueReminders();
+    expect(remindersTo(student.email)).toEqual([]);
+    expect(sink.messages.filter((m) => m.to.includes(student.email) && m.text.includes("Upload what is missing"))).toEqual([]);
+  });
+
   it("wait in the outbox while the mail server is down, and go once when it is back", async () => {
     const student = await ashasStudent("Meera Nair");
     await applicationDue(student, 2, "LLM International Law");

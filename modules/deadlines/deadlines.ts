@@ -140,6 +140,10 @@ async function missingItems(db: Database, subjects: readonly ChecklistSubject[])
   return new Map([...lists].map(([id, list]) => [id, outstandingItems(list).map((entry) => entry.item)]));
 }
 
+/** What the student still has to upload or correct: an item waiting for the counsellor's review is not theirs. */
+const studentsItems = (checklist: readonly ChecklistItem[]) =>
+  checklist.filter((entry) => entry.waitsOn === "student").map((entry) => entry.item);
+
 /**
  * The student's applications and their checklists as a caller already read them (the home, decision
  * 0087): the list reads them from here instead of again. The checklists must hold every application whose
@@ -178,13 +182,7 @@ export async function studentDeadlines(
     deps.offers && applications.some(mayHoldOffer) ? deps.offers(studentId) : [],
   ]);
   const items: DeadlineItem[] = [];
-  // What the student still has to upload or correct: an item waiting for the counsellor's review is theirs.
-  const missing = new Map(
-    open.map((a) => [
-      a.id,
-      (checklists.get(a.id) ?? []).filter((entry) => entry.waitsOn === "student").map((entry) => entry.item),
-    ]),
-  );
+  const missing = new Map(open.map((a) => [a.id, studentsItems(checklists.get(a.id) ?? [])]));
   for (const a of open) {
     items.push({
       uid: `application-${a.id}-deadline`,
@@ -448,17 +446,25 @@ async function queueApplicationReminders(
   // A reminder counts as sent for the deadline it was about: one staff moved since is reminded of again.
   const already = new Set(sent.map((s) => `${s.applicationId}:${s.thresholdDays}:${s.deadline}`));
   const profileOf = profilesOf(deps);
-  let queued = 0;
-  for (const application of due) {
+  const reminding = due.flatMap((application) => {
     const daysLeft = daysBetween(today, application.deadline);
     const threshold = reminderThreshold(daysLeft);
-    if (
-      threshold === null ||
+    return threshold === null ||
       turnedOff.has(application.studentId) ||
       already.has(`${application.id}:${threshold}:${application.deadline}`)
-    )
-      continue;
-    const missing = (await missingItems(deps.db, [application])).get(application.id) ?? [];
+      ? []
+      : [{ application, daysLeft, threshold }];
+  });
+  // The checklists of every application reminded of, in one read whatever their number (decision 0087).
+  const checklists = await checklistsOf(
+    { db: deps.db },
+    reminding.map((r) => r.application),
+  );
+  let queued = 0;
+  for (const { application, daysLeft, threshold } of reminding) {
+    // The mail asks for what waits on the student (as the list does): an upload waiting for the
+    // counsellor's review is not asked for again, and with nothing theirs to do no reminder goes (decision 0059).
+    const missing = studentsItems(checklists.get(application.id) ?? []);
     if (missing.length === 0) continue;
     const student = await profileOf(application.studentId);
     const language = languages.get(application.studentId) ?? DEFAULT_LANGUAGE;

@@ -12,6 +12,7 @@ import { countingQueries } from "../../tests/support/query-count.ts";
 import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { courseIntakes } from "../catalogue/tables.ts";
 
 /**
@@ -120,5 +121,32 @@ describe("the queries of a student's Deadlines and home", () => {
     ];
     expect(offerDays(deadlines.result)).toEqual(expected);
     expect(offerDays(home.result.deadlines)).toEqual(expected);
+  });
+});
+
+describe("the queries of the reminders' sweep", () => {
+  it("reads the checklists of every application due once, whatever their number", async () => {
+    const DAY_MS = 86_400_000;
+    const soon = new Date(Date.now() + 120 * DAY_MS);
+    const intake = { intakeMonth: soon.getUTCMonth() + 1, intakeYear: soon.getUTCFullYear() };
+    const dueIn = async (name: string, days: number) => {
+      const made = await createCourse(api, team.admin, { name });
+      await database.db.insert(courseIntakes).values({
+        courseId: made.id,
+        month: intake.intakeMonth,
+        year: intake.intakeYear,
+        deadline: indianDay(Date.now() + days * DAY_MS),
+      });
+      return made;
+    };
+    const student = await createStudent(api, { name: "रश्मि कुलकर्णी" });
+    await createApplication(api, team.admin, student, (await dueIn("MSc Urban Planning", 12)).id, { intake });
+    await createApplication(api, team.admin, student, (await dueIn("MSc Transport Planning", 6)).id, { intake });
+    await createApplication(api, team.admin, student, (await dueIn("MArch Landscape", 25)).id, { intake });
+    // The checklists' own read (their waivers gathered by application): once for the three, not once each.
+    const readsChecklists = (query: string) => /from "application_waivers"/.test(query);
+    const sweep = await counting.during(() => services.deadlines.sendDueReminders());
+    expect(sweep.result).toBe(3);
+    expect(sweep.queries.filter(readsChecklists)).toHaveLength(1);
   });
 });

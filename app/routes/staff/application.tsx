@@ -216,10 +216,13 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
           {application.appliedDeadline ? `, applied with the deadline ${dayLabel(application.appliedDeadline)}` : ""}.
         </p>
       )}
-      {application.intakeListed && application.appliedDeadline && application.appliedDeadline !== application.deadline && (
+      {/* A deadline set after the student applied with none counts as changed too (decision 0085). */}
+      {application.intakeListed && application.appliedDeadline !== application.deadline && (
         <p className="alert alert-warning" data-testid="intake-changed">
-          Applied with the deadline {dayLabel(application.appliedDeadline)}; the course's deadline is now{" "}
-          {application.deadline ? dayLabel(application.deadline) : "not given"}.
+          {application.appliedDeadline
+            ? `Applied with the deadline ${dayLabel(application.appliedDeadline)}`
+            : "Applied when the intake had no deadline"}
+          ; the course's deadline is now {application.deadline ? dayLabel(application.deadline) : "not given"}.
         </p>
       )}
       <p>
