@@ -85,6 +85,7 @@ const offersOf = async (who: Student) => {
         currency: string;
         rupees: number | null;
         source: string;
+        source_date: string | null;
         rate_date: string | null;
         estimate: boolean;
       }[];
@@ -169,6 +170,8 @@ beforeAll(async () => {
     feeAmount: 20_000,
     feeCurrency: "GBP",
     feePeriod: "year",
+    feeSource: "https://www.leeds.ac.uk/international-fees",
+    feeCheckedOn: "2026-10-01",
   });
   const mit = await createCourse(api, team.admin, {
     universityId: monash.id,
@@ -177,6 +180,8 @@ beforeAll(async () => {
     feeAmount: 30_000,
     feeCurrency: "AUD",
     feePeriod: "year",
+    feeSource: null,
+    feeCheckedOn: null,
   });
   const late = await createCourse(api, team.admin, {
     universityId: leeds.id,
@@ -298,6 +303,11 @@ describe("the offers compared in rupees", () => {
     ]);
     expect(offer.cost.lines.find((l) => l.key === "living")?.source).toBe("UKCISA, International student budget");
     expect(offer.cost.lines.find((l) => l.key === "tuition")?.rate_date).toBe("2026-11-20");
+    // The tuition, the largest figure, carries where the catalogue read it and the day it was checked.
+    expect(offer.cost.lines.find((l) => l.key === "tuition")).toMatchObject({
+      source: "University of Leeds (offers test): https://www.leeds.ac.uk/international-fees",
+      source_date: "2026-10-01",
+    });
     expect(offer.cost.lines.find((l) => l.key === "visa")?.source).toMatch(/gov\.uk|GOV\.UK|Home Office|UK Visas/i);
     expect(offer.cost.lines.find((l) => l.key === "travel")?.estimate).toBe(true);
     expect(offer.cost.to_confirm.map((c) => [c.amount, c.currency])).toEqual([[524, "GBP"]]);
@@ -319,6 +329,11 @@ describe("the offers compared in rupees", () => {
     //   total         33,00,000 - 33,00,000 + 32,68,100 + 80,000 = ₹33,48,100
     // The visa fee (AUD 2,000) is not confirmed on the official page: named, not counted.
     expect(offer.cost.scholarship_capped).toBe(true);
+    // Monash's fee was never checked in the catalogue: the line says so rather than inventing a source.
+    expect(offer.cost.lines.find((l) => l.key === "tuition")).toMatchObject({
+      source: "Monash University (offers test): the catalogue's fee, no source recorded, not checked",
+      source_date: null,
+    });
     expect(offer.cost.lines.map((l) => [l.key, l.amount, l.rupees])).toEqual([
       ["tuition", 60_000, 3_300_000],
       ["scholarship", -60_000, -3_300_000],

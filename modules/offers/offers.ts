@@ -179,7 +179,7 @@ async function present(deps: OffersDeps, rows: OfferRow[]): Promise<Offer[]> {
       const cost = netCost(
         {
           course: { durationMonths: application.durationMonths, online: application.mode === "Online", fee: application.fee },
-          feeSource: `${application.university}: the course's fee as the catalogue lists it`,
+          feeSource: { university: application.university, source: application.fee.source, checkedOn: application.fee.checkedOn },
           scholarship: row.scholarship,
           living,
           charges,
