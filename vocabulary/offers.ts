@@ -90,6 +90,7 @@ export const fundingMessages = {
   noRate: (currency: string, currencies: string) =>
     `We have no exchange rate for ${currency}: enter the amount in one of these currencies: ${currencies}.`,
   proof: "Name the document in up to 200 characters",
+  stale: "Your funding plan changed in another tab: here it is as saved; make your change again.",
 } as const;
 
 /**

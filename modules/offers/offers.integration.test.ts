@@ -561,6 +561,61 @@ describe("the one funding plan", () => {
       ["sponsor", 500_000, null, null],
     ]);
   });
+
+  it("refuses a save from a funding page opened before the visa form changed the plan in another tab", async () => {
+    const opened = await api.get("/api/v1/students/me/funding-plan", { cookie: student.cookie });
+    const readAt = opened.body.data.updated_at as string;
+    // Meanwhile, in another tab, the visa form adds an education loan.
+    await testApp.visas.saveFunds(student.studentId, ukApplication, {
+      sources: [
+        { kind: "family-savings", amount: "1.2 crore", currency: "INR", heldSince: "2026-01-01", statementDate: "2026-11-01" },
+        { kind: "education-loan", amount: "40 लाख", currency: "INR" },
+      ],
+      applyOn: "2026-11-20",
+    });
+    // The first tab saves the plan as it read it, with a sponsor's 5 lakh: refused, the loan is not lost.
+    const stale = await api.put(
+      "/api/v1/students/me/funding-plan",
+      { sources: [{ kind: "sponsor", amount: "5 लाख", currency: "INR" }], updatedAt: readAt },
+      { cookie: student.cookie },
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe("Your funding plan changed in another tab: here it is as saved; make your change again.");
+    const kept = await api.get("/api/v1/students/me/funding-plan", { cookie: student.cookie });
+    expect(kept.body.data.sources.map((s: { kind: string; amount: number }) => [s.kind, s.amount])).toEqual([
+      ["family-savings", 12_000_000],
+      ["education-loan", 4_000_000],
+    ]);
+    // Made again on the plan as saved, the change is saved.
+    const again = await api.put(
+      "/api/v1/students/me/funding-plan",
+      {
+        sources: [
+          ...kept.body.data.sources.map(
+            (s: {
+              kind: string;
+              amount: number;
+              proof: string | null;
+              held_since: string | null;
+              statement_date: string | null;
+            }) => ({
+              kind: s.kind,
+              amount: s.amount,
+              currency: "INR",
+              proof: s.proof,
+              heldSince: s.held_since,
+              statementDate: s.statement_date,
+            }),
+          ),
+          { kind: "sponsor", amount: "5 लाख", currency: "INR" },
+        ],
+        updatedAt: kept.body.data.updated_at,
+      },
+      { cookie: student.cookie },
+    );
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data.sources.map((s: { amount: number }) => s.amount)).toEqual([12_000_000, 4_000_000, 500_000]);
+  });
 });
 
 describe("the student's data", () => {
