@@ -26,7 +26,7 @@ const input = (): NetCostInput => ({
       confirmed: true,
     },
   ],
-  travel: { rupees: 60_000, basis: "Ignite's estimate of one economy flight" },
+  travel: { rupees: 60_000, basis: "Ignite's estimate of one economy flight", asOf: "2026-11-28" },
   funding: { rupees: 25_00_000, unconverted: [] },
 });
 
@@ -78,5 +78,12 @@ describe("the tuition line's source (decision 0017)", () => {
     expect(none?.sourceDate).toBeNull();
     const undated = tuition({ university: "University College Dublin", source: "University website", checkedOn: null });
     expect(undated?.source).toBe("University College Dublin: University website, not checked");
+  });
+});
+
+describe("the travel line (decision 0081)", () => {
+  it("is labelled an estimate and carries the day it was set", () => {
+    const travel = netCost(input(), rateOf).lines.find((l) => l.key === "travel");
+    expect(travel).toMatchObject({ estimate: true, sourceDate: "2026-11-28" });
   });
 });

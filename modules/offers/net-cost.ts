@@ -57,7 +57,8 @@ export interface NetCostInput {
         confirmed: boolean;
       }[]
     | null;
-  travel: { rupees: number; basis: string } | null;
+  /** The estimate, its basis and the day it was set (`asOf`, YYYY-MM-DD). */
+  travel: { rupees: number; basis: string; asOf: string } | null;
   /** The funding plan in rupees (null without a plan); currencies it holds with no rate. */
   funding: { rupees: number; unconverted: string[] } | null;
 }
@@ -203,7 +204,7 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
       rupees: input.travel.rupees,
       rateDate: null,
       source: input.travel.basis,
-      sourceDate: null,
+      sourceDate: input.travel.asOf,
       estimate: true,
       reckoning: "One flight out",
     });

@@ -309,7 +309,7 @@ describe("the offers compared in rupees", () => {
       source_date: "2026-10-01",
     });
     expect(offer.cost.lines.find((l) => l.key === "visa")?.source).toMatch(/gov\.uk|GOV\.UK|Home Office|UK Visas/i);
-    expect(offer.cost.lines.find((l) => l.key === "travel")?.estimate).toBe(true);
+    expect(offer.cost.lines.find((l) => l.key === "travel")).toMatchObject({ estimate: true, source_date: "2026-11-28" });
     expect(offer.cost.to_confirm.map((c) => [c.amount, c.currency])).toEqual([[524, "GBP"]]);
     expect(offer.cost.total_rupees).toBe(2_200_000 - 550_000 + 1_320_000 + 85_360 + 60_000);
     expect(offer.cost.total_rupees).toBe(3_115_360);
