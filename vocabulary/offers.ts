@@ -90,6 +90,7 @@ export const fundingMessages = {
   noRate: (currency: string, currencies: string) =>
     `We have no exchange rate for ${currency}: enter the amount in one of these currencies: ${currencies}.`,
   proof: "Name the document in up to 200 characters",
+  stale: "Your funding plan changed in another tab: here it is as saved; make your change again.",
 } as const;
 
 /**
@@ -110,4 +111,6 @@ export const travelEstimateRupees: Record<string, number> = {
   "New Zealand": 95_000,
 };
 export const TRAVEL_ESTIMATE_OTHER = 80_000;
+/** The day these estimates were set: fares move, so the screens show it with them, as the other figures' dates. */
+export const TRAVEL_ESTIMATE_AS_OF = "2026-11-28";
 export const travelBasis = "The portal's rough estimate of one economy flight from India; not a fare quote";

@@ -1,10 +1,11 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { orRouteError } from "~/lib/errors.server";
 import { refusalOr } from "~/lib/form-result.server";
 import { metaT, useT } from "~/lib/i18n";
 import { byIntent } from "~/lib/intents.server";
 import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { AppError } from "../../modules/errors.ts";
 import { fundingFormRows, fundingFormSources } from "../../modules/funding/funding.ts";
 import { formatMoney } from "../../vocabulary/costs.ts";
 import { fundingMessages } from "../../vocabulary/offers.ts";
@@ -23,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const student = requireStudent(request, context.student);
   const form = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
   // One source per row with an amount, each with the dates its row carried (decision 0079's amendment).
-  const raw = { sources: fundingFormSources(form).sources };
+  // With the plan's time as the page read it: a plan saved since in another tab is refused, not overwritten.
+  const raw = { sources: fundingFormSources(form).sources, updatedAt: form["updated-at"] || null };
   return refusalOr(
     async () =>
       byIntent(form.intent, {
@@ -35,7 +37,23 @@ export async function action({ request, context }: Route.ActionArgs) {
           values: form,
         }),
         save: async () => {
-          await context.funding.save(student.studentId, raw);
+          try {
+            await context.funding.save(student.studentId, raw);
+          } catch (error) {
+            // Changed in another tab: the form shows the plan as saved, for the change to be made again.
+            if (AppError.is(error) && error.status === 409)
+              return data(
+                {
+                  ok: false as const,
+                  message: error.message,
+                  fields: {} as Record<string, string>,
+                  readBack: null,
+                  values: null,
+                },
+                { status: 409 },
+              );
+            throw error;
+          }
           // The form shows the plan as saved (its rows are rebuilt from it), not what was posted.
           return { ok: true as const, message: fundingMessages.saved, readBack: null, values: null };
         },
@@ -98,6 +116,7 @@ export default function Funding({ loaderData, actionData }: Route.ComponentProps
         </section>
       )}
       <Form key={plan.updatedAt?.toISOString() ?? "new"} method="post" aria-label={t("Your funding plan")} noValidate>
+        <input type="hidden" name="updated-at" value={plan.updatedAt?.toISOString() ?? ""} />
         {rows.map((source, row) => {
           const id = (field: string) => `row-${row}-${field}`;
           const amountError = errorOf(row, "amount");

@@ -182,8 +182,10 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
                               <br />
                               <span className="text-body-secondary">
                                 {line.reckoning}. {t("Source: {source}", { source: line.source })}
-                                {line.sourceDate ? ` (${line.sourceDate})` : ""}
-                                {line.estimate ? ` · ${t("an estimate, not a quote")}` : ""}
+                                {line.sourceDate && !line.estimate ? ` (${line.sourceDate})` : ""}
+                                {line.estimate
+                                  ? ` · ${line.sourceDate ? t("an estimate as of {date}, not a quote", { date: line.sourceDate }) : t("an estimate, not a quote")}`
+                                  : ""}
                               </span>
                             </th>
                             <td className="text-end text-nowrap">{formatMoney(line.amount, line.currency)}</td>

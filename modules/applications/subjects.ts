@@ -218,7 +218,14 @@ export interface ApplicationSubject {
   sopWordLimit: number | null;
   durationMonths: number;
   mode: (typeof courses.$inferSelect)["mode"];
-  fee: { amount: number; currency: string; period: (typeof courses.$inferSelect)["feePeriod"] };
+  /** The fee, with where the catalogue read it and the day it was checked (both null when never checked, decision 0017). */
+  fee: {
+    amount: number;
+    currency: string;
+    period: (typeof courses.$inferSelect)["feePeriod"];
+    source: string | null;
+    checkedOn: string | null;
+  };
 }
 
 /** These applications (by id, those that exist) as other modules read them: one query for any number. */
@@ -248,6 +255,8 @@ export async function applicationSubjects(db: Pick<Database, "select">, ids: rea
       feeAmount: sql<number>`${courses.feeAmount}::float8`,
       feeCurrency: courses.feeCurrency,
       feePeriod: courses.feePeriod,
+      feeSource: courses.feeSource,
+      feeCheckedOn: courses.feeCheckedOn,
     })
     .from(applications)
     .innerJoin(students, eq(students.id, applications.studentId))
@@ -255,9 +264,9 @@ export async function applicationSubjects(db: Pick<Database, "select">, ids: rea
     .innerJoin(universities, eq(universities.id, courses.universityId))
     .innerJoin(countries, eq(countries.id, universities.countryId))
     .where(inArray(applications.id, [...ids]));
-  return rows.map(({ feeAmount, feeCurrency, feePeriod, ...row }) => ({
+  return rows.map(({ feeAmount, feeCurrency, feePeriod, feeSource, feeCheckedOn, ...row }) => ({
     ...row,
-    fee: { amount: Number(feeAmount), currency: feeCurrency, period: feePeriod },
+    fee: { amount: Number(feeAmount), currency: feeCurrency, period: feePeriod, source: feeSource, checkedOn: feeCheckedOn },
   }));
 }
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
 import { fundingMessages } from "../../vocabulary/offers.ts";
@@ -86,6 +86,11 @@ export const fundingInput = z.object({
     )
     .min(1, fundingMessages.needOne)
     .max(fundingSourcesAtMost, "At most eight sources."),
+  /**
+   * The plan's `updated_at` as the form read it (null: no plan yet). When given, a plan saved since (the visa
+   * form in another tab) is not overwritten: the save is refused (409) and the plan as saved is shown.
+   */
+  updatedAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 
 /** The plan as the form gives it, read and checked but not saved: the page shows the amounts back first. */
@@ -132,10 +137,40 @@ export async function writeFundingSources(
     .onConflictDoUpdate({ target: fundingPlans.studentId, set: { sources: stored, updatedAt: now } });
 }
 
-/** The student saves their plan from its page: read, checked, then written whole. */
+/**
+ * The student saves their plan from its page: read, checked, then written whole, only over the plan the
+ * form was built from when it says which (`updatedAt`, as the SOP draft's revision in modules/statements):
+ * a plan changed since (the visa form in another tab) is refused with 409, never written over.
+ */
 export async function saveFundingPlan(deps: { db: Database; now?: () => Date }, studentId: number, raw: unknown) {
   const sources = await readFundingInput(deps.db, raw);
-  await writeFundingSources(deps.db, studentId, sources, deps.now?.() ?? new Date());
+  const now = deps.now?.() ?? new Date();
+  const read = fundingInput.shape.updatedAt.safeParse((raw as { updatedAt?: unknown } | null)?.updatedAt);
+  const expected = read.success ? read.data : undefined;
+  if (expected === undefined) {
+    await writeFundingSources(deps.db, studentId, sources, now);
+    return fundingPlanOf(deps.db, studentId);
+  }
+  const stored: StoredFundingSource[] = sources.map((s) => ({ ...s }));
+  const written =
+    expected === null
+      ? await deps.db
+          .insert(fundingPlans)
+          .values({ studentId, sources: stored, updatedAt: now })
+          .onConflictDoNothing()
+          .returning({ studentId: fundingPlans.studentId })
+      : await deps.db
+          .update(fundingPlans)
+          .set({ sources: stored, updatedAt: now })
+          .where(
+            and(
+              eq(fundingPlans.studentId, studentId),
+              // Compared to the millisecond, the precision the page's ISO time carries.
+              sql`date_trunc('milliseconds', ${fundingPlans.updatedAt}) = ${new Date(expected).toISOString()}::timestamptz`,
+            ),
+          )
+          .returning({ studentId: fundingPlans.studentId });
+  if (!written.length) throw new AppError("conflict", fundingMessages.stale);
   return fundingPlanOf(deps.db, studentId);
 }
 

@@ -12,7 +12,7 @@ const rateOf: RateOf = (currency) =>
 /** A one-year master's in Ireland at EUR 20,000, a family that has saved 25 lakh. */
 const input = (): NetCostInput => ({
   course: { durationMonths: 12, online: false, fee: { amount: 20_000, currency: "EUR", period: "year" } },
-  feeSource: "University College Dublin: the course's fee as the catalogue lists it",
+  feeSource: { university: "University College Dublin", source: "https://www.ucd.ie/fees/", checkedOn: "2026-10-05" },
   scholarship: null,
   living: { amountPerYear: 12_000, currency: "EUR", source: "Irish Naturalisation and Immigration Service", year: 2026 },
   charges: [
@@ -26,7 +26,7 @@ const input = (): NetCostInput => ({
       confirmed: true,
     },
   ],
-  travel: { rupees: 60_000, basis: "Ignite's estimate of one economy flight" },
+  travel: { rupees: 60_000, basis: "Ignite's estimate of one economy flight", asOf: "2026-11-28" },
   funding: { rupees: 25_00_000, unconverted: [] },
 });
 
@@ -55,5 +55,35 @@ describe("an offer's whole cost when figures are missing (decision 0081)", () =>
     const cost = netCost({ ...online, living: null, charges: null }, rateOf);
     expect(cost.missing).toEqual([]);
     expect(cost.shortRupees).toBe(0);
+  });
+});
+
+describe("the tuition line's source (decision 0017)", () => {
+  const tuition = (feeSource: NetCostInput["feeSource"]) =>
+    netCost({ ...input(), feeSource }, rateOf).lines.find((l) => l.key === "tuition");
+
+  it("carries the catalogue's source and the day the fee was checked", () => {
+    const line = tuition({
+      university: "University College Dublin",
+      source: "https://www.ucd.ie/fees/",
+      checkedOn: "2026-10-05",
+    });
+    expect(line?.source).toBe("University College Dublin: https://www.ucd.ie/fees/");
+    expect(line?.sourceDate).toBe("2026-10-05");
+  });
+
+  it("says plainly the fee was not checked when the catalogue has no date for it", () => {
+    const none = tuition({ university: "University College Dublin", source: null, checkedOn: null });
+    expect(none?.source).toBe("University College Dublin: the catalogue's fee, no source recorded, not checked");
+    expect(none?.sourceDate).toBeNull();
+    const undated = tuition({ university: "University College Dublin", source: "University website", checkedOn: null });
+    expect(undated?.source).toBe("University College Dublin: University website, not checked");
+  });
+});
+
+describe("the travel line (decision 0081)", () => {
+  it("is labelled an estimate and carries the day it was set", () => {
+    const travel = netCost(input(), rateOf).lines.find((l) => l.key === "travel");
+    expect(travel).toMatchObject({ estimate: true, sourceDate: "2026-11-28" });
   });
 });

@@ -41,7 +41,8 @@ export interface NetCostInput {
     online: boolean;
     fee: { amount: number; currency: string; period: "year" | "semester" | "total" };
   };
-  feeSource: string;
+  /** Where the catalogue read the fee and the day it was checked; null when the catalogue never recorded them. */
+  feeSource: { university: string; source: string | null; checkedOn: string | null };
   scholarship: { amount: number; currency: string; years: number } | null;
   living: { amountPerYear: number; currency: string; source: string; year: number } | null;
   /** The visa guide's charges (visa fee, health surcharge, SEVIS), confirmed or not; null without a guide. */
@@ -56,7 +57,8 @@ export interface NetCostInput {
         confirmed: boolean;
       }[]
     | null;
-  travel: { rupees: number; basis: string } | null;
+  /** The estimate, its basis and the day it was set (`asOf`, YYYY-MM-DD). */
+  travel: { rupees: number; basis: string; asOf: string } | null;
   /** The funding plan in rupees (null without a plan); currencies it holds with no rate. */
   funding: { rupees: number; unconverted: string[] } | null;
 }
@@ -108,8 +110,14 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
     amount: tuition,
     currency: fee.currency,
     ...tuitionConverted,
-    source: input.feeSource,
-    sourceDate: null,
+    // The catalogue's own source and checked date (decision 0017), and plainly "not checked" without a date.
+    source: [
+      `${input.feeSource.university}: ${input.feeSource.source ?? "the catalogue's fee, no source recorded"}`,
+      input.feeSource.checkedOn ? "" : "not checked",
+    ]
+      .filter(Boolean)
+      .join(", "),
+    sourceDate: input.feeSource.checkedOn,
     estimate: false,
     reckoning:
       fee.period === "total"
@@ -196,7 +204,7 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
       rupees: input.travel.rupees,
       rateDate: null,
       source: input.travel.basis,
-      sourceDate: null,
+      sourceDate: input.travel.asOf,
       estimate: true,
       reckoning: "One flight out",
     });

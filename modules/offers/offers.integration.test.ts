@@ -85,6 +85,7 @@ const offersOf = async (who: Student) => {
         currency: string;
         rupees: number | null;
         source: string;
+        source_date: string | null;
         rate_date: string | null;
         estimate: boolean;
       }[];
@@ -169,6 +170,8 @@ beforeAll(async () => {
     feeAmount: 20_000,
     feeCurrency: "GBP",
     feePeriod: "year",
+    feeSource: "https://www.leeds.ac.uk/international-fees",
+    feeCheckedOn: "2026-10-01",
   });
   const mit = await createCourse(api, team.admin, {
     universityId: monash.id,
@@ -177,6 +180,8 @@ beforeAll(async () => {
     feeAmount: 30_000,
     feeCurrency: "AUD",
     feePeriod: "year",
+    feeSource: null,
+    feeCheckedOn: null,
   });
   const late = await createCourse(api, team.admin, {
     universityId: leeds.id,
@@ -298,8 +303,13 @@ describe("the offers compared in rupees", () => {
     ]);
     expect(offer.cost.lines.find((l) => l.key === "living")?.source).toBe("UKCISA, International student budget");
     expect(offer.cost.lines.find((l) => l.key === "tuition")?.rate_date).toBe("2026-11-20");
+    // The tuition, the largest figure, carries where the catalogue read it and the day it was checked.
+    expect(offer.cost.lines.find((l) => l.key === "tuition")).toMatchObject({
+      source: "University of Leeds (offers test): https://www.leeds.ac.uk/international-fees",
+      source_date: "2026-10-01",
+    });
     expect(offer.cost.lines.find((l) => l.key === "visa")?.source).toMatch(/gov\.uk|GOV\.UK|Home Office|UK Visas/i);
-    expect(offer.cost.lines.find((l) => l.key === "travel")?.estimate).toBe(true);
+    expect(offer.cost.lines.find((l) => l.key === "travel")).toMatchObject({ estimate: true, source_date: "2026-11-28" });
     expect(offer.cost.to_confirm.map((c) => [c.amount, c.currency])).toEqual([[524, "GBP"]]);
     expect(offer.cost.total_rupees).toBe(2_200_000 - 550_000 + 1_320_000 + 85_360 + 60_000);
     expect(offer.cost.total_rupees).toBe(3_115_360);
@@ -319,6 +329,11 @@ describe("the offers compared in rupees", () => {
     //   total         33,00,000 - 33,00,000 + 32,68,100 + 80,000 = ₹33,48,100
     // The visa fee (AUD 2,000) is not confirmed on the official page: named, not counted.
     expect(offer.cost.scholarship_capped).toBe(true);
+    // Monash's fee was never checked in the catalogue: the line says so rather than inventing a source.
+    expect(offer.cost.lines.find((l) => l.key === "tuition")).toMatchObject({
+      source: "Monash University (offers test): the catalogue's fee, no source recorded, not checked",
+      source_date: null,
+    });
     expect(offer.cost.lines.map((l) => [l.key, l.amount, l.rupees])).toEqual([
       ["tuition", 60_000, 3_300_000],
       ["scholarship", -60_000, -3_300_000],
@@ -545,6 +560,61 @@ describe("the one funding plan", () => {
       ["family-savings", 700_000, "2026-02-15", "2026-11-02"],
       ["sponsor", 500_000, null, null],
     ]);
+  });
+
+  it("refuses a save from a funding page opened before the visa form changed the plan in another tab", async () => {
+    const opened = await api.get("/api/v1/students/me/funding-plan", { cookie: student.cookie });
+    const readAt = opened.body.data.updated_at as string;
+    // Meanwhile, in another tab, the visa form adds an education loan.
+    await testApp.visas.saveFunds(student.studentId, ukApplication, {
+      sources: [
+        { kind: "family-savings", amount: "1.2 crore", currency: "INR", heldSince: "2026-01-01", statementDate: "2026-11-01" },
+        { kind: "education-loan", amount: "40 लाख", currency: "INR" },
+      ],
+      applyOn: "2026-11-20",
+    });
+    // The first tab saves the plan as it read it, with a sponsor's 5 lakh: refused, the loan is not lost.
+    const stale = await api.put(
+      "/api/v1/students/me/funding-plan",
+      { sources: [{ kind: "sponsor", amount: "5 लाख", currency: "INR" }], updatedAt: readAt },
+      { cookie: student.cookie },
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe("Your funding plan changed in another tab: here it is as saved; make your change again.");
+    const kept = await api.get("/api/v1/students/me/funding-plan", { cookie: student.cookie });
+    expect(kept.body.data.sources.map((s: { kind: string; amount: number }) => [s.kind, s.amount])).toEqual([
+      ["family-savings", 12_000_000],
+      ["education-loan", 4_000_000],
+    ]);
+    // Made again on the plan as saved, the change is saved.
+    const again = await api.put(
+      "/api/v1/students/me/funding-plan",
+      {
+        sources: [
+          ...kept.body.data.sources.map(
+            (s: {
+              kind: string;
+              amount: number;
+              proof: string | null;
+              held_since: string | null;
+              statement_date: string | null;
+            }) => ({
+              kind: s.kind,
+              amount: s.amount,
+              currency: "INR",
+              proof: s.proof,
+              heldSince: s.held_since,
+              statementDate: s.statement_date,
+            }),
+          ),
+          { kind: "sponsor", amount: "5 लाख", currency: "INR" },
+        ],
+        updatedAt: kept.body.data.updated_at,
+      },
+      { cookie: student.cookie },
+    );
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data.sources.map((s: { amount: number }) => s.amount)).toEqual([12_000_000, 4_000_000, 500_000]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   depositOpenStages,
   offerDateTitles,
   offerMessages,
+  TRAVEL_ESTIMATE_AS_OF,
   TRAVEL_ESTIMATE_OTHER,
   travelBasis,
   travelEstimateRupees,
@@ -179,11 +180,15 @@ async function present(deps: OffersDeps, rows: OfferRow[]): Promise<Offer[]> {
       const cost = netCost(
         {
           course: { durationMonths: application.durationMonths, online: application.mode === "Online", fee: application.fee },
-          feeSource: `${application.university}: the course's fee as the catalogue lists it`,
+          feeSource: { university: application.university, source: application.fee.source, checkedOn: application.fee.checkedOn },
           scholarship: row.scholarship,
           living,
           charges,
-          travel: { rupees: travelEstimateRupees[application.country] ?? TRAVEL_ESTIMATE_OTHER, basis: travelBasis },
+          travel: {
+            rupees: travelEstimateRupees[application.country] ?? TRAVEL_ESTIMATE_OTHER,
+            basis: travelBasis,
+            asOf: TRAVEL_ESTIMATE_AS_OF,
+          },
           funding: fundingRupees,
         },
         rateOf,

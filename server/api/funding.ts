@@ -58,10 +58,11 @@ export function fundingApi(funding: FundingService) {
     "/students/me/funding-plan",
     describe({
       operationId: "saveFundingPlan",
-      summary: "Save the funding plan whole; a currency without a rate is refused and what was saved before stays",
+      summary:
+        "Save the funding plan whole; a currency without a rate is refused and what was saved before stays; with `updatedAt` as read, a plan changed since is refused (409)",
       student: true,
       requestBody: body(fundingInput, { describe: { sources: `Each source's amount: ${amountNote}` } }),
-      responses: { 200: messageAnswer("Saved", ref("FundingPlan")), ...failures(400) },
+      responses: { 200: messageAnswer("Saved", ref("FundingPlan")), ...failures(400, 409) },
     }),
     requireStudent,
     async (c) => {
