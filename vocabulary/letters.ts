@@ -51,7 +51,6 @@ export const letterMessages = {
   chooseApplications: "Choose at least one application the letter is for",
   chooseWaiver: "Choose whether you waive your right to read the letter",
   ownEmail: "The recommender's e-mail cannot be your own: enter the recommender's address.",
-  noSuchApplication: "No such application.",
   noSuchInvitation: "No such invitation.",
   invited: "Invitation sent to the recommender.",
   invitedWaiting:
@@ -76,10 +75,8 @@ export const letterMessages = {
   uploadFirst: "Upload the letter as a PDF before submitting it.",
   notPdf: "Upload the letter as a PDF file.",
   tooLarge: "The letter is too large: at most 10 MB.",
-  noFile: "Choose the PDF file of your letter.",
   enterDeclineReason: "Tell the student briefly why you decline",
   tooManyUploads: "Too many uploads through this link. Please try again in an hour.",
-  tooManyOpenings: "Too many requests. Please wait a minute and try again.",
   notReadable: "This letter cannot be shown.",
 } as const;
 

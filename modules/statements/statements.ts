@@ -18,7 +18,7 @@ import { recordAudit } from "../audit-log.ts";
 import { rateTable } from "../costs/costs.ts";
 import { nowOf } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { canSeeAllStudents, type StaffMember } from "../policies.ts";
+import { canSeeAllStudents, canWorkStudents, type StaffMember } from "../policies.ts";
 import { studentForStaff } from "../student-access.ts";
 import { escapeRegExp } from "../text-patterns.ts";
 import { parseInput } from "../validation.ts";
@@ -437,8 +437,6 @@ export async function studentStatement(deps: StatementDeps, studentId: number, a
 // The console's side: a counsellor their students' statements, admins and read-only staff all; a view is in the
 // audit log (the student's "who has seen my data"); comments and approval by counsellors and admins.
 
-const mayReview = (member: StaffMember) => member.role === "admin" || member.role === "counsellor";
-
 async function staffSubject(deps: StatementDeps, member: StaffMember, applicationId: number, kind: StatementKind) {
   const subject = await statementSubject(deps.db, applicationId);
   if (!subject) throw noStatement();
@@ -486,7 +484,7 @@ async function staffVersion(
   kind: StatementKind,
   versionId: number,
 ) {
-  if (!mayReview(member)) throw noStatement();
+  if (!canWorkStudents(member)) throw noStatement();
   const subject = await staffSubject(deps, member, applicationId, kind);
   const row = await statementRow(deps.db, applicationId, kind);
   const [version] = row
@@ -691,7 +689,7 @@ export function createStatementService(deps: StatementDeps) {
         addComment(deps, member, applicationId, kind, versionId, raw),
       approve: (member: StaffMember, applicationId: number, kind: StatementKind, versionId: number) =>
         approveVersion(deps, member, applicationId, kind, versionId),
-      mayReview,
+      mayReview: canWorkStudents,
       seesAll: canSeeAllStudents,
     },
   };
