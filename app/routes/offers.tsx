@@ -62,6 +62,8 @@ const stateTone = {
 export default function Offers({ loaderData, actionData }: Route.ComponentProps) {
   const { offers, awaiting, rates } = loaderData;
   const { t, day } = useT();
+  // A source's date is a day ("28 November 2026") or, for a yearly figure, its year as the source gives it.
+  const dated = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? day(date, formatLongDate) : date);
   const busy = useNavigation().state === "submitting";
   useActionToast(actionData ? { ok: actionData.ok, message: t(actionData.message) } : undefined);
   const refusal = actionData && !actionData.ok ? actionData : undefined;
@@ -182,9 +184,9 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
                               <br />
                               <span className="text-body-secondary">
                                 {line.reckoning}. {t("Source: {source}", { source: line.source })}
-                                {line.sourceDate && !line.estimate ? ` (${line.sourceDate})` : ""}
+                                {line.sourceDate && !line.estimate ? ` (${dated(line.sourceDate)})` : ""}
                                 {line.estimate
-                                  ? ` · ${line.sourceDate ? t("an estimate as of {date}, not a quote", { date: line.sourceDate }) : t("an estimate, not a quote")}`
+                                  ? ` · ${line.sourceDate ? t("an estimate as of {date}, not a quote", { date: dated(line.sourceDate) }) : t("an estimate, not a quote")}`
                                   : ""}
                               </span>
                             </th>

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { applicationMovedOn, newCourse, next, toSubmitted } from "./applying-fixtures";
+import { TRAVEL_ESTIMATE_AS_OF } from "../../vocabulary/offers.ts";
+import { applicationMovedOn, longDay, newCourse, next, toSubmitted } from "./applying-fixtures";
 import { expect, expectNoAxeViolations, httpClient, hydrated, loggedInStudent, test } from "./fixtures";
 import { errorsIn } from "./nu-checker";
 import { screens } from "./screens";
@@ -106,7 +107,10 @@ test("the counsellor records two offers; the student compares them in rupees, ac
     await expect(ukOffer.getByTestId("covered")).toHaveText("₹30,00,000");
     await expect(ukOffer.getByTestId("cost")).toContainText("Tuition for the whole course");
     await expect(ukOffer.getByTestId("cost")).toContainText("Travel (estimate)");
-    await expect(ukOffer.getByTestId("cost")).toContainText("an estimate, not a quote");
+    // The estimate carries the day it was set, as a day a student reads.
+    await expect(ukOffer.getByTestId("cost")).toContainText(`an estimate as of ${longDay(TRAVEL_ESTIMATE_AS_OF)}, not a quote`);
+    // The catalogue's course has no fee source: the tuition line says so rather than claim one.
+    await expect(ukOffer.getByTestId("cost")).toContainText("no source recorded, not checked");
     await expect(ukOffer.getByTestId("total")).toHaveText(/^₹[\d,]+$/);
     await expect(page.getByTestId("rate-note")).toContainText("approximately, at the rate of");
     await expectNoAxeViolations(page);
