@@ -49,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
                   fields: {} as Record<string, string>,
                   readBack: null,
                   values: null,
+                  changedElsewhere: true,
                 },
                 { status: 409 },
               );
@@ -115,8 +116,16 @@ export default function Funding({ loaderData, actionData }: Route.ComponentProps
           </ul>
         </section>
       )}
-      <Form key={plan.updatedAt?.toISOString() ?? "new"} method="post" aria-label={t("Your funding plan")} noValidate>
-        <input type="hidden" name="updated-at" value={plan.updatedAt?.toISOString() ?? ""} />
+      {/* Built again from the plan as saved after a save, and after a save refused because another tab saved first. */}
+      <Form
+        key={`${plan.updatedAt?.toISOString() ?? "new"}${actionData && "changedElsewhere" in actionData ? "-changed" : ""}`}
+        method="post"
+        aria-label={t("Your funding plan")}
+        noValidate
+      >
+        {/* The plan's time as the page first read it, kept through "Check the amounts" (which reloads the plan):
+            a save is refused if another tab saved the plan since (decision 0079's amendment). */}
+        <input type="hidden" name="updated-at" value={posted?.["updated-at"] ?? plan.updatedAt?.toISOString() ?? ""} />
         {rows.map((source, row) => {
           const id = (field: string) => `row-${row}-${field}`;
           const amountError = errorOf(row, "amount");
