@@ -108,6 +108,12 @@ const statusTones: Record<string, string> = {
   revoked: "text-bg-secondary",
 };
 
+/** The two answers to the waiver, in the order the form asks them. */
+const waiverChoices = [
+  ["waive", "I waive my right to read this letter"],
+  ["keep", "I keep my right to read this letter"],
+] as const;
+
 export default function Letters({ loaderData, actionData }: Route.ComponentProps) {
   const { application, letters, applications, required, submitted } = loaderData;
   const { t } = useT();
@@ -255,34 +261,22 @@ export default function Letters({ loaderData, actionData }: Route.ComponentProps
             <p id="waiver-explained" className="small">
               {t(letterMessages.waiverExplained)}
             </p>
-            <div className="form-check">
-              <input
-                className="form-check-input"
-                type="radio"
-                name="waiver"
-                value="waive"
-                id="waiver-waive"
-                required
-                defaultChecked={refusal?.values.waiver === "waive"}
-              />
-              <label className="form-check-label" htmlFor="waiver-waive">
-                {t("I waive my right to read this letter")}
-              </label>
-            </div>
-            <div className="form-check">
-              <input
-                className="form-check-input"
-                type="radio"
-                name="waiver"
-                value="keep"
-                id="waiver-keep"
-                required
-                defaultChecked={refusal?.values.waiver === "keep"}
-              />
-              <label className="form-check-label" htmlFor="waiver-keep">
-                {t("I keep my right to read this letter")}
-              </label>
-            </div>
+            {waiverChoices.map(([value, label]) => (
+              <div className="form-check" key={value}>
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  name="waiver"
+                  value={value}
+                  id={`waiver-${value}`}
+                  required
+                  defaultChecked={refusal?.values.waiver === value}
+                />
+                <label className="form-check-label" htmlFor={`waiver-${value}`}>
+                  {t(label)}
+                </label>
+              </div>
+            ))}
             {refusal?.fields.waiver && (
               <div id="waiver-error" className="invalid-feedback d-block">
                 {t(refusal.fields.waiver)}
