@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..");
 /** What opens a database or the app over one: the test database, the app, the server launchers, the clients. */
 const needsDatabase =
-  /\b(openTestDatabase|openScratchPostgres|openPglite|openPostgres|createTestApp|startServerProcess)\b|support\/serve-api\.ts|support\/test-app\.ts/;
+  /\b(openTestDatabase|openScratchPostgres|openPglite|openPostgres|createTestApp|startServerProcess)\b|\bnew PGlite\(|support\/serve-api\.ts|support\/test-app\.ts/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir)).flatMap((name) => {

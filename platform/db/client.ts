@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { preparingStatements } from "./pglite-prepared.ts";
 import { givingTurns } from "./pglite-turns.ts";
 
 /**
@@ -79,8 +80,9 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
     loadDataDir: options.loadDataDir,
     postgresqlconf: [`shared_buffers=${sharedBuffersMb(dataDir)}MB`],
   });
-  // The portal's queries give the event loop a turn between them (platform/db/pglite-turns.ts).
-  const db = drizzlePglite({ client: givingTurns(client) }) as unknown as Database;
+  // The portal's queries run as prepared statements (platform/db/pglite-prepared.ts) and give the event loop
+  // a turn between them (platform/db/pglite-turns.ts).
+  const db = drizzlePglite({ client: givingTurns(preparingStatements(client)) }) as unknown as Database;
   // pg-boss's texts run one after another, each with its rollback: two queues on one PGlite (the tests'
   // two instances) would otherwise slip a statement between a failed text and its ROLLBACK.
   let last: Promise<unknown> = Promise.resolve();
