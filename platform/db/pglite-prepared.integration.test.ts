@@ -57,9 +57,13 @@ describe("queries as prepared statements on PGlite", () => {
     const options = { rowMode: "array" as const, parsers: { [types.DATE]: (text: string) => text } };
     const theirs = await client.query(select, ["अनिकेत देशमुख"], options);
     const again = await prepared.query(select, ["अनिकेत देशमुख"], options);
-    expect(again.rows).toEqual(theirs.rows);
+    expect(again).toEqual(theirs);
     expect(again.rows).toEqual([[1, "अनिकेत देशमुख", "2004-03-09", "2500000.50", { city: "पुणे" }, true]]);
-    expect(again.fields).toEqual(theirs.fields);
+    // A write without RETURNING: no rows, and the count of rows it wrote.
+    const update = "update people set active = $1 where id = $2";
+    const updated = await prepared.query(update, [false, 1]);
+    expect(updated).toEqual(await client.query(update, [false, 1]));
+    expect(updated).toMatchObject({ rows: [], fields: [], affectedRows: 1 });
     // Nulls, and a value given where the statement asks another type.
     const nulls = await prepared.query<{ fee: string | null }>("select $1::numeric as fee, $2::int + 1 as next", [null, "41"]);
     expect(nulls.rows).toEqual([{ fee: null, next: 42 }]);
