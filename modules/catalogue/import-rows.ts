@@ -5,6 +5,7 @@ import { catalogueImportMessages as im } from "../../vocabulary/catalogue-import
 import {
   type CourseFacts,
   type CourseFieldKey,
+  checkedOnFields,
   courseFieldList,
   courseFieldsColumnNames,
   courseFieldsFrom,
@@ -442,7 +443,11 @@ export async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ out
       const given = courseCellsOf(pass, row, existing, { name: item.name, level: item.level }, faults);
       const parsed = courseInput.safeParse(given);
       if (!parsed.success) faults.push(...problemsOf(parsed.error, courseHeaders));
-      else if (parsed.data.feeCheckedOn && parsed.data.feeCheckedOn > pass.today) faults.push(`fee_checked_on: ${m.checkedOn}`);
+      else
+        for (const f of checkedOnFields) {
+          const day = parsed.data[f.key];
+          if (typeof day === "string" && day > pass.today) faults.push(`${csvHeaderOf(f)}: ${f.notAfterToday}`);
+        }
       const retiredCell = cellOf(pass, row, "retired");
       const retiredValue = retiredCell === undefined ? (existing?.retired ?? false) : yesNo(retiredCell);
       if (retiredValue === undefined) faults.push(im.yesOrNo("retired"));
