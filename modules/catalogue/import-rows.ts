@@ -543,9 +543,9 @@ export async function writeCourses(pass: Pass, writes: CourseValues[]) {
 
 /**
  * The intakes of the courses written whose rows list them (decision 0085): each course's intakes become
- * the row's. An intake removed, or one whose deadline moved, is told to `pass.intakeChanged` (the
- * applications naming it keep what they were applied for; their counsellors are mailed once, in the
- * apply's transaction). A few statements for the whole batch.
+ * the row's. An intake removed, or one whose deadline moved, joins `pass.intakeChanges`, told once the
+ * whole file is written (the applications naming it keep what they were applied for; their counsellors
+ * are mailed once per import, in the apply's transaction: decision 0106). A few statements for the whole batch.
  */
 async function writeIntakes(pass: Pass, writes: CourseValues[]) {
   const listing = writes.filter((w) => w.intakes !== undefined);
@@ -601,7 +601,7 @@ async function writeIntakes(pass: Pass, writes: CourseValues[]) {
           from json_to_recordset(${JSON.stringify(added)}::json) as x("courseId" int, month int, year int, deadline text)`,
     );
   for (const i of removed)
-    await pass.intakeChanged?.({
+    pass.intakeChanges?.push({
       courseId: i.courseId,
       month: i.month,
       year: i.year,
@@ -610,7 +610,7 @@ async function writeIntakes(pass: Pass, writes: CourseValues[]) {
       deadlineNow: null,
     });
   for (const { before: i, deadline } of moved)
-    await pass.intakeChanged?.({
+    pass.intakeChanges?.push({
       courseId: i.courseId,
       month: i.month,
       year: i.year,
