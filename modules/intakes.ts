@@ -93,7 +93,8 @@ export interface IntakeChange {
 }
 
 /**
- * What else happens, in the change's own transaction, when staff change an intake (the console's remove,
- * the CSV import): the applications module tells the counsellors of open applications naming it, once.
+ * What else happens, in the change's own transaction, when staff change intakes (the console's move or
+ * remove of one, a CSV import's of all it changed, told at once): the applications module tells the
+ * counsellors of open applications naming them, once for the whole change (decisions 0085, 0106).
  */
-export type IntakeChangedHook = (tx: Tx, change: IntakeChange) => Promise<void>;
+export type IntakeChangedHook = (tx: Tx, changes: readonly IntakeChange[]) => Promise<void>;

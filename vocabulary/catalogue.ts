@@ -1,4 +1,5 @@
 import { INTAKE_YEARS_AHEAD, monthNames } from "./applications.ts";
+import { formatLongDate } from "./costs.ts";
 import { photoKinds } from "./documents.ts";
 
 // The search box's facts are their own file: the header on every page reads them without this one (decision 0071).
@@ -16,6 +17,14 @@ export type FeePeriod = (typeof feePeriods)[number];
 
 export const universityTypes = ["Public", "Private"] as const;
 export type UniversityType = (typeof universityTypes)[number];
+
+/**
+ * Where and when a figure a student may act on was checked, in English (decision 0105): "University website,
+ * checked on 15 January 2026"; without a day it is "not checked" ("University website, not checked"), never
+ * stated as fact. The screens say the same in the student's language (`figureSource`, app/components/course-card.tsx).
+ */
+export const checkedText = (figure: { source: string | null; checkedOn: string | null }) =>
+  [figure.source, figure.checkedOn ? `checked on ${formatLongDate(figure.checkedOn)}` : "not checked"].filter(Boolean).join(", ");
 
 const listed = (labels: readonly string[]) => `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
 
@@ -73,6 +82,8 @@ export const catalogueAdminMessages = {
   chooseMode: "Choose a mode from the list",
   enterMedium: "Enter the medium of instruction",
   checkedOn: "Enter the day the fee was checked (not in the future)",
+  applicationFeeCheckedOn: "Enter the day the application fee was checked (not in the future)",
+  deadlineCheckedOn: "Enter the day the deadlines were checked (not in the future)",
   universitySaved: (name: string) => `${name} saved.`,
   courseSaved: (name: string) => `${name} saved.`,
   retired: (name: string) => `${name} is retired: hidden from the site, kept for its applications.`,

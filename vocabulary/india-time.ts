@@ -10,6 +10,13 @@ const shifted = (at: Date | number) => new Date(new Date(at).getTime() + INDIA_O
 /** The Indian calendar day of a moment, as YYYY-MM-DD. */
 export const indianDay = (at: Date | number) => shifted(at).toISOString().slice(0, 10);
 
+/** Whole calendar days from one day to another (YYYY-MM-DD each): negative when `to` comes first. */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** How many Indian days before `now` a day (YYYY-MM-DD) was: 0 for today, and for a day not yet come. */
+export const daysAgo = (day: string, now: Date | number) => Math.max(0, daysBetween(day, indianDay(now)));
+
 /** The moment (milliseconds since the epoch) an Indian calendar day (YYYY-MM-DD) begins. */
 export const indianMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`) - INDIA_OFFSET_MS;
 

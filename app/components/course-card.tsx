@@ -7,6 +7,7 @@ import { monthNames } from "../../vocabulary/applications.ts";
 import { formatLongDate } from "../../vocabulary/costs.ts";
 import { EligibilityBadge } from "./entry-requirements";
 import { approxRupees } from "./rupees";
+import { ageText } from "./visa-figures";
 
 /**
  * A course in a list; with the page's rates, its fee also reads approximately in rupees (decision 0025),
@@ -54,6 +55,23 @@ export function intakeText(
   return intake.deadline ? t("{start} (apply by {deadline})", { start, deadline: day(intake.deadline, formatLongDate) }) : start;
 }
 
-/** Where and when the fee was checked ("University website, checked 2026-01-15"), as modules/catalogue/format.ts writes it. */
-export const feeSource = (t: Translator["t"], fee: { source: string | null; checkedOn: string | null }) =>
-  [fee.source, fee.checkedOn ? t("checked {date}", { date: fee.checkedOn }) : ""].filter(Boolean).join(", ") || null;
+/**
+ * Where and when a figure was checked, in the screen's language (decisions 0017, 0105): "University website,
+ * checked on 15 January 2026", with its age when the loader gives it ("(3 months ago)"); without a day it
+ * is "not checked" ("University website, not checked"), never stated as fact. The tuition on the course
+ * page, the application fee and the deadlines on the application page; in English, vocabulary's checkedText.
+ */
+export const figureSource = (
+  { t, day }: Pick<Translator, "t" | "day">,
+  figure: { source: string | null; checkedOn: string | null; ageDays?: number | null },
+) =>
+  [
+    figure.source,
+    figure.checkedOn
+      ? `${t("checked on {day}", { day: day(figure.checkedOn, formatLongDate) })}${
+          figure.ageDays === undefined || figure.ageDays === null ? "" : ` (${ageText(t, figure.ageDays)})`
+        }`
+      : t("not checked"),
+  ]
+    .filter(Boolean)
+    .join(", ");

@@ -25,6 +25,9 @@ const textFields: Field[] = [
   { name: "mediumOfInstruction", label: "Medium of instruction", max: 60, required: true },
   { name: "feeSource", label: "Fee's source (a URL or “University website”)", max: 300 },
   { name: "feeCheckedOn", label: "Fee checked on", type: "date" },
+  // One source for the course's intake deadlines, kept with the course (decision 0105).
+  { name: "deadlineSource", label: "Deadlines' source (a URL or “University website”)", max: 300 },
+  { name: "deadlineCheckedOn", label: "Deadlines checked on", type: "date" },
 ];
 /** Entry requirements (decision 0027): each optional; blank means the course does not set it. */
 const requirementFields: Field[] = [
@@ -189,6 +192,24 @@ export function CourseFields({
             error={errors.applicationFeeCurrency}
             type="text"
             maxLength={3}
+          />
+          {/* Where and when the application fee was read: a student reads it "not checked" without the day (decision 0105). */}
+          <CourseInput
+            className="col-sm-6"
+            id={`${idPrefix}-applicationFeeSource`}
+            field={{ name: "applicationFeeSource", label: "Application fee's source (a URL or “University website”)" }}
+            value={shown("applicationFeeSource")}
+            error={errors.applicationFeeSource}
+            type="text"
+            maxLength={300}
+          />
+          <CourseInput
+            className="col-sm-6"
+            id={`${idPrefix}-applicationFeeCheckedOn`}
+            field={{ name: "applicationFeeCheckedOn", label: "Application fee checked on" }}
+            value={shown("applicationFeeCheckedOn")}
+            error={errors.applicationFeeCheckedOn}
+            type="date"
           />
           {packageAsks.map((f) => (
             <div className="col-sm-6 col-lg-4 form-check ms-2" key={f.name}>

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { intakeText } from "~/components/course-card";
+import { figureSource, intakeText } from "~/components/course-card";
 import { DepartureChecklist } from "~/components/departure-checklist";
 import { UploadDocument } from "~/components/documents-section";
 import { OfferLetterUpload } from "~/components/offer-letter-upload";
@@ -11,7 +11,7 @@ import { requireStudent } from "~/lib/login-required.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { parseId } from "../../modules/ids.ts";
 import { applicationMessages, closedStages, waitingOnLabels } from "../../vocabulary/applications.ts";
-import { formatLongDate } from "../../vocabulary/costs.ts";
+import { formatLongDate, formatMoney } from "../../vocabulary/costs.ts";
 import { departureMessages, departureOpen } from "../../vocabulary/departure.ts";
 import { lettersInPackage } from "../../vocabulary/letters.ts";
 import type { Route } from "./+types/application";
@@ -154,6 +154,12 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               {t("When you applied, no deadline was given. The university has set one since.")}
             </dd>
           )}
+          {deadline && (
+            // Where and when the deadline was read, or "not checked" (decision 0105).
+            <dd className="small text-body-secondary" data-testid="deadline-source">
+              {t("Source: {source}", { source: figureSource(translator, a.deadlineChecked) })}
+            </dd>
+          )}
         </div>
         <div className="col-sm-6 col-lg-3">
           <dt>{t("Waiting on")}</dt>
@@ -208,11 +214,15 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               <div>
                 <span className="fw-semibold">{t(entry.item)}</span>{" "}
                 <span className={`badge ${stateTones[entry.state] ?? "text-bg-light"}`}>{t(entry.state)}</span>
-                {entry.note && (
-                  <span className="small text-body-secondary ms-2">
-                    {t(entry.note)}
-                    {entry.item === "Application fee" && feeRupees ? ` (${feeRupees})` : ""}
+                {entry.note && entry.item === "Application fee" && a.applicationFeeAmount !== null && a.applicationFeeCurrency ? (
+                  // The fee in its currency and in rupees, with where and when it was read, or "not checked" (decision 0105).
+                  <span className="small text-body-secondary ms-2" data-testid="application-fee">
+                    {formatMoney(a.applicationFeeAmount, a.applicationFeeCurrency)}
+                    {feeRupees ? ` (${feeRupees})` : ""}.{" "}
+                    {t("Source: {source}", { source: figureSource(translator, a.applicationFeeChecked) })}
                   </span>
+                ) : (
+                  entry.note && <span className="small text-body-secondary ms-2">{t(entry.note)}</span>
                 )}
                 {entry.waiverReason && <span className="small text-body-secondary ms-2">{entry.waiverReason}</span>}
                 {entry.reviewMessage && <span className="small text-danger ms-2">{entry.reviewMessage}</span>}

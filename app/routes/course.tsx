@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { feeSource, intakeText } from "~/components/course-card";
+import { figureSource, intakeText } from "~/components/course-card";
 import { EligibilityVerdict, RequirementList } from "~/components/entry-requirements";
 import { approxRupees, DegreeCostTable } from "~/components/rupees";
 import { orRouteError } from "~/lib/errors.server";
@@ -88,7 +88,12 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
   const feeInRupees = cost.tuition.rate ? approxRupees(course.fee.amount, course.fee.currency, [cost.tuition.rate]) : null;
   const navigation = useNavigation();
   useActionToast(actionData);
-  const source = feeSource(t, course.fee);
+  // Shown where an admin said where or when the fee was read (the demo's illustrative fees say neither).
+  const source = course.fee.source || course.fee.checkedOn ? figureSource(translator, course.fee) : null;
+  const deadlinesSource =
+    intakes.length > 0 && (course.deadlineSource || course.deadlineCheckedOn)
+      ? figureSource(translator, { source: course.deadlineSource, checkedOn: course.deadlineCheckedOn })
+      : null;
   const facts: [string, string][] = [
     [t("Level"), t(course.level)],
     [t("Duration"), duration(course.durationMonths)],
@@ -105,6 +110,7 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
           ],
         ]
       : []),
+    ...(deadlinesSource ? [[t("Deadlines' source"), deadlinesSource] as [string, string]] : []),
   ];
   return (
     <div className="container py-4">

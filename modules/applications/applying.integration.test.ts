@@ -140,7 +140,7 @@ describe("a student starts an application", () => {
     );
     expect(items).not.toContain("Portfolio");
     expect(view.checklist.find((c) => c.item === "SOP")?.note).toBe("At most 1000 words");
-    expect(view.checklist.find((c) => c.item === "Application fee")?.note).toBe("USD 90");
+    expect(view.checklist.find((c) => c.item === "Application fee")?.note).toBe("USD 90 (not checked)");
     expect(view.checklist.every((c) => c.state === "Missing" && c.waitsOn === "student")).toBe(true);
     // The course is in Germany (the factory's university): the APS rule a country adds joins the same list.
     await testApp.staff.applications.addCountryDocumentRule(team.admin, {

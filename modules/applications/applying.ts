@@ -7,7 +7,7 @@ import type { Mailer } from "../../platform/mail/mailer.ts";
 import { applicationMessages, closedStages, stageOf, unsubmittedStages } from "../../vocabulary/applications.ts";
 import { deadlineText } from "../../vocabulary/deadlines.ts";
 import { APPLICATION_FEE_ITEM, FEE_RECEIPT_TYPE } from "../../vocabulary/documents.ts";
-import { indianDay } from "../../vocabulary/india-time.ts";
+import { daysAgo, indianDay } from "../../vocabulary/india-time.ts";
 import { shownCourseIds } from "../catalogue/catalogue.ts";
 import { countries, courseIntakes, courses, universities } from "../catalogue/tables.ts";
 import { readConsoleSettings } from "../console-settings.ts";
@@ -311,6 +311,10 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
       universityReference: applications.universityReference,
       applicationFeeAmount: courses.applicationFeeAmount,
       applicationFeeCurrency: courses.applicationFeeCurrency,
+      applicationFeeSource: courses.applicationFeeSource,
+      applicationFeeCheckedOn: courses.applicationFeeCheckedOn,
+      deadlineSource: courses.deadlineSource,
+      deadlineCheckedOn: courses.deadlineCheckedOn,
     })
     .from(applications)
     .innerJoin(courses, eq(courses.id, applications.courseId))
@@ -336,8 +340,17 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
   const stage = stageOf(row.status);
   // Read from the course's intake (never copied): one staff removed since leaves the application its month and year.
   const deadline = listed?.deadline ?? null;
+  const now = nowOf(deps);
+  // Where and when the fee and the deadlines were read, with their age in days by the services' clock (decision 0105).
+  const checked = (source: string | null, checkedOn: string | null) => ({
+    source,
+    checkedOn,
+    ageDays: checkedOn ? daysAgo(checkedOn, now) : null,
+  });
   return {
     ...row,
+    applicationFeeChecked: checked(row.applicationFeeSource, row.applicationFeeCheckedOn),
+    deadlineChecked: checked(row.deadlineSource, row.deadlineCheckedOn),
     intake: intakeText(row.intakeMonth, row.intakeYear),
     /** The course no longer lists the intake applied for (staff removed it); the application keeps it. */
     intakeGone: Boolean(row.intakeMonth && row.intakeYear && !listed),
@@ -347,7 +360,7 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
      * have moved it since (decision 0085), or set one where there was none when the student applied.
      */
     appliedDeadlineDiffers: row.appliedDeadline !== deadline,
-    deadlinePassed: deadlinePassed(deadline, nowOf(deps)),
+    deadlinePassed: deadlinePassed(deadline, now),
     retired: Boolean(row.courseRetiredAt || row.universityRetiredAt),
     stageLabel: stage.studentLabel,
     nextAction: stage.nextAction,

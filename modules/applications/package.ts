@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../platform/db/client.ts";
 import { applicationMessages } from "../../vocabulary/applications.ts";
+import { checkedText } from "../../vocabulary/catalogue.ts";
 import {
   APPLICATION_FEE_ITEM,
   type ChecklistState,
@@ -30,7 +31,7 @@ export interface ChecklistItem {
   waiverReason: string | null;
   /** Who it waits on (decision 0057): the student (missing, a correction asked), the counsellor (to review), nobody. */
   waitsOn: "student" | "counsellor" | "nobody";
-  /** What the course says of it: the SOP's word limit, the fee's amount. */
+  /** What the course says of it: the SOP's word limit, the fee's amount with where and when it was checked (decision 0105). */
   note: string | null;
   /** The file's row (internal: the frozen package keeps it, decision 0058); null with none. */
   fileId: number | null;
@@ -61,6 +62,8 @@ type CoursePackage = {
   admissionsTestAsked: boolean;
   applicationFeeAmount: number | null;
   applicationFeeCurrency: string | null;
+  applicationFeeSource: string | null;
+  applicationFeeCheckedOn: string | null;
 };
 
 /**
@@ -83,7 +86,11 @@ function packageItems(course: CoursePackage): { item: string; attachmentType: st
     items.push({
       item: APPLICATION_FEE_ITEM,
       attachmentType: FEE_RECEIPT_TYPE,
-      note: `${course.applicationFeeCurrency} ${course.applicationFeeAmount.toLocaleString("en-IN")}`,
+      // With where and when it was read, or "not checked" (decision 0105): "GBP 60 (University website, checked on 2 January 2027)".
+      note: `${course.applicationFeeCurrency} ${course.applicationFeeAmount.toLocaleString("en-IN")} (${checkedText({
+        source: course.applicationFeeSource,
+        checkedOn: course.applicationFeeCheckedOn,
+      })})`,
     });
   return items;
 }
@@ -100,6 +107,8 @@ const packageColumns = {
   admissionsTestAsked: courses.admissionsTestAsked,
   applicationFeeAmount: courses.applicationFeeAmount,
   applicationFeeCurrency: courses.applicationFeeCurrency,
+  applicationFeeSource: courses.applicationFeeSource,
+  applicationFeeCheckedOn: courses.applicationFeeCheckedOn,
 };
 
 /**

@@ -86,33 +86,39 @@ export const applicationsDueBetween = (db: Database, from: string, to: string) =
 };
 
 /**
- * An intake staff changed (decisions 0055, 0085): removed from the course, or its deadline moved. The open
- * applications that name it keep their month and year and the deadline they were opened with; each one is
- * marked changed (Today lists it) and each one's counsellor is mailed once, through the outbox in the
- * change's transaction, with the students and what to do. Applications already closed are left alone.
+ * Intakes staff changed (decisions 0055, 0085, 0106): removed from a course, or their deadlines moved, in
+ * one change (the editor's one intake, or every intake one import changed). The open applications that
+ * name them keep their month and year and the deadline they were opened with; each one is marked changed
+ * (Today lists it) and each counsellor is mailed once for the whole change, through the outbox in its
+ * transaction, with every change and the applications under it. Applications already closed are left alone.
  */
 export async function tellCounsellorsOfChangedIntake(
   tx: Tx,
   deps: Pick<StaffDeps, "jobs" | "siteAddress" | "now">,
-  change: IntakeChange,
+  changes: readonly IntakeChange[],
   staffContact: (db: Pick<Database, "select">, staffId: number) => Promise<{ email: string; fullName: string } | undefined>,
 ): Promise<void> {
+  if (changes.length === 0) return;
+  const keyOf = (courseId: number, month: number | null, year: number | null) => `${courseId}|${month}|${year}`;
+  const intakeKeys = JSON.stringify(changes.map((c) => ({ c: c.courseId, m: c.month, y: c.year })));
   const affected = await tx
     .update(applications)
     .set({ intakeChangedAt: nowOf(deps) })
     .where(
       and(
-        eq(applications.courseId, change.courseId),
-        eq(applications.intakeMonth, change.month),
-        eq(applications.intakeYear, change.year),
+        sql`(${applications.courseId}, ${applications.intakeMonth}, ${applications.intakeYear}) in
+            (select k.c, k.m, k.y from json_to_recordset(${intakeKeys}::json) as k(c int, m int, y int))`,
         notInArray(applications.status, [...closedStages]),
       ),
     )
-    .returning({ id: applications.id, studentId: applications.studentId });
+    .returning({ id: applications.id });
   if (affected.length === 0) return;
   const people = await tx
     .select({
       id: applications.id,
+      courseId: applications.courseId,
+      intakeMonth: applications.intakeMonth,
+      intakeYear: applications.intakeYear,
       studentName: students.fullName,
       counsellorStaffId: students.counsellorStaffId,
       course: courses.name,
@@ -129,40 +135,66 @@ export async function tellCounsellorsOfChangedIntake(
       ),
     )
     .orderBy(asc(applications.id));
-  const intakeName = intakeText(change.month, change.year) ?? "";
-  const was = change.deadline ? deadlineText(change.deadline) : null;
   for (const staffId of new Set(people.flatMap((a) => (a.counsellorStaffId === null ? [] : [a.counsellorStaffId])))) {
     const member = await staffContact(tx, staffId);
     if (!member) continue;
     const theirs = people.filter((a) => a.counsellorStaffId === staffId);
-    const first = theirs[0];
-    if (!first) continue;
-    const naming = `${theirs.length} ${theirs.length === 1 ? "application names" : "applications name"} it`;
-    const subject = change.removed
-      ? `The ${intakeName} intake of ${first.course} was removed: ${naming}`
-      : `The ${intakeName} deadline of ${first.course} moved: ${naming}`;
-    const what = change.removed
-      ? `The catalogue no longer lists the ${intakeName} intake of ${first.course} at ${first.university}${was ? ` (it had the deadline ${was})` : ""}.`
-      : `The deadline of the ${intakeName} intake of ${first.course} at ${first.university} is now ${change.deadlineNow ? deadlineText(change.deadlineNow) : "not given"}${was ? ` (it was ${was})` : ""}.`;
+    // Their changes in the order made, each with the applications naming its intake.
+    const told = changes
+      .map((change) => ({
+        change,
+        named: theirs.filter(
+          (a) => keyOf(a.courseId, a.intakeMonth, a.intakeYear) === keyOf(change.courseId, change.month, change.year),
+        ),
+      }))
+      .filter((t) => t.named.length > 0);
+    const [only] = told;
+    if (!only) continue;
+    const link = (a: (typeof theirs)[number]) =>
+      `  ${a.studentName}: ${mailLink(deps.siteAddress, `/staff/applications/${a.id}`)}`;
+    const keep =
+      "These applications keep the intake and the deadline they were made with; check with the university and the student:";
+    const mail =
+      told.length === 1
+        ? {
+            subject: oneChangeSubject(only.change, only.named),
+            text: [whatChanged(only.change, only.named), keep, ...only.named.map(link)],
+          }
+        : {
+            subject: `${told.length} intakes changed in the catalogue: ${theirs.length} applications name them`,
+            text: [keep, ...told.flatMap(({ change, named }) => ["", whatChanged(change, named), ...named.map(link)])],
+          };
     await queueMail(
       tx,
       deps,
       {
         to: member.email,
-        subject,
-        text: [
-          `Dear ${member.fullName},`,
-          "",
-          what,
-          "These applications keep the intake and the deadline they were made with; check with the university and the student:",
-          ...theirs.map((a) => `  ${a.studentName}: ${mailLink(deps.siteAddress, `/staff/applications/${a.id}`)}`),
-          "",
-          "Ignite - Your academic Journey",
-        ].join("\n"),
+        subject: mail.subject,
+        text: [`Dear ${member.fullName},`, "", ...mail.text, "", "Ignite - Your academic Journey"].join("\n"),
       },
       { studentId: null },
     );
   }
+}
+
+/** A change's subject when a counsellor is told of it alone: "The September 2027 deadline of MSc ... moved: 1 application names it". */
+function oneChangeSubject(change: IntakeChange, named: readonly { course: string }[]) {
+  const intakeName = intakeText(change.month, change.year) ?? "";
+  const course = named[0]?.course ?? "";
+  const naming = `${named.length} ${named.length === 1 ? "application names" : "applications name"} it`;
+  return change.removed
+    ? `The ${intakeName} intake of ${course} was removed: ${naming}`
+    : `The ${intakeName} deadline of ${course} moved: ${naming}`;
+}
+
+/** What changed, in a sentence: the intake removed (with the deadline it had), or its deadline now and before. */
+function whatChanged(change: IntakeChange, named: readonly { course: string; university: string }[]) {
+  const intakeName = intakeText(change.month, change.year) ?? "";
+  const { course = "", university = "" } = named[0] ?? {};
+  const was = change.deadline ? deadlineText(change.deadline) : null;
+  return change.removed
+    ? `The catalogue no longer lists the ${intakeName} intake of ${course} at ${university}${was ? ` (it had the deadline ${was})` : ""}.`
+    : `The deadline of the ${intakeName} intake of ${course} at ${university} is now ${change.deadlineNow ? deadlineText(change.deadlineNow) : "not given"}${was ? ` (it was ${was})` : ""}.`;
 }
 
 /** Where the application's SOP written in the portal stands, as its package reads it (decision 0072). */

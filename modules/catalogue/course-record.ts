@@ -52,6 +52,8 @@ export interface RecordField<C extends Column = Column, I extends z.ZodType = z.
   fee?: "amount" | "currency" | "period" | "source" | "checkedOn";
   /** Part of what an application's package holds (decision 0057). */
   package?: true;
+  /** A day something was checked on (decisions 0017, 0105): refused with this message when after today. */
+  notAfterToday?: string;
 }
 
 const field = <C extends Column, I extends z.ZodType, K extends FieldKind>(f: RecordField<C, I, K>) => f;
@@ -161,6 +163,7 @@ export const courseFields = {
     hint: "YYYY-MM-DD (optional)",
     synonyms: ["checked_on"],
     description: "The day the fee was checked",
+    notAfterToday: m.checkedOn,
   }),
   minPercentage: field({
     column: courses.minPercentage,
@@ -320,6 +323,44 @@ export const courseFields = {
     description: "Package: the application fee's currency",
     package: true,
   }),
+  // ---- where a figure a student acts on was read, and when (decision 0105): shown "not checked" without a day
+  applicationFeeSource: field({
+    column: courses.applicationFeeSource,
+    kind: "text",
+    input: optionalLine(300),
+    hint: "Package: where the application fee was read, a URL or University website (optional)",
+    synonyms: ["application_fee_url"],
+    description: "Where the application fee was read: a URL or e.g. University website (decision 0105)",
+    package: true,
+  }),
+  applicationFeeCheckedOn: field({
+    column: courses.applicationFeeCheckedOn,
+    kind: "date",
+    input: z.preprocess(blankToUndefined, calendarDay(m.applicationFeeCheckedOn).optional()),
+    hint: "Package: the day the application fee was checked, YYYY-MM-DD (optional)",
+    synonyms: ["application_fee_checked"],
+    description: "The day the application fee was checked; without it students read the fee as not checked (decision 0105)",
+    package: true,
+    notAfterToday: m.applicationFeeCheckedOn,
+  }),
+  deadlineSource: field({
+    column: courses.deadlineSource,
+    kind: "text",
+    input: optionalLine(300),
+    hint: "Where the intakes' application deadlines were read, a URL or University website (optional)",
+    synonyms: ["deadlines_source", "deadline_url"],
+    description: "Where the intakes' application deadlines were read: a URL or e.g. University website (decision 0105)",
+  }),
+  deadlineCheckedOn: field({
+    column: courses.deadlineCheckedOn,
+    kind: "date",
+    input: z.preprocess(blankToUndefined, calendarDay(m.deadlineCheckedOn).optional()),
+    hint: "The day the intakes' deadlines were checked, YYYY-MM-DD (optional)",
+    synonyms: ["deadlines_checked_on"],
+    description:
+      "The day the intakes' application deadlines were checked; without it students read them as not checked (decision 0105)",
+    notAfterToday: m.deadlineCheckedOn,
+  }),
 };
 
 type CourseFieldMap = typeof courseFields;
@@ -353,6 +394,9 @@ export type FeeKey = {
 export type RequirementKey = {
   [K in CourseFieldKey]: CourseFieldMap[K] extends { requirement: true } ? K : never;
 }[CourseFieldKey];
+
+/** The fields holding a day something was checked on, never after today (decision 0105). */
+export const checkedOnFields = courseFieldList.filter((f): f is typeof f & { notAfterToday: string } => Boolean(f.notAfterToday));
 
 /** The form's schema: one parser a field; an application fee names its currency, and a currency its fee. */
 export const courseInput = z

@@ -14,6 +14,7 @@ import { authorize, canManageCatalogue, type StaffMember } from "../policies.ts"
 import { parseInput } from "../validation.ts";
 import {
   type CourseFacts,
+  checkedOnFields,
   courseFieldColumns,
   courseInput,
   courseStoredValues,
@@ -291,11 +292,20 @@ async function setRetired(deps: StaffDeps, member: StaffMember, kind: "universit
 export const setUniversityRetired = (deps: StaffDeps, member: StaffMember, id: number, retired: boolean) =>
   setRetired(deps, member, "university", id, retired);
 
-/** A course's facts as stored, from courseInput: absent provenance is null; a fee checked in the future is refused. */
+/**
+ * A course's facts as stored, from courseInput: absent provenance is null; a fee, an application fee or
+ * deadlines checked in the future are refused, each said beside its field (decision 0105).
+ */
 function courseValues(deps: StaffDeps, raw: unknown) {
   const values = courseStoredValues(parseInput(courseInput, raw));
-  if (values.feeCheckedOn && values.feeCheckedOn > nowOf(deps).toISOString().slice(0, 10))
-    throw new AppError("invalid_input", m.checkedOn, { feeCheckedOn: m.checkedOn });
+  const today = nowOf(deps).toISOString().slice(0, 10);
+  const future = checkedOnFields.filter((f) => {
+    const day = values[f.key];
+    return typeof day === "string" && day > today;
+  });
+  const first = future[0];
+  if (first)
+    throw new AppError("invalid_input", first.notAfterToday, Object.fromEntries(future.map((f) => [f.key, f.notAfterToday])));
   return values;
 }
 

@@ -152,8 +152,12 @@ export interface Pass {
   /** Countries (universities) or universities (courses) the file names: the scope of retire-missing. */
   scope: Set<number>;
   counts: ImportCounts;
-  /** The apply tells this of each intake it removes or whose deadline it moves (decision 0085), in its transaction. */
-  intakeChanged?: (change: IntakeChange) => Promise<void>;
+  /**
+   * The intakes the apply removed or whose deadlines it moved (decision 0085), gathered over every batch and
+   * told once the file is written, in its transaction: one mail per counsellor per import (decision 0106).
+   * Absent in the dry run.
+   */
+  intakeChanges?: IntakeChange[];
 }
 
 export interface Outcome {

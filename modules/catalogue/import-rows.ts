@@ -5,6 +5,7 @@ import { catalogueImportMessages as im } from "../../vocabulary/catalogue-import
 import {
   type CourseFacts,
   type CourseFieldKey,
+  checkedOnFields,
   courseFieldList,
   courseFieldsColumnNames,
   courseFieldsFrom,
@@ -442,7 +443,11 @@ export async function courseBatch(pass: Pass, batch: SourceRow[]): Promise<{ out
       const given = courseCellsOf(pass, row, existing, { name: item.name, level: item.level }, faults);
       const parsed = courseInput.safeParse(given);
       if (!parsed.success) faults.push(...problemsOf(parsed.error, courseHeaders));
-      else if (parsed.data.feeCheckedOn && parsed.data.feeCheckedOn > pass.today) faults.push(`fee_checked_on: ${m.checkedOn}`);
+      else
+        for (const f of checkedOnFields) {
+          const day = parsed.data[f.key];
+          if (typeof day === "string" && day > pass.today) faults.push(`${csvHeaderOf(f)}: ${f.notAfterToday}`);
+        }
       const retiredCell = cellOf(pass, row, "retired");
       const retiredValue = retiredCell === undefined ? (existing?.retired ?? false) : yesNo(retiredCell);
       if (retiredValue === undefined) faults.push(im.yesOrNo("retired"));
@@ -538,9 +543,9 @@ export async function writeCourses(pass: Pass, writes: CourseValues[]) {
 
 /**
  * The intakes of the courses written whose rows list them (decision 0085): each course's intakes become
- * the row's. An intake removed, or one whose deadline moved, is told to `pass.intakeChanged` (the
- * applications naming it keep what they were applied for; their counsellors are mailed once, in the
- * apply's transaction). A few statements for the whole batch.
+ * the row's. An intake removed, or one whose deadline moved, joins `pass.intakeChanges`, told once the
+ * whole file is written (the applications naming it keep what they were applied for; their counsellors
+ * are mailed once per import, in the apply's transaction: decision 0106). A few statements for the whole batch.
  */
 async function writeIntakes(pass: Pass, writes: CourseValues[]) {
   const listing = writes.filter((w) => w.intakes !== undefined);
@@ -596,7 +601,7 @@ async function writeIntakes(pass: Pass, writes: CourseValues[]) {
           from json_to_recordset(${JSON.stringify(added)}::json) as x("courseId" int, month int, year int, deadline text)`,
     );
   for (const i of removed)
-    await pass.intakeChanged?.({
+    pass.intakeChanges?.push({
       courseId: i.courseId,
       month: i.month,
       year: i.year,
@@ -605,7 +610,7 @@ async function writeIntakes(pass: Pass, writes: CourseValues[]) {
       deadlineNow: null,
     });
   for (const { before: i, deadline } of moved)
-    await pass.intakeChanged?.({
+    pass.intakeChanges?.push({
       courseId: i.courseId,
       month: i.month,
       year: i.year,

@@ -143,11 +143,7 @@ export async function runPass(
     matched: new IdSet(),
     scope: new Set(),
     counts: { rows: 0, new: 0, changed: 0, unchanged: 0, retired: 0, refused: 0 },
-    // The apply's transaction is the one the change commits with, so the counsellors are told once (decision 0085).
-    intakeChanged:
-      mode === "apply" && deps.intakeChanged
-        ? (change) => (deps.intakeChanged as IntakeChangedHook)(db as Parameters<IntakeChangedHook>[0], change)
-        : undefined,
+    intakeChanges: mode === "apply" ? [] : undefined,
   };
   const counts = pass.counts;
   let leftOut = 0;
@@ -173,6 +169,10 @@ export async function runPass(
     // Other requests go between the batches (decision 0038): on PGlite the queries run on this thread.
     await nextTurn();
   }
+  // The intakes every batch moved or removed, told at once in the apply's transaction, the one the change
+  // commits with: each counsellor is mailed once for the whole import, not once an intake (decisions 0085, 0106).
+  if (pass.intakeChanges?.length && deps.intakeChanged)
+    await deps.intakeChanged(db as Parameters<IntakeChangedHook>[0], pass.intakeChanges);
   // Nothing is retired when rows are refused or left out: the dry run then lists no retirement to read.
   if (row.retireMissing && counts.refused === 0 && !leaveOut?.size)
     await retireMissing(pass, async (retired) => {

@@ -126,14 +126,16 @@ export async function moveIntakeDeadline(
       before: { intake: intakeLabel(intake), deadline: intake.deadline },
       after: { intake: intakeLabel({ ...intake, deadline }), deadline },
     });
-    await deps.intakeChanged?.(tx, {
-      courseId,
-      month: intake.month,
-      year: intake.year,
-      deadline: intake.deadline,
-      removed: false,
-      deadlineNow: deadline,
-    });
+    await deps.intakeChanged?.(tx, [
+      {
+        courseId,
+        month: intake.month,
+        year: intake.year,
+        deadline: intake.deadline,
+        removed: false,
+        deadlineNow: deadline,
+      },
+    ]);
     return { intake: shown(deadline), moved: true };
   });
 }
@@ -157,7 +159,7 @@ export async function removeIntake(deps: StaffDeps, member: StaffMember, courseI
       subjectId: courseId,
       before: { intake: intakeLabel(removed), month: removed.month, year: removed.year, deadline: removed.deadline },
     });
-    await deps.intakeChanged?.(tx, { courseId, ...removed, removed: true, deadlineNow: null });
+    await deps.intakeChanged?.(tx, [{ courseId, ...removed, removed: true, deadlineNow: null }]);
     return intakeLabel({ month: removed.month, year: removed.year });
   });
   return m.intakeRemoved(label);

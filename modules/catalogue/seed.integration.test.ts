@@ -270,6 +270,13 @@ describe("seedDemoCatalogue", { timeout: 60_000 }, () => {
         sql`select count(*)::int as n from courses where (application_fee_amount is null) <> (application_fee_currency is null)`,
       ),
     ).toBe(0);
+    // Illustrative like the tuition fees: no demo fee or deadline claims a source or a checked day (decision 0105).
+    expect(
+      await count(
+        sql`select count(*)::int as n from courses where num_nonnulls(application_fee_source, application_fee_checked_on,
+              deadline_source, deadline_checked_on, fee_source, fee_checked_on) > 0`,
+      ),
+    ).toBe(0);
   });
 
   it("does nothing when seeded again", async () => {

@@ -196,6 +196,12 @@ export async function seedCatalogue(db: Database, catalogue: SeedSource, options
             admissionsTestAsked: c.admissionsTestAsked,
             applicationFeeAmount: c.applicationFeeAmount,
             applicationFeeCurrency: c.applicationFeeAmount === null ? null : c.feeCurrency,
+            // Illustrative, as the tuition fees and the deadlines are: no source, no checked day, so students
+            // read them "not checked" (decision 0105).
+            applicationFeeSource: null,
+            applicationFeeCheckedOn: null,
+            deadlineSource: null,
+            deadlineCheckedOn: null,
           });
           if (courseRows.length >= chunkSize) await writeCourses();
         }

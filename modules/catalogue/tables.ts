@@ -117,6 +117,18 @@ export const courses = pgTable(
     admissionsTestAsked: boolean("admissions_test_asked").notNull().default(false),
     applicationFeeAmount: integer("application_fee_amount"),
     applicationFeeCurrency: text("application_fee_currency"),
+    /**
+     * Where the application fee was read and the day it was checked, as the tuition fee's (decision 0105):
+     * without a day a student reads it "not checked".
+     */
+    applicationFeeSource: text("application_fee_source"),
+    applicationFeeCheckedOn: date("application_fee_checked_on"),
+    /**
+     * Where the course's intake deadlines were read (one page of the university's dates, as a rule) and the
+     * day they were checked (decision 0105): one for all its intakes, in the course's record.
+     */
+    deadlineSource: text("deadline_source"),
+    deadlineCheckedOn: date("deadline_checked_on"),
   },
   (t) => [
     index("courses_university_idx").on(t.universityId, t.name, t.id),

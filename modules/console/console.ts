@@ -36,11 +36,11 @@ export function createStaffService(deps: StaffDeps) {
     tasks: tasksConsole(deps),
     reports: reportsConsole(deps),
     counselling: counsellingConsole(deps),
-    // An intake removed or its deadline moved (the editor, the CSV import) that open applications name:
-    // their counsellors are told, once (decisions 0055, 0085).
+    // Intakes removed or their deadlines moved (the editor, the CSV import) that open applications name:
+    // their counsellors are told, once for the whole change (decisions 0055, 0085, 0106).
     catalogue: catalogueConsole({
       ...deps,
-      intakeChanged: (tx, change) => tellCounsellorsOfChangedIntake(tx, deps, change, activeStaffContact),
+      intakeChanged: (tx, changes) => tellCounsellorsOfChangedIntake(tx, deps, changes, activeStaffContact),
     }),
     visas: visasConsole(deps),
     costs: costsConsole(deps),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPostgres, queryRows } from "../../platform/db/client.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
 import { createLogger } from "../../platform/log.ts";
+import { createDatabaseRateLimiter } from "../../platform/rate-limit.ts";
 import { startBackgroundWork } from "../../server/background.ts";
 import { ApiClient } from "../../tests/support/api-client.ts";
 import { exportReady } from "../../tests/support/data-export.ts";
@@ -20,6 +21,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import { indianDay } from "../../vocabulary/india-time.ts";
 import { courseIntakes } from "../catalogue/tables.ts";
+import { createStaffService } from "../console/console.ts";
 import { deadlineFeeds, deadlinePreferences, deadlineReminders } from "./tables.ts";
 
 /**
@@ -422,6 +424,29 @@ describe("the counsellor's applications due", () => {
     expect((after.body.data as { id: number }[]).map((a) => a.id)).not.toContain(due.id);
     expect(await csv()).not.toContain("MSc Climate Science");
     expect((await api.get("/api/v1/staff/applications?due=-1", team.as("asha"))).status).toBe(400);
+  });
+});
+
+describe("Today's days left", () => {
+  it("are counted by the services' clock, as the list's filter is: four days on, a deadline 10 days away is 6 days away", async () => {
+    const student = await ashasStudent("Nandini Iyer");
+    const due = await applicationDue(student, 10, "MSc Marine Biology");
+    // The console's services on a clock set four days ahead of the real one.
+    let clock = new Date();
+    const atClock = createStaffService({
+      db: database.db,
+      limiter: createDatabaseRateLimiter(database.db),
+      log,
+      siteAddress: SITE,
+      now: () => clock,
+    });
+    const daysLeft = async () => (await atClock.deadlines.dueSoon(team.asha)).find((a) => a.id === due.id)?.daysLeft;
+    expect(await daysLeft()).toBe(10);
+    clock = new Date(Date.now() + 4 * DAY_MS);
+    expect(await daysLeft()).toBe(6);
+    // On the deadline's own India day: due today.
+    clock = new Date(Date.parse(`${due.deadline}T12:00:00+05:30`));
+    expect(await daysLeft()).toBe(0);
   });
 });
 

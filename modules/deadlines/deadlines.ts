@@ -16,7 +16,7 @@ import {
   reminderThreshold,
 } from "../../vocabulary/deadlines.ts";
 import { departureOpen } from "../../vocabulary/departure.ts";
-import { indianDay } from "../../vocabulary/india-time.ts";
+import { daysBetween, indianDay } from "../../vocabulary/india-time.ts";
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "../../vocabulary/languages.ts";
 import { mayHoldOffer } from "../../vocabulary/offers.ts";
 import { dayLabel } from "../../vocabulary/scholarships.ts";
@@ -129,9 +129,6 @@ export interface DepartureDates {
 }
 
 const DAY_MS = 86_400_000;
-/** Whole India days from `from` to `to` (both YYYY-MM-DD). */
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 const kindOrder: Record<DeadlineKind, number> = { application: 0, offer: 1, scholarship: 2, visa: 3, departure: 4, session: 5 };
 
 /** The items of each package still missing, by the applications module's own checklist (the stage gate's). */
@@ -743,6 +740,8 @@ export async function feedCalendar(deps: DeadlineDeps, token: string): Promise<s
 /** An application falling due with the package items it still misses. */
 export type DueApplication = ApplicationRow & {
   missing: string[];
+  /** India days from today by the services' clock to its deadline (0: due today), as the list's filter counts them. */
+  daysLeft: number | null;
   /** Letters its recommenders have not submitted yet, each by recommender (decision 0077): flagged on Today. */
   lettersWaiting: { recommender: string; status: string }[];
 };
@@ -764,10 +763,12 @@ export async function dueApplications(
     rows.map((row) => row.id),
   );
   const now = nowOf(deps);
+  const today = indianDay(now);
   return rows
     .map((row) => ({
       ...row,
       missing: missing.get(row.id) ?? [],
+      daysLeft: row.deadline ? daysBetween(today, row.deadline) : null,
       lettersWaiting: letters
         .filter((l) => l.applicationId === row.id)
         .map((l) => ({ recommender: l.recommender, status: l.expiresAt <= now ? "expired" : l.status })),

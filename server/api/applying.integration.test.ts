@@ -97,7 +97,7 @@ describe("the student's applications through the API", () => {
     });
     expect(data.checklist.find((c: { item: string }) => c.item === "Application fee")).toMatchObject({
       attachment_type: "Application fee receipt",
-      note: "GBP 75",
+      note: "GBP 75 (not checked)",
     });
 
     const list = await api.get("/api/v1/students/me/applications", { cookie: student.cookie });

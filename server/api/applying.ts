@@ -16,7 +16,10 @@ const packageItemSchema = z.object({
   attachment_type: z.string().meta({ description: "Where the student uploads it (POST /api/v1/students/me/files)" }),
   state: z.enum(checklistStates),
   waits_on: z.enum(["student", "counsellor", "nobody"]),
-  note: z.string().nullable().meta({ description: "What the course says of it: the SOP's word limit, the fee's amount" }),
+  note: z.string().nullable().meta({
+    description:
+      "What the course says of it: the SOP's word limit; the fee's amount with where and when it was checked, e.g. GBP 60 (University website, checked on 2 January 2027), or (not checked)",
+  }),
   waiver_reason: z.string().nullable(),
   review_message: z.string().nullable().meta({ description: "What to correct, in staff's words" }),
   file: z.string().nullable().meta({ description: "Where the student opens the file: /files/{publicId}" }),
@@ -44,6 +47,14 @@ const applicationPackageSchema = component(
       description:
         "The intake's deadline when the application was opened (kept if staff move it later); null when none was given",
     }),
+    deadline_source: z
+      .string()
+      .nullable()
+      .meta({ description: "Where the course's deadlines were read, a URL or e.g. University website (decision 0105)" }),
+    deadline_checked_on: z.iso
+      .date()
+      .nullable()
+      .meta({ description: "The day the course's deadlines were checked; null: not checked, never to be shown as fact" }),
     deadline_passed: z.boolean(),
     intake_gone: z.boolean().meta({ description: "The course no longer lists the intake applied for; the application keeps it" }),
     course_retired: z.boolean().meta({ description: "The course is no longer offered; the application stays" }),
@@ -51,6 +62,14 @@ const applicationPackageSchema = component(
     next_action: z.string(),
     waiting_on: z.enum(waitingOnValues),
     may_withdraw: z.boolean(),
+    application_fee_source: z
+      .string()
+      .nullable()
+      .meta({ description: "Where the application fee (in the checklist's note) was read (decision 0105)" }),
+    application_fee_checked_on: z.iso
+      .date()
+      .nullable()
+      .meta({ description: "The day the application fee was checked; null: not checked, never to be shown as fact" }),
     fee_paid_on: z.iso.date().nullable(),
     submitted_on: z.iso.date().nullable(),
     university_reference: z.string().nullable(),
@@ -83,6 +102,8 @@ const presentApplicationPackage = (a: StudentApplication): z.infer<typeof applic
   intake: a.intake,
   deadline: a.deadline,
   applied_deadline: a.appliedDeadline,
+  deadline_source: a.deadlineChecked.source,
+  deadline_checked_on: a.deadlineChecked.checkedOn,
   deadline_passed: a.deadlinePassed,
   intake_gone: a.intakeGone,
   course_retired: a.retired,
@@ -90,6 +111,8 @@ const presentApplicationPackage = (a: StudentApplication): z.infer<typeof applic
   next_action: a.nextAction,
   waiting_on: a.waitingOn,
   may_withdraw: a.mayWithdraw,
+  application_fee_source: a.applicationFeeChecked.source,
+  application_fee_checked_on: a.applicationFeeChecked.checkedOn,
   fee_paid_on: a.feePaidOn,
   submitted_on: a.submittedOn,
   university_reference: a.universityReference,

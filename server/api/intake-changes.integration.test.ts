@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courseIntakes } from "../../modules/catalogue/tables.ts";
-import { auditLog } from "../../modules/tables.ts";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { courseIntakes, universities } from "../../modules/catalogue/tables.ts";
+import { auditLog, mailOutbox } from "../../modules/tables.ts";
 import type { DatabaseHandle } from "../../platform/db/client.ts";
 import { createLocalFileStorage } from "../../platform/storage/file-storage.ts";
 import { type Answer, ApiClient } from "../../tests/support/api-client.ts";
@@ -433,4 +433,105 @@ describe("an intake's deadline moved in the catalogue editor (decision 0088)", (
     expect(cleared.body.message).toBe(`The January ${next + 1} intake has no deadline now.`);
     expect(await intakesOf(course4.id)).toEqual([{ month: 1, year: next + 1, deadline: null }]);
   });
+});
+
+describe("an import that moves many intakes' deadlines (decision 0106)", () => {
+  it("mails each counsellor once, listing every application it changed, and Today lists each application", async () => {
+    // Twenty courses with two intakes each: 40 intakes, each named by one application. Asha's four
+    // students hold 32 of them, Ravi's one student the other 8 (each under the limit of active applications).
+    const first = await createCourse(api, team.admin, { name: "MSc Hydrology 1", level: "Masters", feeCurrency: "GBP" });
+    const courses = [first];
+    for (let n = 2; n <= 20; n++)
+      courses.push(
+        await createCourse(api, team.admin, {
+          name: `MSc Hydrology ${n}`,
+          level: "Masters",
+          feeCurrency: "GBP",
+          universityId: first.universityId,
+        }),
+      );
+    const [university] = await database.db
+      .select({ name: universities.name })
+      .from(universities)
+      .where(eq(universities.id, first.universityId));
+    await database.db.insert(courseIntakes).values(
+      courses.flatMap((c) => [
+        { courseId: c.id, month: 9, year: next, deadline: `${next}-06-30` },
+        { courseId: c.id, month: 1, year: next + 1, deadline: `${next}-10-31` },
+      ]),
+    );
+    const intakes = courses.flatMap((c) => [
+      { courseId: c.id, intake: `${next}-09` },
+      { courseId: c.id, intake: `${next + 1}-01` },
+    ]);
+    const names = ["अनुष्का सिंह", "Rohan Gupta", "ज़ोया ख़ान", "Vikram Reddy", "Ishaan Bose"];
+    const applied = new Map<string, number[]>([
+      [team.asha.email, []],
+      [team.ravi.email, []],
+    ]);
+    for (const [i, name] of names.entries()) {
+      const applicant = await createStudent(api, { name });
+      const counsellor = i < 4 ? team.asha : team.ravi;
+      const given = await api.post(
+        `/api/v1/staff/students/${applicant.studentId}/counsellor`,
+        { counsellorStaffId: counsellor.staffId },
+        team.as("admin"),
+      );
+      expect(given.status).toBe(200);
+      for (const one of intakes.slice(i * 8, i * 8 + 8)) {
+        const started = await api.post("/api/v1/students/me/applications", one, { cookie: applicant.cookie });
+        expect(started.status, started.text).toBe(201);
+        applied.get(counsellor.email)?.push(started.body.data.id);
+      }
+    }
+
+    // The university moved every deadline by a fortnight: one file, one import.
+    const { header, rows } = await exportedRows(...courses.map((c) => c.id));
+    expect(rows).toHaveLength(20);
+    const at = header.indexOf("intakes");
+    const moved = rows.map((r) => {
+      const row = [...r];
+      row[at] = `${next}-09 by ${next}-07-14; ${next + 1}-01 by ${next}-11-14`;
+      return row;
+    });
+    const { id, checked } = await dryRun(stringify([header, ...moved]));
+    expect(checked.summary).toMatchObject({ changed: 20, refused: 0 });
+    const before = sink.messages.length;
+    expect((await apply(id)).status).toBe("applied");
+    // Every queued mail has gone (the outbox holds nothing more for them) before they are counted.
+    await vi.waitUntil(
+      async () =>
+        (
+          await database.db
+            .select({ id: mailOutbox.id })
+            .from(mailOutbox)
+            .where(inArray(mailOutbox.recipient, [team.asha.email, team.ravi.email]))
+        ).length === 0,
+      { timeout: 15_000, interval: 50 },
+    );
+    await sink.waitFor(before + 2);
+    const arrived = sink.messages.slice(before);
+    const ashas = arrived.filter((m) => m.to.includes(team.asha.email));
+    const ravis = arrived.filter((m) => m.to.includes(team.ravi.email));
+    expect(ashas).toHaveLength(1);
+    expect(ravis).toHaveLength(1);
+    expect(ashas[0]?.subject).toBe("32 intakes changed in the catalogue: 32 applications name them");
+    expect(ravis[0]?.subject).toBe("8 intakes changed in the catalogue: 8 applications name them");
+    const text = readMail(ashas[0] as CapturedMail).text;
+    // Each intake's change once, with its applications under it, the student's name as written.
+    expect(text).toContain(
+      `The deadline of the September ${next} intake of MSc Hydrology 1 at ${university?.name} is now 14 July ${next} (it was 30 June ${next}).`,
+    );
+    for (const applicationId of applied.get(team.asha.email) ?? [])
+      expect(text).toContain(`https://ignite.test/staff/applications/${applicationId}\n`);
+    expect(text).toContain(`अनुष्का सिंह: https://ignite.test/staff/applications/${applied.get(team.asha.email)?.[0]}`);
+    expect(readMail(ravis[0] as CapturedMail).text).not.toContain("अनुष्का सिंह");
+
+    // Today: one entry for each application, as the applications list's own filter.
+    const changed = (await testApp.staff.applications.list(team.asha, { changed: 14 })).map((a) => a.id);
+    expect(changed).toEqual(expect.arrayContaining(applied.get(team.asha.email) ?? []));
+    expect(new Set(changed).size).toBe(changed.length);
+    const ravisChanged = (await testApp.staff.applications.list(team.ravi, { changed: 14 })).map((a) => a.id);
+    expect(ravisChanged).toEqual(expect.arrayContaining(applied.get(team.ravi.email) ?? []));
+  }, 120_000);
 });

@@ -104,6 +104,8 @@ const courseBody = body(courseInput, {
   describe: {
     englishExamWaiver: 'true, or a form\'s "on"',
     feeCheckedOn: "The day the fee was checked; not in the future",
+    applicationFeeCheckedOn: "The day the application fee was checked; not in the future (decision 0105)",
+    deadlineCheckedOn: "The day the intakes' deadlines were checked; not in the future (decision 0105)",
     minPercentage:
       "Lowest percentage in the qualification before the level (12th; the bachelor's for a master's; the master's for a PhD), in steps of 0.01",
     minCgpa: "Lowest CGPA (10-point scale) in that qualification, in steps of 0.01",
@@ -317,7 +319,7 @@ export function staffCatalogueApi(staff: StaffService) {
     "/catalogue/courses/:courseId",
     describe({
       operationId: "getCatalogueCourse",
-      summary: "A course, retired or not, with its fee's source and checked date (admins)",
+      summary: "A course, retired or not, with where and when its fee, application fee and deadlines were checked (admins)",
       staff: true,
       parameters: [idParam("courseId")],
       responses: { 200: answer("The course", dataOf(ref("CatalogueCourse"))), ...failures(403) },
@@ -329,7 +331,7 @@ export function staffCatalogueApi(staff: StaffService) {
     "/catalogue/courses/:courseId",
     describe({
       operationId: "editCatalogueCourse",
-      summary: "Change a course's facts and its fee's source and checked date (admins); audited",
+      summary: "Change a course's facts and where and when its fee, application fee and deadlines were checked (admins); audited",
       staff: true,
       parameters: [idParam("courseId")],
       requestBody: courseBody,

@@ -23,6 +23,14 @@ test("a student reading in Hindi sees the application's intake, deadline and sub
   await page.goto(`/user/applications/${applicationId}`);
   await expect(page.getByTestId("package")).toContainText("ज़्यादा से ज़्यादा 1000 शब्द");
   await expect(page.getByTestId("package")).not.toContainText("At most");
+  // The fee's source and the day it was checked with its age, and the deadlines not checked, in Hindi (decision 0105).
+  await expect(page.getByTestId("application-fee")).toContainText("स्रोत: University website,");
+  await expect(page.getByTestId("application-fee")).toContainText("को जाँचा गया (40 दिन पहले)");
+  await expect(page.getByTestId("application-fee")).not.toContainText(
+    /checked|ago|January|February|March|April|May|June|July|August|September|October|November|December/,
+  );
+  await expect(page.getByTestId("deadline-source")).toHaveText("स्रोत: जाँचा नहीं गया");
+  await fitsThePhone(page);
 
   // The counsellor's side, through the API: the package waived with reasons, then submitted on 31 July.
   const checklist = (await (await admin.get(`/api/v1/staff/applications/${applicationId}`)).json()).data.checklist as {

@@ -11,7 +11,14 @@ export const longDay = (day: string) =>
     new Date(`${day}T00:00:00Z`),
   );
 
-/** A master's with a package (in the UK unless told): two letters, an SOP of at most 1,000 words, the English test, a fee of 60. */
+/** The day the courses' application fee was checked (India's day, 40 days ago): the student reads "checked on ... (40 days ago)". */
+export const feeCheckedOn = new Date(Date.now() + 330 * 60_000 - 40 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A master's with a package (in the UK unless told): two letters, an SOP of at most 1,000 words, the English
+ * test, a fee of 60 read on the university's website 40 days ago (`feeCheckedOn`); its deadlines name no
+ * source, so they read "not checked" (decision 0105).
+ */
 export async function courseToApplyTo(
   admin: APIRequestContext,
   where: { country: string; currency: string } = { country: "United Kingdom", currency: "GBP" },
@@ -38,6 +45,8 @@ export async function courseToApplyTo(
       englishTestAsked: true,
       applicationFeeAmount: 60,
       applicationFeeCurrency: where.currency,
+      applicationFeeSource: "University website",
+      applicationFeeCheckedOn: feeCheckedOn,
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { courseToApplyTo, longDay, next } from "./applying-fixtures";
+import { courseToApplyTo, feeCheckedOn, longDay, next } from "./applying-fixtures";
 import { expect, expectNoAxeViolations, httpClient, hydrated, test, uniqueEmail } from "./fixtures";
 import { screens } from "./screens";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures";
@@ -77,6 +77,13 @@ test("a visitor applies after signing up, uploads what is missing, and reads the
     await expect(packageItem(page, "SOP")).toContainText("At most 1000 words");
     // In rupees, as every fee is (decision 0025).
     await expect(packageItem(page, "Application fee")).toContainText(/GBP 60 \(≈ ₹[\d,]+\)/);
+    // Where and when the fee was read, and how long ago; the deadlines, given no source, read "not checked" (decision 0105).
+    await expect(page.getByTestId("application-fee")).toHaveText(
+      new RegExp(
+        `^GBP 60 \\(≈ ₹[\\d,]+\\)\\. Source: University website, checked on ${longDay(feeCheckedOn)} \\(40 days ago\\)$`,
+      ),
+    );
+    await expect(page.getByTestId("deadline-source")).toHaveText("Source: not checked");
     await hydrated(page);
     await expectNoAxeViolations(page);
   });

@@ -15,7 +15,6 @@ import {
   canWorkTasks,
 } from "../../../modules/policies.ts";
 import { DUE_SOON_DAYS, INTAKE_CHANGED_DAYS } from "../../../vocabulary/deadlines.ts";
-import { indianDay } from "../../../vocabulary/india-time.ts";
 import { dayLabel } from "../../../vocabulary/scholarships.ts";
 import type { Route } from "./+types/today";
 
@@ -84,7 +83,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     canSeeStudents(member) ? context.staff.offers.lettersToConfirm(member) : [],
     canSeeStudents(member) ? context.staff.offers.recentReplies(member, OFFER_REPLIES_DAYS) : [],
   ]);
-  const todayIst = indianDay(new Date());
   const leadView = (lead: (typeof leads)[number]) => ({
     id: lead.id,
     name: `${lead.firstName} ${lead.lastName}`,
@@ -157,9 +155,8 @@ export async function loader({ context }: Route.LoaderArgs) {
           university: a.university,
           deadline: a.deadline ?? "",
           deadlineText: a.deadline ? dayLabel(a.deadline) : "",
-          daysLeft: a.deadline
-            ? Math.round((Date.parse(`${a.deadline}T00:00:00Z`) - Date.parse(`${todayIst}T00:00:00Z`)) / 86_400_000)
-            : 0,
+          // Counted by the services' clock, as the list's filter is (decision 0059).
+          daysLeft: a.daysLeft ?? 0,
           missing: a.missing.length,
           lettersWaiting: a.lettersWaiting,
         }))

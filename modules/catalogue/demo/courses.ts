@@ -504,6 +504,8 @@ function demoRequirements(key: string, level: Level, medicine: boolean, taughtIn
  * Application fees by destination, in its currency (illustrative): the United States' graduate schools'
  * usual USD 75-125, UCAS's GBP 28.50 (rounded) for a UK bachelor's and the common GBP 50-100 for its
  * postgraduate degrees, Canada's CAD 100-150, uni-assist's EUR 75 for Germany, Ireland's EUR 50.
+ * Like the demo's tuition fees and intake deadlines they name no source and no checked day, so a student
+ * reads each one "not checked" (decision 0105): no demo figure is shown as a university's own.
  */
 const applicationFees: Record<string, { bachelors: readonly number[]; graduate: readonly number[] }> = {
   "United States": { bachelors: [75, 90], graduate: [75, 90, 100, 125] },
