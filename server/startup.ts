@@ -20,8 +20,15 @@ export interface Prepared {
 
 /** Migrates, seeds what the configuration asks for, and makes sure a public site has no known password. */
 export async function prepareDatabase(config: Config, database: DatabaseHandle, log: Logger): Promise<Prepared> {
-  // Several instances starting at once take turns; the later ones find the work done.
-  const prepared = await database.exclusively(() => prepare(config, database));
+  // Several instances starting at once take turns; the later ones find the work done, and say why they wait.
+  const prepared = await database.exclusively(
+    () => prepare(config, database),
+    (waitedMs) =>
+      log.warn(
+        { waitedMs },
+        "waiting for another instance to finish migrating and seeding the database (it holds the start-up lock)",
+      ),
+  );
   log.info(prepared, "data prepared");
   return prepared;
 }

@@ -30,8 +30,10 @@ export interface DatabaseHandle {
   /**
    * Runs `work` while no other instance runs its own `exclusively` on this database (a PostgreSQL
    * advisory lock; PGlite has one process anyway): instances starting together migrate and seed in turn.
+   * `waiting` is told how long it has waited, after `WAIT_NOTICE_MS` and then every `WAIT_NOTICE_MS` more,
+   * so that an operator's log says why an instance is not up yet.
    */
-  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  exclusively<T>(work: () => Promise<T>, waiting?: (waitedMs: number) => void): Promise<T>;
   /**
    * Raw SQL for platform adapters that bring their own statements (the job queue, platform/jobs.ts).
    * Without values the text may hold several statements: the rows of all of them come back, in order.
@@ -166,6 +168,9 @@ export const isUniqueViolation = (error: unknown) => hasSqlState(error, "23505")
 /** The advisory lock key under which one instance at a time prepares (migrates, seeds) a PostgreSQL database. */
 const PREPARE_LOCK = 727_274_001;
 
+/** How long an instance waits for another's turn to prepare the database before it says so, and again. */
+export const WAIT_NOTICE_MS = 5000;
+
 /** How long a request waits for a connection, and for a query, before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 3000;
 const QUERY_TIMEOUT_MS = 15_000;
@@ -190,14 +195,21 @@ export function openPostgres(url: string, options: { max?: number; onIdleError?:
     migrate: async () => {
       await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
     },
-    exclusively: async (work) => {
+    exclusively: async (work, waiting) => {
       const lock = await pool.connect();
       try {
         // Asked again every quarter second rather than waited for in one query: another instance's
         // migrating and seeding can outlast QUERY_TIMEOUT_MS on a busy server, and a query that times out
         // would stop this instance's start.
+        const since = Date.now();
+        let told = 0;
         while (!(await lock.query<{ held: boolean }>("select pg_try_advisory_lock($1) as held", [PREPARE_LOCK])).rows[0]?.held) {
           await sleep(250);
+          const waited = Date.now() - since;
+          if (waited >= (told + 1) * WAIT_NOTICE_MS) {
+            told = Math.floor(waited / WAIT_NOTICE_MS);
+            waiting?.(waited);
+          }
         }
         return await work();
       } finally {
