@@ -22,6 +22,9 @@ export default defineConfig({
           name: "unit",
           include: ["{modules,platform,server,scripts,tests,vocabulary}/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
           exclude: ["tests/e2e/**", "node_modules/**", "**/*.integration.test.ts"],
+          // As in the integration project: a file reuses its worker's imports (decision 0084). No unit file
+          // mocks a module, stubs the environment or keeps state between files; a worker serves one project.
+          isolate: false,
         },
       },
       {

@@ -8,6 +8,7 @@ import { staff } from "../../modules/staff/tables.ts";
 import { auditLog } from "../../modules/tables.ts";
 import { type DatabaseHandle, openPglite } from "../../platform/db/client.ts";
 import { ApiClient, cookiesNamed } from "../../tests/support/api-client.ts";
+import { compiledProgram } from "../../tests/support/compiled.ts";
 import { createStudent } from "../../tests/support/factories.ts";
 import { createStaffMember } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -216,8 +217,10 @@ describe("the staff:create command", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("creates an account with the password read from standard input, and audits it", async () => {
+    // The command's own code, compiled once rather than by tsx at each run (decision 0084).
+    const createStaff = await compiledProgram("scripts/create-staff.ts");
     const run = (args: string[], input: string) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/create-staff.ts", ...args], {
+      spawnSync(process.execPath, [createStaff, ...args], {
         input,
         encoding: "utf8",
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },

@@ -21,15 +21,15 @@ import { createLogger } from "../../platform/log.ts";
 import { assertStorageKey, createLocalFileStorage, isStorageKey } from "../../platform/storage/file-storage.ts";
 import { attachmentTypes } from "../../vocabulary/documents.ts";
 import { nextClientAddress } from "../support/api-client.ts";
+import { compiledProgram } from "../support/compiled.ts";
 import { bookingDetails, documentForm, uniqueEmail } from "../support/factories.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const serveApi = path.join(root, "tests/support/serve-api.ts");
 const PORT_LINE = /^SERVE_API_PORT=(\d+)$/m;
 /**
- * Bounds on every wait; the whole file takes 10-20 s on two cores. A start compiles the server with tsx
- * first, which took over 30 s on a busy two-core machine: a start may take up to 90 s before it counts
- * as failed.
+ * Bounds on every wait; the whole file takes 10-20 s on two cores. The server is compiled once per test
+ * run (tests/support/compiled.ts, decision 0084); a start took over 30 s on a busy two-core machine: a
+ * start may take up to 90 s before it counts as failed.
  */
 const START_TIMEOUT_MS = 90_000;
 const LOAD_TIMEOUT_MS = 30_000;
@@ -97,7 +97,7 @@ function serverEnv(): NodeJS.ProcessEnv {
 
 /** Starts tests/support/serve-api.ts and waits for its port line, then for /readyz. */
 async function startServer(): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", serveApi], {
+  const child = spawn(process.execPath, [await compiledProgram("tests/support/serve-api.ts")], {
     cwd: root,
     env: serverEnv(),
     stdio: ["ignore", "pipe", "pipe"],

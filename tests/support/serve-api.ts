@@ -1,7 +1,8 @@
 // A real server process for fault tests: the APIs only (no React Router build, so it needs no `npm run
 // build`), configured from the environment like server/main.ts: PGlite under DATA_DIR, or DATABASE_URL.
-// Run: `node --import tsx tests/support/serve-api.ts`. With PORT=0 the system picks a free port; once the
-// database is migrated and the server listens, one line `SERVE_API_PORT=<port>` is written to stdout.
+// Run: `node --import tsx tests/support/serve-api.ts` (the tests run it compiled, tests/support/compiled.ts).
+// With PORT=0 the system picks a free port; once the database is migrated and the server listens, one line
+// `SERVE_API_PORT=<port>` is written to stdout.
 // SERVE_API_JOBS=1 runs the job queue and the background work as server/main.ts does (imports run as jobs);
 // SIGTERM stops it as server/main.ts stops (server/shutdown.ts), within SHUTDOWN_GRACE_SECONDS.
 import { serve } from "@hono/node-server";

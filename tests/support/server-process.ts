@@ -1,12 +1,13 @@
 // A real server process (tests/support/serve-api.ts) for the fault and operating tests: started on a free
-// port, waited for until /readyz answers 200, stopped by a signal. Each start compiles the server with tsx,
-// which took over 30 s on a busy two-core machine: a start may take up to 90 s before it counts as failed.
+// port, waited for until /readyz answers 200, stopped by a signal. The server is compiled once per test
+// run (tests/support/compiled.ts, decision 0084); a start on a busy two-core machine still took over 30 s,
+// so a start may take up to 90 s before it counts as failed.
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { compiledProgram } from "./compiled.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const serveApi = path.join(root, "tests/support/serve-api.ts");
 const PORT_LINE = /^SERVE_API_PORT=(\d+)$/m;
 export const START_TIMEOUT_MS = 90_000;
 
@@ -36,7 +37,8 @@ export function serverEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.ProcessE
 }
 
 export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", serveApi], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const serveApi = await compiledProgram("tests/support/serve-api.ts");
+  const child = spawn(process.execPath, [serveApi], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: string) => {
     output = (output + chunk).slice(-200_000);
