@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../platform/db/client.ts";
+import { preparedRead } from "../platform/db/prepared.ts";
 import { DEFAULT_MAX_ACTIVE_APPLICATIONS, MAX_ACTIVE_APPLICATIONS_CEILING } from "../vocabulary/applications.ts";
 import { leadAssignmentModes, type SocialNetwork, settingsMessages, socialNetworks } from "../vocabulary/consultations.ts";
 import { BOOKING_RETENTION_MONTHS_MAX, DEFAULT_BOOKING_RETENTION_MONTHS, privacyMessages } from "../vocabulary/privacy.ts";
@@ -153,9 +154,18 @@ export async function readPublicSettings(db: Pick<Database, "select">): Promise<
 
 const keys = Object.keys(defaultConsoleSettings) as (keyof ConsoleSettings)[];
 
+/** Prepared once (decision 0110): every page reads the footer's links, every console screen more. */
+const settingsQuery = preparedRead((db) =>
+  db
+    .select({ key: consoleSettings.key, value: consoleSettings.value })
+    .from(consoleSettings)
+    .where(inArray(consoleSettings.key, keys))
+    .prepare("console_settings"),
+);
+
 /** The settings in force: each stored value that still parses, else its default. */
 export async function readConsoleSettings(db: Pick<Database, "select">): Promise<ConsoleSettings> {
-  const rows = await db.select().from(consoleSettings).where(inArray(consoleSettings.key, keys));
+  const rows = await settingsQuery(db).execute();
   const settings = { ...defaultConsoleSettings };
   for (const row of rows) {
     const key = row.key as keyof ConsoleSettings;

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, sum } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, ne, sql, sum } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database } from "../../platform/db/client.ts";
+import { preparedRead } from "../../platform/db/prepared.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
 import { type FileStorage, newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
@@ -383,12 +384,18 @@ export async function deleteDocument(deps: DocumentDeps, studentId: number, rawT
   return attachmentType;
 }
 
-/** The student's profile photo URL, or null when there is none (the navbar then shows the default image). */
-export async function photoUrl(deps: DocumentDeps, studentId: number): Promise<string | null> {
-  const [row] = await deps.db
+/** Prepared once (decision 0110): the navbar's photo, on every page a student opens. */
+const photoQuery = preparedRead((db) =>
+  db
     .select({ publicId: studentFiles.publicId })
     .from(studentFiles)
-    .where(and(eq(studentFiles.studentId, studentId), eq(studentFiles.attachmentType, PROFILE_PHOTO)));
+    .where(and(eq(studentFiles.studentId, sql.placeholder("studentId")), eq(studentFiles.attachmentType, PROFILE_PHOTO)))
+    .prepare("profile_photo"),
+);
+
+/** The student's profile photo URL, or null when there is none (the navbar then shows the default image). */
+export async function photoUrl(deps: DocumentDeps, studentId: number): Promise<string | null> {
+  const [row] = await photoQuery(deps.db).execute({ studentId });
   return row ? fileUrl(row.publicId) : null;
 }
 

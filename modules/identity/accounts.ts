@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { type Database, isUniqueViolation } from "../../platform/db/client.ts";
+import { preparedRead } from "../../platform/db/prepared.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
@@ -17,7 +18,8 @@ import { students } from "../students/tables.ts";
 import { parseInput } from "../validation.ts";
 import { describeDevice } from "./devices.ts";
 import { loginSchema, signupSchema } from "./input.ts";
-import { createSession, sessionStudentId } from "./sessions.ts";
+import { createSession, liveSessionKey, liveSessionWhere, touchSession } from "./sessions.ts";
+import { sessions } from "./tables.ts";
 
 /** Per client address and per account; past a limit the answer is 429 with a clear message. */
 /**
@@ -157,12 +159,33 @@ export async function logIn(deps: IdentityDeps, raw: unknown, clientIp: string, 
   return startSession(deps, student, input.exp_days, userAgent);
 }
 
-/** The student a session token belongs to, or null when it is unknown or expired. */
+/**
+ * The signed-in student of a session, read with it in one prepared query (decision 0110): every page a
+ * student opens asks it, and it reads only what the screens show of them (never their password's hash).
+ */
+const studentOfSession = preparedRead((db) =>
+  db
+    .select({
+      studentId: students.id,
+      fullName: students.fullName,
+      email: students.email,
+      phone: students.phone,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(students, eq(students.id, sessions.studentId))
+    .where(liveSessionWhere)
+    .prepare("student_of_session"),
+);
+
+/** The student a session token belongs to, or null when it is unknown, expired or idle too long; a use keeps it alive. */
 export async function studentForSession(deps: IdentityDeps, token: string): Promise<CurrentStudent | null> {
-  const studentId = await sessionStudentId(deps.db, token, nowOf(deps));
-  if (studentId === null) return null;
-  const [row] = await deps.db.select().from(students).where(eq(students.id, studentId));
-  return row ? present(row) : null;
+  const key = liveSessionKey(token, nowOf(deps));
+  if (!key) return null;
+  const [row] = await studentOfSession(deps.db).execute(key);
+  if (!row) return null;
+  await touchSession(deps.db, key.tokenHash, row.lastSeenAt, key.now);
+  return { studentId: row.studentId, fullName: row.fullName, email: row.email, phone: row.phone };
 }
 
 export async function getStudent(deps: IdentityDeps, studentId: number): Promise<CurrentStudent> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import { SESSION_IDLE_DAYS } from "../../vocabulary/accounts.ts";
 import { MAX_TOKEN_LENGTH, newToken, sha256 } from "../tokens.ts";
@@ -22,22 +22,26 @@ export async function createSession(
 }
 
 /**
- * The student id of a live session, or null when the token is unknown, malformed, past its lifetime or
- * unused for SESSION_IDLE_DAYS. A use is recorded (to the hour), which keeps the session alive.
+ * What a live session is looked up by: its token's hash, now, and the last use it must be newer than (a
+ * session unused for SESSION_IDLE_DAYS has ended); null for a token that cannot be one (empty or too long).
  */
-export async function sessionStudentId(db: Database, token: string, now: Date): Promise<number | null> {
+export function liveSessionKey(token: string, now: Date): { tokenHash: string; now: Date; idleSince: Date } | null {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
-  const tokenHash = sha256(token);
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY);
-  const [row] = await db
-    .select({ studentId: sessions.studentId, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
-  if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  return { tokenHash: sha256(token), now, idleSince: new Date(now.getTime() - SESSION_IDLE_DAYS * DAY) };
+}
+
+/** The conditions of a live session, on `liveSessionKey`'s placeholders, for a prepared read (decision 0110). */
+export const liveSessionWhere = and(
+  eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+  gt(sessions.expiresAt, sql.placeholder("now")),
+  gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
+);
+
+/** Records a use of the session (to the hour), which keeps it alive: reading a page does not always write. */
+export async function touchSession(db: Pick<Database, "update">, tokenHash: string, lastSeenAt: Date, now: Date) {
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return row.studentId;
 }
 
 export async function endSession(db: Database, token: string): Promise<void> {

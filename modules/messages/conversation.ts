@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, max, or, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
+import { preparedRead } from "../../platform/db/prepared.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { CONVERSATION_SHOWN, MESSAGES_PER_HOUR, type MessageAuthor, messageMessages } from "../../vocabulary/messages.ts";
 import { recordAudit } from "../audit-log.ts";
@@ -132,18 +133,24 @@ export async function studentConversation(deps: MessageDeps, studentId: number):
   };
 }
 
-/** How many messages from staff the student has not read yet (the navbar's count). */
-export async function unreadForStudent(db: Reader, studentId: number): Promise<number> {
-  const [row] = await db
+/** Prepared once (decision 0110): the navbar's count, on every page a student opens. */
+const unreadQuery = preparedRead((db) =>
+  db
     .select({ unread: count() })
     .from(conversationMessages)
     .where(
       and(
-        eq(conversationMessages.studentId, studentId),
+        eq(conversationMessages.studentId, sql.placeholder("studentId")),
         eq(conversationMessages.author, "staff"),
         isNull(conversationMessages.readAt),
       ),
-    );
+    )
+    .prepare("unread_for_student"),
+);
+
+/** How many messages from staff the student has not read yet (the navbar's count). */
+export async function unreadForStudent(db: Reader, studentId: number): Promise<number> {
+  const [row] = await unreadQuery(db).execute({ studentId });
   return row?.unread ?? 0;
 }
 

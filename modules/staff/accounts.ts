@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { preparedRead } from "../../platform/db/prepared.ts";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { STAFF_SESSION_HOURS, staffMessages } from "../../vocabulary/staff.ts";
 import { type AuditActor, recordAudit } from "../audit-log.ts";
@@ -214,15 +215,30 @@ export async function logInStaff(deps: StaffDeps, raw: unknown, clientIp: string
   return { member: presentStaff(row), token, expiresAt };
 }
 
+/**
+ * The staff member of a live session, read in one prepared query (decision 0110): every console screen asks
+ * it, and it reads only what a screen needs of them (never their password's hash).
+ */
+const memberOfSession = preparedRead((db) =>
+  db
+    .select({ staffId: staff.id, email: staff.email, fullName: staff.fullName, role: staff.role })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(staffSessions.expiresAt, sql.placeholder("now")),
+        isNull(staff.disabledAt),
+      ),
+    )
+    .prepare("staff_of_session"),
+);
+
 /** The staff member of a live session, or null (unknown, expired, or the account disabled). */
 export async function staffForSession(deps: StaffDeps, token: string): Promise<StaffMember | null> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
-  const [row] = await deps.db
-    .select({ member: staff })
-    .from(staffSessions)
-    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-    .where(and(eq(staffSessions.tokenHash, sha256(token)), gt(staffSessions.expiresAt, nowOf(deps)), isNull(staff.disabledAt)));
-  return row ? presentStaff(row.member) : null;
+  const [member] = await memberOfSession(deps.db).execute({ tokenHash: sha256(token), now: nowOf(deps) });
+  return member ?? null;
 }
 
 export async function logOutStaff(deps: StaffDeps, token: string): Promise<void> {

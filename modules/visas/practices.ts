@@ -11,6 +11,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "dri
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
+import { preparedRead } from "../../platform/db/prepared.ts";
 import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
@@ -598,15 +599,27 @@ export async function sharePractice(deps: PracticeDeps, studentId: number, pract
   await deliverWithoutQueue(deps);
 }
 
-/** The newest review the student has not opened yet: the notice on their screens (decision 0049). */
-export async function reviewNotice(db: Database, studentId: number): Promise<{ practiceId: number; country: string } | null> {
-  const [row] = await db
+/** Prepared once (decision 0110): the notice is looked for on every page a student opens. */
+const reviewNoticeQuery = preparedRead((db) =>
+  db
     .select({ practiceId: visaPractices.id, country: countries.name })
     .from(visaPractices)
     .innerJoin(countries, eq(countries.id, visaPractices.countryId))
-    .where(and(eq(visaPractices.studentId, studentId), isNotNull(visaPractices.reviewedAt), isNull(visaPractices.reviewSeenAt)))
+    .where(
+      and(
+        eq(visaPractices.studentId, sql.placeholder("studentId")),
+        isNotNull(visaPractices.reviewedAt),
+        isNull(visaPractices.reviewSeenAt),
+      ),
+    )
     .orderBy(desc(visaPractices.reviewedAt))
-    .limit(1);
+    .limit(1)
+    .prepare("visa_review_notice"),
+);
+
+/** The newest review the student has not opened yet: the notice on their screens (decision 0049). */
+export async function reviewNotice(db: Database, studentId: number): Promise<{ practiceId: number; country: string } | null> {
+  const [row] = await reviewNoticeQuery(db).execute({ studentId });
   return row ?? null;
 }
 
