@@ -425,6 +425,12 @@ export async function namedApplications(db: Pick<Database, "select">, studentId:
 export function createApplyingService(deps: ApplyingDeps) {
   return {
     openIntakes: (courseId: number) => openIntakes(deps.db, courseId, nowOf(deps)),
+    /**
+     * A course's figure as the course page shows it (its tuition's or its deadlines' source and checked day),
+     * with its age by the services' clock (decision 0105).
+     */
+    checked: (figure: { source: string | null; checkedOn: string | null }) =>
+      checkedFigure(figure.source, figure.checkedOn, nowOf(deps)),
     start: (studentId: number, raw: unknown) => startApplication(deps, studentId, raw),
     get: (studentId: number, applicationId: number) => studentApplication(deps, studentId, applicationId),
     named: (studentId: number, ids: readonly number[]) => namedApplications(deps.db, studentId, ids),

@@ -2,15 +2,15 @@ import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures.ts";
 import { errorsIn } from "./nu-checker.ts";
-import { screen } from "./screens.ts";
+import { screen, screens } from "./screens.ts";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 
 /**
  * Deadlines in one place (decision 0059), on a phone: a student opens Deadlines from the header in one
  * tap and reads an application's deadline with its days left, what the package still misses and where
  * the university's date was read and when (decision 0105), in English and Hindi, and makes a calendar
- * address a calendar app can read; their counsellor finds the application on Today, linked to the
- * applications list's due filter.
+ * address a calendar app can read; the course's page gives its fee's and deadlines' source with their
+ * age; their counsellor finds the application on Today, linked to the applications list's due filter.
  */
 const phone = { width: 390, height: 844 };
 const DAY_MS = 86_400_000;
@@ -123,6 +123,16 @@ test("a student sees an application's deadline with days left and what is missin
   await expect(student.getByTestId("nav-deadlines")).toBeVisible();
   await screen(student, "deadlines-1280");
   await student.setViewportSize(phone);
+
+  // The course's page says where its fee and its deadlines were read, and how long ago (decision 0105).
+  await student.goto(`/courses/${course.id}`);
+  await expect(student.getByRole("heading", { name: "MSc Renewable Energy Systems", level: 1 })).toBeVisible();
+  const fact = (label: string) => student.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+  await expect(fact("Fee source")).toHaveText(`University website, checked on ${longDay(checkedOn)} (40 days ago)`);
+  await expect(fact("Deadlines' source")).toHaveText(`${DEADLINES_PAGE}, checked on ${longDay(checkedOn)} (40 days ago)`);
+  await fitsThePhone(student);
+  await expectNoAxeViolations(student);
+  await screens(student, "deadlines-course");
 
   // The home shows the nearest ones, with the same days left, and leads to the whole list.
   await student.goto("/home");
