@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AppError } from "./errors.ts";
 import { codeSchema, loginSchema, signupFormSchema, signupSchema } from "./identity/input.ts";
 import { consultationInputSchema } from "./leads/input.ts";
@@ -63,5 +63,21 @@ describe("parsing input", () => {
       confirmPassword: "Passwords doesn't match",
       phone: "Enter a valid phone number (Indian numbers may leave out +91)",
     });
+  });
+});
+
+describe("a date of birth", () => {
+  it("may be India's today at 02:00 IST, when the UTC day is still yesterday (decision 0109), and not tomorrow", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // 02:00 on 29 November in India is 20:30 on the 28th in UTC.
+      vi.setSystemTime(new Date("2026-11-28T20:30:00Z"));
+      const profile = { name1: "अनन्या शर्मा", phone: "9876512345" };
+      expect(profileSchema.safeParse({ ...profile, dob: "2026-11-29" }).success).toBe(true);
+      const tomorrow = profileSchema.safeParse({ ...profile, dob: "2026-11-30" });
+      expect(tomorrow.error?.issues.map((issue) => issue.message)).toEqual(["Enter a date of birth in the past"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

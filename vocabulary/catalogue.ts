@@ -26,6 +26,18 @@ export type UniversityType = (typeof universityTypes)[number];
 export const checkedText = (figure: { source: string | null; checkedOn: string | null }) =>
   [figure.source, figure.checkedOn ? `checked on ${formatLongDate(figure.checkedOn)}` : "not checked"].filter(Boolean).join(", ");
 
+/**
+ * How long ago a figure was checked, as the screens and the mails word it (decisions 0040, 0105): "today",
+ * "40 days ago" under 60 days, "3 months ago" up to a year (30 days a month), else "over a year ago".
+ */
+export type CheckedAge = { in: "today" } | { in: "days"; days: number } | { in: "months"; months: number } | { in: "years" };
+export function checkedAge(days: number): CheckedAge {
+  if (days < 1) return { in: "today" };
+  if (days < 60) return { in: "days", days };
+  if (days <= 365) return { in: "months", months: Math.floor(days / 30) };
+  return { in: "years" };
+}
+
 const listed = (labels: readonly string[]) => `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
 
 /** A country's other names (aliases): how many, and how long each (decision 0019). */

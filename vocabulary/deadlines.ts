@@ -1,4 +1,5 @@
 import { type ApplicationStatus, applicationStatuses, documentsCompleteBy, stageOf } from "./applications.ts";
+import { type CheckedAge, checkedAge, checkedText } from "./catalogue.ts";
 
 /**
  * Deadlines in one place (decision 0059): the student's dated things ahead, the reminders before an
@@ -62,6 +63,37 @@ export const deadlineMessages = {
 /** The calendar feed's name, as the student's calendar lists it. */
 export const FEED_NAME = "Ignite deadlines";
 
+/** Where an application's deadline was read and when, with its age in India days (decision 0105). */
+export interface DeadlineChecked {
+  source: string | null;
+  checkedOn: string | null;
+  ageDays: number | null;
+}
+
+const withAge = (text: string, ageDays: number | null, words: (age: CheckedAge) => string) =>
+  ageDays === null ? text : `${text} (${words(checkedAge(ageDays))})`;
+
+const englishAge = (age: CheckedAge) =>
+  age.in === "today"
+    ? "today"
+    : age.in === "days"
+      ? `${age.days} days ago`
+      : age.in === "months"
+        ? `${age.months} months ago`
+        : "over a year ago";
+const hindiAge = (age: CheckedAge) =>
+  age.in === "today"
+    ? "आज"
+    : age.in === "days"
+      ? `${age.days} दिन पहले`
+      : age.in === "months"
+        ? `${age.months} महीने पहले`
+        : "एक साल से ज़्यादा पहले";
+const hindiDate = (day: string) =>
+  new Intl.DateTimeFormat("hi-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
 /**
  * The reminder mail and the calendar feed in the student's language (decision 0086): the language they
  * last chose while signed in, English until they choose. A course's, university's or scholarship's own
@@ -81,6 +113,9 @@ export const deadlineWords = {
     greeting: (name: string) => `Dear ${name},`,
     deadlineIs: (course: string, university: string, date: string, left: string) =>
       `The deadline to apply for ${course} at ${university} is ${date} (India time), ${left}.`,
+    /** "Source of the deadline: University website, checked on 15 January 2026 (40 days ago)." (decision 0105) */
+    deadlineChecked: (figure: DeadlineChecked) =>
+      `Source of the deadline: ${withAge(checkedText(figure), figure.ageDays, englishAge)}.`,
     missingHeading: "Still missing from your application's package:",
     upload: "Upload what is missing:",
     allDeadlines: "All your deadlines:",
@@ -95,14 +130,19 @@ export const deadlineWords = {
     feedName: "Ignite की अंतिम तिथियाँ",
     stillMissing: "अभी बाकी",
     left: (days: number) => (days === 0 ? "आज" : days === 1 ? "कल" : `${days} दिन में`),
-    date: (day: string) =>
-      new Intl.DateTimeFormat("hi-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-        new Date(`${day}T00:00:00Z`),
-      ),
+    date: hindiDate,
     subject: (left: string, course: string, university: string) => `आवेदन की अंतिम तिथि ${left}: ${course}, ${university}`,
     greeting: (name: string) => `प्रिय ${name},`,
     deadlineIs: (course: string, university: string, date: string, left: string) =>
       `${university} में ${course} के लिए आवेदन की अंतिम तिथि ${date} (भारतीय समय) है, यानी ${left}।`,
+    /** "अंतिम तिथि का स्रोत: University website, 15 जनवरी 2026 को जाँचा गया (40 दिन पहले)।", as the screens say it. */
+    deadlineChecked: (figure: DeadlineChecked) =>
+      `अंतिम तिथि का स्रोत: ${[
+        figure.source,
+        figure.checkedOn ? withAge(`${hindiDate(figure.checkedOn)} को जाँचा गया`, figure.ageDays, hindiAge) : "जाँचा नहीं गया",
+      ]
+        .filter(Boolean)
+        .join(", ")}।`,
     missingHeading: "आपके आवेदन के पैकेज में अभी ये बाकी हैं:",
     upload: "जो बाकी है उसे अपलोड करें:",
     allDeadlines: "आपकी सभी अंतिम तिथियाँ:",

@@ -1,13 +1,15 @@
 import { type Translator, useT } from "~/lib/i18n";
 import type { ShownFigure } from "../../modules/visas/visas.ts";
+import { checkedAge } from "../../vocabulary/catalogue.ts";
 import { formatLongDate, formatMoney, formatRupees } from "../../vocabulary/costs.ts";
 import { visaMessages } from "../../vocabulary/visas.ts";
 
-/** How long ago a figure was checked, in words the student reads at a glance. */
+/** How long ago a figure was checked, in words the student reads at a glance (the bands of vocabulary's checkedAge). */
 export function ageText(t: Translator["t"], days: number): string {
-  if (days < 1) return t("today");
-  if (days < 60) return t("{days} days ago", { days });
-  if (days <= 365) return t("{months} months ago", { months: Math.floor(days / 30) });
+  const age = checkedAge(days);
+  if (age.in === "today") return t("today");
+  if (age.in === "days") return t("{days} days ago", { days: age.days });
+  if (age.in === "months") return t("{months} months ago", { months: age.months });
   return t("over a year ago");
 }
 

@@ -55,6 +55,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         })),
         chosenIntake: chosen,
         path: new URL(request.url).pathname,
+        // Where and when the tuition and the deadlines were read, with their age by the services' clock (decision 0105).
+        feeChecked: context.applying.checked(course.fee),
+        deadlinesChecked: context.applying.checked({ source: course.deadlineSource, checkedOn: course.deadlineCheckedOn }),
       };
     })(),
   );
@@ -82,17 +85,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Course({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, interested, loggedIn, intakes, cost, requirements, eligibility, openIntakes, chosenIntake, path } = loaderData;
+  const {
+    course,
+    interested,
+    loggedIn,
+    intakes,
+    cost,
+    requirements,
+    eligibility,
+    openIntakes,
+    chosenIntake,
+    path,
+    feeChecked,
+    deadlinesChecked,
+  } = loaderData;
   const translator = useT();
   const { t, duration, fee } = translator;
   const feeInRupees = cost.tuition.rate ? approxRupees(course.fee.amount, course.fee.currency, [cost.tuition.rate]) : null;
   const navigation = useNavigation();
   useActionToast(actionData);
   // Shown where an admin said where or when the fee was read (the demo's illustrative fees say neither).
-  const source = course.fee.source || course.fee.checkedOn ? figureSource(translator, course.fee) : null;
+  const source = feeChecked.source || feeChecked.checkedOn ? figureSource(translator, feeChecked) : null;
   const deadlinesSource =
-    intakes.length > 0 && (course.deadlineSource || course.deadlineCheckedOn)
-      ? figureSource(translator, { source: course.deadlineSource, checkedOn: course.deadlineCheckedOn })
+    intakes.length > 0 && (deadlinesChecked.source || deadlinesChecked.checkedOn)
+      ? figureSource(translator, deadlinesChecked)
       : null;
   const facts: [string, string][] = [
     [t("Level"), t(course.level)],
@@ -151,7 +167,7 @@ export default function Course({ loaderData, actionData }: Route.ComponentProps)
         {facts.map(([label, value]) => (
           <div key={label} className="col-sm-6 col-lg-4 mb-3">
             <dt>{label}</dt>
-            <dd className="mb-0">{value}</dd>
+            <dd className="mb-0 text-break">{value}</dd>
           </div>
         ))}
       </dl>

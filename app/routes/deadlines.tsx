@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { figureSource } from "~/components/course-card";
 import { DaysLeft } from "~/components/days-left";
 import { metaT, useT } from "~/lib/i18n";
 import { inIndianTime } from "~/lib/indian-time";
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       detail: item.detail,
       href: item.href,
       missing: item.missing,
+      checked: item.checked,
     })),
     remindersOn: reminders.remindersOn,
     feedMadeOn: feed ? inIndianTime(feed.createdAt, "minutes", locale) : null,
@@ -66,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Deadlines({ loaderData, actionData }: Route.ComponentProps) {
   const { items, remindersOn, feedMadeOn } = loaderData;
-  const { t, day, language } = useT();
+  const translator = useT();
+  const { t, day, language } = translator;
   const busy = useNavigation().state !== "idle";
   useActionToast(actionData);
   const address = actionData?.address ?? null;
@@ -104,6 +107,12 @@ export default function Deadlines({ loaderData, actionData }: Route.ComponentPro
                 )}
                 {item.detail && <span className="text-body-secondary"> · {item.detail}</span>}
               </p>
+              {item.checked && (
+                // Where the university's deadline was read and when, with its age, or "not checked" (decision 0105).
+                <p className="mb-1 small text-body-secondary text-break" data-testid="deadline-source">
+                  {t("Source: {source}", { source: figureSource(translator, item.checked) })}
+                </p>
+              )}
               {item.missing.length > 0 && (
                 <p className="mb-0 small" data-testid="deadline-missing">
                   {t("Still needed:")} {item.missing.map((entry) => t(entry)).join(", ")}.{" "}

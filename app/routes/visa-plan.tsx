@@ -25,7 +25,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const plan = await orRouteError(
     (async () => context.visas.plan(student.studentId, parseId(params.applicationId, "Application")))(),
   );
-  return { plan, today: new Date().toISOString().slice(0, 10) };
+  // India's day by the services' clock, the funds' dates' limit (decision 0109).
+  return { plan, today: plan.today };
 }
 
 /** The form's rows, one per kind of money: a row whose amount is blank is not a source. */

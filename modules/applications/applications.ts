@@ -7,8 +7,8 @@
  * - `applying.ts`: the student's side (start, read, withdraw, record the fee paid);
  * - `subjects.ts`: what other modules read and write of an application (its subject, its history, an offer's move).
  */
-export type { ApplyingService } from "./applying.ts";
-export { createApplyingService, startApplicationSchema } from "./applying.ts";
+export type { ApplyingService, CheckedFigure } from "./applying.ts";
+export { checkedFigure, createApplyingService, startApplicationSchema } from "./applying.ts";
 export type { ApplicationDetail } from "./console.ts";
 export {
   applicationFiltersSchema,

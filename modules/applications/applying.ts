@@ -49,6 +49,23 @@ export const startApplicationSchema = z.object({
     .regex(intakeKey, applicationMessages.chooseUpcomingIntake),
 });
 
+/** Where and when a figure a student may act on was read, with its age (decision 0105). */
+export interface CheckedFigure {
+  /** Free text: a URL or "University website"; null when an admin has not said. */
+  source: string | null;
+  /** The day it was checked (YYYY-MM-DD), never in the future; null: "not checked". */
+  checkedOn: string | null;
+  /** India days from the day it was checked to today by the clock given (0: today); null without a day. */
+  ageDays: number | null;
+}
+
+/** A figure's source and checked day with its age at `now`, in India's days (decision 0105). */
+export const checkedFigure = (source: string | null, checkedOn: string | null, now: Date): CheckedFigure => ({
+  source,
+  checkedOn,
+  ageDays: checkedOn ? daysAgo(checkedOn, now) : null,
+});
+
 /** Whether a deadline (the last day to apply, YYYY-MM-DD) has passed: the whole day counts, in India. */
 export const deadlinePassed = (deadline: string | null, now: Date) => deadline !== null && deadline < indianDay(now);
 
@@ -341,16 +358,11 @@ export async function studentApplication(deps: ApplyingDeps, studentId: number, 
   // Read from the course's intake (never copied): one staff removed since leaves the application its month and year.
   const deadline = listed?.deadline ?? null;
   const now = nowOf(deps);
-  // Where and when the fee and the deadlines were read, with their age in days by the services' clock (decision 0105).
-  const checked = (source: string | null, checkedOn: string | null) => ({
-    source,
-    checkedOn,
-    ageDays: checkedOn ? daysAgo(checkedOn, now) : null,
-  });
   return {
     ...row,
-    applicationFeeChecked: checked(row.applicationFeeSource, row.applicationFeeCheckedOn),
-    deadlineChecked: checked(row.deadlineSource, row.deadlineCheckedOn),
+    // Where and when the fee and the deadlines were read, with their age in days by the services' clock (decision 0105).
+    applicationFeeChecked: checkedFigure(row.applicationFeeSource, row.applicationFeeCheckedOn, now),
+    deadlineChecked: checkedFigure(row.deadlineSource, row.deadlineCheckedOn, now),
     intake: intakeText(row.intakeMonth, row.intakeYear),
     /** The course no longer lists the intake applied for (staff removed it); the application keeps it. */
     intakeGone: Boolean(row.intakeMonth && row.intakeYear && !listed),
@@ -413,6 +425,12 @@ export async function namedApplications(db: Pick<Database, "select">, studentId:
 export function createApplyingService(deps: ApplyingDeps) {
   return {
     openIntakes: (courseId: number) => openIntakes(deps.db, courseId, nowOf(deps)),
+    /**
+     * A course's figure as the course page shows it (its tuition's or its deadlines' source and checked day),
+     * with its age by the services' clock (decision 0105).
+     */
+    checked: (figure: { source: string | null; checkedOn: string | null }) =>
+      checkedFigure(figure.source, figure.checkedOn, nowOf(deps)),
     start: (studentId: number, raw: unknown) => startApplication(deps, studentId, raw),
     get: (studentId: number, applicationId: number) => studentApplication(deps, studentId, applicationId),
     named: (studentId: number, ids: readonly number[]) => namedApplications(deps.db, studentId, ids),

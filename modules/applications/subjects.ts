@@ -28,6 +28,9 @@ export const studentApplicationRows = (db: Database, studentId: number, order: "
       intakeMonth: applications.intakeMonth,
       intakeYear: applications.intakeYear,
       deadline: intakeDeadlineSql(applications.courseId, applications.intakeMonth, applications.intakeYear),
+      // Where the course's deadlines were read and when (decision 0105): the Deadlines list says so beside each.
+      deadlineSource: courses.deadlineSource,
+      deadlineCheckedOn: courses.deadlineCheckedOn,
       details: applications.details,
       createdAt: applications.createdAt,
       feePaidOn: applications.feePaidOn,
@@ -77,6 +80,9 @@ export const applicationsDueBetween = (db: Database, from: string, to: string) =
       deadline: sql<string>`${deadline}`,
       course: courses.name,
       university: universities.name,
+      // The reminder says where the deadline was read and when (decision 0105).
+      deadlineSource: courses.deadlineSource,
+      deadlineCheckedOn: courses.deadlineCheckedOn,
     })
     .from(applications)
     .innerJoin(courses, eq(courses.id, applications.courseId))

@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../platform/db/client.ts";
 import type { CatalogueImportKind } from "../../vocabulary/catalogue-import.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { recordAudit } from "../audit-log.ts";
 import { safeCell } from "../csv-cells.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
@@ -233,6 +234,6 @@ export async function exportCatalogue(deps: StaffDeps, member: StaffMember, kind
     }
     if (pending.length) yield write(pending);
   }
-  const day = nowOf(deps).toISOString().slice(0, 10);
+  const day = indianDay(nowOf(deps));
   return { fileName: `ignite-${kind}-${day}.csv`, rows: count?.n ?? 0, chunks: chunks() };
 }

@@ -6,6 +6,7 @@ import {
   universityImage,
   type universityTypes,
 } from "../../vocabulary/catalogue.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { recordAudit } from "../audit-log.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -298,7 +299,7 @@ export const setUniversityRetired = (deps: StaffDeps, member: StaffMember, id: n
  */
 function courseValues(deps: StaffDeps, raw: unknown) {
   const values = courseStoredValues(parseInput(courseInput, raw));
-  const today = nowOf(deps).toISOString().slice(0, 10);
+  const today = indianDay(nowOf(deps));
   const future = checkedOnFields.filter((f) => {
     const day = values[f.key];
     return typeof day === "string" && day > today;

@@ -12,10 +12,3 @@ const periodText = { year: "per year", semester: "per semester", total: "in tota
 export function formatFee(fee: { amount: number; currency: string; period: keyof typeof periodText }): string {
   return `${fee.currency} ${fee.amount.toLocaleString("en-US")} ${periodText[fee.period]}`;
 }
-
-/** Where and when the fee was checked ("University website, checked 2026-01-15"), or null when an admin has not said. */
-export function formatFeeSource(fee: { source: string | null; checkedOn: string | null }): string | null {
-  if (!fee.source && !fee.checkedOn) return null;
-  const checked = fee.checkedOn ? `checked ${fee.checkedOn}` : "";
-  return [fee.source, checked].filter(Boolean).join(", ");
-}

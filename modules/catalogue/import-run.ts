@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { catalogueImportMessages as im } from "../../vocabulary/catalogue-import.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import type { IntakeChangedHook } from "../intakes.ts";
@@ -137,7 +138,7 @@ export async function runPass(
     countries,
     countryById: byId,
     now,
-    today: now.toISOString().slice(0, 10),
+    today: indianDay(now),
     seen: new Map(),
     keys: new Map(),
     matched: new IdSet(),

@@ -1,9 +1,10 @@
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { applicationsConsole, tellCounsellorsOfChangedIntake } from "../applications/applications.ts";
 import { catalogueConsole } from "../catalogue/catalogue.ts";
 import { costsConsole } from "../costs/costs.ts";
 import { counsellingConsole } from "../counselling/counselling.ts";
 import { deadlinesConsole } from "../deadlines/deadlines.ts";
-import type { StaffDeps } from "../deps.ts";
+import { nowOf, type StaffDeps } from "../deps.ts";
 import { documentsConsole } from "../documents/documents.ts";
 import { leadsConsole } from "../leads/leads.ts";
 import { messagesConsole } from "../messages/messages.ts";
@@ -25,6 +26,11 @@ import { visasConsole } from "../visas/visas.ts";
  */
 export function createStaffService(deps: StaffDeps) {
   return {
+    /**
+     * Today's India day by the console's clock (decision 0109): the day the console's checks hold a "checked
+     * on" or a rate's day to, so a screen's date field stops where the check does and starts a new figure there.
+     */
+    today: () => indianDay(nowOf(deps)),
     /** The staff's own accounts and login sessions, invitations, the console's settings, the digest, the audit log. */
     team: staffConsole(deps),
     leads: leadsConsole(deps),

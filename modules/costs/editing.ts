@@ -6,6 +6,7 @@ import {
   LIVING_COST_SOURCE_MAX_LENGTH,
   costMessages as m,
 } from "../../vocabulary/costs.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { recordAudit } from "../audit-log.ts";
 import { countries } from "../catalogue/tables.ts";
 import { nowOf, type StaffDeps } from "../deps.ts";
@@ -57,7 +58,8 @@ export interface ConsoleLivingCost {
   figure: { amountPerYear: number; currency: string; source: string; year: number; updatedAt: Date } | null;
 }
 
-const today = (deps: StaffDeps) => nowOf(deps).toISOString().slice(0, 10);
+/** The India day by the console's clock: a rate's day may not come after it (decision 0109). */
+const today = (deps: StaffDeps) => indianDay(nowOf(deps));
 
 export async function consoleRates(deps: StaffDeps, member: StaffMember): Promise<ConsoleRate[]> {
   authorize(canManageCatalogue, member);

@@ -51,6 +51,8 @@ export interface ConsoleSession {
   ownLink: string | null;
   /** Started and not cancelled: its outcome may be recorded. */
   recordable: boolean;
+  /** Not cancelled and not yet over by the console's clock: its meeting link may still change (decision 0109). */
+  upcoming: boolean;
   /** The mail of its latest change was tried and not sent (decision 0048). */
   invitationUnsent: boolean;
 }
@@ -255,6 +257,7 @@ function present(row: Awaited<ReturnType<typeof selectSessions>>[number], now: D
     meetingLink: row.ownLink ?? row.staffLink ?? null,
     ownLink: row.ownLink,
     recordable: row.cancelledAt === null && row.startsAt <= now,
+    upcoming: row.cancelledAt === null && row.endsAt > now,
     invitationUnsent: row.mailedSequence < row.sequence && row.mailAttempts > 0 && row.endsAt > now,
   };
 }

@@ -24,8 +24,10 @@ import { planIsOpen } from "../../vocabulary/visas.ts";
 import {
   type ApplicationRow,
   applicationsDueBetween,
+  type CheckedFigure,
   type ChecklistItem,
   type ChecklistSubject,
+  checkedFigure,
   checklistsOf,
   listApplications,
   outstandingItems,
@@ -76,6 +78,12 @@ export interface DeadlineItem {
   href: string | null;
   /** The package's items still missing (an application's), in English (the screens translate them). */
   missing: string[];
+  /**
+   * Where an application's deadline was read and when, with its age by the services' clock (decision 0105):
+   * the course's `deadline_source` and `deadline_checked_on`, both null when an admin has not said ("not
+   * checked"). Null for the other kinds.
+   */
+  checked: CheckedFigure | null;
 }
 
 /** What the list reads of a visa plan (the visa module's plans have this shape, and more). */
@@ -193,6 +201,7 @@ export async function studentDeadlines(
       detail: `${a.university}, ${a.country}`,
       href: `/user/applications/${a.id}`,
       missing: missing.get(a.id) ?? [],
+      checked: checkedFigure(a.deadlineSource, a.deadlineCheckedOn, now),
     });
   }
   for (const s of scholarships.matching) {
@@ -209,6 +218,7 @@ export async function studentDeadlines(
       detail: s.provider,
       href: s.officialUrl,
       missing: [],
+      checked: null,
     });
   }
   for (const plan of plans) {
@@ -230,6 +240,7 @@ export async function studentDeadlines(
         detail: `${plan.application.university}, ${plan.application.country}`,
         href: `/user/applications/${plan.application.id}/visa`,
         missing: [],
+        checked: null,
       });
     }
   }
@@ -249,6 +260,7 @@ export async function studentDeadlines(
         detail: `${checklist.application.university}, ${checklist.application.country}`,
         href: `/user/applications/${checklist.application.id}#departure`,
         missing: [],
+        checked: null,
       });
     }
   }
@@ -274,6 +286,7 @@ export async function studentDeadlines(
       detail: null,
       href: "/profile/sessions",
       missing: [],
+      checked: null,
     });
   }
   return items.sort(
@@ -298,6 +311,7 @@ const offerItem = (offer: OfferDeadlines, item: OfferDeadlines["items"][number],
   detail: `${offer.application.university}, ${offer.application.country}`,
   href: "/user/offers",
   missing: [],
+  checked: null,
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -360,6 +374,7 @@ function reminderMail(
   language: LanguageCode,
   student: { email: string; fullName: string },
   application: { course: string; university: string; deadline: string },
+  checked: CheckedFigure,
   daysLeft: number,
   missing: readonly string[],
 ) {
@@ -376,6 +391,8 @@ function reminderMail(
       words.greeting(student.fullName),
       "",
       words.deadlineIs(application.course, application.university, date, left),
+      // Where the date was read and when, or "not checked" (decision 0105).
+      words.deadlineChecked(checked),
       "",
       words.missingHeading,
       ...missing.map((item) => `- ${t(item)}`),
@@ -487,7 +504,15 @@ async function queueApplicationReminders(
             setWhere: ne(deadlineReminders.deadline, application.deadline),
           })
           .returning({ applicationId: deadlineReminders.applicationId }),
-      reminderMail(deps, language, student, application, daysLeft, missing),
+      reminderMail(
+        deps,
+        language,
+        student,
+        application,
+        checkedFigure(application.deadlineSource, application.deadlineCheckedOn, now),
+        daysLeft,
+        missing,
+      ),
     );
     if (claimed) queued += 1;
   }
@@ -689,7 +714,13 @@ export function calendarOf(
         : item.href
       : undefined;
     const missing = item.missing.map(translate).join(", ");
-    const description = [item.detail, item.missing.length ? `${words.stillMissing}: ${missing}` : null, url ? url : null]
+    const description = [
+      item.detail,
+      // Where an application's deadline was read and when (decision 0105).
+      item.checked ? words.deadlineChecked(item.checked) : null,
+      item.missing.length ? `${words.stillMissing}: ${missing}` : null,
+      url ? url : null,
+    ]
       .filter(Boolean)
       .join("\n");
     // A visa step's Hindi is its own; a session's kind is the screens' word; a course's name stays as it is.

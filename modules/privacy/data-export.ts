@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import type { RateLimitRule } from "../../platform/rate-limit.ts";
 import { newPublicId, newStorageKey } from "../../platform/storage/file-storage.ts";
 import { PROFILE_PHOTO } from "../../vocabulary/documents.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { DATA_EXPORT_HOURS, DATA_EXPORTS_PER_DAY, privacyMessages } from "../../vocabulary/privacy.ts";
 import { applicationHistory, intakeText, packagesSent, studentApplicationRows } from "../applications/applications.ts";
 import { counsellingSessionsForExport } from "../counselling/counselling.ts";
@@ -431,7 +432,7 @@ export async function openExport(deps: PrivacyDeps, studentId: number | null, pu
     );
   const stored = row?.storageKey ? await deps.storage.get(row.storageKey) : null;
   if (!row || !stored) throw missing();
-  return { body: stored.body, size: stored.size, name: `ignite-my-data-${row.createdAt.toISOString().slice(0, 10)}.zip` };
+  return { body: stored.body, size: stored.size, name: `ignite-my-data-${indianDay(row.createdAt)}.zip` };
 }
 
 /** Removes expired exports, their files first. Returns how many went. */

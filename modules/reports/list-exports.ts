@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { listApplications } from "../applications/applications.ts";
 import { recordAudit } from "../audit-log.ts";
 import { safeCell } from "../csv-cells.ts";
@@ -133,6 +134,6 @@ export async function exportList(deps: StaffDeps, member: StaffMember, rawList: 
     subjectId: list,
     after: { list, filters, rows: sheet.rows.length, studentIds: sheet.studentIds },
   });
-  const day = nowOf(deps).toISOString().slice(0, 10);
+  const day = indianDay(nowOf(deps));
   return { csv, fileName: `ignite-${list}-${day}.csv`, rows: sheet.rows.length };
 }

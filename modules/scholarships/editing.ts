@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { courseLevels } from "../../vocabulary/catalogue.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import {
   isDayOfMonth,
   scholarshipMessages as m,
@@ -109,8 +110,7 @@ type Tx = Parameters<Parameters<StaffDeps["db"]["transaction"]>[0]>[0];
 
 function valuesOf(deps: StaffDeps, raw: unknown) {
   const input = parseInput(scholarshipInput, raw);
-  if (input.checkedOn > nowOf(deps).toISOString().slice(0, 10))
-    throw new AppError("invalid_input", m.checkedOn, { checkedOn: m.checkedOn });
+  if (input.checkedOn > indianDay(nowOf(deps))) throw new AppError("invalid_input", m.checkedOn, { checkedOn: m.checkedOn });
   return {
     name: input.name,
     provider: input.provider,

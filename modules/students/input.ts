@@ -8,6 +8,7 @@ import {
   englishTests,
   onScale,
 } from "../../vocabulary/eligibility.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import {
   ADDRESS_MAX_LENGTH,
   CGPA_MAX,
@@ -39,7 +40,8 @@ const admissionsScore = (scale: { min: number; max: number; step: number }, mess
       .optional(),
   );
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** India's day now (decision 0109): a date of birth may be no later; the UTC day is yesterday until 05:30 IST. */
+const today = () => indianDay(Date.now());
 
 /** One schema for a profile write (spec field names). Email and password are not part of it. */
 export const profileSchema = z

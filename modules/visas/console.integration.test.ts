@@ -7,6 +7,7 @@ import { startSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { visaMessages } from "../../vocabulary/visas.ts";
 import { countries, courseIntakes, courses, universities } from "../catalogue/tables.ts";
 import { AppError } from "../errors.ts";
@@ -331,8 +332,9 @@ describe("the guides' figures", () => {
     const [guide] = (await testApp.staff.visas.guides(team.admin)).filter((g) => g.countryId === ukId);
     const figure = guide?.guide.figures[0];
     if (!figure) throw new Error("the United Kingdom's guide has no figure");
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const today = new Date().toISOString().slice(0, 10);
+    // India's days, as the check counts them (decision 0109): from 00:00 to 05:30 IST the UTC day is yesterday.
+    const tomorrow = indianDay(Date.now() + 86_400_000);
+    const today = indianDay(Date.now());
     const input = {
       key: figure.key,
       amount: "600",

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { FIGURE_FRESH_DAYS } from "../../vocabulary/visas.ts";
 import { recordAudit } from "../audit-log.ts";
 import { countries } from "../catalogue/tables.ts";
@@ -270,7 +271,7 @@ async function changeGuide(
 export async function saveGuideFigure(deps: StaffDeps, actor: StaffMember, countryId: number, raw: unknown) {
   authorize(canEditVisaGuides, actor);
   const input = parseInput(visaFigureInput, raw);
-  if (input.checkedOn > nowOf(deps).toISOString().slice(0, 10)) {
+  if (input.checkedOn > indianDay(nowOf(deps))) {
     throw new AppError("invalid_input", "The day you checked it cannot be in the future.", {
       checkedOn: "The day you checked it cannot be in the future.",
     });

@@ -5,6 +5,7 @@ import type { Database } from "../../platform/db/client.ts";
 import type { ApplicationStatus } from "../../vocabulary/applications.ts";
 import type { CourseMode } from "../../vocabulary/catalogue.ts";
 import type { ChecklistState } from "../../vocabulary/documents.ts";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import {
   fundsMessages,
   planIsOpen,
@@ -148,6 +149,8 @@ export interface VisaPlan {
   estimatedFirstYearRupees: number | null;
   outcome: { outcome: VisaOutcome; section: string | null; reason: string | null; at: Date } | null;
   createdAt: Date;
+  /** India's day when the plan was read, by the services' clock: the funds' dates are not after it (decision 0109). */
+  today: string;
 }
 
 /**
@@ -343,6 +346,7 @@ async function readPlan(
         ? { outcome: plan.outcome as VisaOutcome, section: plan.outcomeSection, reason: plan.outcomeReason, at: plan.outcomeAt }
         : null,
     createdAt: plan.createdAt,
+    today: indianDay(now),
   };
 }
 

@@ -23,6 +23,14 @@ const deadlineItemSchema = z.object({
   detail: z.string().nullable(),
   href: z.string().nullable().meta({ description: "Where the student acts on it: a page of the site, or an official page" }),
   missing: z.array(z.string()).meta({ description: "The package's items still missing (an application's)" }),
+  checked: z
+    .object({
+      source: z.string().nullable().meta({ description: "Where the deadline was read: a URL or “University website”" }),
+      checkedOn: z.iso.date().nullable().meta({ description: "The day it was checked; null: not checked" }),
+      ageDays: z.int().nullable().meta({ description: "India days since it was checked (0: today); null without a day" }),
+    })
+    .nullable()
+    .meta({ description: "An application's deadline: where and when it was read (decision 0105); null for the other kinds" }),
 });
 component(
   "Deadlines",
@@ -52,6 +60,7 @@ const presentItem = (item: DeadlineItem): z.infer<typeof deadlineItemSchema> => 
   detail: item.detail,
   href: item.href,
   missing: item.missing,
+  checked: item.checked,
 });
 
 /** The student's deadlines, reminders and calendar address under /api/v1/students/me (decision 0059). */

@@ -2,18 +2,25 @@ import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { expect, expectNoAxeViolations, hydrated, test, uniqueEmail } from "./fixtures.ts";
 import { errorsIn } from "./nu-checker.ts";
-import { screen } from "./screens.ts";
+import { screen, screens } from "./screens.ts";
 import { ADMIN, invitedStaff, staffSignIn } from "./staff-fixtures.ts";
 
 /**
  * Deadlines in one place (decision 0059), on a phone: a student opens Deadlines from the header in one
- * tap and reads an application's deadline with its days left and what the package still misses, in
- * English and Hindi, and makes a calendar address a calendar app can read; their counsellor finds the
- * application on Today, linked to the applications list's due filter.
+ * tap and reads an application's deadline with its days left, what the package still misses and where
+ * the university's date was read and when (decision 0105), in English and Hindi, and makes a calendar
+ * address a calendar app can read; the course's page gives its fee's and deadlines' source with their
+ * age; their counsellor finds the application on Today, linked to the applications list's due filter.
  */
 const phone = { width: 390, height: 844 };
 const DAY_MS = 86_400_000;
+const DEADLINES_PAGE = "https://www.rwth-aachen.de/go/id/bkvm/?lidx=1";
 const indianDay = (at: number) => new Date(at + 330 * 60_000).toISOString().slice(0, 10);
+/** A day as the student reads it in English ("20 October 2026") and in Hindi ("20 अक्तूबर 2026"). */
+const longDay = (day: string, locale = "en-GB") =>
+  new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 const fitsThePhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
@@ -51,6 +58,8 @@ test("a student sees an application's deadline with days left and what is missin
     name: string;
   }[];
   const germany = countries.find((c) => c.name === "Germany");
+  // The university's fee and its page of dates were read 40 India days ago.
+  const checkedOn = indianDay(Date.now() - 40 * DAY_MS);
   const university = await post(
     "/api/v1/staff/catalogue/universities",
     { name: `Hochschule Deadline ${Date.now()}`, city: "Aachen", countryId: germany?.id, type: "Public" },
@@ -69,7 +78,9 @@ test("a student sees an application's deadline with days left and what is missin
       englishExamWaiver: false,
       mediumOfInstruction: "English",
       feeSource: "University website",
-      feeCheckedOn: `${new Date().getUTCFullYear()}-01-02`,
+      feeCheckedOn: checkedOn,
+      deadlineSource: DEADLINES_PAGE,
+      deadlineCheckedOn: checkedOn,
     },
     201,
   );
@@ -100,6 +111,10 @@ test("a student sees an application's deadline with days left and what is missin
   await expect(item.getByTestId("deadline-missing")).toContainText("Still needed:");
   await expect(item.getByTestId("deadline-missing")).toContainText("Passport");
   await expect(item.locator("time")).toHaveAttribute("datetime", deadline);
+  // Where the university's date was read and when, with its age (decision 0105).
+  await expect(item.getByTestId("deadline-source")).toHaveText(
+    `Source: ${DEADLINES_PAGE}, checked on ${longDay(checkedOn)} (40 days ago)`,
+  );
   await fitsThePhone(student);
   await expectNoAxeViolations(student);
   await screen(student, "deadlines-390", { fullPage: true });
@@ -108,6 +123,16 @@ test("a student sees an application's deadline with days left and what is missin
   await expect(student.getByTestId("nav-deadlines")).toBeVisible();
   await screen(student, "deadlines-1280");
   await student.setViewportSize(phone);
+
+  // The course's page says where its fee and its deadlines were read, and how long ago (decision 0105).
+  await student.goto(`/courses/${course.id}`);
+  await expect(student.getByRole("heading", { name: "MSc Renewable Energy Systems", level: 1 })).toBeVisible();
+  const fact = (label: string) => student.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+  await expect(fact("Fee source")).toHaveText(`University website, checked on ${longDay(checkedOn)} (40 days ago)`);
+  await expect(fact("Deadlines' source")).toHaveText(`${DEADLINES_PAGE}, checked on ${longDay(checkedOn)} (40 days ago)`);
+  await fitsThePhone(student);
+  await expectNoAxeViolations(student);
+  await screens(student, "deadlines-course");
 
   // The home shows the nearest ones, with the same days left, and leads to the whole list.
   await student.goto("/home");
@@ -142,6 +167,9 @@ test("a student sees an application's deadline with days left and what is missin
   await expect(student.getByRole("heading", { name: "अंतिम तिथियाँ", level: 1 })).toBeVisible();
   await expect(item.getByTestId("days-left")).toHaveText("9 दिन में");
   await expect(item.getByTestId("deadline-missing")).toContainText("पासपोर्ट");
+  await expect(item.getByTestId("deadline-source")).toHaveText(
+    `स्रोत: ${DEADLINES_PAGE}, ${longDay(checkedOn, "hi-IN")} को जाँचा गया (40 दिन पहले)`,
+  );
   await fitsThePhone(student);
   await expectNoAxeViolations(student);
   await screen(student, "deadlines-390-hi", { fullPage: true });

@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         recordable: s.recordable,
         invitationUnsent: s.invitationUnsent,
         mayWork: canWorkSession(member, s),
-        upcoming: !s.cancelled && s.endsAt > new Date(),
+        upcoming: s.upcoming,
       })),
     })),
   };

@@ -21,7 +21,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Costs | Console | Ignit
 export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageCatalogue);
   const [rates, living] = await Promise.all([context.staff.costs.rates(member), context.staff.costs.livingCosts(member)]);
-  return { rates, living, today: new Date().toISOString().slice(0, 10), livingRules: fieldRules(livingCostInput) };
+  // India's day, the one a rate's day is held to (decision 0109): a new rate starts there.
+  return { rates, living, today: context.staff.today(), livingRules: fieldRules(livingCostInput) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

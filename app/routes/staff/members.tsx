@@ -8,6 +8,7 @@ import { parseId } from "../../../modules/ids.ts";
 import { canManageStaff } from "../../../modules/policies.ts";
 import { staffInvitationSchema } from "../../../modules/staff/input.ts";
 import { fieldRules } from "../../../modules/validation.ts";
+import { indianDay } from "../../../vocabulary/india-time.ts";
 import { STAFF_INVITATION_HOURS, staffMessages, staffRoleLabels, staffRoles } from "../../../vocabulary/staff.ts";
 import type { Route } from "./+types/members";
 
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const member = requireStaffWith(context.staffMember, canManageStaff);
   const accounts = await context.staff.team.list(member);
   return {
-    accounts: accounts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString().slice(0, 10) })),
+    accounts: accounts.map((a) => ({ ...a, createdAt: indianDay(a.createdAt) })),
     me: member.staffId,
     rules: fieldRules(staffInvitationSchema),
   };

@@ -23,11 +23,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const scholarship = params.scholarshipId
     ? await context.staff.scholarships.get(member, parseId(params.scholarshipId, "Scholarship"))
     : null;
-  // The server's day: a new scholarship's "checked on" starts today (the same day the server checks against).
+  // India's day by the console's clock: a new scholarship's "checked on" starts today, the day the check holds it to (decision 0109).
   return {
     scholarship,
     added: new URL(request.url).searchParams.has("added"),
-    today: new Date().toISOString().slice(0, 10),
+    today: context.staff.today(),
     rules: fieldRules(scholarshipInput),
   };
 }
@@ -245,6 +245,7 @@ export default function StaffScholarship({ loaderData, actionData }: Route.Compo
           <input
             {...attrs("checkedOn")}
             type="date"
+            max={today}
             required={rules.checkedOn?.required}
             className={`form-control${error("checkedOn") ? " is-invalid" : ""}`}
           />

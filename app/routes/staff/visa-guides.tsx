@@ -42,7 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         old: f.old,
       })),
     })),
-    today: new Date().toISOString().slice(0, 10),
+    // India's day, the one the figure's check holds "checked on" to (decision 0109).
+    today: context.staff.today(),
     freshDays: FIGURE_FRESH_DAYS,
   };
 }
