@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { indianDay } from "../../vocabulary/india-time.ts";
 import { expect, expectNoAxeViolations, hydrated, loggedInStudent, test } from "./fixtures.ts";
 import { ADMIN, staffSignIn } from "./staff-fixtures.ts";
 import { papersArrived } from "./visa-fixtures.ts";
@@ -198,7 +199,7 @@ test.describe("on a phone", () => {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(phone.width);
     await fitsThePhone(page);
     await expectNoAxeViolations(page);
-    await changeFigure(browser, "SEVIS I-901 fee, United States", { checkedOn: new Date().toISOString().slice(0, 10) });
+    await changeFigure(browser, "SEVIS I-901 fee, United States", { checkedOn: indianDay(Date.now()) });
   });
 
   test("an admin confirms the UK visa fee on gov.uk; the public page then shows it as fact, with the page's own date", async ({
@@ -214,7 +215,7 @@ test.describe("on a phone", () => {
       source: "GOV.UK, Visa fees",
       sourceUrl: "https://www.gov.uk/government/publications/visa-regulations-revised-table",
       sourceDate: "2025-04-09",
-      checkedOn: new Date().toISOString().slice(0, 10),
+      checkedOn: indianDay(Date.now()),
       confirmed: true,
     });
     await page.reload();
