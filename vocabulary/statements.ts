@@ -96,6 +96,8 @@ export const checkMessages = {
   placeholder: (found: string) => `A placeholder is left in it: ${found}`,
   matchesFile: "What it says of money, the intake and your plans agrees with your file and your mock interviews.",
   nothingToCompare: "Nothing in it to compare with your file yet (no money, intake or plans named).",
+  nothingInFile:
+    "Nothing in your file to compare it with yet: what it says of money or your plans is held against your visa plan's funds check and your mock interviews.",
   fundsFigure: (said: string, file: string) => `It says ${said}; your visa plan's funds check lists ${file} in all.`,
   interviewNoLoan: "In your mock interviews you said there is no loan; this names one.",
   interviewLoan: "In your mock interviews you spoke of an education loan; this says there is none.",

@@ -178,7 +178,8 @@ describe("the SOP against the file", () => {
       "",
       "After the course I will return to India and work in Pune.",
     );
-    expect(matchesFile(named, noFile)).toMatchObject({ holds: true, reasons: [checkMessages.nothingToCompare] });
+    // It says so: the file has nothing yet, not that the SOP names nothing.
+    expect(matchesFile(named, noFile)).toMatchObject({ holds: true, reasons: [checkMessages.nothingInFile] });
     // The same SOP once the funds check lists the money agrees with it.
     expect(matchesFile(named, context([], { fundsRupees: 2_500_000 }))).toMatchObject({
       holds: true,
@@ -223,6 +224,7 @@ describe("every reason of the checks in Hindi (decision 0099)", () => {
     placeholder: checkMessages.placeholder("[University Name]"),
     matchesFile: checkMessages.matchesFile,
     nothingToCompare: checkMessages.nothingToCompare,
+    nothingInFile: checkMessages.nothingInFile,
     fundsFigure: checkMessages.fundsFigure("20 lakh", "35 lakh"),
     interviewNoLoan: checkMessages.interviewNoLoan,
     interviewLoan: checkMessages.interviewLoan,

@@ -273,7 +273,7 @@ function againstFile(
   text: string,
   ctx: StatementContext,
   rupeesPer: (c: string) => number | undefined,
-): { reasons: string[]; compared: boolean } {
+): { reasons: string[]; compared: boolean; named: boolean } {
   const lower = (t: string) =>
     t
       .toLowerCase()
@@ -362,7 +362,16 @@ function againstFile(
     for (const label of placed(flagsRaised(interviews, usImmigrantIntentSignals)))
       reasons.push(checkMessages.interviewStay(label));
   const unique = [...new Set(reasons)];
-  return { reasons: unique, compared: comparedAny || unique.length > 0 };
+  // Whether it names anything the check reads (money, a loan or scholarship, an intake, plans after),
+  // compared or not: the reason then says the file has nothing yet, rather than that the text names nothing.
+  const named =
+    largest !== null ||
+    namesFunding ||
+    hereIntakeSaid !== null ||
+    RETURN_HOME.test(plain) ||
+    STAY_INDIA.test(plain) ||
+    flagsRaised(plain, usImmigrantIntentSignals).length > 0;
+  return { reasons: unique, compared: comparedAny || unique.length > 0, named };
 }
 
 /** Paragraphs the same word for word as one of the student's other statements (of a dozen words or more). */
@@ -392,7 +401,7 @@ export function checkStatement(
   });
   const empty = words === 0;
   // Nothing compared (an empty draft, or nothing in it the file or the interviews speak of) is not "agrees".
-  const file = empty ? { reasons: [], compared: false } : againstFile(text, ctx, rupeesPer);
+  const file = empty ? { reasons: [], compared: false, named: false } : againstFile(text, ctx, rupeesPer);
   const checks: StatementCheck[] = [
     check(
       "length",
@@ -428,7 +437,11 @@ export function checkStatement(
       placeholdersIn(text).map((p) => checkMessages.placeholder(p)),
       checkMessages.noPlaceholder,
     ),
-    check("matches-file", file.reasons, file.compared ? checkMessages.matchesFile : checkMessages.nothingToCompare),
+    check(
+      "matches-file",
+      file.reasons,
+      file.compared ? checkMessages.matchesFile : file.named ? checkMessages.nothingInFile : checkMessages.nothingToCompare,
+    ),
     check("adapted", repeated(paragraphs, ctx), checkMessages.adapted),
   ];
   return { checks, holding: checks.filter((c) => c.holds).length, total: checks.length, words };
