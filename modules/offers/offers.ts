@@ -19,7 +19,7 @@ import {
 } from "../../vocabulary/offers.ts";
 import { type ApplicationSubject, applicationSubjects, moveForOffer } from "../applications/applications.ts";
 import { recordAudit } from "../audit-log.ts";
-import { livingCostIn, rateTable } from "../costs/costs.ts";
+import { livingCostsIn, rateTable } from "../costs/costs.ts";
 import { nowOf } from "../deps.ts";
 import { type AttachedDocument, attachedDocuments, type IncomingFile } from "../documents/documents.ts";
 import { AppError } from "../errors.ts";
@@ -31,7 +31,7 @@ import { authorize, canSeeStudents, canWorkStudents, notAllowed, type StaffMembe
 import { activeStaffContact } from "../staff/staff.ts";
 import { ownStudentsOnly } from "../student-access.ts";
 import { parseInput } from "../validation.ts";
-import { visaCharges } from "../visas/visas.ts";
+import { visaChargesIn } from "../visas/visas.ts";
 import { type NetCost, netCost } from "./net-cost.ts";
 import {
   type OfferState,
@@ -170,49 +170,58 @@ async function present(deps: OffersDeps, rows: OfferRow[]): Promise<Offer[]> {
   ]);
   const rateOf = (c: string) => rates.get(c.toUpperCase());
   const fundingRupees = funding.sources.length ? fundingInRupees(funding, (c) => rateOf(c)?.rupeesPerUnit) : null;
-  return Promise.all(
-    rows.map(async (row) => {
-      const application = subjects.find((s) => s.id === row.applicationId) as ApplicationSubject;
-      const [living, charges] = await Promise.all([
-        livingCostIn(deps.db, application.country),
-        visaCharges(deps.db, application.countryId, now),
-      ]);
-      const cost = netCost(
-        {
-          course: { durationMonths: application.durationMonths, online: application.mode === "Online", fee: application.fee },
-          feeSource: { university: application.university, source: application.fee.source, checkedOn: application.fee.checkedOn },
-          scholarship: row.scholarship,
-          living,
-          charges,
-          travel: {
-            rupees: travelEstimateRupees[application.country] ?? TRAVEL_ESTIMATE_OTHER,
-            basis: travelBasis,
-            asOf: TRAVEL_ESTIMATE_AS_OF,
-          },
-          funding: fundingRupees,
-        },
-        rateOf,
-      );
-      return {
-        id: row.id,
-        applicationId: row.applicationId,
-        studentId: row.studentId,
-        kind: row.kind,
-        conditions: row.conditions,
+  // The living costs and the visa guides of all the offers' countries, one query each (decision 0087).
+  const [livingByCountry, chargesByCountry] = await Promise.all([
+    livingCostsIn(
+      deps.db,
+      subjects.map((s) => s.country),
+    ),
+    visaChargesIn(
+      deps.db,
+      subjects.map((s) => s.countryId),
+      now,
+      rates,
+    ),
+  ]);
+  return rows.map((row) => {
+    const application = subjects.find((s) => s.id === row.applicationId) as ApplicationSubject;
+    const living = livingByCountry.get(application.country) ?? null;
+    const charges = chargesByCountry.get(application.countryId) ?? null;
+    const cost = netCost(
+      {
+        course: { durationMonths: application.durationMonths, online: application.mode === "Online", fee: application.fee },
+        feeSource: { university: application.university, source: application.fee.source, checkedOn: application.fee.checkedOn },
         scholarship: row.scholarship,
-        deposit: row.deposit,
-        replyBy: row.replyBy,
-        state: row.state,
-        declineReason: row.declineReason,
-        repliedAt: row.repliedAt,
-        reopened: row.reopened,
-        replyClosed: row.replyBy < today && !row.reopened,
-        backupAllowed: backupAllowedIn.includes(application.country),
-        application,
-        cost,
-      };
-    }),
-  );
+        living,
+        charges,
+        travel: {
+          rupees: travelEstimateRupees[application.country] ?? TRAVEL_ESTIMATE_OTHER,
+          basis: travelBasis,
+          asOf: TRAVEL_ESTIMATE_AS_OF,
+        },
+        funding: fundingRupees,
+      },
+      rateOf,
+    );
+    return {
+      id: row.id,
+      applicationId: row.applicationId,
+      studentId: row.studentId,
+      kind: row.kind,
+      conditions: row.conditions,
+      scholarship: row.scholarship,
+      deposit: row.deposit,
+      replyBy: row.replyBy,
+      state: row.state,
+      declineReason: row.declineReason,
+      repliedAt: row.repliedAt,
+      reopened: row.reopened,
+      replyClosed: row.replyBy < today && !row.reopened,
+      backupAllowed: backupAllowedIn.includes(application.country),
+      application,
+      cost,
+    };
+  });
 }
 
 /** The student's offers, the soonest reply date first. */

@@ -1,0 +1,177 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../platform/config.ts";
+import type { DatabaseHandle } from "../../platform/db/client.ts";
+import { createLogger } from "../../platform/log.ts";
+import { createServices, type Services } from "../../server/services.ts";
+import { ApiClient } from "../../tests/support/api-client.ts";
+import { createApplication, createCourse, createStudent, createUniversity, type Student } from "../../tests/support/factories.ts";
+import { countingQueries } from "../../tests/support/query-count.ts";
+import { createStaffTeam, type StaffTeam } from "../../tests/support/staff.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { openTestDatabase } from "../../tests/support/test-database.ts";
+import { countries } from "../catalogue/tables.ts";
+import { exchangeRates, livingCosts } from "../costs/tables.ts";
+
+/**
+ * What the offers comparison reckons (decision 0081) for a student with four offers in two countries, and
+ * what that costs in queries: the living costs and the visa guides are read once for all the offers
+ * (decision 0087), not once for each. PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
+ */
+let database: DatabaseHandle & { url?: string };
+let testApp: TestApp;
+let api: ApiClient;
+let team: StaffTeam;
+let counting: ReturnType<typeof countingQueries>;
+let services: Services;
+let student: Student;
+const applicationIds: Record<"manchester" | "edinburgh" | "online" | "monash", number> = {
+  manchester: 0,
+  edinburgh: 0,
+  online: 0,
+  monash: 0,
+};
+const year = new Date().getUTCFullYear() + 1;
+
+const countryId = async (name: string) => {
+  const [row] = await database.db.select({ id: countries.id }).from(countries).where(eq(countries.name, name));
+  if (!row) throw new Error(`the demo catalogue has no ${name}`);
+  return row.id;
+};
+/** The rate and living-cost tables as an admin keeps them, at round figures the arithmetic below uses. */
+const setRate = (currency: string, rupeesPerUnit: number) => {
+  const values = { rupeesPerUnit: String(rupeesPerUnit), source: "Reserve Bank of India reference rate", rateDate: "2026-11-20" };
+  return database.db
+    .insert(exchangeRates)
+    .values({ currency, ...values })
+    .onConflictDoUpdate({ target: exchangeRates.currency, set: values });
+};
+const setLiving = (country: number, amountPerYear: number, currency: string, source: string) =>
+  database.db
+    .insert(livingCosts)
+    .values({ countryId: country, amountPerYear, currency, source, year: 2026 })
+    .onConflictDoUpdate({ target: livingCosts.countryId, set: { amountPerYear, currency, source, year: 2026 } });
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "ignite-offer-cost-"));
+  testApp = createTestApp(database, { DATA_DIR: dataDir });
+  api = new ApiClient(testApp.app);
+  team = await createStaffTeam(testApp, api, "offer-cost.test");
+  counting = countingQueries(database);
+  services = createServices({
+    config: loadConfig({ SEED: "none", DATA_DIR: dataDir }),
+    database: counting.handle,
+    log: createLogger("silent"),
+  });
+  // The catalogue mirror's own reads (a poll every half second) are no request's: stopped before counting.
+  services.catalogueMirror.stop();
+  await services.catalogueMirror.check();
+
+  const uk = await countryId("United Kingdom");
+  const au = await countryId("Australia");
+  await setRate("GBP", 110);
+  await setRate("AUD", 55);
+  await setLiving(uk, 12_000, "GBP", "UKCISA, International student budget");
+  await setLiving(au, 29_710, "AUD", "Department of Home Affairs, Financial capacity");
+  const university = (countryId: number, name: string, city: string) =>
+    createUniversity(api, team.admin, { countryId, name: `${name} (offer cost test)`, city });
+  const course = async (universityId: number, fields: Record<string, unknown>) =>
+    (
+      await createCourse(api, team.admin, {
+        universityId,
+        feePeriod: "year",
+        feeSource: "The university's international fees page",
+        feeCheckedOn: "2026-10-01",
+        ...fields,
+      })
+    ).id;
+  const manchester = await university(uk, "University of Manchester", "Manchester");
+  const edinburgh = await university(uk, "University of Edinburgh", "Edinburgh");
+  const london = await university(uk, "University of London", "London");
+  const monash = await university(au, "Monash University", "Melbourne");
+  const courses = {
+    manchester: await course(manchester.id, {
+      name: "MSc Data Science",
+      durationMonths: 12,
+      feeAmount: 24_500,
+      feeCurrency: "GBP",
+    }),
+    edinburgh: await course(edinburgh.id, {
+      name: "MSc Artificial Intelligence",
+      durationMonths: 12,
+      feeAmount: 31_000,
+      feeCurrency: "GBP",
+    }),
+    online: await course(london.id, {
+      name: "MSc Cyber Security (online)",
+      durationMonths: 24,
+      feeAmount: 7_000,
+      feeCurrency: "GBP",
+      mode: "Online",
+    }),
+    monash: await course(monash.id, {
+      name: "Master of Information Technology",
+      durationMonths: 24,
+      feeAmount: 30_000,
+      feeCurrency: "AUD",
+    }),
+  };
+  student = await createStudent(api, { name: "प्रिया अय्यर" });
+  for (const [key, courseId] of Object.entries(courses) as [keyof typeof courses, number][]) {
+    applicationIds[key] = (
+      await createApplication(api, team.admin, student, courseId, { moves: ["Ready to submit", "Submitted"] })
+    ).id;
+    const recorded = await api.put(
+      `/api/v1/staff/applications/${applicationIds[key]}/offer`,
+      {
+        kind: "unconditional",
+        replyBy: `${year}-05-31`,
+        // Manchester's Global Futures scholarship: GBP 5,000 off the first year's fees.
+        ...(key === "manchester" ? { scholarship: { amount: "5,000", currency: "GBP", years: 1 } } : {}),
+      },
+      team.as("admin"),
+    );
+    expect(recorded.status, recorded.text).toBe(200);
+  }
+  // The family's plan: 25 lakh of savings, written the Indian way.
+  const saved = await api.put(
+    "/api/v1/students/me/funding-plan",
+    { sources: [{ kind: "family-savings", amount: "25,00,000", currency: "INR", proof: "SBI savings account statement" }] },
+    { cookie: student.cookie },
+  );
+  expect(saved.status, saved.text).toBe(200);
+  // A staff team, four universities, four courses and four applications moved to "Submitted" through the API.
+}, 240_000);
+
+afterAll(async () => {
+  await services?.close();
+  await counting?.close();
+  await testApp?.close();
+  await database?.close();
+});
+
+describe("the queries of the student's offers comparison", () => {
+  it("reads the living costs and the visa guides once for four offers in two countries, each offer still with its figures", async () => {
+    const listed = await counting.during(() => services.offers.list(student.studentId));
+    const reading = (table: string) => listed.queries.filter((query) => new RegExp(`\\bfrom "${table}"`).test(query));
+    // 4 of each while every offer read its own, and the rate table once more for each guide.
+    expect(reading("living_costs")).toHaveLength(1);
+    expect(reading("visa_guides")).toHaveLength(1);
+    expect(reading("exchange_rates")).toHaveLength(1);
+    expect(listed.queries).toHaveLength(6);
+    const byApplication = new Map(listed.result.map((offer) => [offer.applicationId, offer]));
+    const living = (key: keyof typeof applicationIds) =>
+      byApplication.get(applicationIds[key])?.cost.lines.find((line) => line.key === "living")?.source;
+    expect(living("manchester")).toBe("UKCISA, International student budget");
+    expect(living("edinburgh")).toBe("UKCISA, International student budget");
+    expect(living("monash")).toBe("Department of Home Affairs, Financial capacity");
+    // The UK's confirmed health surcharge is on both UK offers studied there; none of them lacks a figure.
+    for (const key of ["manchester", "edinburgh"] as const)
+      expect(byApplication.get(applicationIds[key])?.cost.lines.filter((line) => line.key === "visa")).toHaveLength(1);
+    expect(listed.result.every((offer) => offer.cost.missing.length === 0)).toBe(true);
+  });
+});
