@@ -194,6 +194,21 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
                             <td className="text-end text-nowrap">{rupees(line.rupees)}</td>
                           </tr>
                         ))}
+                        {/* An online course's costs abroad, named and not counted (decision 0081's amendment). */}
+                        {offer.cost.notNeeded.map((key) => (
+                          <tr key={`not-needed-${key}`} data-testid="not-needed">
+                            <th scope="row" className="fw-normal">
+                              {key === "living"
+                                ? t("Living costs abroad")
+                                : key === "visa"
+                                  ? t("Student visa and health charges")
+                                  : t("Flight to the country")}
+                            </th>
+                            <td colSpan={2} className="text-end text-body-secondary">
+                              {t("Not needed: online course, studied from home")}
+                            </td>
+                          </tr>
+                        ))}
                       </tbody>
                       <tfoot>
                         <tr>

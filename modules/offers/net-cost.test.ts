@@ -58,6 +58,29 @@ describe("an offer's whole cost when figures are missing (decision 0081)", () =>
   });
 });
 
+describe("an online course (decision 0081's amendment)", () => {
+  it("counts neither the visa charges nor a flight though the guide and the estimate are there, and names them as not needed", () => {
+    const online = input();
+    online.course.online = true;
+    online.charges?.push({
+      label: "Health charge",
+      amount: 500,
+      currency: "EUR",
+      per: "year",
+      source: "https://www.irishimmigration.ie/",
+      checkedOn: "2026-11-01",
+      confirmed: false,
+    });
+    const cost = netCost(online, rateOf);
+    // The tuition alone: EUR 20,000 × ₹90 = ₹18,00,000; no living, no EUR 100 visa fee, no ₹60,000 flight.
+    expect(cost.lines.map((l) => l.key)).toEqual(["tuition"]);
+    expect(cost.totalRupees).toBe(18_00_000);
+    expect(cost.toConfirm).toEqual([]);
+    expect(cost.notNeeded).toEqual(["living", "visa", "travel"]);
+    expect(netCost(input(), rateOf).notNeeded).toEqual([]);
+  });
+});
+
 describe("the tuition line's source (decision 0017)", () => {
   const tuition = (feeSource: NetCostInput["feeSource"]) =>
     netCost({ ...input(), feeSource }, rateOf).lines.find((l) => l.key === "tuition");

@@ -5,7 +5,8 @@ import { SEMESTERS_PER_YEAR } from "../costs/costs.ts";
  * scholarship (capped at the tuition, and said so), living costs for the course's length from the cost
  * table, the visa and health charges the visa guide confirms, and a travel estimate labelled as one; then
  * what the funding plan covers and what is short (not said while the living costs or the visa charges are
- * missing, and the missing ones named). Pure: the caller brings the figures and the rates.
+ * missing, and the missing ones named). An online course has no living costs abroad, no visa and no flight:
+ * those are named as not needed (decision 0081's amendment). Pure: the caller brings the figures and the rates.
  * Every line keeps its source and date; a currency with no rate leaves the rupee figure out (null) and
  * names the currency, never a wrong figure.
  */
@@ -78,6 +79,11 @@ export interface NetCost {
    * on what is short is given (decision 0081's amendment).
    */
   missing: ("living" | "visa")[];
+  /**
+   * Costs an online course does not have, the student studying from home: no living costs abroad, no visa
+   * charges, no flight. Named on the page as not needed, never silently left out (decision 0081's amendment).
+   */
+  notNeeded: ("living" | "visa" | "travel")[];
   totalRupees: number | null;
   coveredRupees: number | null;
   shortRupees: number | null;
@@ -158,7 +164,8 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
       reckoning,
     });
   }
-  if (input.living && !input.course.online) {
+  const online = input.course.online;
+  if (input.living && !online) {
     const amount = input.living.amountPerYear * years;
     lines.push({
       key: "living",
@@ -173,7 +180,8 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
     });
   }
   const toConfirm: NetCost["toConfirm"] = [];
-  for (const charge of input.charges ?? []) {
+  // An online course needs no student visa: the guide's charges are not the student's (decision 0081's amendment).
+  for (const charge of online ? [] : (input.charges ?? [])) {
     const times = charge.per === "once" ? 1 : charge.per === "year" ? Math.ceil(years) : Math.ceil(years * 12);
     const amount = charge.amount * times;
     if (!charge.confirmed) {
@@ -195,7 +203,7 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
           : `${charge.currency} ${figure(charge.amount)} a ${charge.per} × ${times}`,
     });
   }
-  if (input.travel) {
+  if (input.travel && !online) {
     lines.push({
       key: "travel",
       label: "Travel (estimate)",
@@ -211,10 +219,10 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
   }
   const totalRupees = noRate.size ? null : Math.round(lines.reduce((sum, line) => sum + (line.rupees ?? 0), 0));
   const coveredRupees = input.funding ? input.funding.rupees : null;
-  // An online course has neither living costs abroad nor a student visa to count.
+  // An online course has neither living costs abroad nor a student visa to count: not missing, not needed.
   const missing: NetCost["missing"] = [];
-  if (!input.course.online && !input.living) missing.push("living");
-  if (!input.course.online && !input.charges) missing.push("visa");
+  if (!online && !input.living) missing.push("living");
+  if (!online && !input.charges) missing.push("visa");
   return {
     years,
     lines: lines.map((line) => ({ ...line, rupees: line.rupees === null ? null : Math.round(line.rupees) })),
@@ -222,6 +230,7 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
     toConfirm,
     noRate: [...noRate].sort(),
     missing,
+    notNeeded: online ? ["living", "visa", "travel"] : [],
     totalRupees,
     coveredRupees,
     shortRupees:

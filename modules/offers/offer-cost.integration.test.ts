@@ -175,3 +175,42 @@ describe("the queries of the student's offers comparison", () => {
     expect(listed.result.every((offer) => offer.cost.missing.length === 0)).toBe(true);
   });
 });
+
+type ListedOffer = {
+  application_id: number;
+  cost: {
+    lines: { key: string; label: string; amount: number; currency: string; rupees: number | null; reckoning: string }[];
+    to_confirm: { label: string; amount: number; currency: string }[];
+    missing: string[];
+    not_needed: string[];
+    total_rupees: number | null;
+    covered_rupees: number | null;
+    short_rupees: number | null;
+  };
+};
+const offerOn = async (key: keyof typeof applicationIds) => {
+  const listed = await api.get("/api/v1/students/me/offers", { cookie: student.cookie });
+  expect(listed.status, listed.text).toBe(200);
+  const found = (listed.body.data as ListedOffer[]).find((offer) => offer.application_id === applicationIds[key]);
+  if (!found) throw new Error(`no offer on the ${key} application`);
+  return found;
+};
+
+describe("an online course's offer (decision 0081's amendment)", () => {
+  it("counts the tuition only: no visa or health charges and no flight for a student who studies from home, and says so", async () => {
+    const offer = await offerOn("online");
+    // Worked by hand, at GBP 1 = ₹110: tuition GBP 7,000 a year × 2 years = GBP 14,000 → ₹15,40,000, and nothing else.
+    // Counted as if the student went to London, it read ₹17,70,720: the health surcharge twice (GBP 1,552) and a flight.
+    expect(offer.cost.lines.map((line) => [line.key, line.amount, line.currency, line.rupees])).toEqual([
+      ["tuition", 14_000, "GBP", 1_540_000],
+    ]);
+    expect(offer.cost.to_confirm).toEqual([]);
+    expect(offer.cost.not_needed).toEqual(["living", "visa", "travel"]);
+    expect(offer.cost.missing).toEqual([]);
+    expect(offer.cost.total_rupees).toBe(1_540_000);
+    // The same guide still counts for a course studied in the UK: its health surcharge and the flight.
+    const manchester = await offerOn("manchester");
+    expect(manchester.cost.lines.map((line) => line.key)).toEqual(["tuition", "scholarship", "living", "visa", "travel"]);
+    expect(manchester.cost.not_needed).toEqual([]);
+  });
+});

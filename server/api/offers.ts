@@ -88,6 +88,10 @@ export const offerSchema = component(
       missing: z.array(z.enum(["living", "visa"])).meta({
         description: "Costs the total leaves out for want of figures (living costs, visa charges): no short figure while any is",
       }),
+      not_needed: z.array(z.enum(["living", "visa", "travel"])).meta({
+        description:
+          "Costs an online course does not have, the student studying from home (living costs abroad, visa charges, the flight): not counted",
+      }),
       total_rupees: z.number().nullable(),
       covered_rupees: z.number().nullable().meta({ description: "What the funding plan covers, in rupees" }),
       short_rupees: z.number().nullable(),
@@ -134,6 +138,7 @@ export const presentOffer = (o: Offer): z.infer<typeof offerSchema> => ({
     to_confirm: o.cost.toConfirm,
     no_rate: o.cost.noRate,
     missing: o.cost.missing,
+    not_needed: o.cost.notNeeded,
     total_rupees: o.cost.totalRupees,
     covered_rupees: o.cost.coveredRupees,
     short_rupees: o.cost.shortRupees,
