@@ -183,6 +183,7 @@ type ListedOffer = {
     to_confirm: { label: string; amount: number; currency: string }[];
     missing: string[];
     not_needed: string[];
+    funding_not_counted: { kind: string; amount: number; currency: string; reason: string; university: string | null }[];
     total_rupees: number | null;
     covered_rupees: number | null;
     short_rupees: number | null;
@@ -212,5 +213,69 @@ describe("an online course's offer (decision 0081's amendment)", () => {
     const manchester = await offerOn("manchester");
     expect(manchester.cost.lines.map((line) => line.key)).toEqual(["tuition", "scholarship", "living", "visa", "travel"]);
     expect(manchester.cost.not_needed).toEqual([]);
+  });
+});
+
+describe("a scholarship counted once (decision 0111)", () => {
+  it("is taken off Manchester's fees and not counted again in what the family's plan covers", async () => {
+    // The student also writes Manchester's scholarship into the funding plan, beside the family's 25 lakh.
+    const saved = await api.put(
+      "/api/v1/students/me/funding-plan",
+      {
+        sources: [
+          { kind: "family-savings", amount: "25,00,000", currency: "INR", proof: "SBI savings account statement" },
+          { kind: "scholarship", amount: "5,000", currency: "GBP", proof: "Global Futures Scholarship award letter" },
+        ],
+      },
+      { cookie: student.cookie },
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const offer = await offerOn("manchester");
+    // Worked by hand, at GBP 1 = ₹110:
+    //   tuition          GBP 24,500 a year × 1 year              → ₹26,95,000
+    //   scholarship      GBP 5,000 a year × 1 year               → ₹-5,50,000
+    //   living           GBP 12,000 a year × 1 year (UKCISA)     → ₹13,20,000
+    //   health surcharge GBP 776 a year × 1 (guide, confirmed)   → ₹85,360
+    //   travel           the portal's estimate                      ₹60,000
+    //   total            26,95,000 - 5,50,000 + 13,20,000 + 85,360 + 60,000 = ₹36,10,360
+    // Covered: the 25 lakh alone, the GBP 5,000 being the scholarship already off the fees; short ₹11,10,360.
+    // Counted twice, it read covered ₹30,50,000 and short ₹5,60,360: half the gap the family must find.
+    expect(offer.cost.lines.map((line) => [line.key, line.rupees])).toEqual([
+      ["tuition", 2_695_000],
+      ["scholarship", -550_000],
+      ["living", 1_320_000],
+      ["visa", 85_360],
+      ["travel", 60_000],
+    ]);
+    expect(offer.cost.total_rupees).toBe(3_610_360);
+    expect(offer.cost.covered_rupees).toBe(2_500_000);
+    expect(offer.cost.short_rupees).toBe(1_110_360);
+    expect(offer.cost.funding_not_counted).toEqual([
+      { kind: "scholarship", amount: 5_000, currency: "GBP", rupees: 550_000, reason: "this-offer", university: null },
+    ]);
+  });
+
+  it("is not money for the student's other offers, on their page and in the counsellor's console alike", async () => {
+    // Edinburgh: GBP 31,000 → ₹34,10,000 + ₹13,20,000 living + ₹85,360 + ₹60,000 = ₹48,75,360; the plan covers 25 lakh.
+    const edinburgh = await offerOn("edinburgh");
+    expect(edinburgh.cost.total_rupees).toBe(4_875_360);
+    expect(edinburgh.cost.covered_rupees).toBe(2_500_000);
+    expect(edinburgh.cost.short_rupees).toBe(2_375_360);
+    expect(edinburgh.cost.funding_not_counted).toEqual([
+      {
+        kind: "scholarship",
+        amount: 5_000,
+        currency: "GBP",
+        rupees: 550_000,
+        reason: "another-offer",
+        university: "University of Manchester (offer cost test)",
+      },
+    ]);
+    // The console reads one offer at a time, and counts the same.
+    const inConsole = await api.get(`/api/v1/staff/applications/${applicationIds.edinburgh}/offer`, team.as("admin"));
+    expect(inConsole.status, inConsole.text).toBe(200);
+    expect(inConsole.body.data.cost.covered_rupees).toBe(2_500_000);
+    expect(inConsole.body.data.cost.funding_not_counted).toEqual(edinburgh.cost.funding_not_counted);
+    expect((await offerOn("online")).cost.covered_rupees).toBe(2_500_000);
   });
 });

@@ -24,7 +24,7 @@ import { nowOf } from "../deps.ts";
 import { type AttachedDocument, attachedDocuments, type IncomingFile } from "../documents/documents.ts";
 import { AppError } from "../errors.ts";
 import { calendarDay } from "../fields.ts";
-import { fundingInRupees, fundingPlanOf } from "../funding/funding.ts";
+import { fundingPlanOf } from "../funding/funding.ts";
 import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import { authorize, canSeeStudents, canWorkStudents, notAllowed, type StaffMember, studentVisibleTo } from "../policies.ts";
@@ -156,35 +156,44 @@ export const replyInput = z
 
 type OfferRow = typeof offers.$inferSelect;
 
-async function present(deps: OffersDeps, rows: OfferRow[]): Promise<Offer[]> {
-  if (!rows.length) return [];
+/**
+ * One student's offers with what each costs (decision 0081). `studentRows` are all that student's offers, for
+ * the scholarships of the others (decision 0111); read here when not given (one offer recorded or replied to).
+ */
+async function present(deps: OffersDeps, rows: OfferRow[], studentRows?: OfferRow[]): Promise<Offer[]> {
+  const studentId = rows[0]?.studentId;
+  if (studentId === undefined) return [];
   const now = nowOf(deps);
   const today = indianDay(now);
+  const all = studentRows ?? (await deps.db.select().from(offers).where(eq(offers.studentId, studentId)));
   const [subjects, rates, funding] = await Promise.all([
-    applicationSubjects(
-      deps.db,
-      rows.map((r) => r.applicationId),
-    ),
+    applicationSubjects(deps.db, [...new Set([...rows, ...all].map((r) => r.applicationId))]),
     rateTable(deps.db),
-    fundingPlanOf(deps.db, rows[0]?.studentId ?? 0),
+    fundingPlanOf(deps.db, studentId),
   ]);
   const rateOf = (c: string) => rates.get(c.toUpperCase());
-  const fundingRupees = funding.sources.length ? fundingInRupees(funding, (c) => rateOf(c)?.rupeesPerUnit) : null;
+  const subjectOf = (row: OfferRow) => subjects.find((s) => s.id === row.applicationId);
+  const shown = rows.map(subjectOf).filter((s) => s !== undefined);
   // The living costs and the visa guides of all the offers' countries, one query each (decision 0087).
   const [livingByCountry, chargesByCountry] = await Promise.all([
     livingCostsIn(
       deps.db,
-      subjects.map((s) => s.country),
+      shown.map((s) => s.country),
     ),
     visaChargesIn(
       deps.db,
-      subjects.map((s) => s.countryId),
+      shown.map((s) => s.countryId),
       now,
       rates,
     ),
   ]);
   return rows.map((row) => {
-    const application = subjects.find((s) => s.id === row.applicationId) as ApplicationSubject;
+    const application = subjectOf(row) as ApplicationSubject;
+    // The other offers' scholarships: a plan source that is one of them is that university's money (decision 0111).
+    const otherScholarships = all.flatMap((other) => {
+      const university = subjectOf(other)?.university;
+      return other.id === row.id || !other.scholarship || !university ? [] : [{ ...other.scholarship, university }];
+    });
     const living = livingByCountry.get(application.country) ?? null;
     const charges = chargesByCountry.get(application.countryId) ?? null;
     const cost = netCost(
@@ -199,7 +208,8 @@ async function present(deps: OffersDeps, rows: OfferRow[]): Promise<Offer[]> {
           basis: travelBasis,
           asOf: TRAVEL_ESTIMATE_AS_OF,
         },
-        funding: fundingRupees,
+        funding: funding.sources.length ? funding.sources : null,
+        otherScholarships,
       },
       rateOf,
     );
@@ -231,7 +241,7 @@ export async function studentOffers(deps: OffersDeps, studentId: number): Promis
     .from(offers)
     .where(eq(offers.studentId, studentId))
     .orderBy(asc(offers.replyBy), asc(offers.id));
-  return present(deps, rows);
+  return present(deps, rows, rows);
 }
 
 const noOffer = () => new AppError("not_found", offerMessages.noSuchOffer);
