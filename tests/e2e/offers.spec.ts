@@ -39,8 +39,9 @@ async function recordOffer(
     await form.getByRole("group", { name: "Deposit" }).getByLabel("Currency").fill(offer.currency);
   }
   await form.getByRole("button", { name: "Record the offer" }).click();
-  await expect(staff.getByTestId("offer-summary")).toContainText(
-    `${offer.kind} · reply by ${next}-05-31 · Waiting for the student's reply`,
+  // The reply date as people read it, as the student's side shows it.
+  await expect(staff.getByTestId("offer-summary")).toHaveText(
+    `${offer.kind} · reply by ${longDay(`${next}-05-31`)} · Waiting for the student's reply`,
   );
   await expect(staff.getByTestId("application-stage")).toHaveText(`${offer.kind} offer`);
 }
