@@ -119,6 +119,7 @@ export interface NetCost {
 }
 
 const figure = (n: number) => Math.round(n).toLocaleString("en-IN");
+const yearsText = (n: number) => `${n} ${n === 1 ? "year" : "years"}`;
 
 /**
  * Whether a plan source is this scholarship (decision 0111): a source of the kind "scholarship" for its yearly
@@ -143,7 +144,6 @@ function isScholarship(
     (a) => Math.abs(source.amount * sourceRate - a * scholarshipRate) <= SCHOLARSHIP_RUPEE_MARGIN * a * scholarshipRate,
   );
 }
-const yearsText = (n: number) => `${n} ${n === 1 ? "year" : "years"}`;
 
 export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
   const years = input.course.durationMonths / 12;
