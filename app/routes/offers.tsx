@@ -194,6 +194,21 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
                             <td className="text-end text-nowrap">{rupees(line.rupees)}</td>
                           </tr>
                         ))}
+                        {/* An online course's costs abroad, named and not counted (decision 0081's amendment). */}
+                        {offer.cost.notNeeded.map((key) => (
+                          <tr key={`not-needed-${key}`} data-testid="not-needed">
+                            <th scope="row" className="fw-normal">
+                              {key === "living"
+                                ? t("Living costs abroad")
+                                : key === "visa"
+                                  ? t("Student visa and health charges")
+                                  : t("Flight to the country")}
+                            </th>
+                            <td colSpan={2} className="text-end text-body-secondary">
+                              {t("Not needed: online course, studied from home")}
+                            </td>
+                          </tr>
+                        ))}
                       </tbody>
                       <tfoot>
                         <tr>
@@ -222,6 +237,24 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
                       </tfoot>
                     </table>
                   </div>
+                  {/* Each scholarship counted once (decision 0111): why a source of the plan is not in what it covers. */}
+                  {offer.cost.fundingNotCounted.map((source) => {
+                    const amount =
+                      source.currency === "INR" ? formatRupees(source.amount) : formatMoney(source.amount, source.currency);
+                    return (
+                      <p key={`${source.reason}-${amount}`} className="small alert alert-info py-1" data-testid="not-counted">
+                        {source.reason === "this-offer"
+                          ? t(
+                              "Counted once: the scholarship of {amount} in your funding plan is this offer's scholarship, already taken off the fees.",
+                              { amount },
+                            )
+                          : t(
+                              "Not counted for this offer: the scholarship of {amount} in your funding plan is the one on your offer from {university}, paid only if you go there.",
+                              { amount, university: source.university ?? "" },
+                            )}
+                      </p>
+                    );
+                  })}
                   {offer.cost.scholarshipCapped && (
                     <p className="small alert alert-info py-1">
                       {t("The scholarship is larger than the tuition: it is counted up to the tuition only.")}

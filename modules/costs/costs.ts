@@ -1,4 +1,4 @@
-import { and, asc, eq, like, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.ts";
 import type { CourseMode, FeePeriod } from "../../vocabulary/catalogue.ts";
 import { countries } from "../catalogue/tables.ts";
@@ -136,12 +136,22 @@ export async function listLivingCosts(db: Database): Promise<LivingCost[]> {
 
 /** A country's living costs, by its name as the catalogue gives it on a course; null without a figure. */
 export async function livingCostIn(db: Database, countryName: string): Promise<LivingCost | null> {
-  const [row] = await db
+  return (await livingCostsIn(db, [countryName])).get(countryName) ?? null;
+}
+
+/**
+ * The living costs of these countries (by their names as the catalogue gives them on a course), in one query
+ * whatever their number (decision 0087): by name, a country without a figure left out.
+ */
+export async function livingCostsIn(db: Database, countryNames: Iterable<string>): Promise<Map<string, LivingCost>> {
+  const names = [...new Set(countryNames)];
+  if (!names.length) return new Map();
+  const rows = await db
     .select(livingColumns)
     .from(livingCosts)
     .innerJoin(countries, eq(countries.id, livingCosts.countryId))
-    .where(eq(countries.name, countryName));
-  return row ?? null;
+    .where(inArray(countries.name, names));
+  return new Map(rows.map((row) => [row.country, row]));
 }
 
 /**

@@ -236,7 +236,7 @@ export function fundingFormSources(form: Record<string, string>) {
 
 /** The plan in rupees at the rate table's rates: the total, and the sources whose currency has no rate (left out, named). */
 export function fundingInRupees(
-  plan: FundingPlan,
+  plan: { sources: readonly Pick<FundingSource, "amount" | "currency">[] },
   rupeesPer: (currency: string) => number | undefined,
 ): { rupees: number; unconverted: string[] } {
   let rupees = 0;

@@ -1,11 +1,15 @@
 import { SEMESTERS_PER_YEAR } from "../costs/costs.ts";
+import { fundingInRupees } from "../funding/funding.ts";
 
 /**
  * What an offer really costs, in rupees (decision 0081): the tuition for the whole course less the
  * scholarship (capped at the tuition, and said so), living costs for the course's length from the cost
  * table, the visa and health charges the visa guide confirms, and a travel estimate labelled as one; then
  * what the funding plan covers and what is short (not said while the living costs or the visa charges are
- * missing, and the missing ones named). Pure: the caller brings the figures and the rates.
+ * missing, and the missing ones named). An online course has no living costs abroad, no visa and no flight:
+ * those are named as not needed (decision 0081's amendment). Each scholarship is counted once: a plan source
+ * that is this offer's scholarship is already off the fees, and one that is another offer's is paid only there
+ * (decision 0111). Pure: the caller brings the figures and the rates.
  * Every line keeps its source and date; a currency with no rate leaves the rupee figure out (null) and
  * names the currency, never a wrong figure.
  */
@@ -59,9 +63,33 @@ export interface NetCostInput {
     | null;
   /** The estimate, its basis and the day it was set (`asOf`, YYYY-MM-DD). */
   travel: { rupees: number; basis: string; asOf: string } | null;
-  /** The funding plan in rupees (null without a plan); currencies it holds with no rate. */
-  funding: { rupees: number; unconverted: string[] } | null;
+  /** The funding plan's sources (null without a plan). */
+  funding: FundingSourceFigure[] | null;
+  /** The scholarships on the student's other offers, each with its university (decision 0111). */
+  otherScholarships: { university: string; amount: number; currency: string; years: number }[];
 }
+
+/** A source of the funding plan as the cost reads it: its kind ("scholarship", "family-savings", ...) and amount. */
+export interface FundingSourceFigure {
+  kind: string;
+  amount: number;
+  currency: string;
+}
+
+/** A source of the funding plan left out of what it covers for an offer, and why (decision 0111). */
+export interface NotCounted extends FundingSourceFigure {
+  rupees: number | null;
+  /** "this-offer": it is this offer's scholarship, already off the fees; "another-offer": another offer's, paid only there. */
+  reason: "this-offer" | "another-offer";
+  /** The other offer's university; null for this offer's own. */
+  university: string | null;
+}
+
+/**
+ * A plan source in another currency is taken for a scholarship when it is within this share of the
+ * scholarship's rupee figure at the rate table's rate: a family converts at the day's rate, not ours (decision 0111).
+ */
+export const SCHOLARSHIP_RUPEE_MARGIN = 0.05;
 
 export interface NetCost {
   years: number;
@@ -78,6 +106,13 @@ export interface NetCost {
    * on what is short is given (decision 0081's amendment).
    */
   missing: ("living" | "visa")[];
+  /**
+   * Costs an online course does not have, the student studying from home: no living costs abroad, no visa
+   * charges, no flight. Named on the page as not needed, never silently left out (decision 0081's amendment).
+   */
+  notNeeded: ("living" | "visa" | "travel")[];
+  /** Sources of the funding plan left out of what it covers, each scholarship being counted once (decision 0111). */
+  fundingNotCounted: NotCounted[];
   totalRupees: number | null;
   coveredRupees: number | null;
   shortRupees: number | null;
@@ -85,6 +120,30 @@ export interface NetCost {
 
 const figure = (n: number) => Math.round(n).toLocaleString("en-IN");
 const yearsText = (n: number) => `${n} ${n === 1 ? "year" : "years"}`;
+
+/**
+ * Whether a plan source is this scholarship (decision 0111): a source of the kind "scholarship" for its yearly
+ * amount, for the whole award, or for the amount the cost counts (`counted`: the award for the course's years,
+ * or capped at the tuition), in the scholarship's currency; in another currency, within SCHOLARSHIP_RUPEE_MARGIN
+ * of one of those in rupees. The plan names no offer, so the amount is what ties a source to one.
+ */
+function isScholarship(
+  source: FundingSourceFigure,
+  scholarship: { amount: number; currency: string; years: number },
+  counted: readonly number[],
+  rateOf: RateOf,
+): boolean {
+  if (source.kind !== "scholarship") return false;
+  const amounts = [scholarship.amount, scholarship.amount * scholarship.years, ...counted];
+  if (source.currency === scholarship.currency) return amounts.some((a) => Math.abs(a - source.amount) < 0.01);
+  const perUnit = (currency: string) => (currency === "INR" ? 1 : rateOf(currency)?.rupeesPerUnit);
+  const sourceRate = perUnit(source.currency);
+  const scholarshipRate = perUnit(scholarship.currency);
+  if (sourceRate === undefined || scholarshipRate === undefined) return false;
+  return amounts.some(
+    (a) => Math.abs(source.amount * sourceRate - a * scholarshipRate) <= SCHOLARSHIP_RUPEE_MARGIN * a * scholarshipRate,
+  );
+}
 
 export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
   const years = input.course.durationMonths / 12;
@@ -127,6 +186,8 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
           : `${fee.currency} ${figure(fee.amount)} ${perWord} × ${SEMESTERS_PER_YEAR * years} semesters`,
   });
   let scholarshipCapped = false;
+  /** What the scholarship line counts, in the scholarship's own currency. */
+  const scholarshipCounted: number[] = [];
   if (input.scholarship) {
     const awardedYears = Math.min(input.scholarship.years, Math.ceil(years));
     let amount = input.scholarship.amount * awardedYears;
@@ -144,6 +205,7 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
       currency = fee.currency;
       reckoning = `${reckoning}, capped at the tuition (${fee.currency} ${figure(tuition)})`;
     }
+    if (currency === input.scholarship.currency) scholarshipCounted.push(amount);
     const converted = convert(amount, currency);
     lines.push({
       key: "scholarship",
@@ -158,7 +220,8 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
       reckoning,
     });
   }
-  if (input.living && !input.course.online) {
+  const online = input.course.online;
+  if (input.living && !online) {
     const amount = input.living.amountPerYear * years;
     lines.push({
       key: "living",
@@ -173,7 +236,8 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
     });
   }
   const toConfirm: NetCost["toConfirm"] = [];
-  for (const charge of input.charges ?? []) {
+  // An online course needs no student visa: the guide's charges are not the student's (decision 0081's amendment).
+  for (const charge of online ? [] : (input.charges ?? [])) {
     const times = charge.per === "once" ? 1 : charge.per === "year" ? Math.ceil(years) : Math.ceil(years * 12);
     const amount = charge.amount * times;
     if (!charge.confirmed) {
@@ -195,7 +259,7 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
           : `${charge.currency} ${figure(charge.amount)} a ${charge.per} × ${times}`,
     });
   }
-  if (input.travel) {
+  if (input.travel && !online) {
     lines.push({
       key: "travel",
       label: "Travel (estimate)",
@@ -210,11 +274,37 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
     });
   }
   const totalRupees = noRate.size ? null : Math.round(lines.reduce((sum, line) => sum + (line.rupees ?? 0), 0));
-  const coveredRupees = input.funding ? input.funding.rupees : null;
-  // An online course has neither living costs abroad nor a student visa to count.
+  // Each scholarship counted once (decision 0111): a plan source that is this offer's scholarship is already off
+  // the fees; one that is another offer's scholarship is paid only if the student goes there. Each scholarship
+  // claims at most one source, this offer's first.
+  const counted = [...(input.funding ?? [])];
+  const fundingNotCounted: NotCounted[] = [];
+  const claim = (
+    scholarship: { amount: number; currency: string; years: number },
+    amounts: readonly number[],
+    reason: NotCounted["reason"],
+    university: string | null,
+  ) => {
+    const index = counted.findIndex((source) => isScholarship(source, scholarship, amounts, rateOf));
+    const [source] = index < 0 ? [] : counted.splice(index, 1);
+    if (!source) return;
+    const perUnit = source.currency === "INR" ? 1 : rateOf(source.currency)?.rupeesPerUnit;
+    fundingNotCounted.push({
+      kind: source.kind,
+      amount: source.amount,
+      currency: source.currency,
+      rupees: perUnit === undefined ? null : Math.round(source.amount * perUnit),
+      reason,
+      university,
+    });
+  };
+  if (input.scholarship) claim(input.scholarship, scholarshipCounted, "this-offer", null);
+  for (const other of input.otherScholarships) claim(other, [], "another-offer", other.university);
+  const coveredRupees = input.funding ? fundingInRupees({ sources: counted }, (c) => rateOf(c)?.rupeesPerUnit).rupees : null;
+  // An online course has neither living costs abroad nor a student visa to count: not missing, not needed.
   const missing: NetCost["missing"] = [];
-  if (!input.course.online && !input.living) missing.push("living");
-  if (!input.course.online && !input.charges) missing.push("visa");
+  if (!online && !input.living) missing.push("living");
+  if (!online && !input.charges) missing.push("visa");
   return {
     years,
     lines: lines.map((line) => ({ ...line, rupees: line.rupees === null ? null : Math.round(line.rupees) })),
@@ -222,6 +312,8 @@ export function netCost(input: NetCostInput, rateOf: RateOf): NetCost {
     toConfirm,
     noRate: [...noRate].sort(),
     missing,
+    notNeeded: online ? ["living", "visa", "travel"] : [],
+    fundingNotCounted,
     totalRupees,
     coveredRupees,
     shortRupees:

@@ -19,19 +19,19 @@ import {
 } from "../../vocabulary/offers.ts";
 import { type ApplicationSubject, applicationSubjects, moveForOffer } from "../applications/applications.ts";
 import { recordAudit } from "../audit-log.ts";
-import { livingCostIn, rateTable } from "../costs/costs.ts";
+import { livingCostsIn, rateTable } from "../costs/costs.ts";
 import { nowOf } from "../deps.ts";
 import { type AttachedDocument, attachedDocuments, type IncomingFile } from "../documents/documents.ts";
 import { AppError } from "../errors.ts";
 import { calendarDay } from "../fields.ts";
-import { fundingInRupees, fundingPlanOf } from "../funding/funding.ts";
+import { fundingPlanOf } from "../funding/funding.ts";
 import { mailLink } from "../mail-link.ts";
 import { deliverWithoutQueue, queueMail } from "../outbox.ts";
 import { authorize, canSeeStudents, canWorkStudents, notAllowed, type StaffMember, studentVisibleTo } from "../policies.ts";
 import { activeStaffContact } from "../staff/staff.ts";
 import { ownStudentsOnly } from "../student-access.ts";
 import { parseInput } from "../validation.ts";
-import { visaCharges } from "../visas/visas.ts";
+import { visaChargesIn } from "../visas/visas.ts";
 import { type NetCost, netCost } from "./net-cost.ts";
 import {
   type OfferState,
@@ -156,63 +156,82 @@ export const replyInput = z
 
 type OfferRow = typeof offers.$inferSelect;
 
-async function present(deps: OffersDeps, rows: OfferRow[]): Promise<Offer[]> {
-  if (!rows.length) return [];
+/**
+ * One student's offers with what each costs (decision 0081). `studentRows` are all that student's offers, for
+ * the scholarships of the others (decision 0111); read here when not given (one offer recorded or replied to).
+ */
+async function present(deps: OffersDeps, rows: OfferRow[], studentRows?: OfferRow[]): Promise<Offer[]> {
+  const studentId = rows[0]?.studentId;
+  if (studentId === undefined) return [];
   const now = nowOf(deps);
   const today = indianDay(now);
+  const all = studentRows ?? (await deps.db.select().from(offers).where(eq(offers.studentId, studentId)));
   const [subjects, rates, funding] = await Promise.all([
-    applicationSubjects(
-      deps.db,
-      rows.map((r) => r.applicationId),
-    ),
+    applicationSubjects(deps.db, [...new Set([...rows, ...all].map((r) => r.applicationId))]),
     rateTable(deps.db),
-    fundingPlanOf(deps.db, rows[0]?.studentId ?? 0),
+    fundingPlanOf(deps.db, studentId),
   ]);
   const rateOf = (c: string) => rates.get(c.toUpperCase());
-  const fundingRupees = funding.sources.length ? fundingInRupees(funding, (c) => rateOf(c)?.rupeesPerUnit) : null;
-  return Promise.all(
-    rows.map(async (row) => {
-      const application = subjects.find((s) => s.id === row.applicationId) as ApplicationSubject;
-      const [living, charges] = await Promise.all([
-        livingCostIn(deps.db, application.country),
-        visaCharges(deps.db, application.countryId, now),
-      ]);
-      const cost = netCost(
-        {
-          course: { durationMonths: application.durationMonths, online: application.mode === "Online", fee: application.fee },
-          feeSource: { university: application.university, source: application.fee.source, checkedOn: application.fee.checkedOn },
-          scholarship: row.scholarship,
-          living,
-          charges,
-          travel: {
-            rupees: travelEstimateRupees[application.country] ?? TRAVEL_ESTIMATE_OTHER,
-            basis: travelBasis,
-            asOf: TRAVEL_ESTIMATE_AS_OF,
-          },
-          funding: fundingRupees,
-        },
-        rateOf,
-      );
-      return {
-        id: row.id,
-        applicationId: row.applicationId,
-        studentId: row.studentId,
-        kind: row.kind,
-        conditions: row.conditions,
+  const subjectOf = (row: OfferRow) => subjects.find((s) => s.id === row.applicationId);
+  const shown = rows.map(subjectOf).filter((s) => s !== undefined);
+  // The living costs and the visa guides of all the offers' countries, one query each (decision 0087).
+  const [livingByCountry, chargesByCountry] = await Promise.all([
+    livingCostsIn(
+      deps.db,
+      shown.map((s) => s.country),
+    ),
+    visaChargesIn(
+      deps.db,
+      shown.map((s) => s.countryId),
+      now,
+      rates,
+    ),
+  ]);
+  return rows.map((row) => {
+    const application = subjectOf(row) as ApplicationSubject;
+    // The other offers' scholarships: a plan source that is one of them is that university's money (decision 0111).
+    const otherScholarships = all.flatMap((other) => {
+      const university = subjectOf(other)?.university;
+      return other.id === row.id || !other.scholarship || !university ? [] : [{ ...other.scholarship, university }];
+    });
+    const living = livingByCountry.get(application.country) ?? null;
+    const charges = chargesByCountry.get(application.countryId) ?? null;
+    const cost = netCost(
+      {
+        course: { durationMonths: application.durationMonths, online: application.mode === "Online", fee: application.fee },
+        feeSource: { university: application.university, source: application.fee.source, checkedOn: application.fee.checkedOn },
         scholarship: row.scholarship,
-        deposit: row.deposit,
-        replyBy: row.replyBy,
-        state: row.state,
-        declineReason: row.declineReason,
-        repliedAt: row.repliedAt,
-        reopened: row.reopened,
-        replyClosed: row.replyBy < today && !row.reopened,
-        backupAllowed: backupAllowedIn.includes(application.country),
-        application,
-        cost,
-      };
-    }),
-  );
+        living,
+        charges,
+        travel: {
+          rupees: travelEstimateRupees[application.country] ?? TRAVEL_ESTIMATE_OTHER,
+          basis: travelBasis,
+          asOf: TRAVEL_ESTIMATE_AS_OF,
+        },
+        funding: funding.sources.length ? funding.sources : null,
+        otherScholarships,
+      },
+      rateOf,
+    );
+    return {
+      id: row.id,
+      applicationId: row.applicationId,
+      studentId: row.studentId,
+      kind: row.kind,
+      conditions: row.conditions,
+      scholarship: row.scholarship,
+      deposit: row.deposit,
+      replyBy: row.replyBy,
+      state: row.state,
+      declineReason: row.declineReason,
+      repliedAt: row.repliedAt,
+      reopened: row.reopened,
+      replyClosed: row.replyBy < today && !row.reopened,
+      backupAllowed: backupAllowedIn.includes(application.country),
+      application,
+      cost,
+    };
+  });
 }
 
 /** The student's offers, the soonest reply date first. */
@@ -222,7 +241,7 @@ export async function studentOffers(deps: OffersDeps, studentId: number): Promis
     .from(offers)
     .where(eq(offers.studentId, studentId))
     .orderBy(asc(offers.replyBy), asc(offers.id));
-  return present(deps, rows);
+  return present(deps, rows, rows);
 }
 
 const noOffer = () => new AppError("not_found", offerMessages.noSuchOffer);

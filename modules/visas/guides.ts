@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../platform/db/client.ts";
 import { indianDay } from "../../vocabulary/india-time.ts";
@@ -160,12 +160,29 @@ export async function listGuides(db: Database, now: Date): Promise<GuideListing[
 
 /** A destination's guide by the country's slug, name or alias; null when the country has none. */
 export async function guideByCountryId(db: Database, countryId: number, now: Date): Promise<VisaGuide | null> {
-  const [row] = await db
+  return (await guidesByCountryIds(db, [countryId], now)).get(countryId) ?? null;
+}
+
+/**
+ * These destinations' guides, by country id, in one query whatever their number (decision 0087), with the
+ * rate table given or read once; a country without a guide is left out.
+ */
+export async function guidesByCountryIds(
+  db: Database,
+  countryIds: Iterable<number>,
+  now: Date,
+  rates?: RateTable,
+): Promise<Map<number, VisaGuide>> {
+  const ids = [...new Set(countryIds)];
+  if (!ids.length) return new Map();
+  const rows = await db
     .select(guideColumns)
     .from(visaGuides)
     .innerJoin(countries, eq(countries.id, visaGuides.countryId))
-    .where(eq(visaGuides.countryId, countryId));
-  return row ? present(row, await rateTable(db), now) : null;
+    .where(inArray(visaGuides.countryId, ids));
+  if (!rows.length) return new Map();
+  const table = rates ?? (await rateTable(db));
+  return new Map(rows.map((row) => [row.countryId, present(row, table, now)]));
 }
 
 /** The visible country a visitor named (slug, name or alias, any case), or null. */

@@ -3,12 +3,14 @@ import type { JobSender } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/log.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { FileStorage } from "../../platform/storage/file-storage.ts";
+import type { RateTable } from "../costs/costs.ts";
 import { changePublicSide, nowOf, type StaffDeps } from "../deps.ts";
 import type { StaffMember } from "../policies.ts";
 import {
   consoleGuides,
   countryNamed,
   guideByCountryId,
+  guidesByCountryIds,
   listGuides,
   saveGuideFigure,
   saveGuideWords,
@@ -139,24 +141,45 @@ export const visasConsole = (deps: StaffDeps) => ({
 export { amountsSaid, type FileRecord, fileNotes, flagsRaised, inLakh } from "./feedback.ts";
 export { type StatementVisaFacts, statementVisaFacts, usImmigrantIntentSignals } from "./statement-facts.ts";
 
+/** The visa and health charges a destination's guide gives, as an offer's cost reads them (decision 0081). */
+export interface VisaCharge {
+  label: string;
+  amount: number;
+  currency: string;
+  per: "once" | "year" | "month";
+  source: string;
+  checkedOn: string;
+  confirmed: boolean;
+}
+
 /**
- * The visa and health charges a destination's guide gives (visa fee, health surcharge, SEVIS), each with its
- * source, the day it was checked and whether it is confirmed: what an offer's cost reads (decision 0081).
- * The funds rule's own figures (money to show) are not charges and are left out.
+ * The visa and health charges these destinations' guides give (visa fee, health surcharge, SEVIS), each with
+ * its source, the day it was checked and whether it is confirmed: what an offer's cost reads (decision 0081).
+ * The funds rule's own figures (money to show) are not charges and are left out. One read for any number of
+ * countries (decision 0087), by country id; a country with no guide is left out: its charges are unknown,
+ * not none.
  */
-export async function visaCharges(db: Database, countryId: number, now: Date) {
-  const guide = await guideByCountryId(db, countryId, now);
-  // No guide: the charges are unknown (null), not none.
-  if (!guide) return null;
-  return guide.figures
-    .filter((f) => !f.key.startsWith("funds-") && f.key !== "blocked-account" && f.currency !== "INR")
-    .map((f) => ({
-      label: f.label.en,
-      amount: f.amount,
-      currency: f.currency,
-      per: f.per,
-      source: f.source,
-      checkedOn: f.checkedOn,
-      confirmed: f.confirmed,
-    }));
+export async function visaChargesIn(
+  db: Database,
+  countryIds: Iterable<number>,
+  now: Date,
+  rates?: RateTable,
+): Promise<Map<number, VisaCharge[]>> {
+  const guides = await guidesByCountryIds(db, countryIds, now, rates);
+  return new Map(
+    [...guides].map(([countryId, guide]) => [
+      countryId,
+      guide.figures
+        .filter((f) => !f.key.startsWith("funds-") && f.key !== "blocked-account" && f.currency !== "INR")
+        .map((f) => ({
+          label: f.label.en,
+          amount: f.amount,
+          currency: f.currency,
+          per: f.per,
+          source: f.source,
+          checkedOn: f.checkedOn,
+          confirmed: f.confirmed,
+        })),
+    ]),
+  );
 }

@@ -88,8 +88,28 @@ export const offerSchema = component(
       missing: z.array(z.enum(["living", "visa"])).meta({
         description: "Costs the total leaves out for want of figures (living costs, visa charges): no short figure while any is",
       }),
+      not_needed: z.array(z.enum(["living", "visa", "travel"])).meta({
+        description:
+          "Costs an online course does not have, the student studying from home (living costs abroad, visa charges, the flight): not counted",
+      }),
+      funding_not_counted: z
+        .array(
+          money.extend({
+            kind: z.string(),
+            rupees: z.number().nullable(),
+            reason: z.enum(["this-offer", "another-offer"]),
+            university: z.string().nullable().meta({ description: "The other offer's university (another-offer)" }),
+          }),
+        )
+        .meta({
+          description:
+            "Sources of the funding plan not counted in what it covers: this offer's own scholarship, already off the fees, or another offer's, paid only there (decision 0111)",
+        }),
       total_rupees: z.number().nullable(),
-      covered_rupees: z.number().nullable().meta({ description: "What the funding plan covers, in rupees" }),
+      covered_rupees: z
+        .number()
+        .nullable()
+        .meta({ description: "What the funding plan covers, in rupees, each scholarship counted once" }),
       short_rupees: z.number().nullable(),
     }),
   }),
@@ -134,6 +154,15 @@ export const presentOffer = (o: Offer): z.infer<typeof offerSchema> => ({
     to_confirm: o.cost.toConfirm,
     no_rate: o.cost.noRate,
     missing: o.cost.missing,
+    not_needed: o.cost.notNeeded,
+    funding_not_counted: o.cost.fundingNotCounted.map((n) => ({
+      kind: n.kind,
+      amount: n.amount,
+      currency: n.currency,
+      rupees: n.rupees,
+      reason: n.reason,
+      university: n.university,
+    })),
     total_rupees: o.cost.totalRupees,
     covered_rupees: o.cost.coveredRupees,
     short_rupees: o.cost.shortRupees,

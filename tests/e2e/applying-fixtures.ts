@@ -93,7 +93,16 @@ export async function applicant(
 /** A new master's at one of the universities the catalogue lists for `countrySlug`, made by the signed-in admin. */
 export async function newCourse(
   admin: APIRequestContext,
-  course: { countrySlug: string; name: string; feeAmount: number; currency: string; universityIndex?: number },
+  course: {
+    countrySlug: string;
+    name: string;
+    feeAmount: number;
+    currency: string;
+    universityIndex?: number;
+    /** "Full-time" unless told, for 12 months. */
+    mode?: "Full-time" | "Part-time" | "Online";
+    durationMonths?: number;
+  },
 ): Promise<{ id: number; name: string }> {
   const universities = await (await admin.get(`/api/catalogue/${course.countrySlug}/universities?page=1`)).json();
   const universityId = universities.data[course.universityIndex ?? 0].uni_id as number;
@@ -101,11 +110,11 @@ export async function newCourse(
     data: {
       name: `${course.name} ${Date.now() % 100_000}`,
       level: "Masters",
-      durationMonths: 12,
+      durationMonths: course.durationMonths ?? 12,
       feeAmount: course.feeAmount,
       feeCurrency: course.currency,
       feePeriod: "year",
-      mode: "Full-time",
+      mode: course.mode ?? "Full-time",
       englishExamWaiver: false,
       mediumOfInstruction: "English",
     },

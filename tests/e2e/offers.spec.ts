@@ -39,8 +39,9 @@ async function recordOffer(
     await form.getByRole("group", { name: "Deposit" }).getByLabel("Currency").fill(offer.currency);
   }
   await form.getByRole("button", { name: "Record the offer" }).click();
-  await expect(staff.getByTestId("offer-summary")).toContainText(
-    `${offer.kind} · reply by ${next}-05-31 · Waiting for the student's reply`,
+  // The reply date as people read it, as the student's side shows it.
+  await expect(staff.getByTestId("offer-summary")).toHaveText(
+    `${offer.kind} · reply by ${longDay(`${next}-05-31`)} · Waiting for the student's reply`,
   );
   await expect(staff.getByTestId("application-stage")).toHaveText(`${offer.kind} offer`);
 }
@@ -181,4 +182,77 @@ test("the counsellor records two offers; the student compares them in rupees, ac
     await expectNoAxeViolations(page);
   });
   await admin.dispose();
+});
+
+test("a scholarship also written into the funding plan is counted once, and an online course's offer needs no visa and no flight", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await loggedInStudent(page, { name: "प्रिया अय्यर" });
+  const studentId = (await (await page.request.get("/api/v1/students/me")).json()).data.student_id as number;
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  // The family's 25 lakh and the UK university's GBP 5,000 scholarship, both in the plan.
+  const saved = await page.request.put("/api/v1/students/me/funding-plan", {
+    headers: { Origin: origin },
+    data: {
+      sources: [
+        { kind: "family-savings", amount: "25,00,000", currency: "INR", proof: "SBI savings account statement" },
+        { kind: "scholarship", amount: "5,000", currency: "GBP", proof: "Global Futures Scholarship award letter" },
+      ],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const admin = await httpClient();
+  expect((await admin.post("/api/v1/staff/session", { data: ADMIN })).status()).toBe(200);
+  const offered = async (course: Parameters<typeof newCourse>[1], scholarship?: Record<string, unknown>) => {
+    const made = await newCourse(admin, course);
+    const applicationId = await applicationMovedOn(admin, studentId, made.id, toSubmitted("UNI-E2E-3001"));
+    const recorded = await admin.put(`/api/v1/staff/applications/${applicationId}/offer`, {
+      data: { kind: "unconditional", replyBy: `${next}-05-31`, ...(scholarship ? { scholarship } : {}) },
+    });
+    expect(recorded.status(), await recorded.text()).toBe(200);
+    return made.name;
+  };
+  const onCampus = await offered(
+    { countrySlug: "united-kingdom", name: "MSc Data Science", feeAmount: 24_500, currency: "GBP" },
+    { amount: "5,000", currency: "GBP", years: 1 },
+  );
+  const online = await offered({
+    countrySlug: "united-kingdom",
+    name: "MSc Cyber Security (online)",
+    feeAmount: 7_000,
+    currency: "GBP",
+    mode: "Online",
+    durationMonths: 24,
+    universityIndex: 1,
+  });
+  await admin.dispose();
+
+  await page.goto("/user/offers");
+  await hydrated(page);
+  const campusOffer = page.getByTestId("offer").filter({ hasText: onCampus });
+  const onlineOffer = page.getByTestId("offer").filter({ hasText: online });
+  // The scholarship is off Manchester's fees: the plan covers the 25 lakh alone, and the page says why.
+  await expect(campusOffer.getByTestId("covered")).toHaveText("₹25,00,000");
+  await expect(campusOffer.getByTestId("not-counted")).toHaveText(
+    "Counted once: the scholarship of GBP 5,000 in your funding plan is this offer's scholarship, already taken off the fees.",
+  );
+  const campusUniversity = (await campusOffer.getByRole("heading", { level: 2 }).textContent()) ?? "";
+  await expect(onlineOffer.getByTestId("covered")).toHaveText("₹25,00,000");
+  await expect(onlineOffer.getByTestId("not-counted")).toHaveText(
+    `Not counted for this offer: the scholarship of GBP 5,000 in your funding plan is the one on your offer from ${campusUniversity}, paid only if you go there.`,
+  );
+  // Studied from home: the tuition alone, and the costs abroad named as not needed.
+  await expect(onlineOffer.getByTestId("cost").locator("tbody th")).toHaveText([
+    /^Tuition for the whole course/,
+    "Living costs abroad",
+    "Student visa and health charges",
+    "Flight to the country",
+  ]);
+  await expect(onlineOffer.getByTestId("not-needed")).toHaveText(Array(3).fill(/Not needed: online course, studied from home$/));
+  await expect(campusOffer.getByTestId("not-needed")).toHaveCount(0);
+  await expect(campusOffer.getByTestId("cost")).toContainText("Travel (estimate)");
+  await expectNoAxeViolations(page);
+  expect(errorsIn([{ name: "offers-counted-once", html: await (await page.request.get("/user/offers")).text() }])).toEqual([]);
+  await screens(page, "offers-counted-once");
 });

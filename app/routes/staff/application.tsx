@@ -17,6 +17,7 @@ import {
   stageOf,
   waitingOnLabels,
 } from "../../../vocabulary/applications.ts";
+import { formatLongDate } from "../../../vocabulary/costs.ts";
 import { reviewMessages } from "../../../vocabulary/documents.ts";
 import { offerKindLabels, offerMessages } from "../../../vocabulary/offers.ts";
 import { dayLabel } from "../../../vocabulary/scholarships.ts";
@@ -277,7 +278,8 @@ export default function ApplicationScreen({ loaderData, actionData }: Route.Comp
             )}
             {offer && (
               <p data-testid="offer-summary">
-                {offerKindLabels[offer.kind]} · reply by {offer.replyBy} · <strong>{staffOfferStates[offer.state]}</strong>
+                {offerKindLabels[offer.kind]} · reply by {formatLongDate(offer.replyBy)} ·{" "}
+                <strong>{staffOfferStates[offer.state]}</strong>
                 {offer.declineReason ? ` (“${offer.declineReason}”)` : ""}
                 {offer.replyClosed ? " · the reply date has passed" : ""}
               </p>
