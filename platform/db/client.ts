@@ -80,7 +80,9 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob | File
   const client = new PGlite(dataDir, {
     extensions: pgliteExtensions,
     loadDataDir: options.loadDataDir,
-    postgresqlconf: [`shared_buffers=${sharedBuffersMb(dataDir)}MB`],
+    // Every query is a prepared statement here (decision 0108), always run with its generic plan: planned once,
+    // rather than planned again at each run whenever Postgres guesses a custom plan cheaper (its amendment).
+    postgresqlconf: [`shared_buffers=${sharedBuffersMb(dataDir)}MB`, "plan_cache_mode=force_generic_plan"],
   });
   // The portal's queries run as prepared statements (platform/db/pglite-prepared.ts) and give the event loop
   // a turn between them (platform/db/pglite-turns.ts).

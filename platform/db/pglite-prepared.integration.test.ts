@@ -2,6 +2,7 @@ import { PGlite, types } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPglite } from "./client.ts";
 import { preparingStatements } from "./pglite-prepared.ts";
 
 // The adapter keeps each query's text prepared under a name (decision 0108); these compare it with PGlite's
@@ -113,5 +114,25 @@ describe("queries as prepared statements on PGlite", () => {
     expect((await prepared.query(text, [1])).rows).toEqual([{ name: "अनिकेत देशमुख" }]);
     await client.exec("deallocate all");
     expect((await prepared.query(text, [1])).rows).toEqual([{ name: "अनिकेत देशमुख" }]);
+  });
+});
+
+describe("the portal's PGlite (openPglite)", () => {
+  it("plans each statement once: every run after the first uses its generic plan, whatever the values", async () => {
+    const handle = openPglite("memory://");
+    try {
+      await handle.client.exec("create table marks (student int not null, percentage numeric(5, 2) not null)");
+      await handle.client.exec("insert into marks select i % 40, 40 + (i % 60) from generate_series(1, 2000) as i");
+      for (const student of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+        await handle.db.execute(sql`select avg(percentage)::float8 as mean from marks where student = ${student}`);
+      const { rows } = await handle.client.query<{ generic: number; custom: number }>(
+        `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          where statement like '%from marks where student%'`,
+      );
+      // With Postgres's default (auto) the first five runs are planned each time (custom plans).
+      expect(rows).toEqual([{ generic: 10, custom: 0 }]);
+    } finally {
+      await handle.close();
+    }
   });
 });
