@@ -95,7 +95,7 @@ async function remindersTo(student: Student) {
   return mine();
 }
 
-describe("an application's deadline away from the application page", () => {
+describe("a deadline's source away from the application page", () => {
   it("is listed with where it was read, the day and its age; one never checked says so", async () => {
     const { student, applicationId } = await applicant("अनन्या शर्मा", "MSc Data Science", 20, {
       source: DEADLINES_PAGE,
@@ -113,6 +113,39 @@ describe("an application's deadline away from the application page", () => {
     expect(listed.status).toBe(200);
     const answered = listed.body.data.items.find((i: { uid: string }) => i.uid === `application-${applicationId}-deadline`);
     expect(answered.checked).toEqual({ source: DEADLINES_PAGE, checkedOn, ageDays: 40 });
+  });
+
+  it("a matching scholarship's deadline names the official page it was read from and the day staff checked it", async () => {
+    const { student } = await applicant("मीरा पिल्लै", "MSc Glaciology", 20, null);
+    const [application] = (await testApp.deadlines.list(student.studentId)).filter((i) => i.kind === "application");
+    const country = application?.detail?.split(", ").at(-1) ?? "";
+    const closes = indianDay(Date.now() + 10 * DAY_MS);
+    const created = await api.post(
+      "/api/v1/staff/scholarships",
+      {
+        name: "Polar Research Award",
+        provider: "Polar Trust",
+        destinations: country,
+        levels: ["Masters"],
+        amount: "CAD 5,000",
+        eligibility: "Anyone with a bachelor's degree",
+        officialUrl: "https://polartrust.example.org/award",
+        checkedOn,
+        deadlineMonth: Number(closes.slice(5, 7)),
+        deadlineDay: Number(closes.slice(8, 10)),
+      },
+      team.as("admin"),
+    );
+    expect(created.status, created.text).toBe(201);
+    const profile = await api.as(student).put("/api/v1/students/me", {
+      name1: "मीरा पिल्लै",
+      phone: "9876543210",
+      qualifications: [{ qualification: "Bachelors", percentage: 72 }],
+    });
+    expect(profile.status, profile.text).toBe(200);
+    const award = (await testApp.deadlines.list(student.studentId)).find((i) => i.title === "Polar Research Award");
+    expect(award).toMatchObject({ kind: "scholarship", day: closes, daysLeft: 10 });
+    expect(award?.checked).toEqual({ source: "https://polartrust.example.org/award", checkedOn, ageDays: 40 });
   });
 
   it("is said in the reminder, in English and in Hindi, and 'not checked' without a day", async () => {

@@ -79,9 +79,9 @@ export interface DeadlineItem {
   /** The package's items still missing (an application's), in English (the screens translate them). */
   missing: string[];
   /**
-   * Where an application's deadline was read and when, with its age by the services' clock (decision 0105):
-   * the course's `deadline_source` and `deadline_checked_on`, both null when an admin has not said ("not
-   * checked"). Null for the other kinds.
+   * Where a deadline was read and when, with its age by the services' clock (decision 0105): an application's
+   * from the course's `deadline_source` and `deadline_checked_on` (both null when an admin has not said: "not
+   * checked"), a scholarship's from its official page and the day staff last checked it. Null for the other kinds.
    */
   checked: CheckedFigure | null;
 }
@@ -218,7 +218,8 @@ export async function studentDeadlines(
       detail: s.provider,
       href: s.officialUrl,
       missing: [],
-      checked: null,
+      // Its deadline as the provider's official page gave it on the day staff last checked (decision 0105).
+      checked: checkedFigure(s.officialUrl, s.checkedOn, now),
     });
   }
   for (const plan of plans) {

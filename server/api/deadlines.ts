@@ -30,7 +30,10 @@ const deadlineItemSchema = z.object({
       ageDays: z.int().nullable().meta({ description: "India days since it was checked (0: today); null without a day" }),
     })
     .nullable()
-    .meta({ description: "An application's deadline: where and when it was read (decision 0105); null for the other kinds" }),
+    .meta({
+      description:
+        "An application's or a scholarship's deadline: where and when it was read (decision 0105); null for the other kinds",
+    }),
 });
 component(
   "Deadlines",
