@@ -1,5 +1,6 @@
 import { SEMESTERS_PER_YEAR } from "../costs/costs.ts";
 import { fundingInRupees } from "../funding/funding.ts";
+import type { VisaCharge } from "../visas/visas.ts";
 
 /**
  * What an offer really costs, in rupees (decision 0081): the tuition for the whole course less the
@@ -50,17 +51,7 @@ export interface NetCostInput {
   scholarship: { amount: number; currency: string; years: number } | null;
   living: { amountPerYear: number; currency: string; source: string; year: number } | null;
   /** The visa guide's charges (visa fee, health surcharge, SEVIS), confirmed or not; null without a guide. */
-  charges:
-    | {
-        label: string;
-        amount: number;
-        currency: string;
-        per: "once" | "year" | "month";
-        source: string;
-        checkedOn: string;
-        confirmed: boolean;
-      }[]
-    | null;
+  charges: VisaCharge[] | null;
   /** The estimate, its basis and the day it was set (`asOf`, YYYY-MM-DD). */
   travel: { rupees: number; basis: string; asOf: string } | null;
   /** The funding plan's sources (null without a plan). */
